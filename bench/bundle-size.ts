@@ -1,0 +1,74 @@
+/**
+ * Measures the JavaScript a browser downloads to show each route, from the Vite manifest of
+ * `dist/`: the entry with its static imports, plus the route's lazy chunk with its own. Sizes
+ * are gzip level 9. Writes the table into docs/performance.md between markers.
+ *
+ *   npm run build && npm run bench:bundle
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+const dist = path.resolve(process.argv[2] ?? 'dist');
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+
+function closure(keys: string[], seen = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    closure(manifest[key]?.imports ?? [], seen);
+  }
+  return seen;
+}
+
+const gz = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+
+const routes: { route: string; screens: string[]; budget: number | null }[] = [
+  // Signed out, the sign-in page is the entry itself: no router, no shell (docs/decisions.md).
+  { route: '#/auth/login-page', screens: [], budget: 100 * 1024 },
+  { route: '#/admin/dashboard', screens: ['src/app/router-app.tsx', 'src/screens/shell/shell.tsx', 'src/screens/dashboard/dashboard-page.tsx'], budget: null },
+  { route: '#/admin/user-page', screens: ['src/app/router-app.tsx', 'src/screens/shell/shell.tsx', 'src/screens/profile/profile-page.tsx'], budget: null },
+];
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const rows: string[] = [];
+let failed = false;
+for (const { route, screens, budget } of routes) {
+  const keys = [
+    entryKey,
+    ...screens.map((s) => {
+      const key = Object.keys(manifest).find((k) => k.endsWith(s));
+      if (!key) throw new Error(`No chunk for ${s}`);
+      return key;
+    }),
+  ];
+  const files = [...closure(keys)].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+  const total = files.reduce((sum, f) => sum + gz(f), 0);
+  const verdict = budget === null ? '—' : total <= budget ? `within ${kb(budget)}` : `OVER ${kb(budget)}`;
+  if (budget !== null && total > budget) failed = true;
+  rows.push(`| ${route} | ${files.length} | ${kb(total)} | ${verdict} |`);
+}
+
+const table = ['| route | JS files | JS gzip (level 9) | budget |', '|---|---|---|---|', ...rows].join('\n');
+console.log(table);
+
+const doc = path.resolve('docs/performance.md');
+const begin = '<!-- bundle:begin -->';
+const end = '<!-- bundle:end -->';
+if (fs.existsSync(doc)) {
+  const text = fs.readFileSync(doc, 'utf8');
+  const block = `${begin}\nMeasured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:bundle\`.\n\n${table}\n${end}`;
+  const next = text.includes(begin) ? text.replace(new RegExp(`${begin}[\\s\\S]*?${end}`), block) : `${text}\n${block}\n`;
+  fs.writeFileSync(doc, next);
+}
+if (failed) process.exitCode = 1;

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { bodyLimit } from 'hono/body-limit';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AppDeps, AppEnv } from './deps';
+import { ApiError, errorBody, notFound } from './http';
+import { clientIp, requireBearer } from './auth/middleware';
+import { uaaRoutes } from './routes/uaa';
+import { ordersRoutes } from './routes/orders';
+import { fraudConfigRoutes } from './routes/fraud-config';
+import { reportsRoutes } from './routes/reports';
+import { Msg } from '@/domain/messages';
+import type { RuntimeConfig } from '@/api/contract/runtime-config';
+import { DISPLAY_TIME_ZONE } from '@/domain/time-zone';
+import { FRAUD_CONFIG_PATH } from '@/api/contract/fraud-config';
+
+/** The first path segment of every service of the contract: these never fall through to the console. */
+export const API_PREFIXES = [
+  'uaa', 'users', 'orders', 'rorders', 'blacklist', 'customer', 'upg', 'riskcontrol', 'remittances',
+  'reports', 'catalog', 'messenger', 'vphone', 'fraud-config',
+] as const;
+
+export const HEALTH_TEXT = 'Hey There!!! The App is Healthy';
+
+/** The reference server as a Hono app: no port needed, so tests call `app.request()`. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+      return c.json(errorBody(err), err.status);
+    }
+    console.error(err);
+    return c.json({ error: 'server_error', error_description: Msg.serverError }, 500);
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", ...(deps.config.publicApiBaseUrl ? [deps.config.publicApiBaseUrl] : [])],
+        frameAncestors: ["'none'"],
+      },
+    }),
+  );
+  app.use('*', clientIp(deps));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: 2 * 1024 * 1024,
+      onError: () => {
+        throw new ApiError(413, 'invalid_request', Msg.bodyTooLarge);
+      },
+    }),
+  );
+
+  app.get('/health', (c) => c.text(HEALTH_TEXT));
+
+  app.get('/config.json', (c) => {
+    const config: RuntimeConfig = {
+      apiBaseUrl: deps.config.publicApiBaseUrl,
+      smsHost: deps.config.publicApiBaseUrl,
+      fraudConfigUrl: `${deps.config.publicApiBaseUrl}${FRAUD_CONFIG_PATH}`,
+      fraudConfigClient: deps.config.fraudConfigClient,
+      timeZone: DISPLAY_TIME_ZONE,
+      oauthClientId: deps.config.oauthClientId,
+      oauthClientSecret: deps.config.oauthClientSecret,
+      companyId: deps.config.companyId,
+      tenant: deps.config.tenant,
+    };
+    c.header('Cache-Control', 'no-cache');
+    return c.json(config);
+  });
+
+  app.use('/:service/secured/*', requireBearer(deps));
+  app.route('/uaa', uaaRoutes(deps));
+  app.route('/orders', ordersRoutes(deps));
+  app.route('/fraud-config', fraudConfigRoutes(deps));
+  app.route('/reports', reportsRoutes(deps));
+
+  // Unknown API paths answer JSON, never the console's page.
+  for (const prefix of API_PREFIXES) {
+    app.all(`/${prefix}`, () => {
+      throw notFound();
+    });
+    app.all(`/${prefix}/*`, () => {
+      throw notFound();
+    });
+  }
+
+  // The built console: hashed assets cached for good, index.html for every other path.
+  const staticDir = path.resolve(deps.config.staticDir);
+  const staticRoot = path.relative(process.cwd(), staticDir) || '.';
+  if (fs.existsSync(staticDir)) {
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: staticRoot,
+        onFound: (_path, c) => {
+          c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
+    app.use('*', serveStatic({ root: staticRoot }));
+  }
+  app.get('*', (c) => {
+    const index = path.join(staticDir, 'index.html');
+    if (!fs.existsSync(index)) {
+      return c.text('La consola no está compilada: ejecute "npm run build" o "npm start".', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(index, 'utf8'));
+  });
+  app.all('*', () => {
+    throw notFound();
+  });
+
+  return app;
+}

@@ -1,0 +1,79 @@
+import type { MiddlewareHandler } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { AppDeps, AppEnv } from '../deps';
+import { checkAccessToken } from './tokens';
+import { groupsOf, displayName } from '../services/accounts';
+import { accessDenied, invalidToken } from '../http';
+import { Msg } from '@/domain/messages';
+import { Permission } from '@/domain/permissions';
+
+/** The client address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
+export function clientIp(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    let ip = 'unknown';
+    if (deps.config.trustProxy) {
+      ip = c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || ip;
+    } else {
+      try {
+        ip = getConnInfo(c).remote.address ?? ip;
+      } catch {
+        // app.request() in tests has no socket.
+      }
+    }
+    c.set('clientIp', ip);
+    await next();
+  };
+}
+
+/** Every /secured path needs a live bearer token; the principal is loaded once per request. */
+export function requireBearer(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw invalidToken(Msg.missingToken);
+    const check = await checkAccessToken(deps.db.kysely, match[1], deps.clock.now());
+    if (!check.ok) {
+      throw invalidToken(check.reason === 'expired' ? Msg.expiredToken : check.reason === 'revoked' ? Msg.revokedToken : Msg.invalidToken);
+    }
+    const account = await deps.db.kysely
+      .selectFrom('accounts')
+      .select(['id', 'username', 'email', 'first_name', 'last_name', 'enabled'])
+      .where('id', '=', check.accountId)
+      .executeTakeFirst();
+    if (!account || account.enabled !== 1) throw invalidToken(Msg.revokedToken);
+    const groups = await groupsOf(deps.db.kysely, account.id);
+    c.set('principal', {
+      accountId: account.id,
+      username: account.username,
+      email: account.email,
+      firstName: account.first_name,
+      lastName: account.last_name,
+      name: displayName(account.first_name, account.last_name, account.username),
+      familyId: check.familyId,
+      groups,
+      permissions: new Set(groups.flatMap((g) => g.permissions.map((p) => p.name))),
+    });
+    await next();
+  };
+}
+
+/** 403 access_denied unless the principal holds every named permission. */
+export function requirePermission(...permissions: string[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const principal = c.get('principal');
+    const missing = permissions.find((p) => !principal.permissions.has(p));
+    if (missing) throw accessDenied(Msg.missingPermission(missing));
+    await next();
+  };
+}
+
+/** Mutations need the editor flag (CRM_LECTOR) as well as their own permission. */
+export function requireEditor(...permissions: string[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const principal = c.get('principal');
+    if (!principal.permissions.has(Permission.EDITOR)) throw accessDenied(Msg.notReader);
+    const missing = permissions.find((p) => !principal.permissions.has(p));
+    if (missing) throw accessDenied(Msg.missingPermission(missing));
+    await next();
+  };
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+
+export type Scale = 'test' | 'demo' | 'large';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** SQLite file; ':memory:' for an in-memory database. Ignored when databaseUrl is set. */
+  databaseFile: string;
+  /** postgres://… selects PostgreSQL instead of SQLite. */
+  databaseUrl: string | null;
+  /** Seed demo data when the database is empty. */
+  seed: boolean;
+  /** The faker seed: the same value gives the same data. */
+  seedValue: number;
+  scale: Scale;
+  oauthClientId: string;
+  oauthClientSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  throttle: { windowMinutes: number; maxAccountFailures: number; maxIpFailures: number };
+  /** Read the client IP from X-Forwarded-For (only behind a trusted proxy). */
+  trustProxy: boolean;
+  /** Where the built console lives. */
+  staticDir: string;
+  /** Fixed keys of the UPG and remittance services and the SMS host token: configuration, never code. */
+  upgApiKey: string;
+  smsToken: string;
+  tenant: string;
+  companyId: number;
+  fraudConfigClient: string;
+  /** Where the console finds the API; empty means the same origin. */
+  publicApiBaseUrl: string;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed)) throw new Error(`Valor entero inválido: ${value}`);
+  return parsed;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+function scale(value: string | undefined): Scale {
+  const v = (value ?? 'demo').trim().toLowerCase();
+  if (v === 'test' || v === 'demo' || v === 'large') return v;
+  throw new Error(`SCALE debe ser test, demo o large (recibido: ${value})`);
+}
+
+/** Reads the configuration from the environment; every setting has a working default. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const seedSetting = env.SEED?.trim();
+  const seedIsNumber = seedSetting !== undefined && /^\d+$/.test(seedSetting);
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseFile: env.DATABASE_FILE ?? path.join('data', 'console.db'),
+    databaseUrl: env.DATABASE_URL?.trim() ? env.DATABASE_URL.trim() : null,
+    seed: seedIsNumber ? true : bool(seedSetting, true),
+    seedValue: seedIsNumber ? Number(seedSetting) : 20261122,
+    scale: scale(env.SCALE),
+    oauthClientId: env.OAUTH_CLIENT_ID ?? 'crm-console',
+    oauthClientSecret: env.OAUTH_CLIENT_SECRET ?? 'crm-console-secret',
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 3600),
+    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 3600),
+    throttle: {
+      windowMinutes: int(env.THROTTLE_WINDOW_MINUTES, 15),
+      maxAccountFailures: int(env.THROTTLE_ACCOUNT_FAILURES, 5),
+      maxIpFailures: int(env.THROTTLE_IP_FAILURES, 20),
+    },
+    trustProxy: bool(env.TRUST_PROXY, false),
+    staticDir: env.STATIC_DIR ?? 'dist',
+    upgApiKey: env.UPG_API_KEY ?? 'upg-demo-api-key',
+    smsToken: env.SMS_TOKEN ?? 'sms-demo-token',
+    tenant: env.TENANT ?? 'cubacel',
+    companyId: int(env.COMPANY_ID, 4),
+    fraudConfigClient: env.FRAUD_CONFIG_CLIENT ?? 'crm-console',
+    publicApiBaseUrl: env.PUBLIC_API_BASE_URL ?? '',
+  };
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  databaseFile: string;
+  databaseUrl: string | null;
+}
+
+/** Opens the configured database: PostgreSQL when a URL is given, otherwise a SQLite file in WAL mode. */
+export function openDatabase(options: DbOptions): Db {
+  if (options.databaseUrl) {
+    // NUMERIC and BIGINT arrive as text from pg; the schema uses neither for arithmetic.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  const file = options.databaseFile;
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -65536');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}

@@ -1,0 +1,36 @@
+import { sql } from 'kysely';
+import type { Db } from './database';
+import * as m0001 from './migrations/0001-foundation';
+
+interface Migration {
+  name: string;
+  up: typeof m0001.up;
+}
+
+/** Every migration, in order. A new issue appends its own; an applied one is never edited. */
+export const MIGRATIONS: readonly Migration[] = [{ name: '0001-foundation', up: m0001.up }];
+
+/**
+ * Applies the migrations not yet applied, each in its own transaction, recorded in
+ * `schema_migrations`. Runs on every start; a second instance waits on the lock row.
+ */
+export async function migrate(db: Db): Promise<string[]> {
+  const k = db.kysely;
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`.execute(k);
+  const applied = new Set(
+    (await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(k)).rows.map((r) => r.name),
+  );
+  const ran: string[] = [];
+  for (const migration of MIGRATIONS) {
+    if (applied.has(migration.name)) continue;
+    await k.transaction().execute(async (trx) => {
+      if (db.dialect === 'postgres') await sql`LOCK TABLE schema_migrations IN EXCLUSIVE MODE`.execute(trx);
+      const again = await sql<{ name: string }>`SELECT name FROM schema_migrations WHERE name = ${migration.name}`.execute(trx);
+      if (again.rows.length > 0) return;
+      await migration.up(trx as never, db.dialect);
+      await sql`INSERT INTO schema_migrations (name, applied_at) VALUES (${migration.name}, ${new Date().toISOString()})`.execute(trx);
+      ran.push(migration.name);
+    });
+  }
+  return ran;
+}

@@ -1,0 +1,76 @@
+import { ALL_PERMISSIONS, Permission, VIEW_PERMISSIONS, type PermissionName } from '@/domain/permissions';
+
+/** The password of every demo staff account. */
+export const DEMO_PASSWORD = 'demo1234';
+
+export interface Persona {
+  username: string;
+  firstName: string;
+  lastName: string;
+  /** The spec's group the persona belongs to. */
+  group: string;
+  role: string;
+  permissions: readonly PermissionName[];
+}
+
+const P = Permission;
+
+/** The demo staff, each mapped onto one of the spec's group names. Everyone holds CRM_LOGIN. */
+export const PERSONAS: readonly Persona[] = [
+  {
+    username: 'admin',
+    firstName: 'Ana',
+    lastName: 'Administradora',
+    group: 'CRM2_ADMIN',
+    role: 'Administración: todos los permisos',
+    permissions: ALL_PERMISSIONS,
+  },
+  {
+    username: 'soporte',
+    firstName: 'Sergio',
+    lastName: 'Soporte',
+    group: 'CRM2_SUPPORT',
+    role: 'Soporte al cliente',
+    permissions: [...VIEW_PERMISSIONS, P.EDITOR, P.AGENT, P.DO_ACTION, P.REGISTER_WITHOUT_PIN, P.COMPENSATION_PAY, P.LOGIN],
+  },
+  {
+    username: 'fraude',
+    firstName: 'Fabiola',
+    lastName: 'Fraude',
+    group: 'CRM2_SUPERVISOR',
+    role: 'Analista de fraude',
+    permissions: [...VIEW_PERMISSIONS, P.EDITOR, P.FRAUD_COMPLETE, P.SUPER_ACTION, P.LOGIN],
+  },
+  {
+    username: 'operaciones',
+    firstName: 'Oscar',
+    lastName: 'Operaciones',
+    group: 'CRM2_OPERATIONS_SPECIALIST',
+    role: 'Especialista de operaciones (remesas)',
+    permissions: [P.VIEW_ORDERS, P.VIEW_ITEMS, P.EDITOR, P.OPERATIONS_SPECIALIST, P.MASSIVE_RETRY, P.LOGIN],
+  },
+  {
+    username: 'entregas',
+    firstName: 'Elena',
+    lastName: 'Entregas',
+    group: 'PICKUP DELIVERY',
+    role: 'Entregas de efectivo',
+    permissions: [P.VIEW_ORDERS, P.EDITOR, P.PICKUP_DELIVERY, P.LOGIN],
+  },
+  {
+    username: 'lector',
+    firstName: 'Luis',
+    lastName: 'Lector',
+    group: 'CRM2_LECTOR',
+    role: 'Solo lectura',
+    permissions: [...VIEW_PERMISSIONS, P.SETTINGS, P.LOGIN],
+  },
+  {
+    username: 'sinacceso',
+    firstName: 'Sofía',
+    lastName: 'Sinacceso',
+    group: 'TESTER',
+    role: 'Solo inicio de sesión',
+    permissions: [P.LOGIN],
+  },
+];

@@ -1,0 +1,31 @@
+import type { Db } from './db/database';
+import type { ServerConfig } from './config';
+import type { Clock } from './clock';
+import type { Group } from '@/api/contract/uaa';
+
+/** What every route gets: the database, the configuration and the clock. */
+export interface AppDeps {
+  db: Db;
+  config: ServerConfig;
+  clock: Clock;
+}
+
+/** The staff member behind a bearer token. */
+export interface Principal {
+  accountId: number;
+  username: string;
+  email: string | null;
+  name: string;
+  firstName: string | null;
+  lastName: string | null;
+  familyId: string;
+  groups: Group[];
+  permissions: ReadonlySet<string>;
+}
+
+export interface AppEnv {
+  Variables: {
+    principal: Principal;
+    clientIp: string;
+  };
+}

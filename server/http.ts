@@ -1,0 +1,41 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import * as v from 'valibot';
+import { Msg } from '@/domain/messages';
+
+/** An answer of the error catalogue: `{ error, error_description }` with its HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly error: string,
+    readonly description: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(description);
+  }
+}
+
+export const badRequest = (description: string) => new ApiError(400, 'invalid_request', description);
+export const invalidToken = (description: string) => new ApiError(401, 'invalid_token', description);
+export const accessDenied = (description: string) => new ApiError(403, 'access_denied', description);
+export const notFound = (description: string = Msg.notFound) => new ApiError(404, 'not_found', description);
+export const conflict = (description: string) => new ApiError(409, 'conflict', description);
+
+/** Parses input with a contract schema; the first issue's message becomes the 400 text. */
+export function parse<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const key = issue.path?.map((p) => String(p.key)).join('.');
+  const message = issue.message || Msg.badRequest;
+  throw badRequest(key && !/[.!?]$/.test(message) ? `${key}: ${message}` : message);
+}
+
+/** The success envelope of the contract. */
+export function ok<T>(c: Context, data: T) {
+  return c.json({ code: 0, data });
+}
+
+export function errorBody(error: ApiError) {
+  return { error: error.error, error_description: error.description };
+}

@@ -1,0 +1,61 @@
+import { serve } from '@hono/node-server';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { seedDatabase } from './db/seed/index';
+import { PERSONAS, DEMO_PASSWORD } from './db/seed/personas';
+import { createApp } from './app';
+import { systemClock } from './clock';
+import { purgeExpiredTokens } from './auth/tokens';
+import { purgeOldFailures } from './auth/throttle';
+
+/** Starts the reference server: migrate, seed when empty, serve the API and the console. */
+export async function start(env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(env);
+  const db = openDatabase(config);
+  const applied = await migrate(db);
+  if (applied.length > 0) console.log(`Migraciones aplicadas: ${applied.join(', ')}`);
+  if (config.seed) {
+    const began = Date.now();
+    const seeded = await seedDatabase(db, { seed: config.seedValue, scale: config.scale, now: systemClock.now() });
+    if (seeded) console.log(`Datos de demostración (${config.scale}) sembrados en ${((Date.now() - began) / 1000).toFixed(1)} s`);
+  }
+  const app = createApp({ db, config, clock: systemClock });
+  const housekeeping = setInterval(() => {
+    const now = systemClock.now();
+    void purgeExpiredTokens(db.kysely, now).catch(console.error);
+    void purgeOldFailures(db.kysely, config.throttle, now).catch(console.error);
+  }, 3_600_000);
+  housekeeping.unref();
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const where = config.databaseUrl ? 'PostgreSQL' : config.databaseFile;
+    console.log(`Consola lista en http://localhost:${info.port}/  (base de datos: ${where})`);
+    console.log(`Cuentas de demostración (contraseña "${DEMO_PASSWORD}"):`);
+    for (const p of PERSONAS) console.log(`  ${p.username.padEnd(12)} ${p.group.padEnd(28)} ${p.role}`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: cerrando…`);
+    clearInterval(housekeeping);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(() => {
+      void db.close().then(() => process.exit(0));
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  return server;
+}
+
+const isMain = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/main.ts');
+if (isMain) {
+  start().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

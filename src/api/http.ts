@@ -1,0 +1,123 @@
+import ky, { type KyInstance, type Options } from 'ky';
+import * as v from 'valibot';
+import { Msg } from '@/domain/messages';
+
+export type ApiErrorKind = 'invalid_token' | 'access_denied' | 'network' | 'api' | 'contract';
+
+/** A failed call, already normalised by the error catalogue: `message` is what the toast shows. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly status: number | null = null,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The message to show for anything a call may throw. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return Msg.serverError;
+}
+
+export interface HttpHooks {
+  /** The bearer token, read at every request. */
+  getToken(): string | null;
+  /** Called once per 401 / invalid_token answer, before the call rejects. */
+  onInvalidToken(): void;
+}
+
+export interface ServiceClient {
+  readonly ky: KyInstance;
+  readonly hooks: HttpHooks;
+}
+
+/** One ky instance per service: base URL, bearer hook, no automatic throwing (we normalise). */
+export function createServiceClient(baseUrl: string, hooks: HttpHooks, extra: Options = {}): ServiceClient {
+  const instance = ky.create({
+    prefixUrl: baseUrl,
+    throwHttpErrors: false,
+    retry: 0,
+    timeout: 30_000,
+    ...extra,
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = hooks.getToken();
+          if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+    },
+  });
+  return { ky: instance, hooks };
+}
+
+type BodyLike = { error?: unknown; error_description?: unknown; description?: unknown; message?: unknown; code?: unknown };
+
+function describe(body: BodyLike | null, fallback: string): string {
+  const pick = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
+  return pick(body?.error_description) ?? pick(body?.error) ?? pick(body?.description) ?? pick(body?.message) ?? fallback;
+}
+
+export interface CallOptions {
+  /** Codes that mean success besides 0 (spec: 200 for SMS, settings, extras and remittance calls). */
+  acceptCodes?: readonly number[];
+}
+
+/**
+ * Runs a call and applies the error catalogue: network failure → "Failed to fetch"; 401 or
+ * invalid_token → "Token de Autenticacion Invalida" (and the session is told); 403 or
+ * access_denied → "Acceso denegado"; an error field or a code other than 0 → the body's
+ * error_description, else error, else description or message. The answer is then parsed with
+ * the contract schema, so a screen only ever sees data of the promised shape.
+ */
+export async function call<TSchema extends v.GenericSchema>(
+  client: ServiceClient,
+  send: (k: KyInstance) => Promise<Response>,
+  schema: TSchema,
+  options: CallOptions = {},
+): Promise<v.InferOutput<TSchema>> {
+  let response: Response;
+  try {
+    response = await send(client.ky);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') throw new ApiError('network', Msg.networkFailure);
+    throw new ApiError('network', Msg.networkFailure);
+  }
+  let body: BodyLike | null = null;
+  const text = await response.text();
+  if (text) {
+    try {
+      body = JSON.parse(text) as BodyLike;
+    } catch {
+      body = { message: text.slice(0, 200) };
+    }
+  }
+  const errorCode = typeof body?.error === 'string' ? body.error : null;
+  if (response.status === 401 || errorCode === 'invalid_token' || errorCode === 'Unauthorized') {
+    client.hooks.onInvalidToken();
+    throw new ApiError('invalid_token', Msg.invalidToken, response.status, 'invalid_token');
+  }
+  if (response.status === 403 || errorCode === 'access_denied') {
+    throw new ApiError('access_denied', Msg.accessDenied, response.status, 'access_denied');
+  }
+  const accepted = [0, ...(options.acceptCodes ?? [])];
+  const code = body && typeof body.code === 'number' ? body.code : null;
+  if (!response.ok || errorCode !== null || (code !== null && !accepted.includes(code))) {
+    throw new ApiError('api', describe(body, response.statusText || Msg.serverError), response.status, errorCode);
+  }
+  const parsed = v.safeParse(schema, body);
+  if (!parsed.success) {
+    console.error('Respuesta fuera de contrato', parsed.issues);
+    throw new ApiError('contract', 'Respuesta inesperada del servidor.', response.status);
+  }
+  return parsed.output;
+}

@@ -1,0 +1,63 @@
+/** Display rules of spec lists §5, shared by every screen and the server's exports. */
+
+/** A card number shows only its first 6 and last 4 digits. */
+export function maskCard(cardNumber: string | null | undefined): string {
+  if (!cardNumber) return '';
+  const digits = cardNumber.replace(/\s+/g, '');
+  if (digits.length <= 10) return digits;
+  return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
+}
+
+/** First six and last four, as the gateways store them, joined for display. */
+export function cardCaption(firstSix: string | null | undefined, lastFour: string | null | undefined): string {
+  if (!firstSix && !lastFour) return '';
+  return `${firstSix ?? ''}******${lastFour ?? ''}`;
+}
+
+/** A payment token hides its first third of characters. */
+export function maskToken(token: string | null | undefined): string {
+  if (!token) return '';
+  const hidden = Math.floor(token.length / 3);
+  return '*'.repeat(hidden) + token.slice(hidden);
+}
+
+/** A session time in seconds as h:mm:ss. */
+export function formatSessionTime(totalSeconds: number | null | undefined): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds ?? 0));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/** Credit amounts are rounded up to 2 decimals (1.231 → 1.24; -1.239 → -1.23). */
+export function roundUp2(amount: number): number {
+  const scaled = Math.round(amount * 1e6) / 1e4; // drop floating noise before ceiling
+  return Math.ceil(scaled) / 100;
+}
+
+export function formatCredit(amount: number | null | undefined): string {
+  if (amount === null || amount === undefined || Number.isNaN(amount)) return '';
+  return roundUp2(amount).toFixed(2);
+}
+
+/** Some Cuban province names are stored with and without accents: compare and show them without. */
+export function normalizeProvince(name: string | null | undefined): string {
+  if (!name) return '';
+  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
+export type ScoreTone = 'danger' | 'warning' | 'success';
+
+/** Order score colour: above 0.5 danger, above 0 warning, otherwise success. */
+export function orderScoreTone(score: number | null | undefined): ScoreTone {
+  const value = score ?? 0;
+  if (value > 0.5) return 'danger';
+  if (value > 0) return 'warning';
+  return 'success';
+}
+
+/** Scores are shown to 3 decimals. */
+export function formatScore(score: number | null | undefined): string {
+  return (score ?? 0).toFixed(3);
+}

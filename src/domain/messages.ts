@@ -1,0 +1,42 @@
+/**
+ * Texts of the spec's error catalogue and validation rules. The browser shows them and the
+ * server answers them, so both import them from here and they cannot drift apart.
+ */
+export const Msg = {
+  invalidToken: 'Token de Autenticacion Invalida',
+  accessDenied: 'Acceso denegado',
+  networkFailure: 'Failed to fetch',
+  noAuthorization: 'NO POSEE AUTORIZACION DE ACCESO',
+  emptyResult: 'No se encontró ningún registro.',
+  emptyKyc: 'No se encontraron verificaciones KYC',
+  urlCopied: 'URL copiada al portapapeles',
+  confirmTitle: 'Estas seguro?',
+  confirmYes: 'Si, continuar!',
+  confirmNo: 'Cancelar',
+  waitingTitle: 'Esperando Respuesta!',
+  waitingText: 'Peticion en proceso.',
+  done: 'Listo!',
+  // Sign-in (the server's own messages; the form shows whatever the server says).
+  badCredentials: 'Usuario o contraseña incorrectos.',
+  accountDisabled: 'La cuenta está deshabilitada.',
+  noConsoleAccess: 'El usuario no tiene acceso a la consola.',
+  badClient: 'Credenciales de cliente inválidas.',
+  badGrant: 'Tipo de concesión no soportado.',
+  missingCredentials: 'Debe indicar usuario y contraseña.',
+  badRefreshToken: 'El token de refresco no es válido o ya fue usado.',
+  tooManyAttempts: (minutes: number) =>
+    `Demasiados intentos fallidos. Intente de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  missingToken: 'Se requiere un token de acceso.',
+  expiredToken: 'El token de acceso expiró.',
+  revokedToken: 'El token de acceso fue revocado.',
+  missingPermission: (permission: string) => `No posee el permiso ${permission}.`,
+  notReader: 'Su usuario es de solo lectura.',
+  notFound: 'Recurso no encontrado.',
+  badRequest: 'Solicitud inválida.',
+  serverError: 'Error interno del servidor.',
+  bodyTooLarge: 'El cuerpo de la solicitud es demasiado grande.',
+  // Validation rules quoted by the spec.
+  clientsNeedPhoneOrEmail: 'Debe indicar Telefono o Email',
+  blacklistType: 'Debe especificar el tipo.',
+  blacklistValue: 'Debe especificar el valor.',
+} as const;

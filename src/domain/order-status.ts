@@ -1,0 +1,20 @@
+export const ORDER_STATUSES = [
+  'OPEN', 'RISK', 'DUPLICATE_RISK', 'RISK_CONTROL', 'CLOSED', 'CANCELLED', 'ERROR_PRE_AUTHORIZE',
+  'PENDING_PICKUP_CASH', 'PENDING_ZELLE_CONFIRM', 'VOIDED',
+] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** ALL_RISK is a filter value only: it stands for RISK, DUPLICATE_RISK and RISK_CONTROL. */
+export const ORDER_STATUS_FILTERS = [...ORDER_STATUSES, 'ALL_RISK'] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+
+export const RISK_STATUSES: readonly OrderStatus[] = ['RISK', 'DUPLICATE_RISK', 'RISK_CONTROL'];
+
+/** Orders waiting for a fraud analyst: the bell and the risk list. */
+export const RISK_QUEUE_STATUSES: readonly OrderStatus[] = ['RISK', 'DUPLICATE_RISK'];
+
+/** The display label: ERROR_PRE_AUTHORIZE is shown as DECLINED, the rest as they are. */
+export function orderStatusLabel(status: string): string {
+  return status === 'ERROR_PRE_AUTHORIZE' ? 'DECLINED' : status;
+}

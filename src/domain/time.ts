@@ -1,0 +1,25 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+
+import { DISPLAY_TIME_ZONE } from './time-zone';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(customParseFormat);
+
+export { DISPLAY_TIME_ZONE };
+export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
+export const DATE_FORMAT = 'DD/MM/YYYY';
+export const LONG_DATE_TIME_FORMAT = 'DD-MM-YYYY HH:mm:ss';
+
+/** Formats an instant (ISO text or epoch ms) in America/Toronto; empty for a missing value. */
+export function formatDateTime(value: string | number | Date | null | undefined, format = DATE_TIME_FORMAT): string {
+  if (value === null || value === undefined || value === '') return '';
+  const parsed = dayjs(value);
+  if (!parsed.isValid()) return '';
+  return parsed.tz(DISPLAY_TIME_ZONE).format(format);
+}
+
+export { dayjs };

@@ -1,0 +1,49 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './index.css';
+import { loadRuntimeConfig } from '@/api/runtime-config';
+import { createServices } from '@/api/services';
+import { createSessionApi, startSession } from '@/app/session';
+import { ServicesContext, SessionActorContext, type SessionActor } from '@/app/context';
+import { Boot } from '@/app/boot';
+import { goTo } from '@/app/navigation';
+import { notify } from '@/ui/toast';
+import { t } from '@/i18n';
+
+async function boot() {
+  const root = createRoot(document.getElementById('root')!);
+  let config;
+  try {
+    config = await loadRuntimeConfig();
+  } catch (error) {
+    console.error(error);
+    root.render(<p className="p-8 text-red-700">{t.app.configError}</p>);
+    return;
+  }
+  // The clients read the token from the session actor, created right after them.
+  let session: SessionActor | null = null;
+  const services = createServices(config, {
+    getToken: () => session?.getSnapshot().context.accessToken ?? null,
+    onInvalidToken: () => session?.send({ type: 'session.invalidToken' }),
+  });
+  session = startSession({
+    api: createSessionApi(services, window.localStorage),
+    store: window.localStorage,
+    timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
+    now: () => Date.now(),
+    notifyError: notify.error,
+    goToSignIn: () => goTo('/auth/login-page'),
+    log: (message, error) => console.warn(message, error),
+  });
+  root.render(
+    <StrictMode>
+      <SessionActorContext.Provider value={session}>
+        <ServicesContext.Provider value={services}>
+          <Boot session={session} />
+        </ServicesContext.Provider>
+      </SessionActorContext.Provider>
+    </StrictMode>,
+  );
+}
+
+void boot();

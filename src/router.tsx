@@ -1,0 +1,235 @@
+import {
+  createHashHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+  useNavigate,
+} from '@tanstack/react-router';
+import { LoginPage } from '@/screens/login/login-page';
+import * as v from 'valibot';
+import type { SessionActor } from '@/app/context';
+import { RootLayout } from '@/app/root-layout';
+import { Permission } from '@/domain/permissions';
+import { t } from '@/i18n';
+
+export interface RouterContext {
+  session: SessionActor;
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The page title (spec: the title comes from the route name). */
+    title?: string;
+    /** The view permission the route needs; without it the page says NO POSEE AUTORIZACION DE ACCESO. */
+    permission?: string;
+  }
+}
+
+const isSignedIn = (session: SessionActor) => {
+  const snapshot = session.getSnapshot();
+  return snapshot.matches('signedIn') || snapshot.matches('invalidToken');
+};
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout });
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: ({ context }) => {
+    throw redirect({ to: isSignedIn(context.session) ? '/admin/dashboard' : '/auth/login-page' });
+  },
+});
+
+/** The sign-in page inside the router (after a sign-out): signing in leads to the dashboard. */
+function LoginRoute() {
+  const navigate = useNavigate();
+  return <LoginPage onSignedIn={() => void navigate({ to: '/admin/dashboard' })} />;
+}
+const loginPage = LoginRoute;
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth/login-page',
+  staticData: { title: t.titles.login },
+  component: loginPage,
+});
+
+/** The login page some layouts link from their top bar: the same page. */
+const altLoginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login-page',
+  staticData: { title: t.titles.login },
+  component: loginPage,
+});
+
+const healthRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/health',
+  staticData: { title: t.titles.health },
+  component: lazyRouteComponent(() => import('@/screens/health/health-page'), 'HealthPage'),
+});
+
+/** Every /admin route needs a session; without one the user goes to sign-in. */
+const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin',
+  beforeLoad: ({ context }) => {
+    if (!isSignedIn(context.session)) throw redirect({ to: '/auth/login-page' });
+  },
+  component: lazyRouteComponent(() => import('@/screens/shell/shell'), 'Shell'),
+});
+
+const adminIndexRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/dashboard' });
+  },
+});
+
+const placeholder = lazyRouteComponent(() => import('@/screens/placeholder/placeholder-page'), 'PlaceholderPage');
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'dashboard',
+  staticData: { title: t.titles.dashboard },
+  component: lazyRouteComponent(() => import('@/screens/dashboard/dashboard-page'), 'DashboardPage'),
+});
+
+const customersRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'customers',
+  staticData: { title: t.titles.customers, permission: Permission.VIEW_CUSTOMERS },
+  component: placeholder,
+});
+
+const OrdersSearch = v.object({
+  /** Set by a double-click on the KYC counter: show the stored KYC list. */
+  kyc: v.optional(v.pipe(v.unknown(), v.transform((value) => value === 1 || value === '1' || value === true))),
+});
+
+const ordersRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'orders',
+  validateSearch: (search) => v.parse(OrdersSearch, search),
+  staticData: { title: t.titles.orders, permission: Permission.VIEW_ORDERS },
+  component: lazyRouteComponent(() => import('@/screens/orders/orders-page'), 'OrdersPage'),
+});
+
+const itemsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'items',
+  staticData: { title: t.titles.items, permission: Permission.VIEW_ITEMS },
+  component: placeholder,
+});
+
+const callsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'calls',
+  staticData: { title: t.titles.calls, permission: Permission.VIEW_CALLS },
+  component: placeholder,
+});
+
+const paymentsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'payments',
+  staticData: { title: t.titles.payments, permission: Permission.VIEW_UPG },
+  component: placeholder,
+});
+
+const ClientsSearch = v.object({ search: v.optional(v.pipe(v.unknown(), v.transform((value) => String(value ?? '')))) });
+
+const clientsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'clients',
+  validateSearch: (search) => v.parse(ClientsSearch, search),
+  staticData: { title: t.titles.clients, permission: Permission.VIEW_RECOVER_CLIENTS },
+  component: placeholder,
+});
+
+const extrasRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'extras',
+  staticData: { title: t.titles.extras, permission: Permission.VIEW_CUSTOMERS },
+  component: placeholder,
+});
+
+const profileRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'user-page',
+  staticData: { title: t.titles.profile },
+  component: lazyRouteComponent(() => import('@/screens/profile/profile-page'), 'ProfilePage'),
+});
+
+const customerRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'customer-page/$id',
+  staticData: { title: t.titles.customer, permission: Permission.VIEW_CUSTOMERS },
+  component: placeholder,
+});
+
+const orderRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'order-page/$id',
+  staticData: { title: t.titles.order, permission: Permission.VIEW_ORDERS },
+  component: placeholder,
+});
+
+const settingsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'settings-page',
+  staticData: { title: t.titles.settings, permission: Permission.SETTINGS },
+  component: lazyRouteComponent(() => import('@/screens/settings/settings-page'), 'SettingsPage'),
+});
+
+/** Any other path goes to the sign-in page (spec route table). */
+const otherRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ to: '/auth/login-page' });
+  },
+});
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  altLoginRoute,
+  healthRoute,
+  adminRoute.addChildren([
+    adminIndexRoute,
+    dashboardRoute,
+    customersRoute,
+    ordersRoute,
+    itemsRoute,
+    callsRoute,
+    paymentsRoute,
+    clientsRoute,
+    extrasRoute,
+    profileRoute,
+    customerRoute,
+    orderRoute,
+    settingsRoute,
+  ]),
+  otherRoute,
+]);
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    history: createHashHistory(),
+    context,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -1,0 +1,40 @@
+import type { ComponentType, SVGProps } from 'react';
+import {
+  ChartBarSquareIcon,
+  CreditCardIcon,
+  CubeIcon,
+  LifebuoyIcon,
+  PhoneIcon,
+  ShoppingCartIcon,
+  Squares2X2Icon,
+  UserGroupIcon,
+} from '@heroicons/react/24/outline';
+import { Permission } from '@/domain/permissions';
+import { t } from '@/i18n';
+
+export interface NavEntry {
+  to:
+    | '/admin/dashboard'
+    | '/admin/customers'
+    | '/admin/orders'
+    | '/admin/items'
+    | '/admin/calls'
+    | '/admin/payments'
+    | '/admin/clients'
+    | '/admin/extras';
+  label: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Hidden without this permission (spec: menu entries need their view permission). */
+  permission: string | null;
+}
+
+export const NAV: readonly NavEntry[] = [
+  { to: '/admin/dashboard', label: t.menu.dashboard, icon: ChartBarSquareIcon, permission: null },
+  { to: '/admin/customers', label: t.menu.customers, icon: UserGroupIcon, permission: Permission.VIEW_CUSTOMERS },
+  { to: '/admin/orders', label: t.menu.orders, icon: ShoppingCartIcon, permission: Permission.VIEW_ORDERS },
+  { to: '/admin/items', label: t.menu.items, icon: CubeIcon, permission: Permission.VIEW_ITEMS },
+  { to: '/admin/calls', label: t.menu.calls, icon: PhoneIcon, permission: Permission.VIEW_CALLS },
+  { to: '/admin/payments', label: t.menu.payments, icon: CreditCardIcon, permission: Permission.VIEW_UPG },
+  { to: '/admin/clients', label: t.menu.clients, icon: LifebuoyIcon, permission: Permission.VIEW_RECOVER_CLIENTS },
+  { to: '/admin/extras', label: t.menu.extras, icon: Squares2X2Icon, permission: Permission.VIEW_CUSTOMERS },
+];

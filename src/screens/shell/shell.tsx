@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Outlet, useMatches } from '@tanstack/react-router';
+import { Dialog, DialogPanel } from '@headlessui/react';
+import { XMarkIcon } from '@heroicons/react/24/outline';
+import { hasPermission } from '@/domain/permissions';
+import { currentYear } from '@/domain/year';
+import { useSession } from '@/app/context';
+import { NoAuthorization } from '@/ui/no-authorization';
+import { Sidebar } from './sidebar';
+import { TopBar } from './topbar';
+import { FraudAlert } from './fraud-alert';
+import { t } from '@/i18n';
+
+/** The /admin layout: sidebar, top bar, the page (or the refusal text), footer, fraud alert. */
+export function Shell() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const groups = useSession((c) => c.profile?.groups);
+  const matches = useMatches();
+  const required = [...matches].reverse().find((m) => m.staticData.permission)?.staticData.permission;
+  const allowed = !required || hasPermission(groups, required);
+
+  return (
+    <div className="flex h-full">
+      <aside className="hidden w-64 shrink-0 lg:block">
+        <Sidebar />
+      </aside>
+      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} className="relative z-50 lg:hidden">
+        <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
+        <DialogPanel className="fixed inset-y-0 left-0 w-72">
+          <button
+            type="button"
+            className="absolute top-4 right-3 z-10 rounded-md p-1 text-white hover:bg-white/10"
+            onClick={() => setMenuOpen(false)}
+          >
+            <XMarkIcon aria-hidden className="size-6" />
+            <span className="sr-only">{t.menu.closeMenu}</span>
+          </button>
+          <Sidebar withSearch onNavigate={() => setMenuOpen(false)} />
+        </DialogPanel>
+      </Dialog>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar onOpenMenu={() => setMenuOpen(true)} />
+        <main className="flex-1 overflow-auto p-4 lg:p-6">{allowed ? <Outlet /> : <NoAuthorization />}</main>
+        <footer className="border-t border-slate-200 bg-white px-6 py-3 text-xs text-slate-600">{t.app.footer(currentYear())}</footer>
+      </div>
+      <FraudAlert />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { UserCircleIcon, ChevronDownIcon } from '@heroicons/react/24/outline';
+import { hasPermission } from '@/domain/permissions';
+import { useSession } from '@/app/context';
+import { LanguageSelect } from '@/ui/language-select';
+import { NAV } from './nav';
+import { GlobalSearch } from './global-search';
+import { t } from '@/i18n';
+
+/** The sidebar: the user's name and menu, the entries their permissions allow, and (narrow screens) the search. */
+export function Sidebar({ onNavigate, withSearch = false }: { onNavigate?: () => void; withSearch?: boolean }) {
+  const name = useSession((c) => c.profile?.name ?? '');
+  const groups = useSession((c) => c.profile?.groups);
+  const navigate = useNavigate();
+  const entries = NAV.filter((entry) => entry.permission === null || hasPermission(groups, entry.permission));
+
+  return (
+    <div className="flex h-full flex-col bg-brand-900 text-brand-50">
+      <div className="px-5 py-5 text-lg font-bold tracking-tight text-white">{t.app.name}</div>
+      <Menu as="div" className="relative px-3">
+        <MenuButton className="flex w-full items-center gap-2 rounded-md px-2 py-2 text-left text-sm font-medium hover:bg-white/10">
+          <UserCircleIcon aria-hidden className="size-6" />
+          <span className="flex-1 truncate" data-testid="user-name">
+            {name}
+          </span>
+          <ChevronDownIcon aria-hidden className="size-4" />
+          <span className="sr-only">{t.menu.userMenu}</span>
+        </MenuButton>
+        <MenuItems
+          anchor="bottom start"
+          className="z-40 w-52 rounded-md bg-white py-1 text-sm text-slate-800 shadow-lg ring-1 ring-slate-200 focus:outline-none"
+        >
+          <MenuItem>
+            <button
+              type="button"
+              className="block w-full px-3 py-2 text-left data-focus:bg-slate-100"
+              onClick={() => {
+                onNavigate?.();
+                void navigate({ to: '/admin/user-page' });
+              }}
+            >
+              {t.menu.profile}
+            </button>
+          </MenuItem>
+          <MenuItem>
+            <button
+              type="button"
+              className="block w-full px-3 py-2 text-left data-focus:bg-slate-100"
+              onClick={() => void navigate({ to: '/auth/login-page' })}
+            >
+              {t.menu.logout}
+            </button>
+          </MenuItem>
+        </MenuItems>
+      </Menu>
+      {withSearch ? <GlobalSearch id="sidebar-search" className="mx-3 mt-3" /> : null}
+      <nav aria-label={t.menu.navigation} className="mt-4 flex-1 space-y-1 overflow-y-auto px-3">
+        {entries.map((entry) => (
+          <Link
+            key={entry.to}
+            to={entry.to}
+            onClick={onNavigate}
+            className="flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-brand-100 hover:bg-white/10 hover:text-white"
+            activeProps={{ className: 'bg-white/15 text-white', 'aria-current': 'page' }}
+          >
+            <entry.icon aria-hidden className="size-5" />
+            {entry.label}
+          </Link>
+        ))}
+      </nav>
+      <div className="border-t border-white/10 px-4 py-3 [&_span]:text-brand-100">
+        <LanguageSelect id={withSearch ? 'sidebar-language-mobile' : 'sidebar-language'} />
+      </div>
+    </div>
+  );
+}

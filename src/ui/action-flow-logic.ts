@@ -1,0 +1,50 @@
+import { actionFlowMachine, type ActionFlowInput } from '@/machines/action-flow.machine';
+import { errorMessage } from '@/api/http';
+
+export type Validation<TPayload> = { ok: true; payload: TPayload } | { ok: false; message: string };
+
+export interface ActionDefinition<TForm, TPayload> extends ActionFlowInput {
+  /** Checks the form; returns the request payload or the spec's Spanish message. */
+  validate: (form: TForm) => Validation<TPayload> | Promise<Validation<TPayload>>;
+  /** Sends the request; resolves with an optional success text. */
+  perform: (payload: TPayload) => Promise<string | void>;
+  /** Runs when the success dialog appears (reload what changed). */
+  onDone?: () => void;
+}
+
+/** The action-flow chart with an action's effects bound to it (used by the hook and by the model test). */
+export function actionFlowLogic<TForm, TPayload>(action: ActionDefinition<TForm, TPayload>, notifyError: (message: string) => void) {
+  return actionFlowMachine.provide({
+    actions: {
+      validate: ({ context, self }) => {
+        Promise.resolve()
+          .then(() => action.validate(context.payload as TForm))
+          .then(
+            (result) =>
+              self.send(
+                result.ok ? { type: 'validation.passed', payload: result.payload } : { type: 'validation.failed', message: result.message },
+              ),
+            (error: unknown) => self.send({ type: 'validation.failed', message: errorMessage(error) }),
+          );
+      },
+      perform: ({ context, self }) => {
+        action.perform(context.payload as TPayload).then(
+          (text) => self.send({ type: 'request.succeeded', ...(text ? { text } : {}) }),
+          (error: unknown) => self.send({ type: 'request.failed', message: errorMessage(error) }),
+        );
+      },
+      notifyError: ({ context }) => {
+        if (context.errorMessage) notifyError(context.errorMessage);
+      },
+      completed: () => action.onDone?.(),
+    },
+  });
+}
+
+export function actionFlowInput(action: ActionFlowInput): ActionFlowInput {
+  return {
+    ...(action.successTitle ? { successTitle: action.successTitle } : {}),
+    ...(action.successText ? { successText: action.successText } : {}),
+    ...(action.confirm === false ? { confirm: false } : {}),
+  };
+}

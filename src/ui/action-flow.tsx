@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { actionFlowMachine } from '@/machines/action-flow.machine';
+import { actionFlowInput, actionFlowLogic, type ActionDefinition } from './action-flow-logic';
+import { Dialog } from './dialog';
+import { Button } from './button';
+import { Spinner } from './spinner';
+import { notify } from './toast';
+import { t } from '@/i18n';
+
+/**
+ * Binds an action to the action-flow chart: validation, "Estas seguro?", "Esperando Respuesta!",
+ * then "Listo!" (or the action's own word) or the error toast of the catalogue.
+ */
+export function useActionFlow<TForm, TPayload>(action: ActionDefinition<TForm, TPayload>) {
+  // An action's definition is fixed for the life of the component that owns it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const logic = useMemo(() => actionFlowLogic(action, notify.error), []);
+  const actor = useActorRef(logic, { input: actionFlowInput(action) });
+  const busy = useSelector(actor, (s) => s.matches('validating') || s.matches('confirming') || s.matches('waiting'));
+  const invalidMessage = useSelector(actor, (s) => (s.matches('invalid') ? s.context.invalidMessage : null));
+  const done = useSelector(actor, (s) => s.matches('done'));
+  return {
+    actor,
+    busy,
+    done,
+    invalidMessage,
+    submit: (form: TForm) => actor.send({ type: 'action.submit', payload: form }),
+    cancel: () => actor.send({ type: 'dialog.cancel' }),
+  };
+}
+
+/** The dialogs of one action flow; render it next to the form or button that starts the action. */
+export function ActionFlowDialogs({ actor }: { actor: ActorRefFrom<typeof actionFlowMachine> }) {
+  const confirming = useSelector(actor, (s) => s.matches('confirming'));
+  const waiting = useSelector(actor, (s) => s.matches('waiting'));
+  const done = useSelector(actor, (s) => s.matches('done'));
+  const successTitle = useSelector(actor, (s) => s.context.successTitle);
+  const successText = useSelector(actor, (s) => s.context.successText);
+  return (
+    <>
+      <Dialog
+        open={confirming}
+        title={t.actionFlow.confirmTitle}
+        role="alertdialog"
+        tone="warning"
+        onClose={() => actor.send({ type: 'dialog.cancel' })}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => actor.send({ type: 'dialog.cancel' })}>
+              {t.actionFlow.confirmNo}
+            </Button>
+            <Button onClick={() => actor.send({ type: 'dialog.confirm' })}>{t.actionFlow.confirmYes}</Button>
+          </>
+        }
+      />
+      <Dialog open={waiting} title={t.actionFlow.waitingTitle} role="alertdialog">
+        <Spinner label={t.actionFlow.waitingText} />
+      </Dialog>
+      <Dialog
+        open={done}
+        title={successTitle}
+        description={successText ?? undefined}
+        tone="success"
+        onClose={() => actor.send({ type: 'dialog.close' })}
+        footer={<Button onClick={() => actor.send({ type: 'dialog.close' })}>{t.actionFlow.ok}</Button>}
+      />
+    </>
+  );
+}

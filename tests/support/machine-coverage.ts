@@ -1,0 +1,70 @@
+import type { AnyStateMachine, AnyStateNode, AnyMachineSnapshot, EventObject } from 'xstate';
+
+interface StepLike {
+  event: EventObject;
+  state: unknown;
+}
+interface PathLike {
+  steps: readonly StepLike[];
+  state: unknown;
+}
+
+function allNodes(node: AnyStateNode): AnyStateNode[] {
+  return [node, ...Object.values(node.states).flatMap((child) => allNodes(child as AnyStateNode))];
+}
+
+const transitionKey = (source: AnyStateNode, eventType: string, index: number) => `${source.id} --${eventType}#${index}`;
+
+/** Every state node (but the root) and every transition definition (guarded variants apart). */
+export function machineInventory(machine: AnyStateMachine) {
+  const nodes = allNodes(machine.root).filter((n) => n !== machine.root);
+  const transitions = new Set<string>();
+  for (const node of allNodes(machine.root)) {
+    for (const [eventType, definitions] of node.transitions) {
+      definitions.forEach((_, i) => transitions.add(transitionKey(node, eventType, i)));
+    }
+  }
+  return { states: new Set(nodes.map((n) => n.id)), transitions };
+}
+
+/**
+ * States entered and transitions taken by a set of paths, replayed on the machine itself:
+ * `getTransitionData` says which definitions an event selects in a snapshot.
+ */
+export function machineCoverage(machine: AnyStateMachine, paths: readonly PathLike[]) {
+  const inventory = machineInventory(machine);
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  for (const path of paths) {
+    let previous: AnyMachineSnapshot | null = null;
+    for (const step of path.steps) {
+      const snapshot = step.state as AnyMachineSnapshot;
+      if (previous && !step.event.type.startsWith('xstate.')) {
+        for (const definition of machine.getTransitionData(previous, step.event)) {
+          const index = definition.source.transitions.get(definition.eventType)!.indexOf(definition);
+          transitions.add(transitionKey(definition.source, definition.eventType, index));
+        }
+      }
+      for (const node of snapshot._nodes) if (node !== machine.root) states.add(node.id);
+      previous = snapshot;
+    }
+    for (const node of (path.state as AnyMachineSnapshot)._nodes) if (node !== machine.root) states.add(node.id);
+  }
+  const missingStates = [...inventory.states].filter((s) => !states.has(s));
+  const missingTransitions = [...inventory.transitions].filter((t) => !transitions.has(t));
+  return {
+    states: { covered: inventory.states.size - missingStates.length, total: inventory.states.size, missing: missingStates },
+    transitions: {
+      covered: inventory.transitions.size - missingTransitions.length,
+      total: inventory.transitions.size,
+      missing: missingTransitions,
+    },
+  };
+}
+
+/** One line per machine, printed by the tests so CI shows the coverage. */
+export function reportCoverage(name: string, coverage: ReturnType<typeof machineCoverage>) {
+  console.log(
+    `[model coverage] ${name}: states ${coverage.states.covered}/${coverage.states.total}, transitions ${coverage.transitions.covered}/${coverage.transitions.total}`,
+  );
+}

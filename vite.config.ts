@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    manifest: true,
+    sourcemap: false,
+    target: 'es2022',
+  },
+  server: {
+    // `npm run dev` talks to a reference server started with `npm run server`.
+    proxy: Object.fromEntries(
+      ['uaa', 'users', 'orders', 'rorders', 'blacklist', 'customer', 'upg', 'riskcontrol', 'remittances', 'reports', 'catalog', 'messenger', 'vphone', 'fraud-config', 'config.json'].map(
+        (prefix) => [`/${prefix}`, { target: process.env.API_URL ?? 'http://localhost:8080', changeOrigin: true }],
+      ),
+    ),
+  },
+  test: {
+    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
