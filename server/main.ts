@@ -52,7 +52,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   return server;
 }
 
-const isMain = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/main.ts');
+const isMain = process.argv[1]?.endsWith('server/main.ts') || process.argv[1]?.endsWith('server/main');
 if (isMain) {
   start().catch((err: unknown) => {
     console.error(err);

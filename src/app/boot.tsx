@@ -1,13 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LoginPage } from '@/screens/login/login-page';
 import type { SessionActor } from './context';
 import { t } from '@/i18n';
 
 const RouterApp = lazy(() => import('./router-app'));
 
-const LOGIN_PATHS = ['#/auth/login-page', '#/login-page'];
+const LOGIN_PATH = '#/auth/login-page';
+const isLoginPath = (hash: string) => hash.startsWith(LOGIN_PATH) || hash.startsWith('#/login-page');
 /** Public routes that need the router even without a session. */
-const PUBLIC_ROUTER_PATHS = ['#/health'];
+const isPublicRoute = (hash: string) => hash.startsWith('#/health');
 
 function isSignedIn(session: SessionActor) {
   const s = session.getSnapshot();
@@ -17,28 +18,38 @@ function isSignedIn(session: SessionActor) {
 /**
  * The first paint. Signed out, the sign-in page renders without the router, so the sign-in
  * bundle holds only React, the session chart and the form (docs/decisions.md: bundle budget).
- * Once signed in, or on any public route, the router takes over for good.
+ * Once signed in, or on a public route, the router takes over for good.
  */
 export function Boot({ session }: { session: SessionActor }) {
   const [routed, setRouted] = useState(() => {
     const hash = window.location.hash;
-    if (PUBLIC_ROUTER_PATHS.some((p) => hash.startsWith(p))) return true;
-    return isSignedIn(session) && !LOGIN_PATHS.some((p) => hash.startsWith(p));
+    return isPublicRoute(hash) || (isSignedIn(session) && !isLoginPath(hash));
   });
-  const [returnTo] = useState(() => {
-    const hash = window.location.hash;
-    return hash.startsWith('#/admin/') ? hash : '#/admin/dashboard';
-  });
+  // Where a signed-out visitor was going: they land there after signing in.
+  const returnTo = useRef('#/admin/dashboard');
+
+  useEffect(() => {
+    if (routed) return;
+    const follow = () => {
+      const hash = window.location.hash;
+      if (isPublicRoute(hash)) {
+        setRouted(true);
+      } else if (!isLoginPath(hash)) {
+        // Any path without a session shows the sign-in page (spec route table).
+        if (hash.startsWith('#/admin/')) returnTo.current = hash;
+        window.history.replaceState(null, '', LOGIN_PATH);
+      }
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, [routed]);
 
   if (!routed) {
-    if (!LOGIN_PATHS.some((p) => window.location.hash.startsWith(p))) {
-      // Any path without a session shows the sign-in page (spec route table).
-      window.history.replaceState(null, '', '#/auth/login-page');
-    }
     return (
       <LoginPage
         onSignedIn={() => {
-          window.history.replaceState(null, '', returnTo);
+          window.history.replaceState(null, '', returnTo.current);
           setRouted(true);
         }}
       />

@@ -17,7 +17,7 @@ const toneRing = { default: 'ring-slate-200', warning: 'ring-amber-300', success
 
 export function Dialog({ open, title, description, onClose, children, footer, tone = 'default', role = 'dialog' }: DialogProps) {
   return (
-    <HDialog open={open} onClose={onClose ?? (() => {})} className="relative z-50" role={role}>
+    <HDialog open={open} onClose={onClose ?? (() => {})} className="fixed inset-0 z-50" role={role}>
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className={`w-full max-w-md rounded-xl bg-white p-6 shadow-xl ring-1 ${toneRing[tone]}`}>

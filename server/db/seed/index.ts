@@ -169,7 +169,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<boolea
     const orders: Insertable<OrdersTable>[] = [];
     for (let i = 0; i < size.orders; i++) {
       const customer = faker.helpers.arrayElement(customerRows);
-      const status = weighted(STATUS_WEIGHTS);
+      // Every status appears at least three times, whatever the scale; then the weights rule.
+      const status = i < STATUS_WEIGHTS.length * 3 ? STATUS_WEIGHTS[i % STATUS_WEIGHTS.length]!.value : weighted(STATUS_WEIGHTS);
       const recent = status === 'RISK' || status === 'DUPLICATE_RISK' || status === 'OPEN';
       const created = now - (recent ? faker.number.int({ min: 0, max: 3 * DAY }) : faker.number.int({ min: 0, max: 120 * DAY }));
       const score =

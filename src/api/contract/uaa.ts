@@ -8,14 +8,14 @@ export const PasswordGrant = v.object({
   username: v.pipe(v.string(Msg.missingCredentials), v.trim(), v.minLength(1, Msg.missingCredentials), v.maxLength(200)),
   password: v.pipe(v.string(Msg.missingCredentials), v.minLength(1, Msg.missingCredentials), v.maxLength(200)),
   device_id: v.optional(v.pipe(v.string(), v.maxLength(100))),
-});
+}, Msg.missingCredentials);
 
 /** POST /uaa/oauth/token, refresh grant (form body). */
 export const RefreshGrant = v.object({
   grant_type: v.literal('refresh_token'),
   refresh_token: v.pipe(v.string(Msg.badRefreshToken), v.minLength(1, Msg.badRefreshToken), v.maxLength(200)),
   device_id: v.optional(v.pipe(v.string(), v.maxLength(100))),
-});
+}, Msg.badRefreshToken);
 
 export const TokenRequest = v.variant('grant_type', [PasswordGrant, RefreshGrant], Msg.badGrant);
 export type TokenRequest = v.InferOutput<typeof TokenRequest>;

@@ -24,7 +24,7 @@ export function Shell() {
       <aside className="hidden w-64 shrink-0 lg:block">
         <Sidebar />
       </aside>
-      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} className="relative z-50 lg:hidden">
+      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} className="fixed inset-0 z-50 lg:hidden">
         <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
         <DialogPanel className="fixed inset-y-0 left-0 w-72">
           <button

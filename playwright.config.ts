@@ -1,0 +1,45 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4319);
+// A fresh database per run; the name is fixed by the main process and inherited by workers.
+process.env.E2E_DATABASE_FILE ??= path.join(os.tmpdir(), `console-e2e-${process.pid}-${Date.now()}.db`);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'es-ES',
+    timezoneId: 'America/Toronto',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium, never a downloaded browser.
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node_modules/.bin/tsx server/main.ts',
+    url: `http://127.0.0.1:${PORT}/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_FILE: process.env.E2E_DATABASE_FILE,
+      SCALE: 'test',
+      SEED: '11',
+      STATIC_DIR: 'dist',
+    },
+  },
+});

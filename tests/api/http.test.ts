@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { call, createServiceClient, ApiError } from '@/api/http';
+import { Msg } from '@/domain/messages';
+
+const Schema = v.object({ code: v.number(), data: v.object({ ok: v.boolean() }) });
+
+function client(answer: (request: Request) => Response | Promise<Response>, token: string | null = 'tok') {
+  const seen: Request[] = [];
+  let invalid = 0;
+  const c = createServiceClient(
+    'http://api.test/svc',
+    { getToken: () => token, onInvalidToken: () => invalid++ },
+    {
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        seen.push(request);
+        return answer(request);
+      },
+    },
+  );
+  return { client: c, seen, invalid: () => invalid };
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('the error catalogue, applied by the HTTP client', () => {
+  it('sends the bearer token and parses a good answer with the contract schema', async () => {
+    const c = client(() => json({ code: 0, data: { ok: true } }));
+    const result = await call(c.client, (k) => k.get('thing'), Schema);
+    expect(result.data.ok).toBe(true);
+    expect(c.seen[0]!.headers.get('authorization')).toBe('Bearer tok');
+    expect(c.seen[0]!.url).toBe('http://api.test/svc/thing');
+  });
+
+  it.each([
+    ['HTTP 401', () => json({ error: 'invalid_token', error_description: 'x' }, 401)],
+    ['invalid_token in a 200 body', () => json({ error: 'invalid_token' })],
+    ['Unauthorized in the body', () => json({ error: 'Unauthorized' }, 400)],
+  ])('%s → "Token de Autenticacion Invalida" and the session is told', async (_name, answer) => {
+    const c = client(answer);
+    const error = await failure(call(c.client, (k) => k.get('thing'), Schema));
+    expect(error.kind).toBe('invalid_token');
+    expect(error.message).toBe(Msg.invalidToken);
+    expect(c.invalid()).toBe(1);
+  });
+
+  it.each([
+    ['HTTP 403', () => json({ error: 'access_denied', error_description: 'No posee el permiso X.' }, 403)],
+    ['access_denied in the body', () => json({ error: 'access_denied' })],
+  ])('%s → "Acceso denegado"', async (_name, answer) => {
+    const c = client(answer);
+    const error = await failure(call(c.client, (k) => k.get('thing'), Schema));
+    expect(error.kind).toBe('access_denied');
+    expect(error.message).toBe(Msg.accessDenied);
+    expect(c.invalid()).toBe(0);
+  });
+
+  it.each([
+    ['error_description first', { error: 'e', error_description: 'd', description: 'x', message: 'm' }, 'd'],
+    ['then error', { error: 'e', description: 'x', message: 'm' }, 'e'],
+    ['then description', { code: 3, description: 'x', message: 'm' }, 'x'],
+    ['then message', { code: 3, message: 'm' }, 'm'],
+  ])('toast text: %s', async (_name, body, expected) => {
+    const c = client(() => json(body));
+    const error = await failure(call(c.client, (k) => k.get('thing'), Schema));
+    expect(error.message).toBe(expected);
+  });
+
+  it('a code other than 0 is an error unless the call accepts it (200 for SMS, settings, extras)', async () => {
+    const body = { code: 200, data: { ok: true } };
+    await failure(call(client(() => json(body)).client, (k) => k.get('thing'), Schema));
+    const accepted = await call(client(() => json(body)).client, (k) => k.get('thing'), Schema, { acceptCodes: [200] });
+    expect(accepted.data.ok).toBe(true);
+  });
+
+  it('a network failure reads "Failed to fetch"', async () => {
+    const c = client(() => {
+      throw new TypeError('fetch failed');
+    });
+    const error = await failure(call(c.client, (k) => k.get('thing'), Schema));
+    expect(error.kind).toBe('network');
+    expect(error.message).toBe('Failed to fetch');
+  });
+
+  it('an answer outside the contract is an error, not data', async () => {
+    const error = await failure(call(client(() => json({ code: 0, data: { ok: 'yes' } })).client, (k) => k.get('thing'), Schema));
+    expect(error.kind).toBe('contract');
+  });
+
+  it('a non-JSON failure still yields a message', async () => {
+    const c = client(() => new Response('Bad Gateway', { status: 502, statusText: 'Bad Gateway' }));
+    const error = await failure(call(c.client, (k) => k.get('thing'), Schema));
+    expect(error.message).toBe('Bad Gateway');
+  });
+
+  it('no token, no Authorization header', async () => {
+    const c = client(() => json({ code: 0, data: { ok: true } }), null);
+    await call(c.client, (k) => k.get('thing'), Schema);
+    expect(c.seen[0]!.headers.get('authorization')).toBeNull();
+  });
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cardCaption,
+  formatCredit,
+  formatScore,
+  formatSessionTime,
+  maskCard,
+  maskToken,
+  normalizeProvince,
+  orderScoreTone,
+  roundUp2,
+} from '@/domain/format';
+import { formatDateTime } from '@/domain/time';
+import { currentYear } from '@/domain/year';
+import { orderStatusLabel } from '@/domain/order-status';
+import { reliabilityLabel } from '@/domain/reliability';
+import { refreshAt } from '@/domain/session';
+import { LANGUAGES } from '@/domain/languages';
+
+describe('display rules (spec lists §5)', () => {
+  it.each([
+    ['4111111111111111', '411111******1111'],
+    ['5500 0000 0000 0004', '550000******0004'],
+    ['1234567890', '1234567890'],
+    ['', ''],
+  ])('card %s is masked to first 6 and last 4 as %s', (input, expected) => {
+    expect(maskCard(input)).toBe(expected);
+  });
+
+  it('joins first six and last four', () => {
+    expect(cardCaption('411111', '1111')).toBe('411111******1111');
+  });
+
+  it.each([
+    ['abcdefghi', '***defghi'],
+    ['abcd', '*bcd'],
+    ['ab', 'ab'],
+  ])('token %s hides its first third: %s', (input, expected) => {
+    expect(maskToken(input)).toBe(expected);
+  });
+
+  it.each([
+    [0, '0:00:00'],
+    [59, '0:00:59'],
+    [61, '0:01:01'],
+    [3600, '1:00:00'],
+    [3725, '1:02:05'],
+    [90061, '25:01:01'],
+  ])('session time %i s is %s', (seconds, expected) => {
+    expect(formatSessionTime(seconds)).toBe(expected);
+  });
+
+  it.each([
+    [1.231, 1.24],
+    [1.2, 1.2],
+    [0.1 + 0.2, 0.3],
+    [-1.239, -1.23],
+    [10, 10],
+  ])('credit %d rounds up to %d', (amount, expected) => {
+    expect(roundUp2(amount)).toBeCloseTo(expected, 10);
+  });
+
+  it('formats credit with two decimals', () => {
+    expect(formatCredit(1.231)).toBe('1.24');
+    expect(formatCredit(null)).toBe('');
+  });
+
+  it('removes diacritics from province names', () => {
+    expect(normalizeProvince('Camagüey')).toBe('Camaguey');
+    expect(normalizeProvince('Holguín')).toBe('Holguin');
+  });
+
+  it.each([
+    [0.51, 'danger'],
+    [0.5, 'warning'],
+    [0.001, 'warning'],
+    [0, 'success'],
+    [null, 'success'],
+  ] as const)('score %s is %s', (score, tone) => {
+    expect(orderScoreTone(score)).toBe(tone);
+  });
+
+  it('shows scores to 3 decimals', () => {
+    expect(formatScore(0.5)).toBe('0.500');
+    expect(formatScore(0.12345)).toBe('0.123');
+  });
+});
+
+describe('dates in America/Toronto', () => {
+  it('formats as DD/MM/YYYY HH:mm in Toronto time, daylight saving included', () => {
+    expect(formatDateTime('2026-07-01T12:00:00Z')).toBe('01/07/2026 08:00');
+    expect(formatDateTime('2026-12-01T12:00:00Z')).toBe('01/12/2026 07:00');
+    expect(formatDateTime('2026-01-01T03:00:00Z')).toBe('31/12/2025 22:00');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('computes the footer year in Toronto', () => {
+    expect(currentYear(Date.UTC(2027, 0, 1, 3, 0, 0))).toBe(2026);
+    expect(currentYear(Date.UTC(2027, 0, 1, 6, 0, 0))).toBe(2027);
+  });
+});
+
+describe('labels', () => {
+  it('shows ERROR_PRE_AUTHORIZE as DECLINED and the rest as they are', () => {
+    expect(orderStatusLabel('ERROR_PRE_AUTHORIZE')).toBe('DECLINED');
+    expect(orderStatusLabel('RISK')).toBe('RISK');
+  });
+
+  it.each([
+    [-10, 'Fraude'],
+    [-5, 'Sospecha Fraude'],
+    [0, 'Nuevo'],
+    [5, 'Estable'],
+    [10, 'Confianza'],
+    [15, 'Super confianza'],
+    [20, 'Revendedor'],
+    [25, 'RevendedorStore'],
+    [7, '7'],
+  ])('reliability %i is %s', (value, label) => {
+    expect(reliabilityLabel(value)).toBe(label);
+  });
+
+  it('offers 26 languages, only Spanish translated', () => {
+    expect(LANGUAGES).toHaveLength(26);
+    expect(new Set(LANGUAGES.map((l) => l.code)).size).toBe(26);
+    expect(LANGUAGES.filter((l) => l.translated).map((l) => l.code)).toEqual(['es']);
+  });
+});
+
+describe('session timing (spec §9)', () => {
+  it('refreshes at expires_in − 600 s, then at expires_in − 300 s', () => {
+    expect(refreshAt(0, 3600, false)).toBe(3000_000);
+    expect(refreshAt(0, 3600, true)).toBe(3300_000);
+  });
+
+  it('a token shorter than the margin is refreshed at half its life', () => {
+    expect(refreshAt(1000, 400, false)).toBe(1000 + 200_000);
+  });
+});

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+const SCREENS = ['dashboard', 'customers', 'orders', 'items', 'calls', 'payments', 'clients', 'extras', 'user-page', 'settings-page'];
+
+test.describe('permissions in the browser', () => {
+  test('without CRM_SETTINGS the settings page says NO POSEE AUTORIZACION DE ACCESO', async ({ page }) => {
+    await signIn(page, 'soporte');
+    await page.goto('/#/admin/settings-page');
+    await expect(page.getByText('NO POSEE AUTORIZACION DE ACCESO')).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveCount(0);
+  });
+
+  test('with CRM_SETTINGS the settings page shows its five tabs', async ({ page }) => {
+    await signIn(page, 'lector');
+    await page.goto('/#/admin/settings-page');
+    await expect(page.getByRole('tab')).toHaveText(['Proveedor SMS PIN', 'Lista Negra Destinatarios', 'Lista Negra', 'Paises', 'Logs']);
+  });
+
+  test('a route whose view permission is missing shows the refusal text', async ({ page }) => {
+    await signIn(page, 'entregas');
+    await page.goto('/#/admin/customers');
+    await expect(page.getByText('NO POSEE AUTORIZACION DE ACCESO')).toBeVisible();
+    await page.goto('/#/admin/orders');
+    await expect(page.getByRole('heading', { name: 'Ordenes' })).toBeVisible();
+  });
+
+  test('the read-only persona sees no mutating control anywhere and is flagged a reader', async ({ page }) => {
+    await signIn(page, 'lector');
+    expect(await page.evaluate(() => window.localStorage.getItem('noEsLector'))).toBe('false');
+    for (const screen of SCREENS) {
+      await page.goto(`/#/admin/${screen}`);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.locator('[data-mutating]')).toHaveCount(0);
+    }
+  });
+
+  test('an editor is flagged noEsLector = "true"', async ({ page }) => {
+    await signIn(page, 'admin');
+    expect(await page.evaluate(() => window.localStorage.getItem('noEsLector'))).toBe('true');
+  });
+});
+
+test.describe('invalid token', () => {
+  test('a revoked token shows the toast, is removed 1.5 s later and the user goes to sign-in', async ({ page }) => {
+    await signIn(page, 'admin');
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    // The session is ended elsewhere (another tab, an administrator): the server revokes the token.
+    expect((await page.request.post('/uaa/secured/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+    await page.goto('/#/admin/user-page');
+    await expect(page.getByRole('heading', { name: 'Mi Perfil' })).toBeVisible();
+    // Opening the dashboard asks the server for its figures: the answer is 401.
+    await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByText('Token de Autenticacion Invalida').first()).toBeVisible();
+    // The token is still there while the toast is up; it goes 1.5 s later, with the user.
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBe(token);
+    await expect(page).toHaveURL(/#\/auth\/login-page/, { timeout: 5000 });
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  });
+});

@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { ALL_ENTRIES, seriousViolations, signIn } from './support';
+
+const MENUS: Record<string, { entries: string[]; settings: boolean }> = {
+  admin: { entries: ALL_ENTRIES, settings: true },
+  soporte: { entries: ALL_ENTRIES, settings: false },
+  fraude: { entries: ALL_ENTRIES, settings: false },
+  operaciones: { entries: ['Dashboard', 'Ordenes', 'Items'], settings: false },
+  entregas: { entries: ['Dashboard', 'Ordenes'], settings: false },
+  lector: { entries: ALL_ENTRIES, settings: true },
+  sinacceso: { entries: ['Dashboard'], settings: false },
+};
+
+test.describe('the shell for each persona', () => {
+  for (const [username, expected] of Object.entries(MENUS)) {
+    test(`${username} sees exactly the menu entries their permissions allow`, async ({ page }) => {
+      await signIn(page, username);
+      const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+      await expect(nav.getByRole('link')).toHaveText(expected.entries);
+      await expect(page.getByRole('link', { name: 'Settings' })).toHaveCount(expected.settings ? 1 : 0);
+      await expect(page.getByTestId('user-name').first()).not.toBeEmpty();
+    });
+  }
+});
+
+test.describe('shell behaviour', () => {
+  test('the fraud alert stays until "Entendido" and does not come back on reload', async ({ page }) => {
+    await signIn(page, 'fraude', { keepAlert: true });
+    const alert = page.getByRole('alertdialog', { name: 'Alertas de Fraude' });
+    await expect(alert).toContainText('Países con pagos retenidos');
+    await expect(alert).toContainText('VE');
+    await page.keyboard.press('Escape');
+    await expect(alert).toBeVisible();
+    await alert.getByRole('button', { name: 'Entendido' }).click();
+    await expect(alert).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(alert).toBeHidden();
+  });
+
+  test('the risk bell lists "Orden {id} en RIESGO" linking to the order in a new tab', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.getByRole('button', { name: /Órdenes en riesgo: \d+/ }).click();
+    const first = page.getByRole('link', { name: /^Orden \d+ en RIESGO$/ }).first();
+    await expect(first).toBeVisible();
+    await expect(first).toHaveAttribute('target', '_blank');
+    await expect(first).toHaveAttribute('href', /#\/admin\/order-page\/\d+$/);
+  });
+
+  test('a double-click on the KYC counter opens the orders screen with the stored list', async ({ page }) => {
+    await signIn(page, 'admin');
+    const counter = page.getByRole('button', { name: /Verificaciones KYC pendientes/ });
+    const count = Number(await page.getByTestId('kyc-count').textContent());
+    expect(count).toBeGreaterThan(0);
+    await counter.dblclick();
+    await expect(page).toHaveURL(/#\/admin\/orders\?kyc=true/);
+    await expect(page.getByRole('heading', { name: 'Órdenes con verificación KYC pendiente' })).toBeVisible();
+    await expect(page.locator('table tbody tr')).toHaveCount(count);
+    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('kycList') ?? '[]').length);
+    expect(stored).toBe(count);
+  });
+
+  test('the global search runs on Enter and ignores an empty string', async ({ page }) => {
+    await signIn(page, 'admin');
+    const search = page.getByRole('searchbox', { name: 'Buscar usuario' });
+    await search.fill('   ');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/#\/admin\/dashboard/);
+    await search.fill('ana@correo.example');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/#\/admin\/clients\?search=ana%40correo.example/);
+  });
+
+  test('on a narrow screen the search and the menu live in the sidebar', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signIn(page, 'admin');
+    await expect(page.getByRole('searchbox', { name: 'Buscar usuario' })).toBeHidden();
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const search = page.getByRole('dialog').getByRole('searchbox', { name: 'Buscar usuario' });
+    await expect(search).toBeVisible();
+    await page.getByRole('dialog').getByRole('link', { name: 'Ordenes' }).click();
+    await expect(page).toHaveURL(/#\/admin\/orders/);
+  });
+
+  test('the page title comes from the route name; the footer year is computed', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expect(page).toHaveTitle('Dashboard · Consola CRM');
+    await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Ordenes' }).click();
+    await expect(page).toHaveTitle('Ordenes · Consola CRM');
+    const year = new Intl.DateTimeFormat('en', { timeZone: 'America/Toronto', year: 'numeric' }).format(new Date());
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${year}`);
+  });
+
+  test('Mi Perfil lists the user’s groups and Log out signs out', async ({ page }) => {
+    await signIn(page, 'operaciones');
+    await page.getByRole('button', { name: /Menú de usuario/ }).first().click();
+    await page.getByRole('menuitem', { name: 'Mi Perfil' }).click();
+    await expect(page.getByRole('heading', { name: 'Mi Perfil' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'CRM2_OPERATIONS_SPECIALIST', exact: true })).toBeVisible();
+    await expect(page.getByText('CRM2_MASSIVE_RETRY')).toBeVisible();
+    await page.getByRole('button', { name: /Menú de usuario/ }).first().click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/#\/auth\/login-page/);
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('the dashboard shows figures from the database', async ({ page }) => {
+    await signIn(page, 'admin');
+    const risk = await page.request.get('/orders/secured/risk/list?size=1', {
+      headers: { authorization: `Bearer ${await page.evaluate(() => window.localStorage.getItem('token'))}` },
+    });
+    const total = ((await risk.json()) as { data: { totalElements: number } }).data.totalElements;
+    await expect(page.getByText('Órdenes en riesgo', { exact: true })).toBeVisible();
+    await expect(page.locator('section', { hasText: 'Órdenes en riesgo' }).first()).toContainText(new Intl.NumberFormat('es').format(total));
+    await expect(page.getByRole('img', { name: /^Órdenes:/ })).toBeVisible();
+  });
+
+  test('the shell has no serious or critical accessibility violation', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Órdenes:/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await signIn(page, 'admin', { keepAlert: true });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

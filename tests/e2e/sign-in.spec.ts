@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { seriousViolations, signIn } from './support';
+
+test.describe('sign-in page', () => {
+  test('Acceder stays disabled until both fields have something', async ({ page }) => {
+    await page.goto('/#/auth/login-page');
+    const submit = page.getByRole('button', { name: 'Acceder' });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Usuario').fill('admin');
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Contraseña').fill('x');
+    await expect(submit).toBeEnabled();
+    await page.getByLabel('Usuario').fill('');
+    await expect(submit).toBeDisabled();
+  });
+
+  test('a wrong password shows the server message', async ({ page }) => {
+    await page.goto('/#/auth/login-page');
+    await page.getByLabel('Usuario').fill('operaciones');
+    await page.getByLabel('Contraseña').fill('incorrecta');
+    await page.getByRole('button', { name: 'Acceder' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Usuario o contraseña incorrectos.');
+    await expect(page).toHaveURL(/#\/auth\/login-page/);
+  });
+
+  test('has no serious or critical accessibility violation', async ({ page }) => {
+    await page.goto('/#/auth/login-page');
+    await expect(page.getByRole('button', { name: 'Acceder' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('lists 26 languages and only Spanish can be chosen', async ({ page }) => {
+    await page.goto('/#/auth/login-page');
+    const select = page.getByLabel('Idioma');
+    await expect(select.locator('option')).toHaveCount(26);
+    await expect(select.locator('option:not([disabled])')).toHaveText(['Español']);
+    await expect(select.locator('option', { hasText: 'English' })).toHaveText('English (sin traducción)');
+  });
+
+  test('any other path goes to the sign-in page', async ({ page }) => {
+    await page.goto('/#/no/existe');
+    await expect(page).toHaveURL(/#\/auth\/login-page/);
+    await page.goto('/#/admin/orders');
+    await expect(page).toHaveURL(/#\/auth\/login-page/);
+    await expect(page.getByRole('button', { name: 'Acceder' })).toBeVisible();
+  });
+
+  test('signing in stores the token, refresh token, expiry and a device uuid that survives sign-out', async ({ page }) => {
+    await signIn(page, 'soporte');
+    const stored = await page.evaluate(() => ({ ...window.localStorage }));
+    expect(stored.token).toBeTruthy();
+    expect(stored.refresh_token).toBeTruthy();
+    expect(Number(stored.expires_in)).toBe(3600);
+    expect(stored.device_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(stored.noEsLector).toBe('true');
+
+    // Visiting the sign-in page signs out: the server forgets the token, the browser clears it.
+    await page.goto('/#/auth/login-page');
+    await expect(page.getByRole('button', { name: 'Acceder' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    const after = await page.evaluate(() => ({ ...window.localStorage }));
+    expect(after.refresh_token).toBeUndefined();
+    expect(after.expires_in).toBeUndefined();
+    expect(after.device_id).toBe(stored.device_id);
+    const response = await page.request.get('/uaa/secured/data', { headers: { authorization: `Bearer ${stored.token}` } });
+    expect(response.status()).toBe(401);
+  });
+
+  test('/health answers its text', async ({ page }) => {
+    const response = await page.request.get('/health');
+    expect(await response.text()).toBe('Hey There!!! The App is Healthy');
+    await page.goto('/#/health');
+    await expect(page.getByText('Hey There!!! The App is Healthy')).toBeVisible();
+  });
+});

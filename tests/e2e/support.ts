@@ -1,0 +1,27 @@
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/** Signs in through the form and waits for the dashboard; the fraud alert is acknowledged unless asked not to. */
+export async function signIn(page: Page, username: string, options: { keepAlert?: boolean } = {}) {
+  await page.goto('/#/auth/login-page');
+  await page.getByLabel('Usuario').fill(username);
+  await page.getByLabel('Contraseña').fill('demo1234');
+  await page.getByRole('button', { name: 'Acceder' }).click();
+  await expect(page).toHaveURL(/#\/admin\/dashboard/);
+  const alert = page.getByRole('alertdialog', { name: 'Alertas de Fraude' });
+  await expect(alert).toBeVisible();
+  if (!options.keepAlert) {
+    await alert.getByRole('button', { name: 'Entendido' }).click();
+    await expect(alert).toBeHidden();
+  }
+}
+
+/** Serious and critical accessibility violations on the page as it is now. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+export const ALL_ENTRIES = ['Dashboard', 'Clientes', 'Ordenes', 'Items', 'Llamadas', 'Pagos UPG', 'Recuperar Clientes', 'Extras'];
