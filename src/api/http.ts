@@ -1,4 +1,5 @@
-import ky, { type KyInstance, type Options } from 'ky';
+import type { KyInstance, Options } from 'ky';
+import type * as KyModule from 'ky';
 import * as v from 'valibot';
 import { Msg } from '@/domain/messages';
 
@@ -36,28 +37,39 @@ export interface HttpHooks {
 }
 
 export interface ServiceClient {
-  readonly ky: KyInstance;
+  /** The service's ky instance, created on first use. */
+  instance(): Promise<KyInstance>;
   readonly hooks: HttpHooks;
 }
 
+// ky loads with the first call, not with the sign-in page (docs/decisions.md: bundle budget).
+let kyModule: Promise<typeof KyModule> | null = null;
+const loadKy = () => (kyModule ??= import('ky'));
+
 /** One ky instance per service: base URL, bearer hook, no automatic throwing (we normalise). */
 export function createServiceClient(baseUrl: string, hooks: HttpHooks, extra: Options = {}): ServiceClient {
-  const instance = ky.create({
-    prefixUrl: baseUrl,
-    throwHttpErrors: false,
-    retry: 0,
-    timeout: 30_000,
-    ...extra,
-    hooks: {
-      beforeRequest: [
-        (request) => {
-          const token = hooks.getToken();
-          if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
-        },
-      ],
-    },
-  });
-  return { ky: instance, hooks };
+  let instance: Promise<KyInstance> | null = null;
+  return {
+    hooks,
+    instance: () =>
+      (instance ??= loadKy().then(({ default: ky }) =>
+        ky.create({
+          prefixUrl: baseUrl,
+          throwHttpErrors: false,
+          retry: 0,
+          timeout: 30_000,
+          ...extra,
+          hooks: {
+            beforeRequest: [
+              (request) => {
+                const token = hooks.getToken();
+                if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+              },
+            ],
+          },
+        }),
+      )),
+  };
 }
 
 type BodyLike = { error?: unknown; error_description?: unknown; description?: unknown; message?: unknown; code?: unknown };
@@ -85,9 +97,10 @@ export async function call<TSchema extends v.GenericSchema>(
   schema: TSchema,
   options: CallOptions = {},
 ): Promise<v.InferOutput<TSchema>> {
+  const ky = await client.instance();
   let response: Response;
   try {
-    response = await send(client.ky);
+    response = await send(ky);
   } catch (error) {
     if (error instanceof Error && error.name === 'TimeoutError') throw new ApiError('network', Msg.networkFailure);
     throw new ApiError('network', Msg.networkFailure);
