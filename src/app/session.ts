@@ -25,7 +25,7 @@ export function createSessionApi(services: Services, store: KeyValueStore): Sess
 /** Creates and starts the session actor, resuming a stored session when there is one. */
 export function startSession(deps: Omit<SessionEffectsDeps, 'api'> & { api: SessionApi }) {
   const effects = createSessionEffects(deps);
-  const actor = createActor(sessionMachine.provide({ actions: effects as never }));
+  const actor = createActor(sessionMachine.provide({ actions: effects }));
   actor.start();
   const stored = readStoredSession(deps.store);
   if (stored) actor.send({ type: 'session.resume', session: stored });

@@ -92,7 +92,7 @@ function createSut(profile: Profile = adminProfile) {
     goToSignIn: () => navigations.push('/auth/login-page'),
     log: () => {},
   });
-  const actor = createActor(sessionMachine.provide({ actions: effects as never }));
+  const actor = createActor(sessionMachine.provide({ actions: effects }));
   actor.start();
   return { api, store, timers, toasts, navigations, actor, profile };
 }
