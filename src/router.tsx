@@ -94,14 +94,14 @@ const placeholder = lazyRouteComponent(() => import('@/screens/placeholder/place
 const dashboardRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'dashboard',
-  staticData: { title: t.titles.dashboard },
+  staticData: { title: t.menu.dashboard },
   component: lazyRouteComponent(() => import('@/screens/dashboard/dashboard-page'), 'DashboardPage'),
 });
 
 const customersRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'customers',
-  staticData: { title: t.titles.customers, permission: Permission.VIEW_CUSTOMERS },
+  staticData: { title: t.menu.customers, permission: Permission.VIEW_CUSTOMERS },
   component: placeholder,
 });
 
@@ -114,28 +114,28 @@ const ordersRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'orders',
   validateSearch: (search) => v.parse(OrdersSearch, search),
-  staticData: { title: t.titles.orders, permission: Permission.VIEW_ORDERS },
+  staticData: { title: t.menu.orders, permission: Permission.VIEW_ORDERS },
   component: lazyRouteComponent(() => import('@/screens/orders/orders-page'), 'OrdersPage'),
 });
 
 const itemsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'items',
-  staticData: { title: t.titles.items, permission: Permission.VIEW_ITEMS },
+  staticData: { title: t.menu.items, permission: Permission.VIEW_ITEMS },
   component: placeholder,
 });
 
 const callsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'calls',
-  staticData: { title: t.titles.calls, permission: Permission.VIEW_CALLS },
+  staticData: { title: t.menu.calls, permission: Permission.VIEW_CALLS },
   component: placeholder,
 });
 
 const paymentsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'payments',
-  staticData: { title: t.titles.payments, permission: Permission.VIEW_UPG },
+  staticData: { title: t.menu.payments, permission: Permission.VIEW_UPG },
   component: placeholder,
 });
 
@@ -145,21 +145,21 @@ const clientsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'clients',
   validateSearch: (search) => v.parse(ClientsSearch, search),
-  staticData: { title: t.titles.clients, permission: Permission.VIEW_RECOVER_CLIENTS },
+  staticData: { title: t.menu.clients, permission: Permission.VIEW_RECOVER_CLIENTS },
   component: placeholder,
 });
 
 const extrasRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'extras',
-  staticData: { title: t.titles.extras, permission: Permission.VIEW_CUSTOMERS },
+  staticData: { title: t.menu.extras, permission: Permission.VIEW_CUSTOMERS },
   component: placeholder,
 });
 
 const profileRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'user-page',
-  staticData: { title: t.titles.profile },
+  staticData: { title: t.menu.profile },
   component: lazyRouteComponent(() => import('@/screens/profile/profile-page'), 'ProfilePage'),
 });
 
@@ -180,7 +180,7 @@ const orderRoute = createRoute({
 const settingsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'settings-page',
-  staticData: { title: t.titles.settings, permission: Permission.SETTINGS },
+  staticData: { title: t.menu.settings, permission: Permission.SETTINGS },
   component: lazyRouteComponent(() => import('@/screens/settings/settings-page'), 'SettingsPage'),
 });
 

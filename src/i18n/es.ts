@@ -62,18 +62,8 @@ export const es = {
   },
   titles: {
     login: 'Acceder',
-    dashboard: 'Dashboard',
-    customers: 'Clientes',
-    orders: 'Ordenes',
-    items: 'Items',
-    calls: 'Llamadas',
-    payments: 'Pagos UPG',
-    clients: 'Recuperar Clientes',
-    extras: 'Extras',
-    profile: 'Mi Perfil',
     customer: 'Cliente',
     order: 'Orden',
-    settings: 'Settings',
     health: 'Health',
   },
   dashboard: {

@@ -6,7 +6,7 @@ import { actionFlowInput, actionFlowLogic, type Validation } from '@/ui/action-f
 import { ApiError } from '@/api/http';
 import { Msg } from '@/domain/messages';
 import { deferred, flush, type Deferred } from '../support/fakes';
-import { machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { describePath, machineCoverage, reportCoverage } from '../support/machine-coverage';
 
 interface Form {
   value: string;
@@ -116,12 +116,6 @@ function assertions(sut: Sut) {
     failed: () => expect(sut.toasts.at(-1)).toBe('El monto es invalido.'),
   };
 }
-
-const describePath = (path: { steps: readonly { event: { type: string } }[] }) =>
-  path.steps
-    .map((s) => s.event.type)
-    .filter((type) => type !== 'xstate.init')
-    .join(' → ') || '(start)';
 
 const variants: [string, ActionFlowInput][] = [
   ['with confirmation', {}],

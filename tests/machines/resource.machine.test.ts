@@ -3,7 +3,7 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { resourceMachine, type ResourceEvent } from '@/machines/resource.machine';
 import { deferred, flush, type Deferred } from '../support/fakes';
-import { machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { describePath, machineCoverage, reportCoverage } from '../support/machine-coverage';
 
 type Snap = SnapshotFrom<typeof resourceMachine>;
 
@@ -49,7 +49,7 @@ describe('resource machine, model-based', () => {
     expect(coverage.transitions.missing).toEqual([]);
   });
 
-  it.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(' → '), p] as const))('%s', async (_d, path) => {
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_d, path) => {
     const sut = createSut();
     const answer = async (fn: (d: Deferred<unknown>) => void) => {
       const open = sut.open();

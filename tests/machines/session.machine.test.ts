@@ -11,7 +11,7 @@ import type { FraudConfig } from '@/api/contract/fraud-config';
 import { INVALID_TOKEN_CLEAR_MS, POLL_INTERVAL_MS, StorageKey } from '@/domain/session';
 import { Msg } from '@/domain/messages';
 import { deferred, flush, ManualTimers, MemoryStore, type Deferred } from '../support/fakes';
-import { machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { describePath, machineCoverage, reportCoverage } from '../support/machine-coverage';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const EXPIRES_IN = 1200;
@@ -278,13 +278,6 @@ function assertions(sut: Sut) {
     },
   };
 }
-
-/** A path named by its events: readable in the test list and in a failure. */
-const describePath = (path: { steps: readonly { event: { type: string } }[] }) =>
-  path.steps
-    .map((s) => s.event.type)
-    .filter((type) => type !== 'xstate.init')
-    .join(' → ') || '(start)';
 
 const shortest = transitionModel.getShortestPaths();
 const simple = stateModel.getSimplePaths();

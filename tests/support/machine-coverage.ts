@@ -68,3 +68,13 @@ export function reportCoverage(name: string, coverage: ReturnType<typeof machine
     `[model coverage] ${name}: states ${coverage.states.covered}/${coverage.states.total}, transitions ${coverage.transitions.covered}/${coverage.transitions.total}`,
   );
 }
+
+/** A path named by its events: readable in the test list and in a failure. */
+export function describePath(path: { steps: readonly { event: { type: string } }[] }): string {
+  return (
+    path.steps
+      .map((s) => s.event.type)
+      .filter((type) => type !== 'xstate.init')
+      .join(' → ') || '(start)'
+  );
+}

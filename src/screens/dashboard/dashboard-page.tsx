@@ -57,7 +57,7 @@ export function DashboardPage() {
   const resource = useResource(() => getDashboard(services.reports));
   return (
     <div>
-      <PageHeader title={t.titles.dashboard} />
+      <PageHeader title={t.menu.dashboard} />
       <ResourceView resource={resource}>{(data) => <DashboardView data={data} />}</ResourceView>
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSessionActor } from '@/app/context';
 import { Button } from '@/ui/button';
+import { TextField } from '@/ui/text-field';
 import { LanguageSelect } from '@/ui/language-select';
 import { currentYear } from '@/domain/year';
 import { t } from '@/i18n';
@@ -38,34 +39,22 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
         <h1 className="text-2xl font-bold text-slate-900">{t.login.title}</h1>
         <p className="mt-1 text-sm text-slate-600">{t.login.subtitle}</p>
         <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-          <div>
-            <label htmlFor="username" className="block text-sm font-medium text-slate-700">
-              {t.login.username}
-            </label>
-            <input
-              id="username"
-              name="username"
-              autoComplete="username"
-              autoFocus
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500"
-            />
-          </div>
-          <div>
-            <label htmlFor="password" className="block text-sm font-medium text-slate-700">
-              {t.login.password}
-            </label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500"
-            />
-          </div>
+          <TextField
+            id="username"
+            label={t.login.username}
+            autoComplete="username"
+            autoFocus
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+          <TextField
+            id="password"
+            label={t.login.password}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           {error ? (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
               {error}

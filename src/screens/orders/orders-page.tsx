@@ -54,7 +54,7 @@ export function OrdersPage() {
   const { kyc } = route.useSearch();
   return (
     <div className="space-y-4">
-      <PageHeader title={t.titles.orders} />
+      <PageHeader title={t.menu.orders} />
       {kyc ? <KycOrders /> : null}
       <Card title={t.app.placeholderTitle}>
         <p className="text-sm text-slate-600">{t.app.placeholder}</p>

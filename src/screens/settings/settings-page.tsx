@@ -8,7 +8,7 @@ const TABS = ['Proveedor SMS PIN', 'Lista Negra Destinatarios', 'Lista Negra', '
 export function SettingsPage() {
   return (
     <div>
-      <PageHeader title={t.titles.settings} />
+      <PageHeader title={t.menu.settings} />
       <TabGroup>
         <TabList className="flex flex-wrap gap-1 border-b border-slate-200">
           {TABS.map((tab) => (
