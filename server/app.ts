@@ -11,6 +11,9 @@ import { uaaRoutes } from './routes/uaa';
 import { ordersRoutes } from './routes/orders';
 import { fraudConfigRoutes } from './routes/fraud-config';
 import { reportsRoutes } from './routes/reports';
+import { rordersRoutes } from './routes/rorders';
+import { usersRoutes } from './routes/users';
+import { upgRoutes } from './routes/upg';
 import { Msg } from '@/domain/messages';
 import type { RuntimeConfig } from '@/api/contract/runtime-config';
 import { DISPLAY_TIME_ZONE } from '@/domain/time-zone';
@@ -84,6 +87,9 @@ export function createApp(deps: AppDeps) {
   app.route('/orders', ordersRoutes(deps));
   app.route('/fraud-config', fraudConfigRoutes(deps));
   app.route('/reports', reportsRoutes(deps));
+  app.route('/rorders', rordersRoutes(deps));
+  app.route('/users', usersRoutes(deps));
+  app.route('/upg', upgRoutes(deps));
 
   // Unknown API paths answer JSON, never the console's page.
   for (const prefix of API_PREFIXES) {

@@ -3,7 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps, AppEnv } from '../deps';
 import { checkAccessToken } from './tokens';
 import { groupsOf, displayName } from '../services/accounts';
-import { accessDenied, invalidToken } from '../http';
+import { ApiError, accessDenied, invalidToken } from '../http';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 
@@ -74,6 +74,24 @@ export function requireEditor(...permissions: string[]): MiddlewareHandler<AppEn
     if (!principal.permissions.has(Permission.EDITOR)) throw accessDenied(Msg.notReader);
     const missing = permissions.find((p) => !principal.permissions.has(p));
     if (missing) throw accessDenied(Msg.missingPermission(missing));
+    await next();
+  };
+}
+
+/** 403 unless the principal holds at least one of the named permissions. */
+export function requireAnyPermission(...permissions: string[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const principal = c.get('principal');
+    if (!permissions.some((p) => principal.permissions.has(p))) throw accessDenied(Msg.missingPermission(permissions.join(' o ')));
+    await next();
+  };
+}
+
+/** The fixed api key some services (UPG, remittances) expect, from configuration. */
+export function requireApiKey(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = c.req.header('api-key') ?? '';
+    if (key !== deps.config.upgApiKey) throw new ApiError(401, 'invalid_token', Msg.badApiKey);
     await next();
   };
 }

@@ -10,6 +10,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** The SQLite handle, for bulk loads that bypass the query builder (seed only). */
+  sqlite: SQLite.Database | null;
   close(): Promise<void>;
 }
 
@@ -24,7 +26,7 @@ export function openDatabase(options: DbOptions): Db {
     // NUMERIC and BIGINT arrive as text from pg; the schema uses neither for arithmetic.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
   }
   const file = options.databaseFile;
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -35,5 +37,5 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from './database';
 import * as m0001 from './migrations/0001-foundation';
+import * as m0002 from './migrations/0002-lists';
 
 interface Migration {
   name: string;
@@ -8,7 +9,10 @@ interface Migration {
 }
 
 /** Every migration, in order. A new issue appends its own; an applied one is never edited. */
-export const MIGRATIONS: readonly Migration[] = [{ name: '0001-foundation', up: m0001.up }];
+export const MIGRATIONS: readonly Migration[] = [
+  { name: '0001-foundation', up: m0001.up },
+  { name: '0002-lists', up: m0002.up },
+];
 
 /**
  * Applies the migrations not yet applied, each in its own transaction, recorded in

@@ -86,6 +86,8 @@ export interface OrdersTable {
   app_name: string | null;
   score: number | null;
   support_id: string | null;
+  pasarela: number | null;
+  origin_order_id: string | null;
 }
 
 export interface OrderItemsTable {
@@ -97,6 +99,133 @@ export interface OrderItemsTable {
   amount: number;
   currency: string;
   created_date: string;
+  account_id: number | null;
+  provider: string | null;
+  tracking_number: string | null;
+  tries: Generated<number>;
+}
+
+export interface PaymentOrdersTable {
+  id: Generated<number>;
+  order_id: number;
+  payment_method_type: string;
+  nonce_type: string | null;
+  payment_gateway: string | null;
+  card_type: string | null;
+  first_six: string | null;
+  last_four: string | null;
+  is_debit: number;
+  issuing_bank: string | null;
+  unique_number_identifier: string | null;
+  amount: number;
+}
+
+export interface CallsTable {
+  id: Generated<number>;
+  account_id: number;
+  src: string | null;
+  called_station: string;
+  start_time: string;
+  session_time: number;
+  session_bill: number;
+  nas_ip_address: string | null;
+  min_free: number;
+  terminate_cause_id: number;
+  dnid: string | null;
+  id_trunk: number | null;
+  id_tariff_plan: number | null;
+  id_tariff_group: number | null;
+}
+
+export interface ChargeOrdersTable {
+  id: Generated<number>;
+  company: string;
+  account_id: number;
+  order_id: number | null;
+  origin_order_id: string;
+  app_name: string;
+  status: string;
+  email: string | null;
+  currency: string;
+  total_price: number;
+  pasarela: number | null;
+  first_six: string | null;
+  last_four: string | null;
+  created_date: string;
+}
+
+export interface ExchangeRatesTable {
+  id: Generated<number>;
+  base: string;
+  currency: string;
+  fee: number;
+  rate: number;
+  modify_date: string;
+}
+
+export interface SmsConfigsTable {
+  prefix: string;
+  provider: string;
+}
+
+export interface SmsProvidersTable {
+  name: string;
+}
+
+export interface BlacklistEntriesTable {
+  id: Generated<number>;
+  type: string;
+  value: string;
+  account_id: number | null;
+  created: string;
+}
+
+export interface BlacklistRecipientsTable {
+  id: Generated<number>;
+  type: string;
+  value: string;
+  created: string;
+  expires_on: string | null;
+}
+
+export interface CountriesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  prefix: string;
+  mask: string | null;
+  priority: number;
+}
+
+export interface CountryPrefixesTable {
+  id: Generated<number>;
+  country_id: number;
+  prefix: string;
+}
+
+export interface ActionLogsTable {
+  id: Generated<number>;
+  doc_code: string;
+  doc_id: string;
+  action: string;
+  description: string;
+  canal: string;
+  /** JSON of the changed fields only. */
+  input: string | null;
+  executor_id: number | null;
+  executor_email: string | null;
+  date: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  type: string;
+  doc_id: string;
+  action: string;
+  actor_id: number;
+  at: string;
+  before: string | null;
+  after: string | null;
 }
 
 export interface KycDecisionsTable {
@@ -112,6 +241,7 @@ export interface KycDecisionsTable {
   has_media: number;
   verification_url: string | null;
   decision: string | null;
+  verification_type: string | null;
 }
 
 export interface FraudStopListTable {
@@ -131,6 +261,19 @@ export interface Database {
   order_items: OrderItemsTable;
   kyc_decisions: KycDecisionsTable;
   fraud_stop_list: FraudStopListTable;
+  payment_orders: PaymentOrdersTable;
+  calls: CallsTable;
+  charge_orders: ChargeOrdersTable;
+  exchange_rates: ExchangeRatesTable;
+  exchange_rate_history: ExchangeRatesTable;
+  sms_configs: SmsConfigsTable;
+  sms_providers: SmsProvidersTable;
+  blacklist_entries: BlacklistEntriesTable;
+  blacklist_recipients: BlacklistRecipientsTable;
+  countries: CountriesTable;
+  country_prefixes: CountryPrefixesTable;
+  action_logs: ActionLogsTable;
+  audit_log: AuditLogTable;
 }
 
 export type Account = Selectable<AccountsTable>;

@@ -1,15 +1,24 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { ok, parse } from '../http';
 import { requirePermission } from '../auth/middleware';
 import { KycVerificationsQuery, RiskListQuery, type KycVerification, type RiskOrder } from '@/api/contract/orders';
 import { Permission } from '@/domain/permissions';
 import { RISK_QUEUE_STATUSES, type OrderStatus } from '@/domain/order-status';
+import { OrdersQuery } from '@/api/contract/order-lists';
+import { searchOrders } from '../services/order-lists';
 
-/** The orders service: the shell's risk queue and KYC counter (the order lists arrive with their issue). */
+/** GET …/orders/allHistory, served by /orders and by its /rorders twin. */
+export function ordersHistoryHandler(deps: AppDeps) {
+  return async (c: Context<AppEnv>) => ok(c, await searchOrders(deps.db.kysely, parse(OrdersQuery, c.req.query()), deps.clock.now()));
+}
+
+/** The orders service: the order search, the shell's risk queue and KYC counter. */
 export function ordersRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const db = deps.db.kysely;
+
+  app.get('/secured/orders/allHistory', requirePermission(Permission.VIEW_ORDERS), ordersHistoryHandler(deps));
 
   app.get('/secured/risk/list', requirePermission(Permission.VIEW_ORDERS), async (c) => {
     const query = parse(RiskListQuery, c.req.query());

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps, AppEnv } from '../deps';
-import { ApiError, ok, parse } from '../http';
+import { ApiError, badRequest, ok, parse } from '../http';
 import { TokenRequest, type TokenResponse } from '@/api/contract/uaa';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
@@ -9,6 +9,9 @@ import { verifyPassword } from '../auth/passwords';
 import { issueTokens, revokeFamily, spendRefreshToken } from '../auth/tokens';
 import { clearAccountFailures, recordFailure, throttleState } from '../auth/throttle';
 import { groupsOf } from '../services/accounts';
+import { requireAnyPermission, requirePermission } from '../auth/middleware';
+import { CustomersQuery, SearchAccountListQuery, SearchAccountQuery } from '@/api/contract/customers';
+import { searchAccount, searchAccountList, searchCustomers } from '../services/customers';
 
 const sameSecret = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -107,6 +110,22 @@ export function uaaRoutes(deps: AppDeps) {
       name: p.name,
       groups: p.groups,
     });
+  });
+
+  app.get('/secured/getAllAccount', requirePermission(Permission.VIEW_CUSTOMERS), async (c) => {
+    return ok(c, await searchCustomers(deps.db, parse(CustomersQuery, c.req.query()), deps.clock.now()));
+  });
+
+  app.get('/secured/getSearchAccountList', requireAnyPermission(Permission.VIEW_CUSTOMERS, Permission.VIEW_RECOVER_CLIENTS), async (c) => {
+    const { search } = parse(SearchAccountListQuery, c.req.query());
+    const elements = await searchAccountList(deps.db, search);
+    return ok(c, { size: elements.length, elements });
+  });
+
+  app.get('/secured/getSearchAccount', requirePermission(Permission.VIEW_RECOVER_CLIENTS), async (c) => {
+    const query = parse(SearchAccountQuery, c.req.query());
+    if (!query.email && !query.phone) throw badRequest(Msg.clientsNeedPhoneOrEmail);
+    return ok(c, await searchAccount(db, query));
   });
 
   return app;

@@ -20,13 +20,6 @@ export const APP_NAMES = [
 ] as const;
 export type AppName = (typeof APP_NAMES)[number];
 
-/** Product types of order items (spec details §9). */
-export const PRODUCT_TYPES = [
-  'TOPUP', 'TOPUP_NAUTA', 'TRANSFER', 'REMESA', 'PREPAID_CARD', 'PREPAID_CARD_PAYMENT', 'CREDIT_TO_USER',
-  'SALDO', 'CAD_CREDIT', 'EUR_CREDIT', 'PICKUP_CASH',
-] as const;
-export type ProductType = (typeof PRODUCT_TYPES)[number];
-
 /** Payment system codes (spec §9). */
 export const PAYMENT_SYSTEMS = [
   { code: 1, name: 'Braintree' },
@@ -54,3 +47,22 @@ export const PAYMENT_SYSTEMS = [
 
 export const CURRENCIES = ['USD', 'EUR', 'CAD', 'CUP'] as const;
 export type Currency = (typeof CURRENCIES)[number];
+
+export type PaymentSystemCode = (typeof PAYMENT_SYSTEMS)[number]['code'];
+
+export function paymentSystemName(code: number | null | undefined): string {
+  if (code === null || code === undefined) return '';
+  return PAYMENT_SYSTEMS.find((p) => p.code === code)?.name ?? String(code);
+}
+
+/** Gateways offered by the payments filter: the lists differ by app; the market app adds Stripe and FPP. */
+const COMMON_GATEWAYS: readonly number[] = [1, 2, 3, 5, 8, 12, 14, 23];
+export const GATEWAYS_BY_APP: Readonly<Record<string, readonly number[]>> = {
+  DELIVERY: [...COMMON_GATEWAYS, 13, 18],
+  ENVIOS: [...COMMON_GATEWAYS, 15, 17],
+  PAGOS: [...COMMON_GATEWAYS, 9, 10],
+};
+
+export function gatewaysFor(appName: string | null | undefined): readonly number[] {
+  return (appName && GATEWAYS_BY_APP[appName]) || COMMON_GATEWAYS;
+}

@@ -35,6 +35,7 @@ export const Msg = {
   badRequest: 'Solicitud inválida.',
   serverError: 'Error interno del servidor.',
   bodyTooLarge: 'El cuerpo de la solicitud es demasiado grande.',
+  badApiKey: 'Clave de API inválida.',
   // Validation rules quoted by the spec.
   clientsNeedPhoneOrEmail: 'Debe indicar Telefono o Email',
   blacklistType: 'Debe especificar el tipo.',

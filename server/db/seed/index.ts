@@ -1,15 +1,16 @@
 import { Faker, es, en, base } from '@faker-js/faker';
-import type { Kysely, Insertable } from 'kysely';
 import type { Db } from '../database';
-import type { Database, OrdersTable, OrderItemsTable, AccountsTable, KycDecisionsTable } from '../schema';
 import type { Scale } from '../../config';
 import { ALL_PERMISSIONS } from '@/domain/permissions';
 import { FILTER_GROUPS, ASSIGNABLE_GROUPS } from '@/domain/groups';
-import { APP_NAMES, CLIENT_CHANNELS, PRODUCT_TYPES } from '@/domain/catalog';
+import { APP_NAMES, CLIENT_CHANNELS, gatewaysFor } from '@/domain/catalog';
 import type { OrderStatus } from '@/domain/order-status';
 import { RELIABILITY_LEVELS } from '@/domain/reliability';
+import type { ProductType } from '@/domain/products';
 import { hashPassword } from '../../auth/passwords';
 import { DEMO_PASSWORD, PERSONAS } from './personas';
+import { createSink, type Row, type Sink } from './sink';
+import { CARD_BINS, COUNTRIES, EXCHANGE_RATES, FRAUD_STOP_LISTS, ISSUING_BANKS, SMS_CONFIG, SMS_PROVIDERS } from './reference';
 
 export interface SeedOptions {
   seed: number;
@@ -18,13 +19,14 @@ export interface SeedOptions {
   now: number;
 }
 
-export const SCALES: Record<Scale, { customers: number; orders: number }> = {
-  test: { customers: 80, orders: 400 },
-  demo: { customers: 2_000, orders: 20_000 },
-  large: { customers: 200_000, orders: 1_000_000 },
+export const SCALES: Record<Scale, { customers: number; orders: number; calls: number; days: number }> = {
+  test: { customers: 80, orders: 400, calls: 300, days: 120 },
+  demo: { customers: 2_000, orders: 20_000, calls: 10_000, days: 180 },
+  large: { customers: 200_000, orders: 1_000_000, calls: 1_000_000, days: 365 },
 };
 
 const DAY = 86_400_000;
+const BATCH = 5_000;
 
 /** Weighted order statuses: most orders close, a few wait in risk. */
 const STATUS_WEIGHTS: readonly { value: OrderStatus; weight: number }[] = [
@@ -40,7 +42,27 @@ const STATUS_WEIGHTS: readonly { value: OrderStatus; weight: number }[] = [
   { value: 'VOIDED', weight: 3 },
 ];
 
-const COUNTRIES = [
+const PRODUCT_WEIGHTS: readonly { value: ProductType; weight: number }[] = [
+  { value: 'TOPUP', weight: 40 },
+  { value: 'TOPUP_NAUTA', weight: 12 },
+  { value: 'SALDO', weight: 6 },
+  { value: 'REMESA_A_DOMICILIO', weight: 8 },
+  { value: 'REMESA_BANCARIA', weight: 5 },
+  { value: 'PICKUP_CASH', weight: 4 },
+  { value: 'PREPAID_CARD', weight: 3 },
+  { value: 'PREPAID_CARD_PAYMENT', weight: 2 },
+  { value: 'GIFT_CARD', weight: 2 },
+  { value: 'TRANSFER', weight: 3 },
+  { value: 'CAD_CREDIT', weight: 1 },
+  { value: 'EUR_CREDIT', weight: 1 },
+  { value: 'CREDIT_TO_USER', weight: 1 },
+  { value: 'MINUTE', weight: 2 },
+  { value: 'MINI_CALL', weight: 1 },
+  { value: 'REQUEST', weight: 1 },
+  { value: 'CASHOUT', weight: 1 },
+];
+
+const CUSTOMER_COUNTRIES = [
   { code: 'US', prefix: '1', weight: 45 },
   { code: 'ES', prefix: '34', weight: 15 },
   { code: 'CU', prefix: '53', weight: 15 },
@@ -53,222 +75,468 @@ const COUNTRIES = [
 
 const CUSTOMER_GROUPS = ['CUSTOMERS', 'CUSTOMERS', 'CUSTOMERS', 'CUSTOMERS', 'RETAIL', 'VENDEDOR', 'RETAIL_CUBA'];
 
-async function insertChunked<T extends keyof Database>(
-  db: Kysely<Database>,
-  table: T,
-  rows: Insertable<Database[T]>[],
-  chunk = 400,
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += chunk) {
-    await db.insertInto(table).values(rows.slice(i, i + chunk) as never).execute();
+/** The item status an order's state implies, with the product's own lifecycle for open orders. */
+function itemStatus(faker: Faker, order: OrderStatus, product: ProductType): string {
+  if (order === 'CANCELLED' || order === 'VOIDED' || order === 'ERROR_PRE_AUTHORIZE') return 'CANCELLED';
+  if (order === 'CLOSED') {
+    if (product === 'REMESA_A_DOMICILIO' || product === 'PICKUP_CASH') return faker.helpers.arrayElement(['FULFILLED', 'DELIVERED', 'FULFILLED']);
+    if (product === 'TOPUP' || product === 'TOPUP_NAUTA') {
+      return faker.helpers.weightedArrayElement([
+        { value: 'FULFILLED', weight: 90 },
+        { value: 'IMPOSSIBLE', weight: 3 },
+        { value: 'MULTIPLE', weight: 2 },
+        { value: 'ERROR', weight: 3 },
+        { value: 'REFUND', weight: 2 },
+      ]);
+    }
+    return faker.helpers.weightedArrayElement([
+      { value: 'FULFILLED', weight: 92 },
+      { value: 'REFUND', weight: 4 },
+      { value: 'REFUND_TO_CREDIT', weight: 4 },
+    ]);
   }
+  if (product === 'REMESA_BANCARIA') return faker.helpers.arrayElement(['MANUAL', 'TO_ACTIVATE', 'REQUESTED', 'PROCESSING']);
+  if (product === 'REMESA_A_DOMICILIO') return faker.helpers.arrayElement(['MANUAL', 'TO_ACTIVATE', 'PENDING_DELIVERY', 'IN_TRANSIT']);
+  if (product === 'PICKUP_CASH') return faker.helpers.arrayElement(['OPEN', 'TO_ACTIVATE', 'PENDING_DELIVERY']);
+  if (product === 'PREPAID_CARD') return faker.helpers.arrayElement(['OPEN', 'MANUAL', 'PENDING_DELIVERY', 'IN_TRANSIT', 'TO_ACTIVATE']);
+  return faker.helpers.arrayElement(['OPEN', 'PRE_ORDER', 'PENDING']);
+}
+
+function destination(faker: Faker, product: ProductType, accountId: number): string | null {
+  switch (product) {
+    case 'TOPUP':
+    case 'REMESA_A_DOMICILIO':
+    case 'PICKUP_CASH':
+    case 'PREPAID_CARD':
+      return `+535${faker.string.numeric(7)}`;
+    case 'TOPUP_NAUTA':
+      return `${faker.internet.username().toLowerCase().replace(/[^a-z0-9.]/g, '')}@nauta.com.cu`;
+    case 'REMESA_BANCARIA':
+      return `9227${faker.string.numeric(12)}`;
+    case 'GIFT_CARD':
+      return faker.internet.email({ provider: 'correo.example' }).toLowerCase();
+    case 'TRANSFER':
+    case 'CREDIT_TO_USER':
+    case 'REQUEST':
+      return String(accountId + 1);
+    default:
+      return null;
+  }
+}
+
+function itemCurrency(faker: Faker, product: ProductType): string {
+  if (product === 'TOPUP') return faker.helpers.weightedArrayElement([{ value: 'CUP', weight: 70 }, { value: 'USD', weight: 30 }]);
+  if (product === 'REMESA_A_DOMICILIO') return faker.helpers.arrayElement(['CUP', 'USD', 'EUR']);
+  if (product === 'REMESA_BANCARIA' || product === 'TOPUP_NAUTA') return 'CUP';
+  if (product === 'CAD_CREDIT') return 'CAD';
+  if (product === 'EUR_CREDIT') return 'EUR';
+  return 'USD';
 }
 
 /** Seeds an empty database with deterministic demo data. Returns false when data was already there. */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<boolean> {
-  const k = db.kysely;
-  const existing = await k.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
+  const existing = await db.kysely.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
+  // scrypt is deliberately slow: hash before the write transaction.
+  const hashes = new Map<string, string>();
+  for (const persona of PERSONAS) hashes.set(persona.username, await hashPassword(DEMO_PASSWORD));
+  const sink = createSink(db);
+  await sink.run(() => load(sink, options, hashes));
+  return true;
+}
 
+async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string>): Promise<void> {
   const faker = new Faker({ locale: [es, en, base], seed: options.seed });
   const size = SCALES[options.scale];
   const now = options.now;
   const iso = (ms: number) => new Date(ms).toISOString();
   const weighted = <V>(items: readonly { value: V; weight: number }[]) => faker.helpers.weightedArrayElement(items);
+  const tenant = 'cubacel';
 
-  // Hash once per persona before the write transaction: scrypt is deliberately slow.
-  const hashes = new Map<string, string>();
-  for (const persona of PERSONAS) hashes.set(persona.username, await hashPassword(DEMO_PASSWORD));
-
-  await k.transaction().execute(async (trx) => {
-    // Permissions and groups.
-    await insertChunked(trx, 'permissions', ALL_PERMISSIONS.map((name) => ({ name })));
-    const permissionIds = new Map(
-      (await trx.selectFrom('permissions').select(['id', 'name']).execute()).map((p) => [p.name, p.id]),
-    );
-    const groupNames = [...new Set<string>([...FILTER_GROUPS, ...ASSIGNABLE_GROUPS, ...PERSONAS.map((p) => p.group)])];
-    await insertChunked(trx, 'groups', groupNames.map((name) => ({ name })));
-    const groupIds = new Map((await trx.selectFrom('groups').select(['id', 'name']).execute()).map((g) => [g.name, g.id]));
-    const grants = PERSONAS.flatMap((persona) =>
+  // Permissions and groups.
+  const permissionIds = new Map(ALL_PERMISSIONS.map((name, i) => [name, i + 1]));
+  await sink.insert('permissions', ALL_PERMISSIONS.map((name, i) => ({ id: i + 1, name })));
+  const groupNames = [...new Set<string>([...FILTER_GROUPS, ...ASSIGNABLE_GROUPS, ...PERSONAS.map((p) => p.group)])];
+  const groupIds = new Map(groupNames.map((name, i) => [name, i + 1]));
+  await sink.insert('groups', groupNames.map((name, i) => ({ id: i + 1, name })));
+  await sink.insert(
+    'group_permissions',
+    PERSONAS.flatMap((persona) =>
       [...new Set(persona.permissions)].map((permission) => ({
         group_id: groupIds.get(persona.group)!,
         permission_id: permissionIds.get(permission)!,
       })),
-    );
-    await insertChunked(trx, 'group_permissions', grants);
+    ),
+  );
 
-    // Staff.
-    for (const persona of PERSONAS) {
-      const row: Insertable<AccountsTable> = {
+  // Staff.
+  let accountId = 0;
+  for (const persona of PERSONAS) {
+    accountId++;
+    await sink.insert('accounts', [
+      {
+        id: accountId,
         username: persona.username,
         email: `${persona.username}@consola.example`,
+        alias: null,
         first_name: persona.firstName,
         last_name: persona.lastName,
+        phone_number: null,
         password_hash: hashes.get(persona.username)!,
         enabled: 1,
         is_staff: 1,
         register_date: iso(now - 400 * DAY),
         country_code: 'US',
+        city: null,
+        region: null,
+        gender: null,
+        birthday: null,
         reliability: 10,
         currency: 'USD',
         credit_currency: 'USD',
         registered_way: 'CRM',
-      };
-      const { id } = await trx.insertInto('accounts').values(row).returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('account_groups').values({ account_id: id, group_id: groupIds.get(persona.group)! }).execute();
-    }
+      },
+    ]);
+    await sink.insert('account_groups', [{ account_id: accountId, group_id: groupIds.get(persona.group)! }]);
+  }
 
-    // Customers.
-    const customers: Insertable<AccountsTable>[] = [];
-    const usernames = new Set<string>();
-    for (let i = 0; i < size.customers; i++) {
-      const country = weighted(COUNTRIES.map((c) => ({ value: c, weight: c.weight })));
-      let national = faker.string.numeric({ length: 8, allowLeadingZeros: false });
-      while (usernames.has(country.prefix + national)) national = faker.string.numeric({ length: 8, allowLeadingZeros: false });
-      usernames.add(country.prefix + national);
-      const firstName = faker.person.firstName();
-      const lastName = `${faker.person.lastName()} ${faker.person.lastName()}`;
-      customers.push({
-        username: country.prefix + national,
-        email: faker.internet.email({ firstName, lastName: lastName.split(' ')[0], provider: 'correo.example' }).toLowerCase(),
-        alias: faker.datatype.boolean(0.2) ? faker.internet.username({ firstName }).toLowerCase() : null,
-        first_name: firstName,
-        last_name: lastName,
-        phone_number: `+${country.prefix}${national}`,
-        password_hash: null,
-        enabled: faker.datatype.boolean(0.95) ? 1 : 0,
-        is_staff: 0,
-        register_date: iso(now - faker.number.int({ min: 0, max: 730 }) * DAY - faker.number.int({ min: 0, max: DAY - 1 })),
-        country_code: country.code,
-        city: faker.location.city(),
-        region: faker.location.state(),
-        gender: faker.helpers.arrayElement(['MALE', 'FEMALE']),
-        birthday: faker.date.birthdate({ min: 18, max: 80, mode: 'age', refDate: now }).toISOString().slice(0, 10),
-        reliability: weighted(
-          RELIABILITY_LEVELS.map((r) => ({ value: r.value, weight: r.value === 0 ? 40 : r.value === 5 ? 25 : r.value === 10 ? 15 : 4 })),
-        ),
-        currency: country.code === 'ES' || country.code === 'IT' ? 'EUR' : country.code === 'CA' ? 'CAD' : 'USD',
-        credit_currency: country.code === 'ES' || country.code === 'IT' ? 'EUR' : country.code === 'CA' ? 'CAD' : 'USD',
-        registered_way: faker.helpers.arrayElement(['APP', 'WEB', 'CRM', 'RETAIL']),
-      });
+  // Customers.
+  const firstCustomer = accountId + 1;
+  const customerEmail: string[] = [];
+  const customerPhone: string[] = [];
+  const usernames = new Set<string>();
+  const reliabilityWeights = RELIABILITY_LEVELS.map((r) => ({
+    value: r.value,
+    weight: r.value === 0 ? 40 : r.value === 5 ? 25 : r.value === 10 ? 15 : 4,
+  }));
+  let accounts: Row[] = [];
+  let memberships: Row[] = [];
+  // Ids are handed out at registration: registration dates grow with them.
+  const registered: number[] = [];
+  for (let i = 0; i < size.customers; i++) registered.push(now - faker.number.int({ min: 0, max: 730 * DAY }));
+  registered.sort((a, b) => a - b);
+  for (let i = 0; i < size.customers; i++) {
+    accountId++;
+    const country = weighted(CUSTOMER_COUNTRIES.map((c) => ({ value: c, weight: c.weight })));
+    let national = faker.string.numeric({ length: 8, allowLeadingZeros: false });
+    while (usernames.has(country.prefix + national)) national = faker.string.numeric({ length: 8, allowLeadingZeros: false });
+    usernames.add(country.prefix + national);
+    const firstName = faker.person.firstName();
+    const lastName = `${faker.person.lastName()} ${faker.person.lastName()}`;
+    const email = `${faker.internet.username({ firstName, lastName: lastName.split(' ')[0] }).toLowerCase().replace(/[^a-z0-9._-]/g, '')}${i}@correo.example`;
+    customerEmail.push(email);
+    customerPhone.push(`+${country.prefix}${national}`);
+    const euro = country.code === 'ES' || country.code === 'IT';
+    accounts.push({
+      id: accountId,
+      username: country.prefix + national,
+      email,
+      alias: faker.datatype.boolean(0.2) ? `${faker.internet.username({ firstName }).toLowerCase()}${i}` : null,
+      first_name: firstName,
+      last_name: lastName,
+      phone_number: `+${country.prefix}${national}`,
+      password_hash: null,
+      enabled: faker.datatype.boolean(0.95) ? 1 : 0,
+      is_staff: 0,
+      register_date: iso(registered[i]!),
+      country_code: country.code,
+      city: faker.location.city(),
+      region: faker.location.state(),
+      gender: faker.helpers.arrayElement(['MALE', 'FEMALE']),
+      birthday: faker.date.birthdate({ min: 18, max: 80, mode: 'age', refDate: now }).toISOString().slice(0, 10),
+      reliability: weighted(reliabilityWeights),
+      currency: euro ? 'EUR' : country.code === 'CA' ? 'CAD' : 'USD',
+      credit_currency: euro ? 'EUR' : country.code === 'CA' ? 'CAD' : 'USD',
+      registered_way: faker.helpers.arrayElement(['APP', 'WEB', 'CRM', 'RETAIL']),
+    });
+    memberships.push({ account_id: accountId, group_id: groupIds.get(faker.helpers.arrayElement(CUSTOMER_GROUPS))! });
+    if (accounts.length >= BATCH) {
+      await sink.insert('accounts', accounts);
+      await sink.insert('account_groups', memberships);
+      accounts = [];
+      memberships = [];
     }
-    await insertChunked(trx, 'accounts', customers, 200);
-    const customerRows = await trx
-      .selectFrom('accounts')
-      .select(['id', 'email'])
-      .where('is_staff', '=', 0)
-      .orderBy('id')
-      .execute();
-    await insertChunked(
-      trx,
-      'account_groups',
-      customerRows.map((c) => ({ account_id: c.id, group_id: groupIds.get(faker.helpers.arrayElement(CUSTOMER_GROUPS))! })),
-    );
+  }
+  await sink.insert('accounts', accounts);
+  await sink.insert('account_groups', memberships);
+  const lastCustomer = accountId;
+  const pickCustomer = () => faker.number.int({ min: firstCustomer, max: lastCustomer });
 
-    // Orders and their items, over the last 120 days; risk orders are recent.
-    const orders: Insertable<OrdersTable>[] = [];
-    for (let i = 0; i < size.orders; i++) {
-      const customer = faker.helpers.arrayElement(customerRows);
-      // Every status appears at least three times, whatever the scale; then the weights rule.
-      const status = i < STATUS_WEIGHTS.length * 3 ? STATUS_WEIGHTS[i % STATUS_WEIGHTS.length]!.value : weighted(STATUS_WEIGHTS);
-      const recent = status === 'RISK' || status === 'DUPLICATE_RISK' || status === 'OPEN';
-      const created = now - (recent ? faker.number.int({ min: 0, max: 3 * DAY }) : faker.number.int({ min: 0, max: 120 * DAY }));
-      const score =
+  // Orders with their items, payments and UPG charge orders, oldest first so ids follow time.
+  const span = size.days * DAY;
+  const times: number[] = [];
+  for (let i = 0; i < size.orders; i++) times.push(now - faker.number.int({ min: 0, max: span }));
+  times.sort((a, b) => a - b);
+  const riskIds: { orderId: number; accountId: number; created: string }[] = [];
+  let itemId = 0;
+  let paymentId = 0;
+  let orders: Row[] = [];
+  let items: Row[] = [];
+  let payments: Row[] = [];
+  let charges: Row[] = [];
+  const flush = async () => {
+    await sink.insert('orders', orders);
+    await sink.insert('order_items', items);
+    await sink.insert('payment_orders', payments);
+    await sink.insert('charge_orders', charges);
+    orders = [];
+    items = [];
+    payments = [];
+    charges = [];
+  };
+  for (let i = 0; i < size.orders; i++) {
+    const orderId = i + 1;
+    const account = pickCustomer();
+    const email = customerEmail[account - firstCustomer]!;
+    // Every status appears at least three times at any scale, among the newest orders.
+    const fromEnd = size.orders - 1 - i;
+    const status = fromEnd < STATUS_WEIGHTS.length * 3 ? STATUS_WEIGHTS[fromEnd % STATUS_WEIGHTS.length]!.value : weighted(STATUS_WEIGHTS);
+    const inRisk = status === 'RISK' || status === 'DUPLICATE_RISK';
+    // Orders still waiting on someone are recent.
+    const createdMs = inRisk || status === 'OPEN' ? now - faker.number.int({ min: 0, max: 3 * DAY }) : times[i]!;
+    const created = iso(createdMs);
+    const appName = faker.helpers.arrayElement(APP_NAMES);
+    const pasarela = faker.helpers.arrayElement(gatewaysFor(appName));
+    const total = faker.number.float({ min: 5, max: 400, fractionDigits: 2 });
+    const finished = status === 'CLOSED' || status === 'CANCELLED' || status === 'VOIDED';
+    orders.push({
+      id: orderId,
+      account_id: account,
+      created_date: created,
+      end_date: finished ? iso(createdMs + faker.number.int({ min: 1000, max: DAY })) : null,
+      status,
+      total_price: total,
+      currency: 'USD',
+      client_id: faker.helpers.arrayElement(CLIENT_CHANNELS).clientId,
+      email,
+      ip_origin: faker.internet.ipv4(),
+      device_id: faker.string.uuid(),
+      is_client_device_id: faker.datatype.boolean(0.8) ? 1 : 0,
+      app_name: appName,
+      score:
         status === 'RISK' || status === 'DUPLICATE_RISK' || status === 'RISK_CONTROL'
           ? faker.number.float({ min: 0.3, max: 0.99, fractionDigits: 3 })
-          : faker.number.float({ min: 0, max: 0.45, fractionDigits: 3 });
-      orders.push({
-        account_id: customer.id,
-        created_date: iso(created),
-        end_date: status === 'CLOSED' || status === 'CANCELLED' || status === 'VOIDED' ? iso(created + faker.number.int({ min: 1000, max: DAY })) : null,
-        status,
-        total_price: faker.number.float({ min: 5, max: 400, fractionDigits: 2 }),
-        currency: 'USD',
-        client_id: faker.helpers.arrayElement(CLIENT_CHANNELS).clientId,
-        email: customer.email,
-        ip_origin: faker.internet.ipv4(),
-        device_id: faker.string.uuid(),
-        is_client_device_id: faker.datatype.boolean(0.8) ? 1 : 0,
-        app_name: faker.helpers.arrayElement(APP_NAMES),
-        score,
-        support_id: null,
-      });
-    }
-    orders.sort((a, b) => (a.created_date < b.created_date ? -1 : 1));
-    await insertChunked(trx, 'orders', orders, 200);
-    const orderRows = await trx.selectFrom('orders').select(['id', 'created_date', 'status', 'total_price', 'account_id']).orderBy('id').execute();
+          : faker.number.float({ min: 0, max: 0.45, fractionDigits: 3 }),
+      support_id: faker.datatype.boolean(0.05) ? `SUP-${faker.string.numeric(6)}` : null,
+      pasarela,
+      origin_order_id: `A${String(orderId).padStart(9, '0')}`,
+    });
+    if (inRisk) riskIds.push({ orderId, accountId: account, created });
 
-    const items: Insertable<OrderItemsTable>[] = [];
-    for (const order of orderRows) {
-      const count = faker.helpers.weightedArrayElement([
-        { value: 1, weight: 80 },
-        { value: 2, weight: 15 },
-        { value: 3, weight: 5 },
-      ]);
-      for (let n = 0; n < count; n++) {
-        const product = faker.helpers.weightedArrayElement(
-          PRODUCT_TYPES.map((p) => ({ value: p, weight: p === 'TOPUP' ? 40 : p === 'TOPUP_NAUTA' ? 12 : p === 'REMESA' ? 12 : 4 })),
-        );
-        items.push({
-          order_id: order.id,
-          product_type: product,
-          status: order.status === 'CLOSED' ? 'FULFILLED' : order.status === 'CANCELLED' || order.status === 'VOIDED' ? 'CANCELLED' : 'OPEN',
-          destination: product.startsWith('TOPUP') ? `+53${faker.string.numeric(8)}` : null,
-          amount: Math.round((order.total_price / count) * 100) / 100,
-          currency: 'USD',
-          created_date: order.created_date,
-        });
-      }
-    }
-    await insertChunked(trx, 'order_items', items, 300);
-
-    // Identity verifications: decisions for some customers, pending ones tied to open orders.
-    const kyc: Insertable<KycDecisionsTable>[] = [];
-    const waiting = orderRows.filter((o) => o.status === 'OPEN' || o.status === 'RISK').slice(-12);
-    for (const order of waiting) {
-      kyc.push({
-        company_id: 4,
-        partner_id: faker.string.uuid(),
-        partner_ref: String(order.account_id),
-        account_id: order.account_id,
-        order_id: order.id,
-        status: 'pending',
-        created_date_time: order.created_date,
-        verification_date_time: null,
-        has_media: 0,
-        verification_url: `https://verificacion.example/kyc/${faker.string.alphanumeric(40)}`,
-        decision: null,
-      });
-    }
-    const decided = faker.helpers.arrayElements(customerRows, Math.min(customerRows.length, Math.ceil(size.customers / 20)));
-    for (const customer of decided) {
-      const status = faker.helpers.arrayElement(['approved', 'approved', 'approved', 'rejected', 'declined', 'expired', 'abandoned']);
-      const created = now - faker.number.int({ min: DAY, max: 200 * DAY });
-      kyc.push({
-        company_id: 4,
-        partner_id: faker.string.uuid(),
-        partner_ref: String(customer.id),
-        account_id: customer.id,
-        order_id: null,
-        status,
-        created_date_time: iso(created),
-        verification_date_time: iso(created + faker.number.int({ min: 60_000, max: DAY })),
-        has_media: 1,
-        verification_url: `https://verificacion.example/kyc/${faker.string.alphanumeric(40)}`,
-        decision: JSON.stringify({
-          verification: { document: { type: 'PASSPORT', country: 'CU' } },
-          technicalData: { ip: faker.internet.ipv4() },
-        }),
-      });
-    }
-    await insertChunked(trx, 'kyc_decisions', kyc);
-
-    // Fraud configuration: where payments, top-ups and bank cards are held.
-    await insertChunked(trx, 'fraud_stop_list', [
-      ...['NG', 'VE', 'RU', 'KP'].map((value) => ({ list: 'COUNTRIES_TO_STOP' as const, value })),
-      ...['HT', 'VE'].map((value) => ({ list: 'TOPUP_COUNTRIES_TO_STOP' as const, value })),
-      ...['Banco Metropolitano 9205', 'Green Dot Bank', 'Bancorp Prepaid'].map((value) => ({ list: 'BANKS_TO_STOP' as const, value })),
+    const count = weighted([
+      { value: 1, weight: 80 },
+      { value: 2, weight: 15 },
+      { value: 3, weight: 5 },
     ]);
-  });
-  return true;
+    for (let n = 0; n < count; n++) {
+      itemId++;
+      const product = weighted(PRODUCT_WEIGHTS);
+      items.push({
+        id: itemId,
+        order_id: orderId,
+        account_id: account,
+        product_type: product,
+        status: itemStatus(faker, status, product),
+        destination: destination(faker, product, account),
+        amount: Math.round((total / count) * 100) / 100,
+        currency: itemCurrency(faker, product),
+        created_date: created,
+        provider: product.startsWith('REMESA') || product === 'PICKUP_CASH' ? faker.helpers.arrayElement(['BPA', 'BANDEC', 'METROPOLITANO']) : null,
+        tracking_number: product === 'REMESA_A_DOMICILIO' ? `TRK${faker.string.numeric(8)}` : null,
+        tries: faker.number.int({ min: 0, max: 3 }),
+      });
+    }
+
+    const firstSix = faker.helpers.arrayElement(CARD_BINS);
+    const lastFour = faker.string.numeric(4);
+    const byCard = pasarela !== 5 && pasarela !== 23 && pasarela !== 14;
+    paymentId++;
+    payments.push({
+      id: paymentId,
+      order_id: orderId,
+      payment_method_type: byCard ? 'CREDIT_CARD' : pasarela === 5 ? 'USER_CREDIT' : 'THIRD_PARTY',
+      nonce_type: byCard ? 'CreditCard' : null,
+      payment_gateway: pasarela === 23 ? 'ZELLE' : pasarela === 14 ? 'TIENDA' : null,
+      card_type: byCard ? faker.helpers.arrayElement(['Visa', 'MasterCard', 'American Express', 'Discover']) : null,
+      first_six: byCard ? firstSix : null,
+      last_four: byCard ? lastFour : null,
+      is_debit: byCard && faker.datatype.boolean(0.4) ? 1 : 0,
+      issuing_bank: byCard ? faker.helpers.arrayElement(ISSUING_BANKS) : null,
+      unique_number_identifier: byCard ? `${firstSix}${lastFour}${account}` : null,
+      amount: total,
+    });
+    charges.push({
+      id: orderId,
+      company: tenant,
+      account_id: account,
+      order_id: orderId,
+      origin_order_id: `A${String(orderId).padStart(9, '0')}`,
+      app_name: appName,
+      status: status === 'CLOSED' ? faker.helpers.arrayElement(['CLOSED', 'PAID']) : status,
+      email,
+      currency: 'USD',
+      total_price: total,
+      pasarela,
+      first_six: byCard ? firstSix : null,
+      last_four: byCard ? lastFour : null,
+      created_date: created,
+    });
+    if (orders.length >= BATCH) await flush();
+  }
+  await flush();
+
+  // Calls.
+  let calls: Row[] = [];
+  const callTimes: number[] = [];
+  for (let i = 0; i < size.calls; i++) callTimes.push(now - faker.number.int({ min: 0, max: span }));
+  callTimes.sort((a, b) => a - b);
+  for (let i = 0; i < size.calls; i++) {
+    const account = pickCustomer();
+    const cause = weighted([
+      { value: 1, weight: 70 },
+      { value: 0, weight: 8 },
+      { value: 2, weight: 8 },
+      { value: 3, weight: 5 },
+      { value: 4, weight: 3 },
+      { value: 5, weight: 3 },
+      { value: 9, weight: 1 },
+      { value: 90, weight: 1 },
+      { value: 91, weight: 1 },
+    ]);
+    const seconds = cause === 1 ? faker.number.int({ min: 5, max: 5400 }) : 0;
+    calls.push({
+      id: i + 1,
+      account_id: account,
+      src: customerPhone[account - firstCustomer]!.slice(1),
+      called_station: `535${faker.string.numeric(7)}`,
+      start_time: iso(callTimes[i]!),
+      session_time: seconds,
+      session_bill: Math.round(seconds * 0.0095 * 100) / 100,
+      nas_ip_address: faker.internet.ipv4(),
+      min_free: faker.datatype.boolean(0.2) ? faker.number.int({ min: 1, max: 30 }) : 0,
+      terminate_cause_id: cause,
+      dnid: faker.string.numeric(10),
+      id_trunk: faker.number.int({ min: 1, max: 12 }),
+      id_tariff_plan: faker.number.int({ min: 1, max: 6 }),
+      id_tariff_group: faker.number.int({ min: 1, max: 4 }),
+    });
+    if (calls.length >= BATCH) {
+      await sink.insert('calls', calls);
+      calls = [];
+    }
+  }
+  await sink.insert('calls', calls);
+
+  // Identity verifications: pending ones tied to the risk queue, decisions for some customers.
+  const kyc: Row[] = [];
+  let kycId = 0;
+  for (const risk of riskIds.slice(-12)) {
+    kycId++;
+    kyc.push({
+      id: kycId,
+      company_id: 4,
+      partner_id: faker.string.uuid(),
+      partner_ref: String(risk.accountId),
+      account_id: risk.accountId,
+      order_id: risk.orderId,
+      status: 'pending',
+      created_date_time: risk.created,
+      verification_date_time: null,
+      has_media: 0,
+      verification_url: `https://verificacion.example/kyc/${faker.string.alphanumeric(40)}`,
+      decision: null,
+      verification_type: 'IDENTITY',
+    });
+  }
+  const decided = Math.max(10, Math.ceil(size.customers / 20));
+  for (let i = 0; i < decided; i++) {
+    kycId++;
+    const account = pickCustomer();
+    const status = faker.helpers.arrayElement(['approved', 'approved', 'approved', 'rejected', 'declined', 'expired', 'abandoned', 'cancelled', 'pending']);
+    const created = now - faker.number.int({ min: DAY, max: 200 * DAY });
+    kyc.push({
+      id: kycId,
+      company_id: 4,
+      partner_id: faker.string.uuid(),
+      partner_ref: String(account),
+      account_id: account,
+      order_id: null,
+      status,
+      created_date_time: iso(created),
+      verification_date_time: status === 'pending' ? null : iso(created + faker.number.int({ min: 60_000, max: DAY })),
+      has_media: status === 'pending' ? 0 : 1,
+      verification_url: `https://verificacion.example/kyc/${faker.string.alphanumeric(40)}`,
+      decision: JSON.stringify({
+        verification: { document: { type: faker.helpers.arrayElement(['PASSPORT', 'IDENTITY_DOCUMENT', 'DRIVING_LICENSE']), country: faker.helpers.arrayElement(['CU', 'US', 'ES']) } },
+        technicalData: { ip: faker.internet.ipv4() },
+      }),
+      verification_type: 'IDENTITY',
+    });
+  }
+  await sink.insert('kyc_decisions', kyc);
+
+  // Settings and extras reference data.
+  let prefixId = 0;
+  await sink.insert(
+    'countries',
+    COUNTRIES.map((c, i) => ({ id: i + 1, code: c.code, name: c.name, prefix: c.prefix, mask: c.mask, priority: c.priority })),
+  );
+  await sink.insert(
+    'country_prefixes',
+    COUNTRIES.flatMap((c, i) => [c.prefix, ...(c.prefixes ?? [])].map((prefix) => ({ id: ++prefixId, country_id: i + 1, prefix }))),
+  );
+  await sink.insert('sms_providers', SMS_PROVIDERS.map((name) => ({ name })));
+  await sink.insert('sms_configs', SMS_CONFIG.map((c) => ({ prefix: c.prefix, provider: c.provider })));
+  await sink.insert(
+    'exchange_rates',
+    EXCHANGE_RATES.map((r, i) => ({ id: i + 1, base: r.base, currency: r.currency, fee: r.fee, rate: r.rate, modify_date: iso(now - DAY) })),
+  );
+  const history: Row[] = [];
+  for (let day = 90; day >= 1; day--) {
+    for (const r of EXCHANGE_RATES.slice(0, 3)) {
+      history.push({
+        id: history.length + 1,
+        base: r.base,
+        currency: r.currency,
+        fee: r.fee,
+        rate: Math.round(r.rate * (1 + (faker.number.float({ min: -0.04, max: 0.04 }) * day) / 90) * 10_000) / 10_000,
+        modify_date: iso(now - day * DAY),
+      });
+    }
+  }
+  await sink.insert('exchange_rate_history', history);
+  await sink.insert(
+    'fraud_stop_list',
+    Object.entries(FRAUD_STOP_LISTS).flatMap(([list, values]) => values.map((value) => ({ list, value }))),
+  );
+
+  // Blacklists: the general one (cards, phones, e-mails, devices, advertising ids) and recipients.
+  const blacklist: Row[] = [];
+  const seen = new Set<string>();
+  const entries = Math.max(40, Math.ceil(size.customers / 200));
+  for (let i = 0; i < entries; i++) {
+    const type = faker.helpers.arrayElement(['PHONE', 'CARD', 'EMAIL', 'DEVICE', 'ADVERTISING_ID']);
+    const account = pickCustomer();
+    const value =
+      type === 'PHONE'
+        ? customerPhone[account - firstCustomer]!.slice(1)
+        : type === 'CARD'
+          ? `${faker.helpers.arrayElement(CARD_BINS)}${faker.string.numeric(4)}${account}`
+          : type === 'EMAIL'
+            ? customerEmail[account - firstCustomer]!
+            : faker.string.uuid();
+    if (seen.has(`${type}:${value}`)) continue;
+    seen.add(`${type}:${value}`);
+    blacklist.push({ id: blacklist.length + 1, type, value, account_id: account, created: iso(now - faker.number.int({ min: 0, max: 300 * DAY })) });
+  }
+  await sink.insert('blacklist_entries', blacklist);
+  const recipients: Row[] = [];
+  for (let i = 0; i < 30; i++) {
+    const type = faker.helpers.arrayElement(['PHONE', 'CARD', 'EMAIL']);
+    const value =
+      type === 'PHONE' ? `535${faker.string.numeric(7)}` : type === 'CARD' ? `9227${faker.string.numeric(12)}` : faker.internet.email({ provider: 'nauta.com.cu' }).toLowerCase();
+    const created = now - faker.number.int({ min: 0, max: 200 * DAY });
+    recipients.push({ id: i + 1, type, value, created: iso(created), expires_on: faker.datatype.boolean(0.6) ? iso(created + 365 * DAY) : null });
+  }
+  await sink.insert('blacklist_recipients', recipients);
 }

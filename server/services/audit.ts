@@ -1,0 +1,52 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Principal } from '../deps';
+import { changedFields, type DocCode } from '@/domain/diff';
+import { iso } from '../clock';
+
+export interface Mutation {
+  /** CUSTOM, ORDER, UPG, CALL or SETTING. */
+  docCode: DocCode;
+  docId: string;
+  /** A stable name of what was done (blacklist.add, sms.update, ...). */
+  action: string;
+  /** The Spanish sentence the logs tab shows. */
+  description: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/**
+ * Records a successful mutation inside its transaction: the action log with only the changed
+ * fields, and the audit row with both versions. Nothing is written when nothing changed.
+ */
+export async function recordMutation(trx: Transaction<Database> | Kysely<Database>, principal: Principal, mutation: Mutation, now: number) {
+  const changes = changedFields(mutation.before, mutation.after);
+  if (Object.keys(changes).length === 0) return;
+  await trx
+    .insertInto('action_logs')
+    .values({
+      doc_code: mutation.docCode,
+      doc_id: mutation.docId,
+      action: mutation.action,
+      description: mutation.description,
+      canal: 'CRM',
+      input: JSON.stringify(changes),
+      executor_id: principal.accountId,
+      executor_email: principal.email ?? principal.username,
+      date: iso(now),
+    })
+    .execute();
+  await trx
+    .insertInto('audit_log')
+    .values({
+      type: mutation.docCode,
+      doc_id: mutation.docId,
+      action: mutation.action,
+      actor_id: principal.accountId,
+      at: iso(now),
+      before: mutation.before ? JSON.stringify(mutation.before) : null,
+      after: mutation.after ? JSON.stringify(mutation.after) : null,
+    })
+    .execute();
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { defaultWindow, normalizeWindow, parseDay, windowBounds } from '@/domain/date-window';
+
+// 22 Nov 2026, 15:00 UTC = 10:00 in Toronto.
+const NOW = Date.UTC(2026, 10, 22, 15, 0, 0);
+// 23 Nov 2026, 03:00 UTC = 22:00 on the 22nd in Toronto: "today" is still the 22nd there.
+const LATE = Date.UTC(2026, 10, 23, 3, 0, 0);
+
+describe('date filters (spec lists §5)', () => {
+  it.each([
+    ['both valid', { startDate: '2026-11-01', endDate: '2026-11-10' }, 'default', { startDate: '2026-11-01', endDate: '2026-11-10' }],
+    ['invalid start → 60 days back', { startDate: 'nope', endDate: '2026-11-30' }, 'default', { startDate: '2026-09-23', endDate: '2026-11-30' }],
+    ['invalid start of calls → 50 days back', { startDate: '', endDate: '2026-11-30' }, 'calls', { startDate: '2026-10-03', endDate: '2026-11-30' }],
+    ['invalid end → tomorrow', { startDate: '2026-11-01', endDate: '31/11/2026' }, 'default', { startDate: '2026-11-01', endDate: '2026-11-23' }],
+    ['nothing given → 60 days back to tomorrow', {}, 'default', { startDate: '2026-09-23', endDate: '2026-11-23' }],
+    ['end before start → start 60 days before the end', { startDate: '2026-11-20', endDate: '2026-11-10' }, 'default', { startDate: '2026-09-11', endDate: '2026-11-10' }],
+    ['end before start, calls → 50 days before', { startDate: '2026-11-20', endDate: '2026-11-10' }, 'calls', { startDate: '2026-09-21', endDate: '2026-11-10' }],
+    ['a user or order id drops the start', { startDate: '2026-11-01', endDate: '2026-11-10', hasId: true }, 'default', { startDate: null, endDate: '2026-11-10' }],
+    ['same day is a one-day window', { startDate: '2026-11-10', endDate: '2026-11-10' }, 'default', { startDate: '2026-11-10', endDate: '2026-11-10' }],
+  ] as const)('%s', (_name, input, kind, expected) => {
+    expect(normalizeWindow(input, kind, NOW)).toEqual(expected);
+  });
+
+  it('“today” is Toronto’s day, not UTC’s', () => {
+    expect(normalizeWindow({}, 'default', LATE).endDate).toBe('2026-11-23');
+  });
+
+  it('the default window is 60 days back to tomorrow; a reset of calls goes 90 days back', () => {
+    expect(defaultWindow('default', NOW)).toEqual({ startDate: '2026-09-23', endDate: '2026-11-23' });
+    expect(defaultWindow('default', NOW)).toEqual(normalizeWindow({}, 'default', NOW));
+    expect(defaultWindow('calls', NOW, true)).toEqual({ startDate: '2026-08-24', endDate: '2026-11-23' });
+  });
+
+  it('parses only real calendar days', () => {
+    expect(parseDay('2026-02-28')).toBe('2026-02-28');
+    expect(parseDay('2026-02-30')).toBeNull();
+    expect(parseDay('22/11/2026')).toBeNull();
+    expect(parseDay(undefined)).toBeNull();
+  });
+
+  it('turns a window into UTC bounds with the end day included whole', () => {
+    expect(windowBounds({ startDate: '2026-11-01', endDate: '2026-11-10' })).toEqual({
+      from: '2026-11-01T04:00:00.000Z',
+      until: '2026-11-11T05:00:00.000Z',
+    });
+    expect(windowBounds({ startDate: null, endDate: '2026-07-01' }).from).toBeNull();
+  });
+});
