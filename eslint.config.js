@@ -18,7 +18,7 @@ const only = (allowed, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.reports/**', 'data/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'test-results/**', 'test-results-*/**', 'playwright-report/**', '.reports/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

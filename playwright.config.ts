@@ -8,6 +8,8 @@ process.env.E2E_DATABASE_FILE ??= path.join(os.tmpdir(), `console-e2e-${process.
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Separate runs on one machine keep their artifacts apart.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
@@ -39,7 +41,7 @@ export default defineConfig({
       DATABASE_FILE: process.env.E2E_DATABASE_FILE,
       SCALE: 'test',
       SEED: '11',
-      STATIC_DIR: 'dist',
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
     },
   },
 });

@@ -38,6 +38,11 @@ const routes: { route: string; screens: string[]; budget: number | null }[] = [
   { route: '#/auth/login-page', screens: [], budget: 100 * 1024 },
   { route: '#/admin/dashboard', screens: ['src/app/router-app.tsx', 'src/screens/shell/shell.tsx', 'src/screens/dashboard/dashboard-page.tsx'], budget: null },
   { route: '#/admin/user-page', screens: ['src/app/router-app.tsx', 'src/screens/shell/shell.tsx', 'src/screens/profile/profile-page.tsx'], budget: null },
+  ...['orders', 'customers', 'items', 'calls', 'payments', 'clients'].map((screen) => ({
+    route: `#/admin/${screen}`,
+    screens: ['src/app/router-app.tsx', 'src/screens/shell/shell.tsx', `src/screens/${screen}/${screen}-page.tsx`],
+    budget: 350 * 1024,
+  })),
 ];
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

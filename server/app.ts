@@ -14,6 +14,8 @@ import { reportsRoutes } from './routes/reports';
 import { rordersRoutes } from './routes/rorders';
 import { usersRoutes } from './routes/users';
 import { upgRoutes } from './routes/upg';
+import { blacklistRoutes } from './routes/blacklist';
+import { vphoneRoutes } from './routes/vphone';
 import { Msg } from '@/domain/messages';
 import type { RuntimeConfig } from '@/api/contract/runtime-config';
 import { DISPLAY_TIME_ZONE } from '@/domain/time-zone';
@@ -77,6 +79,8 @@ export function createApp(deps: AppDeps) {
       oauthClientSecret: deps.config.oauthClientSecret,
       companyId: deps.config.companyId,
       tenant: deps.config.tenant,
+      upgApiKey: deps.config.upgApiKey,
+      smsToken: deps.config.smsToken,
     };
     c.header('Cache-Control', 'no-cache');
     return c.json(config);
@@ -90,6 +94,8 @@ export function createApp(deps: AppDeps) {
   app.route('/rorders', rordersRoutes(deps));
   app.route('/users', usersRoutes(deps));
   app.route('/upg', upgRoutes(deps));
+  app.route('/blacklist', blacklistRoutes(deps));
+  app.route('/vphone', vphoneRoutes(deps));
 
   // Unknown API paths answer JSON, never the console's page.
   for (const prefix of API_PREFIXES) {

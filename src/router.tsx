@@ -14,6 +14,25 @@ import { RootLayout } from '@/app/root-layout';
 import { Permission } from '@/domain/permissions';
 import { t } from '@/i18n';
 
+/** List screens keep their filters in the URL as plain strings (`?status=RISK&page=2`). */
+function ListSearch(keys: readonly string[]) {
+  return (search: Record<string, unknown>): Record<string, string> =>
+    Object.fromEntries(
+      keys.flatMap((key) => {
+        const value = search[key];
+        return typeof value === 'string' && value !== '' ? [[key, value.slice(0, 200)]] : [];
+      }),
+    );
+}
+
+const parseSearch = (text: string): Record<string, unknown> => Object.fromEntries(new URLSearchParams(text.startsWith('?') ? text.slice(1) : text));
+const stringifySearch = (search: Record<string, unknown>): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
 export interface RouterContext {
   session: SessionActor;
 }
@@ -101,19 +120,25 @@ const dashboardRoute = createRoute({
 const customersRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'customers',
+  validateSearch: ListSearch(['id', 'login', 'names', 'lastNames', 'group', 'enabled', 'startDate', 'endDate', 'countryCode', 'sort', 'page']),
   staticData: { title: t.menu.customers, permission: Permission.VIEW_CUSTOMERS },
-  component: placeholder,
+  component: lazyRouteComponent(() => import('@/screens/customers/customers-page'), 'CustomersPage'),
 });
+
+const ORDER_KEYS = [
+  'orderId', 'accountId', 'status', 'productType', 'productStatus', 'viaClientId', 'pasarela', 'ipOrigin', 'productDestination',
+  'startDate', 'endDate', 'extraKind', 'extraValue', 'sort', 'page',
+] as const;
 
 const OrdersSearch = v.object({
   /** Set by a double-click on the KYC counter: show the stored KYC list. */
-  kyc: v.optional(v.pipe(v.unknown(), v.transform((value) => value === 1 || value === '1' || value === true))),
+  kyc: v.optional(v.pipe(v.unknown(), v.transform((value) => value === 1 || value === '1' || value === 'true' || value === true))),
 });
 
 const ordersRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'orders',
-  validateSearch: (search) => v.parse(OrdersSearch, search),
+  validateSearch: (search: Record<string, unknown>) => ({ ...ListSearch(ORDER_KEYS)(search), ...v.parse(OrdersSearch, search) }),
   staticData: { title: t.menu.orders, permission: Permission.VIEW_ORDERS },
   component: lazyRouteComponent(() => import('@/screens/orders/orders-page'), 'OrdersPage'),
 });
@@ -121,39 +146,42 @@ const ordersRoute = createRoute({
 const itemsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'items',
+  validateSearch: ListSearch(['foiId', 'accountId', 'destination', 'productStatus', 'productType', 'startDate', 'endDate', 'page']),
   staticData: { title: t.menu.items, permission: Permission.VIEW_ITEMS },
-  component: placeholder,
+  component: lazyRouteComponent(() => import('@/screens/items/items-page'), 'ItemsPage'),
 });
 
 const callsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'calls',
+  validateSearch: ListSearch(['e164', 'accountId', 'src', 'terminateCauseId', 'startDate', 'endDate', 'page']),
   staticData: { title: t.menu.calls, permission: Permission.VIEW_CALLS },
-  component: placeholder,
+  component: lazyRouteComponent(() => import('@/screens/calls/calls-page'), 'CallsPage'),
 });
 
 const paymentsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'payments',
+  validateSearch: ListSearch(['originOrderId', 'accountId', 'appName', 'status', 'pasarela', 'startDate', 'endDate', 'extraKind', 'extraValue', 'page']),
   staticData: { title: t.menu.payments, permission: Permission.VIEW_UPG },
-  component: placeholder,
+  component: lazyRouteComponent(() => import('@/screens/payments/payments-page'), 'PaymentsPage'),
 });
-
-const ClientsSearch = v.object({ search: v.optional(v.pipe(v.unknown(), v.transform((value) => String(value ?? '')))) });
 
 const clientsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'clients',
-  validateSearch: (search) => v.parse(ClientsSearch, search),
+  /** `search` comes from the shell's global search; `email` and `phone` from the screen's form. */
+  validateSearch: ListSearch(['search', 'email', 'phone', 'page']),
   staticData: { title: t.menu.clients, permission: Permission.VIEW_RECOVER_CLIENTS },
-  component: placeholder,
+  component: lazyRouteComponent(() => import('@/screens/clients/clients-page'), 'ClientsPage'),
 });
 
 const extrasRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'extras',
+  validateSearch: ListSearch(['tab', 'page', 'historyPage', 'partnerReference', 'status', 'dateFrom', 'dateTo']),
   staticData: { title: t.menu.extras, permission: Permission.VIEW_CUSTOMERS },
-  component: placeholder,
+  component: lazyRouteComponent(() => import('@/screens/extras/extras-page'), 'ExtrasPage'),
 });
 
 const profileRoute = createRoute({
@@ -180,6 +208,7 @@ const orderRoute = createRoute({
 const settingsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'settings-page',
+  validateSearch: ListSearch(['tab', 'page', 'value']),
   staticData: { title: t.menu.settings, permission: Permission.SETTINGS },
   component: lazyRouteComponent(() => import('@/screens/settings/settings-page'), 'SettingsPage'),
 });
@@ -222,6 +251,8 @@ export function createAppRouter(context: RouterContext) {
     history: createHashHistory(),
     context,
     defaultPreload: 'intent',
+    parseSearch,
+    stringifySearch,
     scrollRestoration: true,
   });
 }

@@ -18,6 +18,9 @@ export async function searchOrders(db: Kysely<Database>, q: OrdersQuery, now: nu
   const product = q.productType ? productFilter(q.productType) : undefined;
   const byItem = Boolean(product || q.productStatus || q.productDestination || q.foiId !== undefined);
   const descending = q.sort !== 'createdDate,asc';
+  const hasOrderFilters = [
+    q.orderId, q.accountId, q.status, q.viaClientId, q.pasarela, q.ipOrigin, q.email, q.deviceId, q.supportId, q.originOrderId, q.card,
+  ].some((value) => value !== undefined);
 
   // Each filter of the order itself.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -46,7 +49,11 @@ export async function searchOrders(db: Kysely<Database>, q: OrdersQuery, now: nu
   let ids: number[];
   let count: { total: number; limited: boolean };
   if (byItem) {
-    let items = db.selectFrom('order_items as i').innerJoin('orders as o', 'o.id', 'i.order_id');
+    // Joined to orders only when an order-level filter needs it: otherwise the item indexes
+    // (which end with order_id) answer both the page and the count without touching a table.
+    let items = hasOrderFilters
+      ? db.selectFrom('order_items as i').innerJoin('orders as o', 'o.id', 'i.order_id')
+      : db.selectFrom('order_items as i');
     if (from) items = items.where('i.created_date', '>=', from);
     items = items.where('i.created_date', '<', until);
     if (product) {
@@ -57,7 +64,7 @@ export async function searchOrders(db: Kysely<Database>, q: OrdersQuery, now: nu
     if (q.productStatus) items = items.where('i.status', '=', q.productStatus);
     if (q.productDestination) items = items.where('i.destination', '=', q.productDestination);
     if (q.foiId !== undefined) items = items.where('i.id', '=', q.foiId);
-    items = orderFilters(items);
+    if (hasOrderFilters) items = orderFilters(items);
     const distinct = items.select(['i.order_id', 'i.created_date']).distinct();
     const [rows, counted] = await Promise.all([
       distinct

@@ -6,7 +6,14 @@ export interface Services {
   config: RuntimeConfig;
   uaa: ServiceClient;
   orders: ServiceClient;
+  rorders: ServiceClient;
+  users: ServiceClient;
+  blacklist: ServiceClient;
   reports: ServiceClient;
+  /** The payment gateway's CRM API: sends the fixed api key from /config.json. */
+  upg: ServiceClient;
+  /** The SMS provider service, on its own host. */
+  sms: ServiceClient;
   fraudConfig: ServiceClient;
 }
 
@@ -24,7 +31,12 @@ export function createServices(config: RuntimeConfig, hooks: HttpHooks): Service
     config,
     uaa: createServiceClient(`${base}/uaa`, hooks),
     orders: createServiceClient(`${base}/orders`, hooks),
+    rorders: createServiceClient(`${base}/rorders`, hooks),
+    users: createServiceClient(`${base}/users`, hooks),
+    blacklist: createServiceClient(`${base}/blacklist`, hooks),
     reports: createServiceClient(`${base}/reports`, hooks),
+    upg: createServiceClient(`${base}/upg/api/crm`, hooks, { headers: { 'api-key': config.upgApiKey } }),
+    sms: createServiceClient(`${trim(config.smsHost || base)}/vphone/v1/sms`, hooks),
     // The fraud configuration lives at a URL of its own (an external endpoint in production).
     fraudConfig: createServiceClient('', hooks),
   };

@@ -11,7 +11,8 @@ export type WindowKind = 'default' | 'calls';
 
 /** Days back of the start when it is invalid or after the end: 60, or 50 for calls. */
 export const DAYS_BACK: Record<WindowKind, number> = { default: 60, calls: 50 };
-/** The window a reset restores: 60 days back, or 90 for calls. */
+/** The default window: 60 days back; a reset of the calls screen goes 90 days back. */
+export const DEFAULT_DAYS_BACK = 60;
 export const RESET_DAYS_BACK: Record<WindowKind, number> = { default: 60, calls: 90 };
 
 export const DAY_FORMAT = 'YYYY-MM-DD';
@@ -46,9 +47,9 @@ function shift(day: string, days: number): string {
 }
 
 /** The default window: 60 days back from today (reset of calls: 90) to tomorrow. */
-export function defaultWindow(kind: WindowKind, now: number, reset = false): DateWindow {
+export function defaultWindow(kind: WindowKind, now: number, reset = false): { startDate: string; endDate: string } {
   const day = today(now);
-  const back = reset ? RESET_DAYS_BACK[kind] : DAYS_BACK[kind];
+  const back = reset ? RESET_DAYS_BACK[kind] : DEFAULT_DAYS_BACK;
   return { startDate: day.subtract(back, 'day').format(DAY_FORMAT), endDate: day.add(1, 'day').format(DAY_FORMAT) };
 }
 

@@ -61,3 +61,11 @@ export function orderScoreTone(score: number | null | undefined): ScoreTone {
 export function formatScore(score: number | null | undefined): string {
   return (score ?? 0).toFixed(3);
 }
+
+/**
+ * The orders pager's total (spec lists §2): reduced by one when (total − 1) is not a multiple
+ * of the page size. It never changes the number of pages, which is what the pager shows.
+ */
+export function ordersPagerTotal(total: number, size = 15): number {
+  return total > 0 && (total - 1) % size !== 0 ? total - 1 : total;
+}

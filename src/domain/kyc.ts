@@ -1,6 +1,12 @@
-/** KYC statuses (spec details §4); declined is shown as rejected, and so is anything unknown. */
+/** KYC statuses (spec details §4); declined is shown as rejected. */
 export const KYC_STATUSES = ['approved', 'rejected', 'declined', 'pending', 'expired', 'abandoned', 'cancelled', 'error'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
+
+/** The statuses a filter offers: declined is not offered on its own, it is shown (and found) as rejected. */
+export const KYC_FILTER_STATUSES = KYC_STATUSES.filter((s) => s !== 'declined');
+
+/** KYC page size of every KYC table (spec lists §9). */
+export const KYC_PAGE_SIZE = 10;
 
 const KYC_LABELS: Record<string, string> = {
   approved: 'Aprobada',
@@ -13,8 +19,26 @@ const KYC_LABELS: Record<string, string> = {
   error: 'Error',
 };
 
+/** The Spanish label of a status; an unknown status is shown as it came. */
 export function kycStatusLabel(status: string): string {
   return KYC_LABELS[status] ?? status;
+}
+
+/** The stored statuses a status filter finds: rejected also finds declined, since both read "Rechazada". */
+export function kycStatusesMatching(status: KycStatus): KycStatus[] {
+  return status === 'rejected' ? ['rejected', 'declined'] : [status];
+}
+
+const DOCUMENT_LABELS: Record<string, string> = {
+  IDENTITY_DOCUMENT: 'Documento de identidad',
+  PASSPORT: 'Pasaporte',
+  DRIVING_LICENSE: 'Licencia de conducir',
+};
+
+/** The Spanish name of a document type (spec lists §5); an unknown type is shown as it came. */
+export function documentTypeLabel(type: string | null | undefined): string {
+  if (!type) return '';
+  return DOCUMENT_LABELS[type] ?? type;
 }
 
 /**
@@ -22,7 +46,7 @@ export function kycStatusLabel(status: string): string {
  * (spec lists §8). Anything else is shown unchanged.
  */
 const KYC_MESSAGES: readonly [RegExp, (m: RegExpMatchArray) => string][] = [
-  [/^no kyc decision found for partner(?: reference)?\s*(\S+)?\.?$/i, (m) => `No se encontró ninguna decisión KYC para el cliente${m[1] ? ` ${m[1]}` : ''}.`],
+  [/^no kyc decision found for partner(?: reference)?\s*(\S+?)?\.?$/i, (m) => `No se encontró ninguna decisión KYC para el cliente${m[1] ? ` ${m[1]}` : ''}.`],
   [
     /^reference\s+(\S+)\s+does not match any contact for company\s+(\S+?)\.?$/i,
     (m) => `La referencia ${m[1]} no coincide con ningún contacto de la compañía ${m[2]}.`,

@@ -1,10 +1,11 @@
 import { assign, setup } from 'xstate';
 
 /**
- * One chart drives every list screen. The committed search lives in the URL (so a reload or a
- * shared link restores it); the form's draft lives here until the user searches. Effects are
- * named actions the host provides: `commit` writes a search into the URL, `load` fetches the
- * page the URL names. A changed filter always commits page 1 (index 0).
+ * One chart drives every list screen. The chart decides what is searched; the URL mirrors the
+ * committed search (so a reload or a shared link restores it) and a URL changed from outside
+ * (back button, pasted link) is searched too. Effects are named actions the host provides:
+ * `commit` writes the search into the URL, `load` fetches the page, `cancelLoad` abandons a
+ * request the chart no longer waits for. A changed filter always searches page 1 (index 0).
  */
 
 export type Filters = Record<string, string>;
@@ -17,15 +18,23 @@ export interface SearchResult {
 }
 
 export interface SearchInput {
-  /** The filters a reset restores (the default date window included). */
+  /** The filters the form starts with (the default date window included). */
   defaults: Filters;
+  /** What a reset restores, when it differs from the start (calls: 90 days). */
+  resetTo?: Filters;
+  /** At least one of these filters must be filled before searching (clients: phone or email). */
+  requireOneOf?: { fields: string[]; message: string };
 }
 
 export interface SearchContext {
   defaults: Filters;
+  resetTo: Filters;
+  requireOneOf: { fields: string[]; message: string } | null;
+  /** Why the last submit was refused. */
+  invalid: string | null;
   /** What the form shows. */
   draft: Filters;
-  /** The search the URL names: filters, page and sort. */
+  /** The committed search: filters and sort. */
   query: Filters;
   page: number;
   result: SearchResult | null;
@@ -41,7 +50,28 @@ export type SearchEvent =
   | { type: 'query.changed'; query: Filters; page: number }
   | { type: 'load.succeeded'; result: SearchResult }
   | { type: 'load.failed'; message: string }
-  | { type: 'search.retry' };
+  | { type: 'search.retry' }
+  /** Ask the server again for the page shown (after a change made on this screen). */
+  | { type: 'search.reload' };
+
+const same = (a: Filters, b: Filters) => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => (a[k] ?? '') === (b[k] ?? ''));
+};
+
+const incomplete = (context: SearchContext, filters: Filters) =>
+  context.requireOneOf !== null && context.requireOneOf.fields.every((field) => !filters[field]?.trim());
+
+/**
+ * Once a search is under way or shown, the URL echoing it back (after `commit`) changes nothing;
+ * any other URL is searched.
+ */
+const urlChanged = [
+  { guard: 'urlIsCurrent' as const },
+  { guard: 'urlIncomplete' as const, target: 'editing', actions: 'adoptUrl' as const },
+  // reenter: a new search while one is loading restarts the load (cancelling the old one).
+  { target: 'loading', reenter: true, actions: 'adoptUrl' as const },
+];
 
 export const searchMachine = setup({
   types: {
@@ -53,24 +83,37 @@ export const searchMachine = setup({
     // Named effects the host provides.
     commit: (_: unknown, _params: { query: Filters; page: number }) => {},
     load: () => {},
+    cancelLoad: () => {},
     assignDraft: assign(({ context, event }) =>
       event.type === 'filters.change' ? { draft: { ...context.draft, [event.name]: event.value } } : {},
     ),
-    resetDraft: assign(({ context }) => ({ draft: { ...context.defaults } })),
-    assignQuery: assign(({ event }) =>
-      event.type === 'query.changed' ? { query: { ...event.query }, draft: { ...event.query }, page: event.page, error: null } : {},
+    searchDraft: assign(({ context }) => ({ query: { ...context.draft }, page: 0, invalid: null })),
+    searchReset: assign(({ context }) => ({ draft: { ...context.resetTo }, query: { ...context.resetTo }, page: 0, invalid: null })),
+    searchPage: assign(({ event }) => (event.type === 'page.change' ? { page: event.page } : {})),
+    searchSort: assign(({ context, event }) => (event.type === 'sort.change' ? { query: { ...context.query, sort: event.sort }, page: 0 } : {})),
+    adoptUrl: assign(({ event }) =>
+      event.type === 'query.changed' ? { query: { ...event.query }, draft: { ...event.query }, page: event.page, invalid: null } : {},
     ),
+    assignInvalid: assign(({ context }) => ({ invalid: context.requireOneOf?.message ?? null })),
     assignResult: assign(({ event }) => (event.type === 'load.succeeded' ? { result: event.result, error: null } : {})),
     assignError: assign(({ event }) => (event.type === 'load.failed' ? { error: event.message, result: null } : {})),
   },
   guards: {
     hasRows: ({ event }) => event.type === 'load.succeeded' && event.result.elements.length > 0,
+    draftIncomplete: ({ context }) => incomplete(context, context.draft),
+    resetIncomplete: ({ context }) => incomplete(context, context.resetTo),
     validPage: ({ event }) => event.type === 'page.change' && Number.isInteger(event.page) && event.page >= 0,
+    /** The URL now says what the chart already searches: nothing to do. */
+    urlIsCurrent: ({ context, event }) => event.type === 'query.changed' && event.page === context.page && same(event.query, context.query),
+    urlIncomplete: ({ context, event }) => event.type === 'query.changed' && incomplete(context, event.query),
   },
 }).createMachine({
   id: 'search',
   context: ({ input }) => ({
     defaults: { ...input.defaults },
+    resetTo: { ...(input.resetTo ?? input.defaults) },
+    requireOneOf: input.requireOneOf ?? null,
+    invalid: null,
     draft: { ...input.defaults },
     query: { ...input.defaults },
     page: 0,
@@ -80,20 +123,33 @@ export const searchMachine = setup({
   initial: 'editing',
   on: {
     'filters.change': { actions: 'assignDraft' },
-    'filters.reset': {
-      actions: ['resetDraft', { type: 'commit', params: ({ context }) => ({ query: { ...context.defaults }, page: 0 }) }],
-    },
-    'search.submit': { actions: { type: 'commit', params: ({ context }) => ({ query: { ...context.draft }, page: 0 }) } },
-    'sort.change': {
-      actions: { type: 'commit', params: ({ context, event }) => ({ query: { ...context.query, sort: event.sort }, page: 0 }) },
-    },
-    'query.changed': { target: '.loading', actions: 'assignQuery' },
+    'filters.reset': [
+      {
+        guard: 'resetIncomplete',
+        target: '.editing',
+        actions: ['searchReset', { type: 'commit', params: ({ context }) => ({ query: context.query, page: 0 }) }],
+      },
+      { target: '.loading', actions: ['searchReset', { type: 'commit', params: ({ context }) => ({ query: context.query, page: 0 }) }] },
+    ],
+    'search.submit': [
+      { guard: 'draftIncomplete', target: '.invalid', actions: 'assignInvalid' },
+      { target: '.loading', actions: ['searchDraft', { type: 'commit', params: ({ context }) => ({ query: context.query, page: 0 }) }] },
+    ],
+    // A link or a reload without what the search needs shows the form, not an error.
+    'query.changed': [
+      { guard: 'urlIncomplete', target: '.editing', actions: 'adoptUrl' },
+      { target: '.loading', actions: 'adoptUrl' },
+    ],
   },
   states: {
     editing: {},
+    /** The form lacks what the search needs; the message says what. */
+    invalid: {},
     loading: {
       entry: 'load',
+      exit: 'cancelLoad',
       on: {
+        'query.changed': urlChanged,
         'load.succeeded': [
           { guard: 'hasRows', target: 'results', actions: 'assignResult' },
           { target: 'empty', actions: 'assignResult' },
@@ -103,15 +159,22 @@ export const searchMachine = setup({
     },
     results: {
       on: {
+        'query.changed': urlChanged,
+        'search.reload': { target: 'loading' },
         'page.change': {
           guard: 'validPage',
-          actions: { type: 'commit', params: ({ context, event }) => ({ query: { ...context.query }, page: event.page }) },
+          target: 'loading',
+          actions: ['searchPage', { type: 'commit', params: ({ context }) => ({ query: context.query, page: context.page }) }],
+        },
+        'sort.change': {
+          target: 'loading',
+          actions: ['searchSort', { type: 'commit', params: ({ context }) => ({ query: context.query, page: 0 }) }],
         },
       },
     },
-    empty: {},
+    empty: { on: { 'query.changed': urlChanged, 'search.reload': { target: 'loading' } } },
     failed: {
-      on: { 'search.retry': { target: 'loading' } },
+      on: { 'search.retry': { target: 'loading' }, 'query.changed': urlChanged },
     },
   },
 });

@@ -28,6 +28,7 @@ describe('date filters (spec lists §5)', () => {
   it('the default window is 60 days back to tomorrow; a reset of calls goes 90 days back', () => {
     expect(defaultWindow('default', NOW)).toEqual({ startDate: '2026-09-23', endDate: '2026-11-23' });
     expect(defaultWindow('default', NOW)).toEqual(normalizeWindow({}, 'default', NOW));
+    expect(defaultWindow('calls', NOW)).toEqual({ startDate: '2026-09-23', endDate: '2026-11-23' });
     expect(defaultWindow('calls', NOW, true)).toEqual({ startDate: '2026-08-24', endDate: '2026-11-23' });
   });
 

@@ -9,6 +9,7 @@ import {
   normalizeProvince,
   orderScoreTone,
   roundUp2,
+  ordersPagerTotal,
 } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { currentYear } from '@/domain/year';
@@ -136,5 +137,22 @@ describe('session timing (spec §9)', () => {
 
   it('a token shorter than the margin is refreshed at half its life', () => {
     expect(refreshAt(1000, 400, false)).toBe(1000 + 200_000);
+  });
+});
+
+describe('the orders pager total', () => {
+  it('is reduced by one unless (total − 1) is a multiple of 15', () => {
+    expect(ordersPagerTotal(16)).toBe(16);
+    expect(ordersPagerTotal(31)).toBe(31);
+    expect(ordersPagerTotal(17)).toBe(16);
+    expect(ordersPagerTotal(15)).toBe(14);
+    expect(ordersPagerTotal(1)).toBe(1);
+    expect(ordersPagerTotal(0)).toBe(0);
+  });
+
+  it('never changes the number of pages', () => {
+    for (let total = 0; total < 500; total++) {
+      expect(Math.ceil(ordersPagerTotal(total) / 15)).toBe(Math.ceil(total / 15));
+    }
   });
 });

@@ -29,9 +29,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('order_items').addColumn('tries', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   await db.schema.dropIndex('order_items_created').execute();
   await index('order_items_created', 'order_items', ['created_date']);
-  await index('order_items_type_created', 'order_items', ['product_type', 'created_date']);
-  await index('order_items_status_created', 'order_items', ['status', 'created_date']);
-  await index('order_items_destination', 'order_items', ['destination', 'created_date']);
+  // Covering (order_id last): the orders search pages and counts distinct orders from the index alone.
+  await index('order_items_type_created', 'order_items', ['product_type', 'created_date', 'order_id']);
+  await index('order_items_type_currency_created', 'order_items', ['product_type', 'currency', 'created_date', 'order_id']);
+  await index('order_items_status_created', 'order_items', ['status', 'created_date', 'order_id']);
+  await index('order_items_destination', 'order_items', ['destination', 'created_date', 'order_id']);
   await index('order_items_account_created', 'order_items', ['account_id', 'created_date']);
 
   await db.schema

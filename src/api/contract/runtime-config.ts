@@ -15,5 +15,8 @@ export const RuntimeConfig = v.object({
   oauthClientSecret: v.string(),
   companyId: v.number(),
   tenant: v.string(),
+  /** Fixed keys of the UPG API and the SMS host (server configuration, never in the bundle). */
+  upgApiKey: v.string(),
+  smsToken: v.string(),
 });
 export type RuntimeConfig = v.InferOutput<typeof RuntimeConfig>;

@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 import { Envelope, IsoDateTime } from './envelope';
-import { ChoiceQuery, PageOf, PageQuery, TextQuery } from './query';
+import { PageOf, PageQuery, TextQuery } from './query';
 import { DOC_CODES } from '@/domain/diff';
 import { Msg } from '@/domain/messages';
+
+// ---------------------------------------------------------------- countries
 
 export const Country = v.object({
   id: v.number(),
@@ -14,16 +16,34 @@ export const Country = v.object({
 });
 export type Country = v.InferOutput<typeof Country>;
 
-/** GET /users/secured/all/countries (50 per page; filter by code). */
-export const CountriesQuery = v.object({ ...PageQuery(50, 200), code: TextQuery('El código', 3) });
+/** Countries at or below this priority are highlighted (spec lists §2). */
+export const HIGHLIGHT_PRIORITY = 6;
+
+/** GET /users/secured/all/countries (50 per page; `code` matches the start of the ISO code). */
+export const CountriesQuery = v.object({
+  ...PageQuery(50, 200),
+  code: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toUpperCase(),
+      v.regex(/^[A-Z]{0,3}$/, 'El código de país admite solo letras (hasta 3).'),
+      v.transform((s) => (s === '' ? undefined : s)),
+    ),
+  ),
+});
+export type CountriesQuery = v.InferOutput<typeof CountriesQuery>;
 export const CountriesResponse = Envelope(PageOf(Country));
 
 export const CountryPrefix = v.object({ id: v.number(), countryId: v.number(), prefix: v.string() });
+export type CountryPrefix = v.InferOutput<typeof CountryPrefix>;
 /** GET /users/secured/prefix/country?id */
 export const CountryPrefixQuery = v.object({
-  id: v.pipe(v.string('Debe indicar el país.'), v.regex(/^\d{1,9}$/, 'El país debe ser un número.'), v.transform(Number)),
+  id: v.pipe(v.optional(v.string('Debe indicar el país.'), ''), v.check((s) => s !== '', 'Debe indicar el país.'), v.regex(/^\d{1,9}$/, 'El país debe ser un número.'), v.transform(Number)),
 });
 export const CountryPrefixResponse = Envelope(PageOf(CountryPrefix));
+
+// ---------------------------------------------------------------- action logs
 
 export const ActionLog = v.object({
   id: v.number(),
@@ -38,56 +58,110 @@ export const ActionLog = v.object({
 });
 export type ActionLog = v.InferOutput<typeof ActionLog>;
 
-/** GET /users/secured/action-logs/data?docId&docCode */
+/** GET /users/secured/action-logs/data?docId&docCode (newest first; docId optional). */
 export const ActionLogsQuery = v.object({
   ...PageQuery(20, 100),
-  docCode: ChoiceQuery(DOC_CODES, 'El tipo de documento'),
+  docCode: v.pipe(
+    v.optional(v.string('Debe indicar el tipo de documento.'), ''),
+    v.trim(),
+    v.check((s) => s !== '', 'Debe indicar el tipo de documento.'),
+    v.picklist(DOC_CODES, 'El tipo de documento no es válido.'),
+  ),
   docId: TextQuery('El documento', 60),
 });
+export type ActionLogsQuery = v.InferOutput<typeof ActionLogsQuery>;
 export const ActionLogsResponse = Envelope(PageOf(ActionLog));
 
-/** Recipient blacklist types, and the general blacklist's. */
+/** The docId of the settings' action logs: the list that changed. */
+export const SettingDoc = { sms: 'sms', blacklist: 'blacklist', recipients: 'blacklist-recipient' } as const;
+
+// ---------------------------------------------------------------- blacklists
+
+/** Recipient blacklist types, and the general blacklist's (spec lists §3). */
 export const RECIPIENT_TYPES = ['PHONE', 'CARD', 'EMAIL'] as const;
 export const BLACKLIST_TYPES = ['PHONE', 'CARD', 'EMAIL', 'DEVICE', 'ADVERTISING_ID'] as const;
+/**
+ * What the general blacklist stores: the spec's five types, plus the two payload fields the spec
+ * names without a type of their own (`ip`, `paymentMethod.payerId`).
+ */
+export const STORED_BLACKLIST_TYPES = [...BLACKLIST_TYPES, 'IP', 'PAYER_ID'] as const;
+
+const MAX_VALUES = 100;
+const NOT_AN_OBJECT = 'Solicitud inválida: se esperaba un objeto JSON.';
+const required = v.check((s: string) => s !== '', Msg.blacklistValue);
+
+/** Digits only: spaces, dashes, brackets and a leading + are dropped. */
+export const PhoneValue = v.pipe(
+  v.string(Msg.blacklistValue),
+  v.transform((s) => s.replace(/[\s().-]/g, '').replace(/^\+/, '')),
+  required,
+  v.regex(/^\d{6,15}$/, 'El teléfono debe tener entre 6 y 15 dígitos.'),
+);
+export const EmailValue = v.pipe(
+  v.string(Msg.blacklistValue),
+  v.trim(),
+  v.toLowerCase(),
+  required,
+  v.maxLength(120, 'El email es demasiado largo.'),
+  v.email('El email no es válido.'),
+);
+export const CardNumberValue = v.pipe(
+  v.string(Msg.blacklistValue),
+  v.transform((s) => s.replace(/[\s-]/g, '')),
+  required,
+  v.regex(/^\d{12,19}$/, 'La tarjeta debe tener entre 12 y 19 dígitos.'),
+);
+/** Card identifiers, device ids, advertising ids and payer ids: opaque tokens. */
+export const TokenValue = v.pipe(
+  v.string(Msg.blacklistValue),
+  v.trim(),
+  required,
+  v.maxLength(120, 'El valor es demasiado largo.'),
+  v.regex(/^\S+$/, 'El valor no puede contener espacios.'),
+);
+export const IpValue = v.pipe(v.string(Msg.blacklistValue), v.trim(), required, v.ip('La IP no es válida.'));
+
+function ValueList<TItem extends v.GenericSchema<unknown, string>>(item: TItem) {
+  return v.optional(v.pipe(v.array(item, 'Debe ser una lista de valores.'), v.maxLength(MAX_VALUES, `Como máximo ${MAX_VALUES} valores por petición.`)));
+}
 
 export const RecipientEntry = v.object({ value: v.string(), type: v.string(), created: IsoDateTime, expiresOn: v.nullable(IsoDateTime) });
+export type RecipientEntry = v.InferOutput<typeof RecipientEntry>;
 /** GET /blacklist/secured/recipient/list (requested 20 per page). */
 export const RecipientListQuery = v.object({ ...PageQuery(20, 100) });
 export const RecipientListResponse = Envelope(PageOf(RecipientEntry));
 
-const Values = v.optional(v.array(v.pipe(v.string(), v.trim(), v.minLength(1, Msg.blacklistValue), v.maxLength(120))));
-
 /** POST /blacklist/secured/recipient/add and /remove */
 export const RecipientChange = v.pipe(
-  v.object({ phoneNumbers: Values, emails: Values, cardNumbers: Values }),
+  v.object({ phoneNumbers: ValueList(PhoneValue), emails: ValueList(EmailValue), cardNumbers: ValueList(CardNumberValue) }, NOT_AN_OBJECT),
   v.check((b) => [b.phoneNumbers, b.emails, b.cardNumbers].some((list) => list && list.length > 0), Msg.blacklistValue),
 );
 export type RecipientChange = v.InferOutput<typeof RecipientChange>;
 
 export const BlacklistEntry = v.object({ value: v.string(), type: v.string(), created: IsoDateTime });
-/** GET /blacklist/secured/all/blackList (50 per page; search by value). */
+export type BlacklistEntry = v.InferOutput<typeof BlacklistEntry>;
+/** GET /blacklist/secured/all/blackList (50 per page; `value` matches any part of the value). */
 export const BlacklistQuery = v.object({ ...PageQuery(50, 200), value: TextQuery('El valor') });
+export type BlacklistQuery = v.InferOutput<typeof BlacklistQuery>;
 export const BlacklistResponse = Envelope(PageOf(BlacklistEntry));
-
-const One = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, Msg.blacklistValue), v.maxLength(120)));
 
 /** POST /blacklist/secured/add and /remove */
 export const BlacklistChange = v.pipe(
   v.object({
-    accountId: v.optional(v.number()),
+    accountId: v.optional(v.pipe(v.number('La cuenta debe ser un número.'), v.integer('La cuenta debe ser un número.'), v.minValue(1, 'La cuenta debe ser un número.'))),
     paymentMethod: v.optional(
       v.object({
-        uniqueNumberIdentifier: One,
-        payerId: One,
-        paymentType: v.optional(v.string()),
-      }),
+        uniqueNumberIdentifier: v.optional(TokenValue),
+        payerId: v.optional(TokenValue),
+        paymentType: v.optional(v.pipe(v.string('El tipo de pago debe ser texto.'), v.maxLength(40, 'El tipo de pago es demasiado largo.'))),
+      }, 'El medio de pago debe ser un objeto.'),
     ),
-    phoneNumbers: Values,
-    deviceId: One,
-    advertisingIds: Values,
-    ip: One,
-    email: One,
-  }),
+    phoneNumbers: ValueList(PhoneValue),
+    deviceId: v.optional(TokenValue),
+    advertisingIds: ValueList(TokenValue),
+    ip: v.optional(IpValue),
+    email: v.optional(EmailValue),
+  }, NOT_AN_OBJECT),
   v.check(
     (b) =>
       Boolean(b.paymentMethod?.uniqueNumberIdentifier || b.paymentMethod?.payerId || b.deviceId || b.ip || b.email) ||
@@ -97,21 +171,45 @@ export const BlacklistChange = v.pipe(
 );
 export type BlacklistChange = v.InferOutput<typeof BlacklistChange>;
 
+/** How many entries an add or remove changed. */
 export const BlacklistChangeResponse = Envelope(v.object({ changed: v.number() }));
 
-/** The SMS host's body: its fixed token, and the data of the call. */
-export const SmsRequest = v.object({ token: v.string('Token requerido.'), data: v.optional(v.record(v.string(), v.unknown())) });
+// ---------------------------------------------------------------- SMS provider service
+
+/** The SMS host's body: its fixed token, and the data of the call. A missing token is refused like a wrong one (401). */
+export const SmsRequest = v.object(
+  {
+    token: v.optional(v.string('El token debe ser texto.'), ''),
+    data: v.optional(v.record(v.string(), v.unknown(), 'Los datos deben ser un objeto.'), {}),
+  },
+  NOT_AN_OBJECT,
+);
 export const SmsConfig = v.object({ prefix: v.string(), provider: v.string() });
+export type SmsConfig = v.InferOutput<typeof SmsConfig>;
+/** The default entry: used where no prefix matches; it can be changed, never deleted. */
+export const GLOBAL_PREFIX = 'Global';
 /** POST {smsHost}/vphone/v1/sms/configuration: data.configSms (success code 200). */
 export const SmsConfigResponse = v.object({ code: v.number(), data: v.object({ configSms: v.array(SmsConfig) }) });
 /** POST {smsHost}/vphone/v1/sms/providers: data.providers. */
 export const SmsProvidersResponse = v.object({ code: v.number(), data: v.object({ providers: v.array(v.string()) }) });
+const SmsPrefix = v.pipe(
+  v.optional(v.string('Debe especificar el prefijo.'), ''),
+  v.trim(),
+  v.check((s) => s !== '', 'Debe especificar el prefijo.'),
+  v.regex(/^(Global|\d{1,4})$/, 'El prefijo debe ser "Global" o de 1 a 4 dígitos.'),
+);
+/** POST {smsHost}/vphone/v1/sms/update: sets (or creates) the provider of a prefix. */
 export const SmsUpdateData = v.object({
-  prefix: v.pipe(v.string('Debe especificar el prefijo.'), v.trim(), v.regex(/^(Global|\d{1,4})$/, 'El prefijo debe ser "Global" o de 1 a 4 dígitos.')),
-  provider: v.pipe(v.string('Debe especificar el proveedor.'), v.trim(), v.minLength(1, 'Debe especificar el proveedor.')),
+  prefix: SmsPrefix,
+  provider: v.pipe(
+    v.optional(v.string('Debe especificar el proveedor.'), ''),
+    v.trim(),
+    v.check((s) => s !== '', 'Debe especificar el proveedor.'),
+    v.maxLength(40, 'El proveedor es demasiado largo.'),
+  ),
 });
-export const SmsDeleteData = v.object({
-  prefix: v.pipe(v.string('Debe especificar el prefijo.'), v.trim(), v.regex(/^\d{1,4}$/, 'El prefijo "Global" no se puede eliminar.')),
-});
-export const SmsChangeResponse = v.object({ code: v.number(), data: v.object({ prefix: v.string() }) });
-
+export type SmsUpdateData = v.InferOutput<typeof SmsUpdateData>;
+/** POST {smsHost}/vphone/v1/sms/delete ("Global" is refused with 409). */
+export const SmsDeleteData = v.object({ prefix: SmsPrefix });
+export type SmsDeleteData = v.InferOutput<typeof SmsDeleteData>;
+export const SmsChangeResponse = v.object({ code: v.number(), data: v.object({ prefix: v.string(), provider: v.optional(v.string()) }) });

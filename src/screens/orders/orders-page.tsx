@@ -1,64 +1,55 @@
-import { getRouteApi } from '@tanstack/react-router';
-import { readKycList } from '@/app/session-store';
-import { formatDateTime } from '@/domain/time';
-import { Card, PageHeader } from '@/ui/card';
+import { useState } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useServices } from '@/app/context';
+import { getOrders } from '@/api/lists';
+import type { OrderRow } from '@/api/contract/order-lists';
+import { ORDER_EXTRA_FILTERS } from '@/api/contract/order-lists';
+import { defaultWindow } from '@/domain/date-window';
+import { ordersPagerTotal } from '@/domain/format';
+import type { Filters } from '@/machines/search.machine';
+import { PageHeader } from '@/ui/card';
+import { SearchLayout, useSearchScreen } from '@/ui/search-screen';
+import { OrderFilters } from './order-filters';
+import { OrdersGrid } from './orders-grid';
+import { KycOrders } from './kyc-orders';
 import { t } from '@/i18n';
 
 const route = getRouteApi('/admin/orders');
+const PAGE_SIZE = 15;
 
-/** The KYC list stored by the counter's double-click. */
-function KycOrders() {
-  const list = readKycList(window.localStorage);
-  return (
-    <Card title={t.kycOrders.heading}>
-      {list.length === 0 ? (
-        <p className="text-sm text-slate-600">{t.msg.emptyResult}</p>
-      ) : (
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-2 pr-3 font-medium">{t.kycOrders.order}</th>
-              <th scope="col" className="py-2 pr-3 font-medium">{t.kycOrders.account}</th>
-              <th scope="col" className="py-2 pr-3 font-medium">{t.kycOrders.status}</th>
-              <th scope="col" className="py-2 pr-3 font-medium">{t.kycOrders.created}</th>
-              <th scope="col" className="py-2 font-medium">{t.kycOrders.link}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((row) => (
-              <tr key={row.id} className="border-b border-slate-100">
-                <td className="py-1.5 pr-3">
-                  <a href={`#/admin/order-page/${row.orderId}`} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
-                    {row.orderId}
-                  </a>
-                </td>
-                <td className="py-1.5 pr-3">
-                  <a href={`#/admin/customer-page/${row.accountId}`} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
-                    {row.accountId}
-                  </a>
-                </td>
-                <td className="py-1.5 pr-3">{row.status}</td>
-                <td className="py-1.5 pr-3">{formatDateTime(row.createdDate)}</td>
-                <td className="max-w-60 truncate py-1.5">{row.verificationUrl?.slice(0, 50)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </Card>
-  );
+/** The filters of the form → the API's parameters (the extra filter becomes its own parameter). */
+function toParams(query: Filters, page: number): Record<string, string> {
+  const { extraKind, extraValue, ...rest } = query;
+  const params: Record<string, string> = { ...rest, page: String(page), size: String(PAGE_SIZE) };
+  if (extraKind && extraValue?.trim()) params[extraKind] = extraValue.trim();
+  return params;
 }
 
-/** Ordenes. The search arrives with the list screens; the KYC counter's list shows here already. */
+/** Ordenes: every filter of the spec, 15 per page, double-click opens the order. */
 export function OrdersPage() {
-  const { kyc } = route.useSearch();
+  const services = useServices();
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const [defaults] = useState(() => ({ ...defaultWindow('default', Date.now()), extraKind: ORDER_EXTRA_FILTERS[0].key }));
+  const { kyc, ...filters } = search;
+  const screen = useSearchScreen({
+    search: filters,
+    navigate: (next) => void navigate({ to: '/admin/orders', search: { ...next, ...(kyc ? { kyc: true } : {}) } }),
+    defaults,
+    load: (query, page, signal) => getOrders(services.orders, toParams(query, page), signal),
+  });
   return (
-    <div className="space-y-4">
+    <div>
       <PageHeader title={t.menu.orders} />
-      {kyc ? <KycOrders /> : null}
-      <Card title={t.app.placeholderTitle}>
-        <p className="text-sm text-slate-600">{t.app.placeholder}</p>
-      </Card>
+      <SearchLayout<OrderRow>
+        screen={screen}
+        pageSize={PAGE_SIZE}
+        pagerTotal={(total) => ordersPagerTotal(total, PAGE_SIZE)}
+        filters={<OrderFilters screen={screen} />}
+        aside={kyc ? <KycOrders /> : null}
+      >
+        {(rows) => <OrdersGrid rows={rows} onOpen={(id) => void navigate({ to: '/admin/order-page/$id', params: { id: String(id) } })} />}
+      </SearchLayout>
     </div>
   );
 }

@@ -1,33 +1,46 @@
 import { TabGroup, TabList, Tab, TabPanels, TabPanel } from '@headlessui/react';
-import { Card, PageHeader } from '@/ui/card';
-import { t } from '@/i18n';
+import { getRouteApi } from '@tanstack/react-router';
+import { PageHeader } from '@/ui/card';
+import { ts } from '@/i18n/es-settings';
+import { SETTINGS_TABS, tabIndex } from './tabs';
+import { SmsTab } from './sms-tab';
+import { RecipientsTab } from './recipients-tab';
+import { BlacklistTab } from './blacklist-tab';
+import { CountriesTab } from './countries-tab';
+import { LogsTab } from './logs-tab';
 
-const TABS = ['Proveedor SMS PIN', 'Lista Negra Destinatarios', 'Lista Negra', 'Paises', 'Logs'] as const;
+const route = getRouteApi('/admin/settings-page');
 
-/** Settings (CRM_SETTINGS; the shell shows the refusal text without it). The tabs' content arrives with the list screens. */
+const PANELS = { sms: SmsTab, destinatarios: RecipientsTab, 'lista-negra': BlacklistTab, paises: CountriesTab, logs: LogsTab } as const;
+
+/**
+ * Settings (CRM_SETTINGS; the shell shows the refusal text without it). The tab is in the URL;
+ * `page` and `value` belong to the tab shown, so changing tabs drops them. Only the selected
+ * tab is mounted: each loads when it is opened.
+ */
 export function SettingsPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const selected = tabIndex(search.tab);
   return (
     <div>
-      <PageHeader title={t.menu.settings} />
-      <TabGroup>
+      <PageHeader title={ts.title} />
+      <TabGroup selectedIndex={selected} onChange={(index) => void navigate({ search: { tab: SETTINGS_TABS[index]?.slug ?? 'sms' } })}>
         <TabList className="flex flex-wrap gap-1 border-b border-slate-200">
-          {TABS.map((tab) => (
+          {SETTINGS_TABS.map((tab) => (
             <Tab
-              key={tab}
+              key={tab.slug}
               className="rounded-t-md px-3 py-2 text-sm font-medium text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-white data-selected:text-brand-700 data-selected:ring-1 data-selected:ring-slate-200"
             >
-              {tab}
+              {tab.label}
             </Tab>
           ))}
         </TabList>
         <TabPanels className="mt-3">
-          {TABS.map((tab) => (
-            <TabPanel key={tab}>
-              <Card title={t.app.placeholderTitle}>
-                <p className="text-sm text-slate-600">{t.app.placeholder}</p>
-              </Card>
-            </TabPanel>
-          ))}
+          {SETTINGS_TABS.map((tab) => {
+            const Panel = PANELS[tab.slug];
+            return <TabPanel key={tab.slug}>{<Panel />}</TabPanel>;
+          })}
         </TabPanels>
       </TabGroup>
     </div>

@@ -1,0 +1,41 @@
+import { TabGroup, TabList, Tab, TabPanels, TabPanel } from '@headlessui/react';
+import { getRouteApi } from '@tanstack/react-router';
+import { PageHeader } from '@/ui/card';
+import { t } from '@/i18n';
+import { tx } from '@/i18n/es-extras';
+import { EXTRAS_TABS, tabOf, withTab, type ExtrasSearch } from './extras-search';
+import { RatesTab } from './rates-tab';
+import { KycTab } from './kyc-tab';
+
+const route = getRouteApi('/admin/extras');
+
+const TAB_LABELS = { rates: tx.tabs.rates, kyc: tx.tabs.kyc } as const;
+
+/** Extras (CRM2_VIEW_CUSTOMERS): Tasa de Cambio and Verificaciones KYC; the tab is in the URL. */
+export function ExtrasPage() {
+  const search: ExtrasSearch = route.useSearch();
+  const navigateTo = route.useNavigate();
+  const navigate = (next: ExtrasSearch) => void navigateTo({ search: next });
+  const tab = tabOf(search);
+  return (
+    <div>
+      <PageHeader title={t.menu.extras} />
+      <TabGroup selectedIndex={EXTRAS_TABS.indexOf(tab)} onChange={(index) => navigate(withTab(search, EXTRAS_TABS[index] ?? 'rates'))}>
+        <TabList aria-label={tx.tabs.label} className="flex flex-wrap gap-1 border-b border-slate-200">
+          {EXTRAS_TABS.map((key) => (
+            <Tab
+              key={key}
+              className="rounded-t-md px-3 py-2 text-sm font-medium text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-white data-selected:text-brand-700 data-selected:ring-1 data-selected:ring-slate-200"
+            >
+              {TAB_LABELS[key]}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels className="mt-3">
+          <TabPanel>{tab === 'rates' ? <RatesTab search={search} navigate={navigate} /> : null}</TabPanel>
+          <TabPanel>{tab === 'kyc' ? <KycTab search={search} navigate={navigate} /> : null}</TabPanel>
+        </TabPanels>
+      </TabGroup>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useServices } from '@/app/context';
+import { getItems } from '@/api/lists';
+import type { ItemRow } from '@/api/contract/order-lists';
+import { defaultWindow } from '@/domain/date-window';
+import { PRODUCT_STATUSES, PRODUCT_TYPES, productStatusLabel } from '@/domain/products';
+import { formatDateTime } from '@/domain/time';
+import { PageHeader } from '@/ui/card';
+import { InputField, SelectField } from '@/ui/fields';
+import { DataGrid, type Column } from '@/ui/data-grid';
+import { CustomerLink, OrderLink } from '@/ui/links';
+import { SearchLayout, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
+import { tl } from '@/i18n/es-lists';
+import { t } from '@/i18n';
+
+const route = getRouteApi('/admin/items');
+const PAGE_SIZE = 20;
+
+const COLUMNS: Column<ItemRow>[] = [
+  { headerName: tl.items.foiId, field: 'foiId', width: 110 },
+  { headerName: tl.items.orderId, cellRenderer: (p: { data: ItemRow }) => <OrderLink id={p.data.orderId} />, width: 110 },
+  { headerName: tl.userId, cellRenderer: (p: { data: ItemRow }) => <CustomerLink id={p.data.accountId} />, width: 110 },
+  { headerName: tl.items.destination, field: 'destination', width: 220 },
+  { headerName: tl.items.product, field: 'productType', width: 190 },
+  { headerName: tl.items.status, valueGetter: (p) => (p.data ? productStatusLabel(p.data.productType, p.data.productStatus) : ''), width: 160 },
+  { headerName: tl.items.amount, valueGetter: (p) => (p.data ? `${p.data.amount.toFixed(2)} ${p.data.currency}` : ''), width: 120 },
+  { headerName: tl.date, valueGetter: (p) => formatDateTime(p.data?.createdDate), width: 150 },
+];
+
+function ItemFilters({ screen }: { screen: SearchScreen }) {
+  const field = (name: string) => ({ value: screen.draft[name] ?? '', onChange: (e: { target: { value: string } }) => screen.set(name, e.target.value) });
+  return (
+    <>
+      <InputField id="foiId" label={tl.items.foiId} inputMode="numeric" {...field('foiId')} />
+      <InputField id="accountId" label={tl.userId} inputMode="numeric" {...field('accountId')} />
+      <InputField id="destination" label={tl.items.destination} {...field('destination')} />
+      <SelectField id="productStatus" label={tl.items.status} options={PRODUCT_STATUSES.map((s) => ({ value: s, label: s }))} emptyLabel={tl.all} {...field('productStatus')} />
+      <SelectField id="productType" label={tl.items.product} options={PRODUCT_TYPES.map((p) => ({ value: p, label: p }))} emptyLabel={tl.all} {...field('productType')} />
+      <InputField id="startDate" label={tl.from} type="date" {...field('startDate')} />
+      <InputField id="endDate" label={tl.until} type="date" {...field('endDate')} />
+    </>
+  );
+}
+
+/** Items: the fulfilment items, 20 per page, with each product's own status labels. */
+export function ItemsPage() {
+  const services = useServices();
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const [defaults] = useState(() => defaultWindow('default', Date.now()));
+  const screen = useSearchScreen({
+    search,
+    navigate: (next) => void navigate({ to: '/admin/items', search: next }),
+    defaults,
+    load: (query, page, signal) => getItems(services.rorders, { ...query, page: String(page), size: String(PAGE_SIZE) }, signal),
+  });
+  return (
+    <div>
+      <PageHeader title={t.menu.items} />
+      <SearchLayout<ItemRow> screen={screen} pageSize={PAGE_SIZE} filters={<ItemFilters screen={screen} />}>
+        {(rows) => <DataGrid<ItemRow> label={tl.items.label} rows={rows} columns={COLUMNS} getRowId={(r) => String(r.foiId)} csvName="items.csv" />}
+      </SearchLayout>
+    </div>
+  );
+}

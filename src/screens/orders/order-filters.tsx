@@ -1,0 +1,36 @@
+import { ORDER_STATUS_FILTERS, orderStatusLabel } from '@/domain/order-status';
+import { PRODUCT_FILTERS, PRODUCT_STATUSES } from '@/domain/products';
+import { CLIENT_CHANNELS, PAYMENT_SYSTEMS } from '@/domain/catalog';
+import { ORDER_EXTRA_FILTERS } from '@/api/contract/order-lists';
+import type { SearchScreen } from '@/ui/search-screen';
+import { InputField, SelectField } from '@/ui/fields';
+import { tl } from '@/i18n/es-lists';
+
+const STATUS_OPTIONS = ORDER_STATUS_FILTERS.map((s) => ({ value: s, label: s === 'ALL_RISK' ? 'ALL_RISK (todas las de riesgo)' : orderStatusLabel(s) }));
+const PRODUCT_OPTIONS = PRODUCT_FILTERS.map((p) => ({ value: p.value, label: p.label }));
+const PRODUCT_STATUS_OPTIONS = PRODUCT_STATUSES.map((s) => ({ value: s, label: s }));
+const VIA_OPTIONS = CLIENT_CHANNELS.map((c) => ({ value: c.clientId, label: c.label }));
+const GATEWAY_OPTIONS = PAYMENT_SYSTEMS.map((p) => ({ value: String(p.code), label: `${p.code} · ${p.name}` }));
+const EXTRA_OPTIONS = ORDER_EXTRA_FILTERS.map((f) => ({ value: f.key, label: f.label }));
+
+export function OrderFilters({ screen }: { screen: SearchScreen }) {
+  const d = screen.draft;
+  const field = (name: string) => ({ value: d[name] ?? '', onChange: (e: { target: { value: string } }) => screen.set(name, e.target.value) });
+  return (
+    <>
+      <InputField id="orderId" label={tl.orders.orderId} inputMode="numeric" {...field('orderId')} />
+      <InputField id="accountId" label={tl.userId} inputMode="numeric" {...field('accountId')} />
+      <SelectField id="status" label={tl.status} options={STATUS_OPTIONS} emptyLabel={tl.all} {...field('status')} />
+      <SelectField id="productType" label={tl.orders.product} options={PRODUCT_OPTIONS} emptyLabel={tl.all} {...field('productType')} />
+      <SelectField id="productStatus" label={tl.orders.productStatus} options={PRODUCT_STATUS_OPTIONS} emptyLabel={tl.all} {...field('productStatus')} />
+      <SelectField id="viaClientId" label={tl.orders.via} options={VIA_OPTIONS} emptyLabel={tl.all} {...field('viaClientId')} />
+      <SelectField id="pasarela" label={tl.orders.gateway} options={GATEWAY_OPTIONS} emptyLabel={tl.all} {...field('pasarela')} />
+      <InputField id="ipOrigin" label={tl.orders.ip} {...field('ipOrigin')} />
+      <InputField id="productDestination" label={tl.orders.destination} {...field('productDestination')} />
+      <InputField id="startDate" label={tl.from} type="date" {...field('startDate')} />
+      <InputField id="endDate" label={tl.until} type="date" {...field('endDate')} />
+      <SelectField id="extraKind" label={tl.orders.extraKind} options={EXTRA_OPTIONS} {...field('extraKind')} />
+      <InputField id="extraValue" label={tl.orders.extraValue} {...field('extraValue')} />
+    </>
+  );
+}

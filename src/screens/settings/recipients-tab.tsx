@@ -1,0 +1,88 @@
+import { useMemo } from 'react';
+import { useServices } from '@/app/context';
+import { addRecipients, getRecipientBlacklist, recipientBody, removeRecipients } from '@/api/settings';
+import { RECIPIENT_TYPES, type RecipientEntry } from '@/api/contract/settings';
+import { Permission } from '@/domain/permissions';
+import { formatDateTime } from '@/domain/time';
+import { ActionFlowDialogs } from '@/ui/action-flow';
+import { DataGrid, type Column } from '@/ui/data-grid';
+import { EditorOnly } from '@/ui/editor-only';
+import { Button } from '@/ui/button';
+import { ts } from '@/i18n/es-settings';
+import { AddEntryDialog } from './add-entry-dialog';
+import { actionsColumn, displayValue, rowButton } from './display';
+import { useCanEdit } from './flow-stage';
+import { parseRecipientBody } from './parse-body';
+import { useRemoveFlow } from './remove-flow';
+import { useSettingsList } from './use-settings-list';
+import { SearchResults } from '@/ui/search-screen';
+
+/** The spec asks for 20 and says the pager uses 100; the pager counts the pages actually asked for. */
+const PAGE_SIZE = 20;
+
+function expiry(expiresOn: string | null): string {
+  if (!expiresOn) return ts.recipients.never;
+  const shown = formatDateTime(expiresOn);
+  return Date.parse(expiresOn) < Date.now() ? `${shown} (${ts.recipients.expired})` : shown;
+}
+
+/** Lista Negra Destinatarios: blacklisted recipients (phone, card, e-mail), newest first. */
+export function RecipientsTab() {
+  const services = useServices();
+  const { screen, reload } = useSettingsList('destinatarios', {}, (_query, page, signal) =>
+    getRecipientBlacklist(services.blacklist, page, PAGE_SIZE, signal),
+  );
+  const remove = useRemoveFlow((e) => removeRecipients(services.blacklist, recipientBody(e.type, e.value)), ts.recipients.removed, reload);
+  const canEdit = useCanEdit(Permission.DO_ACTION);
+  const columns = useMemo<Column<RecipientEntry>[]>(
+    () => [
+      { headerName: ts.value, field: 'value', flex: 1, valueFormatter: (p) => (p.data ? displayValue(p.data.type, p.data.value) : '') },
+      { headerName: ts.type, field: 'type' },
+      { headerName: ts.created, field: 'created', valueFormatter: (p) => formatDateTime(p.value as string) },
+      {
+        headerName: ts.recipients.expiresOn,
+        field: 'expiresOn',
+        valueFormatter: (p) => expiry(p.value as string | null),
+      },
+      ...(canEdit
+        ? [
+            actionsColumn<RecipientEntry>((row) => (
+              <EditorOnly permission={Permission.DO_ACTION}>
+                <Button
+                  variant="danger"
+                  className={rowButton}
+                  aria-label={ts.recipients.removeFor(row.type, displayValue(row.type, row.value))}
+                  onClick={() => remove.actor.send({ type: 'action.submit', payload: { type: row.type, value: row.value } })}
+                >
+                  {ts.remove}
+                </Button>
+              </EditorOnly>
+            )),
+          ]
+        : []),
+    ],
+    [canEdit, remove.actor],
+  );
+
+  return (
+    <div className="space-y-3">
+      <EditorOnly permission={Permission.DO_ACTION}>
+        <AddEntryDialog
+          id="recipient-add"
+          buttonLabel={ts.recipients.add}
+          title={ts.recipients.addTitle}
+          types={RECIPIENT_TYPES}
+          parseBody={parseRecipientBody}
+          add={(body) => addRecipients(services.blacklist, body)}
+          successText={ts.recipients.added}
+          // New entries come first: the search runs again from its first page.
+          onAdded={screen.submit}
+        />
+      </EditorOnly>
+      <SearchResults<RecipientEntry> screen={screen} pageSize={PAGE_SIZE} emptyText={ts.empty}>
+        {(rows) => <DataGrid label={ts.recipients.label} rows={rows} columns={columns} getRowId={(row) => `${row.type}:${row.value}`} csvName={ts.recipients.csv} />}
+      </SearchResults>
+      <ActionFlowDialogs actor={remove.actor} />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useMemo, useState } from 'react';
+import * as v from 'valibot';
+import { useServices } from '@/app/context';
+import { deleteSmsPrefix, getSmsConfiguration, getSmsProviders, updateSmsProvider } from '@/api/settings';
+import { GLOBAL_PREFIX, SmsUpdateData, type SmsConfig } from '@/api/contract/settings';
+import { Permission } from '@/domain/permissions';
+import { useResource, ResourceView } from '@/ui/resource-view';
+import { ActionFlowDialogs, useActionFlow } from '@/ui/action-flow';
+import { DataGrid, type Column } from '@/ui/data-grid';
+import { EditorOnly } from '@/ui/editor-only';
+import { Button } from '@/ui/button';
+import { ts } from '@/i18n/es-settings';
+import { SmsProviderDialog, type SmsForm } from './sms-provider-dialog';
+import { actionsColumn, rowButton } from './display';
+import { useCanEdit } from './flow-stage';
+
+interface SmsData {
+  configSms: SmsConfig[];
+  providers: string[];
+}
+
+/** Proveedor SMS PIN: the provider per prefix, from the SMS host. "Global" is the default and cannot be deleted. */
+export function SmsTab() {
+  const services = useServices();
+  const resource = useResource<SmsData>(async () => {
+    const [configSms, providers] = await Promise.all([getSmsConfiguration(services), getSmsProviders(services)]);
+    return { configSms, providers };
+  });
+  const reload = () => resource.actor.send({ type: 'resource.reload' });
+  // The prefix being edited ('' for a new one); null while no form is open.
+  const [editing, setEditing] = useState<SmsForm | null>(null);
+
+  const update = useActionFlow<SmsForm, SmsForm>({
+    validate: (form) => {
+      const parsed = v.safeParse(SmsUpdateData, form);
+      return parsed.success ? { ok: true, payload: parsed.output } : { ok: false, message: parsed.issues[0].message };
+    },
+    perform: async ({ prefix, provider }) => {
+      await updateSmsProvider(services, prefix, provider);
+      return ts.sms.updated(prefix, provider);
+    },
+    onDone: () => {
+      setEditing(null);
+      reload();
+    },
+  });
+  const remove = useActionFlow<string, string>({
+    validate: (prefix) => (prefix === GLOBAL_PREFIX ? { ok: false, message: ts.sms.globalStays } : { ok: true, payload: prefix }),
+    perform: async (prefix) => {
+      await deleteSmsPrefix(services, prefix);
+      return ts.sms.removed(prefix);
+    },
+    onDone: reload,
+  });
+
+  const canEdit = useCanEdit(Permission.SETTINGS);
+  const columns = useMemo<Column<SmsConfig>[]>(
+    () => [
+      { headerName: ts.sms.prefix, field: 'prefix', minWidth: 260, valueFormatter: (p) => (p.value === GLOBAL_PREFIX ? `${GLOBAL_PREFIX} (${ts.sms.defaultEntry})` : String(p.value ?? '')) },
+      { headerName: ts.sms.provider, field: 'provider', flex: 1 },
+      ...(canEdit
+        ? [
+            actionsColumn<SmsConfig>(
+              (row) => (
+                <EditorOnly permission={Permission.SETTINGS}>
+                  <span className="flex gap-1">
+                    <Button variant="secondary" className={rowButton} aria-label={ts.sms.changeFor(row.prefix)} onClick={() => setEditing({ ...row })}>
+                      {ts.sms.change}
+                    </Button>
+                    {row.prefix === GLOBAL_PREFIX ? null : (
+                      <Button variant="danger" className={rowButton} aria-label={ts.sms.removeFor(row.prefix)} onClick={() => remove.actor.send({ type: 'action.submit', payload: row.prefix })}>
+                        {ts.remove}
+                      </Button>
+                    )}
+                  </span>
+                </EditorOnly>
+              ),
+              180,
+            ),
+          ]
+        : []),
+    ],
+    [canEdit, remove.actor],
+  );
+
+  return (
+    <div className="space-y-3">
+      <ResourceView resource={resource}>
+        {(data) => (
+          <>
+            <div className="flex justify-start">
+              <EditorOnly permission={Permission.SETTINGS}>
+                <Button onClick={() => setEditing({ prefix: '', provider: data.providers[0] ?? '' })}>{ts.sms.add}</Button>
+              </EditorOnly>
+            </div>
+            <DataGrid label={ts.sms.label} rows={data.configSms} columns={columns} getRowId={(row) => row.prefix} csvName={ts.sms.csv} />
+            <SmsProviderDialog key={editing ? `open-${editing.prefix}` : 'closed'} initial={editing} providers={data.providers} flow={update} onClose={() => setEditing(null)} />
+          </>
+        )}
+      </ResourceView>
+      <ActionFlowDialogs actor={update.actor} />
+      <ActionFlowDialogs actor={remove.actor} />
+    </div>
+  );
+}

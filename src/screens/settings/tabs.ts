@@ -1,0 +1,16 @@
+import { ts } from '@/i18n/es-settings';
+
+/** The settings tabs, in the spec's order; `tab` in the URL names one by its slug. */
+export const SETTINGS_TABS = [
+  { slug: 'sms', label: ts.tabs.sms },
+  { slug: 'destinatarios', label: ts.tabs.recipients },
+  { slug: 'lista-negra', label: ts.tabs.blacklist },
+  { slug: 'paises', label: ts.tabs.countries },
+  { slug: 'logs', label: ts.tabs.logs },
+] as const;
+
+export type SettingsTab = (typeof SETTINGS_TABS)[number]['slug'];
+
+export function tabIndex(slug: string | undefined): number {
+  return Math.max(0, SETTINGS_TABS.findIndex((tab) => tab.slug === slug));
+}

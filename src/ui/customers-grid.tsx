@@ -1,0 +1,105 @@
+import { useMemo, useState } from 'react';
+import type { CustomerRow } from '@/api/contract/customers';
+import { formatDateTime } from '@/domain/time';
+import { reliabilityLabel } from '@/domain/reliability';
+import { DataGrid, type Column } from './data-grid';
+import { NewTabLink, customerHref } from './links';
+import { tl } from '@/i18n/es-lists';
+
+type GridRow = { kind: 'customer'; customer: CustomerRow } | { kind: 'detail'; customer: CustomerRow };
+
+const statusLabel = (c: CustomerRow) => (c.enabled ? tl.customers.enabled : tl.customers.disabled);
+
+function Detail({ customer }: { customer: CustomerRow }) {
+  const items: [string, string][] = [
+    [tl.customers.id, String(customer.id)],
+    [tl.email, customer.email ?? ''],
+    [tl.customers.firstName, customer.firstName ?? ''],
+    [tl.customers.lastName, customer.lastName ?? ''],
+    [tl.customers.phone, customer.phoneNumber ?? ''],
+    [tl.customers.registered, formatDateTime(customer.registerDate)],
+    [tl.customers.reliability, reliabilityLabel(customer.userBasicData.reliability)],
+    [tl.customers.state, statusLabel(customer)],
+    [tl.customers.country, customer.userBasicData.country ?? ''],
+    [tl.customers.creditCurrency, customer.userBasicData.creditCurrency ?? ''],
+    [tl.customers.groups, customer.groups.map((g) => g.name).join(', ')],
+  ];
+  return (
+    <div className="flex h-full flex-col justify-center gap-2 bg-slate-50 px-6 py-3 text-sm">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-1 md:grid-cols-4">
+        {items.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-xs text-slate-500">{label}</dt>
+            <dd className="truncate font-medium text-slate-800">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div>
+        <NewTabLink href={customerHref(customer.id)}>{tl.customers.goTo}</NewTabLink>
+      </div>
+    </div>
+  );
+}
+
+/** The customers of one page; a row opens to show the customer's data and "Ir al Cliente". */
+export function CustomersGrid({ rows }: { rows: CustomerRow[] }) {
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const gridRows = useMemo<GridRow[]>(
+    () => rows.flatMap((customer) => [{ kind: 'customer' as const, customer }, ...(open.has(customer.id) ? [{ kind: 'detail' as const, customer }] : [])]),
+    [rows, open],
+  );
+  const columns = useMemo<Column<GridRow>[]>(
+    () => [
+      {
+        headerName: '',
+        colId: 'expand',
+        width: 56,
+        minWidth: 56,
+        cellRenderer: (p: { data: GridRow }) => {
+          const expanded = open.has(p.data.customer.id);
+          return (
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-label={`${expanded ? tl.customers.collapse : tl.customers.expand} ${p.data.customer.id}`}
+              onClick={() => toggle(p.data.customer.id)}
+              className="rounded px-1.5 text-slate-600 hover:bg-slate-200"
+            >
+              {expanded ? '▾' : '▸'}
+            </button>
+          );
+        },
+      },
+      { headerName: tl.customers.id, valueGetter: (p) => p.data?.customer.id, width: 100 },
+      { headerName: tl.email, valueGetter: (p) => p.data?.customer.email, width: 240 },
+      { headerName: tl.customers.firstName, valueGetter: (p) => p.data?.customer.firstName, width: 140 },
+      { headerName: tl.customers.lastName, valueGetter: (p) => p.data?.customer.lastName, width: 180 },
+      { headerName: tl.customers.phone, valueGetter: (p) => p.data?.customer.phoneNumber, width: 150 },
+      { headerName: tl.customers.registered, valueGetter: (p) => formatDateTime(p.data?.customer.registerDate), width: 150 },
+      { headerName: tl.customers.reliability, valueGetter: (p) => reliabilityLabel(p.data?.customer.userBasicData.reliability), width: 140 },
+      { headerName: tl.customers.state, valueGetter: (p) => (p.data ? statusLabel(p.data.customer) : ''), width: 140 },
+      { headerName: tl.customers.country, valueGetter: (p) => p.data?.customer.userBasicData.country, width: 90 },
+      { headerName: tl.customers.creditCurrency, valueGetter: (p) => p.data?.customer.userBasicData.creditCurrency, width: 110 },
+    ],
+    [open],
+  );
+  return (
+    <DataGrid<GridRow>
+      label={tl.customers.label}
+      rows={gridRows}
+      columns={columns}
+      getRowId={(r) => `${r.kind}-${r.customer.id}`}
+      csvName="clientes.csv"
+      isFullWidth={(r) => r.kind === 'detail'}
+      fullWidthRenderer={({ data }) => <Detail customer={data.customer} />}
+      fullWidthHeight={150}
+    />
+  );
+}

@@ -1,0 +1,184 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { Filters, SearchResult } from '@/machines/search.machine';
+import { fromUrl, searchLogic, toUrl } from './search-logic';
+import { Button } from './button';
+import { Spinner } from './spinner';
+import { Pager } from './pager';
+import { tl } from '@/i18n/es-lists';
+
+export interface SearchScreenOptions {
+  /** The route's current search params. */
+  search: Record<string, unknown>;
+  /** Writes a search into the URL (push: the back button goes to the previous search). */
+  navigate: (search: Record<string, string>) => void;
+  /** What the form starts with and a reset restores. */
+  defaults: Filters;
+  /** What a reset restores when it differs from the start. */
+  resetTo?: Filters;
+  /** At least one of these fields before searching, with the message otherwise. */
+  requireOneOf?: { fields: string[]; message: string };
+  /** Fetches one page for a committed query; the signal aborts a request no longer wanted. */
+  load: (query: Filters, page: number, signal: AbortSignal) => Promise<SearchResult>;
+}
+
+/**
+ * Binds a list screen to the search chart: the URL is the committed search, the chart keeps the
+ * draft and the result, and this hook is the only place that talks to both.
+ */
+export function useSearchScreen({ search, navigate, defaults, resetTo, requireOneOf, load }: SearchScreenOptions) {
+  const urlKey = JSON.stringify(toUrl(fromUrl(search).query, fromUrl(search).page));
+  // The chart's effects run later, outside render: they read the latest callbacks and URL here.
+  const bridge = useRef({ navigate, load, urlKey });
+  useLayoutEffect(() => {
+    bridge.current = { navigate, load, urlKey };
+  });
+  const logic = useMemo(
+    () =>
+      // eslint-disable-next-line react-hooks/refs -- the bridge is read when an effect runs, never during render
+      searchLogic({
+        currentUrl: () => bridge.current.urlKey,
+        navigate: (next) => bridge.current.navigate(next),
+        load: (query, page, signal) => bridge.current.load(query, page, signal),
+      }),
+    [],
+  );
+  const actor = useActorRef(logic, {
+    input: { defaults, ...(resetTo ? { resetTo } : {}), ...(requireOneOf ? { requireOneOf } : {}) },
+  });
+
+  useEffect(() => {
+    const { query, page } = fromUrl(JSON.parse(urlKey) as Record<string, string>);
+    actor.send({ type: 'query.changed', query: { ...defaults, ...query }, page });
+    // `defaults` is fixed for the screen's life; the URL drives reloads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [urlKey, actor]);
+
+  const status = useSelector(actor, (s) => s.value as 'editing' | 'invalid' | 'loading' | 'results' | 'empty' | 'failed');
+  const invalid = useSelector(actor, (s) => s.context.invalid);
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const result = useSelector(actor, (s) => s.context.result);
+  const page = useSelector(actor, (s) => s.context.page);
+  const error = useSelector(actor, (s) => s.context.error);
+  const query = useSelector(actor, (s) => s.context.query);
+  return {
+    actor,
+    status,
+    draft,
+    query,
+    result,
+    page,
+    error,
+    invalid,
+    set: (name: string, value: string) => actor.send({ type: 'filters.change', name, value }),
+    submit: () => actor.send({ type: 'search.submit' }),
+    reset: () => actor.send({ type: 'filters.reset' }),
+    goTo: (next: number) => actor.send({ type: 'page.change', page: next }),
+    retry: () => actor.send({ type: 'search.retry' }),
+    /** After a change made on this screen: the page shown, asked for again. */
+    reload: () => actor.send({ type: 'search.reload' }),
+  };
+}
+
+export type SearchScreen = ReturnType<typeof useSearchScreen>;
+
+export interface SearchStatusProps {
+  screen: SearchScreen;
+  /** The empty-result text ("No se encontró ningún registro." unless the screen has its own). */
+  emptyText?: string;
+  /** How a failure reads (the KYC messages are translated to Spanish). */
+  describeError?: (message: string) => string;
+}
+
+/** What a list shows while it is not showing rows: refused, loading, empty or failed, as the chart says. */
+export function SearchStatus({ screen, emptyText = tl.empty, describeError = (m) => m }: SearchStatusProps) {
+  if (screen.status === 'invalid' && screen.invalid) {
+    return (
+      <p role="alert" className="rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+        {screen.invalid}
+      </p>
+    );
+  }
+  if (screen.status === 'loading') return <Spinner label={tl.loading} />;
+  if (screen.status === 'empty') {
+    return (
+      <p role="status" className="rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+        {emptyText}
+      </p>
+    );
+  }
+  if (screen.status === 'failed') {
+    return (
+      <div role="alert" className="flex items-center gap-3 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
+        <span>{describeError(screen.error ?? '')}</span>
+        <Button variant="secondary" onClick={screen.retry}>
+          {tl.retry}
+        </Button>
+      </div>
+    );
+  }
+  return null;
+}
+
+export interface SearchResultsProps<T> extends SearchStatusProps {
+  pageSize: number;
+  /** The table of the current page. */
+  children: (rows: T[]) => ReactNode;
+  /** How the pager counts pages from the total (the orders rule). */
+  pagerTotal?: (total: number) => number;
+}
+
+/** The state the chart is in, then the page's table and the pager (lists with or without a form). */
+export function SearchResults<T>({ screen, pageSize, children, pagerTotal, emptyText, describeError }: SearchResultsProps<T>) {
+  return (
+    <>
+      <SearchStatus screen={screen} {...(emptyText ? { emptyText } : {})} {...(describeError ? { describeError } : {})} />
+      {screen.status === 'results' && screen.result ? (
+        <>
+          {children(screen.result.elements as T[])}
+          <Pager
+            page={screen.page}
+            size={pageSize}
+            total={screen.result.totalElements}
+            {...(pagerTotal ? { pagesTotal: pagerTotal(screen.result.totalElements) } : {})}
+            limited={screen.result.totalLimited ?? false}
+            onPage={screen.goTo}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export interface SearchLayoutProps<T> extends SearchResultsProps<T> {
+  /** The filter fields. */
+  filters: ReactNode;
+  /** What shows above the results (the KYC list on the orders screen). */
+  aside?: ReactNode;
+  /** The form's buttons, when the spec names them otherwise ("Search", "Clear"). */
+  labels?: { submit: string; reset: string };
+}
+
+/** Filters, Buscar and Limpiar (Enter searches too), then the state the chart is in. */
+export function SearchLayout<T>({ filters, aside, labels, ...results }: SearchLayoutProps<T>) {
+  const { screen } = results;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    screen.submit();
+  };
+  return (
+    <div className="space-y-4">
+      <form role="search" onSubmit={onSubmit} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-6">{filters}</div>
+        <div className="mt-4 flex gap-2">
+          <Button type="submit">{labels?.submit ?? tl.search}</Button>
+          <Button variant="secondary" onClick={screen.reset}>
+            {labels?.reset ?? tl.reset}
+          </Button>
+        </div>
+      </form>
+      {aside}
+      <SearchResults {...results} />
+    </div>
+  );
+}

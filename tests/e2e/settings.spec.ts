@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations, signIn } from './support';
+
+const TABS = ['Proveedor SMS PIN', 'Lista Negra Destinatarios', 'Lista Negra', 'Paises', 'Logs'] as const;
+/** What each tab shows once its data is in (the grid's accessible name). */
+const LOADED: Record<(typeof TABS)[number], string> = {
+  'Proveedor SMS PIN': 'Configuración SMS PIN por prefijo',
+  'Lista Negra Destinatarios': 'Lista Negra Destinatarios',
+  'Lista Negra': 'Lista Negra',
+  Paises: 'Paises',
+  Logs: 'Logs de Settings',
+};
+
+/** Opens a tab and waits for its list (or the empty-list message: Logs may have nothing yet). */
+async function openTab(page: Page, tab: (typeof TABS)[number]) {
+  await page.getByRole('tab', { name: tab, exact: true }).click();
+  await expect(page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
+  const list = page.getByRole('region', { name: LOADED[tab], exact: true });
+  await expect(list.or(page.getByRole('status').filter({ hasText: 'No se encontró ningún registro.' }))).toBeVisible();
+}
+
+/** Confirms "Estas seguro?", waits for "Listo!" and closes it. */
+async function confirmAndFinish(page: Page, successText?: string) {
+  const confirm = page.getByRole('alertdialog', { name: 'Estas seguro?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Si, continuar!' }).click();
+  const done = page.getByRole('dialog', { name: 'Listo!' });
+  await expect(done).toBeVisible();
+  if (successText) await expect(done).toContainText(successText);
+  await done.getByRole('button', { name: 'OK' }).click();
+  await expect(done).toBeHidden();
+}
+
+test.describe('settings as admin', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/#/admin/settings-page');
+    await expect(page.getByRole('region', { name: LOADED['Proveedor SMS PIN'] })).toBeVisible();
+  });
+
+  test('adds and removes a general blacklist entry through the dialogs, and sees both in Logs', async ({ page }) => {
+    const phone = `5355${String(Date.now()).slice(-6)}`;
+    await openTab(page, 'Lista Negra');
+    await page.getByRole('button', { name: 'Agregar a la Lista Negra' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agregar a la Lista Negra' });
+    await expect(dialog.getByLabel('Tipo')).toHaveValue('PHONE');
+
+    // The spec's validation messages, before anything is sent.
+    await dialog.getByLabel('Tipo').selectOption('');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Debe especificar el tipo.');
+    await dialog.getByLabel('Tipo').selectOption('PHONE');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Debe especificar el valor.');
+
+    await dialog.getByLabel('Valor').fill(phone);
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await confirmAndFinish(page, `PHONE ${phone} agregado a la Lista Negra.`);
+
+    const search = page.getByRole('search');
+    await search.getByLabel('Valor').fill(phone);
+    await search.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`value=${phone}`));
+    const grid = page.getByRole('region', { name: 'Lista Negra', exact: true });
+    await expect(grid.getByRole('row', { name: new RegExp(phone) })).toBeVisible();
+
+    await grid.getByRole('button', { name: `Eliminar PHONE ${phone} de la Lista Negra` }).click();
+    await confirmAndFinish(page, `PHONE ${phone} eliminado de la Lista Negra.`);
+    await expect(page.getByRole('status').filter({ hasText: 'No se encontró ningún registro.' })).toBeVisible();
+
+    await openTab(page, 'Logs');
+    const logs = page.getByRole('region', { name: 'Logs de Settings' });
+    await expect(logs.getByText(`Agregado a la Lista Negra: PHONE ${phone}`)).toBeVisible();
+    await expect(logs.getByText(`Eliminado de la Lista Negra: PHONE ${phone}`)).toBeVisible();
+    await expect(logs.getByRole('row', { name: new RegExp(`Eliminado de la Lista Negra: PHONE ${phone}`) })).toContainText('CRM');
+  });
+
+  test('updates an SMS provider; "Global" offers no delete; the change is in Logs', async ({ page }) => {
+    const grid = page.getByRole('region', { name: 'Configuración SMS PIN por prefijo' });
+    const global = grid.getByRole('row', { name: /Global/ });
+    await expect(global).toBeVisible();
+    await expect(global.getByRole('button', { name: 'Cambiar el proveedor del prefijo Global' })).toBeVisible();
+    await expect(global.getByRole('button', { name: /Eliminar/ })).toHaveCount(0);
+    await expect(grid.getByRole('button', { name: 'Eliminar el prefijo 52' })).toBeVisible();
+
+    await grid.getByRole('button', { name: 'Cambiar el proveedor del prefijo 52' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Proveedor SMS del prefijo 52' });
+    await expect(dialog.getByLabel('Proveedor')).toHaveValue('SINCH');
+    await dialog.getByLabel('Proveedor').selectOption('TELNYX');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await confirmAndFinish(page, 'El prefijo 52 usa ahora TELNYX.');
+    await expect(grid.getByRole('row', { name: /52/ })).toContainText('TELNYX');
+
+    await openTab(page, 'Logs');
+    await expect(page.getByRole('region', { name: 'Logs de Settings' }).getByText('Proveedor SMS del prefijo 52: SINCH → TELNYX')).toBeVisible();
+  });
+
+  test('opens the prefixes of a country; priority 6 or less is highlighted', async ({ page }) => {
+    await openTab(page, 'Paises');
+    const grid = page.getByRole('region', { name: 'Paises', exact: true });
+    await expect(grid.getByRole('row', { name: /Cuba/ })).toContainText('Prioritario');
+    await expect(grid.getByRole('row', { name: /Haití/ })).not.toContainText('Prioritario');
+    await grid.getByRole('button', { name: 'Ver los prefijos de Cuba' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Prefijos de Cuba' });
+    await expect(dialog.getByRole('listitem')).toHaveText(['+53', '+535', '+537']);
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(dialog).toBeHidden();
+
+    const search = page.getByRole('search');
+    await search.getByLabel('Código').fill('do');
+    await search.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await expect(grid.getByRole('row', { name: /República Dominicana/ })).toBeVisible();
+    await expect(grid.getByRole('row', { name: /Cuba/ })).toHaveCount(0);
+  });
+
+  for (const tab of TABS) {
+    test(`the ${tab} tab has no serious or critical accessibility violation`, async ({ page }) => {
+      test.slow(); // axe over a full grid takes seconds on a busy machine
+      await openTab(page, tab);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test('the add dialog has no serious or critical accessibility violation', async ({ page }) => {
+    test.slow();
+    await openTab(page, 'Lista Negra Destinatarios');
+    await page.getByRole('button', { name: 'Agregar destinatario' }).click();
+    await expect(page.getByRole('dialog', { name: 'Agregar a la Lista Negra Destinatarios' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('an editor with the permissions sees the mutating controls', async ({ page }) => {
+    for (const tab of ['Proveedor SMS PIN', 'Lista Negra Destinatarios', 'Lista Negra'] as const) {
+      await openTab(page, tab);
+      await expect(page.locator('[data-mutating]').first()).toBeVisible();
+    }
+  });
+});
+
+test('the read-only persona sees no mutating control on any tab', async ({ page }) => {
+  await signIn(page, 'lector');
+  await page.goto('/#/admin/settings-page');
+  for (const tab of TABS) {
+    await openTab(page, tab);
+    await expect(page.locator('[data-mutating]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^(Agregar|Eliminar|Cambiar)/ })).toHaveCount(0);
+  }
+});
