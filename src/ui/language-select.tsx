@@ -7,12 +7,12 @@ import { t } from '@/i18n';
  */
 export function LanguageSelect({ id, className = '' }: { id: string; className?: string }) {
   return (
-    <label htmlFor={id} className={`inline-flex items-center gap-2 text-sm text-slate-600 ${className}`}>
+    <label htmlFor={id} className={`flex items-center gap-2 text-sm text-slate-600 ${className}`}>
       <span>{t.login.language}</span>
       <select
         id={id}
         defaultValue={DEFAULT_LANGUAGE}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-800"
+        className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-800"
       >
         {LANGUAGES.map((language) => (
           <option key={language.code} value={language.code} disabled={!language.translated} lang={language.code}>

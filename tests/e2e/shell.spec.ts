@@ -94,12 +94,12 @@ test.describe('shell behaviour', () => {
   test('Mi Perfil lists the user’s groups and Log out signs out', async ({ page }) => {
     await signIn(page, 'operaciones');
     await page.getByRole('button', { name: /Menú de usuario/ }).first().click();
-    await page.getByRole('menuitem', { name: 'Mi Perfil' }).click();
+    await page.getByRole('button', { name: 'Mi Perfil' }).click();
     await expect(page.getByRole('heading', { name: 'Mi Perfil' })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'CRM2_OPERATIONS_SPECIALIST', exact: true })).toBeVisible();
     await expect(page.getByText('CRM2_MASSIVE_RETRY')).toBeVisible();
     await page.getByRole('button', { name: /Menú de usuario/ }).first().click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/#\/auth\/login-page/);
     await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
   });
@@ -110,8 +110,9 @@ test.describe('shell behaviour', () => {
       headers: { authorization: `Bearer ${await page.evaluate(() => window.localStorage.getItem('token'))}` },
     });
     const total = ((await risk.json()) as { data: { totalElements: number } }).data.totalElements;
-    await expect(page.getByText('Órdenes en riesgo', { exact: true })).toBeVisible();
-    await expect(page.locator('section', { hasText: 'Órdenes en riesgo' }).first()).toContainText(new Intl.NumberFormat('es').format(total));
+    const main = page.getByRole('main');
+    await expect(main.getByText('Órdenes en riesgo', { exact: true })).toBeVisible();
+    await expect(main.locator('section', { hasText: 'Órdenes en riesgo' }).first()).toContainText(new Intl.NumberFormat('es').format(total));
     await expect(page.getByRole('img', { name: /^Órdenes:/ })).toBeVisible();
   });
 

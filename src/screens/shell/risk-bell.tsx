@@ -1,6 +1,6 @@
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { BellAlertIcon } from '@heroicons/react/24/outline';
 import { useSession } from '@/app/context';
+import { Popover } from '@/ui/popover';
 import { t } from '@/i18n';
 
 const SHOWN = 10;
@@ -10,37 +10,46 @@ export function RiskBell() {
   const orders = useSession((c) => c.riskOrders);
   const total = useSession((c) => c.riskTotal);
   return (
-    <Popover className="relative">
-      <PopoverButton className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label={`${t.topbar.risk}: ${total}`}>
-        <BellAlertIcon aria-hidden className="size-6" />
-        {total > 0 ? (
-          <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold text-white">
-            {total > 99 ? '99+' : total}
-          </span>
-        ) : null}
-      </PopoverButton>
-      <PopoverPanel anchor="bottom end" className="z-40 w-72 rounded-md bg-white py-2 text-sm shadow-lg ring-1 ring-slate-200">
-        <p className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t.topbar.risk}</p>
-        {orders.length === 0 ? (
-          <p className="px-3 py-2 text-slate-600">{t.topbar.riskEmpty}</p>
-        ) : (
-          <ul>
-            {orders.slice(0, SHOWN).map((order) => (
-              <li key={order.id}>
-                <a
-                  href={`#/admin/order-page/${order.id}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="block px-3 py-1.5 text-slate-800 hover:bg-red-50"
-                >
-                  {t.topbar.riskItem(order.id)}
-                </a>
-              </li>
-            ))}
-            {total > SHOWN ? <li className="px-3 py-1.5 text-slate-500">{t.topbar.riskMore(total - SHOWN)}</li> : null}
-          </ul>
-        )}
-      </PopoverPanel>
+    <Popover
+      ariaLabel={`${t.topbar.risk}: ${total}`}
+      align="end"
+      buttonClassName="relative rounded-full p-2 text-slate-600 hover:bg-slate-100"
+      panelClassName="w-72"
+      label={
+        <>
+          <BellAlertIcon aria-hidden className="size-6" />
+          {total > 0 ? (
+            <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold text-white">
+              {total > 99 ? '99+' : total}
+            </span>
+          ) : null}
+        </>
+      }
+    >
+      {() => (
+        <div className="py-1">
+          <p className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t.topbar.risk}</p>
+          {orders.length === 0 ? (
+            <p className="px-3 py-2 text-slate-600">{t.topbar.riskEmpty}</p>
+          ) : (
+            <ul>
+              {orders.slice(0, SHOWN).map((order) => (
+                <li key={order.id}>
+                  <a
+                    href={`#/admin/order-page/${order.id}`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="block px-3 py-1.5 text-slate-800 hover:bg-red-50"
+                  >
+                    {t.topbar.riskItem(order.id)}
+                  </a>
+                </li>
+              ))}
+              {total > SHOWN ? <li className="px-3 py-1.5 text-slate-500">{t.topbar.riskMore(total - SHOWN)}</li> : null}
+            </ul>
+          )}
+        </div>
+      )}
     </Popover>
   );
 }

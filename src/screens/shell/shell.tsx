@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { Dialog, DialogPanel } from '@headlessui/react';
 import { XMarkIcon } from '@heroicons/react/24/outline';
 import { hasPermission } from '@/domain/permissions';
 import { currentYear } from '@/domain/year';
 import { useSession } from '@/app/context';
 import { NoAuthorization } from '@/ui/no-authorization';
+import { Dialog } from '@/ui/dialog';
 import { Sidebar } from './sidebar';
 import { TopBar } from './topbar';
 import { FraudAlert } from './fraud-alert';
@@ -24,9 +24,8 @@ export function Shell() {
       <aside className="hidden w-64 shrink-0 lg:block">
         <Sidebar />
       </aside>
-      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} className="fixed inset-0 z-50 lg:hidden">
-        <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
-        <DialogPanel className="fixed inset-y-0 left-0 w-72">
+      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title={t.menu.navigation} placement="left" className="lg:hidden">
+        <div className="relative h-full">
           <button
             type="button"
             className="absolute top-4 right-3 z-10 rounded-md p-1 text-white hover:bg-white/10"
@@ -36,7 +35,7 @@ export function Shell() {
             <span className="sr-only">{t.menu.closeMenu}</span>
           </button>
           <Sidebar withSearch onNavigate={() => setMenuOpen(false)} />
-        </DialogPanel>
+        </div>
       </Dialog>
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar onOpenMenu={() => setMenuOpen(true)} />

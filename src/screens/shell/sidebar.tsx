@@ -1,9 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { UserCircleIcon, ChevronDownIcon } from '@heroicons/react/24/outline';
 import { hasPermission } from '@/domain/permissions';
 import { useSession } from '@/app/context';
 import { LanguageSelect } from '@/ui/language-select';
+import { Popover } from '@/ui/popover';
 import { NAV } from './nav';
 import { GlobalSearch } from './global-search';
 import { t } from '@/i18n';
@@ -18,42 +18,52 @@ export function Sidebar({ onNavigate, withSearch = false }: { onNavigate?: () =>
   return (
     <div className="flex h-full flex-col bg-brand-900 text-brand-50">
       <div className="px-5 py-5 text-lg font-bold tracking-tight text-white">{t.app.name}</div>
-      <Menu as="div" className="relative px-3">
-        <MenuButton className="flex w-full items-center gap-2 rounded-md px-2 py-2 text-left text-sm font-medium hover:bg-white/10">
-          <UserCircleIcon aria-hidden className="size-6" />
-          <span className="flex-1 truncate" data-testid="user-name">
-            {name}
-          </span>
-          <ChevronDownIcon aria-hidden className="size-4" />
-          <span className="sr-only">{t.menu.userMenu}</span>
-        </MenuButton>
-        <MenuItems
-          anchor="bottom start"
-          className="z-40 w-52 rounded-md bg-white py-1 text-sm text-slate-800 shadow-lg ring-1 ring-slate-200 focus:outline-none"
+      <div className="px-3">
+        <Popover
+          buttonClassName="flex w-full items-center gap-2 rounded-md px-2 py-2 text-left text-sm font-medium hover:bg-white/10"
+          panelClassName="w-52"
+          label={
+            <>
+              <UserCircleIcon aria-hidden className="size-6" />
+              <span className="flex-1 truncate" data-testid="user-name">
+                {name}
+              </span>
+              <ChevronDownIcon aria-hidden className="size-4" />
+              <span className="sr-only">{t.menu.userMenu}</span>
+            </>
+          }
         >
-          <MenuItem>
-            <button
-              type="button"
-              className="block w-full px-3 py-2 text-left data-focus:bg-slate-100"
-              onClick={() => {
-                onNavigate?.();
-                void navigate({ to: '/admin/user-page' });
-              }}
-            >
-              {t.menu.profile}
-            </button>
-          </MenuItem>
-          <MenuItem>
-            <button
-              type="button"
-              className="block w-full px-3 py-2 text-left data-focus:bg-slate-100"
-              onClick={() => void navigate({ to: '/auth/login-page' })}
-            >
-              {t.menu.logout}
-            </button>
-          </MenuItem>
-        </MenuItems>
-      </Menu>
+          {(close) => (
+            <ul>
+              <li>
+                <button
+                  type="button"
+                  className="block w-full px-3 py-2 text-left hover:bg-slate-100 focus:bg-slate-100"
+                  onClick={() => {
+                    close();
+                    onNavigate?.();
+                    void navigate({ to: '/admin/user-page' });
+                  }}
+                >
+                  {t.menu.profile}
+                </button>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  className="block w-full px-3 py-2 text-left hover:bg-slate-100 focus:bg-slate-100"
+                  onClick={() => {
+                    close();
+                    void navigate({ to: '/auth/login-page' });
+                  }}
+                >
+                  {t.menu.logout}
+                </button>
+              </li>
+            </ul>
+          )}
+        </Popover>
+      </div>
       {withSearch ? <GlobalSearch id="sidebar-search" className="mx-3 mt-3" /> : null}
       <nav aria-label={t.menu.navigation} className="mt-4 flex-1 space-y-1 overflow-y-auto px-3">
         {entries.map((entry) => (
