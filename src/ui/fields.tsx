@@ -1,6 +1,10 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes } from 'react';
 
-const control = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-sm focus:border-brand-500';
+const control = 'mt-1 block w-full rounded-md border border-slate-300 bg-white text-slate-900 shadow-sm focus:border-brand-500';
+const sizes = {
+  compact: { control: `${control} px-2.5 py-1.5 text-sm`, label: 'block text-xs font-medium text-slate-600' },
+  large: { control: `${control} px-3 py-2`, label: 'block text-sm font-medium text-slate-700' },
+};
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   id: string;
@@ -13,10 +17,10 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 export function SelectField({ id, label, options, emptyLabel, className = '', ...select }: SelectFieldProps) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-xs font-medium text-slate-600">
+      <label htmlFor={id} className={sizes.compact.label}>
         {label}
       </label>
-      <select id={id} name={id} className={control} {...select}>
+      <select id={id} name={id} className={sizes.compact.control} {...select}>
         {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -28,19 +32,21 @@ export function SelectField({ id, label, options, emptyLabel, className = '', ..
   );
 }
 
-export interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+export interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'size'> {
   id: string;
   label: string;
+  /** Compact in filter bars and dialogs, large on the sign-in form. */
+  size?: keyof typeof sizes;
 }
 
-/** A compact labelled input for filter bars (dates use type="date": YYYY-MM-DD values). */
-export function InputField({ id, label, className = '', ...input }: InputFieldProps) {
+/** A labelled input; the label names it for screen readers and tests (dates: type="date", YYYY-MM-DD). */
+export function InputField({ id, label, className = '', size = 'compact', ...input }: InputFieldProps) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-xs font-medium text-slate-600">
+      <label htmlFor={id} className={sizes[size].label}>
         {label}
       </label>
-      <input id={id} name={id} className={control} {...input} />
+      <input id={id} name={id} className={sizes[size].control} {...input} />
     </div>
   );
 }

@@ -195,3 +195,18 @@ test.describe('accessibility of the list screens', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+test.describe('keyboard', () => {
+  test('the grid moves between cells with the arrow keys and columns can be resized', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/#/admin/calls');
+    const grid = page.getByRole('region', { name: 'Llamadas' });
+    const first = grid.locator('[role="row"].ag-row').first().locator('[role="gridcell"]').first();
+    await first.click();
+    await page.keyboard.press('ArrowDown');
+    await expect(grid.locator('[role="row"].ag-row').nth(1).locator('[role="gridcell"]').first()).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(grid.locator('[role="row"].ag-row').nth(1).locator('[role="gridcell"]').nth(1)).toBeFocused();
+    await expect(grid.locator('.ag-header-cell-resize').first()).toBeAttached();
+  });
+});

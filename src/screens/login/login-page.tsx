@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSessionActor } from '@/app/context';
 import { Button } from '@/ui/button';
-import { TextField } from '@/ui/text-field';
+import { InputField } from '@/ui/fields';
 import { LanguageSelect } from '@/ui/language-select';
 import { currentYear } from '@/domain/year';
 import { t } from '@/i18n';
@@ -39,7 +39,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
         <h1 className="text-2xl font-bold text-slate-900">{t.login.title}</h1>
         <p className="mt-1 text-sm text-slate-600">{t.login.subtitle}</p>
         <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-          <TextField
+          <InputField
+            size="large"
             id="username"
             label={t.login.username}
             autoComplete="username"
@@ -47,7 +48,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
             value={username}
             onChange={(e) => setUsername(e.target.value)}
           />
-          <TextField
+          <InputField
+            size="large"
             id="password"
             label={t.login.password}
             type="password"

@@ -3,6 +3,7 @@ import type { Validation } from '@/ui/action-flow-logic';
 import { ActionFlowDialogs, useActionFlow } from '@/ui/action-flow';
 import { Dialog } from '@/ui/dialog';
 import { Button } from '@/ui/button';
+import { FormFooter } from '@/ui/form-footer';
 import { InputField, SelectField } from '@/ui/fields';
 import { Msg } from '@/domain/messages';
 import { ts } from '@/i18n/es-settings';
@@ -79,17 +80,7 @@ export function AddEntryDialog<TBody>({ id, buttonLabel, title, types, parseBody
             onChange={(e) => setForm({ ...form, type: e.target.value })}
           />
           <InputField id={`${id}-value`} label={ts.value} value={form.value} onChange={(e) => setForm({ ...form, value: e.target.value })} autoComplete="off" />
-          {flow.invalidMessage ? (
-            <p role="alert" className="text-sm text-red-700">
-              {flow.invalidMessage}
-            </p>
-          ) : null}
-          <div className="flex justify-end gap-2 pt-2">
-            <Button variant="secondary" onClick={close}>
-              {ts.cancel}
-            </Button>
-            <Button type="submit">{ts.save}</Button>
-          </div>
+          <FormFooter invalidMessage={flow.invalidMessage} onCancel={close} cancelLabel={ts.cancel} submitLabel={ts.save} />
         </form>
       </Dialog>
       <ActionFlowDialogs actor={flow.actor} />

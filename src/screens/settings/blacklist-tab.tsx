@@ -1,19 +1,15 @@
-import { useMemo } from 'react';
 import { useServices } from '@/app/context';
 import { addToBlacklist, blacklistBody, getBlacklist, removeFromBlacklist } from '@/api/settings';
 import { BLACKLIST_TYPES, type BlacklistEntry } from '@/api/contract/settings';
 import { Permission } from '@/domain/permissions';
-import { formatDateTime } from '@/domain/time';
 import { ActionFlowDialogs } from '@/ui/action-flow';
-import { DataGrid, type Column } from '@/ui/data-grid';
+import { DataGrid } from '@/ui/data-grid';
 import { EditorOnly } from '@/ui/editor-only';
 import { InputField } from '@/ui/fields';
-import { Button } from '@/ui/button';
 import { SearchLayout } from '@/ui/search-screen';
 import { ts } from '@/i18n/es-settings';
 import { AddEntryDialog } from './add-entry-dialog';
-import { actionsColumn, displayValue, rowButton } from './display';
-import { useCanEdit } from './flow-stage';
+import { useEntryColumns } from './entry-columns';
 import { parseBlacklistBody } from './parse-body';
 import { useRemoveFlow } from './remove-flow';
 import { useSettingsList } from './use-settings-list';
@@ -27,31 +23,7 @@ export function BlacklistTab() {
     getBlacklist(services.blacklist, page, PAGE_SIZE, query.value, signal),
   );
   const remove = useRemoveFlow((e) => removeFromBlacklist(services.blacklist, blacklistBody(e.type, e.value)), ts.blacklist.removed, reload);
-  const canEdit = useCanEdit(Permission.DO_ACTION);
-  const columns = useMemo<Column<BlacklistEntry>[]>(
-    () => [
-      { headerName: ts.value, field: 'value', flex: 1, valueFormatter: (p) => (p.data ? displayValue(p.data.type, p.data.value) : '') },
-      { headerName: ts.type, field: 'type' },
-      { headerName: ts.created, field: 'created', valueFormatter: (p) => formatDateTime(p.value as string) },
-      ...(canEdit
-        ? [
-            actionsColumn<BlacklistEntry>((row) => (
-              <EditorOnly permission={Permission.DO_ACTION}>
-                <Button
-                  variant="danger"
-                  className={rowButton}
-                  aria-label={ts.blacklist.removeFor(row.type, displayValue(row.type, row.value))}
-                  onClick={() => remove.actor.send({ type: 'action.submit', payload: { type: row.type, value: row.value } })}
-                >
-                  {ts.remove}
-                </Button>
-              </EditorOnly>
-            )),
-          ]
-        : []),
-    ],
-    [canEdit, remove.actor],
-  );
+  const columns = useEntryColumns<BlacklistEntry>(remove.actor, ts.blacklist.removeFor);
 
   return (
     <div className="space-y-3">

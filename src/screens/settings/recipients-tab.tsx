@@ -1,17 +1,14 @@
-import { useMemo } from 'react';
 import { useServices } from '@/app/context';
 import { addRecipients, getRecipientBlacklist, recipientBody, removeRecipients } from '@/api/settings';
 import { RECIPIENT_TYPES, type RecipientEntry } from '@/api/contract/settings';
 import { Permission } from '@/domain/permissions';
 import { formatDateTime } from '@/domain/time';
 import { ActionFlowDialogs } from '@/ui/action-flow';
-import { DataGrid, type Column } from '@/ui/data-grid';
+import { DataGrid } from '@/ui/data-grid';
 import { EditorOnly } from '@/ui/editor-only';
-import { Button } from '@/ui/button';
 import { ts } from '@/i18n/es-settings';
 import { AddEntryDialog } from './add-entry-dialog';
-import { actionsColumn, displayValue, rowButton } from './display';
-import { useCanEdit } from './flow-stage';
+import { useEntryColumns } from './entry-columns';
 import { parseRecipientBody } from './parse-body';
 import { useRemoveFlow } from './remove-flow';
 import { useSettingsList } from './use-settings-list';
@@ -33,36 +30,9 @@ export function RecipientsTab() {
     getRecipientBlacklist(services.blacklist, page, PAGE_SIZE, signal),
   );
   const remove = useRemoveFlow((e) => removeRecipients(services.blacklist, recipientBody(e.type, e.value)), ts.recipients.removed, reload);
-  const canEdit = useCanEdit(Permission.DO_ACTION);
-  const columns = useMemo<Column<RecipientEntry>[]>(
-    () => [
-      { headerName: ts.value, field: 'value', flex: 1, valueFormatter: (p) => (p.data ? displayValue(p.data.type, p.data.value) : '') },
-      { headerName: ts.type, field: 'type' },
-      { headerName: ts.created, field: 'created', valueFormatter: (p) => formatDateTime(p.value as string) },
-      {
-        headerName: ts.recipients.expiresOn,
-        field: 'expiresOn',
-        valueFormatter: (p) => expiry(p.value as string | null),
-      },
-      ...(canEdit
-        ? [
-            actionsColumn<RecipientEntry>((row) => (
-              <EditorOnly permission={Permission.DO_ACTION}>
-                <Button
-                  variant="danger"
-                  className={rowButton}
-                  aria-label={ts.recipients.removeFor(row.type, displayValue(row.type, row.value))}
-                  onClick={() => remove.actor.send({ type: 'action.submit', payload: { type: row.type, value: row.value } })}
-                >
-                  {ts.remove}
-                </Button>
-              </EditorOnly>
-            )),
-          ]
-        : []),
-    ],
-    [canEdit, remove.actor],
-  );
+  const columns = useEntryColumns<RecipientEntry>(remove.actor, ts.recipients.removeFor, [
+    { headerName: ts.recipients.expiresOn, field: 'expiresOn', valueFormatter: (p) => expiry(p.value as string | null) },
+  ]);
 
   return (
     <div className="space-y-3">

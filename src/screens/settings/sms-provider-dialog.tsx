@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { useActionFlow } from '@/ui/action-flow';
 import { Dialog } from '@/ui/dialog';
-import { Button } from '@/ui/button';
+import { FormFooter } from '@/ui/form-footer';
 import { InputField, SelectField } from '@/ui/fields';
 import { ts } from '@/i18n/es-settings';
 import { leaveForm, useFormStage } from './flow-stage';
@@ -55,17 +55,7 @@ export function SmsProviderDialog({ initial, providers, flow, onClose }: { initi
           value={form.provider}
           onChange={(e) => setForm({ ...form, provider: e.target.value })}
         />
-        {flow.invalidMessage ? (
-          <p role="alert" className="text-sm text-red-700">
-            {flow.invalidMessage}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={close}>
-            {ts.cancel}
-          </Button>
-          <Button type="submit">{ts.save}</Button>
-        </div>
+        <FormFooter invalidMessage={flow.invalidMessage} onCancel={close} cancelLabel={ts.cancel} submitLabel={ts.save} />
       </form>
     </Dialog>
   );

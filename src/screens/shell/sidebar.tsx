@@ -35,31 +35,23 @@ export function Sidebar({ onNavigate, withSearch = false }: { onNavigate?: () =>
         >
           {(close) => (
             <ul>
-              <li>
-                <button
-                  type="button"
-                  className="block w-full px-3 py-2 text-left hover:bg-slate-100 focus:bg-slate-100"
-                  onClick={() => {
-                    close();
-                    onNavigate?.();
-                    void navigate({ to: '/admin/user-page' });
-                  }}
-                >
-                  {t.menu.profile}
-                </button>
-              </li>
-              <li>
-                <button
-                  type="button"
-                  className="block w-full px-3 py-2 text-left hover:bg-slate-100 focus:bg-slate-100"
-                  onClick={() => {
-                    close();
-                    void navigate({ to: '/auth/login-page' });
-                  }}
-                >
-                  {t.menu.logout}
-                </button>
-              </li>
+              {[
+                { label: t.menu.profile, go: () => (onNavigate?.(), void navigate({ to: '/admin/user-page' })) },
+                { label: t.menu.logout, go: () => void navigate({ to: '/auth/login-page' }) },
+              ].map((item) => (
+                <li key={item.label}>
+                  <button
+                    type="button"
+                    className="block w-full px-3 py-2 text-left hover:bg-slate-100 focus:bg-slate-100"
+                    onClick={() => {
+                      close();
+                      item.go();
+                    }}
+                  >
+                    {item.label}
+                  </button>
+                </li>
+              ))}
             </ul>
           )}
         </Popover>
