@@ -16,6 +16,12 @@ import { usersRoutes } from './routes/users';
 import { upgRoutes } from './routes/upg';
 import { blacklistRoutes } from './routes/blacklist';
 import { vphoneRoutes } from './routes/vphone';
+import { ordersDetailRoutes } from './routes/orders-detail';
+import { ordersActionsRoutes } from './routes/orders-actions';
+import { riskcontrolRoutes } from './routes/riskcontrol';
+import { upgDetailRoutes } from './routes/upg-detail';
+import { zelleRoutes } from './routes/zelle';
+import { uaaDetailRoutes } from './routes/uaa-detail';
 import { Msg } from '@/domain/messages';
 import type { RuntimeConfig } from '@/api/contract/runtime-config';
 import { DISPLAY_TIME_ZONE } from '@/domain/time-zone';
@@ -88,12 +94,18 @@ export function createApp(deps: AppDeps) {
 
   app.use('/:service/secured/*', requireBearer(deps));
   app.route('/uaa', uaaRoutes(deps));
+  app.route('/uaa', uaaDetailRoutes(deps));
   app.route('/orders', ordersRoutes(deps));
+  app.route('/orders', ordersDetailRoutes(deps));
+  app.route('/orders', ordersActionsRoutes(deps));
+  app.route('/riskcontrol', riskcontrolRoutes(deps));
   app.route('/fraud-config', fraudConfigRoutes(deps));
   app.route('/reports', reportsRoutes(deps));
   app.route('/rorders', rordersRoutes(deps));
   app.route('/users', usersRoutes(deps));
   app.route('/upg', upgRoutes(deps));
+  app.route('/upg', upgDetailRoutes(deps));
+  app.route('/upg', zelleRoutes(deps));
   app.route('/blacklist', blacklistRoutes(deps));
   app.route('/vphone', vphoneRoutes(deps));
 

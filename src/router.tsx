@@ -202,7 +202,7 @@ const orderRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'order-page/$id',
   staticData: { title: t.titles.order, permission: Permission.VIEW_ORDERS },
-  component: placeholder,
+  component: lazyRouteComponent(() => import('@/screens/order/order-page'), 'OrderPage'),
 });
 
 const settingsRoute = createRoute({

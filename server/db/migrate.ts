@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './database';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-lists';
+import * as m0003 from './migrations/0003-order-detail';
 
 interface Migration {
   name: string;
@@ -12,6 +13,7 @@ interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { name: '0001-foundation', up: m0001.up },
   { name: '0002-lists', up: m0002.up },
+  { name: '0003-order-detail', up: m0003.up },
 ];
 
 /**

@@ -88,6 +88,8 @@ export interface OrdersTable {
   support_id: string | null;
   pasarela: number | null;
   origin_order_id: string | null;
+  version: Generated<number>;
+  total_refund_allowed: Generated<number>;
 }
 
 export interface OrderItemsTable {
@@ -103,6 +105,146 @@ export interface OrderItemsTable {
   provider: string | null;
   tracking_number: string | null;
   tries: Generated<number>;
+  fulfillment_order_id: number | null;
+}
+
+export interface FulfillmentOrdersTable {
+  id: Generated<number>;
+  order_id: number;
+  title: string;
+  description: string | null;
+  status: string;
+  previous_status: string | null;
+  list_price: number;
+  discount: number;
+  price: number;
+  refunded: Generated<number>;
+  credited: Generated<number>;
+  start_date: string;
+  end_date: string | null;
+}
+
+export interface RiskAssessmentsTable {
+  order_id: number;
+  risk_score: number;
+  risk_evaluation_id: string;
+  third_party_risk_evaluation_id: string | null;
+}
+
+export interface RiskRuleResultsTable {
+  id: Generated<number>;
+  order_id: number;
+  factor: string;
+  score: number;
+  description: string;
+}
+
+export interface MlInferencesTable {
+  order_id: number;
+  fraud_probability: number;
+  prediction: string;
+  features: string;
+  inference_details: string;
+}
+
+export interface AppliedChargeRulesTable {
+  id: Generated<number>;
+  order_id: number;
+  transaction_id: string;
+  status: string;
+  amount: number;
+  payment_date: string;
+  response_message: string | null;
+  three_d_secure: string | null;
+  merchant_id: string | null;
+}
+
+export interface GatewayLogsTable {
+  id: Generated<number>;
+  order_id: number;
+  account_id: number;
+  payment_gateway_id: number;
+  created_date_time: string;
+  internal_status: string;
+  status: string;
+  message: string | null;
+  out_dto_string: string | null;
+}
+
+export interface PendingRefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  fulfillment_order_id: number | null;
+  created_date: string;
+  amount: number;
+  total: number;
+  status: string;
+  refund_item: number;
+  to_credit: number;
+}
+
+export interface ZelleTransfersTable {
+  id: Generated<number>;
+  tenant: string;
+  name: string;
+  status: string;
+  to_account: string;
+  from_account: string;
+  created_date: string;
+  desciption: string | null;
+  origin_id: string | null;
+  amount: number;
+  currency: string;
+  reference_code: string | null;
+  version: Generated<number>;
+}
+
+export interface NotesTable {
+  id: Generated<number>;
+  doc_code: string;
+  doc_id: string;
+  account_id: number | null;
+  description: string;
+  created: string;
+  email_agent: string | null;
+}
+
+export interface UserCreditsTable {
+  account_id: number;
+  credit_type: string;
+  amount: number;
+}
+
+export interface CreditTransactionsTable {
+  id: Generated<number>;
+  account_id: number;
+  date_time: string;
+  amount: number;
+  prev_amount: number;
+  final_amount: number;
+  credit_type: string;
+  trn_type: string;
+  description: string;
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  channel: string;
+  address: string;
+  subject: string;
+  body: string;
+  doc_code: string | null;
+  doc_id: string | null;
+  created: string;
+}
+
+export interface IdempotencyKeysTable {
+  principal_id: number;
+  key: string;
+  route: string;
+  status: number;
+  body: string;
+  created_at: string;
 }
 
 export interface PaymentOrdersTable {
@@ -274,6 +416,19 @@ export interface Database {
   country_prefixes: CountryPrefixesTable;
   action_logs: ActionLogsTable;
   audit_log: AuditLogTable;
+  fulfillment_orders: FulfillmentOrdersTable;
+  risk_assessments: RiskAssessmentsTable;
+  risk_rule_results: RiskRuleResultsTable;
+  ml_inferences: MlInferencesTable;
+  applied_charge_rules: AppliedChargeRulesTable;
+  gateway_logs: GatewayLogsTable;
+  pending_refunds: PendingRefundsTable;
+  zelle_transfers: ZelleTransfersTable;
+  notes: NotesTable;
+  user_credits: UserCreditsTable;
+  credit_transactions: CreditTransactionsTable;
+  outbox_messages: OutboxMessagesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type Account = Selectable<AccountsTable>;

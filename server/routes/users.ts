@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from '../deps';
 import { usersCallsRoutes } from './users-calls';
 import { usersExtrasRoutes } from './users-extras';
 import { usersSettingsRoutes } from './users-settings';
+import { usersDetailRoutes } from './users-detail';
 
 /** The users service, one sub-router per area. */
 export function usersRoutes(deps: AppDeps) {
@@ -10,5 +11,6 @@ export function usersRoutes(deps: AppDeps) {
   app.route('/', usersCallsRoutes(deps));
   app.route('/', usersExtrasRoutes(deps));
   app.route('/', usersSettingsRoutes(deps));
+  app.route('/', usersDetailRoutes(deps));
   return app;
 }

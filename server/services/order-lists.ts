@@ -131,6 +131,7 @@ async function ordersById(db: Kysely<Database>, ids: number[]): Promise<OrderRow
         score: o.score,
         pasarela: o.pasarela,
         originOrderId: o.origin_order_id,
+        totalRefundAllowed: o.total_refund_allowed === 1,
         paymentOrderlist: payments
           .filter((p) => p.order_id === id)
           .map((p) => ({

@@ -12,6 +12,10 @@ export interface Services {
   reports: ServiceClient;
   /** The payment gateway's CRM API: sends the fixed api key from /config.json. */
   upg: ServiceClient;
+  /** The payment gateway's staff paths (Zelle): bearer token. */
+  upgSecured: ServiceClient;
+  /** Risk control's CRM API (assessment, rules, ML inference): fixed api key and bearer. */
+  riskcontrol: ServiceClient;
   /** The SMS provider service, on its own host. */
   sms: ServiceClient;
   fraudConfig: ServiceClient;
@@ -36,6 +40,8 @@ export function createServices(config: RuntimeConfig, hooks: HttpHooks): Service
     blacklist: createServiceClient(`${base}/blacklist`, hooks),
     reports: createServiceClient(`${base}/reports`, hooks),
     upg: createServiceClient(`${base}/upg/api/crm`, hooks, { headers: { 'api-key': config.upgApiKey } }),
+    upgSecured: createServiceClient(`${base}/upg/secured`, hooks),
+    riskcontrol: createServiceClient(`${base}/riskcontrol/api/crm`, hooks, { headers: { 'api-key': config.upgApiKey } }),
     sms: createServiceClient(`${trim(config.smsHost || base)}/vphone/v1/sms`, hooks),
     // The fraud configuration lives at a URL of its own (an external endpoint in production).
     fraudConfig: createServiceClient('', hooks),

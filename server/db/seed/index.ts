@@ -11,6 +11,7 @@ import { hashPassword } from '../../auth/passwords';
 import { DEMO_PASSWORD, PERSONAS } from './personas';
 import { createSink, type Row, type Sink } from './sink';
 import { CARD_BINS, COUNTRIES, EXCHANGE_RATES, FRAUD_STOP_LISTS, ISSUING_BANKS, SMS_CONFIG, SMS_PROVIDERS } from './reference';
+import { DETAIL_WINDOW, seedOrderDetail, type DetailOrder } from './order-detail';
 
 export interface SeedOptions {
   seed: number;
@@ -268,6 +269,9 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
   for (let i = 0; i < size.orders; i++) times.push(now - faker.number.int({ min: 0, max: span }));
   times.sort((a, b) => a - b);
   const riskIds: { orderId: number; accountId: number; created: string }[] = [];
+  // The newest orders get their full detail (offers, risk, payments, logs); see order-detail.ts.
+  const detailed: DetailOrder[] = [];
+  const detailFrom = size.orders - Math.min(size.orders, DETAIL_WINDOW);
   let itemId = 0;
   let paymentId = 0;
   let orders: Row[] = [];
@@ -320,6 +324,8 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
       support_id: faker.datatype.boolean(0.05) ? `SUP-${faker.string.numeric(6)}` : null,
       pasarela,
       origin_order_id: `A${String(orderId).padStart(9, '0')}`,
+      // Half the OPEN orders may be refunded in full.
+      total_refund_allowed: status === 'OPEN' && faker.datatype.boolean(0.5) ? 1 : 0,
     });
     if (inRisk) riskIds.push({ orderId, accountId: account, created });
 
@@ -328,6 +334,10 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
       { value: 2, weight: 15 },
       { value: 3, weight: 5 },
     ]);
+    const inDetail = i >= detailFrom;
+    const detail: DetailOrder | null = inDetail
+      ? { id: orderId, accountId: account, email, status, created: createdMs, total, pasarela, originOrderId: `A${String(orderId).padStart(9, '0')}`, score: 0, items: [], card: null }
+      : null;
     for (let n = 0; n < count; n++) {
       itemId++;
       const product = weighted(PRODUCT_WEIGHTS);
@@ -344,7 +354,11 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
         provider: product.startsWith('REMESA') || product === 'PICKUP_CASH' ? faker.helpers.arrayElement(['BPA', 'BANDEC', 'METROPOLITANO']) : null,
         tracking_number: product === 'REMESA_A_DOMICILIO' ? `TRK${faker.string.numeric(8)}` : null,
         tries: faker.number.int({ min: 0, max: 3 }),
+        // An offer per item: the offer's id is the item's.
+        fulfillment_order_id: inDetail ? itemId : null,
       });
+      const item = items[items.length - 1]!;
+      detail?.items.push({ id: itemId, productType: product, status: String(item.status), amount: Number(item.amount) });
     }
 
     const firstSix = faker.helpers.arrayElement(CARD_BINS);
@@ -365,6 +379,11 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
       unique_number_identifier: byCard ? `${firstSix}${lastFour}${account}` : null,
       amount: total,
     });
+    if (detail) {
+      detail.score = Number(orders[orders.length - 1]!.score);
+      detail.card = byCard ? { firstSix, lastFour, uniqueNumberIdentifier: `${firstSix}${lastFour}${account}` } : null;
+      detailed.push(detail);
+    }
     charges.push({
       id: orderId,
       company: tenant,
@@ -384,6 +403,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
     if (orders.length >= BATCH) await flush();
   }
   await flush();
+  await seedOrderDetail(sink, faker, detailed, { now, firstCustomer, lastCustomer, tenant });
 
   // Calls.
   let calls: Row[] = [];

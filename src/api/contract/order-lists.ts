@@ -31,6 +31,8 @@ export const OrderRow = v.object({
   score: v.nullable(v.number()),
   pasarela: v.nullable(v.number()),
   originOrderId: v.nullable(v.string()),
+  /** An OPEN order whose total may be refunded (full refund offered). */
+  totalRefundAllowed: v.boolean(),
   paymentOrderlist: v.array(PaymentOrderElement),
 });
 export type OrderRow = v.InferOutput<typeof OrderRow>;

@@ -1,0 +1,8 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../deps';
+
+/** Routes of this area (order detail). */
+export function ordersActionsRoutes(_deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  return app;
+}

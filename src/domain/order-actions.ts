@@ -1,0 +1,65 @@
+import { Permission } from './permissions';
+
+/**
+ * Who may act on an order, its offers, its payment and its Zelle transfers. The spec names some
+ * (CRM7_FRAUD_COMPLETE blacklists a card, CRM2_SUPER_ACTION reverts a pass to credit and runs
+ * Zelle, CRM_COMPENSATION_PAY compensates); the rest are decided in docs/decisions.md. Every
+ * action also needs the editor flag (CRM_LECTOR).
+ */
+export const ORDER_ACTION_PERMISSION = {
+  approveRisk: Permission.FRAUD_COMPLETE,
+  cancelRisk: Permission.FRAUD_COMPLETE,
+  cancelZelle: Permission.SUPER_ACTION,
+  close: Permission.SUPER_ACTION,
+  refund: Permission.DO_ACTION,
+  toCredit: Permission.DO_ACTION,
+  revertCredit: Permission.SUPER_ACTION,
+  compensate: Permission.COMPENSATION_PAY,
+  blacklistCard: Permission.FRAUD_COMPLETE,
+  notify: Permission.AGENT,
+  zelle: Permission.SUPER_ACTION,
+} as const;
+
+export type OrderAction = keyof typeof ORDER_ACTION_PERMISSION;
+
+/** Minimum refund (spec details §9). */
+export const MIN_REFUND = 0.1;
+
+/** The Spanish texts of the refund rules (spec details §5). */
+export const RefundMsg = {
+  amountRequired: 'Debe ingresar un monto.',
+  amountTooHigh: 'El monto no puede ser mayor al precio de la oferta.',
+  amountInvalid: 'El monto es invalido.',
+  numeric: 'Ingrese un valor numerico!',
+  /** A partial refund of a compound payment needs an amount or a value item. */
+  compoundNeedsValue: 'En un pago compuesto indique el monto o el valor del item a reembolsar.',
+} as const;
+
+/** Why the server refuses an order action in the order's present state (409). */
+export const OrderRefused = {
+  approve: 'Solo se pueden aprobar órdenes en RISK o DUPLICATE_RISK.',
+  cancel: 'Solo se pueden cancelar órdenes en RISK, DUPLICATE_RISK o PENDING_ZELLE_CONFIRM.',
+  close: 'La orden ya está cerrada.',
+  refundFull: 'Solo una orden OPEN con reembolso total permitido se puede reembolsar completa.',
+  refund: 'Este producto no admite reembolsos en su estado actual.',
+  refundDone: 'La oferta ya fue reembolsada por completo.',
+  toCredit: 'Solo una oferta OPEN o CLOSED se puede pasar a crédito.',
+  revertCredit: 'La oferta no está en REFUND_TO_CREDIT.',
+  zelleLink: 'La transferencia ya está vinculada o procesada, o la orden está cerrada o cancelada.',
+  zelleOrder: 'Las acciones de Zelle solo se ofrecen mientras la orden no está CLOSED ni CANCELLED.',
+  concurrent: 'Otra persona modificó la orden al mismo tiempo. Recargue y vuelva a intentarlo.',
+  notifyClosed: 'Solo se notifica el cierre de una orden CLOSED.',
+} as const;
+
+/**
+ * Refund buttons are hidden by product and status (spec details §4): top-ups, prepaid cards and
+ * remittances in their final statuses, and balance items in PENDING_DELIVERY.
+ */
+export function refundOffered(productType: string, itemStatus: string): boolean {
+  const finalStatuses = ['FULFILLED', 'DELIVERED', 'REFUND', 'REFUND_TO_CREDIT', 'CANCELLED'];
+  if (['TOPUP', 'TOPUP_NAUTA', 'PREPAID_CARD', 'REMESA_A_DOMICILIO', 'REMESA_BANCARIA', 'PICKUP_CASH'].includes(productType)) {
+    return !finalStatuses.includes(itemStatus);
+  }
+  if (['SALDO', 'CAD_CREDIT', 'EUR_CREDIT'].includes(productType)) return itemStatus !== 'PENDING_DELIVERY' && itemStatus !== 'REFUND';
+  return itemStatus !== 'REFUND' && itemStatus !== 'REFUND_TO_CREDIT';
+}
