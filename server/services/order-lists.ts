@@ -99,7 +99,7 @@ export async function searchOrders(db: Kysely<Database>, q: OrdersQuery, now: nu
 }
 
 /** Full rows (with their payment elements) for a page of ids, in the page's order. */
-async function ordersById(db: Kysely<Database>, ids: number[]): Promise<OrderRow[]> {
+export async function ordersById(db: Kysely<Database>, ids: number[]): Promise<OrderRow[]> {
   if (ids.length === 0) return [];
   const [orders, payments] = await Promise.all([
     db.selectFrom('orders').selectAll().where('id', 'in', ids).execute(),

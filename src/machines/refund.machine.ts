@@ -16,7 +16,7 @@ export interface RefundInput {
   permissions: readonly string[];
 }
 
-export interface RefundContext extends RefundInput {}
+export type RefundContext = RefundInput;
 
 export type RefundEvent = { type: 'refund.partial'; amount: number } | { type: 'refund.full' };
 
@@ -70,7 +70,7 @@ export const refundMachine = setup({
       on: {
         'refund.partial': [
           { guard: 'closingAmount', target: 'refunded', actions: 'addRefund' },
-          { guard: 'partialAmount', target: 'partiallyRefunded', reenter: true, actions: 'addRefund' },
+          { guard: 'partialAmount', target: 'partiallyRefunded', actions: 'addRefund' },
         ],
         'refund.full': { guard: 'mayRefund', target: 'refunded', actions: 'addRefund' },
       },

@@ -15,7 +15,7 @@ export interface ZelleLinkInput {
   permissions: readonly string[];
 }
 
-export interface ZelleLinkContext extends ZelleLinkInput {}
+export type ZelleLinkContext = ZelleLinkInput;
 
 export type ZelleLinkEvent = { type: 'zelle.link' };
 

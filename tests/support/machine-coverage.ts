@@ -15,13 +15,20 @@ function allNodes(node: AnyStateNode): AnyStateNode[] {
 
 const transitionKey = (source: AnyStateNode, eventType: string, index: number) => `${source.id} --${eventType}#${index}`;
 
-/** Every state node (but the root) and every transition definition (guarded variants apart). */
+/** A state left at once by an eventless step (the charts' `loading`): never a resting place. */
+const transient = (node: AnyStateNode) => node.always !== undefined && node.always.length > 0 && node.transitions.size === 0;
+
+/** Every resting state node (but the root) and every transition definition (guarded variants apart). */
 export function machineInventory(machine: AnyStateMachine) {
-  const nodes = allNodes(machine.root).filter((n) => n !== machine.root);
+  const nodes = allNodes(machine.root).filter((n) => n !== machine.root && !transient(n));
   const transitions = new Set<string>();
   for (const node of allNodes(machine.root)) {
     for (const [eventType, definitions] of node.transitions) {
-      definitions.forEach((_, i) => transitions.add(transitionKey(node, eventType, i)));
+      definitions.forEach((definition, i) => {
+        // A forbidden transition (no target, no action) only says "refuse here": nothing to take.
+        const forbidden = definition.target === undefined && definition.actions.length === 0;
+        if (!forbidden) transitions.add(transitionKey(node, eventType, i));
+      });
     }
   }
   return { states: new Set(nodes.map((n) => n.id)), transitions };

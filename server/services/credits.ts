@@ -1,0 +1,42 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { conflict } from '../http';
+import { iso } from '../clock';
+
+/** The credit type refunds and compensations go to: the customer's USD calling credit. */
+export const REFUND_CREDIT_TYPE = 'CALL_CREDIT';
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+async function move(trx: Transaction<Database>, accountId: number, delta: number, description: string, now: number, creditType: string) {
+  const current = await trx.selectFrom('user_credits').select('amount').where('account_id', '=', accountId).where('credit_type', '=', creditType).executeTakeFirst();
+  const before = current?.amount ?? 0;
+  const after = round(before + delta);
+  if (after < 0) throw conflict('El saldo del cliente no alcanza para esta operación.');
+  if (current) await trx.updateTable('user_credits').set({ amount: after }).where('account_id', '=', accountId).where('credit_type', '=', creditType).execute();
+  else await trx.insertInto('user_credits').values({ account_id: accountId, credit_type: creditType, amount: after }).execute();
+  await trx
+    .insertInto('credit_transactions')
+    .values({
+      account_id: accountId,
+      date_time: iso(now),
+      amount: round(Math.abs(delta)),
+      prev_amount: before,
+      final_amount: after,
+      credit_type: creditType,
+      trn_type: delta >= 0 ? 'INCREASE' : 'DECREASE',
+      description,
+    })
+    .execute();
+  return after;
+}
+
+/** Adds to the customer's balance and writes the credit history line. */
+export function addCredit(trx: Transaction<Database>, accountId: number, amount: number, description: string, now: number, creditType = REFUND_CREDIT_TYPE) {
+  return move(trx, accountId, amount, description, now, creditType);
+}
+
+/** Takes from the customer's balance (409 when it does not reach) and writes the history line. */
+export function takeCredit(trx: Transaction<Database>, accountId: number, amount: number, description: string, now: number, creditType = REFUND_CREDIT_TYPE) {
+  return move(trx, accountId, -amount, description, now, creditType);
+}

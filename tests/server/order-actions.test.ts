@@ -1,0 +1,386 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initialTransition, type AnyStateMachine, type EventObject } from 'xstate';
+import { createTestServer, type TestServer } from '../support/server';
+import { describePath } from '../support/machine-coverage';
+import { offerPaths, orderRiskEvents, orderRiskPaths, refundEvents, refundPaths, zellePaths, EVERYTHING, offerEvents, zelleEvents } from '../support/order-models';
+import { orderRiskMachine, type OrderRiskEvent, type OrderRiskInput } from '@/machines/order-risk.machine';
+import { offerMachine, type OfferEvent, type OfferInput } from '@/machines/offer.machine';
+import type { RefundEvent, RefundInput } from '@/machines/refund.machine';
+import { zelleLinkMachine, type ZelleLinkInput } from '@/machines/zelle-link.machine';
+import { OrderRefused, RefundMsg } from '@/domain/order-actions';
+
+let server: TestServer;
+let admin: string;
+const tokens: Record<string, string> = {};
+const k = () => server.db.kysely;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  admin = (await server.signIn('admin')).access_token;
+  for (const persona of ['soporte', 'fraude', 'operaciones', 'lector', 'sinacceso']) tokens[persona] = (await server.signIn(persona)).access_token;
+});
+afterAll(() => server.close());
+
+/** Hands out orders that carry offers and a single payment, one per test, newest first. */
+let nextOrder = 0;
+async function freshOrder() {
+  const rows = await k()
+    .selectFrom('orders as o')
+    .innerJoin('fulfillment_orders as f', 'f.order_id', 'o.id')
+    .select(['o.id', 'o.account_id', 'o.origin_order_id', 'f.id as offer_id'])
+    .orderBy('o.id', 'desc')
+    .execute();
+  const ids = [...new Set(rows.map((r) => r.id))];
+  const id = ids[nextOrder++]!;
+  const offer = rows.find((r) => r.id === id)!;
+  await k().deleteFrom('payment_orders').where('order_id', '=', id).where('id', 'not in', (eb) => eb.selectFrom('payment_orders').select((e) => e.fn.min('id').as('m')).where('order_id', '=', id)).execute();
+  return { id, accountId: offer.account_id, originId: offer.origin_order_id!, offerId: offer.offer_id };
+}
+
+async function setOrder(id: number, status: string, totalRefundAllowed: boolean) {
+  await k().updateTable('orders').set({ status, total_refund_allowed: totalRefundAllowed ? 1 : 0 }).where('id', '=', id).execute();
+  await k().updateTable('fulfillment_orders').set({ status: 'OPEN', refunded: 0, credited: 0, previous_status: null }).where('order_id', '=', id).execute();
+  await k().updateTable('order_items').set({ status: 'OPEN', product_type: 'SALDO' }).where('order_id', '=', id).execute();
+}
+
+const statusOf = async (id: number) => (await k().selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const logsOf = async (id: number) =>
+  Number((await k().selectFrom('action_logs').select((eb) => eb.fn.countAll().as('n')).where('doc_code', '=', 'ORDER').where('doc_id', '=', String(id)).executeTakeFirstOrThrow()).n);
+
+const post = async (path: string, body: unknown, token = admin, headers: Record<string, string> = {}): Promise<Response> =>
+  server.app.request(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/** Each order event as the console sends it. */
+function sendOrderEvent(order: { id: number; offerId: number }, event: OrderRiskEvent, token = admin) {
+  switch (event.type) {
+    case 'order.approve':
+      return post('/orders/secured/risk/approve', { orderId: order.id }, token);
+    case 'order.cancel':
+      return post('/orders/secured/checkout/cancel/payment', { orderId: order.id }, token);
+    case 'order.close':
+      return post('/orders/secured/close/order', { ids: [order.id] }, token);
+    case 'order.refundFull':
+      return post('/orders/secured/refund/payment', { orderId: order.id, foIds: [order.offerId], total: true, close: true }, token);
+  }
+}
+
+/** Every event the chart refuses in a snapshot answers 409 and changes nothing. */
+async function refusedAreRefused<M extends AnyStateMachine>(
+  machine: M,
+  input: unknown,
+  value: unknown,
+  events: EventObject[],
+  send: (event: EventObject) => Promise<Response>,
+  observe: () => Promise<unknown>,
+) {
+  const start = initialTransition(machine, input as never)[0] as unknown as { context: unknown };
+  const snapshot = machine.resolveState({ value: value as never, context: start.context as never });
+  for (const event of events) {
+    if (snapshot.can(event as never)) continue;
+    const before = await observe();
+    const response = await send(event);
+    expect(response.status, `${JSON.stringify(value)} ${event.type} ${await response.clone().text()}`).toBe(409);
+    expect(await observe(), `${event.type} changed something`).toEqual(before);
+  }
+}
+
+describe('order chart against the server', () => {
+  const cases = orderRiskPaths.flatMap(({ input, paths }) => paths.map((path) => [`${input.status}${input.totalRefundAllowed ? ' (total refund allowed)' : ''}: ${describePath(path)}`, input, path] as const));
+  it.each(cases)('%s', async (_name, input: OrderRiskInput, path) => {
+    const order = await freshOrder();
+    await setOrder(order.id, input.status, input.totalRefundAllowed);
+    const observe = async () => ({ status: await statusOf(order.id), logs: await logsOf(order.id) });
+    for (const step of path.steps) {
+      if ((step.event.type as string) !== 'xstate.init') {
+        const response = await sendOrderEvent(order, step.event as OrderRiskEvent);
+        expect(response.status, await response.clone().text()).toBe(200);
+      }
+      expect(await statusOf(order.id)).toBe(step.state.value);
+      await refusedAreRefused(orderRiskMachine, input, step.state.value, orderRiskEvents, (e) => sendOrderEvent(order, e as OrderRiskEvent), observe);
+    }
+  });
+});
+
+describe('offer chart against the server', () => {
+  const cases = offerPaths.flatMap(({ input, paths }) => paths.map((path) => [`${input.status}/${input.previousStatus}: ${describePath(path)}`, input, path] as const));
+  it.each(cases)('%s', async (_name, input: OfferInput, path) => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'OPEN', false);
+    await k()
+      .updateTable('fulfillment_orders')
+      .set({ status: input.status, previous_status: input.previousStatus, credited: input.status === 'REFUND_TO_CREDIT' ? 2 : 0, refunded: 0 })
+      .where('id', '=', order.offerId)
+      .execute();
+    await k().deleteFrom('user_credits').where('account_id', '=', order.accountId).execute();
+    await k().insertInto('user_credits').values({ account_id: order.accountId, credit_type: 'CALL_CREDIT', amount: 500 }).execute();
+    const send = (event: OfferEvent) =>
+      event.type === 'offer.toCredit'
+        ? post('/orders/secured/refund/payment', { orderId: order.id, foIds: [order.offerId], toCredit: true, amountCredit: 1 })
+        : post('/orders/secured/revert/creditpayment', { orderId: order.id, foId: order.offerId });
+    const offerStatus = async () => (await k().selectFrom('fulfillment_orders').select('status').where('id', '=', order.offerId).executeTakeFirstOrThrow()).status;
+    const observe = async () => ({ status: await offerStatus(), logs: await logsOf(order.id) });
+    for (const step of path.steps) {
+      if ((step.event.type as string) !== 'xstate.init') expect((await send(step.event as OfferEvent)).status).toBe(200);
+      expect(await offerStatus()).toBe(step.state.value);
+      await refusedAreRefused(offerMachine, input, step.state.value, offerEvents, (e) => send(e as OfferEvent), observe);
+    }
+  });
+});
+
+describe('refund chart against the server', () => {
+  const cases = refundPaths.flatMap(({ input, paths }) => paths.map((path) => [`refunded ${input.refunded} of ${input.price}: ${describePath(path)}`, input, path] as const));
+  it.each(cases)('%s', async (_name, input: RefundInput, path) => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'OPEN', false);
+    await k().updateTable('fulfillment_orders').set({ price: input.price, refunded: input.refunded }).where('id', '=', order.offerId).execute();
+    await k().updateTable('order_items').set({ status: input.itemStatus }).where('fulfillment_order_id', '=', order.offerId).execute();
+    const send = (event: RefundEvent) =>
+      post('/orders/secured/refund/payment', { orderId: order.id, foIds: [order.offerId], ...(event.type === 'refund.full' ? { total: true } : { amount: event.amount }) });
+    const refunded = async () => (await k().selectFrom('fulfillment_orders').select('refunded').where('id', '=', order.offerId).executeTakeFirstOrThrow()).refunded;
+    for (const step of path.steps) {
+      if ((step.event.type as string) !== 'xstate.init') expect((await send(step.event as RefundEvent)).status).toBe(200);
+      expect(await refunded()).toBeCloseTo((step.state as { context: { refunded: number } }).context.refunded, 2);
+      if (step.state.value === 'refunded') {
+        // Nothing more to refund: every refund answers 409.
+        for (const event of refundEvents(1)) {
+          const response = await send(event);
+          expect([409, 400]).toContain(response.status);
+        }
+        expect(await refunded()).toBeCloseTo(input.price, 2);
+      }
+    }
+  });
+});
+
+describe('Zelle link chart against the server', () => {
+  const cases = zellePaths.flatMap(({ input, paths }) => paths.map((path) => [`linked ${input.linked}, processed ${input.processed}: ${describePath(path)}`, input, path] as const));
+  it.each(cases)('%s', async (_name, input: ZelleLinkInput, path) => {
+    const order = await freshOrder();
+    await setOrder(order.id, input.orderStatus, false);
+    const transfer = await k()
+      .insertInto('zelle_transfers')
+      .values({
+        tenant: 'cubacel',
+        name: 'Prueba',
+        status: input.processed ? 'PROCESSED' : 'PENDING',
+        to_account: 'pagos@cubacel.example',
+        from_account: 'cliente@correo.example',
+        created_date: new Date().toISOString(),
+        desciption: null,
+        origin_id: input.linked ? 'A-OTRA' : null,
+        amount: 20,
+        currency: 'USD',
+        reference_code: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const send = () => post('/upg/secured/zelle/cubacel/cubacel/transfers/assign-reference-code', { transferIds: [transfer.id], referenceCode: order.originId });
+    const originOf = async () => (await k().selectFrom('zelle_transfers').select('origin_id').where('id', '=', transfer.id).executeTakeFirstOrThrow()).origin_id;
+    for (const step of path.steps) {
+      if ((step.event.type as string) !== 'xstate.init') expect((await send()).status).toBe(200);
+      if (step.state.value === 'linked' && !input.linked) expect(await originOf()).toBe(order.originId);
+      await refusedAreRefused(zelleLinkMachine, input, step.state.value, zelleEvents, send, originOf);
+    }
+  });
+});
+
+describe('order actions: permissions, validation, concurrency, idempotency, logs', () => {
+  it('lector gets 403 for approving and nothing changes; soporte lacks CRM7_FRAUD_COMPLETE', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'RISK', false);
+    const lector = await sendOrderEvent(order, { type: 'order.approve' }, tokens.lector);
+    expect(lector.status).toBe(403);
+    expect(((await lector.json()) as { error: string }).error).toBe('access_denied');
+    expect((await sendOrderEvent(order, { type: 'order.approve' }, tokens.soporte)).status).toBe(403);
+    expect(await statusOf(order.id)).toBe('RISK');
+    expect(await logsOf(order.id)).toBe(0);
+    expect((await sendOrderEvent(order, { type: 'order.approve' }, tokens.fraude)).status).toBe(200);
+    expect(await statusOf(order.id)).toBe('OPEN');
+  });
+
+  it('approving writes the log with only the changed field, the audit row and a note; the charge is captured', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'DUPLICATE_RISK', false);
+    await k().updateTable('applied_charge_rules').set({ status: 'AUTHORIZED' }).where('order_id', '=', order.id).execute();
+    const response = await sendOrderEvent(order, { type: 'order.approve' }, tokens.fraude);
+    const body = (await response.json()) as { data: { status: string; id: number } };
+    expect(body.data).toMatchObject({ id: order.id, status: 'OPEN' });
+    const log = await k().selectFrom('action_logs').selectAll().where('doc_code', '=', 'ORDER').where('doc_id', '=', String(order.id)).executeTakeFirstOrThrow();
+    expect(JSON.parse(log.input!)).toEqual({ status: { before: 'DUPLICATE_RISK', after: 'OPEN' } });
+    expect(log.executor_email).toBe('fraude@consola.example');
+    const audit = await k().selectFrom('audit_log').selectAll().where('type', '=', 'ORDER').where('doc_id', '=', String(order.id)).executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.after!)).toEqual({ status: 'OPEN' });
+    const notes = await k().selectFrom('notes').select('description').where('doc_code', '=', 'ORDER').where('doc_id', '=', String(order.id)).execute();
+    expect(notes.some((n) => n.description.includes('aprobada'))).toBe(true);
+    const charges = await k().selectFrom('applied_charge_rules').select('status').where('order_id', '=', order.id).execute();
+    expect(charges.every((c) => c.status !== 'AUTHORIZED')).toBe(true);
+  });
+
+  it('two analysts approving the same RISK order at once: exactly one succeeds, the other gets 409', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'RISK', false);
+    const other = (await server.signIn('fraude')).access_token;
+    const answers = await Promise.all([sendOrderEvent(order, { type: 'order.approve' }, tokens.fraude), sendOrderEvent(order, { type: 'order.approve' }, other)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await logsOf(order.id)).toBe(1);
+  });
+
+  it('a retried approve with the same Idempotency-Key replays the first answer', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'RISK', false);
+    const key = { 'idempotency-key': `approve-${order.id}-abc` };
+    const first = await post('/orders/secured/risk/approve', { orderId: order.id }, tokens.fraude, key);
+    const again = await post('/orders/secured/risk/approve', { orderId: order.id }, tokens.fraude, key);
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect(await logsOf(order.id)).toBe(1);
+    // The same key for another operation is refused.
+    expect((await post('/orders/secured/checkout/cancel/payment', { orderId: order.id }, tokens.fraude, key)).status).toBe(422);
+    // Without the key, the second approve is what it is: refused.
+    expect((await post('/orders/secured/risk/approve', { orderId: order.id }, tokens.fraude)).status).toBe(409);
+  });
+
+  it('a refused action replays its refusal too; a malformed key is a 400', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'CLOSED', false);
+    const key = { 'idempotency-key': `cancel-${order.id}-xyz` };
+    const first = await post('/orders/secured/checkout/cancel/payment', { orderId: order.id }, admin, key);
+    expect(first.status).toBe(409);
+    expect(((await first.json()) as { error_description: string }).error_description).toBe(OrderRefused.cancel);
+    expect((await post('/orders/secured/checkout/cancel/payment', { orderId: order.id }, admin, key)).headers.get('idempotent-replayed')).toBe('true');
+    expect((await post('/orders/secured/risk/approve', { orderId: order.id }, admin, { 'idempotency-key': 'x' })).status).toBe(400);
+  });
+
+  it.each([
+    [{}, RefundMsg.amountRequired],
+    [{ amount: 0.05 }, RefundMsg.amountInvalid],
+    [{ amount: 9999 }, RefundMsg.amountTooHigh],
+    [{ amount: 'abc' }, RefundMsg.numeric],
+  ])('a partial refund with %o answers 400 "%s" and changes nothing', async (extra, message) => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'OPEN', false);
+    const response = await post('/orders/secured/refund/payment', { orderId: order.id, foIds: [order.offerId], ...extra });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error_description: string }).error_description).toBe(message);
+    expect(await logsOf(order.id)).toBe(0);
+  });
+
+  it('a partial refund of a compound payment needs an amount or a value item', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'OPEN', false);
+    await k()
+      .insertInto('payment_orders')
+      .values({ order_id: order.id, payment_method_type: 'USER_CREDIT', nonce_type: null, payment_gateway: null, card_type: null, first_six: null, last_four: null, is_debit: 0, issuing_bank: null, unique_number_identifier: null, amount: 1 })
+      .execute();
+    const response = await post('/orders/secured/refund/payment', { orderId: order.id, foIds: [order.offerId] });
+    expect(((await response.json()) as { error_description: string }).error_description).toBe(RefundMsg.compoundNeedsValue);
+  });
+
+  it('passing to credit credits the customer; reverting takes it back', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'OPEN', false);
+    const balance = async () => (await k().selectFrom('user_credits').select('amount').where('account_id', '=', order.accountId).where('credit_type', '=', 'CALL_CREDIT').executeTakeFirst())?.amount ?? 0;
+    const before = await balance();
+    expect((await post('/orders/secured/refund/payment', { orderId: order.id, foIds: [order.offerId], toCredit: true, amountCredit: 2.5 })).status).toBe(200);
+    expect(await balance()).toBeCloseTo(before + 2.5, 2);
+    expect((await post('/orders/secured/revert/creditpayment', { orderId: order.id, foId: order.offerId }, tokens.soporte)).status).toBe(403);
+    expect((await post('/orders/secured/revert/creditpayment', { orderId: order.id, foId: order.offerId })).status).toBe(200);
+    expect(await balance()).toBeCloseTo(before, 2);
+    const history = await k().selectFrom('credit_transactions').selectAll().where('account_id', '=', order.accountId).orderBy('id', 'desc').limit(2).execute();
+    expect(history.map((h) => h.trn_type)).toEqual(['DECREASE', 'INCREASE']);
+  });
+
+  it('"to credit" is refused for a delivered top-up (the refund buttons are hidden there) and nothing changes', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'OPEN', false);
+    await k().updateTable('order_items').set({ product_type: 'TOPUP', status: 'FULFILLED' }).where('fulfillment_order_id', '=', order.offerId).execute();
+    const response = await post('/orders/secured/refund/payment', { orderId: order.id, foIds: [order.offerId], toCredit: true });
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error_description: string }).error_description).toBe(OrderRefused.toCredit);
+    expect(await logsOf(order.id)).toBe(0);
+  });
+
+  it('a refund without offers is only the whole-order refund; otherwise "Debe indicar la oferta."', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'OPEN', true);
+    const bad = await post('/orders/secured/refund/payment', { orderId: order.id, foIds: [], total: true });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error_description: string }).error_description).toBe('Debe indicar la oferta.');
+    expect((await post('/orders/secured/refund/payment', { orderId: order.id, total: true, close: true })).status).toBe(200);
+    expect(await statusOf(order.id)).toBe('CLOSED');
+  });
+
+  it('compensation needs CRM_COMPENSATION_PAY and a numeric amount', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'CLOSED', false);
+    expect((await post('/orders/secured/compensation', { orderId: order.id, amount: 1 }, tokens.fraude)).status).toBe(403);
+    const bad = await post('/orders/secured/compensation', { orderId: order.id }, tokens.soporte);
+    expect(((await bad.json()) as { error_description: string }).error_description).toBe(RefundMsg.numeric);
+    expect((await post('/orders/secured/compensation', { orderId: order.id, amount: '1,50' }, tokens.soporte)).status).toBe(200);
+    expect((await post('/orders/secured/compensation', { orderId: order.id, full: true }, tokens.soporte)).status).toBe(200);
+  });
+
+  it('notifications: closed only for a CLOSED order, payment for a charge of the order; both queued and logged', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'OPEN', false);
+    const closed = (token = tokens.soporte) => server.app.request(`/orders/secured/event/send/closed?orderId=${order.id}&emailForced=ana%40correo.example`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect((await closed()).status).toBe(409);
+    await setOrder(order.id, 'CLOSED', false);
+    expect((await closed(tokens.fraude)).status).toBe(403);
+    expect((await closed()).status).toBe(200);
+    const rule = await k().selectFrom('applied_charge_rules').select('id').where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    const payment = await server.app.request(`/orders/secured/event/send/payment?orderId=${order.id}&appliedId=${rule.id}&refund=false`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.soporte}` },
+    });
+    expect(payment.status).toBe(200);
+    const sent = await k().selectFrom('outbox_messages').selectAll().where('doc_id', '=', String(order.id)).execute();
+    expect(sent.map((m) => m.address)).toContain('ana@correo.example');
+    expect(sent).toHaveLength(2);
+  });
+
+  it('a card of a payment element is blacklisted by a fraud analyst and unmarked by any editor', async () => {
+    const card = { accountId: 1, paymentMethod: { uniqueNumberIdentifier: '4111119999123456', paymentType: 'CARD' } };
+    expect((await post('/blacklist/secured/add', card, tokens.lector)).status).toBe(403);
+    expect((await post('/blacklist/secured/add', card, tokens.operaciones)).status).toBe(403);
+    expect((await post('/blacklist/secured/add', card, tokens.fraude)).status).toBe(200);
+    expect((await post('/blacklist/secured/add', { phoneNumbers: ['5355512345'] }, tokens.fraude)).status).toBe(403);
+    expect((await post('/blacklist/secured/remove', card, tokens.operaciones)).status).toBe(200);
+  });
+
+  it('Zelle: register needs CRM2_SUPER_ACTION; transfers are listed by origin id, 4 per page', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'PENDING_ZELLE_CONFIRM', false);
+    const body = { name: 'Ana Pérez', amount: '25.00', currency: 'USD', createDate: '2026-11-20', from: 'ana@correo.example', to: 'pagos@cubacel.example', referenceCode: order.originId };
+    expect((await post('/upg/secured/zelle/cubacel/cubacel/transfers', body, tokens.soporte)).status).toBe(403);
+    expect((await post('/upg/secured/zelle/cubacel/cubacel/transfers', { ...body, name: '' }, tokens.fraude)).status).toBe(400);
+    expect((await post('/upg/secured/zelle/cubacel/cubacel/transfers', body, tokens.fraude)).status).toBe(200);
+    const listed = await server.get(`/upg/secured/zelle/cubacel/cubacel/transfers/byOriginId?originId=${order.originId}`, tokens.fraude);
+    const page = (await listed.json()) as { data: { elements: { originId: string; details: { amount: number } }[] } };
+    expect(page.data.elements.map((z) => z.originId)).toContain(order.originId);
+    const unlinked = (await (await server.get('/upg/secured/zelle/cubacel/cubacel/transfers/byOriginId', tokens.fraude)).json()) as { data: { elements: { originId: null }[] } };
+    expect(unlinked.data.elements.length).toBeLessThanOrEqual(4);
+    expect(unlinked.data.elements.every((z) => z.originId === null)).toBe(true);
+    await setOrder(order.id, 'CLOSED', false);
+    expect((await post('/upg/secured/zelle/cubacel/cubacel/transfers', body, tokens.fraude)).status).toBe(409);
+  });
+
+  it('closing several orders is all or nothing', async () => {
+    const a = await freshOrder();
+    const b = await freshOrder();
+    await setOrder(a.id, 'OPEN', false);
+    await setOrder(b.id, 'CLOSED', false);
+    expect((await post('/orders/secured/close/order', { ids: [a.id, b.id] })).status).toBe(409);
+    expect(await statusOf(a.id)).toBe('OPEN');
+    expect((await post('/orders/secured/close/order', { ids: [a.id] }, tokens.soporte)).status).toBe(403);
+    expect((await post('/orders/secured/close/order', { ids: [] })).status).toBe(400);
+  });
+
+  it('an order that does not exist is a 404, a missing order id a 400', async () => {
+    expect((await post('/orders/secured/risk/approve', { orderId: 999999 })).status).toBe(404);
+    expect((await post('/orders/secured/risk/approve', {})).status).toBe(400);
+    expect(EVERYTHING.length).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,76 @@
+import { createTestModel } from 'xstate/graph';
+import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
+import { orderRiskMachine, type OrderRiskEvent, type OrderRiskInput } from '@/machines/order-risk.machine';
+import { offerMachine, type OfferEvent, type OfferInput, OFFER_STATUSES } from '@/machines/offer.machine';
+import { refundMachine, type RefundEvent, type RefundInput } from '@/machines/refund.machine';
+import { zelleLinkMachine, type ZelleLinkEvent, type ZelleLinkInput } from '@/machines/zelle-link.machine';
+import { ORDER_STATUSES } from '@/domain/order-status';
+import { ALL_PERMISSIONS } from '@/domain/permissions';
+
+/**
+ * The model-based paths of the order charts, one set per starting input, shared by the tests
+ * that run them against the chart, the server and the browser.
+ */
+
+export const EVERYTHING = [...ALL_PERMISSIONS];
+
+/** A vertex per (state, what matters of its context, incoming transition): amounts are never merged. */
+const serialize = (s: { value: unknown; context: unknown }, e: EventObject | undefined, p?: { value: unknown }) => {
+  const context = s.context as { refunded?: number; previousStatus?: unknown };
+  return `${JSON.stringify(s.value)}|${context.refunded ?? ''}|${String(context.previousStatus ?? '')}|${e ? JSON.stringify(e) : ''}|${p ? JSON.stringify(p.value) : ''}`;
+};
+
+/** Only the events the chart allows in each state: a refused event is tested apart (409, nothing changes). */
+function pathsOf<M extends AnyStateMachine>(machine: M, input: unknown, events: EventObject[]) {
+  return createTestModel(machine, {
+    input: input as never,
+    events: events as never,
+    serializeState: serialize as never,
+    filterEvents: ((snapshot: { can(e: EventObject): boolean }, event: EventObject) => snapshot.can(event)) as never,
+  }).getShortestPaths();
+}
+
+export const orderRiskEvents: OrderRiskEvent[] = [{ type: 'order.approve' }, { type: 'order.cancel' }, { type: 'order.refundFull' }, { type: 'order.close' }];
+
+/** Every stored status, with and without total refund allowed, for someone holding every permission. */
+export const orderRiskInputs: OrderRiskInput[] = ORDER_STATUSES.flatMap((status) => [
+  { status, permissions: EVERYTHING, totalRefundAllowed: false },
+  ...(status === 'OPEN' ? [{ status, permissions: EVERYTHING, totalRefundAllowed: true }] : []),
+]);
+
+export const orderRiskPaths = orderRiskInputs.map((input) => ({ input, paths: pathsOf(orderRiskMachine, input, orderRiskEvents) }));
+
+/** A balance item still open: every refund button shows. */
+const SALDO_OPEN = { productType: 'SALDO', itemStatus: 'OPEN' };
+
+export const offerEvents: OfferEvent[] = [{ type: 'offer.toCredit' }, { type: 'offer.revertCredit' }];
+export const offerInputs: OfferInput[] = [
+  ...OFFER_STATUSES.filter((s) => s !== 'REFUND_TO_CREDIT').map((status) => ({ status, previousStatus: null, ...SALDO_OPEN, permissions: EVERYTHING })),
+  { status: 'REFUND_TO_CREDIT', previousStatus: 'OPEN', ...SALDO_OPEN, permissions: EVERYTHING },
+  { status: 'REFUND_TO_CREDIT', previousStatus: 'CLOSED', ...SALDO_OPEN, permissions: EVERYTHING },
+];
+export const offerPaths = offerInputs.map((input) => ({ input, paths: pathsOf(offerMachine, input, offerEvents) }));
+
+/** Amounts that leave something, that take what is left after the first, that take it all at once. */
+export const refundEvents = (left: number): RefundEvent[] => [
+  { type: 'refund.partial', amount: 1 },
+  { type: 'refund.partial', amount: Math.round((left - 1) * 100) / 100 },
+  { type: 'refund.partial', amount: left },
+  { type: 'refund.full' },
+];
+export const refundInputs: RefundInput[] = [
+  { price: 10, refunded: 0, productType: 'SALDO', itemStatus: 'OPEN', permissions: EVERYTHING },
+  { price: 10, refunded: 4, productType: 'SALDO', itemStatus: 'REFUND_PARTIAL', permissions: EVERYTHING },
+  { price: 10, refunded: 10, productType: 'SALDO', itemStatus: 'REFUND', permissions: EVERYTHING },
+];
+export const refundPaths = refundInputs.map((input) => ({ input, paths: pathsOf(refundMachine, input, refundEvents(input.price - input.refunded)) }));
+
+export const zelleEvents: ZelleLinkEvent[] = [{ type: 'zelle.link' }];
+export const zelleInputs: ZelleLinkInput[] = [
+  { linked: false, processed: false, orderStatus: 'PENDING_ZELLE_CONFIRM', permissions: EVERYTHING },
+  { linked: true, processed: false, orderStatus: 'PENDING_ZELLE_CONFIRM', permissions: EVERYTHING },
+  { linked: false, processed: true, orderStatus: 'PENDING_ZELLE_CONFIRM', permissions: EVERYTHING },
+];
+export const zellePaths = zelleInputs.map((input) => ({ input, paths: pathsOf(zelleLinkMachine, input, zelleEvents) }));
+
+export type Snap<M extends AnyStateMachine> = SnapshotFrom<M>;
