@@ -1,15 +1,40 @@
 import * as v from 'valibot';
 import { Envelope, IsoDateTime } from './envelope';
-import { PageOf } from './query';
+import { IdQuery, PageOf, PageQuery, TextQuery } from './query';
+import { CustomerRow } from './customers';
+import { ActionLogsQuery, type ActionLogsResponse } from './settings';
+import { APP_NAMES } from '@/domain/catalog';
 
-/** The order detail's read calls (spec details §3, §7 "Order detail"). */
+/** The order detail's read calls (spec details §3, §7 "Order detail"), and the notes of every document. */
 
-const IdParam = (label: string) =>
-  v.pipe(v.string(`Debe indicar ${label}.`), v.trim(), v.regex(/^\d{1,12}$/, `${label} debe ser un número.`), v.transform(Number));
+/** A required numeric id of the query string; `subject` reads "la orden", "el usuario"... */
+const IdParam = (subject: string) => {
+  const missing = `Debe indicar ${subject}.`;
+  const notNumber = `${subject.charAt(0).toUpperCase()}${subject.slice(1)} debe ser un número.`;
+  // A missing key reads as empty, so both get the Spanish "Debe indicar …".
+  return v.pipe(v.optional(v.string(missing), ''), v.trim(), v.nonEmpty(missing), v.regex(/^\d{1,12}$/, notNumber), v.transform(Number));
+};
 
 export const OrderIdQuery = v.object({ orderId: IdParam('la orden') });
 export const OfferIdQuery = v.object({ foId: IdParam('la oferta') });
 export const AccountIdQuery = v.object({ accountId: IdParam('el usuario') });
+
+/** GET /riskcontrol/api/crm/ml/riskinference/bysalesorder?orderId&tenant&appName */
+export const MlInferenceQuery = v.object({
+  orderId: IdParam('la orden'),
+  tenant: TextQuery('El tenant', 60),
+  appName: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((s) => s === '' || (APP_NAMES as readonly string[]).includes(s), 'La aplicación no es válida.'),
+      v.transform((s) => (s === '' ? undefined : s)),
+    ),
+  ),
+});
+
+/** GET /upg/api/crm/{tenant}/{tenant}/gateway/result?accountId&orderId */
+export const GatewayLogQuery = v.object({ orderId: IdParam('la orden'), accountId: IdQuery('El usuario') });
 
 /** An offer (fulfilment order) of an order. */
 export const Offer = v.object({
@@ -104,6 +129,7 @@ export type PendingRefund = v.InferOutput<typeof PendingRefund>;
 export const PendingRefundsResponse = Envelope(v.object({ elements: v.array(PendingRefund) }));
 
 export const RelatedAccount = v.object({ accountId: v.number(), email: v.nullable(v.string()), name: v.string(), orders: v.number() });
+export type RelatedAccount = v.InferOutput<typeof RelatedAccount>;
 export const RelatedAccountsResponse = Envelope(v.object({ elements: v.array(RelatedAccount) }));
 
 export const GatewayLog = v.object({
@@ -123,8 +149,10 @@ export const RiskAssessment = v.object({
   riskEvaluationId: v.string(),
   thirdPartyRiskEvaluationId: v.nullable(v.string()),
 });
+export type RiskAssessment = v.InferOutput<typeof RiskAssessment>;
 export const RiskAssessmentResponse = Envelope(v.nullable(RiskAssessment));
 export const RiskRule = v.object({ factor: v.string(), score: v.number(), description: v.string() });
+export type RiskRule = v.InferOutput<typeof RiskRule>;
 export const RiskRulesResponse = Envelope(v.object({ elements: v.array(RiskRule) }));
 export const MlInference = v.object({
   fraudProbability: v.number(),
@@ -152,6 +180,78 @@ export const Note = v.object({
 });
 export type Note = v.InferOutput<typeof Note>;
 export const NotesResponse = Envelope(PageOf(Note));
+export type NotesPage = v.InferOutput<typeof NotesResponse>['data'];
+export const NoteResponse = Envelope(Note);
+
+/** The documents notes are written on; the action log calls a customer CUSTOM. */
+export const NOTE_DOC_CODES = ['ORDER', 'CUSTOMER', 'UPG'] as const;
+export type NoteDocCode = (typeof NOTE_DOC_CODES)[number];
+const NoteDocCode = v.picklist(NOTE_DOC_CODES, 'El tipo de documento no es válido.');
+export const NOTE_MAX_LENGTH = 2000;
+export const NoteMsg = {
+  empty: 'Debe escribir la nota.',
+  tooLong: `La nota no puede superar ${NOTE_MAX_LENGTH} caracteres.`,
+} as const;
+
+/** GET /orders/secured/notes/list?orderId (newest first). */
+export const OrderNotesQuery = v.object({ ...PageQuery(50, 200), orderId: IdParam('la orden') });
+
+/** GET /uaa/secured/doc-note/data?docId&docCode (newest first). */
+export const DocNotesQuery = v.object({
+  ...PageQuery(50, 200),
+  docCode: v.pipe(v.optional(v.string('Debe indicar el tipo de documento.'), ''), v.trim(), v.nonEmpty('Debe indicar el tipo de documento.'), NoteDocCode),
+  docId: IdParam('el documento'),
+});
+export type DocNotesQuery = v.InferOutput<typeof DocNotesQuery>;
+
+/** POST /uaa/secured/doc-note/create. The note text has no rule in the spec beyond not being empty. */
+export const NoteCreateBody = v.object(
+  {
+    docCode: v.pipe(v.optional(v.string('Debe indicar el tipo de documento.'), ''), v.nonEmpty('Debe indicar el tipo de documento.'), NoteDocCode),
+    docId: v.pipe(
+      v.optional(v.union([v.string(), v.number()], 'Debe indicar el documento.'), ''),
+      v.transform((id) => String(id).trim()),
+      v.nonEmpty('Debe indicar el documento.'),
+      v.regex(/^\d{1,12}$/, 'El documento debe ser un número.'),
+    ),
+    accountId: v.optional(v.nullable(v.pipe(v.number('El usuario debe ser un número.'), v.integer('El usuario debe ser un número.')))),
+    description: v.pipe(v.optional(v.string(NoteMsg.empty), ''), v.trim(), v.nonEmpty(NoteMsg.empty), v.maxLength(NOTE_MAX_LENGTH, NoteMsg.tooLong)),
+  },
+  'Solicitud inválida: se esperaba un objeto JSON.',
+);
+export type NoteCreateBody = v.InferOutput<typeof NoteCreateBody>;
+
+/** GET /users/secured/action-logs/specific-data?docId&docCode&description: description contains the text, any case. */
+export const ActionLogsSearchQuery = v.object({
+  ...ActionLogsQuery.entries,
+  description: v.pipe(
+    v.optional(v.string('Debe indicar el texto a buscar.'), ''),
+    v.trim(),
+    v.nonEmpty('Debe indicar el texto a buscar.'),
+    v.maxLength(120, 'El texto a buscar es demasiado largo.'),
+  ),
+});
+export type ActionLogsSearchQuery = v.InferOutput<typeof ActionLogsSearchQuery>;
+export type ActionLogsPage = v.InferOutput<typeof ActionLogsResponse>['data'];
+
+/** GET /orders/secured/orders/totalClosed?accountId: the customer's CLOSED orders in USD. */
+export const TotalClosedResponse = Envelope(v.object({ totalUsd: v.number() }));
+
+/** GET /uaa/secured/other/data?accountId: who the customer is (the shape of a customer row). */
+export const AccountSummaryResponse = Envelope(CustomerRow);
+
+/** GET /users/secured/other/data?accountId: the account's data beyond its identity. */
+export const AccountData = v.object({
+  accountId: v.number(),
+  city: v.nullable(v.string()),
+  region: v.nullable(v.string()),
+  gender: v.nullable(v.string()),
+  birthday: v.nullable(v.string()),
+  registeredWay: v.nullable(v.string()),
+  userCredit: v.array(v.object({ creditType: v.string(), amount: v.number() })),
+});
+export type AccountData = v.InferOutput<typeof AccountData>;
+export const AccountDataResponse = Envelope(AccountData);
 
 export const Zelle = v.object({
   id: v.number(),
