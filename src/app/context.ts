@@ -1,9 +1,9 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { sessionMachine, SessionContext } from '@/machines/session.machine';
 import type { Services } from '@/api/services';
-import { hasPermission } from '@/domain/permissions';
+import { hasPermission, Permission, permissionSet } from '@/domain/permissions';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -35,4 +35,17 @@ export function usePermission(permission: string): boolean {
 /** The editor flag: mutating controls render only when it is true. */
 export function useIsEditor(): boolean {
   return useSession((c) => c.noEsLector);
+}
+
+/**
+ * The permissions a chart takes as input (the same list the server gives it): the user's
+ * permissions, with the editor flag only while the user is not a reader.
+ */
+export function useActorPermissions(): readonly string[] {
+  const groups = useSession((c) => c.profile?.groups);
+  const editor = useIsEditor();
+  return useMemo(() => {
+    const names = [...permissionSet(groups)].filter((p) => p !== Permission.EDITOR);
+    return editor ? [...names, Permission.EDITOR] : names;
+  }, [groups, editor]);
 }

@@ -104,6 +104,8 @@ export const es = {
     waitingText: Msg.waitingText,
     done: Msg.done,
     ok: 'OK',
+    cancel: 'Cancelar',
+    accept: 'Aceptar',
   },
   msg: Msg,
 } as const;

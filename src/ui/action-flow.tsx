@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { actionFlowMachine } from '@/machines/action-flow.machine';
@@ -14,9 +14,27 @@ import { t } from '@/i18n';
  * then "Listo!" (or the action's own word) or the error toast of the catalogue.
  */
 export function useActionFlow<TForm, TPayload>(action: ActionDefinition<TForm, TPayload>) {
-  // An action's definition is fixed for the life of the component that owns it.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const logic = useMemo(() => actionFlowLogic(action, notify.error), []);
+  // The chart is built once; its effects call the action as it is now (its closures may change
+  // with the data it acts on, as a card's "add" becomes "remove").
+  const latest = useRef(action);
+  useEffect(() => {
+    latest.current = action;
+  });
+  const logic = useMemo(
+    () =>
+      actionFlowLogic<TForm, TPayload>(
+        // The ref is read when the chart runs an effect (after an event), never while rendering.
+        // eslint-disable-next-line react-hooks/refs
+        {
+          validate: (form) => latest.current.validate(form),
+          perform: (payload) => latest.current.perform(payload),
+          onDone: () => latest.current.onDone?.(),
+        },
+        notify.error,
+      ),
+    [],
+  );
+  // The success word and text are read once, when the flow starts.
   const actor = useActorRef(logic, { input: actionFlowInput(action) });
   const busy = useSelector(actor, (s) => s.matches('validating') || s.matches('confirming') || s.matches('waiting'));
   const invalidMessage = useSelector(actor, (s) => (s.matches('invalid') ? s.context.invalidMessage : null));

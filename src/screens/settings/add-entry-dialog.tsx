@@ -1,13 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import type { Validation } from '@/ui/action-flow-logic';
-import { ActionFlowDialogs, useActionFlow } from '@/ui/action-flow';
-import { Dialog } from '@/ui/dialog';
-import { Button } from '@/ui/button';
-import { FormFooter } from '@/ui/form-footer';
+import { FormAction } from '@/ui/action-button';
 import { InputField, SelectField } from '@/ui/fields';
 import { Msg } from '@/domain/messages';
 import { ts } from '@/i18n/es-settings';
-import { leaveForm, useFormStage } from './flow-stage';
 import { displayValue } from './display';
 
 interface EntryForm {
@@ -38,52 +33,38 @@ const EMPTY: EntryForm = { type: 'PHONE', value: '' };
 
 /** "Agregar" and its dialog: a type (PHONE by default) and a value, then the action flow. */
 export function AddEntryDialog<TBody>({ id, buttonLabel, title, types, parseBody, add, successText, onAdded }: AddEntryDialogProps<TBody>) {
-  const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<EntryForm>(EMPTY);
-  const flow = useActionFlow<EntryForm, EntryPayload<TBody>>({
-    validate: ({ type, value }) => {
-      if (!type) return { ok: false, message: Msg.blacklistType };
-      if (!value.trim()) return { ok: false, message: Msg.blacklistValue };
-      const body = parseBody(type, value);
-      return body.ok ? { ok: true, payload: { body: body.payload, type, value: value.trim() } } : body;
-    },
-    perform: async ({ body, type, value }) => {
-      await add(body);
-      return successText(type, displayValue(type, value));
-    },
-    onDone: () => {
-      setOpen(false);
-      setForm(EMPTY);
-      onAdded();
-    },
-  });
-  const editing = useFormStage(flow.actor);
-  const close = () => {
-    leaveForm(flow.actor);
-    setOpen(false);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    flow.submit(form);
-  };
   return (
-    <>
-      <Button onClick={() => setOpen(true)}>{buttonLabel}</Button>
-      <Dialog open={open && editing} title={title} onClose={close}>
-        <form onSubmit={submit} noValidate className="space-y-3">
+    <FormAction<EntryForm, EntryPayload<TBody>>
+      label={buttonLabel}
+      variant="primary"
+      title={title}
+      initial={() => EMPTY}
+      submitLabel={ts.save}
+      validate={({ type, value }) => {
+        if (!type) return { ok: false, message: Msg.blacklistType };
+        if (!value.trim()) return { ok: false, message: Msg.blacklistValue };
+        const body = parseBody(type, value);
+        return body.ok ? { ok: true, payload: { body: body.payload, type, value: value.trim() } } : body;
+      }}
+      perform={async ({ body, type, value }) => {
+        await add(body);
+        return successText(type, displayValue(type, value));
+      }}
+      onDone={onAdded}
+    >
+      {(form, change) => (
+        <>
           <SelectField
             id={`${id}-type`}
             label={ts.type}
             emptyLabel={ts.chooseType}
             options={types.map((type) => ({ value: type, label: type }))}
             value={form.type}
-            onChange={(e) => setForm({ ...form, type: e.target.value })}
+            onChange={(e) => change({ type: e.target.value })}
           />
-          <InputField id={`${id}-value`} label={ts.value} value={form.value} onChange={(e) => setForm({ ...form, value: e.target.value })} autoComplete="off" />
-          <FormFooter invalidMessage={flow.invalidMessage} onCancel={close} cancelLabel={ts.cancel} submitLabel={ts.save} />
-        </form>
-      </Dialog>
-      <ActionFlowDialogs actor={flow.actor} />
-    </>
+          <InputField id={`${id}-value`} label={ts.value} value={form.value} onChange={(e) => change({ value: e.target.value })} autoComplete="off" />
+        </>
+      )}
+    </FormAction>
   );
 }

@@ -8,7 +8,7 @@ import { EditorOnly } from '@/ui/editor-only';
 import { Button } from '@/ui/button';
 import { ts } from '@/i18n/es-settings';
 import { actionsColumn, displayValue, rowButton } from './display';
-import { useCanEdit } from './flow-stage';
+import { useCanEdit } from '@/ui/flow-stage';
 
 interface Entry {
   type: string;

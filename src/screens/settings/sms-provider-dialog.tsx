@@ -4,7 +4,7 @@ import { Dialog } from '@/ui/dialog';
 import { FormFooter } from '@/ui/form-footer';
 import { InputField, SelectField } from '@/ui/fields';
 import { ts } from '@/i18n/es-settings';
-import { leaveForm, useFormStage } from './flow-stage';
+import { leaveForm, useFormStage } from '@/ui/flow-stage';
 
 export interface SmsForm {
   prefix: string;

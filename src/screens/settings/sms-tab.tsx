@@ -12,7 +12,7 @@ import { Button } from '@/ui/button';
 import { ts } from '@/i18n/es-settings';
 import { SmsProviderDialog, type SmsForm } from './sms-provider-dialog';
 import { actionsColumn, rowButton } from './display';
-import { useCanEdit } from './flow-stage';
+import { useCanEdit } from '@/ui/flow-stage';
 
 interface SmsData {
   configSms: SmsConfig[];
