@@ -106,13 +106,17 @@ test.describe('shell behaviour', () => {
 
   test('the dashboard shows figures from the database', async ({ page }) => {
     await signIn(page, 'admin');
-    const risk = await page.request.get('/orders/secured/risk/list?size=1', {
-      headers: { authorization: `Bearer ${await page.evaluate(() => window.localStorage.getItem('token'))}` },
-    });
-    const total = ((await risk.json()) as { data: { totalElements: number } }).data.totalElements;
     const main = page.getByRole('main');
     await expect(main.getByText('Órdenes en riesgo', { exact: true })).toBeVisible();
-    await expect(main.locator('section', { hasText: 'Órdenes en riesgo' }).first()).toContainText(new Intl.NumberFormat('es').format(total));
+    // Other tests approve and cancel risk orders meanwhile: the figure is the database's at the time it was read.
+    await expect(async () => {
+      const risk = await page.request.get('/orders/secured/risk/list?size=1', {
+        headers: { authorization: `Bearer ${await page.evaluate(() => window.localStorage.getItem('token'))}` },
+      });
+      const total = ((await risk.json()) as { data: { totalElements: number } }).data.totalElements;
+      await page.reload();
+      await expect(main.locator('section', { hasText: 'Órdenes en riesgo' }).first()).toContainText(new Intl.NumberFormat('es').format(total), { timeout: 3000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.getByRole('img', { name: /^Órdenes:/ })).toBeVisible();
   });
 

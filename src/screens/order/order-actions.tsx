@@ -1,4 +1,17 @@
+import { Fragment, useMemo } from 'react';
+import { initialTransition } from 'xstate';
 import type { OrderRow } from '@/api/contract/order-lists';
+import { readAmount } from '@/api/contract/order-actions';
+import { approveRisk, cancelOrder, closeOrders, compensate, refundPayment, sendClosedNotification } from '@/api/order-actions';
+import { orderRiskMachine, type OrderRiskEvent } from '@/machines/order-risk.machine';
+import { ORDER_ACTION_PERMISSION, RefundMsg } from '@/domain/order-actions';
+import type { OrderStatus } from '@/domain/order-status';
+import { useActorPermissions, useServices } from '@/app/context';
+import { FormAction, useConfirmAction } from '@/ui/action-button';
+import { Button } from '@/ui/button';
+import { Permission } from '@/domain/permissions';
+import { InputField } from '@/ui/fields';
+import { ta } from '@/i18n/es-order-actions';
 
 export interface OrderActionsProps {
   order: OrderRow;
@@ -6,7 +19,164 @@ export interface OrderActionsProps {
   onChanged: () => void;
 }
 
-/** The order's actions (approve, cancel, close, full refund, notify closed): in progress. */
-export function OrderActions(_props: OrderActionsProps) {
-  return null;
+const money = (amount: number, currency = 'USD') => `${amount.toFixed(2)} ${currency}`;
+
+/**
+ * The order's own actions. Which ones show is the order chart's answer for this order and this
+ * staff member (status, total refund allowed, permissions and the editor flag): the screen never
+ * decides by itself, and the server asks the same chart before acting.
+ */
+export function useOrderEvents(order: OrderRow): (event: OrderRiskEvent) => boolean {
+  const permissions = useActorPermissions();
+  return useMemo(() => {
+    const [snapshot] = initialTransition(orderRiskMachine, {
+      status: order.status as OrderStatus,
+      permissions,
+      totalRefundAllowed: order.totalRefundAllowed,
+    });
+    return (event: OrderRiskEvent) => snapshot.can(event);
+  }, [order.status, order.totalRefundAllowed, permissions]);
+}
+
+export function OrderActions({ order, onChanged }: OrderActionsProps) {
+  const services = useServices();
+  const can = useOrderEvents(order);
+  const permissions = useActorPermissions();
+  const editor = permissions.includes(Permission.EDITOR);
+  const mayNotify = editor && permissions.includes(ORDER_ACTION_PERMISSION.notify) && order.status === 'CLOSED';
+  const mayCompensate = editor && permissions.includes(ORDER_ACTION_PERMISSION.compensate);
+  const { id } = order;
+
+  // The flows live here: the button of a move is gone once the order has moved.
+  const approve = useConfirmAction({
+    successTitle: ta.approved,
+    perform: async () => {
+      await approveRisk(services.orders, id);
+      return ta.order.approveText(id);
+    },
+    onDone: onChanged,
+  });
+  const cancel = useConfirmAction({
+    successTitle: ta.cancelled,
+    perform: async () => {
+      await cancelOrder(services.orders, id);
+      return ta.order.cancelText(id);
+    },
+    onDone: onChanged,
+  });
+  const refundFull = useConfirmAction({
+    perform: async () => {
+      await refundPayment(services.orders, { orderId: id, foIds: [], total: true, close: true });
+      return ta.order.refundFullText(id);
+    },
+    onDone: onChanged,
+  });
+  const close = useConfirmAction({
+    perform: async () => {
+      await closeOrders(services.orders, [id]);
+      return ta.order.closeText(id);
+    },
+    onDone: onChanged,
+  });
+
+  const moves = [
+    { event: 'order.approve', label: ta.order.approve, variant: 'primary', action: approve },
+    { event: 'order.cancel', label: ta.order.cancel, variant: 'danger', action: cancel },
+    { event: 'order.refundFull', label: ta.order.refundFull, variant: 'secondary', action: refundFull },
+    { event: 'order.close', label: ta.order.close, variant: 'secondary', action: close },
+  ] as const;
+  const shown = moves.filter((move) => can({ type: move.event }));
+  const anything = shown.length > 0 || mayCompensate || mayNotify;
+
+  return (
+    <>
+      {anything ? (
+        <div role="group" aria-label={ta.order.group(id)} data-mutating="" className="flex flex-wrap items-center gap-2">
+          {shown.map((move) => (
+            <Button key={move.event} variant={move.variant} disabled={move.action.busy} onClick={() => move.action.start(null)}>
+              {move.label}
+            </Button>
+          ))}
+          {mayCompensate ? <CompensateAction order={order} onChanged={onChanged} /> : null}
+          {mayNotify ? (
+            <FormAction<{ email: string }, string>
+              label={ta.order.notifyClosed}
+              title={ta.order.notifyClosedTitle(id)}
+              initial={() => ({ email: order.email ?? '' })}
+              validate={({ email }) => ({ ok: true, payload: email.trim() })}
+              perform={async (email) => {
+                await sendClosedNotification(services.orders, id, email);
+                return ta.order.notifyText(email || order.email || '');
+              }}
+              onDone={onChanged}
+            >
+              {(form, change) => (
+                <InputField id={`notify-closed-${id}`} type="email" label={ta.order.emailForced} value={form.email} onChange={(e) => change({ email: e.target.value })} autoComplete="off" />
+              )}
+            </FormAction>
+          ) : null}
+        </div>
+      ) : null}
+      {moves.map((move) => (
+        <Fragment key={move.event}>{move.action.dialogs}</Fragment>
+      ))}
+    </>
+  );
+}
+
+interface CompensationForm {
+  full: boolean;
+  amount: string;
+}
+
+/** Full or partial compensation to the customer's balance (CRM_COMPENSATION_PAY). */
+function CompensateAction({ order, onChanged }: OrderActionsProps) {
+  const services = useServices();
+  const id = order.id;
+  return (
+    <FormAction<CompensationForm, { full: true } | { full: false; amount: number }>
+      label={ta.order.compensate}
+      title={ta.order.compensateTitle(id)}
+      description={ta.order.compensateHint(money(order.totalPrice, order.currency))}
+      initial={() => ({ full: true, amount: '' })}
+      validate={({ full, amount }) => {
+        if (full) return { ok: true, payload: { full: true } };
+        const read = readAmount(amount);
+        if (!read.ok || read.payload === undefined || !(read.payload > 0)) return { ok: false, message: RefundMsg.numeric };
+        return { ok: true, payload: { full: false, amount: read.payload } };
+      }}
+      perform={async (payload) => {
+        await compensate(services.orders, id, payload);
+        return ta.order.compensateText(money(payload.full ? order.totalPrice : payload.amount, order.currency));
+      }}
+      successTitle={ta.done}
+      onDone={onChanged}
+    >
+      {(form, change) => (
+        <>
+          <fieldset className="space-y-1">
+            <legend className="text-sm font-medium text-slate-800">{ta.order.compensateKind}</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name={`compensation-${id}`} checked={form.full} onChange={() => change({ full: true })} />
+              {ta.order.compensateFull}
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name={`compensation-${id}`} checked={!form.full} onChange={() => change({ full: false })} />
+              {ta.order.compensatePartial}
+            </label>
+          </fieldset>
+          {form.full ? null : (
+            <InputField
+              id={`compensation-amount-${id}`}
+              label={ta.order.compensateAmount}
+              inputMode="decimal"
+              value={form.amount}
+              onChange={(e) => change({ amount: e.target.value })}
+              autoComplete="off"
+            />
+          )}
+        </>
+      )}
+    </FormAction>
+  );
 }

@@ -1,17 +1,49 @@
-import { useMatches } from '@tanstack/react-router';
-import { PageHeader, Card } from '@/ui/card';
-import { t } from '@/i18n';
+import { getRouteApi } from '@tanstack/react-router';
+import { useServices } from '@/app/context';
+import { PageHeader } from '@/ui/card';
+import { ResourceView, useResource } from '@/ui/resource-view';
+import { to } from '@/i18n/es-order';
+import { loadOrder } from './load-order';
+import { OrderPanel } from './order-panel';
+import { OtherOrders } from './other-orders';
+import { FoiSearch } from './foi-search';
 
-/** A route whose screen arrives with a later issue says so plainly. */
-export function OrderPage() {
-  const matches = useMatches();
-  const title = [...matches].reverse().find((m) => m.staticData.title)?.staticData.title ?? '';
+const route = getRouteApi('/admin/order-page/$id');
+
+function OrderView({ orderId }: { orderId: number }) {
+  const services = useServices();
+  const order = useResource(() => loadOrder(services.orders, orderId));
   return (
-    <div>
-      <PageHeader title={title} />
-      <Card title={t.app.placeholderTitle}>
-        <p className="text-sm text-slate-600">{t.app.placeholder}</p>
-      </Card>
+    <ResourceView resource={order}>
+      {(row) => (
+        <div className="space-y-6">
+          <OrderPanel initial={row} defaultOpen />
+          <OtherOrders accountId={row.accountId} excludeId={row.id} />
+        </div>
+      )}
+    </ResourceView>
+  );
+}
+
+/**
+ * The order page (#/admin/order-page/{id}): the order first and open, the customer's other
+ * orders below it (collapsed), and the search of orders by item id.
+ */
+export function OrderPage() {
+  const { id } = route.useParams();
+  const orderId = /^\d{1,12}$/.test(id) ? Number(id) : null;
+  return (
+    <div className="space-y-4">
+      <PageHeader title={to.title(id)} />
+      {orderId === null ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+          {to.badId}
+        </p>
+      ) : (
+        // A new id is a new page: nothing of the previous order is kept.
+        <OrderView key={orderId} orderId={orderId} />
+      )}
+      <FoiSearch />
     </div>
   );
 }

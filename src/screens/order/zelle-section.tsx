@@ -1,11 +1,211 @@
+import { useEffect, useId, useState } from 'react';
+import { initialTransition } from 'xstate';
 import type { OrderRow } from '@/api/contract/order-lists';
+import type { Zelle } from '@/api/contract/order-detail';
+import { ZelleRegisterBody } from '@/api/contract/order-actions';
+import { checkBody } from '@/api/contract/check';
+import { assignZelleReference, getZelleTransfers, registerZelleTransfer, type ZelleRegistration } from '@/api/order-actions';
+import { zelleLinkMachine, zelleOffered } from '@/machines/zelle-link.machine';
+import { dayjs, DISPLAY_TIME_ZONE, formatDateTime } from '@/domain/time';
+import { useActorPermissions, useServices } from '@/app/context';
+import { FormAction, useConfirmAction } from '@/ui/action-button';
+import { Button } from '@/ui/button';
+import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { InputField } from '@/ui/fields';
+import { Pager } from '@/ui/pager';
+import { ta } from '@/i18n/es-order-actions';
+import { t } from '@/i18n';
 
 export interface ZelleSectionProps {
   order: OrderRow;
   onChanged: () => void;
 }
 
-/** The order's Zelle transfers, register and link (CRM2_SUPER_ACTION): in progress. */
-export function ZelleSection(_props: ZelleSectionProps) {
-  return null;
+/** Spec details §9: Zelle transfers, 4 per page. */
+const ZELLE_PAGE_SIZE = 4;
+/** Payment system 23 is Zelle (spec details §9). */
+const ZELLE_GATEWAY = 23;
+const Z = ta.zelle;
+
+/**
+ * The order's Zelle transfers. Shown for orders paid with Zelle, and to whoever may act on Zelle
+ * (CRM2_SUPER_ACTION, editor) while the order is neither CLOSED nor CANCELLED: then the transfers
+ * nobody has linked yet can be linked to this order, and a transfer received can be registered.
+ */
+export function ZelleSection({ order, onChanged }: ZelleSectionProps) {
+  const permissions = useActorPermissions();
+  const acting = zelleOffered(order.status, permissions);
+  const zelleOrder = order.pasarela === ZELLE_GATEWAY || order.status === 'PENDING_ZELLE_CONFIRM';
+  if (!acting && !zelleOrder) return null;
+  return <ZelleTransfers order={order} acting={acting} onChanged={onChanged} />;
+}
+
+function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acting: boolean }) {
+  const services = useServices();
+  const permissions = useActorPermissions();
+  const headingId = useId();
+  const reference = order.originOrderId;
+  const [linkedPage, setLinkedPage] = useState(0);
+  const [unlinkedPage, setUnlinkedPage] = useState(0);
+  const linked = usePagedTransfers(reference ? (page) => getZelleTransfers(services, reference, page, ZELLE_PAGE_SIZE) : null, linkedPage);
+  const unlinked = usePagedTransfers(acting ? (page) => getZelleTransfers(services, null, page, ZELLE_PAGE_SIZE) : null, unlinkedPage);
+
+  const changed = () => {
+    linked.actor.send({ type: 'tab.selected' });
+    unlinked.actor.send({ type: 'tab.selected' });
+    onChanged();
+  };
+
+  const columns: TableColumn<Zelle>[] = [
+    { header: Z.date, cell: (z) => formatDateTime(z.createdDate), className: 'whitespace-nowrap' },
+    { header: Z.name, cell: (z) => z.name },
+    { header: Z.from, cell: (z) => z.from },
+    { header: Z.to, cell: (z) => z.to },
+    { header: Z.amount, cell: (z) => `${z.details.amount.toFixed(2)} ${z.details.currency}` },
+    { header: Z.status, cell: (z) => z.status },
+    { header: Z.description, cell: (z) => z.desciption ?? '' },
+  ];
+
+  // The flow lives here: a linked transfer leaves the list its button was in.
+  const link = useConfirmAction<Zelle>({
+    perform: async (transfer) => {
+      await assignZelleReference(services, [transfer.id], reference!);
+      return Z.linkText(reference!);
+    },
+    onDone: changed,
+  });
+  const linkColumn: TableColumn<Zelle> = {
+    header: Z.actions,
+    cell: (z) => {
+      const [snapshot] = initialTransition(zelleLinkMachine, { linked: z.originId !== null, processed: z.status === 'PROCESSED', orderStatus: order.status, permissions });
+      if (!reference || !snapshot.can({ type: 'zelle.link' })) return null;
+      const amount = `${z.details.amount.toFixed(2)} ${z.details.currency}`;
+      return (
+        <span data-mutating="">
+          <Button variant="secondary" aria-label={Z.linkLabel(z.name, amount)} disabled={link.busy} onClick={() => link.start(z)}>
+            {Z.link}
+          </Button>
+        </span>
+      );
+    },
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+          {Z.title}
+        </h3>
+        {acting ? (
+          <span data-mutating="">
+            <RegisterTransfer reference={reference} onDone={changed} />
+          </span>
+        ) : null}
+      </div>
+      <div className="space-y-2">
+        <h4 className="text-xs font-semibold text-slate-700">{Z.linked}</h4>
+        {reference ? (
+          <DetailTabView tab={linked}>
+            {({ data }) => (
+              <>
+                <SimpleTable label={Z.linked} rows={data.elements} columns={columns} rowKey={(z) => z.id} empty={t.msg.emptyResult} />
+                {data.totalElements > ZELLE_PAGE_SIZE ? <Pager page={linkedPage} size={ZELLE_PAGE_SIZE} total={data.totalElements} onPage={setLinkedPage} /> : null}
+              </>
+            )}
+          </DetailTabView>
+        ) : (
+          <p className="text-sm text-slate-600">{Z.noReference}</p>
+        )}
+      </div>
+      {acting ? (
+        <div className="space-y-2">
+          <h4 className="text-xs font-semibold text-slate-700">{Z.unlinked}</h4>
+          <DetailTabView tab={unlinked}>
+            {({ data }) => (
+              <>
+                <SimpleTable label={Z.unlinked} rows={data.elements} columns={[...columns, linkColumn]} rowKey={(z) => z.id} empty={t.msg.emptyResult} />
+                {data.totalElements > ZELLE_PAGE_SIZE ? <Pager page={unlinkedPage} size={ZELLE_PAGE_SIZE} total={data.totalElements} onPage={setUnlinkedPage} /> : null}
+              </>
+            )}
+          </DetailTabView>
+        </div>
+      ) : null}
+      {link.dialogs}
+    </section>
+  );
+}
+
+type TransfersPage = Awaited<ReturnType<typeof getZelleTransfers>>;
+
+/**
+ * A page of transfers on the detail-tab chart (spinner, error with retry). The page shown follows
+ * the page asked for: a page asked for while another loads is loaded right after.
+ */
+function usePagedTransfers(load: ((page: number) => Promise<TransfersPage>) | null, page: number) {
+  const tab = useDetailTab(async () => ({ page, data: load ? await load(page) : { elements: [], totalElements: 0 } }), { reloadOnSelect: true });
+  const { actor, state } = tab;
+  const shownPage = tab.data?.page;
+  const enabled = load !== null;
+  useEffect(() => {
+    if (enabled && (state === 'idle' || state === 'loaded') && shownPage !== page) actor.send({ type: 'tab.selected' });
+  }, [actor, enabled, state, shownPage, page]);
+  return tab;
+}
+
+interface RegisterForm {
+  name: string;
+  amount: string;
+  createDate: string;
+  from: string;
+  to: string;
+  referenceCode: string;
+}
+
+/** Registers a transfer received (USD); with the reference code it is linked to that order at once. */
+function RegisterTransfer({ reference, onDone }: { reference: string | null; onDone: () => void }) {
+  const services = useServices();
+  const fields: { key: keyof RegisterForm; label: string; type?: string }[] = [
+    { key: 'name', label: Z.name },
+    { key: 'amount', label: `${Z.amount} (USD)` },
+    { key: 'createDate', label: Z.createDate, type: 'date' },
+    { key: 'from', label: Z.from },
+    { key: 'to', label: Z.to },
+    { key: 'referenceCode', label: Z.referenceCode },
+  ];
+  return (
+    <FormAction<RegisterForm, ZelleRegistration>
+      label={Z.register}
+      title={Z.registerTitle}
+      description={Z.currency}
+      initial={() => ({ name: '', amount: '', createDate: dayjs().tz(DISPLAY_TIME_ZONE).format('YYYY-MM-DD'), from: '', to: '', referenceCode: reference ?? '' })}
+      validate={(form) => {
+        const { referenceCode, ...rest } = form;
+        const checked = checkBody(ZelleRegisterBody, { ...rest, currency: 'USD', ...(referenceCode.trim() ? { referenceCode } : {}) });
+        if (!checked.ok) return checked;
+        const { amount, ...body } = checked.payload;
+        return { ok: true, payload: { ...body, amount: amount!, currency: 'USD' } };
+      }}
+      perform={async (body) => {
+        await registerZelleTransfer(services, body);
+        return Z.registerText;
+      }}
+      onDone={onDone}
+    >
+      {(form, change) =>
+        fields.map((field) => (
+          <InputField
+            key={field.key}
+            id={`zelle-${field.key}`}
+            label={field.label}
+            type={field.type ?? 'text'}
+            inputMode={field.key === 'amount' ? 'decimal' : undefined}
+            value={form[field.key]}
+            onChange={(e) => change({ [field.key]: e.target.value } as Partial<RegisterForm>)}
+            autoComplete="off"
+          />
+        ))
+      }
+    </FormAction>
+  );
 }

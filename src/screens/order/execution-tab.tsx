@@ -1,0 +1,52 @@
+import type { Services } from '@/api/services';
+import type { OrderRow } from '@/api/contract/order-lists';
+import type { GatewayLog } from '@/api/contract/order-detail';
+import { getGatewayLogs } from '@/api/order-detail';
+import { paymentSystemName } from '@/domain/catalog';
+import { formatDateTime } from '@/domain/time';
+import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
+import { SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { to } from '@/i18n/es-order';
+
+export function loadExecution(services: Services, order: OrderRow): Promise<GatewayLog[]> {
+  return getGatewayLogs(services.upg, services.config.tenant, { accountId: order.accountId, orderId: order.id });
+}
+
+/** The gateway's answer as sent, indented when it is JSON. */
+function pretty(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+const E = to.execution;
+const COLUMNS: TableColumn<GatewayLog>[] = [
+  { header: E.gateway, cell: (l) => paymentSystemName(l.paymentGatewayId) },
+  { header: E.date, cell: (l) => formatDateTime(l.createdDateTime), className: 'whitespace-nowrap' },
+  { header: E.internalStatus, cell: (l) => l.internalStatus },
+  { header: E.status, cell: (l) => l.status },
+  { header: E.message, cell: (l) => l.message ?? '' },
+  {
+    header: E.dto,
+    cell: (l) =>
+      l.outDtoString ? (
+        <details>
+          <summary className="cursor-pointer text-brand-700">{E.showDto}</summary>
+          <pre className="mt-1 max-w-md overflow-x-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap">{pretty(l.outDtoString)}</pre>
+        </details>
+      ) : (
+        ''
+      ),
+  },
+];
+
+/** Pago Detalles › Ejecucion: the payment gateway's log of the order, newest first. */
+export function ExecutionTab({ tab }: { tab: DetailTab<GatewayLog[]> }) {
+  return (
+    <DetailTabView tab={tab}>
+      {(logs) => <SimpleTable label={E.label} rows={logs} columns={COLUMNS} rowKey={(_l, i) => i} empty={to.empty} />}
+    </DetailTabView>
+  );
+}

@@ -1,0 +1,118 @@
+import { useId, useRef, useState } from 'react';
+import { useServices } from '@/app/context';
+import type { ServiceClient } from '@/api/http';
+import { getOrders } from '@/api/lists';
+import type { OrderRow } from '@/api/contract/order-lists';
+import { DAY_FORMAT, normalizeWindow, type DateWindow } from '@/domain/date-window';
+import { orderStatusLabel } from '@/domain/order-status';
+import { DATE_FORMAT, DISPLAY_TIME_ZONE, dayjs, formatDateTime } from '@/domain/time';
+import { Button } from '@/ui/button';
+import { Card } from '@/ui/card';
+import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { InputField } from '@/ui/fields';
+import { CustomerLink, OrderLink } from '@/ui/links';
+import { to } from '@/i18n/es-order';
+
+/** Spec details §7: the item search looks about 20 days back and 1 day ahead. */
+const DAYS_BACK = 20;
+
+export function foiWindow(now: number): DateWindow {
+  const today = dayjs(now).tz(DISPLAY_TIME_ZONE);
+  return normalizeWindow(
+    { startDate: today.subtract(DAYS_BACK, 'day').format(DAY_FORMAT), endDate: today.add(1, 'day').format(DAY_FORMAT) },
+    'default',
+    now,
+  );
+}
+
+interface FoiResult {
+  window: DateWindow;
+  orders: OrderRow[];
+}
+
+async function searchByFoi(orders: ServiceClient, foiId: string): Promise<FoiResult> {
+  const window = foiWindow(Date.now());
+  const page = await getOrders(orders, {
+    foiId,
+    startDate: window.startDate ?? '',
+    endDate: window.endDate,
+    sort: 'createdDate,desc',
+    page: '0',
+    size: '15',
+  });
+  return { window, orders: page.elements };
+}
+
+const day = (text: string | null) => (text ? dayjs(text, DAY_FORMAT).format(DATE_FORMAT) : '');
+
+const COLUMNS: TableColumn<OrderRow>[] = [
+  { header: to.panel.order, cell: (o) => <OrderLink id={o.id} /> },
+  { header: to.panel.date, cell: (o) => formatDateTime(o.createdDate), className: 'whitespace-nowrap' },
+  { header: to.panel.customer, cell: (o) => <CustomerLink id={o.accountId} /> },
+  { header: to.panel.status, cell: (o) => orderStatusLabel(o.status) },
+  { header: to.panel.total, cell: (o) => to.money(o.totalPrice, o.currency), className: 'whitespace-nowrap' },
+];
+
+/** The fulfilment-item panel: the orders holding an item id, each opening its order page. */
+export function FoiSearch() {
+  const services = useServices();
+  const fieldId = useId();
+  const errorId = useId();
+  const [text, setText] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  // The id being searched, read by the loader when it runs.
+  const foiId = useRef('');
+  const search = useDetailTab(() => searchByFoi(services.orders, foiId.current));
+  return (
+    <Card title={to.foi.title}>
+      <form
+        role="search"
+        aria-label={to.foi.title}
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const value = text.trim();
+          if (!/^\d{1,12}$/.test(value)) {
+            setInvalid(to.foi.invalid);
+            return;
+          }
+          setInvalid(null);
+          foiId.current = value;
+          search.refresh();
+        }}
+      >
+        <InputField
+          id={fieldId}
+          label={to.foi.label}
+          inputMode="numeric"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          className="w-48"
+        />
+        <Button type="submit" variant="secondary" disabled={search.state === 'loading'}>
+          {to.foi.submit}
+        </Button>
+      </form>
+      {invalid ? (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
+          {invalid}
+        </p>
+      ) : null}
+      {search.state === 'idle' ? null : (
+        <div className="mt-3">
+          <DetailTabView tab={search}>
+            {(result) => (
+              <div className="space-y-2">
+                <p className="text-xs text-slate-600">{to.foi.window(day(result.window.startDate), day(result.window.endDate))}</p>
+                <SimpleTable label={to.foi.results} rows={result.orders} columns={COLUMNS} rowKey={(o) => o.id} empty={to.empty} />
+              </div>
+            )}
+          </DetailTabView>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import { useId, useState } from 'react';
+import type { Services } from '@/api/services';
+import type { OrderRow } from '@/api/contract/order-lists';
+import type { ActionLog } from '@/api/contract/settings';
+import type { ActionLogsPage } from '@/api/contract/order-detail';
+import { getDocActionLogs } from '@/api/order-detail';
+import { formatDateTime } from '@/domain/time';
+import { Button } from '@/ui/button';
+import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
+import { SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { InputField } from '@/ui/fields';
+import { Pager } from '@/ui/pager';
+import { to } from '@/i18n/es-order';
+
+export interface LogsQuery {
+  description: string;
+  page: number;
+}
+
+export interface LogsData {
+  /** The query these logs answer (the filter and page shown). */
+  query: LogsQuery;
+  page: ActionLogsPage;
+}
+
+export const LOGS_PAGE_SIZE = 20;
+
+/** The order's action logs (docCode ORDER), newest first; a description filter uses specific-data. */
+export async function loadLogs(services: Services, order: OrderRow, query: LogsQuery): Promise<LogsData> {
+  const page = await getDocActionLogs(services.users, {
+    docCode: 'ORDER',
+    docId: String(order.id),
+    page: query.page,
+    size: LOGS_PAGE_SIZE,
+    description: query.description,
+  });
+  return { query, page };
+}
+
+const show = (value: unknown) => (value === null || value === undefined || value === '' ? to.logs.none : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The changed fields of a log (`{ field: { before, after } }`), one line each. */
+function Changes({ input }: { input: string | null }) {
+  if (!input) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(input);
+  } catch {
+    return <span className="font-mono text-xs">{input}</span>;
+  }
+  if (!parsed || typeof parsed !== 'object') return <span className="font-mono text-xs">{input}</span>;
+  return (
+    <ul className="space-y-0.5 text-xs">
+      {Object.entries(parsed as Record<string, unknown>).map(([field, change]) => {
+        const pair = change && typeof change === 'object' && 'after' in change ? (change as { before?: unknown; after?: unknown }) : { before: undefined, after: change };
+        return <li key={field}>{to.logs.change(field, show(pair.before), show(pair.after))}</li>;
+      })}
+    </ul>
+  );
+}
+
+const L = to.logs;
+const COLUMNS: TableColumn<ActionLog>[] = [
+  { header: L.executor, cell: (l) => l.executorEmail ?? '' },
+  { header: L.date, cell: (l) => formatDateTime(l.date), className: 'whitespace-nowrap' },
+  { header: L.channel, cell: (l) => l.canal },
+  { header: L.description, cell: (l) => l.description },
+  { header: L.changes, cell: (l) => <Changes input={l.input} /> },
+];
+
+function LogsFilter({ applied, onApply }: { applied: string; onApply: (description: string) => void }) {
+  const [text, setText] = useState(applied);
+  const id = useId();
+  return (
+    <form
+      role="search"
+      aria-label={L.filter}
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply(text.trim());
+      }}
+    >
+      <InputField id={id} label={L.filter} value={text} maxLength={120} onChange={(event) => setText(event.target.value)} className="w-64" />
+      <Button type="submit" variant="secondary">
+        {L.apply}
+      </Button>
+      <Button
+        variant="ghost"
+        onClick={() => {
+          setText('');
+          onApply('');
+        }}
+      >
+        {L.clear}
+      </Button>
+    </form>
+  );
+}
+
+/** Logs: who did what to the order, with the changed fields readable; reloads on every selection. */
+export function LogsTab({ tab, onQuery }: { tab: DetailTab<LogsData>; onQuery: (query: LogsQuery) => void }) {
+  const applied = tab.data?.query.description ?? '';
+  return (
+    <div className="space-y-3">
+      <LogsFilter applied={applied} onApply={(description) => onQuery({ description, page: 0 })} />
+      <DetailTabView tab={tab}>
+        {({ query, page }) => (
+          <div className="space-y-3">
+            <SimpleTable label={L.label} rows={page.elements} columns={COLUMNS} rowKey={(l) => l.id} empty={to.empty} />
+            {page.totalElements > LOGS_PAGE_SIZE ? (
+              <Pager page={query.page} size={LOGS_PAGE_SIZE} total={page.totalElements} limited={page.totalLimited ?? false} onPage={(p) => onQuery({ ...query, page: p })} />
+            ) : null}
+          </div>
+        )}
+      </DetailTabView>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import type { Services } from '@/api/services';
+import type { OrderRow } from '@/api/contract/order-lists';
+import type { Offer, OfferItem } from '@/api/contract/order-detail';
+import { getOfferItems, getOffers } from '@/api/order-detail';
+import { productStatusLabel } from '@/domain/products';
+import { formatDateTime } from '@/domain/time';
+import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
+import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { CustomerLink } from '@/ui/links';
+import { to } from '@/i18n/es-order';
+import { OfferActions } from './offer-actions';
+
+export interface OfferWithItems {
+  offer: Offer;
+  items: OfferItem[];
+}
+
+/** The offers of the order, each with its items. */
+export async function loadOffers(services: Services, order: OrderRow): Promise<OfferWithItems[]> {
+  const offers = await getOffers(services.orders, order.id);
+  const items = await Promise.all(offers.map((offer) => getOfferItems(services.orders, offer.id)));
+  return offers.map((offer, i) => ({ offer, items: items[i] ?? [] }));
+}
+
+const L = to.offers.item;
+const ITEM_COLUMNS: TableColumn<OfferItem>[] = [
+  { header: L.id, cell: (i) => i.id },
+  { header: L.status, cell: (i) => productStatusLabel(i.productType, i.status) },
+  { header: L.product, cell: (i) => i.productType },
+  {
+    header: L.destination,
+    cell: (i) => (
+      <>
+        {i.orderData.destinationAccountId !== null ? <CustomerLink id={i.orderData.destinationAccountId} /> : i.orderData.destination}
+        {i.orderData.destinationName ? <span className="block text-xs text-slate-600">{i.orderData.destinationName}</span> : null}
+      </>
+    ),
+  },
+  { header: L.amount, cell: (i) => i.amount.toFixed(2) },
+  // The destination's currency (a CUP top-up is paid in USD).
+  { header: L.currency, cell: (i) => i.orderData.currency },
+  { header: L.tries, cell: (i) => i.tries },
+  { header: L.tracking, cell: (i) => i.trackingNumber ?? '' },
+  { header: L.provider, cell: (i) => i.provider ?? '' },
+  { header: L.created, cell: (i) => formatDateTime(i.createdDate), className: 'whitespace-nowrap' },
+];
+
+function OfferCard({ order, entry, onChanged }: { order: OrderRow; entry: OfferWithItems; onChanged: () => void }) {
+  const { offer, items } = entry;
+  const headingId = useId();
+  const money = (n: number) => to.money(n, order.currency);
+  return (
+    <article aria-labelledby={headingId} className="space-y-3 rounded-md p-3 ring-1 ring-slate-200">
+      <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+        {offer.title}
+      </h3>
+      <KeyValues
+        items={[
+          { label: to.offers.description, value: offer.description },
+          { label: to.offers.status, value: offer.status },
+          { label: to.offers.listPrice, value: money(offer.listPrice) },
+          { label: to.offers.discount, value: money(offer.discount) },
+          { label: to.offers.price, value: money(offer.price) },
+          { label: to.offers.refunded, value: money(offer.refunded) },
+          { label: to.offers.credited, value: money(offer.credited) },
+          { label: to.offers.startDate, value: formatDateTime(offer.startDate) },
+          { label: to.offers.endDate, value: formatDateTime(offer.endDate) },
+        ]}
+      />
+      <SimpleTable label={to.offers.items(offer.title)} rows={items} columns={ITEM_COLUMNS} rowKey={(i) => i.id} empty={to.empty} />
+      <OfferActions order={order} offer={offer} onChanged={onChanged} />
+    </article>
+  );
+}
+
+/** Oferta: each offer (title, description, status, prices, dates), its items and its actions. */
+export function OffersTab({ tab, order, onChanged }: { tab: DetailTab<OfferWithItems[]>; order: OrderRow; onChanged: () => void }) {
+  return (
+    <DetailTabView tab={tab}>
+      {(offers) =>
+        offers.length === 0 ? (
+          <p className="text-sm text-slate-600">{to.empty}</p>
+        ) : (
+          offers.map((entry) => <OfferCard key={entry.offer.id} order={order} entry={entry} onChanged={onChanged} />)
+        )
+      }
+    </DetailTabView>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState } from 'react';
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useServices } from '@/app/context';
+import type { OrderRow } from '@/api/contract/order-lists';
+import { reloadLoaded, useDetailTab } from '@/ui/detail-tab';
+import { to } from '@/i18n/es-order';
+import { OrderActions } from './order-actions';
+import { loadOffers, OffersTab } from './offers-tab';
+import { loadRisk, RiskTab } from './risk-tab';
+import { loadTransaction, TransactionTab } from './transaction-tab';
+import { ExecutionTab, loadExecution } from './execution-tab';
+import { CustomerTab, loadCustomer } from './customer-tab';
+import { loadNotes, NotesTab } from './notes-tab';
+import { loadLogs, LogsTab, type LogsQuery } from './logs-tab';
+
+const tabClass =
+  'rounded-t-md px-3 py-2 text-sm font-medium text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-white data-selected:text-brand-700 data-selected:ring-1 data-selected:ring-slate-200';
+const subTabClass =
+  'rounded-md px-2.5 py-1 text-xs font-semibold text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-brand-50 data-selected:text-brand-800 data-selected:ring-1 data-selected:ring-brand-200';
+
+/**
+ * The body of one order's panel: its actions, then the tabs. Every tab runs on its own
+ * detail-tab chart, kept here so switching tabs never loses what was loaded: a tab loads when
+ * first opened, Logs on every opening, and after an action every loaded tab loads again.
+ */
+export function OrderBody({ order, onRowChanged }: { order: OrderRow; onRowChanged: () => void }) {
+  const services = useServices();
+  // Read by the Logs loader when it runs; changed by the filter and the pager.
+  const logsQuery = useRef<LogsQuery>({ description: '', page: 0 });
+  const offers = useDetailTab(() => loadOffers(services, order));
+  const risk = useDetailTab(() => loadRisk(services, order));
+  const transaction = useDetailTab(() => loadTransaction(services, order));
+  const execution = useDetailTab(() => loadExecution(services, order));
+  const customer = useDetailTab(() => loadCustomer(services, order));
+  const notes = useDetailTab(() => loadNotes(services, order));
+  const logs = useDetailTab(() => loadLogs(services, order, logsQuery.current), { reloadOnSelect: true });
+  const [main, setMain] = useState(0);
+  const [sub, setSub] = useState(0);
+
+  // The panel opens on Oferta.
+  const offersActor = offers.actor;
+  useEffect(() => {
+    offersActor.send({ type: 'tab.selected' });
+  }, [offersActor]);
+
+  const reload = () => {
+    onRowChanged();
+    reloadLoaded([offers, risk, transaction, execution, customer, notes, logs]);
+  };
+  const selectMain = (index: number) => {
+    setMain(index);
+    [offers, risk, sub === 0 ? transaction : execution, customer, notes, logs][index]?.select();
+  };
+  const selectSub = (index: number) => {
+    setSub(index);
+    (index === 0 ? transaction : execution).select();
+  };
+
+  return (
+    <div className="space-y-4">
+      <OrderActions order={order} onChanged={reload} />
+      <TabGroup selectedIndex={main} onChange={selectMain}>
+        <TabList aria-label={to.panel.tabs(order.id)} className="flex flex-wrap gap-1 border-b border-slate-200">
+          {[to.tabs.offers, to.tabs.risk, to.tabs.payment, to.tabs.customer, to.tabs.notes, to.tabs.logs].map((label) => (
+            <Tab key={label} className={tabClass}>
+              {label}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels className="mt-3">
+          <TabPanel>
+            <OffersTab tab={offers} order={order} onChanged={reload} />
+          </TabPanel>
+          <TabPanel>
+            <RiskTab tab={risk} />
+          </TabPanel>
+          <TabPanel>
+            <TabGroup selectedIndex={sub} onChange={selectSub}>
+              <TabList aria-label={to.tabs.paymentSections} className="mb-3 flex gap-1">
+                <Tab className={subTabClass}>{to.tabs.transaction}</Tab>
+                <Tab className={subTabClass}>{to.tabs.execution}</Tab>
+              </TabList>
+              <TabPanels>
+                <TabPanel>
+                  <TransactionTab tab={transaction} order={order} onChanged={reload} />
+                </TabPanel>
+                <TabPanel>
+                  <ExecutionTab tab={execution} />
+                </TabPanel>
+              </TabPanels>
+            </TabGroup>
+          </TabPanel>
+          <TabPanel>
+            <CustomerTab tab={customer} />
+          </TabPanel>
+          <TabPanel>
+            <NotesTab
+              tab={notes}
+              order={order}
+              onCreated={() => {
+                notes.refresh();
+                // A note is also an action log.
+                logs.actor.send({ type: 'tab.reload' });
+              }}
+            />
+          </TabPanel>
+          <TabPanel>
+            <LogsTab
+              tab={logs}
+              onQuery={(query) => {
+                logsQuery.current = query;
+                logs.refresh();
+              }}
+            />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import { ChevronRightIcon } from '@heroicons/react/24/outline';
+import { useServices } from '@/app/context';
+import type { OrderRow } from '@/api/contract/order-lists';
+import { formatScore } from '@/domain/format';
+import { orderStatusLabel } from '@/domain/order-status';
+import { formatDateTime } from '@/domain/time';
+import { Button } from '@/ui/button';
+import { useDetailTab } from '@/ui/detail-tab';
+import { CustomerLink, OrderLink } from '@/ui/links';
+import { t } from '@/i18n';
+import { to } from '@/i18n/es-order';
+import { loadOrder } from './load-order';
+import { OrderBody } from './order-body';
+import { scoreClass } from './tone';
+
+function Fact({ label, children, className = '' }: { label: string; children: React.ReactNode; className?: string }) {
+  return (
+    <span className="whitespace-nowrap">
+      <span className="text-xs font-medium text-slate-600">{label} </span>
+      <span className={className}>{children}</span>
+    </span>
+  );
+}
+
+/**
+ * One order of the accordion. The header sums the order up; the body (actions and tabs) is built
+ * on the first expand and then kept, so collapsing and expanding again loads nothing. After an
+ * action the order itself is read again (its status and totals change) on the detail-tab chart.
+ */
+export function OrderPanel({ initial, defaultOpen }: { initial: OrderRow; defaultOpen: boolean }) {
+  const services = useServices();
+  const row = useDetailTab(() => loadOrder(services.orders, initial.id));
+  const order = row.data ?? initial;
+  const [open, setOpen] = useState(defaultOpen);
+  const [built, setBuilt] = useState(defaultOpen);
+  const bodyId = useId();
+  const P = to.panel;
+  return (
+    <section aria-label={to.title(order.id)} className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3">
+        <h2 className="min-w-0 flex-1">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={bodyId}
+            onClick={() => {
+              setOpen(!open);
+              setBuilt(true);
+            }}
+            className="flex w-full flex-wrap items-center gap-x-4 gap-y-1 rounded-md text-left text-sm text-slate-900 hover:bg-slate-50"
+          >
+            <ChevronRightIcon aria-hidden className={`size-5 text-slate-500 transition-transform ${open ? 'rotate-90' : ''}`} />
+            <span className="font-semibold">{to.title(order.id)}</span>
+            <Fact label={P.date}>{formatDateTime(order.createdDate)}</Fact>
+            <Fact label={P.status} className="font-semibold">
+              {orderStatusLabel(order.status)}
+            </Fact>
+            <Fact label={P.total}>{to.money(order.totalPrice, order.currency)}</Fact>
+            <Fact label={P.score} className={scoreClass(order.score)}>
+              {formatScore(order.score)}
+            </Fact>
+          </button>
+        </h2>
+        <div className="flex items-center gap-3 text-sm">
+          <Fact label={P.customer}>
+            <CustomerLink id={order.accountId} />
+          </Fact>
+          <Fact label={P.order}>
+            <OrderLink id={order.id} />
+          </Fact>
+          {row.state === 'loading' ? <span className="text-xs text-slate-600">{to.updating}</span> : null}
+        </div>
+      </div>
+      {row.state === 'failed' ? (
+        <div role="alert" className="mx-3 mb-3 flex items-center gap-3 rounded-md bg-red-50 p-2 text-sm text-red-800 ring-1 ring-red-200">
+          <span>{row.error}</span>
+          <Button variant="secondary" onClick={() => row.actor.send({ type: 'tab.retry' })}>
+            {t.app.retry}
+          </Button>
+        </div>
+      ) : null}
+      <div id={bodyId} hidden={!open} className="border-t border-slate-200 p-3">
+        {built ? <OrderBody order={order} onRowChanged={row.refresh} /> : null}
+      </div>
+    </section>
+  );
+}

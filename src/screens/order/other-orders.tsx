@@ -1,0 +1,73 @@
+import { useEffect, useId, useRef } from 'react';
+import { useServices } from '@/app/context';
+import { getOrders } from '@/api/lists';
+import type { OrderRow } from '@/api/contract/order-lists';
+import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { Pager } from '@/ui/pager';
+import { to } from '@/i18n/es-order';
+import { OrderPanel } from './order-panel';
+
+/** The order history's page size (spec details §9). */
+const PAGE_SIZE = 15;
+
+interface OtherOrdersPage {
+  page: number;
+  total: number;
+  limited: boolean;
+  orders: OrderRow[];
+}
+
+/** The customer's other orders, newest first, each a collapsed panel that loads its details on first expand. */
+export function OtherOrders({ accountId, excludeId }: { accountId: number; excludeId: number }) {
+  const services = useServices();
+  const headingId = useId();
+  // Read by the loader when it runs; changed by the pager.
+  const page = useRef(0);
+  const list = useDetailTab(async (): Promise<OtherOrdersPage> => {
+    const asked = page.current;
+    const result = await getOrders(services.orders, { accountId: String(accountId), sort: 'createdDate,desc', page: String(asked), size: String(PAGE_SIZE) });
+    return {
+      page: asked,
+      total: result.totalElements,
+      limited: result.totalLimited ?? false,
+      orders: result.elements.filter((o) => o.id !== excludeId),
+    };
+  });
+  const listActor = list.actor;
+  useEffect(() => {
+    listActor.send({ type: 'tab.selected' });
+  }, [listActor]);
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="text-base font-semibold text-slate-900">
+        {to.other.title}
+      </h2>
+      <DetailTabView tab={list}>
+        {(data) =>
+          data.orders.length === 0 && data.total <= 1 ? (
+            <p className="text-sm text-slate-600">{to.other.none}</p>
+          ) : (
+            <div className="space-y-3">
+              {data.orders.map((order) => (
+                <OrderPanel key={order.id} initial={order} defaultOpen={false} />
+              ))}
+              {data.total > PAGE_SIZE ? (
+                <Pager
+                  page={data.page}
+                  size={PAGE_SIZE}
+                  total={data.total}
+                  limited={data.limited}
+                  onPage={(next) => {
+                    page.current = next;
+                    list.refresh();
+                  }}
+                />
+              ) : null}
+            </div>
+          )
+        }
+      </DetailTabView>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Services } from '@/api/services';
+import type { OrderRow } from '@/api/contract/order-lists';
+import type { MlInference, RiskAssessment, RiskRule } from '@/api/contract/order-detail';
+import { getMlInference, getRiskAssessment, getRiskRules } from '@/api/order-detail';
+import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
+import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { to } from '@/i18n/es-order';
+import { fraudProbabilityClass, riskScoreClass } from './tone';
+
+export interface RiskData {
+  assessment: RiskAssessment | null;
+  rules: RiskRule[];
+  ml: MlInference | null;
+}
+
+/** Risk control's view of the order: the assessment, the rules that fired and the ML inference. */
+export async function loadRisk(services: Services, order: OrderRow): Promise<RiskData> {
+  const tenant = services.config.tenant;
+  const [assessment, rules, ml] = await Promise.all([
+    getRiskAssessment(services.riskcontrol, tenant, order.id),
+    getRiskRules(services.riskcontrol, tenant, order.id),
+    getMlInference(services.riskcontrol, { orderId: order.id, tenant, appName: order.appName }),
+  ]);
+  return { assessment, rules, ml };
+}
+
+const R = to.risk;
+const RULE_COLUMNS: TableColumn<RiskRule>[] = [
+  { header: R.factor, cell: (r) => r.factor },
+  { header: R.score, cell: (r) => r.score },
+  { header: R.description, cell: (r) => r.description },
+];
+const FEATURE_COLUMNS: TableColumn<[string, unknown]>[] = [
+  { header: R.feature, cell: ([name]) => name },
+  { header: R.value, cell: ([, value]) => (typeof value === 'string' ? value : JSON.stringify(value)) },
+];
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** Evaluacion de Riesgo: risk score (> 50 danger, > 0 warning), rules, ML inference (> 0.5 danger). */
+export function RiskTab({ tab }: { tab: DetailTab<RiskData> }) {
+  return (
+    <DetailTabView tab={tab}>
+      {({ assessment, rules, ml }) => (
+        <div className="space-y-5">
+          <Section title={R.assessment}>
+            {assessment ? (
+              <KeyValues
+                items={[
+                  { label: R.riskScore, value: <span className={riskScoreClass(assessment.riskScore)}>{assessment.riskScore}</span> },
+                  { label: R.evaluationId, value: assessment.riskEvaluationId },
+                  { label: R.thirdPartyId, value: assessment.thirdPartyRiskEvaluationId },
+                ]}
+              />
+            ) : (
+              <p className="text-sm text-slate-600">{R.noAssessment}</p>
+            )}
+          </Section>
+          <Section title={R.rules}>
+            <SimpleTable label={R.rules} rows={rules} columns={RULE_COLUMNS} rowKey={(r) => `${r.factor}-${r.description}`} empty={to.empty} />
+          </Section>
+          <Section title={R.ml}>
+            {ml ? (
+              <div className="space-y-3">
+                <KeyValues
+                  items={[
+                    { label: R.fraudProbability, value: <span className={fraudProbabilityClass(ml.fraudProbability)}>{ml.fraudProbability.toFixed(3)}</span> },
+                    { label: R.prediction, value: ml.prediction },
+                  ]}
+                />
+                <h4 className="text-xs font-semibold text-slate-700">{R.details}</h4>
+                <KeyValues
+                  items={[
+                    { label: R.fraudsInNode, value: ml.inferenceDetails.fraudsInNode },
+                    { label: R.legitimatesInNode, value: ml.inferenceDetails.legitimatesInNode },
+                    { label: R.nodeIndex, value: ml.inferenceDetails.nodeIndex },
+                    { label: R.inferredFlags, value: ml.inferenceDetails.inferredFlags.join(', ') },
+                  ]}
+                />
+                <h4 className="text-xs font-semibold text-slate-700">{R.features}</h4>
+                <SimpleTable label={R.features} rows={Object.entries(ml.features)} columns={FEATURE_COLUMNS} rowKey={([name]) => name} empty={to.empty} />
+              </div>
+            ) : (
+              <p className="text-sm text-slate-600">{R.noMl}</p>
+            )}
+          </Section>
+        </div>
+      )}
+    </DetailTabView>
+  );
+}

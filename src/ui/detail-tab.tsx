@@ -1,0 +1,89 @@
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { detailTabMachine, type DetailTabInput } from '@/machines/detail-tab.machine';
+import { errorMessage } from '@/api/http';
+import { Button } from './button';
+import { Spinner } from './spinner';
+import { t } from '@/i18n';
+
+export type DetailTabState = 'idle' | 'loading' | 'loaded' | 'failed';
+
+/**
+ * One tab of a detail view on the detail-tab chart: it loads when first selected (or on every
+ * selection with `reloadOnSelect`), keeps what it showed while it reloads, and a failure shows the
+ * error with a retry. The loader may change with the props; the latest one runs.
+ */
+export function useDetailTab<T>(load: () => Promise<T>, input: DetailTabInput = {}) {
+  const loader = useRef(load);
+  useEffect(() => {
+    loader.current = load;
+  });
+  const logic = useMemo(
+    () =>
+      // The ref is read when the chart runs `load` (after an event), never while rendering.
+      // eslint-disable-next-line react-hooks/refs
+      detailTabMachine.provide({
+        actions: {
+          load: ({ self }) => {
+            loader.current().then(
+              (data) => self.send({ type: 'load.succeeded', data }),
+              (error: unknown) => self.send({ type: 'load.failed', message: errorMessage(error) }),
+            );
+          },
+        },
+      }),
+    [],
+  );
+  // The input is read once, when the tab's actor starts.
+  const actor = useActorRef(logic, { input });
+  const state = useSelector(actor, (s) => s.value as DetailTabState);
+  const data = useSelector(actor, (s) => s.context.data as T | null);
+  const error = useSelector(actor, (s) => s.context.error);
+  return useMemo(
+    () => ({
+      actor,
+      state,
+      data,
+      error,
+      /** The user opened the tab. */
+      select: () => actor.send({ type: 'tab.selected' }),
+      /** Something it shows may have changed (an action, a new filter): load again whatever state it is in. */
+      refresh: () => {
+        const now = actor.getSnapshot().value as DetailTabState;
+        actor.send({ type: now === 'loaded' ? 'tab.reload' : now === 'failed' ? 'tab.retry' : 'tab.selected' });
+      },
+    }),
+    [actor, state, data, error],
+  );
+}
+
+export type DetailTab<T> = ReturnType<typeof useDetailTab<T>>;
+
+/** After an action: every tab that has loaded loads again; the others load when they are opened. */
+export function reloadLoaded(tabs: readonly { actor: DetailTab<unknown>['actor'] }[]) {
+  for (const tab of tabs) tab.actor.send({ type: 'tab.reload' });
+}
+
+/**
+ * Renders a tab's state: a spinner until its first data, then the data (with a quiet spinner
+ * while it reloads), or the error with "Reintentar" without reloading the page.
+ */
+export function DetailTabView<T>({ tab, children }: { tab: DetailTab<T>; children: (data: T) => ReactNode }) {
+  if (tab.state === 'failed') {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+        <span>{tab.error}</span>
+        <Button variant="secondary" onClick={() => tab.actor.send({ type: 'tab.retry' })}>
+          {t.app.retry}
+        </Button>
+      </div>
+    );
+  }
+  if (tab.data === null) return <Spinner label={t.app.loading} />;
+  return (
+    <div aria-busy={tab.state === 'loading'} className="space-y-3">
+      {tab.state === 'loading' ? <Spinner label={t.app.loading} /> : null}
+      {children(tab.data)}
+    </div>
+  );
+}

@@ -1,0 +1,308 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { initialTransition } from 'xstate';
+import { seriousViolations, signIn } from './support';
+import { PERSONAS } from '../../server/db/seed/personas';
+import { orderRiskMachine, type OrderRiskEvent } from '../../src/machines/order-risk.machine';
+import type { OrderStatus } from '../../src/domain/order-status';
+import { ORDER_ACTION_PERMISSION, RefundMsg } from '../../src/domain/order-actions';
+
+/**
+ * The order actions in the browser, each as the persona that may take it. Tests run in parallel
+ * on one database, so each one acts on orders no other test touches (its own index in the list).
+ */
+
+interface OrderRow {
+  id: number;
+  accountId: number;
+  status: string;
+  totalPrice: number;
+  totalRefundAllowed: boolean;
+  originOrderId: string | null;
+}
+
+const token = (page: Page) => page.evaluate(() => window.localStorage.getItem('token'));
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path, { headers: { authorization: `Bearer ${await token(page)}` } });
+  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** The n-th newest order in a status (0 is left to the read-only tests). */
+async function orderIn(page: Page, status: string, n: number, where: (o: OrderRow) => boolean = () => true): Promise<OrderRow> {
+  const orders = (await api<{ elements: OrderRow[] }>(page, `/orders/secured/orders/allHistory?status=${status}&size=60`)).elements.filter(where);
+  const order = orders[n];
+  expect(order, `no order ${n} in ${status}`).toBeDefined();
+  return order!;
+}
+
+async function openOrder(page: Page, id: number): Promise<Locator> {
+  await page.goto(`/#/admin/order-page/${id}`);
+  const panel = page.getByRole('region', { name: `Orden ${id}`, exact: true });
+  await expect(panel.getByRole('tab', { name: 'Oferta' })).toHaveAttribute('aria-selected', 'true');
+  return panel;
+}
+
+async function openTab(panel: Locator, name: string) {
+  await panel.getByRole('tab', { name, exact: true }).click();
+  await expect(panel.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Confirms "Estas seguro?" and closes the success dialog, checking its word. */
+async function confirmAndFinish(page: Page, successTitle: string) {
+  const question = page.getByRole('alertdialog', { name: 'Estas seguro?' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Si, continuar!' }).click();
+  const done = page.getByRole('dialog', { name: successTitle });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: 'OK' }).click();
+  await expect(done).toBeHidden();
+}
+
+const header = (panel: Locator, id: number) => panel.getByRole('button', { name: new RegExp(`^Orden ${id} `) });
+
+/** The order buttons the order chart allows a persona in an order's state, by their labels. */
+function expectedOrderButtons(username: string, order: OrderRow): string[] {
+  const persona = PERSONAS.find((p) => p.username === username)!;
+  const permissions = [...persona.permissions];
+  const [snapshot] = initialTransition(orderRiskMachine, { status: order.status as OrderStatus, permissions, totalRefundAllowed: order.totalRefundAllowed });
+  const labels: [OrderRiskEvent['type'], string][] = [
+    ['order.approve', 'Aprobar'],
+    ['order.cancel', 'Cancelar orden'],
+    ['order.refundFull', 'Reembolso total'],
+    ['order.close', 'Cerrar orden'],
+  ];
+  const shown = labels.filter(([type]) => snapshot.can({ type })).map(([, label]) => label);
+  const editor = permissions.includes('CRM_LECTOR');
+  if (editor && permissions.includes(ORDER_ACTION_PERMISSION.compensate)) shown.push('Compensar');
+  if (editor && permissions.includes(ORDER_ACTION_PERMISSION.notify) && order.status === 'CLOSED') shown.push('Notificar cierre');
+  return shown;
+}
+
+test('fraude approves a RISK order: new status, note and log without reloading; lector has no button and gets 403', async ({ page, browser }) => {
+  await signIn(page, 'fraude');
+  const order = await orderIn(page, 'RISK', 2);
+  const panel = await openOrder(page, order.id);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 4));
+
+  // The rules and the inference the analyst reads before deciding.
+  await openTab(panel, 'Evaluacion de Riesgo');
+  await expect(panel.getByRole('table', { name: 'Reglas de riesgo' })).toBeVisible();
+  await expect(panel.getByText('Probabilidad de fraude')).toBeVisible();
+
+  // Cancelling the question changes nothing.
+  await panel.getByRole('button', { name: 'Aprobar' }).click();
+  await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Cancelar' }).click();
+  await expect(header(panel, order.id)).toContainText('RISK');
+
+  await panel.getByRole('button', { name: 'Aprobar' }).click();
+  await confirmAndFinish(page, 'Aprobado!');
+  await expect(header(panel, order.id)).toContainText('OPEN');
+  await expect(panel.getByRole('button', { name: 'Aprobar' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Cancelar orden' })).toHaveCount(0);
+
+  await openTab(panel, 'Notas');
+  await expect(panel.getByRole('list', { name: 'Notas de la orden' }).getByRole('listitem').first()).toContainText('Orden aprobada en revisión de riesgo por fraude@consola.example.');
+  await openTab(panel, 'Logs');
+  const log = panel.getByRole('table', { name: 'Logs de la orden' }).getByRole('row', { name: /Orden aprobada en revisión de riesgo \(RISK\)/ });
+  await expect(log).toContainText('status: RISK → OPEN');
+  await expect(log).toContainText('fraude@consola.example');
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(4);
+
+  // lector: the same page without a button, and the approve request refused.
+  const readerContext = await browser.newContext();
+  const reader = await readerContext.newPage();
+  await signIn(reader, 'lector');
+  const other = await orderIn(reader, 'RISK', 3);
+  const readerPanel = await openOrder(reader, other.id);
+  await expect(readerPanel.getByRole('group', { name: `Acciones de la orden ${other.id}` })).toHaveCount(0);
+  await expect(reader.locator('[data-mutating]')).toHaveCount(0);
+  const refused = await reader.request.post('/orders/secured/risk/approve', { headers: { authorization: `Bearer ${await token(reader)}` }, data: { orderId: other.id } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: string }).error).toBe('access_denied');
+  expect((await orderIn(reader, 'RISK', 3)).id).toBe(other.id);
+  await readerContext.close();
+});
+
+test.describe('the order buttons shown are exactly those the chart allows the persona', () => {
+  for (const username of ['fraude', 'soporte', 'admin', 'operaciones']) {
+    test(username, async ({ page }) => {
+      await signIn(page, username);
+      const cases = [
+        await orderIn(page, 'RISK', 0),
+        await orderIn(page, 'PENDING_ZELLE_CONFIRM', 0),
+        await orderIn(page, 'OPEN', 0, (o) => o.totalRefundAllowed),
+        await orderIn(page, 'OPEN', 0, (o) => !o.totalRefundAllowed),
+        await orderIn(page, 'CLOSED', 0),
+        await orderIn(page, 'CANCELLED', 0),
+      ];
+      for (const order of cases) {
+        const panel = await openOrder(page, order.id);
+        const expected = expectedOrderButtons(username, order);
+        const group = panel.getByRole('group', { name: `Acciones de la orden ${order.id}` });
+        if (expected.length === 0) {
+          await expect(group).toHaveCount(0);
+          continue;
+        }
+        await expect(group.getByRole('button')).toHaveText(expected);
+      }
+    });
+  }
+});
+
+test('soporte refunds part of an offer with the spec rules, then compensates the customer', async ({ page }) => {
+  await signIn(page, 'soporte');
+  const order = await orderIn(page, 'OPEN', 3, (o) => !o.totalRefundAllowed);
+  const offers = (await api<{ elements: { id: number; title: string; price: number }[] }>(page, `/orders/secured/fo/list?orderId=${order.id}`)).elements;
+  const offer = offers[0]!;
+  const panel = await openOrder(page, order.id);
+  const actions = panel.getByRole('group', { name: `Acciones de la oferta ${offer.title}` }).first();
+  await actions.getByRole('button', { name: 'Reembolso parcial' }).click();
+  const dialog = page.getByRole('dialog', { name: `Reembolso parcial de ${offer.title}` });
+  const amount = dialog.getByLabel('Monto (USD)');
+  const accept = dialog.getByRole('button', { name: 'Aceptar' });
+  await accept.click();
+  await expect(dialog.getByRole('alert')).toHaveText(RefundMsg.amountRequired);
+  await amount.fill('abc');
+  await accept.click();
+  await expect(dialog.getByRole('alert')).toHaveText(RefundMsg.numeric);
+  await amount.fill('0.05');
+  await accept.click();
+  await expect(dialog.getByRole('alert')).toHaveText(RefundMsg.amountInvalid);
+  await amount.fill(String(offer.price + 1));
+  await accept.click();
+  await expect(dialog.getByRole('alert')).toHaveText(RefundMsg.amountTooHigh);
+  await amount.fill('1.50');
+  await accept.click();
+  await confirmAndFinish(page, 'Listo!');
+  const article = panel.getByRole('article', { name: offer.title }).first();
+  await expect(article).toContainText('1.50 USD');
+
+  // The refund is in the applied charge rules, and the log says what changed.
+  await openTab(panel, 'Pago Detalles');
+  await expect(panel.getByRole('table', { name: 'Reglas de cobro aplicadas' }).getByRole('row', { name: /REFUNDED/ }).first()).toContainText('1.5');
+  await openTab(panel, 'Logs');
+  await expect(panel.getByRole('table', { name: 'Logs de la orden' }).getByRole('row', { name: /Reembolso de 1\.50 USD/ })).toBeVisible();
+
+  // Compensation: a numeric amount, or the order's total.
+  await panel.getByRole('button', { name: 'Compensar' }).click();
+  const compensation = page.getByRole('dialog', { name: `Compensar la orden ${order.id}` });
+  await compensation.getByLabel('Parcial').check();
+  await compensation.getByLabel('Monto (USD)').fill('diez');
+  await compensation.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(compensation.getByRole('alert')).toHaveText('Ingrese un valor numerico!');
+  await compensation.getByLabel('Monto (USD)').fill('2');
+  await compensation.getByRole('button', { name: 'Aceptar' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Estas seguro?' });
+  await question.getByRole('button', { name: 'Si, continuar!' }).click();
+  await expect(page.getByRole('dialog', { name: 'Listo!' })).toContainText('Se acreditaron 2.00 USD al saldo del cliente.');
+  await page.getByRole('dialog', { name: 'Listo!' }).getByRole('button', { name: 'OK' }).click();
+  await expect(panel.getByRole('table', { name: 'Logs de la orden' }).getByRole('row', { name: /Compensación de 2\.00 USD/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('admin passes an offer to credit and reverts it (the revert needs CRM2_SUPER_ACTION)', async ({ page }) => {
+  await signIn(page, 'admin');
+  const order = await orderIn(page, 'OPEN', 4, (o) => !o.totalRefundAllowed);
+  const offer = (await api<{ elements: { id: number; title: string; price: number }[] }>(page, `/orders/secured/fo/list?orderId=${order.id}`)).elements[0]!;
+  const panel = await openOrder(page, order.id);
+  const actions = panel.getByRole('group', { name: `Acciones de la oferta ${offer.title}` }).first();
+  await expect(actions.getByRole('button')).toHaveText(['Reembolso parcial', 'Reembolso total', 'Pasar a credito']);
+  await actions.getByRole('button', { name: 'Pasar a credito' }).click();
+  const dialog = page.getByRole('dialog', { name: `Pasar a crédito ${offer.title}` });
+  await expect(dialog.getByLabel('Monto (USD)')).toHaveValue(offer.price.toFixed(2));
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await confirmAndFinish(page, 'Modificado!');
+  const article = panel.getByRole('article', { name: offer.title }).first();
+  await expect(article).toContainText('REFUND_TO_CREDIT');
+  await expect(actions.getByRole('button')).toHaveText(['Revertir credito']);
+  await actions.getByRole('button', { name: 'Revertir credito' }).click();
+  await confirmAndFinish(page, 'Modificado!');
+  await expect(article).not.toContainText('REFUND_TO_CREDIT');
+  await expect(actions.getByRole('button', { name: 'Pasar a credito' })).toBeVisible();
+});
+
+test('fraude blacklists the card of a payment element and unmarks it; soporte cannot blacklist it', async ({ page, browser }) => {
+  await signIn(page, 'fraude');
+  const order = await orderIn(page, 'CLOSED', 5);
+  const elements = (await api<{ elements: { paymentMethodType: string; uniqueNumberIdentifier: string | null; blacklisted: boolean }[] }>(page, `/orders/secured/paymentOrder?orderId=${order.id}`)).elements;
+  test.skip(!elements[0]?.uniqueNumberIdentifier || elements[0].blacklisted, 'the seeded order is not paid by an unlisted card');
+  const panel = await openOrder(page, order.id);
+  await openTab(panel, 'Pago Detalles');
+  const card = panel.getByRole('button', { name: 'Agregar tarjeta a lista negra' }).first();
+  await card.click();
+  await confirmAndFinish(page, 'Listo!');
+  await expect(panel.getByRole('button', { name: 'Quitar tarjeta de lista negra' }).first()).toBeVisible();
+  await panel.getByRole('button', { name: 'Quitar tarjeta de lista negra' }).first().click();
+  await confirmAndFinish(page, 'Listo!');
+  await expect(panel.getByRole('button', { name: 'Agregar tarjeta a lista negra' }).first()).toBeVisible();
+
+  // soporte edits but lacks CRM7_FRAUD_COMPLETE: the card shows without the button.
+  const context = await browser.newContext();
+  const support = await context.newPage();
+  await signIn(support, 'soporte');
+  const supportPanel = await openOrder(support, order.id);
+  await openTab(supportPanel, 'Pago Detalles');
+  await expect(supportPanel.getByRole('heading', { name: 'Elemento de pago 1' })).toBeVisible();
+  await expect(supportPanel.getByRole('button', { name: /lista negra/ })).toHaveCount(0);
+  await context.close();
+});
+
+test('soporte sends the closed-order and payment notifications; they are logged', async ({ page }) => {
+  await signIn(page, 'soporte');
+  const order = await orderIn(page, 'CLOSED', 6);
+  const panel = await openOrder(page, order.id);
+  await panel.getByRole('button', { name: 'Notificar cierre' }).click();
+  const dialog = page.getByRole('dialog', { name: `Notificar el cierre de la orden ${order.id}` });
+  await dialog.getByLabel('Correo (vacío: el de la orden)').fill('cliente.nuevo@correo.example');
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
+  await expect(page.getByRole('dialog', { name: 'Listo!' })).toContainText('Notificación enviada a cliente.nuevo@correo.example.');
+  await page.getByRole('dialog', { name: 'Listo!' }).getByRole('button', { name: 'OK' }).click();
+
+  await openTab(panel, 'Pago Detalles');
+  const rules = panel.getByRole('table', { name: 'Reglas de cobro aplicadas' });
+  await rules.getByRole('button', { name: /^Notificar el cobro / }).first().click();
+  await page.getByRole('dialog', { name: /^Notificar el cobro / }).getByRole('button', { name: 'Aceptar' }).click();
+  await confirmAndFinish(page, 'Listo!');
+  await openTab(panel, 'Logs');
+  await expect(panel.getByRole('table', { name: 'Logs de la orden' }).getByRole('row', { name: /Notificación enviada a cliente\.nuevo@correo\.example/ })).toBeVisible();
+});
+
+test('fraude works a Zelle order: registers a transfer, links one, then cancels the order', async ({ page }) => {
+  await signIn(page, 'fraude');
+  const order = await orderIn(page, 'PENDING_ZELLE_CONFIRM', 1, (o) => o.originOrderId !== null);
+  const panel = await openOrder(page, order.id);
+  await openTab(panel, 'Pago Detalles');
+  const zelle = panel.getByRole('region', { name: 'Zelle' });
+  await expect(zelle.getByRole('table', { name: 'Transferencias de la orden' }).getByRole('row')).toHaveCount(2);
+
+  // Register: the contract's messages, then a transfer sent without a reference (unlinked).
+  await zelle.getByRole('button', { name: 'Registrar transferencia' }).click();
+  const form = page.getByRole('dialog', { name: 'Registrar transferencia Zelle' });
+  await form.getByLabel('Código de referencia (vacío: sin vincular)').fill('');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Debe indicar el nombre de quien envía.');
+  const name = `Remitente ${Date.now()}`;
+  await form.getByLabel('Nombre').fill(name);
+  await form.getByLabel('Monto (USD)').fill('12.34');
+  await form.getByLabel('Desde').fill('remitente@correo.example');
+  await form.getByLabel('Hacia').fill('pagos@cubacel.example');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await confirmAndFinish(page, 'Listo!');
+
+  // The new transfer is the newest unlinked one: link it to this order.
+  const unlinked = zelle.getByRole('table', { name: 'Transferencias sin vincular' });
+  await expect(unlinked.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  await unlinked.getByRole('button', { name: `Vincular la transferencia de ${name} por 12.34 USD` }).click();
+  await confirmAndFinish(page, 'Listo!');
+  await expect(zelle.getByRole('table', { name: 'Transferencias de la orden' }).getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  await expect(unlinked.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Cancelling the order ends the Zelle actions.
+  await panel.getByRole('button', { name: 'Cancelar orden' }).click();
+  await confirmAndFinish(page, 'Cancelada!');
+  await expect(header(panel, order.id)).toContainText('CANCELLED');
+  await expect(zelle.getByRole('button', { name: 'Registrar transferencia' })).toHaveCount(0);
+});
