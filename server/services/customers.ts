@@ -19,7 +19,8 @@ function startsWith(dialect: Db['dialect'], column: 'a.email' | 'a.first_name' |
     : sql<boolean>`${sql.ref(column)} LIKE ${likePrefix(text)} ESCAPE '\\'`;
 }
 
-async function rowsById(db: Kysely<Database>, ids: number[]): Promise<CustomerRow[]> {
+/** The customer rows of the given accounts, in the order of the ids (missing ones left out). */
+export async function customerRowsById(db: Kysely<Database>, ids: number[]): Promise<CustomerRow[]> {
   if (ids.length === 0) return [];
   const [accounts, groups] = await Promise.all([
     db.selectFrom('accounts').selectAll().where('id', 'in', ids).execute(),
@@ -92,7 +93,7 @@ export async function searchCustomers(database: Db, q: CustomersQuery, now: numb
     ordered.select('a.id').limit(q.size).offset(q.page * q.size).execute(),
     cappedCount(db, query.select('a.id')),
   ]);
-  return pageOf(await rowsById(db, rows.map((r) => r.id)), count);
+  return pageOf(await customerRowsById(db, rows.map((r) => r.id)), count);
 }
 
 /** The global search: one box matching id, e-mail, phone, alias or name (at most 20 customers). */
@@ -117,7 +118,7 @@ export async function searchAccountList(database: Db, text: string): Promise<Cus
     );
   }
   const rows = await query.orderBy('a.id', 'desc').limit(20).execute();
-  return rowsById(db, rows.map((r) => r.id));
+  return customerRowsById(db, rows.map((r) => r.id));
 }
 
 /** The clients screen: by e-mail and/or phone (exact, the way a customer states them). */
@@ -136,5 +137,5 @@ export async function searchAccount(
     query.select('a.id').orderBy('a.id', 'desc').limit(q.size).offset(q.page * q.size).execute(),
     cappedCount(db, query.select('a.id')),
   ]);
-  return pageOf(await rowsById(db, rows.map((r) => r.id)), count);
+  return pageOf(await customerRowsById(db, rows.map((r) => r.id)), count);
 }

@@ -23,6 +23,8 @@ import type { DocCode } from '@/domain/diff';
 import { badRequest, notFound } from '../http';
 import { iso } from '../clock';
 import { displayName } from './accounts';
+import { customerRowsById } from './customers';
+import { toActionLog } from './settings';
 import { recordMutation } from './audit';
 import { checkPageWithinCap, pageOf, type Page, type PageRequest } from './paging';
 
@@ -294,30 +296,9 @@ async function accountOrThrow(db: Db, accountId: number) {
 
 /** Who the customer is: the customer row of the lists. */
 export async function accountSummary(db: Db, accountId: number): Promise<CustomerRow> {
-  const [a, groups] = await Promise.all([
-    accountOrThrow(db, accountId),
-    db
-      .selectFrom('account_groups as ag')
-      .innerJoin('groups as g', 'g.id', 'ag.group_id')
-      .select('g.name')
-      .where('ag.account_id', '=', accountId)
-      .orderBy('g.name')
-      .execute(),
-  ]);
-  return {
-    id: a.id,
-    accountId: a.id,
-    email: a.email,
-    alias: a.alias,
-    firstName: a.first_name,
-    lastName: a.last_name,
-    name: displayName(a.first_name, a.last_name, a.username),
-    phoneNumber: a.phone_number,
-    registerDate: a.register_date,
-    enabled: a.enabled === 1,
-    groups: groups.map((g) => ({ name: g.name })),
-    userBasicData: { reliability: a.reliability, country: a.country_code, creditCurrency: a.credit_currency, currency: a.currency },
-  };
+  const [row] = await customerRowsById(db, [accountId]);
+  if (!row) throw notFoundAccount(accountId);
+  return row;
 }
 
 /** The account's other data: where, who, how it registered, and its balance per credit type. */
@@ -444,17 +425,7 @@ export async function searchDocActionLogs(
   const matching = rows.filter((l) => l.description.toLocaleLowerCase('es').includes(needle));
   const page = matching.slice(q.page * q.size, (q.page + 1) * q.size);
   return pageOf(
-    page.map((l) => ({
-      id: l.id,
-      docCode: l.doc_code,
-      docId: l.doc_id,
-      action: l.action,
-      executorEmail: l.executor_email,
-      date: l.date,
-      canal: l.canal,
-      description: l.description,
-      input: l.input,
-    })),
+    page.map(toActionLog),
     { total: matching.length, limited: false },
   );
 }

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { ActionLogsTable, Database } from '../db/schema';
 import type { ActionLog, ActionLogsQuery, CountriesQuery, Country, CountryPrefix } from '@/api/contract/settings';
 import type { DocCode } from '@/domain/diff';
 import { Permission } from '@/domain/permissions';
@@ -51,6 +51,21 @@ export const LOG_PERMISSION: Record<DocCode, string> = {
   SETTING: Permission.SETTINGS,
 };
 
+/** An action log row as the contract shows it. */
+export function toActionLog(l: Selectable<ActionLogsTable>): ActionLog {
+  return {
+    id: l.id,
+    docCode: l.doc_code,
+    docId: l.doc_id,
+    action: l.action,
+    executorEmail: l.executor_email,
+    date: l.date,
+    canal: l.canal,
+    description: l.description,
+    input: l.input,
+  };
+}
+
 /** Action logs of one kind of document (of one document when docId is given), newest first. */
 export async function listActionLogs(db: Kysely<Database>, q: ActionLogsQuery): Promise<Page<ActionLog>> {
   checkPageWithinCap(q);
@@ -61,17 +76,7 @@ export async function listActionLogs(db: Kysely<Database>, q: ActionLogsQuery): 
     cappedCount(db, logs.select('l.id')),
   ]);
   return pageOf(
-    rows.map((l) => ({
-      id: l.id,
-      docCode: l.doc_code,
-      docId: l.doc_id,
-      action: l.action,
-      executorEmail: l.executor_email,
-      date: l.date,
-      canal: l.canal,
-      description: l.description,
-      input: l.input,
-    })),
+    rows.map(toActionLog),
     count,
   );
 }

@@ -27,6 +27,15 @@ const allowed = (context: RefundContext) =>
   context.permissions.includes(ORDER_ACTION_PERMISSION.refund) &&
   refundOffered(context.productType, context.itemStatus);
 
+/** Until everything is refunded, a refund takes part (or what is left) of the price. */
+const refunds = {
+  'refund.partial': [
+    { guard: 'closingAmount', target: 'refunded', actions: 'addRefund' },
+    { guard: 'partialAmount', target: 'partiallyRefunded', actions: 'addRefund' },
+  ],
+  'refund.full': { guard: 'mayRefund', target: 'refunded', actions: 'addRefund' },
+} as const;
+
 export const refundMachine = setup({
   types: { context: {} as RefundContext, events: {} as RefundEvent, input: {} as RefundInput },
   actions: {
@@ -58,22 +67,10 @@ export const refundMachine = setup({
       ],
     },
     notRefunded: {
-      on: {
-        'refund.partial': [
-          { guard: 'closingAmount', target: 'refunded', actions: 'addRefund' },
-          { guard: 'partialAmount', target: 'partiallyRefunded', actions: 'addRefund' },
-        ],
-        'refund.full': { guard: 'mayRefund', target: 'refunded', actions: 'addRefund' },
-      },
+      on: refunds,
     },
     partiallyRefunded: {
-      on: {
-        'refund.partial': [
-          { guard: 'closingAmount', target: 'refunded', actions: 'addRefund' },
-          { guard: 'partialAmount', target: 'partiallyRefunded', actions: 'addRefund' },
-        ],
-        'refund.full': { guard: 'mayRefund', target: 'refunded', actions: 'addRefund' },
-      },
+      on: refunds,
     },
     refunded: { type: 'final' },
   },

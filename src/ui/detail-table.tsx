@@ -67,3 +67,13 @@ export function KeyValues({ items, className = '' }: { items: readonly { label: 
     </dl>
   );
 }
+
+/** A titled part of a detail tab. */
+export function DetailSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}

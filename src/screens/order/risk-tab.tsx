@@ -3,7 +3,7 @@ import type { OrderRow } from '@/api/contract/order-lists';
 import type { MlInference, RiskAssessment, RiskRule } from '@/api/contract/order-detail';
 import { getMlInference, getRiskAssessment, getRiskRules } from '@/api/order-detail';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
-import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { DetailSection, KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { to } from '@/i18n/es-order';
 import { fraudProbabilityClass, riskScoreClass } from './tone';
 
@@ -35,22 +35,13 @@ const FEATURE_COLUMNS: TableColumn<[string, unknown]>[] = [
   { header: R.value, cell: ([, value]) => (typeof value === 'string' ? value : JSON.stringify(value)) },
 ];
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="space-y-2">
-      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
 /** Evaluacion de Riesgo: risk score (> 50 danger, > 0 warning), rules, ML inference (> 0.5 danger). */
 export function RiskTab({ tab }: { tab: DetailTab<RiskData> }) {
   return (
     <DetailTabView tab={tab}>
       {({ assessment, rules, ml }) => (
         <div className="space-y-5">
-          <Section title={R.assessment}>
+          <DetailSection title={R.assessment}>
             {assessment ? (
               <KeyValues
                 items={[
@@ -62,11 +53,11 @@ export function RiskTab({ tab }: { tab: DetailTab<RiskData> }) {
             ) : (
               <p className="text-sm text-slate-600">{R.noAssessment}</p>
             )}
-          </Section>
-          <Section title={R.rules}>
+          </DetailSection>
+          <DetailSection title={R.rules}>
             <SimpleTable label={R.rules} rows={rules} columns={RULE_COLUMNS} rowKey={(r) => `${r.factor}-${r.description}`} empty={to.empty} />
-          </Section>
-          <Section title={R.ml}>
+          </DetailSection>
+          <DetailSection title={R.ml}>
             {ml ? (
               <div className="space-y-3">
                 <KeyValues
@@ -90,7 +81,7 @@ export function RiskTab({ tab }: { tab: DetailTab<RiskData> }) {
             ) : (
               <p className="text-sm text-slate-600">{R.noMl}</p>
             )}
-          </Section>
+          </DetailSection>
         </div>
       )}
     </DetailTabView>

@@ -5,7 +5,7 @@ import { getAppliedRules, getPaymentElements, getPendingRefunds, getRelatedAccou
 import { cardCaption } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
-import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { DetailSection, KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { CustomerLink, NewTabLink } from '@/ui/links';
 import { to } from '@/i18n/es-order';
 import { CardActions, NotifyPaymentAction } from './payment-actions';
@@ -48,15 +48,6 @@ const RELATED_COLUMNS: TableColumn<RelatedAccount>[] = [
   { header: P.orders, cell: (a) => a.orders },
 ];
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="space-y-2">
-      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
 function ElementCard({ order, element, n, onChanged }: { order: OrderRow; element: PaymentElement; n: number; onChanged: () => void }) {
   return (
     <div className="space-y-2 rounded-md p-3 ring-1 ring-slate-200">
@@ -97,22 +88,22 @@ export function TransactionTab({ tab, order, onChanged }: { tab: DetailTab<Trans
       <DetailTabView tab={tab}>
         {({ elements, rules, pending, related }) => (
           <div className="space-y-5">
-            <Section title={P.elements}>
+            <DetailSection title={P.elements}>
               {elements.length === 0 ? (
                 <p className="text-sm text-slate-600">{to.empty}</p>
               ) : (
                 elements.map((element, i) => <ElementCard key={i} order={order} element={element} n={i + 1} onChanged={onChanged} />)
               )}
-            </Section>
-            <Section title={P.rules}>
+            </DetailSection>
+            <DetailSection title={P.rules}>
               <SimpleTable label={P.rules} rows={rules} columns={ruleColumns} rowKey={(r) => r.id} empty={to.empty} />
-            </Section>
-            <Section title={P.pending}>
+            </DetailSection>
+            <DetailSection title={P.pending}>
               <SimpleTable label={P.pending} rows={pending} columns={PENDING_COLUMNS} rowKey={(r) => r.id} empty={to.empty} />
-            </Section>
-            <Section title={P.related}>
+            </DetailSection>
+            <DetailSection title={P.related}>
               <SimpleTable label={P.related} rows={related} columns={RELATED_COLUMNS} rowKey={(a) => a.accountId} empty={to.empty} />
-            </Section>
+            </DetailSection>
           </div>
         )}
       </DetailTabView>
