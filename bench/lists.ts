@@ -6,30 +6,13 @@
  *   npm run bench:lists                 # data/bench-large.db, seeded on first run (about 4 minutes)
  *   BENCH_DB=/tmp/x.db npm run bench:lists
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { migrate } from '../server/db/migrate';
-import { seedDatabase, SCALES } from '../server/db/seed/index';
-import { createApp } from '../server/app';
-import { issueTokens } from '../server/auth/tokens';
-import { systemClock } from '../server/clock';
+import { SCALES } from '../server/db/seed/index';
+import { openBench, percentile } from './support';
+import { writeBlock } from './doc-block';
 
-const file = process.env.BENCH_DB ?? path.join('data', 'bench-large.db');
 const runs = Number(process.env.BENCH_RUNS ?? 60);
-const config = { ...loadConfig({}), databaseFile: file, databaseUrl: null, scale: 'large' as const };
-const db = openDatabase(config);
-await migrate(db);
-const began = performance.now();
-if (await seedDatabase(db, { seed: 20261122, scale: 'large', now: Date.now() })) {
-  console.log(`seeded SCALE=large in ${((performance.now() - began) / 1000).toFixed(0)} s`);
-}
-const app = createApp({ db, config, clock: systemClock });
-const admin = await db.kysely.selectFrom('accounts').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-const { accessToken } = await issueTokens(db.kysely, config, { accountId: admin.id, clientId: config.oauthClientId, deviceId: 'bench', now: Date.now() });
-const headers = { authorization: `Bearer ${accessToken}`, 'api-key': config.upgApiKey };
+const { db, app, headers } = await openBench();
 
 const k = db.kysely;
 const counts = {
@@ -108,7 +91,6 @@ const cases: { endpoint: string; filter: string; url: string }[] = [
   { endpoint: 'getSearchAccount', filter: 'email', url: `/uaa/secured/getSearchAccount?email=${encodeURIComponent(customer.email ?? '')}` },
 ];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const rows: string[] = [];
 let worst = 0;
 for (const c of cases) {
@@ -143,10 +125,5 @@ const table = [
   `Worst p95: ${worst.toFixed(1)} ms.`,
 ].join('\n');
 
-const doc = path.resolve('docs/performance.md');
-const begin = '<!-- lists:begin -->';
-const end = '<!-- lists:end -->';
-const text = fs.readFileSync(doc, 'utf8');
-const block = `${begin}\nMeasured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:lists\`.\n\n${table}\n${end}`;
-fs.writeFileSync(doc, text.includes(begin) ? text.replace(new RegExp(`${begin}[\\s\\S]*?${end}`), block) : `${text}\n${block}\n`);
+writeBlock('lists', 'npm run bench:lists', table);
 await db.close();
