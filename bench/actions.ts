@@ -18,7 +18,7 @@ const { db, k, app, headers } = await openBench();
 /** Orders with detail (offers) in a status, newest first, that no earlier case has used. */
 const used = new Set<number>();
 async function ordersIn(statuses: string[], n: number, where: (q: ReturnType<typeof base>) => ReturnType<typeof base> = (q) => q) {
-  const rows = await where(base().where('o.status', 'in', statuses)).limit(n * 3).execute();
+  const rows = await where(base().where('o.status', 'in', statuses)).limit(n * 3 + used.size).execute();
   const fresh = [...new Map(rows.filter((r) => !used.has(r.id)).map((r) => [r.id, r])).values()].slice(0, n);
   if (fresh.length < n) throw new Error(`only ${fresh.length} orders in ${statuses.join('/')} with detail; the bench needs ${n}`);
   for (const r of fresh) used.add(r.id);
@@ -43,7 +43,8 @@ const json = (body: unknown, extra: Record<string, string> = {}) => ({
 
 type Order = Awaited<ReturnType<typeof ordersIn>>[number];
 const n = runs + warmup;
-const refundable = (q: ReturnType<typeof base>) => q.where('i.product_type', 'in', ['SALDO', 'TRANSFER', 'CREDIT_TO_USER']).where('i.status', '=', 'OPEN');
+// Items whose refund buttons show (refundOffered): top-ups and balance not yet delivered.
+const refundable = (q: ReturnType<typeof base>) => q.where('i.product_type', 'in', ['TOPUP', 'TOPUP_NAUTA', 'SALDO']).where('i.status', 'in', ['OPEN', 'PENDING', 'PRE_ORDER']);
 const cases: { action: string; request: string; orders: Order[]; init: (o: Order) => RequestInit; path: string }[] = [
   {
     action: 'approve risk (with Idempotency-Key)',
