@@ -3,6 +3,7 @@ import type { Db } from './database';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-lists';
 import * as m0003 from './migrations/0003-order-detail';
+import * as m0004 from './migrations/0004-item-foundation';
 
 interface Migration {
   name: string;
@@ -14,6 +15,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0001-foundation', up: m0001.up },
   { name: '0002-lists', up: m0002.up },
   { name: '0003-order-detail', up: m0003.up },
+  { name: '0004-item-foundation', up: m0004.up },
 ];
 
 /**

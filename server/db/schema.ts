@@ -1,4 +1,10 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ItemFoundationTables } from './schema-items';
+import type { BankRemittanceTables } from './schema-bank-remittance';
+import type { HomePickupTables } from './schema-home-pickup';
+import type { TopupItemTables } from './schema-topup-items';
+import type { PrepaidGiftTables } from './schema-prepaid-gift';
+import type { FraudGraphTables } from './schema-fraud-graph';
 
 /**
  * The reference server's tables. Portable between SQLite and PostgreSQL: booleans are 0/1
@@ -391,7 +397,8 @@ export interface FraudStopListTable {
   value: string;
 }
 
-export interface Database {
+/** Every table; the item products' tables live in their own schema-*.ts files. */
+export interface Database extends ItemFoundationTables, BankRemittanceTables, HomePickupTables, TopupItemTables, PrepaidGiftTables, FraudGraphTables {
   accounts: AccountsTable;
   groups: GroupsTable;
   permissions: PermissionsTable;

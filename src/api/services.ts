@@ -16,6 +16,12 @@ export interface Services {
   upgSecured: ServiceClient;
   /** Risk control's CRM API (assessment, rules, ML inference): fixed api key and bearer. */
   riskcontrol: ServiceClient;
+  /** The catalogue (provinces and municipalities). */
+  catalog: ServiceClient;
+  /** The remittance delivery service's CRM API (approve, review, deliver…): fixed api key and bearer. */
+  remittances: ServiceClient;
+  /** Risk control's staff paths (the fraud graph): bearer token. */
+  riskcontrolSecured: ServiceClient;
   /** The SMS provider service, on its own host. */
   sms: ServiceClient;
   fraudConfig: ServiceClient;
@@ -42,6 +48,9 @@ export function createServices(config: RuntimeConfig, hooks: HttpHooks): Service
     upg: createServiceClient(`${base}/upg/api/crm`, hooks, { headers: { 'api-key': config.upgApiKey } }),
     upgSecured: createServiceClient(`${base}/upg/secured`, hooks),
     riskcontrol: createServiceClient(`${base}/riskcontrol/api/crm`, hooks, { headers: { 'api-key': config.upgApiKey } }),
+    catalog: createServiceClient(`${base}/catalog`, hooks),
+    remittances: createServiceClient(`${base}/remittances`, hooks, { headers: { 'api-key': config.upgApiKey } }),
+    riskcontrolSecured: createServiceClient(`${base}/riskcontrol/secured`, hooks),
     sms: createServiceClient(`${trim(config.smsHost || base)}/vphone/v1/sms`, hooks),
     // The fraud configuration lives at a URL of its own (an external endpoint in production).
     fraudConfig: createServiceClient('', hooks),

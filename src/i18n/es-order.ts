@@ -163,6 +163,16 @@ export const to = {
     successText: 'peticion completada.',
     more: (shown: number, total: number) => `Se muestran las ${shown} más recientes de ${total}.`,
   },
+  transitions: {
+    label: 'Transiciones de items',
+    at: 'Fecha',
+    item: 'FOI Id',
+    machine: 'Ciclo de vida',
+    from: 'Desde',
+    event: 'Evento',
+    to: 'Hasta',
+    actor: 'Ejecutor',
+  },
   logs: {
     label: 'Logs de la orden',
     executor: 'Ejecutor',

@@ -1,5 +1,4 @@
-import { createTestModel } from 'xstate/graph';
-import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
+import { pathsOf } from './model-paths';
 import { orderRiskMachine, type OrderRiskEvent, type OrderRiskInput } from '@/machines/order-risk.machine';
 import { offerMachine, type OfferEvent, type OfferInput, OFFER_STATUSES } from '@/machines/offer.machine';
 import { refundMachine, type RefundEvent, type RefundInput } from '@/machines/refund.machine';
@@ -13,22 +12,6 @@ import { ALL_PERMISSIONS } from '@/domain/permissions';
  */
 
 export const EVERYTHING = [...ALL_PERMISSIONS];
-
-/** A vertex per (state, what matters of its context, incoming transition): amounts are never merged. */
-const serialize = (s: { value: unknown; context: unknown }, e: EventObject | undefined, p?: { value: unknown }) => {
-  const context = s.context as { refunded?: number; previousStatus?: unknown };
-  return `${JSON.stringify(s.value)}|${context.refunded ?? ''}|${String(context.previousStatus ?? '')}|${e ? JSON.stringify(e) : ''}|${p ? JSON.stringify(p.value) : ''}`;
-};
-
-/** Only the events the chart allows in each state: a refused event is tested apart (409, nothing changes). */
-function pathsOf<M extends AnyStateMachine>(machine: M, input: unknown, events: EventObject[]) {
-  return createTestModel(machine, {
-    input: input as never,
-    events: events as never,
-    serializeState: serialize as never,
-    filterEvents: ((snapshot: { can(e: EventObject): boolean }, event: EventObject) => snapshot.can(event)) as never,
-  }).getShortestPaths();
-}
 
 export const orderRiskEvents: OrderRiskEvent[] = [{ type: 'order.approve' }, { type: 'order.cancel' }, { type: 'order.refundFull' }, { type: 'order.close' }];
 
@@ -73,4 +56,3 @@ export const zelleInputs: ZelleLinkInput[] = [
 ];
 export const zellePaths = zelleInputs.map((input) => ({ input, paths: pathsOf(zelleLinkMachine, input, zelleEvents) }));
 
-export type Snap<M extends AnyStateMachine> = SnapshotFrom<M>;

@@ -12,6 +12,7 @@ import { DEMO_PASSWORD, PERSONAS } from './personas';
 import { createSink, type Row, type Sink } from './sink';
 import { CARD_BINS, COUNTRIES, EXCHANGE_RATES, FRAUD_STOP_LISTS, ISSUING_BANKS, SMS_CONFIG, SMS_PROVIDERS } from './reference';
 import { DETAIL_WINDOW, seedOrderDetail, type DetailOrder } from './order-detail';
+import { seedItems } from './items';
 
 export interface SeedOptions {
   seed: number;
@@ -404,6 +405,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
   }
   await flush();
   await seedOrderDetail(sink, faker, detailed, { now, firstCustomer, lastCustomer, tenant });
+  await seedItems(sink, options.seed, detailed, { now, firstCustomer, lastCustomer, tenant });
 
   // Calls.
   let calls: Row[] = [];

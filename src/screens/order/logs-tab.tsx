@@ -4,10 +4,12 @@ import type { OrderRow } from '@/api/contract/order-lists';
 import type { ActionLog } from '@/api/contract/settings';
 import type { ActionLogsPage } from '@/api/contract/order-detail';
 import { getDocActionLogs } from '@/api/order-detail';
-import { formatDateTime } from '@/domain/time';
+import { getItemTransitions } from '@/api/items';
+import type { ItemTransition } from '@/api/contract/items';
+import { formatDateTime, LONG_DATE_TIME_FORMAT } from '@/domain/time';
 import { Button } from '@/ui/button';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
-import { SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { InputField } from '@/ui/fields';
 import { Pager } from '@/ui/pager';
 import { to } from '@/i18n/es-order';
@@ -21,20 +23,25 @@ export interface LogsData {
   /** The query these logs answer (the filter and page shown). */
   query: LogsQuery;
   page: ActionLogsPage;
+  /** Every item transition of the order (machine, item, from, event, to, who, when). */
+  transitions: ItemTransition[];
 }
 
 export const LOGS_PAGE_SIZE = 20;
 
 /** The order's action logs (docCode ORDER), newest first; a description filter uses specific-data. */
 export async function loadLogs(services: Services, order: OrderRow, query: LogsQuery): Promise<LogsData> {
-  const page = await getDocActionLogs(services.users, {
-    docCode: 'ORDER',
-    docId: String(order.id),
-    page: query.page,
-    size: LOGS_PAGE_SIZE,
-    description: query.description,
-  });
-  return { query, page };
+  const [page, transitions] = await Promise.all([
+    getDocActionLogs(services.users, {
+      docCode: 'ORDER',
+      docId: String(order.id),
+      page: query.page,
+      size: LOGS_PAGE_SIZE,
+      description: query.description,
+    }),
+    getItemTransitions(services.orders, order.id),
+  ]);
+  return { query, page, transitions };
 }
 
 const show = (value: unknown) => (value === null || value === undefined || value === '' ? to.logs.none : typeof value === 'string' ? value : JSON.stringify(value));
@@ -66,6 +73,17 @@ const COLUMNS: TableColumn<ActionLog>[] = [
   { header: L.channel, cell: (l) => l.canal },
   { header: L.description, cell: (l) => l.description },
   { header: L.changes, cell: (l) => <Changes input={l.input} /> },
+];
+
+const T = to.transitions;
+const TRANSITION_COLUMNS: TableColumn<ItemTransition>[] = [
+  { header: T.at, cell: (r) => formatDateTime(r.at, LONG_DATE_TIME_FORMAT), className: 'whitespace-nowrap' },
+  { header: T.item, cell: (r) => r.itemId },
+  { header: T.machine, cell: (r) => r.machine },
+  { header: T.from, cell: (r) => r.from },
+  { header: T.event, cell: (r) => <code className="text-xs">{r.event}</code> },
+  { header: T.to, cell: (r) => r.to },
+  { header: T.actor, cell: (r) => r.actorEmail },
 ];
 
 function LogsFilter({ applied, onApply }: { applied: string; onApply: (description: string) => void }) {
@@ -105,12 +123,17 @@ export function LogsTab({ tab, onQuery }: { tab: DetailTab<LogsData>; onQuery: (
     <div className="space-y-3">
       <LogsFilter applied={applied} onApply={(description) => onQuery({ description, page: 0 })} />
       <DetailTabView tab={tab}>
-        {({ query, page }) => (
-          <div className="space-y-3">
-            <SimpleTable label={L.label} rows={page.elements} columns={COLUMNS} rowKey={(l) => l.id} empty={to.empty} />
-            {page.totalElements > LOGS_PAGE_SIZE ? (
-              <Pager page={query.page} size={LOGS_PAGE_SIZE} total={page.totalElements} limited={page.totalLimited ?? false} onPage={(p) => onQuery({ ...query, page: p })} />
-            ) : null}
+        {({ query, page, transitions }) => (
+          <div className="space-y-5">
+            <div className="space-y-3">
+              <SimpleTable label={L.label} rows={page.elements} columns={COLUMNS} rowKey={(l) => l.id} empty={to.empty} />
+              {page.totalElements > LOGS_PAGE_SIZE ? (
+                <Pager page={query.page} size={LOGS_PAGE_SIZE} total={page.totalElements} limited={page.totalLimited ?? false} onPage={(p) => onQuery({ ...query, page: p })} />
+              ) : null}
+            </div>
+            <DetailSection title={T.label}>
+              <SimpleTable label={T.label} rows={transitions} columns={TRANSITION_COLUMNS} rowKey={(r) => r.id} empty={to.empty} />
+            </DetailSection>
           </div>
         )}
       </DetailTabView>

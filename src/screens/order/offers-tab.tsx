@@ -10,6 +10,7 @@ import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { CustomerLink } from '@/ui/links';
 import { to } from '@/i18n/es-order';
 import { OfferActions } from './offer-actions';
+import { ItemPanel } from './items/item-panel';
 
 export interface OfferWithItems {
   offer: Offer;
@@ -70,6 +71,9 @@ function OfferCard({ order, entry, onChanged }: { order: OrderRow; entry: OfferW
       />
       <SimpleTable label={to.offers.items(offer.title)} rows={items} columns={ITEM_COLUMNS} rowKey={(i) => i.id} empty={to.empty} />
       <OfferActions order={order} offer={offer} onChanged={onChanged} />
+      {items.map((item) => (
+        <ItemPanel key={item.id} order={order} offer={offer} item={item} onChanged={onChanged} />
+      ))}
     </article>
   );
 }

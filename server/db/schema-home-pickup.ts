@@ -1,0 +1,5 @@
+/**
+ * The tables of one item product (issue 5), kept apart so each product's migration owns its file.
+ * Replace this alias with an interface listing the tables (`{ table_name: TableInterface }`).
+ */
+export type HomePickupTables = Record<never, never>;

@@ -1,0 +1,8 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../deps';
+
+/** /remittances: the remittance delivery service (api-key): approve, review, undeliver, deliver, delivery info, receipts, couriers, picked cash. */
+export function remittancesRoutes(_deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  return app;
+}

@@ -1,0 +1,24 @@
+import { createTestModel } from 'xstate/graph';
+import type { AnyStateMachine, EventObject } from 'xstate';
+
+/**
+ * Model-based paths of a chart from `xstate/graph`, shared by every chart's tests: one set per
+ * starting input, only through the events the chart allows (refused ones are tested apart: 409,
+ * nothing changes).
+ */
+
+/** A vertex per (state, what matters of its context, incoming transition): amounts are never merged. */
+const serialize = (s: { value: unknown; context: unknown }, e: EventObject | undefined, p?: { value: unknown }) => {
+  const context = s.context as { refunded?: number; previousStatus?: unknown };
+  return `${JSON.stringify(s.value)}|${context.refunded ?? ''}|${String(context.previousStatus ?? '')}|${e ? JSON.stringify(e) : ''}|${p ? JSON.stringify(p.value) : ''}`;
+};
+
+/** The shortest path to every (state, incoming transition) of a chart started with `input`. */
+export function pathsOf<M extends AnyStateMachine>(machine: M, input: unknown, events: EventObject[]) {
+  return createTestModel(machine, {
+    input: input as never,
+    events: events as never,
+    serializeState: serialize as never,
+    filterEvents: ((snapshot: { can(e: EventObject): boolean }, event: EventObject) => snapshot.can(event)) as never,
+  }).getShortestPaths();
+}
