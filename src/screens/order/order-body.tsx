@@ -5,6 +5,7 @@ import type { OrderRow } from '@/api/contract/order-lists';
 import { reloadLoaded, useDetailTab } from '@/ui/detail-tab';
 import { to } from '@/i18n/es-order';
 import { OrderActions } from './order-actions';
+import { FraudGraphLink } from './fraud-graph-link';
 import { loadOffers, OffersTab } from './offers-tab';
 import { loadRisk, RiskTab } from './risk-tab';
 import { loadTransaction, TransactionTab } from './transaction-tab';
@@ -58,7 +59,10 @@ export function OrderBody({ order, onRowChanged }: { order: OrderRow; onRowChang
 
   return (
     <div className="space-y-4">
-      <OrderActions order={order} onChanged={reload} />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <OrderActions order={order} onChanged={reload} />
+        <FraudGraphLink order={order} />
+      </div>
       <TabGroup selectedIndex={main} onChange={selectMain}>
         <TabList aria-label={to.panel.tabs(order.id)} className="flex flex-wrap gap-1 border-b border-slate-200">
           {[to.tabs.offers, to.tabs.risk, to.tabs.payment, to.tabs.customer, to.tabs.notes, to.tabs.logs].map((label) => (

@@ -7,6 +7,7 @@ import { loadOrder } from './load-order';
 import { OrderPanel } from './order-panel';
 import { OtherOrders } from './other-orders';
 import { FoiSearch } from './foi-search';
+import { MassRetryAction } from './items/mass-retry';
 
 const route = getRouteApi('/admin/order-page/$id');
 
@@ -34,7 +35,9 @@ export function OrderPage() {
   const orderId = /^\d{1,12}$/.test(id) ? Number(id) : null;
   return (
     <div className="space-y-4">
-      <PageHeader title={to.title(id)} />
+      <PageHeader title={to.title(id)}>
+        <MassRetryAction />
+      </PageHeader>
       {orderId === null ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
           {to.badId}
