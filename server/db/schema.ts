@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { ItemFoundationTables } from './schema-items';
-import type { BankRemittanceTables } from './schema-bank-remittance';
-import type { HomePickupTables } from './schema-home-pickup';
+import type { RemittanceTables } from './schema-remittance';
+import type { PickupTables } from './schema-pickup';
 import type { TopupItemTables } from './schema-topup-items';
 import type { PrepaidGiftTables } from './schema-prepaid-gift';
 import type { FraudGraphTables } from './schema-fraud-graph';
@@ -398,7 +398,7 @@ export interface FraudStopListTable {
 }
 
 /** Every table; the item products' tables live in their own schema-*.ts files. */
-export interface Database extends ItemFoundationTables, BankRemittanceTables, HomePickupTables, TopupItemTables, PrepaidGiftTables, FraudGraphTables {
+export interface Database extends ItemFoundationTables, RemittanceTables, PickupTables, TopupItemTables, PrepaidGiftTables, FraudGraphTables {
   accounts: AccountsTable;
   groups: GroupsTable;
   permissions: PermissionsTable;

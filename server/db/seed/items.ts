@@ -2,8 +2,8 @@ import { Faker, es, en, base } from '@faker-js/faker';
 import type { Row, Sink } from './sink';
 import type { DetailOrder } from './order-detail';
 import { CUBA, municipalityCode } from './cuba';
-import { seedBankRemittances } from './items-bank-remittance';
-import { seedHomeAndPickup } from './items-home-pickup';
+import { seedRemittances } from './items-remittance';
+import { seedPickupCash } from './items-pickup';
 import { seedTopupItems } from './items-topup';
 import { seedPrepaidAndGift } from './items-prepaid-gift';
 
@@ -33,8 +33,8 @@ export async function seedItems(sink: Sink, seed: number, orders: readonly Detai
   await sink.insert('municipalities', municipalities);
 
   const seeders: [number, ItemSeeder][] = [
-    [1, seedBankRemittances],
-    [2, seedHomeAndPickup],
+    [1, seedRemittances],
+    [2, seedPickupCash],
     [3, seedTopupItems],
     [4, seedPrepaidAndGift],
   ];
