@@ -34,6 +34,8 @@ function readJson<T>(file: string): T | null {
 }
 
 const only = process.argv.slice(2);
+/** The machine tests append one line per chart: states and transitions covered out of all. */
+const coverageFile = path.join(reports, 'model-coverage.txt');
 const wants = (layer: string) => only.length === 0 || only.includes(layer);
 
 if (wants('typecheck')) {
@@ -49,7 +51,8 @@ if (wants('lint')) {
 if (wants('unit')) {
   const file = path.join(reports, 'vitest.json');
   fs.rmSync(file, { force: true });
-  const ok = run(bin('vitest'), ['run', '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`]);
+  fs.rmSync(coverageFile, { force: true });
+  const ok = run(bin('vitest'), ['run', '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`], { MODEL_COVERAGE_FILE: coverageFile });
   const report = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>(file);
   if (report) {
     layers.push({ name: 'vitest', passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1) });
@@ -73,6 +76,12 @@ if (wants('e2e')) {
       layers.push({ name: 'playwright', passed: 0, failed: 1 });
     }
   }
+}
+
+if (fs.existsSync(coverageFile)) {
+  const lines = [...new Set(fs.readFileSync(coverageFile, 'utf8').split('\n').filter(Boolean))].sort();
+  console.log('\nModel coverage (states and transitions covered by the model-based paths, out of all):');
+  for (const line of lines) console.log(`  ${line}`);
 }
 
 console.log('');

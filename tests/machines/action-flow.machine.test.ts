@@ -133,8 +133,8 @@ describe.each(variants)('action flow %s, model-based', (_name, input) => {
   const simple = stateModel.getSimplePaths();
 
   it('covers the states and transitions this variant can reach', () => {
+    // One variant reaches part of the chart; the report counts both together (below).
     const coverage = machineCoverage(actionFlowMachine, [...shortest, ...simple]);
-    reportCoverage(`actionFlow (${_name})`, coverage);
     const unreachable = input.confirm === false ? ['actionFlow.confirming'] : [];
     expect(coverage.states.missing).toEqual(unreachable);
   });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { AnyStateMachine, AnyStateNode, AnyMachineSnapshot, EventObject } from 'xstate';
 
 interface StepLike {
@@ -69,11 +70,15 @@ export function machineCoverage(machine: AnyStateMachine, paths: readonly PathLi
   };
 }
 
-/** One line per machine, printed by the tests so CI shows the coverage. */
+/**
+ * One line per machine, printed by the tests; `npm test` also collects the lines (through
+ * MODEL_COVERAGE_FILE) and prints them as one report before its summary.
+ */
 export function reportCoverage(name: string, coverage: ReturnType<typeof machineCoverage>) {
-  console.log(
-    `[model coverage] ${name}: states ${coverage.states.covered}/${coverage.states.total}, transitions ${coverage.transitions.covered}/${coverage.transitions.total}`,
-  );
+  const line = `${name}: states ${coverage.states.covered}/${coverage.states.total}, transitions ${coverage.transitions.covered}/${coverage.transitions.total}`;
+  console.log(`[model coverage] ${line}`);
+  const file = process.env.MODEL_COVERAGE_FILE;
+  if (file) fs.appendFileSync(file, `${line}\n`);
 }
 
 /** A path named by its events: readable in the test list and in a failure. */
