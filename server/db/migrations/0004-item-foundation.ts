@@ -1,9 +1,11 @@
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { CUBA, municipalityCode } from '../cuba';
 
 /**
  * What every item lifecycle shares: the transitions QA audits (machine, item, from, event, to,
  * actor, time) and the province catalogue of Cuba (remittance addresses and prepaid cards).
+ * The catalogue is reference data, not demo data: every database gets it here.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const id = (col: ColumnDefinitionBuilder) =>
@@ -40,4 +42,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('position', 'integer', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('municipalities_province').on('municipalities').columns(['province_code', 'position']).execute();
+
+  const k = db as Kysely<{ provinces: { code: string; name: string; position: number }; municipalities: { code: string; province_code: string; name: string; position: number } }>;
+  await k.insertInto('provinces').values(CUBA.map((p, position) => ({ code: p.code, name: p.name, position }))).execute();
+  await k
+    .insertInto('municipalities')
+    .values(CUBA.flatMap((p) => p.municipalities.map((name, position) => ({ code: municipalityCode(p.code, position), province_code: p.code, name, position }))))
+    .execute();
 }

@@ -1,7 +1,6 @@
 import { Faker, es, en, base } from '@faker-js/faker';
-import type { Row, Sink } from './sink';
+import type { Sink } from './sink';
 import type { DetailOrder } from './order-detail';
-import { CUBA, municipalityCode } from './cuba';
 import { seedRemittances } from './items-remittance';
 import { seedPickupCash } from './items-pickup';
 import { seedTopupItems } from './items-topup';
@@ -19,19 +18,10 @@ export interface ItemSeedOptions {
 export type ItemSeeder = (sink: Sink, faker: Faker, orders: readonly DetailOrder[], options: ItemSeedOptions) => Promise<void>;
 
 /**
- * The province catalogue, then each product's item data. Each product draws from its own faker
+ * Each product's item data (the province catalogue comes with migration 0004). Each product draws from its own faker
  * (seeded from the main seed), so adding one product's data never changes another's.
  */
 export async function seedItems(sink: Sink, seed: number, orders: readonly DetailOrder[], options: ItemSeedOptions): Promise<void> {
-  const provinces: Row[] = [];
-  const municipalities: Row[] = [];
-  CUBA.forEach((province, p) => {
-    provinces.push({ code: province.code, name: province.name, position: p });
-    province.municipalities.forEach((name, m) => municipalities.push({ code: municipalityCode(province.code, m), province_code: province.code, name, position: m }));
-  });
-  await sink.insert('provinces', provinces);
-  await sink.insert('municipalities', municipalities);
-
   const seeders: [number, ItemSeeder][] = [
     [1, seedRemittances],
     [2, seedPickupCash],
