@@ -4,6 +4,9 @@ import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-lists';
 import * as m0003 from './migrations/0003-order-detail';
 import * as m0004 from './migrations/0004-item-foundation';
+import * as m0005 from './migrations/0005-remittances';
+import * as m0006 from './migrations/0006-pickup-prepaid-gift';
+import * as m0007 from './migrations/0007-topup-items';
 
 interface Migration {
   name: string;
@@ -16,6 +19,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0002-lists', up: m0002.up },
   { name: '0003-order-detail', up: m0003.up },
   { name: '0004-item-foundation', up: m0004.up },
+  { name: '0005-remittances', up: m0005.up },
+  { name: '0006-pickup-prepaid-gift', up: m0006.up },
+  { name: '0007-topup-items', up: m0007.up },
 ];
 
 /**

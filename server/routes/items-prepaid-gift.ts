@@ -1,8 +1,39 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
+import { ok, parse } from '../http';
+import { requirePermission } from '../auth/middleware';
+import { idempotent } from '../services/idempotency';
+import { requireItemPermission, type ItemActionContext } from '../services/item-transitions';
+import { approvePrepaidCard, giftCardsOf, prepaidCardData, updatePrepaidCard } from '../services/prepaid-gift';
+import { GiftCardsQuery, PrepaidApproveQuery, PrepaidCardQuery, PrepaidUpdateBody } from '@/api/contract/prepaid-gift';
+import { PREPAID_ACTION_PERMISSION } from '@/domain/pickup-prepaid';
+import { Permission } from '@/domain/permissions';
 
-/** /orders/secured: prepaid card and gift card items: prepaidCard/approve, data, update; foid/giftcards; processItem/call. */
-export function prepaidGiftRoutes(_deps: AppDeps) {
+/**
+ * /orders/secured: prepaid card items (prepaidCard/approve, data, update) and gift cards
+ * (foid/giftcards). The permission is checked before the input (403 before 400); each move goes
+ * through the prepaid card chart.
+ */
+export function prepaidGiftRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  const db = deps.db.kysely;
+  const view = requirePermission(Permission.VIEW_ORDERS);
+  const allowed = (c: Context<AppEnv>, permission: string): ItemActionContext => {
+    const ctx = { db, principal: c.get('principal'), now: deps.clock.now() };
+    requireItemPermission(ctx.principal, permission);
+    return ctx;
+  };
+
+  app.post('/secured/prepaidCard/approve', idempotent(deps), async (c) => {
+    const ctx = allowed(c, PREPAID_ACTION_PERMISSION.approve);
+    return ok(c, await approvePrepaidCard(ctx, parse(PrepaidApproveQuery, c.req.query()).foid));
+  });
+  app.get('/secured/prepaidCard/data', view, async (c) => ok(c, await prepaidCardData(db, parse(PrepaidCardQuery, c.req.query()).foiid)));
+  app.post('/secured/prepaidCard/update', async (c) => {
+    const ctx = allowed(c, PREPAID_ACTION_PERMISSION.editDestination);
+    const { foiid } = parse(PrepaidCardQuery, c.req.query());
+    return ok(c, await updatePrepaidCard(ctx, foiid, parse(PrepaidUpdateBody, await c.req.json().catch(() => null))));
+  });
+  app.get('/secured/foid/giftcards', view, async (c) => ok(c, { elements: await giftCardsOf(db, parse(GiftCardsQuery, c.req.query()).foId) }));
   return app;
 }

@@ -13,6 +13,10 @@ import { createSink, type Row, type Sink } from './sink';
 import { CARD_BINS, COUNTRIES, EXCHANGE_RATES, FRAUD_STOP_LISTS, ISSUING_BANKS, SMS_CONFIG, SMS_PROVIDERS } from './reference';
 import { DETAIL_WINDOW, seedOrderDetail, type DetailOrder } from './order-detail';
 import { seedItems } from './items';
+import { openRemittanceStatus } from './items-remittance';
+import { openPickupStatus } from './items-pickup';
+import { openPrepaidStatus } from './items-prepaid-gift';
+import { openTopupStatus } from './items-topup';
 
 export interface SeedOptions {
   seed: number;
@@ -97,10 +101,10 @@ function itemStatus(faker: Faker, order: OrderStatus, product: ProductType): str
       { value: 'REFUND_TO_CREDIT', weight: 4 },
     ]);
   }
-  if (product === 'REMESA_BANCARIA') return faker.helpers.arrayElement(['MANUAL', 'TO_ACTIVATE', 'REQUESTED', 'PROCESSING']);
-  if (product === 'REMESA_A_DOMICILIO') return faker.helpers.arrayElement(['MANUAL', 'TO_ACTIVATE', 'PENDING_DELIVERY', 'IN_TRANSIT']);
-  if (product === 'PICKUP_CASH') return faker.helpers.arrayElement(['OPEN', 'TO_ACTIVATE', 'PENDING_DELIVERY']);
-  if (product === 'PREPAID_CARD') return faker.helpers.arrayElement(['OPEN', 'MANUAL', 'PENDING_DELIVERY', 'IN_TRANSIT', 'TO_ACTIVATE']);
+  if (product === 'REMESA_BANCARIA' || product === 'REMESA_A_DOMICILIO') return openRemittanceStatus(faker, product);
+  if (product === 'PICKUP_CASH') return openPickupStatus(faker);
+  if (product === 'PREPAID_CARD') return openPrepaidStatus(faker);
+  if (product === 'TOPUP' || product === 'TOPUP_NAUTA') return openTopupStatus(faker, order);
   return faker.helpers.arrayElement(['OPEN', 'PRE_ORDER', 'PENDING']);
 }
 

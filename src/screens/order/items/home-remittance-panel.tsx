@@ -1,6 +1,184 @@
+import { useEffect } from 'react';
+import type { DeliveryInfo, HomeShippingBody, Remittance } from '@/api/contract/remittance';
+import { homeRemittanceItemMachine, type HomeRemittanceEvent } from '@/machines/home-remittance-item.machine';
+import { approveHome, deliverHome, getDeliveryInfo, getRemittance, refreshHomeStatus, reviewHome, undeliverHome, updateHomeShipping, type DeliveryReport, type HomeActor } from '@/api/remittance';
+import { homeDeliveryStatusLabel } from '@/domain/remittance';
+import { productStatusLabel } from '@/domain/products';
+import { formatDateTime } from '@/domain/time';
+import { useServices, useSession } from '@/app/context';
+import { useConfirmAction, useFormAction } from '@/ui/action-button';
+import { Button } from '@/ui/button';
+import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { DetailSection, KeyValues } from '@/ui/detail-table';
+import { tr } from '@/i18n/es-remittance';
 import type { ItemPanelProps } from './item-panel';
+import { useItemChart } from './use-item-chart';
+import { RemittanceFacts, RemittanceFrame, RemittanceImage } from './remittance-view';
+import {
+  checkDelivery,
+  checkHomeAddress,
+  checkReason,
+  DeliveryFields,
+  deliveryForm,
+  HomeAddressFields,
+  homeAddressForm,
+  ReasonField,
+  type DeliveryForm,
+  type HomeAddressForm,
+} from './remittance-forms';
 
-/** A home remittance item (REMESA_A_DOMICILIO): its data and the actions its chart allows (issue 5: in progress). */
-export function HomeRemittancePanel(_props: ItemPanelProps) {
-  return null;
+interface HomeData {
+  remittance: Remittance;
+  delivery: DeliveryInfo | null;
+}
+
+const H = tr.home;
+
+/** The delivery service's view: status, courier and team, who received it, when, notes, receipt. */
+function DeliverySection({ delivery }: { delivery: DeliveryInfo | null }) {
+  if (!delivery) return <p className="text-sm text-slate-600">{H.noDelivery}</p>;
+  const d = delivery.delivery;
+  return (
+    <KeyValues
+      items={[
+        { label: H.deliveryStatus, value: homeDeliveryStatusLabel(delivery.status) },
+        { label: H.assignedCourier, value: d.assignedCourier?.nickname },
+        { label: H.assignedTeam, value: d.assignedTeam },
+        { label: H.deliveredBy, value: d.deliveredBy?.nickname },
+        { label: H.deliveryTeam, value: d.deliveryTeam },
+        { label: H.receiver, value: d.receiver },
+        { label: H.deliveryDate, value: formatDateTime(d.deliveryDate) },
+        { label: H.notes, value: d.notes },
+        { label: H.receipt, value: <RemittanceImage url={d.receiptImageUrl} label={H.receipt} /> },
+        { label: H.reason, value: d.reason },
+      ]}
+    />
+  );
+}
+
+/**
+ * A home remittance item (REMESA_A_DOMICILIO): the remittance, the delivery service's info, and
+ * the actions its chart allows this staff member in the item's status (spec details §4). The
+ * flows live here, so a dialog outlives the button its action removes.
+ */
+export function HomeRemittancePanel({ order, item, onChanged }: ItemPanelProps) {
+  const services = useServices();
+  const accountId = useSession((c) => c.profile?.accountId ?? 0);
+  const chart = useItemChart(homeRemittanceItemMachine, item.status, { trackingNumber: item.trackingNumber });
+  const data = useDetailTab<HomeData>(async () => {
+    const [remittance, delivery] = await Promise.all([getRemittance(services.orders, order.id, item.id), getDeliveryInfo(services.remittances, item.id)]);
+    return { remittance, delivery };
+  });
+  const dataActor = data.actor;
+  useEffect(() => {
+    dataActor.send({ type: 'tab.selected' });
+  }, [dataActor]);
+  const changed = () => {
+    onChanged();
+    data.refresh();
+  };
+  const id = item.id;
+  const actor: HomeActor = { appName: order.appName, byAccountId: accountId, remittanceId: id };
+
+  const destination = useFormAction<HomeAddressForm, HomeShippingBody>({
+    title: tr.forms.homeDestinationTitle(id),
+    initial: () => homeAddressForm(data.data?.remittance ?? null),
+    validate: (form) => checkHomeAddress(id, form),
+    perform: async (body) => {
+      await updateHomeShipping(services.orders, body);
+      return tr.texts.destinationModified(id);
+    },
+    successTitle: tr.modified,
+    onDone: changed,
+    children: (form, change) => <HomeAddressFields id={id} form={form} change={change} />,
+  });
+  const approve = useConfirmAction({
+    successTitle: tr.approved,
+    perform: async () => {
+      await approveHome(services.remittances, actor, '');
+      return tr.texts.homeApproved(id);
+    },
+    onDone: changed,
+  });
+  const review = useFormAction<{ reason: string }, string>({
+    title: tr.forms.reviewTitle(id),
+    initial: () => ({ reason: '' }),
+    validate: ({ reason }) => checkReason(reason),
+    perform: async (reason) => {
+      await reviewHome(services.remittances, actor, reason);
+      return tr.texts.reviewed(id);
+    },
+    onDone: changed,
+    children: (form, change) => <ReasonField id={`review-${id}`} value={form.reason} onChange={(reason) => change({ reason })} />,
+  });
+  const deliver = useFormAction<DeliveryForm, DeliveryReport>({
+    title: tr.forms.deliverTitle,
+    initial: () => deliveryForm(),
+    validate: (form) => checkDelivery(form),
+    perform: async (report) => {
+      await deliverHome(services.remittances, actor, report);
+      return tr.texts.delivered(id, report.receiver);
+    },
+    onDone: changed,
+    children: (form, change) => <DeliveryFields id={id} form={form} change={change} />,
+  });
+  const back = useFormAction<{ reason: string }, string>({
+    title: tr.forms.backTitle(id),
+    initial: () => ({ reason: '' }),
+    validate: ({ reason }) => checkReason(reason),
+    perform: async (reason) => {
+      await undeliverHome(services.remittances, actor, reason);
+      return tr.texts.backToProcessing(id);
+    },
+    onDone: changed,
+    children: (form, change) => <ReasonField id={`back-${id}`} value={form.reason} onChange={(reason) => change({ reason })} />,
+  });
+  const refresh = useConfirmAction({
+    perform: async () => {
+      const moved = await refreshHomeStatus(services.orders, id);
+      return tr.texts.refreshed(productStatusLabel(item.productType, moved.status), homeDeliveryStatusLabel(moved.deliveryStatus));
+    },
+    onDone: changed,
+  });
+
+  const A = tr.actions;
+  const buttons: { event: HomeRemittanceEvent['type']; label: string; variant: 'primary' | 'secondary'; onClick: () => void }[] = [
+    { event: 'item.modifyDestination', label: A.modifyDestination, variant: 'secondary', onClick: destination.open },
+    { event: 'item.approve', label: A.approve, variant: 'primary', onClick: () => approve.start(null) },
+    { event: 'item.review', label: A.review, variant: 'secondary', onClick: review.open },
+    { event: 'item.deliver', label: A.deliver, variant: 'primary', onClick: deliver.open },
+    { event: 'item.backToProcessing', label: A.backToProcessing, variant: 'secondary', onClick: back.open },
+    { event: 'item.refresh', label: A.refresh, variant: 'secondary', onClick: () => refresh.start(null) },
+  ];
+  const shown = buttons.filter((b) => chart.can({ type: b.event }));
+
+  return (
+    <RemittanceFrame title={H.title(id)} item={item}>
+      {shown.length > 0 ? (
+        <div role="group" aria-label={A.group(id)} data-mutating="" className="flex flex-wrap gap-2">
+          {shown.map((b) => (
+            <Button key={b.event} variant={b.variant} onClick={b.onClick}>
+              {b.label}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      <DetailTabView tab={data}>
+        {({ remittance, delivery }) => (
+          <>
+            <RemittanceFacts remittance={remittance} item={item} bank={false} />
+            <DetailSection title={H.delivery}>
+              <DeliverySection delivery={delivery} />
+            </DetailSection>
+          </>
+        )}
+      </DetailTabView>
+      {destination.dialogs}
+      {approve.dialogs}
+      {review.dialogs}
+      {deliver.dialogs}
+      {back.dialogs}
+      {refresh.dialogs}
+    </RemittanceFrame>
+  );
 }

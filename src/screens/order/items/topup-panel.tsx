@@ -1,6 +1,110 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { getSimilarItems, getTopupClaims, getTopupTraces } from '@/api/topup';
+import { topupActionable } from '@/machines/topup-item.machine';
+import { Permission } from '@/domain/permissions';
+import { formatDateTime } from '@/domain/time';
+import { offerExpired as hasExpired, topupOperator } from '@/domain/topup';
+import { useActorPermissions, useServices } from '@/app/context';
+import { reloadLoaded, useDetailTab } from '@/ui/detail-tab';
+import { KeyValues } from '@/ui/detail-table';
+import { tt } from '@/i18n/es-topup';
 import type { ItemPanelProps } from './item-panel';
+import { TopupActions } from './topup-actions';
+import { SimilarItems, TopupClaims, TopupTraces } from './topup-history';
 
-/** A top-up item (TOPUP, TOPUP_NAUTA): its data and the actions its chart allows (issue 5: in progress). */
-export function TopupPanel(_props: ItemPanelProps) {
-  return null;
+const P = tt.panel;
+
+/**
+ * A top-up item (TOPUP, TOPUP_NAUTA): its data, its delivery attempts (5 per page), its claims,
+ * the other items to the same destination (6 per page), and the actions its chart allows.
+ */
+export function TopupPanel({ order, offer, item, onChanged }: ItemPanelProps) {
+  const services = useServices();
+  const permissions = useActorPermissions();
+  const headingId = useId();
+  // When the panel opened: an offer that ends while it is open is judged again on the next load.
+  const [openedAt] = useState(() => Date.now());
+  const expired = hasExpired(offer.endDate, openedAt);
+  // Read by the loaders when they run; changed by the pagers.
+  const tracesPage = useRef(0);
+  const similarPage = useRef(0);
+  const traces = useDetailTab(async () => {
+    const page = tracesPage.current;
+    return { page, ...(await getTopupTraces(services.orders, item.id, page)) };
+  });
+  const claims = useDetailTab(() => getTopupClaims(services.orders, item.id));
+  const similar = useDetailTab(async () => {
+    const page = similarPage.current;
+    const to = item.orderData.destination;
+    if (!to) return { page, elements: [], totalElements: 0 };
+    return { page, ...(await getSimilarItems(services.orders, { orderId: order.id, foiId: item.id, productType: item.productType, destination: to, page })) };
+  });
+
+  // The panel shows its tables as soon as it appears.
+  const [tracesActor, claimsActor, similarActor] = [traces.actor, claims.actor, similar.actor];
+  useEffect(() => {
+    for (const actor of [tracesActor, claimsActor, similarActor]) actor.send({ type: 'tab.selected' });
+  }, [tracesActor, claimsActor, similarActor]);
+  // Similar items follow the destination: a new one (an edit) lists its own.
+  const destination = item.orderData.destination;
+  useEffect(() => {
+    similarPage.current = 0;
+    similarActor.send({ type: 'tab.reload' });
+  }, [destination, similarActor]);
+
+  const changed = () => {
+    onChanged();
+    reloadLoaded([traces, claims]);
+  };
+
+  const editor = permissions.includes(Permission.EDITOR);
+  const claimLabels = claims.data?.map((c) => c.label).join(', ');
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
+      <h4 id={headingId} className="text-sm font-semibold text-slate-900">
+        {P.title(item.id)}
+      </h4>
+      <KeyValues
+        items={[
+          { label: P.product, value: P.products[item.productType] ?? item.productType },
+          { label: P.operator, value: topupOperator(item.productType) },
+          { label: P.destination, value: item.orderData.destination },
+          { label: P.status, value: item.status },
+          { label: P.tries, value: item.tries },
+          { label: P.value, value: `${item.amount.toFixed(2)} ${order.currency}` },
+          { label: P.offerEnd, value: formatDateTime(offer.endDate) },
+          { label: P.claims, value: claims.data === null ? '' : claimLabels || P.noClaims },
+        ]}
+      />
+      {expired && (item.status === 'MULTIPLE' || item.status === 'IMPOSSIBLE') ? (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">{P.offerExpired}</p>
+      ) : null}
+      {!expired && item.status === 'MULTIPLE' ? <p className="text-sm text-slate-700">{P.offerRunning}</p> : null}
+      {editor && !topupActionable(item.status) ? (
+        <p className="text-sm text-slate-700">
+          <strong>{P.cannotRun}:</strong> {P.onlyStatuses}
+        </p>
+      ) : null}
+      {claims.data !== null && claims.data.length >= 2 ? <p className="text-sm text-slate-700">{P.alreadyClaimed}</p> : null}
+      <TopupActions order={order} offer={offer} item={item} claims={claims.data?.length ?? null} offerExpired={expired} onChanged={changed} />
+      <TopupTraces
+        id={item.id}
+        tab={traces}
+        onPage={(page) => {
+          tracesPage.current = page;
+          traces.refresh();
+        }}
+      />
+      <TopupClaims id={item.id} tab={claims} />
+      <SimilarItems
+        id={item.id}
+        tab={similar}
+        onPage={(page) => {
+          similarPage.current = page;
+          similar.refresh();
+        }}
+      />
+    </section>
+  );
 }

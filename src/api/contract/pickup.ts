@@ -1,0 +1,182 @@
+import * as v from 'valibot';
+import { Envelope, IsoDateTime } from './envelope';
+import { PickupPrepaidMsg as M } from '@/domain/pickup-prepaid';
+
+/**
+ * Pickup cash (spec details §3 remittance object and delivery info, §7): the pickup's data and
+ * shipping address on the orders service, its picked-cash delivery info and decisions on the
+ * remittance delivery service.
+ */
+
+/*
+ * A missing key gets the field's own message: required fields read absent as empty (or 0) and
+ * then fail their first rule.
+ */
+
+/** A positive id in a JSON body. */
+export const BodyId = (message: string) => v.pipe(v.optional(v.number(message), 0), v.integer(message), v.minValue(1, message));
+
+/** A positive id in a query string, required. */
+export const QueryId = (message: string) =>
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.regex(/^\d{1,12}$/, message), v.transform(Number), v.minValue(1, message));
+
+/** Required text, trimmed and bounded. */
+export const RequiredText = (message: string, label: string, max: number) =>
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(max, M.tooLong(label, max)));
+
+/** Optional text: absent, null or blank is null. */
+export const OptionalText = (label: string, max: number) =>
+  v.pipe(
+    v.nullish(v.string(), ''),
+    v.trim(),
+    v.maxLength(max, M.tooLong(label, max)),
+    v.transform((s) => (s === '' ? null : s)),
+  );
+
+/** A Cuban mobile (5 and seven digits), stored as +535xxxxxxx. */
+export const CubanMobile = (message: string) =>
+  v.pipe(
+    v.optional(v.string(message), ''),
+    v.transform((s) => s.replace(/[\s().-]/g, '')),
+    v.regex(/^(\+?53)?5\d{7}$/, message),
+    v.transform((s) => `+53${s.slice(-8)}`),
+  );
+
+// ---------------------------------------------------------------- reads
+
+/** GET /orders/secured/pickup/data?orderId&foiid */
+export const PickupDataQuery = v.object({ orderId: QueryId('Debe indicar la orden.'), foiid: QueryId('Debe indicar el item (foiid).') });
+
+export const ShippingAddress = v.object({
+  recipientName: v.string(),
+  mobile: v.string(),
+  landLine: v.nullable(v.string()),
+  province: v.string(),
+  provinceCode: v.string(),
+  municipality: v.string(),
+  municipalityCode: v.string(),
+  neighborhood: v.nullable(v.string()),
+  address: v.string(),
+  indications: v.nullable(v.string()),
+  deliveryFrom: v.nullable(v.string()),
+});
+export type ShippingAddress = v.InferOutput<typeof ShippingAddress>;
+
+/** The remittance object of a pickup (spec details §3), with the delivery service's id for it. */
+export const PickupRemittance = v.object({
+  remittanceId: v.number(),
+  orderId: v.number(),
+  foiid: v.number(),
+  sender: v.object({ fullName: v.string(), identityDocPhotoUrl: v.nullable(v.string()) }),
+  recipient: v.object({ fullName: v.string(), phoneNumber: v.nullable(v.string()) }),
+  shippingAddress: ShippingAddress,
+  destinationCredit: v.number(),
+  destinationCurrency: v.string(),
+  fee: v.number(),
+  currency: v.string(),
+});
+export type PickupRemittance = v.InferOutput<typeof PickupRemittance>;
+export const PickupDataResponse = Envelope(PickupRemittance);
+
+/** GET /remittances/secured/pickup/pickedcashinfo?pickupId */
+export const PickedCashQuery = v.object({ pickupId: QueryId('Debe indicar la recogida (pickupId).') });
+
+/** The delivery info of a pickup (spec details §3): its status and the picked cash. */
+export const PickedCashInfo = v.object({
+  pickupId: v.number(),
+  status: v.string(),
+  pickedCash: v.object({
+    assignedCourier: v.nullable(v.object({ id: v.number(), nickname: v.string() })),
+    deliveredBy: v.nullable(v.string()),
+    receiver: v.nullable(v.string()),
+    deliveryDate: v.nullable(IsoDateTime),
+    notes: v.nullable(v.string()),
+    receiptImageUrl: v.nullable(v.string()),
+    assignedTeam: v.nullable(v.string()),
+    deliveryTeam: v.nullable(v.string()),
+    /** Why it was last approved or sent to review. */
+    reason: v.nullable(v.string()),
+  }),
+});
+export type PickedCashInfo = v.InferOutput<typeof PickedCashInfo>;
+export const PickedCashInfoResponse = Envelope(PickedCashInfo);
+
+// ---------------------------------------------------------------- actions
+
+/** POST /orders/secured/pickup/update-shipping-address: the new address, places by their catalogue codes. */
+export const ShippingAddressBody = v.object({
+  orderId: BodyId('Debe indicar la orden.'),
+  foiid: BodyId('Debe indicar el item (foiid).'),
+  recipientName: RequiredText(M.recipientName, 'El destinatario', 120),
+  mobile: CubanMobile(M.mobile),
+  landLine: v.pipe(
+    v.nullish(v.string(), ''),
+    v.transform((s) => s.replace(/[\s().-]/g, '')),
+    v.check((s) => s === '' || /^(\+?53)?\d{7,8}$/.test(s), M.landLine),
+    v.transform((s) => (s === '' ? null : s.replace(/^\+?53(?=\d{7,8}$)/, ''))),
+  ),
+  provinceCode: RequiredText(M.province, 'La provincia', 10),
+  municipalityCode: RequiredText(M.municipality, 'El municipio', 10),
+  neighborhood: OptionalText('El reparto', 120),
+  address: RequiredText(M.address, 'La dirección', 250),
+  indications: OptionalText('Las indicaciones', 500),
+  deliveryFrom: v.pipe(
+    v.nullish(v.string(), ''),
+    v.trim(),
+    v.check((s) => s === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(s), M.deliveryFrom),
+    v.transform((s) => (s === '' ? null : s)),
+  ),
+});
+export type ShippingAddressBody = v.InferOutput<typeof ShippingAddressBody>;
+export type ShippingAddressInput = v.InferInput<typeof ShippingAddressBody>;
+
+/** POST /orders/secured/pickup/refresh-fulfillment-status and /orders/secured/pickupcash/cancel: the order's pickups, or one. */
+export const PickupOrderBody = v.object({
+  orderId: BodyId('Debe indicar la orden.'),
+  foiid: v.optional(BodyId('El item (foiid) debe ser un número.')),
+});
+export type PickupOrderBody = v.InferOutput<typeof PickupOrderBody>;
+
+const Decision = {
+  appName: v.pipe(v.optional(v.string(), 'CRM'), v.trim(), v.maxLength(40, M.tooLong('appName', 40))),
+  byAccountId: v.optional(v.pipe(v.number(M.byAccountId), v.integer(M.byAccountId))),
+  remittanceId: BodyId(M.remittanceId),
+};
+
+/** POST /remittances/api/crm2/pickup/approve (api key): appName, byAccountId, remittanceId, reason, isReview. */
+export const PickupApproveBody = v.object({
+  ...Decision,
+  reason: OptionalText('El motivo', 500),
+  isReview: v.optional(v.literal(false, M.reviewFlag)),
+});
+export type PickupApproveBody = v.InferOutput<typeof PickupApproveBody>;
+
+/** POST /remittances/api/crm2/pickup/review (api key): the reason is required. */
+export const PickupReviewBody = v.object({
+  ...Decision,
+  reason: RequiredText(M.reason, 'El motivo', 500),
+  isReview: v.optional(v.literal(true, M.reviewFlag)),
+});
+export type PickupReviewBody = v.InferOutput<typeof PickupReviewBody>;
+
+/** POST /remittances/api/crm2/pickup/deliver (api key): who received, when, notes; who delivered is the staff member. */
+export const PickupDeliverBody = v.object({
+  remittanceId: BodyId(M.remittanceId),
+  receiver: RequiredText(M.receiver, 'Quién recibió', 120),
+  deliveryDate: v.pipe(v.optional(v.string(M.deliveryDate), ''), v.isoTimestamp(M.deliveryDate)),
+  notes: OptionalText('Las notas', 500),
+});
+export type PickupDeliverBody = v.InferOutput<typeof PickupDeliverBody>;
+
+/** POST /remittances/api/crm2/pickup/delivery/receipturl (api key): the receipt's image. */
+export const PickupReceiptBody = v.object({
+  remittanceId: BodyId(M.remittanceId),
+  receiptImageUrl: v.pipe(v.optional(v.string(M.receiptUrl), ''), v.trim(), v.maxLength(500, M.tooLong('El recibo', 500)), v.url(M.receiptUrl), v.startsWith('https://', M.receiptUrl)),
+});
+export type PickupReceiptBody = v.InferOutput<typeof PickupReceiptBody>;
+
+/** What a pickup move answers: the item's status and the delivery service's. */
+export const PickupMove = v.object({ foiid: v.number(), status: v.string(), deliveryStatus: v.nullable(v.string()) });
+export type PickupMove = v.InferOutput<typeof PickupMove>;
+export const PickupMoveResponse = Envelope(PickupMove);
+export const PickupMovesResponse = Envelope(v.object({ elements: v.array(PickupMove) }));

@@ -1,0 +1,279 @@
+import * as v from 'valibot';
+import { Envelope, IsoDateTime } from './envelope';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, normalizeMobile, REMITTANCE_PROVIDERS, RemittanceMsg } from '@/domain/remittance';
+
+/**
+ * Bank and home remittances (spec details §3 "Remittance object", "Delivery info", §7): what the
+ * orders service and the remittance delivery service answer, and the bodies of their actions.
+ */
+
+// ---------------------------------------------------------------- pieces
+
+/** A required numeric id, as a number (JSON) or as text (query string, multipart). */
+const Id = (message: string) =>
+  v.pipe(
+    v.union([v.number(), v.string()], message),
+    v.transform((value) => (typeof value === 'string' ? value.trim() : value)),
+    v.check((value) => (typeof value === 'number' ? Number.isInteger(value) && value > 0 : /^\d{1,12}$/.test(value) && Number(value) > 0), message),
+    v.transform(Number),
+  );
+
+const Required = (message: string, max = 120, label = 'El texto') =>
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.nonEmpty(message), v.maxLength(max, RemittanceMsg.tooLong(label, max)));
+
+const Optional = (label: string, max = 120) =>
+  v.pipe(
+    v.optional(v.nullable(v.string()), ''),
+    v.transform((s) => (s ?? '').trim()),
+    v.maxLength(max, RemittanceMsg.tooLong(label, max)),
+    v.transform((s) => (s === '' ? null : s)),
+  );
+
+/** An uploaded image: JPG, PNG or WEBP up to 1 MB (a missing one: "Debe adjuntar la imagen."). */
+export const ImageFile = v.pipe(
+  // The default makes a missing field run the checks (valibot skips absent optional keys).
+  v.optional(v.unknown(), ''),
+  v.check((file) => file instanceof File && file.size > 0, RemittanceMsg.imageRequired),
+  v.transform((file) => file as File),
+  v.check((file) => (IMAGE_TYPES as readonly string[]).includes(file.type), RemittanceMsg.imageType),
+  v.check((file) => file.size <= MAX_IMAGE_BYTES, RemittanceMsg.imageSize),
+);
+
+/** A multipart file field that may be absent or empty. */
+const OptionalImage = v.pipe(
+  v.optional(v.unknown()),
+  v.transform((file) => (file instanceof File && file.size > 0 ? file : undefined)),
+  v.check((file) => file === undefined || (IMAGE_TYPES as readonly string[]).includes(file.type), RemittanceMsg.imageType),
+  v.check((file) => file === undefined || file.size <= MAX_IMAGE_BYTES, RemittanceMsg.imageSize),
+);
+
+const Ids = v.pipe(
+  v.array(Id(RemittanceMsg.itemsRequired), RemittanceMsg.itemsRequired),
+  v.minLength(1, RemittanceMsg.itemsRequired),
+  v.maxLength(50, 'Como máximo 50 items a la vez.'),
+);
+
+// ---------------------------------------------------------------- the remittance (orders service)
+
+/** GET /orders/secured/remesa/data?orderId&foiid */
+export const RemittanceQuery = v.object({
+  orderId: Id('Debe indicar la orden.'),
+  foiid: Id('Debe indicar el item.'),
+});
+
+/** GET /orders/secured/remesa/file?id: an uploaded image (identity document, receipt). */
+export const RemittanceFileQuery = v.object({
+  id: v.pipe(v.optional(v.string(), ''), v.trim(), v.uuid('El archivo no existe.')),
+});
+
+export const RemittanceSender = v.object({ fullName: v.string(), identityDocPhotoUrl: v.nullable(v.string()) });
+
+/** Bank remittances: the card holder (identity card, phone, card, bank); home ones: the name and mobile. */
+export const RemittanceRecipient = v.object({
+  fullName: v.string(),
+  identityCard: v.nullable(v.string()),
+  phoneNumber: v.nullable(v.string()),
+  cardNumber: v.nullable(v.string()),
+  bankName: v.nullable(v.string()),
+});
+
+export const ShippingAddress = v.object({
+  recipientName: v.string(),
+  mobile: v.nullable(v.string()),
+  landLine: v.nullable(v.string()),
+  province: v.string(),
+  provinceCode: v.string(),
+  municipality: v.string(),
+  municipalityCode: v.string(),
+  neighborhood: v.nullable(v.string()),
+  address: v.string(),
+  indications: v.nullable(v.string()),
+  deliveryFrom: v.nullable(v.string()),
+  zipCode: v.nullable(v.string()),
+});
+export type ShippingAddress = v.InferOutput<typeof ShippingAddress>;
+
+/** One answer of the bank to a transfer asked of it. */
+export const BankTransfer = v.object({
+  id: v.string(),
+  cardNumber: v.nullable(v.string()),
+  amount: v.number(),
+  currency: v.string(),
+  transferred: v.boolean(),
+  message: v.nullable(v.string()),
+  requestedAt: IsoDateTime,
+  requestedBy: v.nullable(v.string()),
+});
+export type BankTransfer = v.InferOutput<typeof BankTransfer>;
+
+/** The remittance object (spec details §3). */
+export const Remittance = v.object({
+  foiId: v.number(),
+  orderId: v.number(),
+  productType: v.string(),
+  sender: RemittanceSender,
+  recipient: RemittanceRecipient,
+  shippingAddress: ShippingAddress,
+  destinationCredit: v.number(),
+  destinationCurrency: v.string(),
+  fee: v.number(),
+  currency: v.string(),
+  /** Bank remittances only ('Normal' unless chosen otherwise). */
+  remesaToBankServiceType: v.nullable(v.string()),
+  /** Bank remittances: the bank's answers, newest first. */
+  transfers: v.array(BankTransfer),
+});
+export type Remittance = v.InferOutput<typeof Remittance>;
+export const RemittanceResponse = Envelope(Remittance);
+
+/**
+ * POST /orders/secured/remesaToBank/update (multipart). The card is the destination
+ * ('destino requerido!'); province and municipality are catalogue codes; docImageFile replaces
+ * the sender's identity document photo.
+ */
+export const BankDestinationBody = v.object({
+  cardNumber: v.pipe(
+    v.optional(v.string(RemittanceMsg.destinationRequired), ''),
+    v.transform((s) => s.replace(/[\s-]/g, '')),
+    v.nonEmpty(RemittanceMsg.destinationRequired),
+    v.regex(/^\d{16}$/, RemittanceMsg.cardNumber),
+  ),
+  foiId: Id('Debe indicar el item.'),
+  name: Required(RemittanceMsg.nameRequired, 120, 'El nombre'),
+  identityCard: v.pipe(v.optional(v.string(RemittanceMsg.identityCard), ''), v.trim(), v.regex(/^\d{11}$/, RemittanceMsg.identityCard)),
+  phoneNumber: v.pipe(
+    v.optional(v.string(RemittanceMsg.phone), ''),
+    v.transform((s) => s.replace(/[\s()-]/g, '').replace(/^\+?53(?=\d{8}$)/, '')),
+    v.regex(/^\d{8}$/, RemittanceMsg.phone),
+    v.transform((s) => `+53${s}`),
+  ),
+  province: Required(RemittanceMsg.provinceRequired, 12, 'La provincia'),
+  municipality: Required(RemittanceMsg.municipalityRequired, 12, 'El municipio'),
+  neighborhood: Optional('El reparto'),
+  address: Required(RemittanceMsg.addressRequired, 200, 'La dirección'),
+  senderFullName: Required(RemittanceMsg.senderRequired, 120, 'El nombre del remitente'),
+  docImageFile: OptionalImage,
+});
+export type BankDestinationBody = v.InferOutput<typeof BankDestinationBody>;
+
+/** POST /orders/secured/remesa-to-steet/update-shipping-address: the mobile is the destination. */
+export const HomeShippingBody = v.object({
+  mobile: v.pipe(
+    v.optional(v.string(RemittanceMsg.destinationRequired), ''),
+    v.trim(),
+    v.nonEmpty(RemittanceMsg.destinationRequired),
+    v.check((s) => normalizeMobile(s) !== null, RemittanceMsg.mobile),
+    v.transform((s) => normalizeMobile(s)!),
+  ),
+  foiId: Id('Debe indicar el item.'),
+  recipientName: Required(RemittanceMsg.nameRequired, 120, 'El nombre'),
+  landLine: v.pipe(
+    Optional('El teléfono fijo', 20),
+    v.check((s) => s === null || /^\d{7,8}$/.test(s.replace(/[\s()-]/g, '')), RemittanceMsg.landLine),
+    v.transform((s) => (s === null ? null : s.replace(/[\s()-]/g, ''))),
+  ),
+  provinceCode: Required(RemittanceMsg.provinceRequired, 12, 'La provincia'),
+  municipalityCode: Required(RemittanceMsg.municipalityRequired, 12, 'El municipio'),
+  neighborhood: Optional('El reparto'),
+  address: Required(RemittanceMsg.addressRequired, 200, 'La dirección'),
+  indications: Optional('Las indicaciones', 300),
+  deliveryFrom: v.pipe(Optional('La hora', 5), v.check((s) => s === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(s), RemittanceMsg.hour)),
+});
+export type HomeShippingBody = v.InferOutput<typeof HomeShippingBody>;
+
+/** The item statuses update-status takes: approve, mark delivered, back to processing. */
+export const BANK_STATUS_MOVES = ['TO_ACTIVATE', 'FULFILLED', 'MANUAL'] as const;
+
+/** POST /orders/secured/remesa-to-bank/update-status */
+export const BankStatusBody = v.object({
+  fulfillmentOrderItemStatus: v.picklist(BANK_STATUS_MOVES, RemittanceMsg.statusNotAllowed),
+  fulfillmentOrderItemIds: Ids,
+  log: Optional('El comentario', 500),
+});
+export type BankStatusBody = v.InferOutput<typeof BankStatusBody>;
+
+/**
+ * One element per item asked, in the order asked; on an approval `transferred` is the bank's
+ * answer (an item the bank did not transfer stays MANUAL), otherwise null.
+ */
+export const BankStatusElement = v.object({
+  fulfillmentOrderItemId: v.number(),
+  status: v.string(),
+  transferred: v.nullable(v.boolean()),
+  message: v.nullable(v.string()),
+  reference: v.nullable(v.string()),
+});
+export type BankStatusElement = v.InferOutput<typeof BankStatusElement>;
+export const BankStatusResponse = Envelope(v.object({ elements: v.array(BankStatusElement) }));
+
+/** POST /orders/secured/remesa-to-bank/update-provider ("Cambiar Proveedor"). */
+export const BankProviderBody = v.object({
+  newProvider: v.picklist(REMITTANCE_PROVIDERS, RemittanceMsg.providerRequired),
+  fulfillmentOrderItemIds: Ids,
+});
+export const BankProviderResponse = Envelope(v.object({ elements: v.array(v.object({ fulfillmentOrderItemId: v.number(), provider: v.string() })) }));
+
+/** POST /orders/secured/remesa-to-steet/refresh-fulfillment-status */
+export const RefreshBody = v.object({ foiid: Id('Debe indicar el item.') });
+
+/** What a home remittance action answers: the item's status and the delivery service's. */
+export const HomeMove = v.object({ remittanceId: v.number(), status: v.string(), deliveryStatus: v.nullable(v.string()) });
+export type HomeMove = v.InferOutput<typeof HomeMove>;
+export const HomeMoveResponse = Envelope(HomeMove);
+
+// ---------------------------------------------------------------- the delivery service (home)
+
+export const Courier = v.object({ id: v.number(), nickname: v.string(), fullName: v.string(), team: v.string() });
+export type Courier = v.InferOutput<typeof Courier>;
+/** GET /remittances/api/crm2/courier/list (the active couriers). */
+export const CouriersResponse = Envelope(v.object({ elements: v.array(Courier) }));
+
+const CourierRef = v.object({ id: v.number(), nickname: v.string() });
+
+/** The delivery info (spec details §3): its status and the delivery. */
+export const DeliveryInfo = v.object({
+  remittanceId: v.number(),
+  status: v.string(),
+  delivery: v.object({
+    assignedCourier: v.nullable(CourierRef),
+    deliveredBy: v.nullable(CourierRef),
+    receiver: v.nullable(v.string()),
+    deliveryDate: v.nullable(IsoDateTime),
+    notes: v.nullable(v.string()),
+    receiptImageUrl: v.nullable(v.string()),
+    assignedTeam: v.nullable(v.string()),
+    deliveryTeam: v.nullable(v.string()),
+    reason: v.nullable(v.string()),
+  }),
+});
+export type DeliveryInfo = v.InferOutput<typeof DeliveryInfo>;
+/** POST …/homeremittance/secured/deliveryinfo: null when the service does not know the remittance yet. */
+export const DeliveryInfoResponse = Envelope(v.nullable(DeliveryInfo));
+export const DeliveryInfoBody = v.object({ remittanceId: Id(RemittanceMsg.remittanceRequired) });
+
+const Actor = {
+  appName: Optional('La aplicación', 40),
+  byAccountId: Id('Debe indicar la cuenta que actúa.'),
+  remittanceId: Id(RemittanceMsg.remittanceRequired),
+};
+
+/** POST …/homeremittance/secured/approve */
+export const HomeApproveBody = v.object({ ...Actor, reason: Optional('El motivo', 500), isReview: v.optional(v.boolean(), false) });
+/** POST …/homeremittance/secured/review and /undeliver: a reason is required. */
+export const HomeReasonBody = v.object({ ...Actor, reason: Required(RemittanceMsg.reasonRequired, 500, 'El motivo'), isReview: v.optional(v.boolean(), true) });
+export type HomeReasonBody = v.InferOutput<typeof HomeReasonBody>;
+
+/** POST …/homeremittance/secured/deliver ("Reportar Entrega Remesa Domicilio"). */
+export const DeliverBody = v.object({
+  ...Actor,
+  courierId: Id(RemittanceMsg.courierRequired),
+  deliveryDate: v.pipe(v.optional(v.string(RemittanceMsg.deliveryDateRequired), ''), v.trim(), v.nonEmpty(RemittanceMsg.deliveryDateRequired), v.isoTimestamp(RemittanceMsg.deliveryDateRequired)),
+  receiver: Required(RemittanceMsg.receiverRequired, 120, 'Quien recibió'),
+  notes: Optional('Las notas', 500),
+  receiptImageUrl: Optional('El recibo', 200),
+});
+export type DeliverBody = v.InferOutput<typeof DeliverBody>;
+
+/** POST …/homeremittance/secured/delivery/receipturl (multipart: remittanceId, file): stores the receipt, answers its URL. */
+export const ReceiptBody = v.object({ remittanceId: Id(RemittanceMsg.remittanceRequired), file: ImageFile });
+export const ReceiptResponse = Envelope(v.object({ receiptImageUrl: v.string() }));

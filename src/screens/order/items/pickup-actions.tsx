@@ -1,0 +1,210 @@
+import { Fragment, type ReactNode } from 'react';
+import type { OrderRow } from '@/api/contract/order-lists';
+import type { OfferItem } from '@/api/contract/order-detail';
+import { checkBody } from '@/api/contract/check';
+import { PickupDeliverBody, ShippingAddressBody, type PickedCashInfo, type PickupRemittance } from '@/api/contract/pickup';
+import { approvePickup, attachPickupReceipt, cancelPickup, deliverPickup, refreshPickup, reviewPickup, updatePickupAddress } from '@/api/pickup';
+import { pickupCashItemMachine, type PickupCashEvent } from '@/machines/pickup-cash-item.machine';
+import { PickupPrepaidMsg } from '@/domain/pickup-prepaid';
+import { productStatusLabel } from '@/domain/products';
+import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
+import { useServices, useSession } from '@/app/context';
+import { useConfirmAction, useFormAction } from '@/ui/action-button';
+import { Button } from '@/ui/button';
+import { InputField } from '@/ui/fields';
+import { tp } from '@/i18n/es-pickup-prepaid';
+import { PlaceFields, type Place } from './pickup-places';
+import { useItemChart } from './use-item-chart';
+
+interface AddressForm {
+  recipientName: string;
+  mobile: string;
+  landLine: string;
+  place: Place;
+  neighborhood: string;
+  address: string;
+  indications: string;
+  deliveryFrom: string;
+}
+
+interface DeliverForm {
+  receiver: string;
+  /** datetime-local, in Toronto. */
+  when: string;
+  notes: string;
+}
+
+const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
+/** Leeway for a delivery reported a few minutes ahead (as the server allows). */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export interface PickupActionsProps {
+  order: OrderRow;
+  item: OfferItem;
+  data: PickupRemittance;
+  info: PickedCashInfo | null;
+  /** Reload the pickup, the order and its tabs after a change. */
+  onChanged: () => void;
+}
+
+/**
+ * A pickup's actions, each shown because the pickup chart allows it for this staff member in the
+ * item's status and the delivery service's. The flows live here, not in their buttons: an
+ * approved pickup loses "Aprobar" while its success dialog is still open.
+ */
+export function PickupActions({ order, item, data, info, onChanged }: PickupActionsProps) {
+  const services = useServices();
+  const accountId = useSession((c) => c.profile?.accountId);
+  const { can } = useItemChart(pickupCashItemMachine, item.status, { deliveryStatus: info?.status ?? null });
+  const id = item.id;
+  const field = (name: string) => `pickup-${id}-${name}`;
+  // The delivery service records who decided; the server checks it is the signed-in account.
+  const decision = { remittanceId: data.remittanceId, ...(accountId !== undefined ? { byAccountId: accountId } : {}) };
+
+  const edit = useFormAction<AddressForm, ShippingAddressBody>({
+    title: tp.pickup.editTitle(id),
+    initial: () => {
+      const a = data.shippingAddress;
+      return {
+        recipientName: a.recipientName,
+        mobile: a.mobile,
+        landLine: a.landLine ?? '',
+        place: { provinceCode: a.provinceCode, province: a.province, municipalityCode: a.municipalityCode, municipality: a.municipality },
+        neighborhood: a.neighborhood ?? '',
+        address: a.address,
+        indications: a.indications ?? '',
+        deliveryFrom: a.deliveryFrom ?? '',
+      };
+    },
+    validate: ({ place, ...form }) =>
+      checkBody(ShippingAddressBody, { ...form, orderId: order.id, foiid: id, provinceCode: place.provinceCode, municipalityCode: place.municipalityCode }),
+    perform: async (body) => {
+      await updatePickupAddress(services.orders, body);
+      return tp.pickup.editText(id);
+    },
+    successTitle: tp.modified,
+    onDone: onChanged,
+    children: (form, change) => (
+      <>
+        <InputField id={field('recipient')} label={tp.pickup.recipientName} value={form.recipientName} onChange={(e) => change({ recipientName: e.target.value })} autoComplete="off" />
+        <div className="grid grid-cols-2 gap-3">
+          <InputField id={field('mobile')} label={tp.pickup.mobile} inputMode="tel" value={form.mobile} onChange={(e) => change({ mobile: e.target.value })} autoComplete="off" />
+          <InputField id={field('landline')} label={tp.pickup.landLine} inputMode="tel" value={form.landLine} onChange={(e) => change({ landLine: e.target.value })} autoComplete="off" />
+        </div>
+        <PlaceFields idPrefix={field('place')} productType="PICKUP_CASH" value={form.place} onChange={(place) => change({ place })} />
+        <InputField id={field('neighborhood')} label={tp.pickup.neighborhood} value={form.neighborhood} onChange={(e) => change({ neighborhood: e.target.value })} autoComplete="off" />
+        <InputField id={field('address')} label={tp.pickup.street} value={form.address} onChange={(e) => change({ address: e.target.value })} autoComplete="off" />
+        <InputField id={field('indications')} label={tp.pickup.indications} value={form.indications} onChange={(e) => change({ indications: e.target.value })} autoComplete="off" />
+        <InputField id={field('from')} label={tp.pickup.deliveryFrom} value={form.deliveryFrom} onChange={(e) => change({ deliveryFrom: e.target.value })} autoComplete="off" />
+      </>
+    ),
+  });
+
+  const approve = useConfirmAction({
+    successTitle: tp.approved,
+    perform: async () => {
+      await approvePickup(services, decision);
+      return tp.pickup.approveText(id);
+    },
+    onDone: onChanged,
+  });
+
+  const review = useFormAction<{ reason: string }, string>({
+    title: tp.pickup.reviewTitle(id),
+    initial: () => ({ reason: '' }),
+    validate: ({ reason }) => (reason.trim() ? { ok: true, payload: reason.trim() } : { ok: false, message: PickupPrepaidMsg.reason }),
+    perform: async (reason) => {
+      await reviewPickup(services, { ...decision, reason });
+      return tp.pickup.reviewText(id);
+    },
+    onDone: onChanged,
+    children: (form, change) => (
+      <InputField id={field('reason')} label={tp.pickup.reviewReason} value={form.reason} onChange={(e) => change({ reason: e.target.value })} autoComplete="off" />
+    ),
+  });
+
+  const deliver = useFormAction<DeliverForm, PickupDeliverBody>({
+    title: tp.pickup.deliverTitle(id),
+    initial: () => ({ receiver: '', when: dayjs().tz(DISPLAY_TIME_ZONE).format(LOCAL_FORMAT), notes: '' }),
+    validate: ({ receiver, when, notes }) => {
+      const at = dayjs.tz(when, LOCAL_FORMAT, DISPLAY_TIME_ZONE);
+      const checked = checkBody(PickupDeliverBody, { remittanceId: data.remittanceId, receiver, deliveryDate: at.isValid() ? at.toISOString() : '', notes });
+      if (checked.ok && at.valueOf() > Date.now() + CLOCK_SKEW_MS) return { ok: false, message: PickupPrepaidMsg.futureDate };
+      return checked;
+    },
+    perform: async (body) => {
+      await deliverPickup(services, body);
+      return tp.pickup.deliverText(id);
+    },
+    onDone: onChanged,
+    children: (form, change) => (
+      <>
+        <InputField id={field('receiver')} label={tp.pickup.receiver} value={form.receiver} onChange={(e) => change({ receiver: e.target.value })} autoComplete="off" />
+        <InputField id={field('when')} label={tp.pickup.deliveryDate} type="datetime-local" value={form.when} onChange={(e) => change({ when: e.target.value })} />
+        <InputField id={field('notes')} label={tp.pickup.notes} value={form.notes} onChange={(e) => change({ notes: e.target.value })} autoComplete="off" />
+      </>
+    ),
+  });
+
+  const receipt = useFormAction<{ url: string }, string>({
+    title: tp.pickup.receiptTitle(id),
+    initial: () => ({ url: info?.pickedCash.receiptImageUrl ?? '' }),
+    validate: ({ url }) => {
+      const trimmed = url.trim();
+      return /^https:\/\/\S+$/.test(trimmed) ? { ok: true, payload: trimmed } : { ok: false, message: PickupPrepaidMsg.receiptUrl };
+    },
+    perform: async (url) => {
+      await attachPickupReceipt(services, data.remittanceId, url);
+      return tp.pickup.receiptText(id);
+    },
+    onDone: onChanged,
+    children: (form, change) => (
+      <InputField id={field('receipt')} label={tp.pickup.receiptUrl} type="url" value={form.url} onChange={(e) => change({ url: e.target.value })} autoComplete="off" />
+    ),
+  });
+
+  const refresh = useConfirmAction({
+    perform: async () => {
+      const [moved] = await refreshPickup(services.orders, order.id, id);
+      return tp.pickup.refreshText(id, productStatusLabel('PICKUP_CASH', moved?.status ?? item.status));
+    },
+    onDone: onChanged,
+  });
+
+  const cancel = useConfirmAction({
+    successTitle: tp.cancelled,
+    perform: async () => {
+      await cancelPickup(services.orders, order.id, id);
+      return tp.pickup.cancelText(id);
+    },
+    onDone: onChanged,
+  });
+
+  const buttons: { event: PickupCashEvent['type']; label: string; variant: 'primary' | 'secondary' | 'danger'; onClick: () => void; dialogs: ReactNode }[] = [
+    { event: 'item.editDestination', label: tp.pickup.editDestination, variant: 'secondary', onClick: edit.open, dialogs: edit.dialogs },
+    { event: 'item.approve', label: tp.pickup.approve, variant: 'primary', onClick: () => approve.start(null), dialogs: approve.dialogs },
+    { event: 'item.review', label: tp.pickup.review, variant: 'secondary', onClick: review.open, dialogs: review.dialogs },
+    { event: 'item.deliver', label: tp.pickup.deliver, variant: 'primary', onClick: deliver.open, dialogs: deliver.dialogs },
+    { event: 'item.attachReceipt', label: tp.pickup.attachReceipt, variant: 'secondary', onClick: receipt.open, dialogs: receipt.dialogs },
+    { event: 'item.refresh', label: tp.pickup.refresh, variant: 'secondary', onClick: () => refresh.start(null), dialogs: refresh.dialogs },
+    { event: 'item.cancel', label: tp.pickup.cancel, variant: 'danger', onClick: () => cancel.start(null), dialogs: cancel.dialogs },
+  ];
+  const shown = buttons.filter((b) => can({ type: b.event }));
+
+  return (
+    <>
+      {shown.length > 0 ? (
+        <div role="group" aria-label={tp.group(id)} data-mutating="" className="flex flex-wrap items-center gap-2">
+          {shown.map((b) => (
+            <Button key={b.event} variant={b.variant} onClick={b.onClick}>
+              {b.label}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {buttons.map((b) => (
+        <Fragment key={b.event}>{b.dialogs}</Fragment>
+      ))}
+    </>
+  );
+}

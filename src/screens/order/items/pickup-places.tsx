@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import type { Province } from '@/api/contract/items';
+import { getProvinces } from '@/api/items';
+import { useServices } from '@/app/context';
+import { useDetailTab } from '@/ui/detail-tab';
+import { Button } from '@/ui/button';
+import { SelectField } from '@/ui/fields';
+import { Spinner } from '@/ui/spinner';
+import { tp } from '@/i18n/es-pickup-prepaid';
+
+/** A place of Cuba's catalogue, by code and by name. */
+export interface Place {
+  provinceCode: string;
+  province: string;
+  municipalityCode: string;
+  municipality: string;
+}
+
+/** The place a province change leads to: that province's first municipality (spec details §5). */
+export function placeInProvince(provinces: readonly Province[], provinceCode: string): Place | null {
+  const province = provinces.find((p) => p.provinceCode === provinceCode);
+  const first = province?.municipalities[0];
+  if (!province || !first) return null;
+  return { provinceCode, province: province.province, municipalityCode: first.municipalityCode, municipality: first.municipality };
+}
+
+/**
+ * Province and municipality selects over the catalogue (`/catalog/secured/provinces?productType`),
+ * loaded when the form opens. Changing the province resets the municipality to the province's
+ * first; a failed lookup shows "Error buscando las provincias" with a retry.
+ */
+export function PlaceFields({ idPrefix, productType, value, onChange }: { idPrefix: string; productType: string; value: Place; onChange: (place: Place) => void }) {
+  const services = useServices();
+  const catalogue = useDetailTab(() => getProvinces(services.catalog, productType));
+  useEffect(() => {
+    catalogue.actor.send({ type: 'tab.selected' });
+  }, [catalogue.actor]);
+
+  if (catalogue.state === 'failed') {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+        <span>{tp.places.failed}</span>
+        <Button variant="secondary" onClick={() => catalogue.actor.send({ type: 'tab.retry' })}>
+          {tp.retry}
+        </Button>
+      </div>
+    );
+  }
+  const provinces = catalogue.data;
+  if (!provinces) return <Spinner label={tp.places.loading} />;
+  const municipalities = provinces.find((p) => p.provinceCode === value.provinceCode)?.municipalities ?? [];
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <SelectField
+        id={`${idPrefix}-province`}
+        label={tp.places.province}
+        value={value.provinceCode}
+        options={provinces.map((p) => ({ value: p.provinceCode, label: p.province }))}
+        onChange={(e) => {
+          const place = placeInProvince(provinces, e.target.value);
+          if (place) onChange(place);
+        }}
+      />
+      <SelectField
+        id={`${idPrefix}-municipality`}
+        label={tp.places.municipality}
+        value={value.municipalityCode}
+        options={municipalities.map((m) => ({ value: m.municipalityCode, label: m.municipality }))}
+        onChange={(e) => {
+          const municipality = municipalities.find((m) => m.municipalityCode === e.target.value);
+          if (municipality) onChange({ ...value, municipalityCode: municipality.municipalityCode, municipality: municipality.municipality });
+        }}
+      />
+    </div>
+  );
+}

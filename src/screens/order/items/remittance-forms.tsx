@@ -1,0 +1,219 @@
+import { checkBody } from '@/api/contract/check';
+import { BankDestinationBody, HomeShippingBody, type Remittance } from '@/api/contract/remittance';
+import { getCouriers, type DeliveryReport } from '@/api/remittance';
+import type { Validation } from '@/ui/action-flow-logic';
+import { BANK_REMITTANCE, HOME_REMITTANCE, IMAGE_TYPES, MAX_IMAGE_BYTES, REMITTANCE_PROVIDERS, RemittanceMsg } from '@/domain/remittance';
+import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
+import { useServices } from '@/app/context';
+import { InputField, SelectField } from '@/ui/fields';
+import { ResourceView, useResource } from '@/ui/resource-view';
+import { tr } from '@/i18n/es-remittance';
+import { PlaceFields } from './remittance-address';
+
+const F = tr.forms;
+type Change<T> = (patch: Partial<T>) => void;
+const national = (phone: string | null) => (phone ?? '').replace(/^\+53/, '');
+
+// ---------------------------------------------------------------- bank destination
+
+export interface BankDestinationForm {
+  cardNumber: string;
+  name: string;
+  identityCard: string;
+  phoneNumber: string;
+  province: string;
+  municipality: string;
+  neighborhood: string;
+  address: string;
+  senderFullName: string;
+  docImageFile: File | undefined;
+}
+
+export function bankDestinationForm(remittance: Remittance | null): BankDestinationForm {
+  return {
+    cardNumber: remittance?.recipient.cardNumber ?? '',
+    name: remittance?.recipient.fullName ?? '',
+    identityCard: remittance?.recipient.identityCard ?? '',
+    phoneNumber: national(remittance?.recipient.phoneNumber ?? null),
+    province: remittance?.shippingAddress.provinceCode ?? '',
+    municipality: remittance?.shippingAddress.municipalityCode ?? '',
+    neighborhood: remittance?.shippingAddress.neighborhood ?? '',
+    address: remittance?.shippingAddress.address ?? '',
+    senderFullName: remittance?.sender.fullName ?? '',
+    docImageFile: undefined,
+  };
+}
+
+/** The server's own rules, checked before asking: the card first ('destino requerido!'). */
+export function checkBankDestination(foiId: number, form: BankDestinationForm): Validation<BankDestinationBody> {
+  return checkBody(BankDestinationBody, { ...form, foiId });
+}
+
+const pickImage = (files: FileList | null) => files?.[0] ?? undefined;
+
+export function BankDestinationFields({ id, form, change }: { id: number; form: BankDestinationForm; change: Change<BankDestinationForm> }) {
+  const p = `bank-destination-${id}`;
+  return (
+    <div className="space-y-3">
+      <InputField id={`${p}-card`} label={F.cardNumber} inputMode="numeric" autoComplete="off" value={form.cardNumber} onChange={(e) => change({ cardNumber: e.target.value })} onWheel={(e) => e.currentTarget.blur()} />
+      <InputField id={`${p}-name`} label={F.name} autoComplete="off" value={form.name} onChange={(e) => change({ name: e.target.value })} />
+      <div className="grid grid-cols-2 gap-3">
+        <InputField id={`${p}-ci`} label={F.identityCard} inputMode="numeric" autoComplete="off" value={form.identityCard} onChange={(e) => change({ identityCard: e.target.value })} />
+        <InputField id={`${p}-phone`} label={F.phone} inputMode="numeric" autoComplete="off" value={form.phoneNumber} onChange={(e) => change({ phoneNumber: e.target.value })} />
+      </div>
+      <PlaceFields
+        idPrefix={p}
+        productType={BANK_REMITTANCE}
+        value={{ provinceCode: form.province, municipalityCode: form.municipality }}
+        onChange={(place) => change({ province: place.provinceCode, municipality: place.municipalityCode })}
+      />
+      <InputField id={`${p}-neighborhood`} label={F.neighborhood} autoComplete="off" value={form.neighborhood} onChange={(e) => change({ neighborhood: e.target.value })} />
+      <InputField id={`${p}-address`} label={F.address} autoComplete="off" value={form.address} onChange={(e) => change({ address: e.target.value })} />
+      <InputField id={`${p}-sender`} label={F.senderFullName} autoComplete="off" value={form.senderFullName} onChange={(e) => change({ senderFullName: e.target.value })} />
+      <InputField id={`${p}-doc`} label={F.senderDoc} type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => change({ docImageFile: pickImage(e.target.files) })} />
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- home address
+
+export interface HomeAddressForm {
+  mobile: string;
+  recipientName: string;
+  landLine: string;
+  provinceCode: string;
+  municipalityCode: string;
+  neighborhood: string;
+  address: string;
+  indications: string;
+  deliveryFrom: string;
+}
+
+export function homeAddressForm(remittance: Remittance | null): HomeAddressForm {
+  const a = remittance?.shippingAddress;
+  return {
+    mobile: national(a?.mobile ?? null),
+    recipientName: a?.recipientName ?? '',
+    landLine: a?.landLine ?? '',
+    provinceCode: a?.provinceCode ?? '',
+    municipalityCode: a?.municipalityCode ?? '',
+    neighborhood: a?.neighborhood ?? '',
+    address: a?.address ?? '',
+    indications: a?.indications ?? '',
+    deliveryFrom: a?.deliveryFrom ?? '',
+  };
+}
+
+export function checkHomeAddress(foiId: number, form: HomeAddressForm): Validation<HomeShippingBody> {
+  return checkBody(HomeShippingBody, { ...form, foiId });
+}
+
+export function HomeAddressFields({ id, form, change }: { id: number; form: HomeAddressForm; change: Change<HomeAddressForm> }) {
+  const p = `home-address-${id}`;
+  return (
+    <div className="space-y-3">
+      <InputField id={`${p}-mobile`} label={F.mobile} inputMode="numeric" autoComplete="off" value={form.mobile} onChange={(e) => change({ mobile: e.target.value })} />
+      <InputField id={`${p}-name`} label={F.name} autoComplete="off" value={form.recipientName} onChange={(e) => change({ recipientName: e.target.value })} />
+      <InputField id={`${p}-landline`} label={F.landLine} inputMode="numeric" autoComplete="off" value={form.landLine} onChange={(e) => change({ landLine: e.target.value })} />
+      <PlaceFields idPrefix={p} productType={HOME_REMITTANCE} value={{ provinceCode: form.provinceCode, municipalityCode: form.municipalityCode }} onChange={(place) => change(place)} />
+      <InputField id={`${p}-neighborhood`} label={F.neighborhood} autoComplete="off" value={form.neighborhood} onChange={(e) => change({ neighborhood: e.target.value })} />
+      <InputField id={`${p}-address`} label={F.address} autoComplete="off" value={form.address} onChange={(e) => change({ address: e.target.value })} />
+      <InputField id={`${p}-indications`} label={F.indications} autoComplete="off" value={form.indications} onChange={(e) => change({ indications: e.target.value })} />
+      <InputField id={`${p}-from`} label={F.deliveryFrom} type="time" value={form.deliveryFrom} onChange={(e) => change({ deliveryFrom: e.target.value })} />
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- "Cambiar Proveedor"
+
+export function checkProvider(current: string | null, provider: string): Validation<string> {
+  if (!(REMITTANCE_PROVIDERS as readonly string[]).includes(provider)) return { ok: false, message: RemittanceMsg.providerRequired };
+  if (provider === current) return { ok: false, message: RemittanceMsg.providerSame };
+  return { ok: true, payload: provider };
+}
+
+export function ProviderFields({ id, value, onChange }: { id: number; value: string; onChange: (provider: string) => void }) {
+  return (
+    <SelectField
+      id={`provider-${id}`}
+      label={F.newProvider}
+      value={value}
+      emptyLabel={F.choose}
+      options={REMITTANCE_PROVIDERS.map((p) => ({ value: p, label: p }))}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+// ---------------------------------------------------------------- a reason (review, back to processing)
+
+export function checkReason(reason: string): Validation<string> {
+  const text = reason.trim();
+  return text ? { ok: true, payload: text } : { ok: false, message: RemittanceMsg.reasonRequired };
+}
+
+export function ReasonField({ id, value, onChange }: { id: string; value: string; onChange: (reason: string) => void }) {
+  return <InputField id={id} label={F.reason} autoComplete="off" maxLength={500} value={value} onChange={(e) => onChange(e.target.value)} />;
+}
+
+// ---------------------------------------------------------------- "Reportar Entrega Remesa Domicilio"
+
+export interface DeliveryForm {
+  courierId: string;
+  /** datetime-local, read in America/Toronto. */
+  deliveryDate: string;
+  receiver: string;
+  notes: string;
+  receipt: File | undefined;
+}
+
+const LOCAL = 'YYYY-MM-DDTHH:mm';
+
+export function deliveryForm(now = Date.now()): DeliveryForm {
+  return { courierId: '', deliveryDate: dayjs(now).tz(DISPLAY_TIME_ZONE).format(LOCAL), receiver: '', notes: '', receipt: undefined };
+}
+
+/** The server's rules, in its order: courier, date (not in the future), receiver, the receipt's type and size. */
+export function checkDelivery(form: DeliveryForm, now = Date.now()): Validation<DeliveryReport> {
+  if (!/^\d+$/.test(form.courierId)) return { ok: false, message: RemittanceMsg.courierRequired };
+  const date = form.deliveryDate ? dayjs.tz(form.deliveryDate, LOCAL, DISPLAY_TIME_ZONE) : null;
+  if (!date || !date.isValid()) return { ok: false, message: RemittanceMsg.deliveryDateRequired };
+  if (date.valueOf() > now + 60_000) return { ok: false, message: RemittanceMsg.deliveryDateFuture };
+  if (!form.receiver.trim()) return { ok: false, message: RemittanceMsg.receiverRequired };
+  if (form.receipt && !(IMAGE_TYPES as readonly string[]).includes(form.receipt.type)) return { ok: false, message: RemittanceMsg.imageType };
+  if (form.receipt && form.receipt.size > MAX_IMAGE_BYTES) return { ok: false, message: RemittanceMsg.imageSize };
+  return {
+    ok: true,
+    payload: { courierId: Number(form.courierId), deliveryDate: date.toISOString(), receiver: form.receiver.trim(), notes: form.notes.trim(), receipt: form.receipt ?? null },
+  };
+}
+
+export function DeliveryFields({ id, form, change }: { id: number; form: DeliveryForm; change: Change<DeliveryForm> }) {
+  const services = useServices();
+  const couriers = useResource(() =>
+    getCouriers(services.remittances).catch(() => {
+      throw new Error(F.couriersFailed);
+    }),
+  );
+  const p = `deliver-${id}`;
+  return (
+    <div className="space-y-3">
+      <ResourceView resource={couriers}>
+        {(list) => (
+          <SelectField
+            id={`${p}-courier`}
+            label={F.courier}
+            value={form.courierId}
+            emptyLabel={F.choose}
+            options={list.map((c) => ({ value: String(c.id), label: `${c.nickname} · ${c.team}` }))}
+            onChange={(e) => change({ courierId: e.target.value })}
+          />
+        )}
+      </ResourceView>
+      <InputField id={`${p}-date`} label={F.deliveryDate} type="datetime-local" value={form.deliveryDate} onChange={(e) => change({ deliveryDate: e.target.value })} />
+      <InputField id={`${p}-receiver`} label={F.receiver} autoComplete="off" value={form.receiver} onChange={(e) => change({ receiver: e.target.value })} />
+      <InputField id={`${p}-notes`} label={F.notes} autoComplete="off" maxLength={500} value={form.notes} onChange={(e) => change({ notes: e.target.value })} />
+      <InputField id={`${p}-receipt`} label={F.receipt} type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => change({ receipt: pickImage(e.target.files) })} />
+    </div>
+  );
+}

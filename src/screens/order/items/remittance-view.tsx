@@ -1,0 +1,109 @@
+import { useState, type ReactNode } from 'react';
+import type { OfferItem } from '@/api/contract/order-detail';
+import type { Remittance } from '@/api/contract/remittance';
+import { getRemittanceImage } from '@/api/remittance';
+import { errorMessage } from '@/api/http';
+import { productStatusLabel } from '@/domain/products';
+import { useServices } from '@/app/context';
+import { DetailSection, KeyValues } from '@/ui/detail-table';
+import { Spinner } from '@/ui/spinner';
+import { tr } from '@/i18n/es-remittance';
+
+const D = tr.data;
+
+/**
+ * An uploaded image (identity document, receipt): read with the staff member's token when asked
+ * for, shown in place. Nothing is linked to directly, so the file never leaves the session.
+ */
+export function RemittanceImage({ url, label }: { url: string | null; label: string }) {
+  const services = useServices();
+  const [shown, setShown] = useState<{ src: string | null; error: string | null; loading: boolean; open: boolean }>({ src: null, error: null, loading: false, open: false });
+  if (!url) return <>{tr.none}</>;
+  const toggle = () => {
+    if (shown.open) return setShown({ ...shown, open: false });
+    if (shown.src) return setShown({ ...shown, open: true });
+    setShown({ src: null, error: null, loading: true, open: true });
+    getRemittanceImage(services, url).then(
+      (src) => setShown({ src, error: null, loading: false, open: true }),
+      (error: unknown) => setShown({ src: null, error: errorMessage(error), loading: false, open: true }),
+    );
+  };
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <button type="button" className="text-sm font-medium text-brand-700 underline hover:text-brand-800" onClick={toggle} aria-expanded={shown.open}>
+        {shown.open ? tr.image.hide(label) : tr.image.show(label)}
+      </button>
+      {shown.open && shown.loading ? <Spinner label={tr.image.loading} /> : null}
+      {shown.open && shown.error ? (
+        <span role="alert" className="text-xs text-red-700">
+          {shown.error}
+        </span>
+      ) : null}
+      {shown.open && shown.src ? <img src={shown.src} alt={label} className="max-h-64 max-w-full rounded ring-1 ring-slate-200" /> : null}
+    </span>
+  );
+}
+
+/** The panel around a remittance item: its title, its status (as the product labels it), the actions, then the data. */
+export function RemittanceFrame({ title, item, children }: { title: string; item: OfferItem; children: ReactNode }) {
+  const headingId = `remittance-${item.id}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
+      <h4 id={headingId} className="text-sm font-semibold text-slate-900">
+        {title}
+      </h4>
+      <KeyValues items={[{ label: D.status, value: productStatusLabel(item.productType, item.status) }]} />
+      {children}
+    </section>
+  );
+}
+
+const money = (amount: number, currency: string) => tr.money(amount, currency);
+
+/** The remittance object (spec details §3): the money, the sender, the recipient and where it goes. */
+export function RemittanceFacts({ remittance, item, bank }: { remittance: Remittance; item: OfferItem; bank: boolean }) {
+  const { sender, recipient, shippingAddress: a } = remittance;
+  return (
+    <div className="space-y-3">
+      <DetailSection title={D.sections.remittance}>
+        <KeyValues
+          items={[
+            { label: D.destinationCredit, value: money(remittance.destinationCredit, remittance.destinationCurrency) },
+            { label: D.fee, value: money(remittance.fee, remittance.currency) },
+            ...(bank ? [{ label: D.serviceType, value: remittance.remesaToBankServiceType }, { label: D.provider, value: item.provider }] : [{ label: D.tracking, value: item.trackingNumber }]),
+            { label: D.sender, value: sender.fullName },
+            { label: D.senderDoc, value: <RemittanceImage url={sender.identityDocPhotoUrl} label={D.senderDoc} /> },
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title={D.sections.recipient}>
+        <KeyValues
+          items={[
+            { label: D.recipient, value: recipient.fullName },
+            ...(bank
+              ? [
+                  { label: D.cardNumber, value: recipient.cardNumber },
+                  { label: D.bankName, value: recipient.bankName },
+                  { label: D.identityCard, value: recipient.identityCard },
+                  { label: D.phone, value: recipient.phoneNumber },
+                ]
+              : [
+                  { label: D.mobile, value: a.mobile },
+                  { label: D.landLine, value: a.landLine },
+                ]),
+            { label: D.province, value: a.province },
+            { label: D.municipality, value: a.municipality },
+            { label: D.neighborhood, value: a.neighborhood },
+            { label: D.address, value: a.address },
+            ...(bank
+              ? [{ label: D.zipCode, value: a.zipCode }]
+              : [
+                  { label: D.indications, value: a.indications },
+                  { label: D.deliveryFrom, value: a.deliveryFrom },
+                ]),
+          ]}
+        />
+      </DetailSection>
+    </div>
+  );
+}

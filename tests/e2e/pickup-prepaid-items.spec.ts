@@ -1,0 +1,300 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { initialTransition } from 'xstate';
+import { seriousViolations, signIn } from './support';
+import { PERSONAS } from '../../server/db/seed/personas';
+import { pickupCashItemMachine, type PickupCashEvent } from '../../src/machines/pickup-cash-item.machine';
+import { prepaidCardItemMachine, type PrepaidCardEvent } from '../../src/machines/prepaid-card-item.machine';
+import { PICKUP_ITEM_STATUSES, PREPAID_ITEM_STATUSES, deliveryStatusFor, deliveryStatusLabel, type DeliveryStatus } from '../../src/domain/pickup-prepaid';
+import { productStatusLabel } from '../../src/domain/products';
+
+/**
+ * Pickup-cash and prepaid-card panels in the browser. At SCALE=test an open order rarely holds
+ * these products, so the fixtures are put in place in the run's database: the oldest CLOSED
+ * orders' items of products no other test works on become pickups and prepaid cards in every
+ * status, gathered in one order per product (one page shows them all). The slots are fixed by
+ * item id, so parallel tests write the same fixtures; the tests that act have slots of their own.
+ */
+
+// Each test opens a page of a dozen panels, or acts and then reads the logs: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
+const FIXTURE_PRODUCTS = ['PICKUP_CASH', 'PREPAID_CARD', 'PREPAID_CARD_PAYMENT', 'MINUTE', 'MINI_CALL', 'CASHOUT', 'REQUEST', 'CREDIT_TO_USER'];
+
+interface PickupCase {
+  status: string;
+  deliveryStatus: DeliveryStatus;
+}
+/** Every pickup status with its delivery status, and the delivery statuses that change what may be done. */
+const PICKUP_CASES: PickupCase[] = [
+  ...PICKUP_ITEM_STATUSES.map((status) => ({ status, deliveryStatus: deliveryStatusFor(status) })),
+  { status: 'TO_ACTIVATE', deliveryStatus: 'ASSIGNED' },
+  { status: 'PENDING_DELIVERY', deliveryStatus: 'IN_TRANSIT' },
+];
+const SLOTS = { pickups: 0, prepaids: PICKUP_CASES.length, deliver: PICKUP_CASES.length + PREPAID_ITEM_STATUSES.length, edit: PICKUP_CASES.length + PREPAID_ITEM_STATUSES.length + 1 };
+
+type Db = Database.Database;
+
+function withDb<T>(work: (db: Db) => T): T {
+  const file = process.env.E2E_DATABASE_FILE;
+  if (!file) throw new Error('E2E_DATABASE_FILE is not set');
+  const db = new Database(file);
+  db.pragma('busy_timeout = 10000');
+  try {
+    return db.transaction(() => work(db)).immediate();
+  } finally {
+    db.close();
+  }
+}
+
+interface Slot {
+  itemId: number;
+  orderId: number;
+}
+
+/** The fixture slots: items of the oldest CLOSED orders, of products no other test works on. */
+function slots(db: Db): Slot[] {
+  const rows = db
+    .prepare(
+      `SELECT i.id AS itemId, i.order_id AS orderId FROM order_items i JOIN orders o ON o.id = i.order_id
+       WHERE o.status = 'CLOSED' AND i.fulfillment_order_id IS NOT NULL AND i.product_type IN (${FIXTURE_PRODUCTS.map(() => '?').join(', ')})
+       ORDER BY i.id LIMIT ?`,
+    )
+    .all(...FIXTURE_PRODUCTS, SLOTS.edit + 1) as Slot[];
+  expect(rows.length, 'not enough items for the fixtures').toBe(SLOTS.edit + 1);
+  return rows;
+}
+
+/** Moves an item and its offer to an order. */
+function moveTo(db: Db, itemId: number, orderId: number) {
+  db.prepare('UPDATE fulfillment_orders SET order_id = ? WHERE id = (SELECT fulfillment_order_id FROM order_items WHERE id = ?)').run(orderId, itemId);
+  db.prepare('UPDATE order_items SET order_id = ? WHERE id = ?').run(orderId, itemId);
+}
+
+/** Makes an item a pickup in a status, with the delivery service in another; returns its remittance id. */
+function asPickup(db: Db, slot: Slot, c: PickupCase, orderId = slot.orderId, resetAddress = false): number {
+  moveTo(db, slot.itemId, orderId);
+  db.prepare("UPDATE order_items SET product_type = 'PICKUP_CASH', status = ? WHERE id = ?").run(c.status, slot.itemId);
+  db.prepare(
+    `INSERT INTO pickup_remittances (id, item_id, order_id, sender_full_name, recipient_full_name, ship_recipient_name, ship_mobile, ship_province_code,
+       ship_municipality_code, ship_address, destination_credit, destination_currency, fee, currency)
+     VALUES (?, ?, ?, 'Remitente de prueba', 'Destinataria de prueba', 'Destinataria de prueba', '+5351234567', 'CU-03', 'CU-03-13', 'Calle 42 #305', 10, 'USD', 0.5, 'USD')
+     ON CONFLICT (item_id) DO UPDATE SET order_id = excluded.order_id`,
+  ).run(1_000_000 + slot.itemId, slot.itemId, orderId);
+  if (resetAddress) {
+    db.prepare("UPDATE pickup_remittances SET ship_province_code = 'CU-03', ship_municipality_code = 'CU-03-13' WHERE item_id = ?").run(slot.itemId);
+  }
+  const { id } = db.prepare('SELECT id FROM pickup_remittances WHERE item_id = ?').get(slot.itemId) as { id: number };
+  const courier = ['ASSIGNED', 'IN_TRANSIT', 'FULFILLED'].includes(c.deliveryStatus);
+  db.prepare(
+    `INSERT INTO picked_cash_infos (pickup_id, status, assigned_courier_id, assigned_courier_nickname, assigned_team, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (pickup_id) DO UPDATE SET status = excluded.status, assigned_courier_id = excluded.assigned_courier_id,
+       assigned_courier_nickname = excluded.assigned_courier_nickname, assigned_team = excluded.assigned_team`,
+  ).run(id, c.deliveryStatus, courier ? 101 : null, courier ? 'yoel.mensajero' : null, courier ? 'Equipo La Habana' : null, new Date().toISOString());
+  return id;
+}
+
+function asPrepaid(db: Db, slot: Slot, status: string, orderId: number) {
+  moveTo(db, slot.itemId, orderId);
+  db.prepare("UPDATE order_items SET product_type = 'PREPAID_CARD', status = ? WHERE id = ?").run(status, slot.itemId);
+  db.prepare(
+    `INSERT INTO prepaid_cards (item_id, recipient_full_name, recipient_phone_number, recipient_province_code, recipient_municipality_code, recipient_address)
+     VALUES (?, 'Destinatario de prueba', '+5351234567', 'CU-03', 'CU-03-13', 'Calle 42 #305') ON CONFLICT (item_id) DO NOTHING`,
+  ).run(slot.itemId);
+}
+
+/** One order holding a pickup in every case; the same writes whichever test runs first. */
+function sharedPickups() {
+  return withDb((db) => {
+    const all = slots(db);
+    const orderId = all[SLOTS.pickups]!.orderId;
+    const items = PICKUP_CASES.map((c, i) => {
+      const slot = all[SLOTS.pickups + i]!;
+      asPickup(db, slot, c, orderId);
+      return { itemId: slot.itemId, ...c };
+    });
+    return { orderId, items };
+  });
+}
+
+function sharedPrepaids() {
+  return withDb((db) => {
+    const all = slots(db);
+    const orderId = all[SLOTS.prepaids]!.orderId;
+    const items = PREPAID_ITEM_STATUSES.map((status, i) => {
+      const slot = all[SLOTS.prepaids + i]!;
+      asPrepaid(db, slot, status, orderId);
+      return { itemId: slot.itemId, status };
+    });
+    return { orderId, items };
+  });
+}
+
+const PICKUP_LABELS: [PickupCashEvent['type'], string][] = [
+  ['item.editDestination', 'Modificar destino'],
+  ['item.approve', 'Aprobar'],
+  ['item.review', 'Enviar a revisión'],
+  ['item.deliver', 'Reportar entrega'],
+  ['item.attachReceipt', 'Adjuntar recibo'],
+  ['item.refresh', 'Actualizar estado'],
+  ['item.cancel', 'Cancelar recogida'],
+];
+const PREPAID_LABELS: [PrepaidCardEvent['type'], string][] = [
+  ['item.approve', 'Aprobar'],
+  ['item.editDestination', 'Editar destino'],
+];
+
+const permissionsOf = (username: string) => [...PERSONAS.find((p) => p.username === username)!.permissions];
+
+function expectedPickup(username: string, c: PickupCase): string[] {
+  const [snapshot] = initialTransition(pickupCashItemMachine, { status: c.status, deliveryStatus: c.deliveryStatus, permissions: permissionsOf(username) });
+  return PICKUP_LABELS.filter(([type]) => snapshot.can({ type })).map(([, label]) => label);
+}
+
+function expectedPrepaid(username: string, status: string): string[] {
+  const [snapshot] = initialTransition(prepaidCardItemMachine, { status, permissions: permissionsOf(username) });
+  return PREPAID_LABELS.filter(([type]) => snapshot.can({ type })).map(([, label]) => label);
+}
+
+/** The value shown for a label in a panel's lists. */
+const valueOf = (panel: Locator, label: string) =>
+  panel
+    .locator('dl > div')
+    .filter({ has: panel.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
+
+async function expectButtons(panel: Locator, itemId: number, expected: string[]) {
+  const group = panel.getByRole('group', { name: `Acciones del item ${itemId}` });
+  if (expected.length === 0) await expect(group).toHaveCount(0);
+  else await expect(group.getByRole('button')).toHaveText(expected);
+}
+
+const pickupPanel = (page: Page, itemId: number) => page.getByRole('region', { name: `Recogida de efectivo ${itemId}`, exact: true });
+const prepaidPanel = (page: Page, itemId: number) => page.getByRole('region', { name: `Tarjeta prepagada ${itemId}`, exact: true });
+
+async function openOrder(page: Page, id: number) {
+  await page.goto(`/#/admin/order-page/${id}`);
+  const order = page.getByRole('region', { name: `Orden ${id}`, exact: true });
+  await expect(order.getByRole('tab', { name: 'Oferta' })).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Confirms "Estas seguro?" and closes the success dialog, checking its word. */
+async function confirmAndFinish(page: Page, successTitle: string) {
+  const question = page.getByRole('alertdialog', { name: 'Estas seguro?' });
+  await question.getByRole('button', { name: 'Si, continuar!' }).click();
+  const done = page.getByRole('dialog', { name: successTitle });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: 'OK' }).click();
+  await expect(done).toBeHidden();
+}
+
+for (const username of ['operaciones', 'entregas', 'lector']) {
+  test(`pickups in every status: ${username} sees exactly the actions the chart allows`, async ({ page }) => {
+    const { orderId, items } = sharedPickups();
+    await signIn(page, username);
+    await openOrder(page, orderId);
+    for (const item of items) {
+      const panel = pickupPanel(page, item.itemId);
+      await expect(panel.getByRole('heading', { name: 'Información de entrega' })).toBeVisible();
+      await expect(valueOf(panel, 'Estado')).toHaveText(productStatusLabel('PICKUP_CASH', item.status));
+      await expect(valueOf(panel, 'Estado de la entrega')).toHaveText(deliveryStatusLabel(item.deliveryStatus));
+      await expectButtons(panel, item.itemId, expectedPickup(username, item));
+    }
+    if (username === 'lector') expect(await page.locator('section [data-mutating]').count()).toBe(0);
+  });
+
+  test(`prepaid cards in every status: ${username} sees exactly the actions the chart allows`, async ({ page }) => {
+    const { orderId, items } = sharedPrepaids();
+    await signIn(page, username);
+    await openOrder(page, orderId);
+    for (const item of items) {
+      const panel = prepaidPanel(page, item.itemId);
+      // The destination has loaded (the buttons come with it).
+      await expect(valueOf(panel, 'Dirección')).not.toBeEmpty();
+      await expect(valueOf(panel, 'Estado')).toHaveText(productStatusLabel('PREPAID_CARD', item.status));
+      await expectButtons(panel, item.itemId, expectedPrepaid(username, item.status));
+    }
+  });
+}
+
+test('entregas marks an assigned pickup delivered: the panel shows it without a reload', async ({ page }) => {
+  const slot = withDb((db) => {
+    const s = slots(db)[SLOTS.deliver]!;
+    asPickup(db, s, { status: 'PENDING_DELIVERY', deliveryStatus: 'ASSIGNED' });
+    return s;
+  });
+  await signIn(page, 'entregas');
+  await openOrder(page, slot.orderId);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+  const panel = pickupPanel(page, slot.itemId);
+  await expect(valueOf(panel, 'Estado')).toHaveText('Asignada');
+  await expectButtons(panel, slot.itemId, ['Reportar entrega']);
+
+  await panel.getByRole('button', { name: 'Reportar entrega' }).click();
+  const dialog = page.getByRole('dialog', { name: `Reportar Entrega Recogida ${slot.itemId}` });
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Debe indicar quién recibió.');
+  await dialog.getByLabel('Recibió').fill('Marta Gómez');
+  await dialog.getByLabel('Notas').fill('Cobrado completo');
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await confirmAndFinish(page, 'Listo!');
+
+  await expect(valueOf(panel, 'Estado')).toHaveText('FULFILLED');
+  await expect(valueOf(panel, 'Estado de la entrega')).toHaveText('Entregada');
+  await expect(valueOf(panel, 'Entregado por')).toHaveText('entregas@consola.example');
+  await expect(valueOf(panel, 'Recibió')).toHaveText('Marta Gómez');
+  await expect(valueOf(panel, 'Equipo de entrega')).toHaveText('Equipo La Habana');
+  await expectButtons(panel, slot.itemId, ['Adjuntar recibo']);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // QA finds the move among the order's item transitions, and the log with what changed.
+  const order = page.getByRole('region', { name: `Orden ${slot.orderId}`, exact: true });
+  await order.getByRole('tab', { name: 'Logs', exact: true }).click();
+  const transition = order.getByRole('table', { name: 'Transiciones de items' }).getByRole('row').filter({ hasText: 'item.deliver' });
+  await expect(transition).toContainText('pickupCashItem');
+  await expect(transition).toContainText('PENDING_DELIVERY');
+  await expect(transition).toContainText('entregas@consola.example');
+  await expect(order.getByRole('table', { name: 'Logs de la orden' }).getByRole('row', { name: new RegExp(`Recogida ${slot.itemId} entregada; recibió Marta Gómez`) })).toBeVisible();
+});
+
+test('operaciones modifies a pickup’s destination: a province change resets the municipality; a failed catalogue says so', async ({ page }) => {
+  const slot = withDb((db) => {
+    const s = slots(db)[SLOTS.edit]!;
+    asPickup(db, s, { status: 'OPEN', deliveryStatus: 'PENDING' }, s.orderId, true);
+    return s;
+  });
+  await signIn(page, 'operaciones');
+  await openOrder(page, slot.orderId);
+  const panel = pickupPanel(page, slot.itemId);
+  await expect(valueOf(panel, 'Municipio')).toHaveText('Playa');
+  await expectButtons(panel, slot.itemId, ['Modificar destino', 'Aprobar', 'Cancelar recogida']);
+
+  // The catalogue fails first: the spec's message, then a retry that works.
+  await page.route('**/catalog/secured/provinces**', (route) => route.abort());
+  await panel.getByRole('button', { name: 'Modificar destino' }).click();
+  const dialog = page.getByRole('dialog', { name: `Modificar destino de la recogida ${slot.itemId}` });
+  await expect(dialog.getByRole('alert')).toContainText('Error buscando las provincias');
+  await page.unroute('**/catalog/secured/provinces**');
+  await dialog.getByRole('button', { name: 'Reintentar' }).click();
+
+  const province = dialog.getByLabel('Provincia');
+  const municipality = dialog.getByLabel('Municipio');
+  await expect(province).toHaveValue('CU-03');
+  await expect(municipality).toHaveValue('CU-03-13');
+  await province.selectOption({ label: 'Matanzas' });
+  await expect(municipality).toHaveValue('CU-04-01');
+  await municipality.selectOption({ label: 'Cárdenas' });
+  await dialog.getByLabel('Móvil').fill('123');
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('El móvil debe ser un número cubano de 8 dígitos que empieza por 5.');
+  await dialog.getByLabel('Móvil').fill('5 234 5678');
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await confirmAndFinish(page, 'Modificado!');
+
+  await expect(valueOf(panel, 'Provincia')).toHaveText('Matanzas');
+  await expect(valueOf(panel, 'Municipio')).toHaveText('Cárdenas');
+  await expect(valueOf(panel, 'Móvil')).toHaveText('+5352345678');
+  // Still OPEN: the edit is a self-transition.
+  await expectButtons(panel, slot.itemId, ['Modificar destino', 'Aprobar', 'Cancelar recogida']);
+});

@@ -1,0 +1,446 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import type { EventObject } from 'xstate';
+import { TEST_NOW, createTestServer, type TestServer } from '../support/server';
+import { claimEvents, claimPaths, describeTopupPath, topupEvents, topupServerPaths } from '../support/topup-models';
+import { topupItemMachine, type TopupItemEvent, type TopupItemInput } from '@/machines/topup-item.machine';
+import { topupClaimMachine } from '@/machines/topup-claim.machine';
+import { MAX_TOPUP_TRIES, TopupMsg } from '@/domain/topup';
+import { MassResetResponse, ReclaimResponse, SimilarItemsResponse, TopupActionResponse, TopupClaimsResponse, TopupTracesResponse } from '@/api/contract/topup';
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+const k = () => server.db.kysely;
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+beforeAll(async () => {
+  server = await createTestServer();
+  for (const persona of ['admin', 'operaciones', 'entregas', 'soporte', 'lector', 'sinacceso']) tokens[persona] = (await server.signIn(persona)).access_token;
+});
+afterAll(() => server.close());
+
+interface Topup {
+  id: number;
+  orderId: number;
+  offerId: number;
+}
+
+/** Hands out top-ups that have an offer, one per test, newest first, set up as the test asks. */
+let handedOut = 0;
+async function freshTopup(status: string, options: { expired?: boolean; nauta?: boolean } = {}): Promise<Topup> {
+  const rows = await k()
+    .selectFrom('order_items')
+    .select(['id', 'order_id', 'fulfillment_order_id'])
+    .where('product_type', 'in', ['TOPUP', 'TOPUP_NAUTA'])
+    .where('fulfillment_order_id', 'is not', null)
+    .orderBy('id', 'desc')
+    .execute();
+  const row = rows[handedOut++]!;
+  await k()
+    .updateTable('order_items')
+    .set({ status, tries: 0, product_type: options.nauta ? 'TOPUP_NAUTA' : 'TOPUP', destination: options.nauta ? 'pepe.perez@nauta.com.cu' : '+5351234567' })
+    .where('id', '=', row.id)
+    .execute();
+  await k()
+    .updateTable('fulfillment_orders')
+    .set({ end_date: iso(TEST_NOW + (options.expired ? -5 : 5) * DAY) })
+    .where('id', '=', row.fulfillment_order_id!)
+    .execute();
+  await k().deleteFrom('topup_claims').where('foi_id', '=', row.id).execute();
+  await k().deleteFrom('topup_traces').where('foi_id', '=', row.id).execute();
+  return { id: row.id, orderId: row.order_id, offerId: row.fulfillment_order_id! };
+}
+
+const post = (path: string, body?: unknown, token = tokens.admin!, headers: Record<string, string> = {}) =>
+  server.app.request(path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+const get = (path: string, token = tokens.admin!) => server.get(path, token);
+const errorOf = async (response: Response) => ((await response.json()) as { error_description: string }).error_description;
+
+const itemOf = (id: number) => k().selectFrom('order_items').select(['status', 'tries', 'destination']).where('id', '=', id).executeTakeFirstOrThrow();
+const count = async (table: 'topup_traces' | 'topup_claims' | 'item_transitions', column: 'foi_id' | 'item_id', id: number) =>
+  Number((await k().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(column as never, '=', id as never).executeTakeFirstOrThrow()).n);
+const logsOf = async (orderId: number) =>
+  Number((await k().selectFrom('action_logs').select((eb) => eb.fn.countAll().as('n')).where('doc_code', '=', 'ORDER').where('doc_id', '=', String(orderId)).executeTakeFirstOrThrow()).n);
+const auditsOf = async (orderId: number) =>
+  Number((await k().selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('type', '=', 'ORDER').where('doc_id', '=', String(orderId)).executeTakeFirstOrThrow()).n);
+
+/** Everything an action may change: a refused one must leave all of it as it was. */
+const observe = async (t: Topup) => ({
+  item: await itemOf(t.id),
+  traces: await count('topup_traces', 'foi_id', t.id),
+  claims: await count('topup_claims', 'foi_id', t.id),
+  transitions: await count('item_transitions', 'item_id', t.id),
+  logs: await logsOf(t.orderId),
+  audits: await auditsOf(t.orderId),
+});
+
+/**
+ * Each chart event as the console sends it. A delivery's outcome is the reference operator's:
+ * with `prepare`, the item is given a destination and tries that make the operator answer what
+ * the event says (a Cubacel mobile delivers; another number fails; the last try gives up).
+ */
+async function sendTopupEvent(t: Topup, event: TopupItemEvent, prepare = false, token = tokens.admin!): Promise<Response> {
+  switch (event.type) {
+    case 'item.editDestination':
+      return post('/orders/secured/fo/topup/edit', { destination: '+53 5987-6543', fulfillmentOrderId: t.offerId, fulfillNow: false }, token);
+    case 'item.fulfill':
+      if (prepare) {
+        const delivered = event.outcome === 'delivered';
+        await k()
+          .updateTable('order_items')
+          .set({ destination: delivered ? '+5359876543' : '+13055550100', tries: event.outcome === 'exhausted' ? MAX_TOPUP_TRIES - 1 : 0 })
+          .where('id', '=', t.id)
+          .execute();
+      }
+      return post(`/orders/secured/processItem/call?orderId=${t.orderId}&foiId=${t.id}`, undefined, token);
+    case 'item.changeStatus':
+      return post(`/orders/secured/fo/topup/changeStatus?foiid=${t.id}&status=${event.status}`, undefined, token);
+    case 'item.resetTries':
+      return post(`/orders/secured/fulfillment/resetTries?fulfillmentOrderId=${t.offerId}`, undefined, token);
+    case 'item.reclaim':
+      return post('/orders/secured/fo/topup/reclaim', { foiId: t.id, claim: 'SECOND', note: 'El destinatario no recibió el saldo.' }, token);
+  }
+}
+
+/** Every event the chart refuses in this state answers 409 and changes nothing. */
+async function refusedAreRefused(t: Topup, input: TopupItemInput, value: string) {
+  const snapshot = topupItemMachine.resolveState({ value, context: { ...input } });
+  for (const event of topupEvents as EventObject[]) {
+    if (snapshot.can(event as TopupItemEvent)) continue;
+    const before = await observe(t);
+    const response = await sendTopupEvent(t, event as TopupItemEvent);
+    expect(response.status, `${value} ${JSON.stringify(event)} ${await response.clone().text()}`).toBe(409);
+    expect(await observe(t), `${JSON.stringify(event)} changed something`).toEqual(before);
+  }
+}
+
+describe('the seed', () => {
+  it('has top-ups of open orders in every status the panel acts on, MULTIPLE with running and expired offers, and claims', async () => {
+    const rows = await k()
+      .selectFrom('order_items as i')
+      .innerJoin('orders as o', 'o.id', 'i.order_id')
+      .innerJoin('fulfillment_orders as f', 'f.id', 'i.fulfillment_order_id')
+      .select(['i.status', 'f.end_date'])
+      .where('i.product_type', 'in', ['TOPUP', 'TOPUP_NAUTA'])
+      .where('o.status', 'in', ['OPEN', 'RISK', 'DUPLICATE_RISK', 'RISK_CONTROL', 'PENDING_PICKUP_CASH', 'PENDING_ZELLE_CONFIRM'])
+      .execute();
+    const statuses = new Set(rows.map((r) => r.status));
+    for (const status of ['OPEN', 'PRE_ORDER', 'PENDING', 'ERROR', 'IMPOSSIBLE', 'MULTIPLE']) expect(statuses, status).toContain(status);
+    const multiple = rows.filter((r) => r.status === 'MULTIPLE').map((r) => Date.parse(r.end_date!) < TEST_NOW);
+    expect(multiple).toContain(true);
+    expect(multiple).toContain(false);
+    expect(Number((await k().selectFrom('topup_claims').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBeGreaterThan(0);
+  });
+});
+
+describe('topupItem chart against the server', () => {
+  const cases = topupServerPaths.flatMap(({ input, paths }) =>
+    paths.map((path) => [`${input.status}${input.status === 'MULTIPLE' ? (input.offerExpired ? ' (offer expired)' : ' (offer running)') : ''}: ${describeTopupPath(path)}`, input, path] as const),
+  );
+  it.each(cases)('%s', async (_name, input, path) => {
+    const t = await freshTopup(input.status, { expired: input.offerExpired });
+    for (const step of path.steps) {
+      const from = (await itemOf(t.id)).status;
+      if ((step.event.type as string) !== 'xstate.init') {
+        const event = step.event as TopupItemEvent;
+        const response = await sendTopupEvent(t, event, true);
+        expect(response.status, await response.clone().text()).toBe(200);
+        // The move is what QA reads: (machine, item, from, event, to).
+        const last = await k().selectFrom('item_transitions').selectAll().where('item_id', '=', t.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+        expect([last.machine, last.from_status, last.event, last.to_status]).toEqual(['topupItem', from, event.type, step.state.value]);
+      }
+      expect((await itemOf(t.id)).status).toBe(step.state.value);
+      await refusedAreRefused(t, input, String(step.state.value));
+    }
+  });
+});
+
+describe('topupClaim chart against the server', () => {
+  const cases = claimPaths.flatMap(({ input, paths }) => paths.map((path) => [`${input.claims} claims: ${describeTopupPath(path)}`, input, path] as const));
+  it.each(cases)('%s', async (_name, input, path) => {
+    const t = await freshTopup('FULFILLED');
+    for (let n = 1; n <= input.claims; n++) {
+      await k().insertInto('topup_claims').values({ foi_id: t.id, order_id: t.orderId, claim_number: n, label: n === 1 ? TopupMsg.firstClaim : TopupMsg.secondClaim, note: 'seed', created: iso(TEST_NOW), actor_id: null, actor_email: null }).execute();
+    }
+    const send = (event: EventObject) => post('/orders/secured/fo/topup/reclaim', { foiId: t.id, claim: event.type === 'claim.first' ? 'FIRST' : 'SECOND', note: 'No llegó.' });
+    const state = { none: 0, first: 1, second: 2 } as const;
+    for (const step of path.steps) {
+      if ((step.event.type as string) !== 'xstate.init') expect((await send(step.event)).status).toBe(200);
+      expect(await count('topup_claims', 'foi_id', t.id)).toBe(state[step.state.value as keyof typeof state]);
+      const snapshot = topupClaimMachine.resolveState({ value: step.state.value, context: step.state.context });
+      for (const event of claimEvents) {
+        if (snapshot.can(event)) continue;
+        const before = await observe(t);
+        const refused = await send(event);
+        expect(refused.status).toBe(409);
+        expect(await errorOf(refused)).toBe('Ya fue reclamado');
+        expect(await observe(t)).toEqual(before);
+      }
+    }
+  });
+});
+
+describe('editing the destination', () => {
+  it('now: code 7224, the new destination, a delivery attempt as a trace, two transitions, the log with only what changed', async () => {
+    const t = await freshTopup('ERROR');
+    await k().updateTable('order_items').set({ tries: 1 }).where('id', '=', t.id).execute();
+    // A seeded attempt (no destination of its own) keeps the old destination.
+    await k().insertInto('topup_traces').values({ foi_id: t.id, order_id: t.orderId, request_date: iso(TEST_NOW - DAY), result: 'FAILED', date: iso(TEST_NOW - DAY), destination: null, value_topup: 10, code_country: 'CU', operator: 'CUBACEL', transaction_id: null, request_remote_id: 'RQ-old', status: 'ERROR', status_detail: 'x' }).execute();
+    const before = { logs: await logsOf(t.orderId), audits: await auditsOf(t.orderId) };
+    const response = await post('/orders/secured/fo/topup/edit', { destination: ' +53 5555-1234 ', fulfillmentOrderId: t.offerId, fulfillNow: true });
+    expect(response.status).toBe(200);
+    const body = v.parse(TopupActionResponse, await response.json());
+    expect(body.code).toBe(7224);
+    expect(body.data.item).toMatchObject({ id: t.id, status: 'FULFILLED', tries: 2, destination: '+5355551234' });
+    expect(body.data.trace).toMatchObject({ result: 'SUCCESS', destination: '+5355551234', status: 'FULFILLED', operator: 'CUBACEL' });
+
+    const traces = v.parse(TopupTracesResponse, await (await get(`/orders/secured/fo/topup/traces?foiid=${t.id}`)).json()).data;
+    expect(traces.elements.map((r) => [r.requestRemoteId === 'RQ-old', r.destination])).toEqual([
+      [false, '+5355551234'],
+      [true, '+5351234567'],
+    ]);
+    const moves = await k().selectFrom('item_transitions').select(['from_status', 'event', 'to_status']).where('item_id', '=', t.id).orderBy('id').execute();
+    expect(moves).toEqual([
+      { from_status: 'ERROR', event: 'item.editDestination', to_status: 'ERROR' },
+      { from_status: 'ERROR', event: 'item.fulfill', to_status: 'FULFILLED' },
+    ]);
+    expect(await logsOf(t.orderId)).toBe(before.logs + 2);
+    expect(await auditsOf(t.orderId)).toBe(before.audits + 2);
+    const logs = await k().selectFrom('action_logs').select(['action', 'input']).where('doc_id', '=', String(t.orderId)).orderBy('id', 'desc').limit(2).execute();
+    expect(logs.map((l) => l.action)).toEqual(['topupItem.item.fulfill', 'topupItem.item.editDestination']);
+    expect(JSON.parse(logs[1]!.input!)).toEqual({ destination: { before: '+5351234567', after: '+5355551234' } });
+    expect(JSON.parse(logs[0]!.input!)).toEqual({ status: { before: 'ERROR', after: 'FULFILLED' }, tries: { before: 1, after: 2 } });
+  });
+
+  it('later: the destination changes, the status stays, no attempt is made', async () => {
+    const t = await freshTopup('PENDING', { nauta: true });
+    const response = await post('/orders/secured/fo/topup/edit', { destination: 'Ana.Diaz@nauta.com.cu', fulfillmentOrderId: t.offerId });
+    expect(response.status).toBe(200);
+    expect(v.parse(TopupActionResponse, await response.json()).data).toEqual({ item: { id: t.id, orderId: t.orderId, status: 'PENDING', tries: 0, destination: 'ana.diaz@nauta.com.cu' }, trace: null });
+    expect(await count('topup_traces', 'foi_id', t.id)).toBe(0);
+  });
+
+  it('a failed attempt leaves ERROR; the last allowed try gives up (IMPOSSIBLE)', async () => {
+    const t = await freshTopup('OPEN');
+    const first = v.parse(TopupActionResponse, await (await post('/orders/secured/fo/topup/edit', { destination: '+1 305 555 0100', fulfillmentOrderId: t.offerId, fulfillNow: true })).json()).data;
+    expect(first.item).toMatchObject({ status: 'ERROR', tries: 1 });
+    expect(first.trace).toMatchObject({ result: 'FAILED', statusDetail: 'Destino no válido para el operador' });
+    await k().updateTable('order_items').set({ tries: MAX_TOPUP_TRIES - 1 }).where('id', '=', t.id).execute();
+    const last = v.parse(TopupActionResponse, await (await post(`/orders/secured/processItem/call?orderId=${t.orderId}&foiId=${t.id}`)).json()).data;
+    expect(last.item).toMatchObject({ status: 'IMPOSSIBLE', tries: MAX_TOPUP_TRIES });
+  });
+
+  it('validates: "destino requerido!", the product’s format; 409 with the spec’s sentence outside the allowed statuses', async () => {
+    const t = await freshTopup('OPEN');
+    const nauta = await freshTopup('OPEN', { nauta: true });
+    const edit = (body: unknown) => post('/orders/secured/fo/topup/edit', body);
+    for (const body of [{ fulfillmentOrderId: t.offerId }, { destination: '   ', fulfillmentOrderId: t.offerId }]) {
+      const response = await edit(body);
+      expect(response.status).toBe(400);
+      expect(await errorOf(response)).toBe('destino requerido!');
+    }
+    expect(await errorOf(await edit({ destination: 'abc', fulfillmentOrderId: t.offerId }))).toBe(TopupMsg.phone);
+    expect(await errorOf(await edit({ destination: 'pepe@gmail.com', fulfillmentOrderId: nauta.offerId }))).toBe(TopupMsg.nauta);
+    expect((await edit({ destination: '+5351112222' })).status).toBe(400);
+    expect((await edit({ destination: '+5351112222', fulfillmentOrderId: 999_999_999 })).status).toBe(404);
+
+    const done = await freshTopup('FULFILLED');
+    const before = await observe(done);
+    const refused = await edit({ destination: '+5351112222', fulfillmentOrderId: done.offerId, fulfillNow: true });
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toBe('Solo para recargas telefonicas o nautas en los estados: OPEN, PRE_ORDER, ERROR, IMPOSSIBLE, PENDING');
+    expect(await observe(done)).toEqual(before);
+  });
+});
+
+describe('permissions', () => {
+  it('a reader gets 403 for every action and nothing changes, even with a bad body', async () => {
+    const t = await freshTopup('IMPOSSIBLE');
+    const before = await observe(t);
+    for (const event of topupEvents) expect((await sendTopupEvent(t, event, false, tokens.lector)).status, event.type).toBe(403);
+    expect((await post('/orders/secured/fo/topup/edit', {}, tokens.lector)).status).toBe(403);
+    expect((await post('/orders/secured/fulfillment/resetTries/masivo?startDate=2026-11-01&endDate=2026-11-20', undefined, tokens.lector)).status).toBe(403);
+    expect(await observe(t)).toEqual(before);
+  });
+
+  it('IMPOSSIBLE is for CRM2_OPERATIONS_SPECIALIST: entregas gets 403, operaciones moves it', async () => {
+    const t = await freshTopup('ERROR');
+    const refused = await sendTopupEvent(t, { type: 'item.changeStatus', status: 'IMPOSSIBLE' }, false, tokens.entregas);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toBe('No posee el permiso CRM2_OPERATIONS_SPECIALIST.');
+    expect((await sendTopupEvent(t, { type: 'item.changeStatus', status: 'PENDING' }, false, tokens.entregas)).status).toBe(200);
+    expect((await sendTopupEvent(t, { type: 'item.changeStatus', status: 'IMPOSSIBLE' }, false, tokens.operaciones)).status).toBe(200);
+    expect((await itemOf(t.id)).status).toBe('IMPOSSIBLE');
+    const same = await sendTopupEvent(t, { type: 'item.changeStatus', status: 'IMPOSSIBLE' });
+    expect(same.status).toBe(409);
+    expect(await errorOf(same)).toBe(TopupMsg.sameStatus);
+    const bad = await post(`/orders/secured/fo/topup/changeStatus?foiid=${t.id}&status=CANCELLED`);
+    expect(bad.status).toBe(400);
+    expect(await errorOf(bad)).toBe('El estado debe ser OPEN, PENDING, FULFILLED, IMPOSSIBLE.');
+  });
+
+  it('the mass reset needs CRM2_MASSIVE_RETRY; reading needs CRM2_VIEW_ORDERS', async () => {
+    const mass = '/orders/secured/fulfillment/resetTries/masivo?startDate=2026-11-01&endDate=2026-11-20';
+    expect(await errorOf(await post(mass, undefined, tokens.soporte))).toBe('No posee el permiso CRM2_MASSIVE_RETRY.');
+    const t = await freshTopup('OPEN');
+    for (const path of [`/orders/secured/fo/topup/traces?foiid=${t.id}`, `/orders/secured/fo/topup/claims?foiid=${t.id}`, '/orders/secured/items/similar?productType=TOPUP&destination=%2B5351234567']) {
+      expect((await get(path, tokens.sinacceso)).status).toBe(403);
+      expect((await get(path, tokens.lector)).status).toBe(200);
+    }
+  });
+});
+
+describe('reset tries', () => {
+  it('IMPOSSIBLE → OPEN with no tries; now: a delivery attempt follows', async () => {
+    const t = await freshTopup('IMPOSSIBLE');
+    await k().updateTable('order_items').set({ tries: MAX_TOPUP_TRIES }).where('id', '=', t.id).execute();
+    const later = v.parse(TopupActionResponse, await (await post(`/orders/secured/fulfillment/resetTries?fulfillmentOrderId=${t.offerId}&fulfillNow=false`)).json()).data;
+    expect(later.item).toMatchObject({ status: 'OPEN', tries: 0 });
+    const u = await freshTopup('IMPOSSIBLE');
+    const now = v.parse(TopupActionResponse, await (await post(`/orders/secured/fulfillment/resetTries?fulfillmentOrderId=${u.offerId}&fulfillNow=true`)).json()).data;
+    expect(now.item).toMatchObject({ status: 'FULFILLED', tries: 1 });
+    const moves = await k().selectFrom('item_transitions').select(['event', 'to_status']).where('item_id', '=', u.id).orderBy('id').execute();
+    expect(moves).toEqual([
+      { event: 'item.resetTries', to_status: 'OPEN' },
+      { event: 'item.fulfill', to_status: 'FULFILLED' },
+    ]);
+  });
+
+  it('MULTIPLE only once its offer expired; otherwise the spec’s sentence', async () => {
+    const running = await freshTopup('MULTIPLE');
+    const refused = await post(`/orders/secured/fulfillment/resetTries?fulfillmentOrderId=${running.offerId}`);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toBe('Solo para productos en estado: IMPOSSIBLE o MULTIPLE');
+    const expired = await freshTopup('MULTIPLE', { expired: true });
+    expect((await post(`/orders/secured/fulfillment/resetTries?fulfillmentOrderId=${expired.offerId}`)).status).toBe(200);
+    expect(await itemOf(expired.id)).toMatchObject({ status: 'OPEN', tries: 0 });
+    expect(await errorOf(await post('/orders/secured/fulfillment/resetTries'))).toBe('Debe indicar la oferta.');
+    expect(await errorOf(await post(`/orders/secured/fulfillment/resetTries?fulfillmentOrderId=${expired.offerId}&fulfillNow=si`))).toBe('fulfillNow debe ser true o false.');
+  });
+
+  it('a retried reset with the same Idempotency-Key replays the first answer', async () => {
+    const t = await freshTopup('IMPOSSIBLE');
+    const path = `/orders/secured/fulfillment/resetTries?fulfillmentOrderId=${t.offerId}`;
+    const first = await post(path, undefined, tokens.admin, { 'Idempotency-Key': `reset-${t.id}-abcdef` });
+    const again = await post(path, undefined, tokens.admin, { 'Idempotency-Key': `reset-${t.id}-abcdef` });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect(await count('item_transitions', 'item_id', t.id)).toBe(1);
+  });
+});
+
+describe('the mass reset of attempts', () => {
+  it('resets the top-ups created in the window that the chart allows, each move recorded, and says how many', async () => {
+    const at = (days: number) => iso(Date.UTC(2026, 9, 10, 17) + days * DAY);
+    const inside = await freshTopup('IMPOSSIBLE');
+    const expired = await freshTopup('MULTIPLE', { expired: true });
+    const running = await freshTopup('MULTIPLE');
+    const error = await freshTopup('ERROR');
+    const outside = await freshTopup('IMPOSSIBLE');
+    // An empty window of its own, far from the seeded items.
+    await k().updateTable('order_items').set({ created_date: iso(Date.UTC(2020, 0, 1)) }).where('created_date', '>=', at(-3)).where('created_date', '<', at(6)).execute();
+    for (const [t, day] of [[inside, 0], [expired, 1], [running, 2], [error, 3], [outside, 5]] as const) {
+      await k().updateTable('order_items').set({ created_date: at(day), tries: 3 }).where('id', '=', t.id).execute();
+    }
+    const response = await post('/orders/secured/fulfillment/resetTries/masivo?startDate=2026-10-10&endDate=2026-10-14', undefined, tokens.operaciones);
+    expect(response.status).toBe(200);
+    const { data } = v.parse(MassResetResponse, await response.json());
+    expect(data).toEqual({ reset: 2, foiIds: [inside.id, expired.id].sort((a, b) => a - b) });
+    expect(await itemOf(inside.id)).toMatchObject({ status: 'OPEN', tries: 0 });
+    expect(await itemOf(expired.id)).toMatchObject({ status: 'OPEN', tries: 0 });
+    expect(await itemOf(running.id)).toMatchObject({ status: 'MULTIPLE', tries: 3 });
+    expect(await itemOf(error.id)).toMatchObject({ status: 'ERROR', tries: 3 });
+    expect(await itemOf(outside.id)).toMatchObject({ status: 'IMPOSSIBLE', tries: 3 });
+    const move = await k().selectFrom('item_transitions').selectAll().where('item_id', '=', inside.id).executeTakeFirstOrThrow();
+    expect([move.machine, move.event, move.from_status, move.to_status, move.actor_email]).toEqual(['topupItem', 'item.resetTries', 'IMPOSSIBLE', 'OPEN', 'operaciones@consola.example']);
+  });
+
+  it('validates the window with the spec’s texts', async () => {
+    const mass = (q: string) => post(`/orders/secured/fulfillment/resetTries/masivo${q}`);
+    expect(await errorOf(await mass(''))).toBe('Debe especificar el rango de fecha.');
+    expect(await errorOf(await mass('?startDate=2026-11-01&endDate=31/11/2026'))).toBe('Debe especificar el rango de fecha.');
+    expect(await errorOf(await mass('?startDate=2026-11-10&endDate=2026-11-01'))).toBe('Debe especificar un rango de fecha valida.');
+    expect(await errorOf(await mass('?startDate=2026-09-01&endDate=2026-11-01'))).toBe('El rango no puede superar 31 días.');
+  });
+});
+
+describe('claims', () => {
+  it('the first is "RECLAM 1era", the second needs it, a third is "Ya fue reclamado"; the note is required', async () => {
+    const t = await freshTopup('FULFILLED');
+    const claim = (body: Record<string, unknown>) => post('/orders/secured/fo/topup/reclaim', { foiId: t.id, ...body });
+    const missing = await claim({ claim: 'FIRST', note: '  ' });
+    expect(missing.status).toBe(400);
+    expect(await errorOf(missing)).toBe('Debe especificar el reclamo.');
+    const second = v.parse(ReclaimResponse, await (await claim({ claim: 'SECOND', note: 'No llegó.' })).json()).data;
+    expect(second.claim).toMatchObject({ claimNumber: 1, label: 'RECLAM 1era', note: 'No llegó.', actorEmail: 'admin@consola.example' });
+    expect((await claim({ claim: 'FIRST', note: 'Otra vez.' })).status).toBe(409);
+    expect(v.parse(ReclaimResponse, await (await claim({ claim: 'SECOND', note: 'Sigue sin llegar.' })).json()).data.claim.label).toBe('RECLAM 2da');
+    const third = await claim({ claim: 'SECOND', note: 'Tercera vez.' });
+    expect(third.status).toBe(409);
+    expect(await errorOf(third)).toBe('Ya fue reclamado');
+    const listed = v.parse(TopupClaimsResponse, await (await get(`/orders/secured/fo/topup/claims?foiid=${t.id}`, tokens.lector)).json()).data.elements;
+    expect(listed.map((c) => c.label)).toEqual(['RECLAM 1era', 'RECLAM 2da']);
+    const log = await k().selectFrom('action_logs').select(['description', 'input']).where('doc_id', '=', String(t.orderId)).where('action', '=', 'topupItem.item.reclaim').orderBy('id').execute();
+    expect(log.map((l) => l.description)).toEqual(['RECLAM 1era: No llegó.', 'RECLAM 2da: Sigue sin llegar.']);
+  });
+
+  it('only a delivered top-up is claimed', async () => {
+    const t = await freshTopup('ERROR');
+    const refused = await post('/orders/secured/fo/topup/reclaim', { foiId: t.id, claim: 'FIRST', note: 'x' });
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toBe(TopupMsg.claimOnlyFulfilled);
+    expect(await count('topup_claims', 'foi_id', t.id)).toBe(0);
+  });
+});
+
+describe('delivering an item now (processItem/call)', () => {
+  it('is for top-ups only, of the order named', async () => {
+    const other = await k().selectFrom('order_items').select(['id', 'order_id']).where('product_type', '=', 'SALDO').executeTakeFirstOrThrow();
+    const refused = await post(`/orders/secured/processItem/call?orderId=${other.order_id}&foiId=${other.id}`);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toBe(TopupMsg.onlyStatuses);
+    const t = await freshTopup('OPEN');
+    expect((await post(`/orders/secured/processItem/call?orderId=${t.orderId + 1}&foiId=${t.id}`)).status).toBe(404);
+    expect(await errorOf(await post(`/orders/secured/processItem/call?foiId=${t.id}`))).toBe('Debe indicar la orden.');
+  });
+});
+
+describe('reads', () => {
+  it('traces: newest first, 5 per page, with the page and the total', async () => {
+    const t = await freshTopup('ERROR');
+    for (let n = 0; n < 7; n++) {
+      await k().insertInto('topup_traces').values({ foi_id: t.id, order_id: t.orderId, request_date: iso(TEST_NOW - (10 - n) * 60_000), result: 'FAILED', date: null, destination: `+535000000${n}`, value_topup: 5, code_country: 'CU', operator: 'CUBACEL', transaction_id: null, request_remote_id: `RQ-${n}`, status: 'ERROR', status_detail: null }).execute();
+    }
+    const page = async (n: number) => v.parse(TopupTracesResponse, await (await get(`/orders/secured/fo/topup/traces?foiid=${t.id}&page=${n}`)).json()).data;
+    const first = await page(0);
+    expect(first.totalElements).toBe(7);
+    expect(first.elements.map((r) => r.requestRemoteId)).toEqual(['RQ-6', 'RQ-5', 'RQ-4', 'RQ-3', 'RQ-2']);
+    expect((await page(1)).elements.map((r) => r.requestRemoteId)).toEqual(['RQ-1', 'RQ-0']);
+    expect(await errorOf(await get('/orders/secured/fo/topup/traces'))).toBe('Debe indicar el item.');
+  });
+
+  it('similar items: the same product and destination, newest first, 6 per page, without the item itself', async () => {
+    const items: Topup[] = [];
+    for (let n = 0; n < 8; n++) items.push(await freshTopup('FULFILLED'));
+    const destination = '+5358889999';
+    await k().updateTable('order_items').set({ destination }).where('id', 'in', items.map((t) => t.id)).execute();
+    const [self] = items;
+    const similar = async (page: number) =>
+      v.parse(SimilarItemsResponse, await (await get(`/orders/secured/items/similar?orderId=${self!.orderId}&foiid=${self!.id}&productType=TOPUP&destination=${encodeURIComponent(destination)}&page=${page}&size=6`)).json()).data;
+    const first = await similar(0);
+    expect(first.totalElements).toBe(7);
+    expect(first.elements).toHaveLength(6);
+    expect(first.elements.map((e) => e.foiId)).not.toContain(self!.id);
+    expect(first.elements.map((e) => e.foiId)).toEqual([...first.elements.map((e) => e.foiId)].sort((a, b) => b - a));
+    expect(first.elements[0]).toMatchObject({ destinationOrRecipientePhone: destination, status: 'FULFILLED' });
+    expect(typeof first.elements[0]!.reliability).toBe('number');
+    expect((await similar(1)).elements).toHaveLength(1);
+    expect(await errorOf(await get('/orders/secured/items/similar?productType=TOPUP'))).toBe('Debe indicar el destino.');
+  });
+});
