@@ -213,6 +213,22 @@ const settingsRoute = createRoute({
   component: lazyRouteComponent(() => import('@/screens/settings/settings-page'), 'SettingsPage'),
 });
 
+/**
+ * The fraud graph opens in a window of its own (spec details §2): signed in like every /admin
+ * route, but outside the shell, so the window is all graph and no side menu. The page itself
+ * shows the refusal text without CRM2_VIEW_ORDERS.
+ */
+const fraudGraphRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/fraud-graph',
+  beforeLoad: ({ context }) => {
+    if (!isSignedIn(context.session)) throw redirect({ to: '/auth/login-page' });
+  },
+  validateSearch: ListSearch(['orderId', 'userId', 'depth', 'networkType', 'multiCompany']),
+  staticData: { title: t.titles.fraudGraph, permission: Permission.VIEW_ORDERS },
+  component: lazyRouteComponent(() => import('@/screens/fraud-graph/fraud-graph-page'), 'FraudGraphPage'),
+});
+
 /** Any other path goes to the sign-in page (spec route table). */
 const otherRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -227,6 +243,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   altLoginRoute,
   healthRoute,
+  fraudGraphRoute,
   adminRoute.addChildren([
     adminIndexRoute,
     dashboardRoute,

@@ -1,5 +1,5 @@
 /**
- * The tables of one item product (issue 5), kept apart so each product's migration owns its file.
- * Replace this alias with an interface listing the tables (`{ table_name: TableInterface }`).
+ * The fraud graph reads the tables it links accounts through (orders, payment_orders, accounts,
+ * blacklist_entries) and keeps none of its own; their existing indexes serve every read it makes.
  */
 export type FraudGraphTables = Record<never, never>;

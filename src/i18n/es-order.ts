@@ -163,6 +163,10 @@ export const to = {
     successText: 'peticion completada.',
     more: (shown: number, total: number) => `Se muestran las ${shown} más recientes de ${total}.`,
   },
+  fraudGraph: {
+    link: 'Grafo AntiFraude',
+    linkLabel: (orderId: number) => `Grafo AntiFraude de la orden ${orderId} (abre en una ventana nueva)`,
+  },
   transitions: {
     label: 'Transiciones de items',
     at: 'Fecha',

@@ -65,6 +65,7 @@ export const es = {
     customer: 'Cliente',
     order: 'Orden',
     health: 'Health',
+    fraudGraph: 'Grafo AntiFraude',
   },
   dashboard: {
     heading: 'Resumen de los últimos 30 días',

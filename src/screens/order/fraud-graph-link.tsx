@@ -1,6 +1,38 @@
+import type { MouseEvent } from 'react';
+import { ShareIcon } from '@heroicons/react/24/outline';
 import type { OrderRow } from '@/api/contract/order-lists';
+import { to } from '@/i18n/es-order';
 
-/** Opens the fraud graph of an order in a separate window (issue 5: in progress). */
-export function FraudGraphLink(_props: { order: OrderRow }) {
-  return null;
+/** The graph's route with the order and its customer in the URL (the graph page owns every other default). */
+const fraudGraphHref = (order: Pick<OrderRow, 'id' | 'accountId'>) =>
+  `#/admin/fraud-graph?${new URLSearchParams({ orderId: String(order.id), userId: String(order.accountId) }).toString()}`;
+
+/**
+ * Opens the fraud graph of an order in a separate window (spec details §2), one window per order:
+ * clicking again brings it back. A blocked pop-up falls back to a new tab through the link itself.
+ */
+export function FraudGraphLink({ order }: { order: OrderRow }) {
+  const href = fraudGraphHref(order);
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    // Modified clicks (new tab, new window) keep the browser's own behaviour.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const opened = window.open(href, `grafo-antifraude-${order.id}`, 'popup,width=1280,height=860');
+    if (opened) {
+      event.preventDefault();
+      opened.focus();
+    }
+  };
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      onClick={open}
+      aria-label={to.fraudGraph.linkLabel(order.id)}
+      className="inline-flex items-center gap-2 rounded-md bg-white px-3.5 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
+    >
+      <ShareIcon aria-hidden className="size-4 text-brand-700" />
+      {to.fraudGraph.link}
+    </a>
+  );
 }
