@@ -6,7 +6,8 @@ import { iso } from '../clock';
 import { loadItem, moveItem, requireItemPermission, type ItemActionContext, type ItemRecord } from './item-transitions';
 import { assertAllowed, loadRemittanceRow, ownFile, placeNames, readRemittance, readUpload, storeFile } from './remittance';
 import { homeRemittanceItemMachine, type HomeRemittanceEvent } from '@/machines/home-remittance-item.machine';
-import { HOME_REMITTANCE, REMITTANCE_ACTION_PERMISSION, RemittanceMsg, RemittanceRefused, type HomeDeliveryStatus } from '@/domain/remittance';
+import { HOME_REMITTANCE, REMITTANCE_ACTION_PERMISSION, RemittanceMsg, RemittanceRefused } from '@/domain/remittance';
+import type { DeliveryStatus } from '@/domain/delivery';
 import type { Courier, DeliverBody, DeliveryInfo, HomeMove, HomeReasonBody, HomeShippingBody, Remittance } from '@/api/contract/remittance';
 
 /**
@@ -44,7 +45,7 @@ async function deliveryOf(db: Db, itemId: number) {
 }
 
 /** Writes the delivery service's view of a remittance (creating it when the service had none). */
-async function saveDelivery(trx: Trx, ctx: ItemActionContext, itemId: number, patch: Partial<Omit<Database['home_deliveries'], 'item_id' | 'updated_at'>> & { status: HomeDeliveryStatus }) {
+async function saveDelivery(trx: Trx, ctx: ItemActionContext, itemId: number, patch: Partial<Omit<Database['home_deliveries'], 'item_id' | 'updated_at'>> & { status: DeliveryStatus }) {
   const updated = await trx.updateTable('home_deliveries').set({ ...patch, updated_at: iso(ctx.now) }).where('item_id', '=', itemId).executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) await trx.insertInto('home_deliveries').values({ item_id: itemId, ...patch, updated_at: iso(ctx.now) }).execute();
 }

@@ -1,4 +1,5 @@
 import { Permission } from './permissions';
+import type { DeliveryStatus } from './delivery';
 
 /**
  * Pickup cash (PICKUP_CASH), prepaid cards (PREPAID_CARD) and gift cards (GIFT_CARD): the statuses
@@ -9,28 +10,6 @@ import { Permission } from './permissions';
 /** The statuses a pickup-cash item goes through, then the ones it may end in (refunds come from the offer). */
 export const PICKUP_ITEM_STATUSES = ['OPEN', 'TO_ACTIVATE', 'PENDING_DELIVERY', 'FULFILLED', 'DELIVERED', 'CANCELLED', 'REFUND', 'REFUND_PARTIAL', 'REFUND_TO_CREDIT'] as const;
 export type PickupItemStatus = (typeof PICKUP_ITEM_STATUSES)[number];
-
-/**
- * The delivery service's status of a pickup (its picked-cash delivery info): PENDING until
- * approved, APPROVED until the service assigns a courier, ASSIGNED, IN_TRANSIT while the courier
- * is on the way, FULFILLED once the cash is picked up; REVIEW when sent back, CANCELLED.
- */
-export const DELIVERY_STATUSES = ['PENDING', 'APPROVED', 'ASSIGNED', 'IN_TRANSIT', 'FULFILLED', 'REVIEW', 'CANCELLED'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
-  PENDING: 'Pendiente de aprobación',
-  APPROVED: 'Aprobada, sin mensajero',
-  ASSIGNED: 'Asignada a mensajero',
-  IN_TRANSIT: 'En tránsito',
-  FULFILLED: 'Entregada',
-  REVIEW: 'En revisión',
-  CANCELLED: 'Cancelada',
-};
-
-export function deliveryStatusLabel(status: string | null): string {
-  return status === null ? '' : (DELIVERY_STATUS_LABELS[status as DeliveryStatus] ?? status);
-}
 
 /** The delivery status that goes with an item status when nothing else is known (seed, fixtures). */
 export function deliveryStatusFor(itemStatus: string): DeliveryStatus {

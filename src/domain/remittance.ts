@@ -1,4 +1,5 @@
 import { Permission } from './permissions';
+import type { DeliveryStatus } from './delivery';
 
 /**
  * Bank and home remittances (spec details §4 "Remittance to bank", "Home remittance", §6): the
@@ -22,33 +23,12 @@ export const HOME_REMITTANCE_STATUSES = [
 ] as const;
 export type HomeRemittanceStatus = (typeof HOME_REMITTANCE_STATUSES)[number];
 
-/**
- * What the delivery service says of a home remittance (its delivery info's status): waiting for
- * approval, approved without a courier, assigned to one, in transit, delivered, sent to review,
- * cancelled. The same words as the pickup deliveries of the same service.
- */
-export const HOME_DELIVERY_STATUSES = ['PENDING', 'APPROVED', 'ASSIGNED', 'IN_TRANSIT', 'FULFILLED', 'REVIEW', 'CANCELLED'] as const;
-export type HomeDeliveryStatus = (typeof HOME_DELIVERY_STATUSES)[number];
-
-export const HOME_DELIVERY_STATUS_LABELS: Record<HomeDeliveryStatus, string> = {
-  PENDING: 'Pendiente de aprobación',
-  APPROVED: 'Aprobada, sin mensajero',
-  ASSIGNED: 'Asignada a mensajero',
-  IN_TRANSIT: 'En tránsito',
-  FULFILLED: 'Entregada',
-  REVIEW: 'En revisión',
-  CANCELLED: 'Cancelada',
-};
-
-export function homeDeliveryStatusLabel(status: string | null): string {
-  return status === null ? '' : (HOME_DELIVERY_STATUS_LABELS[status as HomeDeliveryStatus] ?? status);
-}
 
 /**
  * Where a refresh takes a home remittance when the delivery service is ahead of it: from approved
  * to assigned (PENDING_DELIVERY), in transit or delivered, and onwards. Anything else leaves it.
  */
-export const HOME_REFRESH_MOVES: Readonly<Partial<Record<HomeRemittanceStatus, readonly { reported: HomeDeliveryStatus; to: HomeRemittanceStatus }[]>>> = {
+export const HOME_REFRESH_MOVES: Readonly<Partial<Record<HomeRemittanceStatus, readonly { reported: DeliveryStatus; to: HomeRemittanceStatus }[]>>> = {
   TO_ACTIVATE: [
     { reported: 'ASSIGNED', to: 'PENDING_DELIVERY' },
     { reported: 'IN_TRANSIT', to: 'IN_TRANSIT' },

@@ -3,10 +3,10 @@ import {
   HOME_REFRESH_MOVES,
   HOME_REMITTANCE_STATUSES,
   REMITTANCE_ACTION_PERMISSION,
-  type HomeDeliveryStatus,
   type HomeRemittanceStatus,
   type RemittanceAction,
 } from '@/domain/remittance';
+import type { DeliveryStatus } from '@/domain/delivery';
 import { Permission } from '@/domain/permissions';
 
 /**
@@ -66,7 +66,7 @@ export const homeRemittanceItemMachine = setup({
     mayDeliver: ({ context }) => may(context, 'deliver'),
     mayGoBack: ({ context }) => may(context, 'backToProcessing'),
     mayRefresh: ({ context }) => may(context, 'refresh'),
-    reports: ({ event }, params: { reported: HomeDeliveryStatus }) => event.type === 'item.refresh' && event.reported === params.reported,
+    reports: ({ event }, params: { reported: DeliveryStatus }) => event.type === 'item.refresh' && event.reported === params.reported,
   },
 }).createMachine({
   id: 'homeRemittanceItem',

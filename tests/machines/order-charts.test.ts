@@ -1,12 +1,12 @@
+import { describeCharts } from '../support/chart-suite';
 import { describe, expect, it } from 'vitest';
-import { createActor, initialTransition, type AnyStateMachine, type EventObject } from 'xstate';
+import { createActor, initialTransition } from 'xstate';
 import { orderRiskMachine } from '@/machines/order-risk.machine';
 import { offerMachine } from '@/machines/offer.machine';
 import { refundMachine } from '@/machines/refund.machine';
 import { zelleLinkMachine, zelleOffered } from '@/machines/zelle-link.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
 import { Permission } from '@/domain/permissions';
-import { describePath, machineCoverage, reportCoverage } from '../support/machine-coverage';
 import {
   EVERYTHING,
   offerEvents,
@@ -18,35 +18,12 @@ import {
   zellePaths,
 } from '../support/order-models';
 
-interface Family {
-  name: string;
-  machine: AnyStateMachine;
-  sets: { input: unknown; paths: { steps: readonly { event: EventObject; state: unknown }[]; state: unknown }[] }[];
-}
-
-const families: Family[] = [
+describeCharts([
   { name: 'orderRisk', machine: orderRiskMachine, sets: orderRiskPaths },
   { name: 'offer', machine: offerMachine, sets: offerPaths },
   { name: 'refund', machine: refundMachine, sets: refundPaths },
   { name: 'zelleLink', machine: zelleLinkMachine, sets: zellePaths },
-];
-
-describe.each(families)('$name chart, model-based', ({ name, machine, sets }) => {
-  it('covers every state and every transition across its starting inputs', () => {
-    const coverage = machineCoverage(machine, sets.flatMap((s) => s.paths as never[]));
-    reportCoverage(name, coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  const cases = sets.flatMap((set) => set.paths.map((path) => [`${JSON.stringify((set.input as { status?: string }).status ?? set.input)}: ${describePath(path)}`, set.input, path] as const));
-  it.each(cases)('%s', (_name, input, path) => {
-    // The running chart, fed the path's events, ends where the model says.
-    const actor = createActor(machine, { input: input as never }).start();
-    for (const step of path.steps.slice(1)) actor.send(step.event as never);
-    expect(actor.getSnapshot().value).toEqual((path.state as { value: unknown }).value);
-  });
-});
+]);
 
 describe('permissions live in the charts', () => {
   const reader = EVERYTHING.filter((p) => p !== Permission.EDITOR);

@@ -1,3 +1,4 @@
+import { describeCharts } from '../support/chart-suite';
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, type AnyStateMachine, type EventObject } from 'xstate';
 import { pickupCashItemMachine } from '@/machines/pickup-cash-item.machine';
@@ -5,40 +6,21 @@ import { prepaidCardItemMachine } from '@/machines/prepaid-card-item.machine';
 import { PICKUP_ITEM_STATUSES, PREPAID_ITEM_STATUSES } from '@/domain/pickup-prepaid';
 import { Permission } from '@/domain/permissions';
 import { PERSONAS } from '../../server/db/seed/personas';
-import { describePath, machineCoverage, reportCoverage } from '../support/machine-coverage';
 import { EVERYTHING } from '../support/order-models';
 import { pickupEvents, pickupPaths, prepaidEvents, prepaidPaths } from '../support/pickup-prepaid-models';
 
-interface Family {
-  name: string;
-  machine: AnyStateMachine;
-  sets: { input: unknown; paths: { steps: readonly { event: EventObject; state: unknown }[]; state: unknown }[] }[];
-}
-
-const families: Family[] = [
-  { name: 'pickupCashItem', machine: pickupCashItemMachine, sets: pickupPaths },
-  { name: 'prepaidCardItem', machine: prepaidCardItemMachine, sets: prepaidPaths },
-];
-
-describe.each(families)('$name chart, model-based', ({ name, machine, sets }) => {
-  it('covers every state and every transition across its starting inputs', () => {
-    const coverage = machineCoverage(machine, sets.flatMap((s) => s.paths as never[]));
-    reportCoverage(name, coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  const label = (input: unknown) => {
-    const { status, deliveryStatus } = input as { status: string; deliveryStatus?: string | null };
-    return deliveryStatus === undefined ? status : `${status}/${deliveryStatus}`;
-  };
-  const cases = sets.flatMap((set) => set.paths.map((path) => [`${label(set.input)}: ${describePath(path)}`, set.input, path] as const));
-  it.each(cases)('%s', (_name, input, path) => {
-    const actor = createActor(machine, { input: input as never }).start();
-    for (const step of path.steps.slice(1)) actor.send(step.event as never);
-    expect(actor.getSnapshot().value).toEqual((path.state as { value: unknown }).value);
-  });
-});
+describeCharts(
+  [
+    { name: 'pickupCashItem', machine: pickupCashItemMachine, sets: pickupPaths },
+    { name: 'prepaidCardItem', machine: prepaidCardItemMachine, sets: prepaidPaths },
+  ].map((family) => ({
+    ...family,
+    label: (input: unknown) => {
+      const { status, deliveryStatus } = input as { status: string; deliveryStatus?: string | null };
+      return deliveryStatus === undefined ? status : `${status}/${deliveryStatus}`;
+    },
+  })),
+);
 
 const persona = (username: string) => [...PERSONAS.find((p) => p.username === username)!.permissions];
 const allowed = (machine: AnyStateMachine, input: object, events: EventObject[]) => {

@@ -1,3 +1,4 @@
+import { describeCharts } from '../support/chart-suite';
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, transition, type AnyStateMachine, type EventObject } from 'xstate';
 import { bankRemittanceItemMachine } from '@/machines/bank-remittance-item.machine';
@@ -5,40 +6,21 @@ import { homeRemittanceItemMachine } from '@/machines/home-remittance-item.machi
 import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES } from '@/domain/remittance';
 import { Permission } from '@/domain/permissions';
 import { PERSONAS } from '../../server/db/seed/personas';
-import { machineCoverage, reportCoverage } from '../support/machine-coverage';
 import { bankEvents, bankPaths, describeRemittancePath, EVERYTHING, homeEvents, homePaths, TRACKING } from '../support/remittance-models';
 
-interface Family {
-  name: string;
-  machine: AnyStateMachine;
-  sets: { input: unknown; paths: { steps: readonly { event: EventObject; state: unknown }[]; state: unknown }[] }[];
-}
-
-const families: Family[] = [
-  { name: 'bankRemittanceItem', machine: bankRemittanceItemMachine, sets: bankPaths },
-  { name: 'homeRemittanceItem', machine: homeRemittanceItemMachine, sets: homePaths },
-];
-
-describe.each(families)('$name chart, model-based', ({ name, machine, sets }) => {
-  it('covers every state and every transition across its starting inputs', () => {
-    const coverage = machineCoverage(machine, sets.flatMap((s) => s.paths as never[]));
-    reportCoverage(name, coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  const label = (input: unknown) => {
-    const { status, trackingNumber } = input as { status: string; trackingNumber?: string | null };
-    return trackingNumber === null ? `${status} (sin seguimiento)` : status;
-  };
-  const cases = sets.flatMap((set) => set.paths.map((path) => [`${label(set.input)}: ${describeRemittancePath(path)}`, set.input, path] as const));
-  it.each(cases)('%s', (_name, input, path) => {
-    // The running chart, fed the path's events, ends where the model says.
-    const actor = createActor(machine, { input: input as never }).start();
-    for (const step of path.steps.slice(1)) actor.send(step.event as never);
-    expect(actor.getSnapshot().value).toEqual((path.state as { value: unknown }).value);
-  });
-});
+describeCharts(
+  [
+    { name: 'bankRemittanceItem', machine: bankRemittanceItemMachine, sets: bankPaths },
+    { name: 'homeRemittanceItem', machine: homeRemittanceItemMachine, sets: homePaths },
+  ].map((family) => ({
+    ...family,
+    label: (input: unknown) => {
+      const { status, trackingNumber } = input as { status: string; trackingNumber?: string | null };
+      return trackingNumber === null ? `${status} (sin seguimiento)` : status;
+    },
+    describe: describeRemittancePath,
+  })),
+);
 
 const allowed = (machine: AnyStateMachine, input: Record<string, unknown>, events: readonly EventObject[]) => {
   const [snapshot] = initialTransition(machine, input as never);

@@ -1,40 +1,20 @@
+import { describeCharts } from '../support/chart-suite';
 import { describe, expect, it } from 'vitest';
-import { createActor, initialTransition, type AnyStateMachine, type EventObject } from 'xstate';
+import { createActor, initialTransition } from 'xstate';
 import { topupActionable, topupItemMachine, topupRefusal } from '@/machines/topup-item.machine';
 import { claimKindOf, topupClaimMachine } from '@/machines/topup-claim.machine';
 import { Permission } from '@/domain/permissions';
 import { TOPUP_STATUSES, TopupMsg, checkDestination, offerExpired } from '@/domain/topup';
 import { checkMassWindow } from '@/api/contract/topup';
-import { machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { machineCoverage } from '../support/machine-coverage';
 import { EVERYTHING, claimPaths, describeTopupPath, topupButtons, topupEvents, topupPaths, topupServerPaths } from '../support/topup-models';
 
-interface Family {
-  name: string;
-  machine: AnyStateMachine;
-  sets: { input: unknown; paths: { steps: readonly { event: EventObject; state: unknown }[]; state: unknown }[] }[];
-}
-
-const families: Family[] = [
-  { name: 'topupItem', machine: topupItemMachine, sets: topupPaths },
-  { name: 'topupClaim', machine: topupClaimMachine, sets: claimPaths },
-];
-
-describe.each(families)('$name chart, model-based', ({ name, machine, sets }) => {
-  it('covers every state and every transition across its starting inputs', () => {
-    const coverage = machineCoverage(machine, sets.flatMap((s) => s.paths as never[]));
-    reportCoverage(name, coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  const cases = sets.flatMap((set) => set.paths.map((path) => [`${JSON.stringify(set.input, ['status', 'offerExpired', 'claims'])}: ${describeTopupPath(path)}`, set.input, path] as const));
-  it.each(cases)('%s', (_name, input, path) => {
-    // The running chart, fed the path's events, ends where the model says.
-    const actor = createActor(machine, { input: input as never }).start();
-    for (const step of path.steps.slice(1)) actor.send(step.event as never);
-    expect(actor.getSnapshot().value).toEqual((path.state as { value: unknown }).value);
-  });
-});
+describeCharts(
+  [
+    { name: 'topupItem', machine: topupItemMachine, sets: topupPaths },
+    { name: 'topupClaim', machine: topupClaimMachine, sets: claimPaths },
+  ].map((family) => ({ ...family, label: (input: unknown) => JSON.stringify(input, ['status', 'offerExpired', 'claims']), describe: describeTopupPath })),
+);
 
 describe('the paths the server runs', () => {
   it('still cover every state and transition, each edge once', () => {

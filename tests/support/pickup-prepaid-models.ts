@@ -2,7 +2,8 @@ import { pathsOf } from './model-paths';
 import { EVERYTHING } from './order-models';
 import { pickupCashItemMachine, type PickupCashEvent, type PickupCashInput } from '@/machines/pickup-cash-item.machine';
 import { prepaidCardItemMachine, type PrepaidCardEvent, type PrepaidCardInput } from '@/machines/prepaid-card-item.machine';
-import { PICKUP_ITEM_STATUSES, PREPAID_ITEM_STATUSES, deliveryStatusFor, type DeliveryStatus } from '@/domain/pickup-prepaid';
+import { PICKUP_ITEM_STATUSES, PREPAID_ITEM_STATUSES, deliveryStatusFor } from '@/domain/pickup-prepaid';
+import type { DeliveryStatus } from '@/domain/delivery';
 
 /**
  * The model-based paths of the pickup-cash and prepaid-card charts, one set per starting input,

@@ -1,30 +1,26 @@
 import type { Faker } from '@faker-js/faker';
+import { inTurn } from './turns';
 import { CUBA, municipalityCode } from '../cuba';
-import { DELIVERY_MEANS_ASSIGNED, deliveryStatusFor, type DeliveryStatus } from '@/domain/pickup-prepaid';
+import { DELIVERY_MEANS_ASSIGNED, deliveryStatusFor } from '@/domain/pickup-prepaid';
+import type { DeliveryStatus } from '@/domain/delivery';
 import type { ItemSeeder } from './items';
 import type { Row } from './sink';
+import { COURIERS } from './items-remittance';
+
+/** Pickups are handed to the same couriers as home remittances (the couriers table). */
+const ACTIVE_COURIERS = COURIERS.filter((c) => c.active);
 
 /**
  * The statuses of the pickups of open orders, in turn: the three the console acts on appear among
  * the first three pickups whatever the seed or the scale.
  */
 const OPEN_TURNS = ['OPEN', 'TO_ACTIVATE', 'PENDING_DELIVERY'] as const;
-const turns = new WeakMap<Faker, number>();
 
 /** The status of a pickup of an open order (called by the order generator, one seed run per faker). */
 export function openPickupStatus(faker: Faker): string {
-  const n = turns.get(faker) ?? 0;
-  turns.set(faker, n + 1);
-  return OPEN_TURNS[n % OPEN_TURNS.length]!;
+  return inTurn(faker, 'PICKUP_CASH', OPEN_TURNS);
 }
 
-export const COURIERS = [
-  { id: 101, nickname: 'yoel.mensajero' },
-  { id: 102, nickname: 'dayami.entregas' },
-  { id: 103, nickname: 'raulito.moto' },
-  { id: 104, nickname: 'mayelin.habana' },
-  { id: 105, nickname: 'osmany.oriente' },
-] as const;
 
 /** The delivery service's teams, by the province they cover. */
 export const teamOf = (provinceName: string) => `Equipo ${provinceName}`;
@@ -81,7 +77,7 @@ export const seedPickupCash: ItemSeeder = async (sink, faker, orders) => {
       });
 
       const status = deliveryStatusOf(faker, item.status);
-      const courier = (DELIVERY_MEANS_ASSIGNED as readonly string[]).includes(status) || status === 'FULFILLED' ? faker.helpers.arrayElement(COURIERS) : null;
+      const courier = (DELIVERY_MEANS_ASSIGNED as readonly string[]).includes(status) || status === 'FULFILLED' ? faker.helpers.arrayElement(ACTIVE_COURIERS) : null;
       const delivered = status === 'FULFILLED';
       const deliveredAt = order.created + faker.number.int({ min: 4, max: 72 }) * HOUR;
       infos.push({

@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { inTurn } from './turns';
 import { CUBA, municipalityCode } from '../cuba';
 import type { ItemSeeder } from './items';
 import type { Row } from './sink';
@@ -8,13 +9,10 @@ import type { Row } from './sink';
  * appears among the first six, whatever the seed or the scale.
  */
 const OPEN_TURNS = ['OPEN', 'MANUAL', 'TO_ACTIVATE', 'PENDING_DELIVERY', 'IN_TRANSIT', 'DELIVERED'] as const;
-const turns = new WeakMap<Faker, number>();
 
 /** The status of a prepaid card of an open order (called by the order generator, one seed run per faker). */
 export function openPrepaidStatus(faker: Faker): string {
-  const n = turns.get(faker) ?? 0;
-  turns.set(faker, n + 1);
-  return OPEN_TURNS[n % OPEN_TURNS.length]!;
+  return inTurn(faker, 'PREPAID_CARD', OPEN_TURNS);
 }
 
 /** A card has its folio once it is issued (approved and beyond). */

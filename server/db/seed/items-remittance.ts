@@ -1,8 +1,10 @@
 import type { Faker } from '@faker-js/faker';
-import { CUBA, municipalityCode } from './cuba';
+import { inTurn } from './turns';
+import { CUBA, municipalityCode } from '../cuba';
 import type { ItemSeeder } from './items';
 import type { Row } from './sink';
-import { BANK_REMITTANCE, DEFAULT_SERVICE_TYPE, HOME_REMITTANCE, priceRemittance, type HomeDeliveryStatus } from '@/domain/remittance';
+import { BANK_REMITTANCE, DEFAULT_SERVICE_TYPE, HOME_REMITTANCE, priceRemittance } from '@/domain/remittance';
+import type { DeliveryStatus } from '@/domain/delivery';
 
 /**
  * The statuses of the remittances of open orders, in turn: every status the console acts on
@@ -13,15 +15,10 @@ const OPEN_TURNS: Record<string, readonly string[]> = {
   [BANK_REMITTANCE]: ['MANUAL', 'TO_ACTIVATE', 'REQUESTED', 'PROCESSING', 'DELIVERED', 'MANUAL'],
   [HOME_REMITTANCE]: ['MANUAL', 'TO_ACTIVATE', 'PENDING_DELIVERY', 'IN_TRANSIT', 'PENDING_DELIVERY', 'MANUAL'],
 };
-const turns = new WeakMap<Faker, Record<string, number>>();
 
 /** The status of a remittance of an open order (called by the order generator, one seed run per faker). */
 export function openRemittanceStatus(faker: Faker, product: typeof BANK_REMITTANCE | typeof HOME_REMITTANCE): string {
-  const counts = turns.get(faker) ?? {};
-  const n = counts[product] ?? 0;
-  turns.set(faker, { ...counts, [product]: n + 1 });
-  const list = OPEN_TURNS[product]!;
-  return list[n % list.length]!;
+  return inTurn(faker, product, OPEN_TURNS[product]!);
 }
 
 /** The delivery service's couriers, each in the team of a region (ids 101–105 as the pickup deliveries'). */
@@ -56,7 +53,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const fullName = (faker: Faker) => `${faker.person.firstName()} ${faker.person.lastName()} ${faker.person.lastName()}`;
 
 /** Where the delivery service is for an item status: a third of the approved ones already have a courier the console has not refreshed. */
-function deliveryStatusOf(faker: Faker, itemStatus: string): HomeDeliveryStatus | null {
+function deliveryStatusOf(faker: Faker, itemStatus: string): DeliveryStatus | null {
   switch (itemStatus) {
     case 'OPEN':
       return null;

@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { inTurn } from './turns';
 import type { OrderStatus } from '@/domain/order-status';
 import { MAX_TOPUP_TRIES, TopupMsg, isTopup, topupOperator } from '@/domain/topup';
 import type { ItemSeeder } from './items';
@@ -13,14 +14,10 @@ const MINUTE = 60_000;
  * left to closed orders, so an open order's offers stay refundable as before.
  */
 const OPEN_TURNS = ['OPEN', 'ERROR', 'IMPOSSIBLE', 'PENDING', 'MULTIPLE', 'PRE_ORDER', 'OPEN', 'IMPOSSIBLE', 'MULTIPLE', 'ERROR'] as const;
-const turns = new WeakMap<Faker, { open: number; other: number }>();
 
 /** The status of a top-up of an open order (called by the order generator, one seed run per faker). */
 export function openTopupStatus(faker: Faker, order: OrderStatus): string {
-  const turn = turns.get(faker) ?? { open: 0, other: 0 };
-  turns.set(faker, turn);
-  const n = order === 'OPEN' ? turn.open++ : turn.other++;
-  return OPEN_TURNS[n % OPEN_TURNS.length]!;
+  return inTurn(faker, order === 'OPEN' ? 'topup:open' : 'topup:other', OPEN_TURNS);
 }
 
 const FAILURES = [

@@ -1,3 +1,4 @@
+import { ActionBar } from '@/ui/action-bar';
 import { useMemo } from 'react';
 import { initialTransition } from 'xstate';
 import type { OrderRow } from '@/api/contract/order-lists';
@@ -9,7 +10,6 @@ import { refundLeft, refundMachine } from '@/machines/refund.machine';
 import { MIN_REFUND, RefundMsg } from '@/domain/order-actions';
 import { useActorPermissions, useServices } from '@/app/context';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
-import { Button } from '@/ui/button';
 import { InputField } from '@/ui/fields';
 import { ta } from '@/i18n/es-order-actions';
 
@@ -143,15 +143,7 @@ export function OfferActions({ order, offer, onChanged }: OfferActionsProps) {
 
   return (
     <>
-      {buttons.length > 0 ? (
-        <div role="group" aria-label={ta.offer.group(offer.title)} data-mutating="" className="flex flex-wrap items-center gap-2">
-          {buttons.map((button) => (
-            <Button key={button.key} variant="secondary" onClick={button.onClick}>
-              {button.label}
-            </Button>
-          ))}
-        </div>
-      ) : null}
+      <ActionBar label={ta.offer.group(offer.title)} actions={buttons} />
       {partial.dialogs}
       {total.dialogs}
       {toCredit.dialogs}

@@ -1,3 +1,4 @@
+import { ActionBar } from '@/ui/action-bar';
 import { Fragment, useMemo } from 'react';
 import { initialTransition } from 'xstate';
 import type { OrderRow } from '@/api/contract/order-lists';
@@ -8,7 +9,6 @@ import { ORDER_ACTION_PERMISSION, RefundMsg } from '@/domain/order-actions';
 import type { OrderStatus } from '@/domain/order-status';
 import { useActorPermissions, useServices } from '@/app/context';
 import { FormAction, useConfirmAction } from '@/ui/action-button';
-import { Button } from '@/ui/button';
 import { Permission } from '@/domain/permissions';
 import { InputField } from '@/ui/fields';
 import { ta } from '@/i18n/es-order-actions';
@@ -86,37 +86,32 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
     { event: 'order.close', label: ta.order.close, variant: 'secondary', action: close },
   ] as const;
   const shown = moves.filter((move) => can({ type: move.event }));
-  const anything = shown.length > 0 || mayCompensate || mayNotify;
 
   return (
     <>
-      {anything ? (
-        <div role="group" aria-label={ta.order.group(id)} data-mutating="" className="flex flex-wrap items-center gap-2">
-          {shown.map((move) => (
-            <Button key={move.event} variant={move.variant} disabled={move.action.busy} onClick={() => move.action.start(null)}>
-              {move.label}
-            </Button>
-          ))}
-          {mayCompensate ? <CompensateAction order={order} onChanged={onChanged} /> : null}
-          {mayNotify ? (
-            <FormAction<{ email: string }, string>
-              label={ta.order.notifyClosed}
-              title={ta.order.notifyClosedTitle(id)}
-              initial={() => ({ email: order.email ?? '' })}
-              validate={({ email }) => ({ ok: true, payload: email.trim() })}
-              perform={async (email) => {
-                await sendClosedNotification(services.orders, id, email);
-                return ta.order.notifyText(email || order.email || '');
-              }}
-              onDone={onChanged}
-            >
-              {(form, change) => (
-                <InputField id={`notify-closed-${id}`} type="email" label={ta.order.emailForced} value={form.email} onChange={(e) => change({ email: e.target.value })} autoComplete="off" />
-              )}
-            </FormAction>
-          ) : null}
-        </div>
-      ) : null}
+      <ActionBar
+        label={ta.order.group(id)}
+        actions={shown.map((move) => ({ key: move.event, label: move.label, variant: move.variant, disabled: move.action.busy, onClick: () => move.action.start(null) }))}
+      >
+        {mayCompensate ? <CompensateAction order={order} onChanged={onChanged} /> : null}
+        {mayNotify ? (
+          <FormAction<{ email: string }, string>
+            label={ta.order.notifyClosed}
+            title={ta.order.notifyClosedTitle(id)}
+            initial={() => ({ email: order.email ?? '' })}
+            validate={({ email }) => ({ ok: true, payload: email.trim() })}
+            perform={async (email) => {
+              await sendClosedNotification(services.orders, id, email);
+              return ta.order.notifyText(email || order.email || '');
+            }}
+            onDone={onChanged}
+          >
+            {(form, change) => (
+              <InputField id={`notify-closed-${id}`} type="email" label={ta.order.emailForced} value={form.email} onChange={(e) => change({ email: e.target.value })} autoComplete="off" />
+            )}
+          </FormAction>
+        ) : null}
+      </ActionBar>
       {moves.map((move) => (
         <Fragment key={move.event}>{move.action.dialogs}</Fragment>
       ))}

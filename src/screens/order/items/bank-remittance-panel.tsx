@@ -1,3 +1,4 @@
+import { ActionBar } from '@/ui/action-bar';
 import { useEffect } from 'react';
 import type { BankDestinationBody, BankTransfer, Remittance } from '@/api/contract/remittance';
 import type { BankRemittanceEvent } from '@/machines/bank-remittance-item.machine';
@@ -6,7 +7,6 @@ import { getRemittance, updateBankDestination, updateBankProvider, updateBankSta
 import { formatDateTime } from '@/domain/time';
 import { useServices } from '@/app/context';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
-import { Button } from '@/ui/button';
 import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { tr } from '@/i18n/es-remittance';
@@ -110,15 +110,7 @@ export function BankRemittancePanel({ order, item, onChanged }: ItemPanelProps) 
 
   return (
     <RemittanceFrame title={B.title(id)} item={item}>
-      {shown.length > 0 ? (
-        <div role="group" aria-label={A.group(id)} data-mutating="" className="flex flex-wrap gap-2">
-          {shown.map((b) => (
-            <Button key={b.event} variant={b.variant} onClick={b.onClick}>
-              {b.label}
-            </Button>
-          ))}
-        </div>
-      ) : null}
+      <ActionBar label={A.group(id)} actions={shown.map((b) => ({ ...b, key: b.event }))} />
       <DetailTabView tab={data}>
         {(remittance) => (
           <>

@@ -1,13 +1,13 @@
+import { ActionBar } from '@/ui/action-bar';
 import { useEffect } from 'react';
 import type { DeliveryInfo, HomeShippingBody, Remittance } from '@/api/contract/remittance';
 import { homeRemittanceItemMachine, type HomeRemittanceEvent } from '@/machines/home-remittance-item.machine';
 import { approveHome, deliverHome, getDeliveryInfo, getRemittance, refreshHomeStatus, reviewHome, undeliverHome, updateHomeShipping, type DeliveryReport, type HomeActor } from '@/api/remittance';
-import { homeDeliveryStatusLabel } from '@/domain/remittance';
+import { deliveryStatusLabel } from '@/domain/delivery';
 import { productStatusLabel } from '@/domain/products';
 import { formatDateTime } from '@/domain/time';
 import { useServices, useSession } from '@/app/context';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
-import { Button } from '@/ui/button';
 import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
 import { DetailSection, KeyValues } from '@/ui/detail-table';
 import { tr } from '@/i18n/es-remittance';
@@ -41,7 +41,7 @@ function DeliverySection({ delivery }: { delivery: DeliveryInfo | null }) {
   return (
     <KeyValues
       items={[
-        { label: H.deliveryStatus, value: homeDeliveryStatusLabel(delivery.status) },
+        { label: H.deliveryStatus, value: deliveryStatusLabel(delivery.status) },
         { label: H.assignedCourier, value: d.assignedCourier?.nickname },
         { label: H.assignedTeam, value: d.assignedTeam },
         { label: H.deliveredBy, value: d.deliveredBy?.nickname },
@@ -136,7 +136,7 @@ export function HomeRemittancePanel({ order, item, onChanged }: ItemPanelProps) 
   const refresh = useConfirmAction({
     perform: async () => {
       const moved = await refreshHomeStatus(services.orders, id);
-      return tr.texts.refreshed(productStatusLabel(item.productType, moved.status), homeDeliveryStatusLabel(moved.deliveryStatus));
+      return tr.texts.refreshed(productStatusLabel(item.productType, moved.status), deliveryStatusLabel(moved.deliveryStatus));
     },
     onDone: changed,
   });
@@ -154,15 +154,7 @@ export function HomeRemittancePanel({ order, item, onChanged }: ItemPanelProps) 
 
   return (
     <RemittanceFrame title={H.title(id)} item={item}>
-      {shown.length > 0 ? (
-        <div role="group" aria-label={A.group(id)} data-mutating="" className="flex flex-wrap gap-2">
-          {shown.map((b) => (
-            <Button key={b.event} variant={b.variant} onClick={b.onClick}>
-              {b.label}
-            </Button>
-          ))}
-        </div>
-      ) : null}
+      <ActionBar label={A.group(id)} actions={shown.map((b) => ({ ...b, key: b.event }))} />
       <DetailTabView tab={data}>
         {({ remittance, delivery }) => (
           <>

@@ -1,11 +1,8 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { OrderRow } from '@/api/contract/order-lists';
 import type { Offer, OfferItem } from '@/api/contract/order-detail';
-import { BankRemittancePanel } from './bank-remittance-panel';
-import { HomeRemittancePanel } from './home-remittance-panel';
-import { PickupCashPanel } from './pickup-cash-panel';
-import { TopupPanel } from './topup-panel';
-import { PrepaidCardPanel } from './prepaid-card-panel';
-import { GiftCardPanel } from './gift-card-panel';
+import { Spinner } from '@/ui/spinner';
+import { t } from '@/i18n';
 
 export interface ItemPanelProps {
   order: OrderRow;
@@ -15,23 +12,30 @@ export interface ItemPanelProps {
   onChanged: () => void;
 }
 
+type Panel = ComponentType<ItemPanelProps>;
+const panel = (load: () => Promise<Panel>) => lazy(async () => ({ default: await load() }));
+
+/**
+ * Each product's panel loads with the first item of that product shown: an order of top-ups
+ * never downloads the remittance editors (the order page stays within its budget).
+ */
+const PANELS: Record<string, Panel> = {
+  REMESA_BANCARIA: panel(async () => (await import('./bank-remittance-panel')).BankRemittancePanel),
+  REMESA_A_DOMICILIO: panel(async () => (await import('./home-remittance-panel')).HomeRemittancePanel),
+  PICKUP_CASH: panel(async () => (await import('./pickup-cash-panel')).PickupCashPanel),
+  TOPUP: panel(async () => (await import('./topup-panel')).TopupPanel),
+  PREPAID_CARD: panel(async () => (await import('./prepaid-card-panel')).PrepaidCardPanel),
+  GIFT_CARD: panel(async () => (await import('./gift-card-panel')).GiftCardPanel),
+};
+PANELS.TOPUP_NAUTA = PANELS.TOPUP!;
+
 /** The panel of one order item, by product (spec details §2 "Order-item panels"). */
 export function ItemPanel(props: ItemPanelProps) {
-  switch (props.item.productType) {
-    case 'REMESA_BANCARIA':
-      return <BankRemittancePanel {...props} />;
-    case 'REMESA_A_DOMICILIO':
-      return <HomeRemittancePanel {...props} />;
-    case 'PICKUP_CASH':
-      return <PickupCashPanel {...props} />;
-    case 'TOPUP':
-    case 'TOPUP_NAUTA':
-      return <TopupPanel {...props} />;
-    case 'PREPAID_CARD':
-      return <PrepaidCardPanel {...props} />;
-    case 'GIFT_CARD':
-      return <GiftCardPanel {...props} />;
-    default:
-      return null;
-  }
+  const Product = PANELS[props.item.productType];
+  if (!Product) return null;
+  return (
+    <Suspense fallback={<Spinner label={t.app.loading} />}>
+      <Product {...props} />
+    </Suspense>
+  );
 }

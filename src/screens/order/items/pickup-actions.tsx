@@ -1,3 +1,4 @@
+import { ActionBar } from '@/ui/action-bar';
 import { Fragment, type ReactNode } from 'react';
 import type { OrderRow } from '@/api/contract/order-lists';
 import type { OfferItem } from '@/api/contract/order-detail';
@@ -10,7 +11,6 @@ import { productStatusLabel } from '@/domain/products';
 import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
 import { useServices, useSession } from '@/app/context';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
-import { Button } from '@/ui/button';
 import { InputField } from '@/ui/fields';
 import { tp } from '@/i18n/es-pickup-prepaid';
 import { PlaceFields, type Place } from './pickup-places';
@@ -193,15 +193,7 @@ export function PickupActions({ order, item, data, info, onChanged }: PickupActi
 
   return (
     <>
-      {shown.length > 0 ? (
-        <div role="group" aria-label={tp.group(id)} data-mutating="" className="flex flex-wrap items-center gap-2">
-          {shown.map((b) => (
-            <Button key={b.event} variant={b.variant} onClick={b.onClick}>
-              {b.label}
-            </Button>
-          ))}
-        </div>
-      ) : null}
+      <ActionBar label={tp.group(id)} actions={shown.map((b) => ({ ...b, key: b.event }))} />
       {buttons.map((b) => (
         <Fragment key={b.event}>{b.dialogs}</Fragment>
       ))}

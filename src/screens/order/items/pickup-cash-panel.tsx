@@ -3,7 +3,7 @@ import type { Services } from '@/api/services';
 import type { PickedCashInfo, PickupRemittance } from '@/api/contract/pickup';
 import { getPickedCashInfo, getPickupData } from '@/api/pickup';
 import { isApiError } from '@/api/http';
-import { deliveryStatusLabel } from '@/domain/pickup-prepaid';
+import { deliveryStatusLabel } from '@/domain/delivery';
 import { productStatusLabel } from '@/domain/products';
 import { formatDateTime } from '@/domain/time';
 import { useServices } from '@/app/context';

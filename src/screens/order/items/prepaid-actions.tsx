@@ -1,3 +1,4 @@
+import { ActionBar } from '@/ui/action-bar';
 import { Fragment, type ReactNode } from 'react';
 import type { OfferItem } from '@/api/contract/order-detail';
 import { checkBody } from '@/api/contract/check';
@@ -6,7 +7,6 @@ import { approvePrepaidCard, updatePrepaidCard } from '@/api/prepaid-gift';
 import { prepaidCardItemMachine, type PrepaidCardEvent } from '@/machines/prepaid-card-item.machine';
 import { useServices } from '@/app/context';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
-import { Button } from '@/ui/button';
 import { InputField } from '@/ui/fields';
 import { tp } from '@/i18n/es-pickup-prepaid';
 import { PlaceFields, type Place } from './pickup-places';
@@ -95,15 +95,7 @@ export function PrepaidActions({ offerId, item, card, onChanged }: PrepaidAction
 
   return (
     <>
-      {shown.length > 0 ? (
-        <div role="group" aria-label={tp.group(id)} data-mutating="" className="flex flex-wrap items-center gap-2">
-          {shown.map((b) => (
-            <Button key={b.event} variant={b.variant} onClick={b.onClick}>
-              {b.label}
-            </Button>
-          ))}
-        </div>
-      ) : null}
+      <ActionBar label={tp.group(id)} actions={shown.map((b) => ({ ...b, key: b.event }))} />
       {buttons.map((b) => (
         <Fragment key={b.event}>{b.dialogs}</Fragment>
       ))}

@@ -1,3 +1,4 @@
+import { ActionBar } from '@/ui/action-bar';
 import { transition } from 'xstate';
 import type { Offer, OfferItem } from '@/api/contract/order-detail';
 import type { OrderRow } from '@/api/contract/order-lists';
@@ -7,7 +8,6 @@ import { claimEvent, claimKindOf, topupClaimMachine } from '@/machines/topup-cla
 import { CLAIM_KINDS, TOPUP_TARGET_STATUSES, TopupMsg, checkDestination, normalizeDestination, type ClaimKind, type TopupTargetStatus } from '@/domain/topup';
 import { useServices } from '@/app/context';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
-import { Button } from '@/ui/button';
 import { InputField, SelectField } from '@/ui/fields';
 import { tt } from '@/i18n/es-topup';
 import { useItemChart } from './use-item-chart';
@@ -177,15 +177,7 @@ export function TopupActions({ order, offer, item, claims, offerExpired, onChang
 
   return (
     <>
-      {buttons.length > 0 ? (
-        <div role="group" aria-label={tt.panel.group(id)} data-mutating="" className="flex flex-wrap items-center gap-2">
-          {buttons.map((button) => (
-            <Button key={button.key} variant="secondary" onClick={button.onClick}>
-              {button.label}
-            </Button>
-          ))}
-        </div>
-      ) : null}
+      <ActionBar label={tt.panel.group(id)} actions={buttons} />
       {edit.dialogs}
       {process.dialogs}
       {status.dialogs}

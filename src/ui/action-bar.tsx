@@ -1,0 +1,30 @@
+import { Children, type ReactNode } from 'react';
+import { Button, type ButtonProps } from './button';
+
+export interface BarAction {
+  key: string;
+  label: ReactNode;
+  variant?: ButtonProps['variant'];
+  onClick: () => void;
+  disabled?: boolean;
+}
+
+/**
+ * The buttons of an entity's actions, as its chart allows them: a labelled group marked as
+ * mutating (readers never see one), or nothing when no action is allowed. The actions' dialogs
+ * are rendered by the caller, outside, so they outlive a button the action itself removes.
+ */
+export function ActionBar({ label, actions, children }: { label: string; actions: readonly BarAction[]; children?: ReactNode }) {
+  // `{a ? <X/> : null}` children count only when they render something.
+  if (actions.length === 0 && Children.toArray(children).length === 0) return null;
+  return (
+    <div role="group" aria-label={label} data-mutating="" className="flex flex-wrap items-center gap-2">
+      {actions.map((action) => (
+        <Button key={action.key} variant={action.variant ?? 'secondary'} disabled={action.disabled} onClick={action.onClick}>
+          {action.label}
+        </Button>
+      ))}
+      {children}
+    </div>
+  );
+}
