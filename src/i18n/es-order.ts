@@ -169,6 +169,7 @@ export const to = {
   },
   transitions: {
     label: 'Transiciones de items',
+    empty: 'Ningún item de esta orden ha cambiado de estado.',
     at: 'Fecha',
     item: 'FOI Id',
     machine: 'Ciclo de vida',

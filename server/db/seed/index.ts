@@ -48,6 +48,11 @@ const STATUS_WEIGHTS: readonly { value: OrderStatus; weight: number }[] = [
   { value: 'VOIDED', weight: 3 },
 ];
 
+const KYC_STATUSES = ['approved', 'rejected', 'declined', 'expired', 'abandoned', 'cancelled', 'pending'] as const;
+
+/** Extra RISK orders every scale seeds, so the risk queue is never nearly empty. */
+const RISK_QUEUE = 6;
+
 const PRODUCT_WEIGHTS: readonly { value: ProductType; weight: number }[] = [
   { value: 'TOPUP', weight: 40 },
   { value: 'TOPUP_NAUTA', weight: 12 },
@@ -297,9 +302,12 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
     const orderId = i + 1;
     const account = pickCustomer();
     const email = customerEmail[account - firstCustomer]!;
-    // Every status appears at least three times at any scale, among the newest orders.
+    // Every status appears at least three times at any scale, among the newest orders, and the
+    // risk queue analysts work holds at least RISK_QUEUE more orders in RISK.
     const fromEnd = size.orders - 1 - i;
-    const status = fromEnd < STATUS_WEIGHTS.length * 3 ? STATUS_WEIGHTS[fromEnd % STATUS_WEIGHTS.length]!.value : weighted(STATUS_WEIGHTS);
+    const cycle = STATUS_WEIGHTS.length * 3;
+    const status: OrderStatus =
+      fromEnd < cycle ? STATUS_WEIGHTS[fromEnd % STATUS_WEIGHTS.length]!.value : fromEnd < cycle + RISK_QUEUE ? 'RISK' : weighted(STATUS_WEIGHTS);
     const inRisk = status === 'RISK' || status === 'DUPLICATE_RISK';
     // Orders still waiting on someone are recent.
     const createdMs = inRisk || status === 'OPEN' ? now - faker.number.int({ min: 0, max: 3 * DAY }) : times[i]!;
@@ -478,8 +486,10 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
   for (let i = 0; i < decided; i++) {
     kycId++;
     const account = pickCustomer();
-    const status = faker.helpers.arrayElement(['approved', 'approved', 'approved', 'rejected', 'declined', 'expired', 'abandoned', 'cancelled', 'pending']);
-    const created = now - faker.number.int({ min: DAY, max: 200 * DAY });
+    // The first decisions take each status in turn (every status is seeded at any scale, inside
+    // the default 60-day window); the rest are drawn, mostly approved.
+    const status = i < KYC_STATUSES.length ? KYC_STATUSES[i]! : faker.helpers.arrayElement(['approved', 'approved', ...KYC_STATUSES]);
+    const created = now - faker.number.int({ min: DAY, max: (i < KYC_STATUSES.length ? 50 : 200) * DAY });
     kyc.push({
       id: kycId,
       company_id: 4,

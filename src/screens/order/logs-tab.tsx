@@ -132,7 +132,7 @@ export function LogsTab({ tab, onQuery }: { tab: DetailTab<LogsData>; onQuery: (
               ) : null}
             </div>
             <DetailSection title={T.label}>
-              <SimpleTable label={T.label} rows={transitions} columns={TRANSITION_COLUMNS} rowKey={(r) => r.id} empty={to.empty} />
+              <SimpleTable label={T.label} rows={transitions} columns={TRANSITION_COLUMNS} rowKey={(r) => r.id} empty={T.empty} />
             </DetailSection>
           </div>
         )}
