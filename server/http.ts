@@ -31,6 +31,9 @@ export function parse<TSchema extends v.GenericSchema>(schema: TSchema, input: u
   throw badRequest(key && !/[.!?]$/.test(message) ? `${key}: ${message}` : message);
 }
 
+/** A request's JSON body; null when it is missing or not JSON (the schema then says what is wrong). */
+export const jsonBody = (c: Context): Promise<unknown> => c.req.json().catch(() => null);
+
 /** The success envelope of the contract. */
 export function ok<T>(c: Context, data: T) {
   return c.json({ code: 0, data });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv, Principal } from '../deps';
-import { accessDenied, ok, parse } from '../http';
+import { accessDenied, jsonBody, ok, parse } from '../http';
 import { Msg } from '@/domain/messages';
 import { requireEditor, requirePermission } from '../auth/middleware';
 import { BlacklistChange, BlacklistQuery, RecipientChange, RecipientListQuery } from '@/api/contract/settings';
@@ -23,18 +23,17 @@ function mayChangeGeneral(principal: Principal, values: { type: string }[], addi
 export function blacklistRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const db = deps.db.kysely;
-  const body = (c: { req: { json(): Promise<unknown> } }) => c.req.json().catch(() => null);
   const edit = requireEditor(Permission.DO_ACTION);
 
   app.get('/secured/recipient/list', requirePermission(Permission.SETTINGS), async (c) =>
     ok(c, await listRecipients(db, parse(RecipientListQuery, c.req.query()))),
   );
   app.post('/secured/recipient/add', edit, async (c) => {
-    const values = recipientValues(parse(RecipientChange, await body(c)));
+    const values = recipientValues(parse(RecipientChange, await jsonBody(c)));
     return ok(c, { changed: await addToList(db, 'blacklist_recipients', c.get('principal'), values, deps.clock.now()) });
   });
   app.post('/secured/recipient/remove', edit, async (c) => {
-    const values = recipientValues(parse(RecipientChange, await body(c)));
+    const values = recipientValues(parse(RecipientChange, await jsonBody(c)));
     return ok(c, { changed: await removeFromList(db, 'blacklist_recipients', c.get('principal'), values, deps.clock.now()) });
   });
 
@@ -42,13 +41,13 @@ export function blacklistRoutes(deps: AppDeps) {
     ok(c, await listBlacklist(db, parse(BlacklistQuery, c.req.query()))),
   );
   app.post('/secured/add', async (c) => {
-    const change = parse(BlacklistChange, await body(c));
+    const change = parse(BlacklistChange, await jsonBody(c));
     const values = blacklistValues(change);
     mayChangeGeneral(c.get('principal'), values, true);
     return ok(c, { changed: await addToList(db, 'blacklist_entries', c.get('principal'), values, deps.clock.now(), change.accountId) });
   });
   app.post('/secured/remove', async (c) => {
-    const values = blacklistValues(parse(BlacklistChange, await body(c)));
+    const values = blacklistValues(parse(BlacklistChange, await jsonBody(c)));
     mayChangeGeneral(c.get('principal'), values, false);
     return ok(c, { changed: await removeFromList(db, 'blacklist_entries', c.get('principal'), values, deps.clock.now()) });
   });

@@ -1,9 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { ok, parse } from '../http';
+import { itemActions } from './item-actions';
+import { jsonBody, ok, parse } from '../http';
 import { requirePermission } from '../auth/middleware';
 import { idempotent } from '../services/idempotency';
-import { requireItemPermission, type ItemActionContext } from '../services/item-transitions';
 import { pickupData } from '../services/pickup-reads';
 import { cancelPickups, refreshPickups, updateShippingAddress } from '../services/pickup';
 import { PickupDataQuery, PickupOrderBody, ShippingAddressBody } from '@/api/contract/pickup';
@@ -17,14 +17,7 @@ import { Permission } from '@/domain/permissions';
  */
 export function pickupRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const context = (c: Context<AppEnv>): ItemActionContext => ({ db: deps.db.kysely, principal: c.get('principal'), now: deps.clock.now() });
-  const body = async (c: Context<AppEnv>) => c.req.json().catch(() => null);
-  /** The context of an action its caller may take (403 otherwise). */
-  const allowed = (c: Context<AppEnv>, permission: string) => {
-    const ctx = context(c);
-    requireItemPermission(ctx.principal, permission);
-    return ctx;
-  };
+  const { allowed } = itemActions(deps);
 
   app.get('/secured/pickup/data', requirePermission(Permission.VIEW_ORDERS), async (c) => {
     const q = parse(PickupDataQuery, c.req.query());
@@ -32,15 +25,15 @@ export function pickupRoutes(deps: AppDeps) {
   });
   app.post('/secured/pickup/update-shipping-address', async (c) => {
     const ctx = allowed(c, PICKUP_ACTION_PERMISSION.editDestination);
-    return ok(c, await updateShippingAddress(ctx, parse(ShippingAddressBody, await body(c))));
+    return ok(c, await updateShippingAddress(ctx, parse(ShippingAddressBody, await jsonBody(c))));
   });
   app.post('/secured/pickup/refresh-fulfillment-status', async (c) => {
     const ctx = allowed(c, PICKUP_ACTION_PERMISSION.refresh);
-    return ok(c, { elements: await refreshPickups(ctx, parse(PickupOrderBody, await body(c))) });
+    return ok(c, { elements: await refreshPickups(ctx, parse(PickupOrderBody, await jsonBody(c))) });
   });
   app.post('/secured/pickupcash/cancel', idempotent(deps), async (c) => {
     const ctx = allowed(c, PICKUP_ACTION_PERMISSION.cancel);
-    return ok(c, { elements: await cancelPickups(ctx, parse(PickupOrderBody, await body(c))) });
+    return ok(c, { elements: await cancelPickups(ctx, parse(PickupOrderBody, await jsonBody(c))) });
   });
   return app;
 }

@@ -1,9 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { ok, parse } from '../http';
+import { itemActions } from './item-actions';
+import { jsonBody, ok, parse } from '../http';
 import { requirePermission } from '../auth/middleware';
 import { idempotent } from '../services/idempotency';
-import { requireItemPermission, type ItemActionContext } from '../services/item-transitions';
 import { approvePrepaidCard, giftCardsOf, prepaidCardData, updatePrepaidCard } from '../services/prepaid-gift';
 import { GiftCardsQuery, PrepaidApproveQuery, PrepaidCardQuery, PrepaidUpdateBody } from '@/api/contract/prepaid-gift';
 import { PREPAID_ACTION_PERMISSION } from '@/domain/pickup-prepaid';
@@ -18,11 +18,7 @@ export function prepaidGiftRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const db = deps.db.kysely;
   const view = requirePermission(Permission.VIEW_ORDERS);
-  const allowed = (c: Context<AppEnv>, permission: string): ItemActionContext => {
-    const ctx = { db, principal: c.get('principal'), now: deps.clock.now() };
-    requireItemPermission(ctx.principal, permission);
-    return ctx;
-  };
+  const { allowed } = itemActions(deps);
 
   app.post('/secured/prepaidCard/approve', idempotent(deps), async (c) => {
     const ctx = allowed(c, PREPAID_ACTION_PERMISSION.approve);
@@ -32,7 +28,7 @@ export function prepaidGiftRoutes(deps: AppDeps) {
   app.post('/secured/prepaidCard/update', async (c) => {
     const ctx = allowed(c, PREPAID_ACTION_PERMISSION.editDestination);
     const { foiid } = parse(PrepaidCardQuery, c.req.query());
-    return ok(c, await updatePrepaidCard(ctx, foiid, parse(PrepaidUpdateBody, await c.req.json().catch(() => null))));
+    return ok(c, await updatePrepaidCard(ctx, foiid, parse(PrepaidUpdateBody, await jsonBody(c))));
   });
   app.get('/secured/foid/giftcards', view, async (c) => ok(c, { elements: await giftCardsOf(db, parse(GiftCardsQuery, c.req.query()).foId) }));
   return app;

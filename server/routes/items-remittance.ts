@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { ok, parse } from '../http';
+import { itemActions } from './item-actions';
+import { jsonBody, ok, parse } from '../http';
 import { requirePermission } from '../auth/middleware';
 import { idempotent } from '../services/idempotency';
-import { requireItemPermission, type ItemActionContext } from '../services/item-transitions';
 import { readFile, readRemittance } from '../services/remittance';
 import { updateBankDestination, updateBankProvider, updateBankStatus } from '../services/remittance-bank';
 import { refreshHome, updateHomeShipping } from '../services/remittance-home';
@@ -20,13 +20,8 @@ export function remittanceRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const db = deps.db.kysely;
   const view = requirePermission(Permission.VIEW_ORDERS);
-  const context = (c: Context<AppEnv>): ItemActionContext => ({ db, principal: c.get('principal'), now: deps.clock.now() });
-  const json = async (c: Context<AppEnv>) => c.req.json().catch(() => null);
+  const { context, may } = itemActions(deps);
   const form = async (c: Context<AppEnv>) => c.req.parseBody().catch(() => ({}));
-  const may = (permission: string) => async (c: Context<AppEnv>, next: () => Promise<void>) => {
-    requireItemPermission(c.get('principal'), permission);
-    await next();
-  };
   const once = idempotent(deps);
 
   app.get('/secured/remesa/data', view, async (c) => {
@@ -45,20 +40,20 @@ export function remittanceRoutes(deps: AppDeps) {
   );
 
   app.post('/secured/remesa-to-bank/update-status', may(REMITTANCE_ACTION_PERMISSION.approve), once, async (c) =>
-    ok(c, { elements: await updateBankStatus(context(c), parse(BankStatusBody, await json(c))) }),
+    ok(c, { elements: await updateBankStatus(context(c), parse(BankStatusBody, await jsonBody(c))) }),
   );
 
   app.post('/secured/remesa-to-bank/update-provider', may(REMITTANCE_ACTION_PERMISSION.modifyProvider), async (c) => {
-    const body = parse(BankProviderBody, await json(c));
+    const body = parse(BankProviderBody, await jsonBody(c));
     return ok(c, { elements: await updateBankProvider(context(c), body.newProvider, body.fulfillmentOrderItemIds) });
   });
 
   app.post('/secured/remesa-to-steet/update-shipping-address', may(REMITTANCE_ACTION_PERMISSION.modifyDestination), async (c) =>
-    ok(c, await updateHomeShipping(context(c), parse(HomeShippingBody, await json(c)))),
+    ok(c, await updateHomeShipping(context(c), parse(HomeShippingBody, await jsonBody(c)))),
   );
 
   app.post('/secured/remesa-to-steet/refresh-fulfillment-status', may(REMITTANCE_ACTION_PERMISSION.refresh), async (c) =>
-    ok(c, await refreshHome(context(c), parse(RefreshBody, await json(c)).foiid)),
+    ok(c, await refreshHome(context(c), parse(RefreshBody, await jsonBody(c)).foiid)),
   );
 
   return app;

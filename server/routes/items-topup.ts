@@ -1,9 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { ok, parse } from '../http';
+import { itemActions } from './item-actions';
+import { jsonBody, ok, parse } from '../http';
 import { requirePermission } from '../auth/middleware';
 import { idempotent } from '../services/idempotency';
-import { requireItemPermission, type ItemActionContext } from '../services/item-transitions';
 import { changeStatus, editDestination, massResetTries, processTopup, reclaim, resetTries } from '../services/topup';
 import { listClaims, listSimilarItems, listTraces } from '../services/topup-reads';
 import {
@@ -32,10 +32,8 @@ export function topupRoutes(deps: AppDeps) {
   const db = deps.db.kysely;
   const view = requirePermission(Permission.VIEW_ORDERS);
   const once = idempotent(deps);
-  const context = (c: Context<AppEnv>): ItemActionContext => ({ db, principal: c.get('principal'), now: deps.clock.now() });
-  const body = async (c: Context<AppEnv>) => c.req.json().catch(() => null);
   /** The 403s come before the 400s: a reader learns nothing about the input. */
-  const editor = (c: Context<AppEnv>, ...permissions: string[]) => requireItemPermission(c.get('principal'), ...permissions);
+  const { allowed } = itemActions(deps);
 
   app.get('/secured/fo/topup/traces', view, async (c) => {
     const q = parse(TopupTracesQuery, c.req.query());
@@ -45,34 +43,34 @@ export function topupRoutes(deps: AppDeps) {
   app.get('/secured/items/similar', view, async (c) => ok(c, await listSimilarItems(db, parse(SimilarItemsQuery, c.req.query()))));
 
   app.post('/secured/fo/topup/edit', once, async (c) => {
-    editor(c);
-    const data = await editDestination(context(c), parse(TopupEditBody, await body(c)));
+    const ctx = allowed(c);
+    const data = await editDestination(ctx, parse(TopupEditBody, await jsonBody(c)));
     // The spec's success code for this call.
     return c.json({ code: TopupMsg.editCode, data });
   });
   app.post('/secured/fo/topup/changeStatus', once, async (c) => {
-    editor(c);
+    const ctx = allowed(c);
     const q = parse(ChangeStatusQuery, c.req.query());
-    return ok(c, await changeStatus(context(c), q.foiid, q.status));
+    return ok(c, await changeStatus(ctx, q.foiid, q.status));
   });
   app.post('/secured/fulfillment/resetTries', once, async (c) => {
-    editor(c);
+    const ctx = allowed(c);
     const q = parse(ResetTriesQuery, c.req.query());
-    return ok(c, await resetTries(context(c), q.fulfillmentOrderId, q.fulfillNow));
+    return ok(c, await resetTries(ctx, q.fulfillmentOrderId, q.fulfillNow));
   });
   app.post('/secured/fulfillment/resetTries/masivo', once, async (c) => {
-    editor(c, Permission.MASSIVE_RETRY);
-    return ok(c, await massResetTries(context(c), parse(MassResetQuery, c.req.query())));
+    const ctx = allowed(c, Permission.MASSIVE_RETRY);
+    return ok(c, await massResetTries(ctx, parse(MassResetQuery, c.req.query())));
   });
   app.post('/secured/fo/topup/reclaim', once, async (c) => {
-    editor(c);
-    return ok(c, await reclaim(context(c), parse(ReclaimBody, await body(c))));
+    const ctx = allowed(c);
+    return ok(c, await reclaim(ctx, parse(ReclaimBody, await jsonBody(c))));
   });
   // Only top-ups are delivered through an operator: any other item is the spec's refusal (409).
   app.post('/secured/processItem/call', once, async (c) => {
-    editor(c);
+    const ctx = allowed(c);
     const q = parse(ProcessItemQuery, c.req.query());
-    return ok(c, await processTopup(context(c), q.orderId, q.foiId));
+    return ok(c, await processTopup(ctx, q.orderId, q.foiId));
   });
   return app;
 }

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { ok, parse } from '../http';
+import { jsonBody, ok, parse } from '../http';
 import { idempotent } from '../services/idempotency';
 import {
   approveRisk,
@@ -33,22 +33,21 @@ import {
 export function ordersActionsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const context = (c: Context<AppEnv>): ActionContext => ({ db: deps.db.kysely, principal: c.get('principal'), now: deps.clock.now() });
-  const body = async (c: Context<AppEnv>) => c.req.json().catch(() => null);
   const once = idempotent(deps);
 
-  app.post('/secured/risk/approve', once, async (c) => ok(c, await approveRisk(context(c), parse(OrderIdBody, await body(c)).orderId)));
-  app.post('/secured/checkout/cancel/payment', once, async (c) => ok(c, await cancelOrder(context(c), parse(OrderIdBody, await body(c)).orderId)));
-  app.post('/secured/refund/payment', once, async (c) => ok(c, await refundPayment(context(c), parse(RefundBody, await body(c)))));
+  app.post('/secured/risk/approve', once, async (c) => ok(c, await approveRisk(context(c), parse(OrderIdBody, await jsonBody(c)).orderId)));
+  app.post('/secured/checkout/cancel/payment', once, async (c) => ok(c, await cancelOrder(context(c), parse(OrderIdBody, await jsonBody(c)).orderId)));
+  app.post('/secured/refund/payment', once, async (c) => ok(c, await refundPayment(context(c), parse(RefundBody, await jsonBody(c)))));
   app.post('/secured/revert/creditpayment', once, async (c) => {
-    const request = parse(RevertCreditBody, await body(c));
+    const request = parse(RevertCreditBody, await jsonBody(c));
     return ok(c, await revertCredit(context(c), request.orderId, request.foId));
   });
   app.post('/secured/compensation', once, async (c) => {
-    const request = parse(CompensationBody, await body(c));
+    const request = parse(CompensationBody, await jsonBody(c));
     return ok(c, await compensate(context(c), request.orderId, request.full ?? false, request.amount));
   });
-  app.post('/secured/close/order', async (c) => ok(c, { elements: await closeOrders(context(c), parse(OrderIdsBody, await body(c)).ids) }));
-  app.post('/secured/cll1/update/status', async (c) => ok(c, { elements: await resyncOrders(context(c), parse(OrderIdsBody, await body(c)).ids) }));
+  app.post('/secured/close/order', async (c) => ok(c, { elements: await closeOrders(context(c), parse(OrderIdsBody, await jsonBody(c)).ids) }));
+  app.post('/secured/cll1/update/status', async (c) => ok(c, { elements: await resyncOrders(context(c), parse(OrderIdsBody, await jsonBody(c)).ids) }));
   app.post('/secured/event/send/closed', async (c) => {
     const query = parse(SendClosedQuery, c.req.query());
     await notifyClosed(context(c), query.orderId, query.emailForced || undefined);

@@ -1,9 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { ok, parse } from '../http';
+import { itemActions } from './item-actions';
+import { jsonBody, ok, parse } from '../http';
 import { requireApiKey, requireBearer, requirePermission } from '../auth/middleware';
 import { idempotent } from '../services/idempotency';
-import { requireItemPermission, type ItemActionContext } from '../services/item-transitions';
 import { pickedCashInfo } from '../services/pickup-reads';
 import { approvePickup, attachPickupReceipt, deliverPickup, reviewPickup } from '../services/pickup';
 import { PickedCashQuery, PickupApproveBody, PickupDeliverBody, PickupReceiptBody, PickupReviewBody } from '@/api/contract/pickup';
@@ -18,31 +18,25 @@ import { Permission } from '@/domain/permissions';
  */
 export function remittancesPickupRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const context = (c: Context<AppEnv>): ItemActionContext => ({ db: deps.db.kysely, principal: c.get('principal'), now: deps.clock.now() });
-  const body = async (c: Context<AppEnv>) => c.req.json().catch(() => null);
-  const allowed = (c: Context<AppEnv>, permission: string) => {
-    const ctx = context(c);
-    requireItemPermission(ctx.principal, permission);
-    return ctx;
-  };
+  const { allowed } = itemActions(deps);
   const once = idempotent(deps);
   app.use('/api/crm2/pickup/*', requireApiKey(deps), requireBearer(deps));
 
   app.post('/api/crm2/pickup/approve', once, async (c) => {
     const ctx = allowed(c, PICKUP_ACTION_PERMISSION.approve);
-    return ok(c, await approvePickup(ctx, parse(PickupApproveBody, await body(c))));
+    return ok(c, await approvePickup(ctx, parse(PickupApproveBody, await jsonBody(c))));
   });
   app.post('/api/crm2/pickup/review', async (c) => {
     const ctx = allowed(c, PICKUP_ACTION_PERMISSION.review);
-    return ok(c, await reviewPickup(ctx, parse(PickupReviewBody, await body(c))));
+    return ok(c, await reviewPickup(ctx, parse(PickupReviewBody, await jsonBody(c))));
   });
   app.post('/api/crm2/pickup/deliver', once, async (c) => {
     const ctx = allowed(c, PICKUP_ACTION_PERMISSION.deliver);
-    return ok(c, await deliverPickup(ctx, parse(PickupDeliverBody, await body(c))));
+    return ok(c, await deliverPickup(ctx, parse(PickupDeliverBody, await jsonBody(c))));
   });
   app.post('/api/crm2/pickup/delivery/receipturl', async (c) => {
     const ctx = allowed(c, PICKUP_ACTION_PERMISSION.attachReceipt);
-    return ok(c, await attachPickupReceipt(ctx, parse(PickupReceiptBody, await body(c))));
+    return ok(c, await attachPickupReceipt(ctx, parse(PickupReceiptBody, await jsonBody(c))));
   });
 
   app.get('/secured/pickup/pickedcashinfo', requirePermission(Permission.VIEW_ORDERS), async (c) =>

@@ -1,9 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { ok, parse } from '../http';
+import { itemActions } from './item-actions';
+import { jsonBody, ok, parse } from '../http';
 import { requireApiKey, requireBearer, requirePermission } from '../auth/middleware';
 import { idempotent } from '../services/idempotency';
-import { requireItemPermission, type ItemActionContext } from '../services/item-transitions';
 import { approveHome, deliverHome, deliveryInfo, listCouriers, reviewHome, undeliverHome, uploadReceipt } from '../services/remittance-home';
 import { DeliverBody, DeliveryInfoBody, HomeApproveBody, HomeReasonBody, ReceiptBody } from '@/api/contract/remittance';
 import { Permission } from '@/domain/permissions';
@@ -23,24 +23,19 @@ export function remittancesRoutes(deps: AppDeps) {
   app.use('/api/crm2/homeremittance/*', ...guard);
   app.use('/api/crm2/courier/*', ...guard);
 
-  const context = (c: Context<AppEnv>): ItemActionContext => ({ db, principal: c.get('principal'), now: deps.clock.now() });
-  const json = async (c: Context<AppEnv>) => c.req.json().catch(() => null);
-  const may = (permission: string) => async (c: Context<AppEnv>, next: () => Promise<void>) => {
-    requireItemPermission(c.get('principal'), permission);
-    await next();
-  };
+  const { context, may } = itemActions(deps);
   const once = idempotent(deps);
   const base = '/api/crm2/homeremittance/secured';
 
-  app.post(`${base}/approve`, may(REMITTANCE_ACTION_PERMISSION.approve), async (c) => ok(c, await approveHome(context(c), parse(HomeApproveBody, await json(c)))));
-  app.post(`${base}/review`, may(REMITTANCE_ACTION_PERMISSION.review), async (c) => ok(c, await reviewHome(context(c), parse(HomeReasonBody, await json(c)))));
-  app.post(`${base}/undeliver`, may(REMITTANCE_ACTION_PERMISSION.backToProcessing), async (c) => ok(c, await undeliverHome(context(c), parse(HomeReasonBody, await json(c)))));
-  app.post(`${base}/deliver`, may(REMITTANCE_ACTION_PERMISSION.deliver), once, async (c) => ok(c, await deliverHome(context(c), parse(DeliverBody, await json(c)))));
+  app.post(`${base}/approve`, may(REMITTANCE_ACTION_PERMISSION.approve), async (c) => ok(c, await approveHome(context(c), parse(HomeApproveBody, await jsonBody(c)))));
+  app.post(`${base}/review`, may(REMITTANCE_ACTION_PERMISSION.review), async (c) => ok(c, await reviewHome(context(c), parse(HomeReasonBody, await jsonBody(c)))));
+  app.post(`${base}/undeliver`, may(REMITTANCE_ACTION_PERMISSION.backToProcessing), async (c) => ok(c, await undeliverHome(context(c), parse(HomeReasonBody, await jsonBody(c)))));
+  app.post(`${base}/deliver`, may(REMITTANCE_ACTION_PERMISSION.deliver), once, async (c) => ok(c, await deliverHome(context(c), parse(DeliverBody, await jsonBody(c)))));
   app.post(`${base}/delivery/receipturl`, may(REMITTANCE_ACTION_PERMISSION.deliver), async (c) => {
     const body = parse(ReceiptBody, await c.req.parseBody().catch(() => ({})));
     return ok(c, await uploadReceipt(context(c), body.remittanceId, body.file));
   });
-  app.post(`${base}/deliveryinfo`, async (c) => ok(c, await deliveryInfo(db, parse(DeliveryInfoBody, await json(c)).remittanceId)));
+  app.post(`${base}/deliveryinfo`, async (c) => ok(c, await deliveryInfo(db, parse(DeliveryInfoBody, await jsonBody(c)).remittanceId)));
 
   app.get('/api/crm2/courier/list', async (c) => ok(c, { elements: await listCouriers(db) }));
 

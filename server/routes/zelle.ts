@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { ok, parse } from '../http';
+import { jsonBody, ok, parse } from '../http';
 import { requireAnyPermission } from '../auth/middleware';
 import { ZelleAssignBody, ZelleQuery, ZelleRegisterBody } from '@/api/contract/order-actions';
 import { Permission } from '@/domain/permissions';
@@ -14,11 +14,11 @@ export function zelleRoutes(deps: AppDeps) {
     ok(c, await listTransfers(db, c.req.param('tenant'), parse(ZelleQuery, c.req.query()))),
   );
   app.post('/secured/zelle/:tenant/:tenant2/transfers', async (c) => {
-    const body = parse(ZelleRegisterBody, await c.req.json().catch(() => null));
+    const body = parse(ZelleRegisterBody, await jsonBody(c));
     return ok(c, { elements: [await registerTransfer(db, c.get('principal'), c.req.param('tenant'), body, deps.clock.now())] });
   });
   app.post('/secured/zelle/:tenant/:tenant2/transfers/assign-reference-code', async (c) => {
-    const body = parse(ZelleAssignBody, await c.req.json().catch(() => null));
+    const body = parse(ZelleAssignBody, await jsonBody(c));
     return ok(c, { elements: await assignReferenceCode(db, c.get('principal'), c.req.param('tenant'), body.transferIds, body.referenceCode, deps.clock.now()) });
   });
   return app;
