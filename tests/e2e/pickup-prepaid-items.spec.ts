@@ -1,11 +1,12 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { expect, test, type Page } from '@playwright/test';
 import { initialTransition } from 'xstate';
 import { seriousViolations, signIn } from './support';
+import { confirmAndFinish, expectButtons, moveTo, openOrder, valueOf, withDb, type Db, type Slot } from './fixtures';
 import { PERSONAS } from '../../server/db/seed/personas';
 import { pickupCashItemMachine, type PickupCashEvent } from '../../src/machines/pickup-cash-item.machine';
 import { prepaidCardItemMachine, type PrepaidCardEvent } from '../../src/machines/prepaid-card-item.machine';
-import { PICKUP_ITEM_STATUSES, PREPAID_ITEM_STATUSES, deliveryStatusFor, deliveryStatusLabel, type DeliveryStatus } from '../../src/domain/pickup-prepaid';
+import { PICKUP_ITEM_STATUSES, PREPAID_ITEM_STATUSES, deliveryStatusFor } from '../../src/domain/pickup-prepaid';
+import { deliveryStatusLabel, type DeliveryStatus } from '../../src/domain/delivery';
 import { productStatusLabel } from '../../src/domain/products';
 
 /**
@@ -33,24 +34,7 @@ const PICKUP_CASES: PickupCase[] = [
 ];
 const SLOTS = { pickups: 0, prepaids: PICKUP_CASES.length, deliver: PICKUP_CASES.length + PREPAID_ITEM_STATUSES.length, edit: PICKUP_CASES.length + PREPAID_ITEM_STATUSES.length + 1 };
 
-type Db = Database.Database;
 
-function withDb<T>(work: (db: Db) => T): T {
-  const file = process.env.E2E_DATABASE_FILE;
-  if (!file) throw new Error('E2E_DATABASE_FILE is not set');
-  const db = new Database(file);
-  db.pragma('busy_timeout = 10000');
-  try {
-    return db.transaction(() => work(db)).immediate();
-  } finally {
-    db.close();
-  }
-}
-
-interface Slot {
-  itemId: number;
-  orderId: number;
-}
 
 /** The fixture slots: items of the oldest CLOSED orders, of products no other test works on. */
 function slots(db: Db): Slot[] {
@@ -65,11 +49,6 @@ function slots(db: Db): Slot[] {
   return rows;
 }
 
-/** Moves an item and its offer to an order. */
-function moveTo(db: Db, itemId: number, orderId: number) {
-  db.prepare('UPDATE fulfillment_orders SET order_id = ? WHERE id = (SELECT fulfillment_order_id FROM order_items WHERE id = ?)').run(orderId, itemId);
-  db.prepare('UPDATE order_items SET order_id = ? WHERE id = ?').run(orderId, itemId);
-}
 
 /** Makes an item a pickup in a status, with the delivery service in another; returns its remittance id. */
 function asPickup(db: Db, slot: Slot, c: PickupCase, orderId = slot.orderId, resetAddress = false): number {
@@ -156,37 +135,11 @@ function expectedPrepaid(username: string, status: string): string[] {
   return PREPAID_LABELS.filter(([type]) => snapshot.can({ type })).map(([, label]) => label);
 }
 
-/** The value shown for a label in a panel's lists. */
-const valueOf = (panel: Locator, label: string) =>
-  panel
-    .locator('dl > div')
-    .filter({ has: panel.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('dd');
-
-async function expectButtons(panel: Locator, itemId: number, expected: string[]) {
-  const group = panel.getByRole('group', { name: `Acciones del item ${itemId}` });
-  if (expected.length === 0) await expect(group).toHaveCount(0);
-  else await expect(group.getByRole('button')).toHaveText(expected);
-}
 
 const pickupPanel = (page: Page, itemId: number) => page.getByRole('region', { name: `Recogida de efectivo ${itemId}`, exact: true });
 const prepaidPanel = (page: Page, itemId: number) => page.getByRole('region', { name: `Tarjeta prepagada ${itemId}`, exact: true });
 
-async function openOrder(page: Page, id: number) {
-  await page.goto(`/#/admin/order-page/${id}`);
-  const order = page.getByRole('region', { name: `Orden ${id}`, exact: true });
-  await expect(order.getByRole('tab', { name: 'Oferta' })).toHaveAttribute('aria-selected', 'true');
-}
 
-/** Confirms "Estas seguro?" and closes the success dialog, checking its word. */
-async function confirmAndFinish(page: Page, successTitle: string) {
-  const question = page.getByRole('alertdialog', { name: 'Estas seguro?' });
-  await question.getByRole('button', { name: 'Si, continuar!' }).click();
-  const done = page.getByRole('dialog', { name: successTitle });
-  await expect(done).toBeVisible();
-  await done.getByRole('button', { name: 'OK' }).click();
-  await expect(done).toBeHidden();
-}
 
 for (const username of ['operaciones', 'entregas', 'lector']) {
   test(`pickups in every status: ${username} sees exactly the actions the chart allows`, async ({ page }) => {

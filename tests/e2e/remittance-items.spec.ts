@@ -1,11 +1,12 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { expect, test, type Page } from '@playwright/test';
 import { initialTransition } from 'xstate';
 import { seriousViolations, signIn } from './support';
+import { confirmAndFinish, expectButtons, moveTo, openOrder, PNG, valueOf, withDb, type Db, type Slot } from './fixtures';
 import { PERSONAS } from '../../server/db/seed/personas';
 import { bankRemittanceItemMachine } from '../../src/machines/bank-remittance-item.machine';
 import { homeRemittanceItemMachine } from '../../src/machines/home-remittance-item.machine';
-import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES, homeDeliveryStatusLabel, type HomeDeliveryStatus } from '../../src/domain/remittance';
+import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES } from '../../src/domain/remittance';
+import { deliveryStatusLabel, type DeliveryStatus } from '../../src/domain/delivery';
 import { productStatusLabel } from '../../src/domain/products';
 import { BANK_BUTTONS, HOME_BUTTONS } from '../support/remittance-models';
 
@@ -20,36 +21,19 @@ import { BANK_BUTTONS, HOME_BUTTONS } from '../support/remittance-models';
 // A page of a dozen panels, or an action and then the logs: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 
-type Db = Database.Database;
 const BANK = 'REMESA_BANCARIA';
 const HOME = 'REMESA_A_DOMICILIO';
 const TRACKING = 'TRK-E2E';
 
-function withDb<T>(work: (db: Db) => T): T {
-  const file = process.env.E2E_DATABASE_FILE;
-  if (!file) throw new Error('E2E_DATABASE_FILE is not set');
-  const db = new Database(file);
-  db.pragma('busy_timeout = 10000');
-  try {
-    return db.transaction(() => work(db)).immediate();
-  } finally {
-    db.close();
-  }
-}
-
-interface Slot {
-  itemId: number;
-  orderId: number;
-}
 
 interface HomeCase {
   status: string;
   trackingNumber: string | null;
-  deliveryStatus: HomeDeliveryStatus | null;
+  deliveryStatus: DeliveryStatus | null;
 }
 
 /** The delivery service's status that goes with a home remittance's status in the fixtures. */
-const deliveryFor = (status: string): HomeDeliveryStatus | null =>
+const deliveryFor = (status: string): DeliveryStatus | null =>
   status === 'OPEN'
     ? null
     : status === 'MANUAL'
@@ -87,12 +71,6 @@ function slots(db: Db, product: string, count: number): Slot[] {
   return rows;
 }
 
-/** Moves an item, its offer and its remittance to an order. */
-function moveTo(db: Db, itemId: number, orderId: number) {
-  db.prepare('UPDATE fulfillment_orders SET order_id = ? WHERE id = (SELECT fulfillment_order_id FROM order_items WHERE id = ?)').run(orderId, itemId);
-  db.prepare('UPDATE order_items SET order_id = ? WHERE id = ?').run(orderId, itemId);
-  db.prepare('UPDATE remittances SET order_id = ? WHERE id = ?').run(orderId, itemId);
-}
 
 function asBank(db: Db, slot: Slot, status: string, orderId = slot.orderId, refusal: string | null = null) {
   moveTo(db, slot.itemId, orderId);
@@ -153,41 +131,11 @@ function expectedHome(username: string, c: HomeCase): string[] {
   return HOME_BUTTONS.filter(([type]) => snapshot.can({ type })).map(([, label]) => label);
 }
 
-/** The value shown for a label in a panel's lists. */
-const valueOf = (panel: Locator, label: string) =>
-  panel
-    .locator('dl > div')
-    .filter({ has: panel.page().locator('dt', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }) })
-    .locator('dd');
-
-async function expectButtons(panel: Locator, itemId: number, expected: string[]) {
-  const group = panel.getByRole('group', { name: `Acciones del item ${itemId}` });
-  if (expected.length === 0) await expect(group).toHaveCount(0);
-  else await expect(group.getByRole('button')).toHaveText(expected);
-}
 
 const bankPanel = (page: Page, itemId: number) => page.getByRole('region', { name: `Remesa bancaria ${itemId}`, exact: true });
 const homePanel = (page: Page, itemId: number) => page.getByRole('region', { name: `Remesa a domicilio ${itemId}`, exact: true });
 
-async function openOrder(page: Page, id: number): Promise<Locator> {
-  await page.goto(`/#/admin/order-page/${id}`);
-  const order = page.getByRole('region', { name: `Orden ${id}`, exact: true });
-  await expect(order.getByRole('tab', { name: 'Oferta' })).toHaveAttribute('aria-selected', 'true');
-  return order;
-}
 
-/** Confirms "Estas seguro?" and closes the success dialog, checking its word. */
-async function confirmAndFinish(page: Page, successTitle: string) {
-  const question = page.getByRole('alertdialog', { name: 'Estas seguro?' });
-  await question.getByRole('button', { name: 'Si, continuar!' }).click();
-  const done = page.getByRole('dialog', { name: successTitle });
-  await expect(done).toBeVisible();
-  await done.getByRole('button', { name: 'OK' }).click();
-  await expect(done).toBeHidden();
-}
-
-/** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 for (const username of ['operaciones', 'entregas', 'lector']) {
   test(`bank remittances in every status: ${username} sees exactly the actions the chart allows`, async ({ page }) => {
@@ -215,7 +163,7 @@ for (const username of ['operaciones', 'entregas', 'lector']) {
       await expect(panel.getByRole('heading', { name: 'Información de entrega' })).toBeVisible();
       await expect(valueOf(panel, 'Móvil')).toHaveText('+5351234567');
       await expect(valueOf(panel, 'Estado')).toHaveText(productStatusLabel(HOME, item.status));
-      if (item.deliveryStatus) await expect(valueOf(panel, 'Estado de la entrega')).toHaveText(homeDeliveryStatusLabel(item.deliveryStatus));
+      if (item.deliveryStatus) await expect(valueOf(panel, 'Estado de la entrega')).toHaveText(deliveryStatusLabel(item.deliveryStatus));
       else await expect(panel.getByText('El servicio de entregas aún no tiene información de esta remesa.')).toBeVisible();
       await expectButtons(panel, item.itemId, expectedHome(username, item));
     }

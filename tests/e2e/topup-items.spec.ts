@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { seriousViolations, signIn } from './support';
+import { openOrder, valueOf } from './fixtures';
 import { PERSONAS } from '../../server/db/seed/personas';
 import { topupButtons } from '../support/topup-models';
 import { offerExpired } from '../../src/domain/topup';
@@ -104,21 +105,12 @@ async function resetCase(request: APIRequestContext, token: string, all: ItemRow
   throw new Error('No IMPOSSIBLE top-up with tries');
 }
 
-async function openOrder(page: Page, id: number): Promise<Locator> {
-  await page.goto(`/#/admin/order-page/${id}`);
-  const panel = page.getByRole('region', { name: `Orden ${id}`, exact: true });
-  await expect(panel.getByRole('tab', { name: 'Oferta' })).toHaveAttribute('aria-selected', 'true');
-  return panel;
-}
-
 /** The top-up's panel once its claims are known (the claim chart decides "Reclamar"). */
 async function topupPanel(panel: Locator, id: number): Promise<Locator> {
   const region = panel.getByRole('region', { name: `Recarga ${id}`, exact: true });
-  await expect(region.locator('dt:text-is("Reclamos") + dd')).not.toHaveText('—');
+  await expect(valueOf(region, 'Reclamos')).not.toHaveText('—');
   return region;
 }
-
-const valueOf = (region: Locator, label: string) => region.locator(`dt:text-is("${label}") + dd`);
 
 test.describe('the top-up panel offers exactly the actions its chart allows the persona, in every status', () => {
   for (const username of ['operaciones', 'entregas', 'lector']) {

@@ -1,0 +1,90 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+
+/**
+ * Fixtures the item specs put in place in the run's database, and the page helpers they share.
+ * At SCALE=test an order rarely holds the item a test needs in the status it needs, so a spec
+ * takes items of its own (by a rule no other spec uses) and writes their status directly.
+ */
+
+export type Db = Database.Database;
+
+/** Runs `work` in one immediate transaction on the run's database (the server holds it open too). */
+export function withDb<T>(work: (db: Db) => T): T {
+  const file = process.env.E2E_DATABASE_FILE;
+  if (!file) throw new Error('E2E_DATABASE_FILE is not set');
+  const db = new Database(file);
+  db.pragma('busy_timeout = 10000');
+  try {
+    return db.transaction(() => work(db)).immediate();
+  } finally {
+    db.close();
+  }
+}
+
+export interface Slot {
+  itemId: number;
+  orderId: number;
+}
+
+/** Moves an item, its offer and, for a remittance, its remittance row to an order. */
+export function moveTo(db: Db, itemId: number, orderId: number) {
+  db.prepare('UPDATE fulfillment_orders SET order_id = ? WHERE id = (SELECT fulfillment_order_id FROM order_items WHERE id = ?)').run(orderId, itemId);
+  db.prepare('UPDATE order_items SET order_id = ? WHERE id = ?').run(orderId, itemId);
+  db.prepare('UPDATE remittances SET order_id = ? WHERE id = ?').run(orderId, itemId);
+}
+
+/**
+ * An order of its own for a test, copied from `fromOrderId` under a support id that names it:
+ * created `daysAgo` days back (outside every default list window, so no other spec meets it) and
+ * in `status`. Asking again with the same support id answers the same order.
+ */
+export function ownOrder(db: Db, supportId: string, fromOrderId: number, status: string, daysAgo = 400): number {
+  const existing = db.prepare('SELECT id FROM orders WHERE support_id = ?').get(supportId) as { id: number } | undefined;
+  if (existing) return existing.id;
+  const columns = (db.prepare('PRAGMA table_info(orders)').all() as { name: string }[]).map((c) => c.name).filter((c) => c !== 'id');
+  const values = columns.map((c) => (c === 'support_id' || c === 'status' || c === 'created_date' || c === 'end_date' || c === 'version' ? '?' : `"${c}"`));
+  const created = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+  const parameters = columns.flatMap((c): (string | number | null)[] => (c === 'support_id' ? [supportId] : c === 'status' ? [status] : c === 'created_date' ? [created] : c === 'end_date' ? [null] : c === 'version' ? [0] : []));
+  const result = db.prepare(`INSERT INTO orders (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${values.join(', ')} FROM orders WHERE id = ?`).run(...parameters, fromOrderId);
+  return Number(result.lastInsertRowid);
+}
+
+/** The value shown for a label in a panel's description lists. */
+export const valueOf = (panel: Locator, label: string) =>
+  panel
+    .locator('dl > div')
+    .filter({ has: panel.page().locator('dt', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }) })
+    .locator('dd');
+
+/** The buttons of an item panel's action bar are exactly `expected` (no bar when none). */
+export async function expectButtons(panel: Locator, itemId: number, expected: string[]) {
+  const group = panel.getByRole('group', { name: `Acciones del item ${itemId}` });
+  if (expected.length === 0) await expect(group).toHaveCount(0);
+  else await expect(group.getByRole('button')).toHaveText(expected);
+}
+
+/** Opens an order page and waits for its first tab; answers the order's region. */
+export async function openOrder(page: Page, id: number): Promise<Locator> {
+  await page.goto(`/#/admin/order-page/${id}`);
+  const order = page.getByRole('region', { name: `Orden ${id}`, exact: true });
+  await expect(order.getByRole('tab', { name: 'Oferta' })).toHaveAttribute('aria-selected', 'true');
+  return order;
+}
+
+/** Confirms "Estas seguro?" and closes the success dialog, checking its word. */
+export async function confirmAndFinish(page: Page, successTitle: string) {
+  const question = page.getByRole('alertdialog', { name: 'Estas seguro?' });
+  await question.getByRole('button', { name: 'Si, continuar!' }).click();
+  const done = page.getByRole('dialog', { name: successTitle });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: 'OK' }).click();
+  await expect(done).toBeHidden();
+}
+
+/** Sets a marker on the window: it survives anything but a reload. */
+export const markPage = (page: Page, value: number) => page.evaluate((v) => ((window as unknown as { marker: number }).marker = v), value);
+export const pageMarker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
+
+/** A 1×1 PNG. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
