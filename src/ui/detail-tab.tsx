@@ -59,6 +59,16 @@ export function useDetailTab<T>(load: () => Promise<T>, input: DetailTabInput = 
 
 export type DetailTab<T> = ReturnType<typeof useDetailTab<T>>;
 
+/** A detail view with no tab to select (an item panel): it loads as soon as it is shown. */
+export function useShownDetail<T>(load: () => Promise<T>) {
+  const tab = useDetailTab(load);
+  const actor = tab.actor;
+  useEffect(() => {
+    actor.send({ type: 'tab.selected' });
+  }, [actor]);
+  return tab;
+}
+
 /** After an action: every tab that has loaded loads again; the others load when they are opened. */
 export function reloadLoaded(tabs: readonly { actor: DetailTab<unknown>['actor'] }[]) {
   for (const tab of tabs) tab.actor.send({ type: 'tab.reload' });

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useServices } from '@/app/context';
 import { getOrders } from '@/api/lists';
 import type { OrderRow } from '@/api/contract/order-lists';
-import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { Pager } from '@/ui/pager';
 import { to } from '@/i18n/es-order';
 import { OrderPanel } from './order-panel';
@@ -23,7 +23,7 @@ export function OtherOrders({ accountId, excludeId }: { accountId: number; exclu
   const headingId = useId();
   // Read by the loader when it runs; changed by the pager.
   const page = useRef(0);
-  const list = useDetailTab(async (): Promise<OtherOrdersPage> => {
+  const list = useShownDetail(async (): Promise<OtherOrdersPage> => {
     const asked = page.current;
     const result = await getOrders(services.orders, { accountId: String(accountId), sort: 'createdDate,desc', page: String(asked), size: String(PAGE_SIZE) });
     return {
@@ -33,10 +33,6 @@ export function OtherOrders({ accountId, excludeId }: { accountId: number; exclu
       orders: result.elements.filter((o) => o.id !== excludeId),
     };
   });
-  const listActor = list.actor;
-  useEffect(() => {
-    listActor.send({ type: 'tab.selected' });
-  }, [listActor]);
 
   return (
     <section aria-labelledby={headingId} className="space-y-3">

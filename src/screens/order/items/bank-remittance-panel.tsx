@@ -1,5 +1,4 @@
 import { ActionBar } from '@/ui/action-bar';
-import { useEffect } from 'react';
 import type { BankDestinationBody, BankTransfer, Remittance } from '@/api/contract/remittance';
 import type { BankRemittanceEvent } from '@/machines/bank-remittance-item.machine';
 import { bankRemittanceItemMachine } from '@/machines/bank-remittance-item.machine';
@@ -7,7 +6,7 @@ import { getRemittance, updateBankDestination, updateBankProvider, updateBankSta
 import { formatDateTime } from '@/domain/time';
 import { useServices } from '@/app/context';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
-import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { tr } from '@/i18n/es-remittance';
 import type { ItemPanelProps } from './item-panel';
@@ -34,11 +33,7 @@ const TRANSFER_COLUMNS: TableColumn<BankTransfer>[] = [
 export function BankRemittancePanel({ order, item, onChanged }: ItemPanelProps) {
   const services = useServices();
   const chart = useItemChart(bankRemittanceItemMachine, item.status);
-  const data = useDetailTab<Remittance>(() => getRemittance(services.orders, order.id, item.id));
-  const dataActor = data.actor;
-  useEffect(() => {
-    dataActor.send({ type: 'tab.selected' });
-  }, [dataActor]);
+  const data = useShownDetail<Remittance>(() => getRemittance(services.orders, order.id, item.id));
   const changed = () => {
     onChanged();
     data.refresh();

@@ -1,5 +1,4 @@
 import { ActionBar } from '@/ui/action-bar';
-import { useEffect } from 'react';
 import type { DeliveryInfo, HomeShippingBody, Remittance } from '@/api/contract/remittance';
 import { homeRemittanceItemMachine, type HomeRemittanceEvent } from '@/machines/home-remittance-item.machine';
 import { approveHome, deliverHome, getDeliveryInfo, getRemittance, refreshHomeStatus, reviewHome, undeliverHome, updateHomeShipping, type DeliveryReport, type HomeActor } from '@/api/remittance';
@@ -8,7 +7,7 @@ import { productStatusLabel } from '@/domain/products';
 import { formatDateTime } from '@/domain/time';
 import { useServices, useSession } from '@/app/context';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
-import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, KeyValues } from '@/ui/detail-table';
 import { tr } from '@/i18n/es-remittance';
 import type { ItemPanelProps } from './item-panel';
@@ -65,14 +64,10 @@ export function HomeRemittancePanel({ order, item, onChanged }: ItemPanelProps) 
   const services = useServices();
   const accountId = useSession((c) => c.profile?.accountId ?? 0);
   const chart = useItemChart(homeRemittanceItemMachine, item.status, { trackingNumber: item.trackingNumber });
-  const data = useDetailTab<HomeData>(async () => {
+  const data = useShownDetail<HomeData>(async () => {
     const [remittance, delivery] = await Promise.all([getRemittance(services.orders, order.id, item.id), getDeliveryInfo(services.remittances, item.id)]);
     return { remittance, delivery };
   });
-  const dataActor = data.actor;
-  useEffect(() => {
-    dataActor.send({ type: 'tab.selected' });
-  }, [dataActor]);
   const changed = () => {
     onChanged();
     data.refresh();

@@ -1,4 +1,3 @@
-import { useEffect, useId } from 'react';
 import type { Services } from '@/api/services';
 import type { PickedCashInfo, PickupRemittance } from '@/api/contract/pickup';
 import { getPickedCashInfo, getPickupData } from '@/api/pickup';
@@ -7,11 +6,12 @@ import { deliveryStatusLabel } from '@/domain/delivery';
 import { productStatusLabel } from '@/domain/products';
 import { formatDateTime } from '@/domain/time';
 import { useServices } from '@/app/context';
-import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, KeyValues } from '@/ui/detail-table';
 import { NewTabLink } from '@/ui/links';
 import { tp } from '@/i18n/es-pickup-prepaid';
 import type { ItemPanelProps } from './item-panel';
+import { ItemFrame } from './item-frame';
 import { PickupActions } from './pickup-actions';
 
 interface PickupDetails {
@@ -47,21 +47,14 @@ const link = (href: string | null, label: string) =>
  */
 export function PickupCashPanel({ order, item, onChanged }: ItemPanelProps) {
   const services = useServices();
-  const headingId = useId();
-  const details = useDetailTab(() => loadPickup(services, order.id, item.id));
-  useEffect(() => {
-    details.actor.send({ type: 'tab.selected' });
-  }, [details.actor]);
+  const details = useShownDetail(() => loadPickup(services, order.id, item.id));
   const changed = () => {
     details.refresh();
     onChanged();
   };
 
   return (
-    <section aria-labelledby={headingId} className="space-y-3 rounded-md p-3 ring-1 ring-slate-200">
-      <h4 id={headingId} className="text-sm font-semibold text-slate-900">
-        {L.title(item.id)}
-      </h4>
+    <ItemFrame title={L.title(item.id)}>
       <DetailTabView tab={details}>
         {({ data, info }) => {
           const a = data.shippingAddress;
@@ -120,6 +113,6 @@ export function PickupCashPanel({ order, item, onChanged }: ItemPanelProps) {
           );
         }}
       </DetailTabView>
-    </section>
+    </ItemFrame>
   );
 }

@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import type { Province } from '@/api/contract/items';
 import { getProvinces } from '@/api/items';
 import { useServices } from '@/app/context';
-import { useDetailTab } from '@/ui/detail-tab';
+import { useShownDetail } from '@/ui/detail-tab';
 import { Button } from '@/ui/button';
 import { SelectField } from '@/ui/fields';
 import { Spinner } from '@/ui/spinner';
@@ -31,10 +30,7 @@ export function placeInProvince(provinces: readonly Province[], provinceCode: st
  */
 export function PlaceFields({ idPrefix, productType, value, onChange }: { idPrefix: string; productType: string; value: Place; onChange: (place: Place) => void }) {
   const services = useServices();
-  const catalogue = useDetailTab(() => getProvinces(services.catalog, productType));
-  useEffect(() => {
-    catalogue.actor.send({ type: 'tab.selected' });
-  }, [catalogue.actor]);
+  const catalogue = useShownDetail(() => getProvinces(services.catalog, productType));
 
   if (catalogue.state === 'failed') {
     return (

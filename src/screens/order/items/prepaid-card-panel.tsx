@@ -1,13 +1,13 @@
-import { useEffect, useId } from 'react';
 import type { PrepaidCard } from '@/api/contract/prepaid-gift';
 import { getPrepaidCard } from '@/api/prepaid-gift';
 import { isApiError } from '@/api/http';
 import { productStatusLabel } from '@/domain/products';
 import { useServices } from '@/app/context';
-import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { KeyValues } from '@/ui/detail-table';
 import { tp } from '@/i18n/es-pickup-prepaid';
 import type { ItemPanelProps } from './item-panel';
+import { ItemFrame } from './item-frame';
 import { PrepaidActions } from './prepaid-actions';
 
 const L = tp.prepaid;
@@ -19,26 +19,19 @@ const L = tp.prepaid;
  */
 export function PrepaidCardPanel({ offer, item, onChanged }: ItemPanelProps) {
   const services = useServices();
-  const headingId = useId();
-  const details = useDetailTab(() =>
+  const details = useShownDetail(() =>
     getPrepaidCard(services.orders, item.id).catch((error: unknown): PrepaidCard | null => {
       if (isApiError(error) && error.status === 404) return null;
       throw error;
     }),
   );
-  useEffect(() => {
-    details.actor.send({ type: 'tab.selected' });
-  }, [details.actor]);
   const changed = () => {
     details.refresh();
     onChanged();
   };
 
   return (
-    <section aria-labelledby={headingId} className="space-y-3 rounded-md p-3 ring-1 ring-slate-200">
-      <h4 id={headingId} className="text-sm font-semibold text-slate-900">
-        {L.title(item.id)}
-      </h4>
+    <ItemFrame title={L.title(item.id)}>
       <DetailTabView tab={details}>
         {(card) => (
           <>
@@ -63,6 +56,6 @@ export function PrepaidCardPanel({ offer, item, onChanged }: ItemPanelProps) {
           </>
         )}
       </DetailTabView>
-    </section>
+    </ItemFrame>
   );
 }

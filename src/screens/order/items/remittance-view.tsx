@@ -8,6 +8,7 @@ import { useServices } from '@/app/context';
 import { DetailSection, KeyValues } from '@/ui/detail-table';
 import { Spinner } from '@/ui/spinner';
 import { tr } from '@/i18n/es-remittance';
+import { ItemFrame } from './item-frame';
 
 const D = tr.data;
 
@@ -46,15 +47,11 @@ export function RemittanceImage({ url, label }: { url: string | null; label: str
 
 /** The panel around a remittance item: its title, its status (as the product labels it), the actions, then the data. */
 export function RemittanceFrame({ title, item, children }: { title: string; item: OfferItem; children: ReactNode }) {
-  const headingId = `remittance-${item.id}`;
   return (
-    <section aria-labelledby={headingId} className="space-y-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
-      <h4 id={headingId} className="text-sm font-semibold text-slate-900">
-        {title}
-      </h4>
+    <ItemFrame title={title}>
       <KeyValues items={[{ label: D.status, value: productStatusLabel(item.productType, item.status) }]} />
       {children}
-    </section>
+    </ItemFrame>
   );
 }
 

@@ -1,14 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getSimilarItems, getTopupClaims, getTopupTraces } from '@/api/topup';
 import { topupActionable } from '@/machines/topup-item.machine';
 import { Permission } from '@/domain/permissions';
 import { formatDateTime } from '@/domain/time';
 import { offerExpired as hasExpired, topupOperator } from '@/domain/topup';
 import { useActorPermissions, useServices } from '@/app/context';
-import { reloadLoaded, useDetailTab } from '@/ui/detail-tab';
+import { reloadLoaded, useShownDetail } from '@/ui/detail-tab';
 import { KeyValues } from '@/ui/detail-table';
 import { tt } from '@/i18n/es-topup';
 import type { ItemPanelProps } from './item-panel';
+import { ItemFrame } from './item-frame';
 import { TopupActions } from './topup-actions';
 import { SimilarItems, TopupClaims, TopupTraces } from './topup-history';
 
@@ -21,30 +22,25 @@ const P = tt.panel;
 export function TopupPanel({ order, offer, item, onChanged }: ItemPanelProps) {
   const services = useServices();
   const permissions = useActorPermissions();
-  const headingId = useId();
   // When the panel opened: an offer that ends while it is open is judged again on the next load.
   const [openedAt] = useState(() => Date.now());
   const expired = hasExpired(offer.endDate, openedAt);
   // Read by the loaders when they run; changed by the pagers.
   const tracesPage = useRef(0);
   const similarPage = useRef(0);
-  const traces = useDetailTab(async () => {
+  const traces = useShownDetail(async () => {
     const page = tracesPage.current;
     return { page, ...(await getTopupTraces(services.orders, item.id, page)) };
   });
-  const claims = useDetailTab(() => getTopupClaims(services.orders, item.id));
-  const similar = useDetailTab(async () => {
+  const claims = useShownDetail(() => getTopupClaims(services.orders, item.id));
+  const similar = useShownDetail(async () => {
     const page = similarPage.current;
     const to = item.orderData.destination;
     if (!to) return { page, elements: [], totalElements: 0 };
     return { page, ...(await getSimilarItems(services.orders, { orderId: order.id, foiId: item.id, productType: item.productType, destination: to, page })) };
   });
 
-  // The panel shows its tables as soon as it appears.
-  const [tracesActor, claimsActor, similarActor] = [traces.actor, claims.actor, similar.actor];
-  useEffect(() => {
-    for (const actor of [tracesActor, claimsActor, similarActor]) actor.send({ type: 'tab.selected' });
-  }, [tracesActor, claimsActor, similarActor]);
+  const similarActor = similar.actor;
   // Similar items follow the destination: a new one (an edit) lists its own.
   const destination = item.orderData.destination;
   useEffect(() => {
@@ -61,10 +57,7 @@ export function TopupPanel({ order, offer, item, onChanged }: ItemPanelProps) {
   const claimLabels = claims.data?.map((c) => c.label).join(', ');
 
   return (
-    <section aria-labelledby={headingId} className="space-y-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
-      <h4 id={headingId} className="text-sm font-semibold text-slate-900">
-        {P.title(item.id)}
-      </h4>
+    <ItemFrame title={P.title(item.id)}>
       <KeyValues
         items={[
           { label: P.product, value: P.products[item.productType] ?? item.productType },
@@ -105,6 +98,6 @@ export function TopupPanel({ order, offer, item, onChanged }: ItemPanelProps) {
           similar.refresh();
         }}
       />
-    </section>
+    </ItemFrame>
   );
 }
