@@ -1,5 +1,6 @@
 import { Permission } from './permissions';
 import type { DeliveryStatus } from './delivery';
+import { AddressMsg } from './address-rules';
 
 /**
  * Pickup cash (PICKUP_CASH), prepaid cards (PREPAID_CARD) and gift cards (GIFT_CARD): the statuses
@@ -85,14 +86,14 @@ export const PrepaidRefused = {
 /** The validation texts of these items' forms, shared by the dialogs and the server (400). */
 export const PickupPrepaidMsg = {
   recipientName: 'Debe indicar el nombre del destinatario.',
-  mobile: 'El móvil debe ser un número cubano de 8 dígitos que empieza por 5.',
-  landLine: 'El teléfono fijo debe tener de 7 a 8 dígitos.',
+  mobile: AddressMsg.mobile,
+  landLine: AddressMsg.landLine,
   province: 'Debe indicar la provincia.',
   municipality: 'Debe indicar el municipio.',
   place: 'La provincia o el municipio no existen en el catálogo.',
   address: 'Debe indicar la dirección.',
-  deliveryFrom: 'La hora de entrega debe tener el formato HH:mm.',
-  tooLong: (label: string, max: number) => `${label}: como máximo ${max} caracteres.`,
+  deliveryFrom: AddressMsg.hour,
+  tooLong: AddressMsg.tooLong,
   reason: 'Debe indicar el motivo de la revisión.',
   receiver: 'Debe indicar quién recibió.',
   deliveryDate: 'Debe indicar la fecha de entrega.',

@@ -1,5 +1,6 @@
 import { Permission } from './permissions';
 import type { DeliveryStatus } from './delivery';
+import { AddressMsg } from './address-rules';
 
 /**
  * Bank and home remittances (spec details §4 "Remittance to bank", "Home remittance", §6): the
@@ -95,10 +96,10 @@ export const RemittanceMsg = {
   cardNumber: 'La tarjeta debe tener 16 dígitos.',
   identityCard: 'El carné de identidad debe tener 11 dígitos.',
   phone: 'El teléfono debe tener 8 dígitos.',
-  mobile: 'El móvil debe ser un número cubano de 8 dígitos que empiece por 5 o 6.',
-  landLine: 'El teléfono fijo debe tener entre 7 y 8 dígitos.',
-  hour: 'La hora debe tener el formato HH:mm.',
-  tooLong: (label: string, max: number) => `${label} no puede superar ${max} caracteres.`,
+  mobile: AddressMsg.mobile,
+  landLine: AddressMsg.landLine,
+  hour: AddressMsg.hour,
+  tooLong: AddressMsg.tooLong,
   providerRequired: 'Debe seleccionar un proveedor.',
   providerSame: 'Debe especificar un proveedor diferente al actual.',
   itemsRequired: 'Debe indicar los items.',
@@ -117,12 +118,6 @@ export const RemittanceMsg = {
   remittanceRequired: 'Debe indicar la remesa.',
   noDelivery: 'La remesa no está registrada en el servicio de entregas.',
 } as const;
-
-/** A Cuban mobile as stored: +53 and eight digits starting with 5 or 6. */
-export function normalizeMobile(text: string): string | null {
-  const digits = text.replace(/[\s()-]/g, '').replace(/^\+?53(?=\d{8}$)/, '');
-  return /^[56]\d{7}$/.test(digits) ? `+53${digits}` : null;
-}
 
 /** The reference rates a remittance paid in USD is priced at: fee share and credit per dollar. */
 export const REMITTANCE_RATES: Readonly<Record<string, { rate: number; fee: number }>> = {

@@ -240,7 +240,7 @@ test('operaciones modifies a pickup’s destination: a province change resets th
   await municipality.selectOption({ label: 'Cárdenas' });
   await dialog.getByLabel('Móvil').fill('123');
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('El móvil debe ser un número cubano de 8 dígitos que empieza por 5.');
+  await expect(dialog.getByRole('alert')).toHaveText('El móvil debe ser un número cubano de 8 dígitos que empiece por 5 o 6.');
   await dialog.getByLabel('Móvil').fill('5 234 5678');
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await confirmAndFinish(page, 'Modificado!');

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { Envelope, IsoDateTime } from './envelope';
+import { Envelope } from './envelope';
+import { DeliveryFacts } from './remittance';
+import { BodyId, CubanMobile, Hour, LandLine, OptionalText, QueryId, RequiredText } from './fields';
 import { PickupPrepaidMsg as M } from '@/domain/pickup-prepaid';
 
 /**
@@ -8,39 +10,7 @@ import { PickupPrepaidMsg as M } from '@/domain/pickup-prepaid';
  * remittance delivery service.
  */
 
-/*
- * A missing key gets the field's own message: required fields read absent as empty (or 0) and
- * then fail their first rule.
- */
-
-/** A positive id in a JSON body. */
-export const BodyId = (message: string) => v.pipe(v.optional(v.number(message), 0), v.integer(message), v.minValue(1, message));
-
-/** A positive id in a query string, required. */
-export const QueryId = (message: string) =>
-  v.pipe(v.optional(v.string(message), ''), v.trim(), v.regex(/^\d{1,12}$/, message), v.transform(Number), v.minValue(1, message));
-
-/** Required text, trimmed and bounded. */
-export const RequiredText = (message: string, label: string, max: number) =>
-  v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(max, M.tooLong(label, max)));
-
-/** Optional text: absent, null or blank is null. */
-export const OptionalText = (label: string, max: number) =>
-  v.pipe(
-    v.nullish(v.string(), ''),
-    v.trim(),
-    v.maxLength(max, M.tooLong(label, max)),
-    v.transform((s) => (s === '' ? null : s)),
-  );
-
-/** A Cuban mobile (5 and seven digits), stored as +535xxxxxxx. */
-export const CubanMobile = (message: string) =>
-  v.pipe(
-    v.optional(v.string(message), ''),
-    v.transform((s) => s.replace(/[\s().-]/g, '')),
-    v.regex(/^(\+?53)?5\d{7}$/, message),
-    v.transform((s) => `+53${s.slice(-8)}`),
-  );
+export { BodyId, QueryId, RequiredText, OptionalText } from './fields';
 
 // ---------------------------------------------------------------- reads
 
@@ -88,14 +58,7 @@ export const PickedCashInfo = v.object({
   pickedCash: v.object({
     assignedCourier: v.nullable(v.object({ id: v.number(), nickname: v.string() })),
     deliveredBy: v.nullable(v.string()),
-    receiver: v.nullable(v.string()),
-    deliveryDate: v.nullable(IsoDateTime),
-    notes: v.nullable(v.string()),
-    receiptImageUrl: v.nullable(v.string()),
-    assignedTeam: v.nullable(v.string()),
-    deliveryTeam: v.nullable(v.string()),
-    /** Why it was last approved or sent to review. */
-    reason: v.nullable(v.string()),
+    ...DeliveryFacts,
   }),
 });
 export type PickedCashInfo = v.InferOutput<typeof PickedCashInfo>;
@@ -108,24 +71,14 @@ export const ShippingAddressBody = v.object({
   orderId: BodyId('Debe indicar la orden.'),
   foiid: BodyId('Debe indicar el item (foiid).'),
   recipientName: RequiredText(M.recipientName, 'El destinatario', 120),
-  mobile: CubanMobile(M.mobile),
-  landLine: v.pipe(
-    v.nullish(v.string(), ''),
-    v.transform((s) => s.replace(/[\s().-]/g, '')),
-    v.check((s) => s === '' || /^(\+?53)?\d{7,8}$/.test(s), M.landLine),
-    v.transform((s) => (s === '' ? null : s.replace(/^\+?53(?=\d{7,8}$)/, ''))),
-  ),
+  mobile: CubanMobile(),
+  landLine: LandLine,
   provinceCode: RequiredText(M.province, 'La provincia', 10),
   municipalityCode: RequiredText(M.municipality, 'El municipio', 10),
   neighborhood: OptionalText('El reparto', 120),
   address: RequiredText(M.address, 'La dirección', 250),
   indications: OptionalText('Las indicaciones', 500),
-  deliveryFrom: v.pipe(
-    v.nullish(v.string(), ''),
-    v.trim(),
-    v.check((s) => s === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(s), M.deliveryFrom),
-    v.transform((s) => (s === '' ? null : s)),
-  ),
+  deliveryFrom: Hour,
 });
 export type ShippingAddressBody = v.InferOutput<typeof ShippingAddressBody>;
 export type ShippingAddressInput = v.InferInput<typeof ShippingAddressBody>;

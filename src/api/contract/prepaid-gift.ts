@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Envelope, IsoDateTime } from './envelope';
-import { OptionalText, QueryId, RequiredText } from './pickup';
+import { OptionalText, QueryId, RequiredText } from './fields';
 import { PickupPrepaidMsg as M } from '@/domain/pickup-prepaid';
 
 /** Prepaid cards and gift cards (spec details §3 and §7). */

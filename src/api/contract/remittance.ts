@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Envelope, IsoDateTime } from './envelope';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, normalizeMobile, REMITTANCE_PROVIDERS, RemittanceMsg } from '@/domain/remittance';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, REMITTANCE_PROVIDERS, RemittanceMsg } from '@/domain/remittance';
+import { CubanMobile, Hour, LandLine, OptionalText, RequiredText } from './fields';
 
 /**
  * Bank and home remittances (spec details §3 "Remittance object", "Delivery info", §7): what the
@@ -16,17 +17,6 @@ const Id = (message: string) =>
     v.transform((value) => (typeof value === 'string' ? value.trim() : value)),
     v.check((value) => (typeof value === 'number' ? Number.isInteger(value) && value > 0 : /^\d{1,12}$/.test(value) && Number(value) > 0), message),
     v.transform(Number),
-  );
-
-const Required = (message: string, max = 120, label = 'El texto') =>
-  v.pipe(v.optional(v.string(message), ''), v.trim(), v.nonEmpty(message), v.maxLength(max, RemittanceMsg.tooLong(label, max)));
-
-const Optional = (label: string, max = 120) =>
-  v.pipe(
-    v.optional(v.nullable(v.string()), ''),
-    v.transform((s) => (s ?? '').trim()),
-    v.maxLength(max, RemittanceMsg.tooLong(label, max)),
-    v.transform((s) => (s === '' ? null : s)),
   );
 
 /** An uploaded image: JPG, PNG or WEBP up to 1 MB (a missing one: "Debe adjuntar la imagen."). */
@@ -139,7 +129,7 @@ export const BankDestinationBody = v.object({
     v.regex(/^\d{16}$/, RemittanceMsg.cardNumber),
   ),
   foiId: Id('Debe indicar el item.'),
-  name: Required(RemittanceMsg.nameRequired, 120, 'El nombre'),
+  name: RequiredText(RemittanceMsg.nameRequired, 'El nombre', 120),
   identityCard: v.pipe(v.optional(v.string(RemittanceMsg.identityCard), ''), v.trim(), v.regex(/^\d{11}$/, RemittanceMsg.identityCard)),
   phoneNumber: v.pipe(
     v.optional(v.string(RemittanceMsg.phone), ''),
@@ -147,37 +137,27 @@ export const BankDestinationBody = v.object({
     v.regex(/^\d{8}$/, RemittanceMsg.phone),
     v.transform((s) => `+53${s}`),
   ),
-  province: Required(RemittanceMsg.provinceRequired, 12, 'La provincia'),
-  municipality: Required(RemittanceMsg.municipalityRequired, 12, 'El municipio'),
-  neighborhood: Optional('El reparto'),
-  address: Required(RemittanceMsg.addressRequired, 200, 'La dirección'),
-  senderFullName: Required(RemittanceMsg.senderRequired, 120, 'El nombre del remitente'),
+  province: RequiredText(RemittanceMsg.provinceRequired, 'La provincia', 12),
+  municipality: RequiredText(RemittanceMsg.municipalityRequired, 'El municipio', 12),
+  neighborhood: OptionalText('El reparto', 120),
+  address: RequiredText(RemittanceMsg.addressRequired, 'La dirección', 200),
+  senderFullName: RequiredText(RemittanceMsg.senderRequired, 'El nombre del remitente', 120),
   docImageFile: OptionalImage,
 });
 export type BankDestinationBody = v.InferOutput<typeof BankDestinationBody>;
 
 /** POST /orders/secured/remesa-to-steet/update-shipping-address: the mobile is the destination. */
 export const HomeShippingBody = v.object({
-  mobile: v.pipe(
-    v.optional(v.string(RemittanceMsg.destinationRequired), ''),
-    v.trim(),
-    v.nonEmpty(RemittanceMsg.destinationRequired),
-    v.check((s) => normalizeMobile(s) !== null, RemittanceMsg.mobile),
-    v.transform((s) => normalizeMobile(s)!),
-  ),
+  mobile: CubanMobile(RemittanceMsg.destinationRequired),
   foiId: Id('Debe indicar el item.'),
-  recipientName: Required(RemittanceMsg.nameRequired, 120, 'El nombre'),
-  landLine: v.pipe(
-    Optional('El teléfono fijo', 20),
-    v.check((s) => s === null || /^\d{7,8}$/.test(s.replace(/[\s()-]/g, '')), RemittanceMsg.landLine),
-    v.transform((s) => (s === null ? null : s.replace(/[\s()-]/g, ''))),
-  ),
-  provinceCode: Required(RemittanceMsg.provinceRequired, 12, 'La provincia'),
-  municipalityCode: Required(RemittanceMsg.municipalityRequired, 12, 'El municipio'),
-  neighborhood: Optional('El reparto'),
-  address: Required(RemittanceMsg.addressRequired, 200, 'La dirección'),
-  indications: Optional('Las indicaciones', 300),
-  deliveryFrom: v.pipe(Optional('La hora', 5), v.check((s) => s === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(s), RemittanceMsg.hour)),
+  recipientName: RequiredText(RemittanceMsg.nameRequired, 'El nombre', 120),
+  landLine: LandLine,
+  provinceCode: RequiredText(RemittanceMsg.provinceRequired, 'La provincia', 12),
+  municipalityCode: RequiredText(RemittanceMsg.municipalityRequired, 'El municipio', 12),
+  neighborhood: OptionalText('El reparto', 120),
+  address: RequiredText(RemittanceMsg.addressRequired, 'La dirección', 200),
+  indications: OptionalText('Las indicaciones', 300),
+  deliveryFrom: Hour,
 });
 export type HomeShippingBody = v.InferOutput<typeof HomeShippingBody>;
 
@@ -188,7 +168,7 @@ export const BANK_STATUS_MOVES = ['TO_ACTIVATE', 'FULFILLED', 'MANUAL'] as const
 export const BankStatusBody = v.object({
   fulfillmentOrderItemStatus: v.picklist(BANK_STATUS_MOVES, RemittanceMsg.statusNotAllowed),
   fulfillmentOrderItemIds: Ids,
-  log: Optional('El comentario', 500),
+  log: OptionalText('El comentario', 500),
 });
 export type BankStatusBody = v.InferOutput<typeof BankStatusBody>;
 
@@ -230,6 +210,18 @@ export const CouriersResponse = Envelope(v.object({ elements: v.array(Courier) }
 
 const CourierRef = v.object({ id: v.number(), nickname: v.string() });
 
+/** What the delivery service tells of a delivery, home or pickup (spec details §3 "Delivery info"). */
+export const DeliveryFacts = {
+  receiver: v.nullable(v.string()),
+  deliveryDate: v.nullable(IsoDateTime),
+  notes: v.nullable(v.string()),
+  receiptImageUrl: v.nullable(v.string()),
+  assignedTeam: v.nullable(v.string()),
+  deliveryTeam: v.nullable(v.string()),
+  /** Why it was last approved or sent to review. */
+  reason: v.nullable(v.string()),
+};
+
 /** The delivery info (spec details §3): its status and the delivery. */
 export const DeliveryInfo = v.object({
   remittanceId: v.number(),
@@ -237,13 +229,7 @@ export const DeliveryInfo = v.object({
   delivery: v.object({
     assignedCourier: v.nullable(CourierRef),
     deliveredBy: v.nullable(CourierRef),
-    receiver: v.nullable(v.string()),
-    deliveryDate: v.nullable(IsoDateTime),
-    notes: v.nullable(v.string()),
-    receiptImageUrl: v.nullable(v.string()),
-    assignedTeam: v.nullable(v.string()),
-    deliveryTeam: v.nullable(v.string()),
-    reason: v.nullable(v.string()),
+    ...DeliveryFacts,
   }),
 });
 export type DeliveryInfo = v.InferOutput<typeof DeliveryInfo>;
@@ -252,15 +238,15 @@ export const DeliveryInfoResponse = Envelope(v.nullable(DeliveryInfo));
 export const DeliveryInfoBody = v.object({ remittanceId: Id(RemittanceMsg.remittanceRequired) });
 
 const Actor = {
-  appName: Optional('La aplicación', 40),
+  appName: OptionalText('La aplicación', 40),
   byAccountId: Id('Debe indicar la cuenta que actúa.'),
   remittanceId: Id(RemittanceMsg.remittanceRequired),
 };
 
 /** POST …/homeremittance/secured/approve */
-export const HomeApproveBody = v.object({ ...Actor, reason: Optional('El motivo', 500), isReview: v.optional(v.boolean(), false) });
+export const HomeApproveBody = v.object({ ...Actor, reason: OptionalText('El motivo', 500), isReview: v.optional(v.boolean(), false) });
 /** POST …/homeremittance/secured/review and /undeliver: a reason is required. */
-export const HomeReasonBody = v.object({ ...Actor, reason: Required(RemittanceMsg.reasonRequired, 500, 'El motivo'), isReview: v.optional(v.boolean(), true) });
+export const HomeReasonBody = v.object({ ...Actor, reason: RequiredText(RemittanceMsg.reasonRequired, 'El motivo', 500), isReview: v.optional(v.boolean(), true) });
 export type HomeReasonBody = v.InferOutput<typeof HomeReasonBody>;
 
 /** POST …/homeremittance/secured/deliver ("Reportar Entrega Remesa Domicilio"). */
@@ -268,9 +254,9 @@ export const DeliverBody = v.object({
   ...Actor,
   courierId: Id(RemittanceMsg.courierRequired),
   deliveryDate: v.pipe(v.optional(v.string(RemittanceMsg.deliveryDateRequired), ''), v.trim(), v.nonEmpty(RemittanceMsg.deliveryDateRequired), v.isoTimestamp(RemittanceMsg.deliveryDateRequired)),
-  receiver: Required(RemittanceMsg.receiverRequired, 120, 'Quien recibió'),
-  notes: Optional('Las notas', 500),
-  receiptImageUrl: Optional('El recibo', 200),
+  receiver: RequiredText(RemittanceMsg.receiverRequired, 'Quien recibió', 120),
+  notes: OptionalText('Las notas', 500),
+  receiptImageUrl: OptionalText('El recibo', 200),
 });
 export type DeliverBody = v.InferOutput<typeof DeliverBody>;
 
