@@ -15,6 +15,7 @@ import type { Database } from '../server/db/schema';
 import { fraudGraph } from '../server/services/fraud-graph';
 import { GRAPH_LIMITS, type NetworkType } from '../src/api/contract/fraud-graph';
 import { percentile } from './support';
+import { writeBlock } from './doc-block';
 
 const file = process.env.BENCH_DB ?? path.join('data', 'bench-large.db');
 const runs = Number(process.env.BENCH_RUNS ?? 60);
@@ -64,8 +65,13 @@ for (const c of cases) {
   );
 }
 
-console.log(`${n.toLocaleString('en')} orders; cap ${GRAPH_LIMITS.maxNodes} nodes.\n`);
-console.log(
-  ['| search | orders | cold p50 / p95 | warm p50 / p95 / max | nodes (mean) | capped | answer (mean) |', '|---|---|---|---|---|---|---|', ...rows].join('\n'),
-);
+const table = [
+  `Database: SQLite, ${n.toLocaleString('en')} orders (the \`bench:lists\` one, read-only). ${orders.length} orders spread over the whole history, each searched per row; cap ${GRAPH_LIMITS.maxNodes} nodes. In process, one search at a time, on ${process.platform} with Node ${process.version}. Cold: the first pass (pages from disk); warm: the second.`,
+  '',
+  '| search | orders | cold p50 / p95 | warm p50 / p95 / max | nodes (mean) | capped | answer (mean) |',
+  '|---|---|---|---|---|---|---|',
+  ...rows,
+].join('\n');
+console.log(table);
+writeBlock('graph', 'npm run bench:graph', table);
 await db.destroy();
