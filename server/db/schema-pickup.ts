@@ -1,3 +1,5 @@
+import type { DeliveryFactsColumns } from './schema-remittance';
+
 /** Pickup cash (migration 0006): the pickup remittances and the delivery service's picked-cash info. */
 
 export interface PickupRemittancesTable {
@@ -24,21 +26,13 @@ export interface PickupRemittancesTable {
   currency: string;
 }
 
-export interface PickedCashInfosTable {
+export interface PickedCashInfosTable extends DeliveryFactsColumns {
   pickup_id: number;
   /** PENDING, APPROVED, ASSIGNED, IN_TRANSIT, FULFILLED, REVIEW or CANCELLED (src/domain/pickup-prepaid.ts). */
   status: string;
   assigned_courier_id: number | null;
   assigned_courier_nickname: string | null;
-  assigned_team: string | null;
-  delivery_team: string | null;
   delivered_by: string | null;
-  receiver: string | null;
-  delivery_date: string | null;
-  notes: string | null;
-  receipt_image_url: string | null;
-  reason: string | null;
-  updated_at: string;
 }
 
 export interface PickupTables {

@@ -56,21 +56,25 @@ export interface BankTransfersTable {
 }
 
 /** The delivery service's view of a home remittance (its delivery info); the item id is the remittanceId. */
-export interface HomeDeliveriesTable {
-  item_id: number;
-  /** MANUAL, TO_ACTIVATE, PENDING_DELIVERY, IN_TRANSIT, FULFILLED or CANCELLED (src/domain/remittance.ts). */
-  status: string;
-  assigned_courier_id: number | null;
+/** What the delivery service records of a delivery, home or pickup (spec details §3 "Delivery info"). */
+export interface DeliveryFactsColumns {
   assigned_team: string | null;
-  delivered_by_courier_id: number | null;
   delivery_team: string | null;
   receiver: string | null;
   delivery_date: string | null;
   notes: string | null;
   receipt_image_url: string | null;
-  /** Why it was last sent to review or back to processing. */
+  /** Why it was last approved, sent to review or back to processing. */
   reason: string | null;
   updated_at: string;
+}
+
+export interface HomeDeliveriesTable extends DeliveryFactsColumns {
+  item_id: number;
+  /** The delivery service's status (src/domain/delivery.ts). */
+  status: string;
+  assigned_courier_id: number | null;
+  delivered_by_courier_id: number | null;
 }
 
 /** The delivery service's couriers. */

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import type { PickedCashInfosTable } from '../db/schema-pickup';
 import { notFound } from '../http';
 import type { PickedCashInfo, PickupRemittance } from '@/api/contract/pickup';
+import { deliveryFacts } from './delivery-facts';
 
 type Reader = Kysely<Database> | Transaction<Database>;
 
@@ -53,13 +54,7 @@ export function toPickedCashInfo(row: Selectable<PickedCashInfosTable>): PickedC
     pickedCash: {
       assignedCourier: row.assigned_courier_id !== null ? { id: row.assigned_courier_id, nickname: row.assigned_courier_nickname ?? '' } : null,
       deliveredBy: row.delivered_by,
-      receiver: row.receiver,
-      deliveryDate: row.delivery_date,
-      notes: row.notes,
-      receiptImageUrl: row.receipt_image_url,
-      assignedTeam: row.assigned_team,
-      deliveryTeam: row.delivery_team,
-      reason: row.reason,
+      ...deliveryFacts(row),
     },
   };
 }

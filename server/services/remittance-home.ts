@@ -9,6 +9,7 @@ import { homeRemittanceItemMachine, type HomeRemittanceEvent } from '@/machines/
 import { HOME_REMITTANCE, REMITTANCE_ACTION_PERMISSION, RemittanceMsg, RemittanceRefused } from '@/domain/remittance';
 import type { DeliveryStatus } from '@/domain/delivery';
 import type { Courier, DeliverBody, DeliveryInfo, HomeMove, HomeReasonBody, HomeShippingBody, Remittance } from '@/api/contract/remittance';
+import { deliveryFacts } from './delivery-facts';
 
 /**
  * Home remittances on the reference server: the address edit and the refresh (orders service),
@@ -256,13 +257,7 @@ export async function deliveryInfo(db: Kysely<Database>, remittanceId: number): 
     delivery: {
       assignedCourier: row.assigned_courier_id !== null ? { id: row.assigned_courier_id, nickname: row.assigned_nickname ?? '' } : null,
       deliveredBy: row.delivered_by_courier_id !== null ? { id: row.delivered_by_courier_id, nickname: row.delivered_nickname ?? '' } : null,
-      receiver: row.receiver,
-      deliveryDate: row.delivery_date,
-      notes: row.notes,
-      receiptImageUrl: row.receipt_image_url,
-      assignedTeam: row.assigned_team,
-      deliveryTeam: row.delivery_team,
-      reason: row.reason,
+      ...deliveryFacts(row),
     },
   };
 }
