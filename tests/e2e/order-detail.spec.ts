@@ -118,11 +118,11 @@ test.describe('order detail as fraude', () => {
     // Notas and Logs.
     await openTab(panel, 'Notas');
     await expect(panel.getByRole('button', { name: 'Agregar nota' })).toBeVisible();
-    await expect(panel.getByRole('status').filter({ hasText: 'Cargando…' })).toBeHidden();
+    await expect(panel.getByRole('status').filter({ hasText: 'Cargando…' })).toHaveCount(0);
     await expectNoSeriousViolations(page);
     await openTab(panel, 'Logs');
     await expect(panel.getByRole('search', { name: 'Filtrar por descripción' })).toBeVisible();
-    await expect(panel.getByRole('status').filter({ hasText: 'Cargando…' })).toBeHidden();
+    await expect(panel.getByRole('status').filter({ hasText: 'Cargando…' })).toHaveCount(0);
     await expectNoSeriousViolations(page);
   });
 
@@ -252,7 +252,8 @@ test('a reader sees every tab and no mutating control; tabs load once, Logs on e
   const panel = await openOrder(page, order!.id);
   for (const tab of ['Oferta', 'Evaluacion de Riesgo', 'Pago Detalles', 'Cliente Detalles', 'Notas', 'Logs']) {
     await openTab(panel, tab);
-    await expect(panel.getByRole('status').filter({ hasText: 'Cargando…' })).toBeHidden();
+    // Every loader of the panel (the tab's, and on Oferta each item panel's) has finished.
+    await expect(panel.getByRole('status').filter({ hasText: 'Cargando…' })).toHaveCount(0);
     await expect(page.locator('[data-mutating]')).toHaveCount(0);
   }
   await expect(panel.getByRole('button', { name: 'Agregar nota' })).toHaveCount(0);
