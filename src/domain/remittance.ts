@@ -86,7 +86,6 @@ export const RemittanceRefused = {
 /** The Spanish texts of the remittance forms (spec details §5 and §8 where quoted). */
 export const RemittanceMsg = {
   destinationRequired: 'destino requerido!',
-  provincesFailed: 'Error buscando las provincias',
   nameRequired: 'Debe indicar el nombre del destinatario.',
   senderRequired: 'Debe indicar el nombre del remitente.',
   provinceRequired: 'Debe seleccionar la provincia.',

@@ -18,6 +18,7 @@ export const tp = {
     province: 'Provincia',
     municipality: 'Municipio',
     loading: 'Cargando provincias…',
+    choose: 'Seleccione…',
     /** Spec details §8. */
     failed: 'Error buscando las provincias',
   },

@@ -1,5 +1,4 @@
 import { Msg } from '@/domain/messages';
-import { RemittanceMsg } from '@/domain/remittance';
 
 /** Texts of the bank and home remittance panels (loaded with the order page). Quoted spec texts are kept as written. */
 export const tr = {
@@ -111,7 +110,6 @@ export const tr = {
     receiver: 'Recibió',
     notes: 'Notas',
     receipt: 'Foto del recibo (JPG, PNG o WEBP, hasta 1 MB)',
-    provincesFailed: RemittanceMsg.provincesFailed,
     couriersFailed: 'Error buscando los mensajeros',
   },
   texts: {

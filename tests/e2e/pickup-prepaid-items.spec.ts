@@ -32,7 +32,13 @@ const PICKUP_CASES: PickupCase[] = [
   { status: 'TO_ACTIVATE', deliveryStatus: 'ASSIGNED' },
   { status: 'PENDING_DELIVERY', deliveryStatus: 'IN_TRANSIT' },
 ];
-const SLOTS = { pickups: 0, prepaids: PICKUP_CASES.length, deliver: PICKUP_CASES.length + PREPAID_ITEM_STATUSES.length, edit: PICKUP_CASES.length + PREPAID_ITEM_STATUSES.length + 1 };
+const SLOTS = {
+  pickups: 0,
+  prepaids: PICKUP_CASES.length,
+  deliver: PICKUP_CASES.length + PREPAID_ITEM_STATUSES.length,
+  edit: PICKUP_CASES.length + PREPAID_ITEM_STATUSES.length + 1,
+  prepaidEdit: PICKUP_CASES.length + PREPAID_ITEM_STATUSES.length + 2,
+};
 
 
 
@@ -44,8 +50,8 @@ function slots(db: Db): Slot[] {
        WHERE o.status = 'CLOSED' AND i.fulfillment_order_id IS NOT NULL AND i.product_type IN (${FIXTURE_PRODUCTS.map(() => '?').join(', ')})
        ORDER BY i.id LIMIT ?`,
     )
-    .all(...FIXTURE_PRODUCTS, SLOTS.edit + 1) as Slot[];
-  expect(rows.length, 'not enough items for the fixtures').toBe(SLOTS.edit + 1);
+    .all(...FIXTURE_PRODUCTS, SLOTS.prepaidEdit + 1) as Slot[];
+  expect(rows.length, 'not enough items for the fixtures').toBe(SLOTS.prepaidEdit + 1);
   return rows;
 }
 
@@ -238,10 +244,10 @@ test('operaciones modifies a pickup’s destination: a province change resets th
   await province.selectOption({ label: 'Matanzas' });
   await expect(municipality).toHaveValue('CU-04-01');
   await municipality.selectOption({ label: 'Cárdenas' });
-  await dialog.getByLabel('Móvil').fill('123');
+  await dialog.getByLabel('Móvil (8 dígitos)').fill('123');
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('El móvil debe ser un número cubano de 8 dígitos que empiece por 5 o 6.');
-  await dialog.getByLabel('Móvil').fill('5 234 5678');
+  await dialog.getByLabel('Móvil (8 dígitos)').fill('5 234 5678');
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await confirmAndFinish(page, 'Modificado!');
 
@@ -250,4 +256,37 @@ test('operaciones modifies a pickup’s destination: a province change resets th
   await expect(valueOf(panel, 'Móvil')).toHaveText('+5352345678');
   // Still OPEN: the edit is a self-transition.
   await expectButtons(panel, slot.itemId, ['Modificar destino', 'Aprobar', 'Cancelar recogida']);
+});
+
+test('operaciones edits a prepaid card’s destination: the municipality follows the province, the panel shows the new place without a reload', async ({ page }) => {
+  const slot = withDb((db) => {
+    const s = slots(db)[SLOTS.prepaidEdit]!;
+    asPrepaid(db, s, 'MANUAL', s.orderId);
+    db.prepare("UPDATE prepaid_cards SET recipient_province_code = 'CU-03', recipient_municipality_code = 'CU-03-13' WHERE item_id = ?").run(s.itemId);
+    return s;
+  });
+  await signIn(page, 'operaciones');
+  await openOrder(page, slot.orderId);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 9));
+  const panel = prepaidPanel(page, slot.itemId);
+  await expect(valueOf(panel, 'Municipio')).toHaveText('Playa');
+  await expectButtons(panel, slot.itemId, ['Aprobar', 'Editar destino']);
+
+  await panel.getByRole('button', { name: 'Editar destino' }).click();
+  const dialog = page.getByRole('dialog', { name: `Editar destino de la tarjeta ${slot.itemId}` });
+  const province = dialog.getByLabel('Provincia');
+  const municipality = dialog.getByLabel('Municipio');
+  await expect(province).toHaveValue('CU-03');
+  await expect(municipality).toHaveValue('CU-03-13');
+  await province.selectOption({ label: 'Matanzas' });
+  await expect(municipality).toHaveValue('CU-04-01');
+  await municipality.selectOption({ label: 'Cárdenas' });
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await confirmAndFinish(page, 'Modificado!');
+
+  await expect(valueOf(panel, 'Provincia')).toHaveText('Matanzas');
+  await expect(valueOf(panel, 'Municipio')).toHaveText('Cárdenas');
+  // Still MANUAL: the edit is a self-transition.
+  await expectButtons(panel, slot.itemId, ['Aprobar', 'Editar destino']);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(9);
 });

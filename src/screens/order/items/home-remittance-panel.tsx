@@ -4,6 +4,7 @@ import { homeRemittanceItemMachine, type HomeRemittanceEvent } from '@/machines/
 import { approveHome, deliverHome, getDeliveryInfo, getRemittance, refreshHomeStatus, reviewHome, undeliverHome, updateHomeShipping, type DeliveryReport, type HomeActor } from '@/api/remittance';
 import { deliveryStatusLabel } from '@/domain/delivery';
 import { productStatusLabel } from '@/domain/products';
+import { HOME_REMITTANCE } from '@/domain/remittance';
 import { formatDateTime } from '@/domain/time';
 import { useServices, useSession } from '@/app/context';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
@@ -12,6 +13,7 @@ import { DetailSection, KeyValues } from '@/ui/detail-table';
 import { tr } from '@/i18n/es-remittance';
 import type { ItemPanelProps } from './item-panel';
 import { useItemChart } from './use-item-chart';
+import { ShippingFields, shippingForm, type ShippingForm } from './shipping-fields';
 import { RemittanceFacts, RemittanceFrame, RemittanceImage } from './remittance-view';
 import {
   checkDelivery,
@@ -19,11 +21,8 @@ import {
   checkReason,
   DeliveryFields,
   deliveryForm,
-  HomeAddressFields,
-  homeAddressForm,
   ReasonField,
   type DeliveryForm,
-  type HomeAddressForm,
 } from './remittance-forms';
 
 interface HomeData {
@@ -75,9 +74,9 @@ export function HomeRemittancePanel({ order, item, onChanged }: ItemPanelProps) 
   const id = item.id;
   const actor: HomeActor = { appName: order.appName, byAccountId: accountId, remittanceId: id };
 
-  const destination = useFormAction<HomeAddressForm, HomeShippingBody>({
+  const destination = useFormAction<ShippingForm, HomeShippingBody>({
     title: tr.forms.homeDestinationTitle(id),
-    initial: () => homeAddressForm(data.data?.remittance ?? null),
+    initial: () => shippingForm(data.data?.remittance.shippingAddress),
     validate: (form) => checkHomeAddress(id, form),
     perform: async (body) => {
       await updateHomeShipping(services.orders, body);
@@ -85,7 +84,7 @@ export function HomeRemittancePanel({ order, item, onChanged }: ItemPanelProps) 
     },
     successTitle: tr.modified,
     onDone: changed,
-    children: (form, change) => <HomeAddressFields id={id} form={form} change={change} />,
+    children: (form, change) => <ShippingFields idPrefix={`home-address-${id}`} productType={HOME_REMITTANCE} form={form} change={change} />,
   });
   const approve = useConfirmAction({
     successTitle: tr.approved,

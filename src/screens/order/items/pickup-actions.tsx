@@ -13,19 +13,8 @@ import { useServices, useSession } from '@/app/context';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
 import { InputField } from '@/ui/fields';
 import { tp } from '@/i18n/es-pickup-prepaid';
-import { PlaceFields, type Place } from './pickup-places';
+import { ShippingFields, shippingForm, type ShippingForm } from './shipping-fields';
 import { useItemChart } from './use-item-chart';
-
-interface AddressForm {
-  recipientName: string;
-  mobile: string;
-  landLine: string;
-  place: Place;
-  neighborhood: string;
-  address: string;
-  indications: string;
-  deliveryFrom: string;
-}
 
 interface DeliverForm {
   receiver: string;
@@ -61,43 +50,17 @@ export function PickupActions({ order, item, data, info, onChanged }: PickupActi
   // The delivery service records who decided; the server checks it is the signed-in account.
   const decision = { remittanceId: data.remittanceId, ...(accountId !== undefined ? { byAccountId: accountId } : {}) };
 
-  const edit = useFormAction<AddressForm, ShippingAddressBody>({
+  const edit = useFormAction<ShippingForm, ShippingAddressBody>({
     title: tp.pickup.editTitle(id),
-    initial: () => {
-      const a = data.shippingAddress;
-      return {
-        recipientName: a.recipientName,
-        mobile: a.mobile,
-        landLine: a.landLine ?? '',
-        place: { provinceCode: a.provinceCode, province: a.province, municipalityCode: a.municipalityCode, municipality: a.municipality },
-        neighborhood: a.neighborhood ?? '',
-        address: a.address,
-        indications: a.indications ?? '',
-        deliveryFrom: a.deliveryFrom ?? '',
-      };
-    },
-    validate: ({ place, ...form }) =>
-      checkBody(ShippingAddressBody, { ...form, orderId: order.id, foiid: id, provinceCode: place.provinceCode, municipalityCode: place.municipalityCode }),
+    initial: () => shippingForm(data.shippingAddress),
+    validate: (form) => checkBody(ShippingAddressBody, { ...form, orderId: order.id, foiid: id }),
     perform: async (body) => {
       await updatePickupAddress(services.orders, body);
       return tp.pickup.editText(id);
     },
     successTitle: tp.modified,
     onDone: onChanged,
-    children: (form, change) => (
-      <>
-        <InputField id={field('recipient')} label={tp.pickup.recipientName} value={form.recipientName} onChange={(e) => change({ recipientName: e.target.value })} autoComplete="off" />
-        <div className="grid grid-cols-2 gap-3">
-          <InputField id={field('mobile')} label={tp.pickup.mobile} inputMode="tel" value={form.mobile} onChange={(e) => change({ mobile: e.target.value })} autoComplete="off" />
-          <InputField id={field('landline')} label={tp.pickup.landLine} inputMode="tel" value={form.landLine} onChange={(e) => change({ landLine: e.target.value })} autoComplete="off" />
-        </div>
-        <PlaceFields idPrefix={field('place')} productType="PICKUP_CASH" value={form.place} onChange={(place) => change({ place })} />
-        <InputField id={field('neighborhood')} label={tp.pickup.neighborhood} value={form.neighborhood} onChange={(e) => change({ neighborhood: e.target.value })} autoComplete="off" />
-        <InputField id={field('address')} label={tp.pickup.street} value={form.address} onChange={(e) => change({ address: e.target.value })} autoComplete="off" />
-        <InputField id={field('indications')} label={tp.pickup.indications} value={form.indications} onChange={(e) => change({ indications: e.target.value })} autoComplete="off" />
-        <InputField id={field('from')} label={tp.pickup.deliveryFrom} value={form.deliveryFrom} onChange={(e) => change({ deliveryFrom: e.target.value })} autoComplete="off" />
-      </>
-    ),
+    children: (form, change) => <ShippingFields idPrefix={field('address')} productType="PICKUP_CASH" form={form} change={change} />,
   });
 
   const approve = useConfirmAction({

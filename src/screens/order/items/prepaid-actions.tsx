@@ -9,7 +9,7 @@ import { useServices } from '@/app/context';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
 import { InputField } from '@/ui/fields';
 import { tp } from '@/i18n/es-pickup-prepaid';
-import { PlaceFields, type Place } from './pickup-places';
+import { PlaceFields, type Place } from './place-fields';
 import { useItemChart } from './use-item-chart';
 
 interface DestinationForm {

@@ -2,13 +2,14 @@ import { checkBody } from '@/api/contract/check';
 import { BankDestinationBody, HomeShippingBody, type Remittance } from '@/api/contract/remittance';
 import { getCouriers, type DeliveryReport } from '@/api/remittance';
 import type { Validation } from '@/ui/action-flow-logic';
-import { BANK_REMITTANCE, HOME_REMITTANCE, IMAGE_TYPES, MAX_IMAGE_BYTES, REMITTANCE_PROVIDERS, RemittanceMsg } from '@/domain/remittance';
+import { BANK_REMITTANCE, IMAGE_TYPES, MAX_IMAGE_BYTES, REMITTANCE_PROVIDERS, RemittanceMsg } from '@/domain/remittance';
 import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
 import { useServices } from '@/app/context';
 import { InputField, SelectField } from '@/ui/fields';
 import { ResourceView, useResource } from '@/ui/resource-view';
 import { tr } from '@/i18n/es-remittance';
-import { PlaceFields } from './remittance-address';
+import { PlaceFields } from './place-fields';
+import type { ShippingForm } from './shipping-fields';
 
 const F = tr.forms;
 type Change<T> = (patch: Partial<T>) => void;
@@ -77,51 +78,9 @@ export function BankDestinationFields({ id, form, change }: { id: number; form: 
 
 // ---------------------------------------------------------------- home address
 
-export interface HomeAddressForm {
-  mobile: string;
-  recipientName: string;
-  landLine: string;
-  provinceCode: string;
-  municipalityCode: string;
-  neighborhood: string;
-  address: string;
-  indications: string;
-  deliveryFrom: string;
-}
-
-export function homeAddressForm(remittance: Remittance | null): HomeAddressForm {
-  const a = remittance?.shippingAddress;
-  return {
-    mobile: national(a?.mobile ?? null),
-    recipientName: a?.recipientName ?? '',
-    landLine: a?.landLine ?? '',
-    provinceCode: a?.provinceCode ?? '',
-    municipalityCode: a?.municipalityCode ?? '',
-    neighborhood: a?.neighborhood ?? '',
-    address: a?.address ?? '',
-    indications: a?.indications ?? '',
-    deliveryFrom: a?.deliveryFrom ?? '',
-  };
-}
-
-export function checkHomeAddress(foiId: number, form: HomeAddressForm): Validation<HomeShippingBody> {
+/** The home remittance's address form: the shipping address, whose mobile is the destination. */
+export function checkHomeAddress(foiId: number, form: ShippingForm): Validation<HomeShippingBody> {
   return checkBody(HomeShippingBody, { ...form, foiId });
-}
-
-export function HomeAddressFields({ id, form, change }: { id: number; form: HomeAddressForm; change: Change<HomeAddressForm> }) {
-  const p = `home-address-${id}`;
-  return (
-    <div className="space-y-3">
-      <InputField id={`${p}-mobile`} label={F.mobile} inputMode="numeric" autoComplete="off" value={form.mobile} onChange={(e) => change({ mobile: e.target.value })} />
-      <InputField id={`${p}-name`} label={F.name} autoComplete="off" value={form.recipientName} onChange={(e) => change({ recipientName: e.target.value })} />
-      <InputField id={`${p}-landline`} label={F.landLine} inputMode="numeric" autoComplete="off" value={form.landLine} onChange={(e) => change({ landLine: e.target.value })} />
-      <PlaceFields idPrefix={p} productType={HOME_REMITTANCE} value={{ provinceCode: form.provinceCode, municipalityCode: form.municipalityCode }} onChange={(place) => change(place)} />
-      <InputField id={`${p}-neighborhood`} label={F.neighborhood} autoComplete="off" value={form.neighborhood} onChange={(e) => change({ neighborhood: e.target.value })} />
-      <InputField id={`${p}-address`} label={F.address} autoComplete="off" value={form.address} onChange={(e) => change({ address: e.target.value })} />
-      <InputField id={`${p}-indications`} label={F.indications} autoComplete="off" value={form.indications} onChange={(e) => change({ indications: e.target.value })} />
-      <InputField id={`${p}-from`} label={F.deliveryFrom} type="time" value={form.deliveryFrom} onChange={(e) => change({ deliveryFrom: e.target.value })} />
-    </div>
-  );
 }
 
 // ---------------------------------------------------------------- "Cambiar Proveedor"

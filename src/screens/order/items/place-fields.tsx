@@ -7,11 +7,15 @@ import { SelectField } from '@/ui/fields';
 import { Spinner } from '@/ui/spinner';
 import { tp } from '@/i18n/es-pickup-prepaid';
 
-/** A place of Cuba's catalogue, by code and by name. */
-export interface Place {
+/** A place of Cuba's catalogue by its codes, as the address bodies send it. */
+export interface PlaceCodes {
   provinceCode: string;
-  province: string;
   municipalityCode: string;
+}
+
+/** A place of Cuba's catalogue, by code and by name. */
+export interface Place extends PlaceCodes {
+  province: string;
   municipality: string;
 }
 
@@ -25,10 +29,10 @@ export function placeInProvince(provinces: readonly Province[], provinceCode: st
 
 /**
  * Province and municipality selects over the catalogue (`/catalog/secured/provinces?productType`),
- * loaded when the form opens. Changing the province resets the municipality to the province's
+ * loaded when the form opens; every address editor of the item panels uses them. Changing the province resets the municipality to the province's
  * first; a failed lookup shows "Error buscando las provincias" with a retry.
  */
-export function PlaceFields({ idPrefix, productType, value, onChange }: { idPrefix: string; productType: string; value: Place; onChange: (place: Place) => void }) {
+export function PlaceFields({ idPrefix, productType, value, onChange }: { idPrefix: string; productType: string; value: PlaceCodes; onChange: (place: Place) => void }) {
   const services = useServices();
   const catalogue = useShownDetail(() => getProvinces(services.catalog, productType));
 
@@ -51,6 +55,7 @@ export function PlaceFields({ idPrefix, productType, value, onChange }: { idPref
         id={`${idPrefix}-province`}
         label={tp.places.province}
         value={value.provinceCode}
+        {...(value.provinceCode === '' ? { emptyLabel: tp.places.choose } : {})}
         options={provinces.map((p) => ({ value: p.provinceCode, label: p.province }))}
         onChange={(e) => {
           const place = placeInProvince(provinces, e.target.value);
@@ -64,7 +69,8 @@ export function PlaceFields({ idPrefix, productType, value, onChange }: { idPref
         options={municipalities.map((m) => ({ value: m.municipalityCode, label: m.municipality }))}
         onChange={(e) => {
           const municipality = municipalities.find((m) => m.municipalityCode === e.target.value);
-          if (municipality) onChange({ ...value, municipalityCode: municipality.municipalityCode, municipality: municipality.municipality });
+          const province = provinces.find((p) => p.provinceCode === value.provinceCode);
+          if (municipality && province) onChange({ provinceCode: province.provinceCode, province: province.province, municipalityCode: municipality.municipalityCode, municipality: municipality.municipality });
         }}
       />
     </div>
