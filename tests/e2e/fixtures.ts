@@ -82,6 +82,33 @@ export async function confirmAndFinish(page: Page, successTitle: string) {
   await expect(done).toBeHidden();
 }
 
+/**
+ * Opens an address editor while the province catalogue fails: the dialog must say "Error buscando
+ * las provincias" and its retry must then load the catalogue. Answers the dialog.
+ */
+export async function openWithFailedCatalogue(page: Page, open: Locator, dialog: Locator): Promise<Locator> {
+  await page.route('**/catalog/secured/provinces**', (route) => route.abort());
+  await open.click();
+  await expect(dialog.getByRole('alert')).toContainText('Error buscando las provincias');
+  await page.unroute('**/catalog/secured/provinces**');
+  await dialog.getByRole('button', { name: 'Reintentar' }).click();
+  return dialog;
+}
+
+/**
+ * In an address editor showing Playa (La Habana): moving to Matanzas resets the municipality to
+ * the province's first (spec details §5), then Cárdenas is picked.
+ */
+export async function moveToCardenas(dialog: Locator) {
+  const province = dialog.getByLabel('Provincia');
+  const municipality = dialog.getByLabel('Municipio');
+  await expect(province).toHaveValue('CU-03');
+  await expect(municipality).toHaveValue('CU-03-13');
+  await province.selectOption({ label: 'Matanzas' });
+  await expect(municipality).toHaveValue('CU-04-01');
+  await municipality.selectOption({ label: 'Cárdenas' });
+}
+
 /** Sets a marker on the window: it survives anything but a reload. */
 export const markPage = (page: Page, value: number) => page.evaluate((v) => ((window as unknown as { marker: number }).marker = v), value);
 export const pageMarker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { initialTransition } from 'xstate';
 import { seriousViolations, signIn } from './support';
-import { confirmAndFinish, expectButtons, moveTo, openOrder, valueOf, withDb, type Db, type Slot } from './fixtures';
+import { confirmAndFinish, expectButtons, moveTo, moveToCardenas, openOrder, openWithFailedCatalogue, valueOf, withDb, type Db, type Slot } from './fixtures';
 import { PERSONAS } from '../../server/db/seed/personas';
 import { pickupCashItemMachine, type PickupCashEvent } from '../../src/machines/pickup-cash-item.machine';
 import { prepaidCardItemMachine, type PrepaidCardEvent } from '../../src/machines/prepaid-card-item.machine';
@@ -230,20 +230,8 @@ test('operaciones modifies a pickup’s destination: a province change resets th
   await expectButtons(panel, slot.itemId, ['Modificar destino', 'Aprobar', 'Cancelar recogida']);
 
   // The catalogue fails first: the spec's message, then a retry that works.
-  await page.route('**/catalog/secured/provinces**', (route) => route.abort());
-  await panel.getByRole('button', { name: 'Modificar destino' }).click();
-  const dialog = page.getByRole('dialog', { name: `Modificar destino de la recogida ${slot.itemId}` });
-  await expect(dialog.getByRole('alert')).toContainText('Error buscando las provincias');
-  await page.unroute('**/catalog/secured/provinces**');
-  await dialog.getByRole('button', { name: 'Reintentar' }).click();
-
-  const province = dialog.getByLabel('Provincia');
-  const municipality = dialog.getByLabel('Municipio');
-  await expect(province).toHaveValue('CU-03');
-  await expect(municipality).toHaveValue('CU-03-13');
-  await province.selectOption({ label: 'Matanzas' });
-  await expect(municipality).toHaveValue('CU-04-01');
-  await municipality.selectOption({ label: 'Cárdenas' });
+  const dialog = await openWithFailedCatalogue(page, panel.getByRole('button', { name: 'Modificar destino' }), page.getByRole('dialog', { name: `Modificar destino de la recogida ${slot.itemId}` }));
+  await moveToCardenas(dialog);
   await dialog.getByLabel('Móvil (8 dígitos)').fill('123');
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('El móvil debe ser un número cubano de 8 dígitos que empiece por 5 o 6.');
@@ -274,13 +262,7 @@ test('operaciones edits a prepaid card’s destination: the municipality follows
 
   await panel.getByRole('button', { name: 'Editar destino' }).click();
   const dialog = page.getByRole('dialog', { name: `Editar destino de la tarjeta ${slot.itemId}` });
-  const province = dialog.getByLabel('Provincia');
-  const municipality = dialog.getByLabel('Municipio');
-  await expect(province).toHaveValue('CU-03');
-  await expect(municipality).toHaveValue('CU-03-13');
-  await province.selectOption({ label: 'Matanzas' });
-  await expect(municipality).toHaveValue('CU-04-01');
-  await municipality.selectOption({ label: 'Cárdenas' });
+  await moveToCardenas(dialog);
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await confirmAndFinish(page, 'Modificado!');
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { initialTransition } from 'xstate';
 import { seriousViolations, signIn } from './support';
-import { confirmAndFinish, expectButtons, moveTo, openOrder, PNG, valueOf, withDb, type Db, type Slot } from './fixtures';
+import { confirmAndFinish, expectButtons, moveTo, moveToCardenas, openOrder, openWithFailedCatalogue, PNG, valueOf, withDb, type Db, type Slot } from './fixtures';
 import { PERSONAS } from '../../server/db/seed/personas';
 import { bankRemittanceItemMachine } from '../../src/machines/bank-remittance-item.machine';
 import { homeRemittanceItemMachine } from '../../src/machines/home-remittance-item.machine';
@@ -296,20 +296,8 @@ test('operaciones edits a home address: a failed catalogue says so, a province c
   await expect(valueOf(panel, 'Municipio')).toHaveText('Playa');
   await expectButtons(panel, slot.itemId, ['Modificar destino', 'Aprobar', 'Actualizar estado']);
 
-  await page.route('**/catalog/secured/provinces**', (route) => route.abort());
-  await panel.getByRole('button', { name: 'Modificar destino' }).click();
-  const dialog = page.getByRole('dialog', { name: `Modificar dirección de entrega de la remesa ${slot.itemId}` });
-  await expect(dialog.getByRole('alert')).toContainText('Error buscando las provincias');
-  await page.unroute('**/catalog/secured/provinces**');
-  await dialog.getByRole('button', { name: 'Reintentar' }).click();
-
-  const province = dialog.getByLabel('Provincia');
-  const municipality = dialog.getByLabel('Municipio');
-  await expect(province).toHaveValue('CU-03');
-  await expect(municipality).toHaveValue('CU-03-13');
-  await province.selectOption({ label: 'Matanzas' });
-  await expect(municipality).toHaveValue('CU-04-01');
-  await municipality.selectOption({ label: 'Cárdenas' });
+  const dialog = await openWithFailedCatalogue(page, panel.getByRole('button', { name: 'Modificar destino' }), page.getByRole('dialog', { name: `Modificar dirección de entrega de la remesa ${slot.itemId}` }));
+  await moveToCardenas(dialog);
   await dialog.getByLabel('Móvil (8 dígitos)').fill('');
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('destino requerido!');

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Envelope } from './envelope';
-import { DeliveryFacts } from './remittance';
+import { DeliveryFacts, ShippingAddress as HomeShippingAddress } from './remittance';
 import { BodyId, CubanMobile, Hour, LandLine, OptionalText, QueryId, RequiredText } from './fields';
 import { PickupPrepaidMsg as M } from '@/domain/pickup-prepaid';
 
@@ -17,19 +17,8 @@ export { BodyId, QueryId, RequiredText, OptionalText } from './fields';
 /** GET /orders/secured/pickup/data?orderId&foiid */
 export const PickupDataQuery = v.object({ orderId: QueryId('Debe indicar la orden.'), foiid: QueryId('Debe indicar el item (foiid).') });
 
-export const ShippingAddress = v.object({
-  recipientName: v.string(),
-  mobile: v.string(),
-  landLine: v.nullable(v.string()),
-  province: v.string(),
-  provinceCode: v.string(),
-  municipality: v.string(),
-  municipalityCode: v.string(),
-  neighborhood: v.nullable(v.string()),
-  address: v.string(),
-  indications: v.nullable(v.string()),
-  deliveryFrom: v.nullable(v.string()),
-});
+/** A pickup's shipping address: a home remittance's, whose mobile is always known, without a zip code. */
+export const ShippingAddress = v.object({ ...v.omit(HomeShippingAddress, ['zipCode']).entries, mobile: v.string() });
 export type ShippingAddress = v.InferOutput<typeof ShippingAddress>;
 
 /** The remittance object of a pickup (spec details §3), with the delivery service's id for it. */
