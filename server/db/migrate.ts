@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-item-foundation';
 import * as m0005 from './migrations/0005-remittances';
 import * as m0006 from './migrations/0006-pickup-prepaid-gift';
 import * as m0007 from './migrations/0007-topup-items';
+import * as m0008 from './migrations/0008-item-files';
 
 interface Migration {
   name: string;
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0005-remittances', up: m0005.up },
   { name: '0006-pickup-prepaid-gift', up: m0006.up },
   { name: '0007-topup-items', up: m0007.up },
+  { name: '0008-item-files', up: m0008.up },
 ];
 
 /**

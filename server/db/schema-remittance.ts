@@ -87,8 +87,8 @@ export interface CouriersTable {
   active: number;
 }
 
-/** Images uploaded for remittances (sender identity documents, delivery receipts), base64 text for both engines. */
-export interface RemittanceFilesTable {
+/** Images uploaded for items (sender identity documents, delivery receipts), base64 text for both engines (migration 0008). */
+export interface ItemFilesTable {
   id: string;
   item_id: number;
   /** SENDER_DOC or RECEIPT. */
@@ -105,5 +105,5 @@ export interface RemittanceTables {
   bank_transfers: BankTransfersTable;
   home_deliveries: HomeDeliveriesTable;
   couriers: CouriersTable;
-  remittance_files: RemittanceFilesTable;
+  item_files: ItemFilesTable;
 }

@@ -36,7 +36,7 @@ export function remittancesPickupRoutes(deps: AppDeps) {
   });
   app.post('/api/crm2/pickup/delivery/receipturl', async (c) => {
     const ctx = allowed(c, PICKUP_ACTION_PERMISSION.attachReceipt);
-    return ok(c, await attachPickupReceipt(ctx, parse(PickupReceiptBody, await jsonBody(c))));
+    return ok(c, await attachPickupReceipt(ctx, parse(PickupReceiptBody, await c.req.parseBody().catch(() => ({})))));
   });
 
   app.get('/secured/pickup/pickedcashinfo', requirePermission(Permission.VIEW_ORDERS), async (c) =>

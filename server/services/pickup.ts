@@ -5,8 +5,10 @@ import { badRequest, notFound } from '../http';
 import { iso } from '../clock';
 import { loadItem, moveItem, requireItemPermission, type ItemActionContext, type ItemRecord } from './item-transitions';
 import { placeExists } from './provinces';
+import { readUpload, storeFile } from './remittance';
 import { pickupCashItemMachine, type PickupCashEvent } from '@/machines/pickup-cash-item.machine';
 import { DELIVERY_AFTER, PICKUP_ACTION_PERMISSION, PickupPrepaidMsg, PickupRefused } from '@/domain/pickup-prepaid';
+import { RemittanceMsg } from '@/domain/remittance';
 import type {
   PickupApproveBody,
   PickupDeliverBody,
@@ -215,19 +217,23 @@ export async function deliverPickup(ctx: ItemActionContext, body: PickupDeliverB
 }
 
 /** POST /remittances/api/crm2/pickup/delivery/receipturl (PICKUP_DELIVERY): a delivered pickup's receipt. */
-export async function attachPickupReceipt(ctx: ItemActionContext, body: PickupReceiptBody): Promise<PickupMove> {
+export async function attachPickupReceipt(ctx: ItemActionContext, body: PickupReceiptBody): Promise<PickupMove & { receiptImageUrl: string }> {
   requireItemPermission(ctx.principal, PICKUP_ACTION_PERMISSION.attachReceipt);
+  const image = await readUpload(body.file);
+  if (!image) throw badRequest(RemittanceMsg.imageRequired);
   return ctx.db.transaction().execute(async (trx) => {
     const pickup = await pickupOfRemittance(trx, body.remittanceId);
+    // Stored first so the log names it; a move the chart refuses rolls the file back with it.
+    const url = await storeFile(trx, ctx, pickup.item.id, 'RECEIPT', image);
     const status = await move(trx, ctx, pickup, {
       event: { type: 'item.attachReceipt' },
       refused: PickupRefused.attachReceipt,
       description: `Recogida ${pickup.item.id}: recibo adjuntado`,
       before: { receipt: pickup.info?.receipt_image_url ?? null },
-      after: { receipt: body.receiptImageUrl },
+      after: { receipt: url },
     });
-    await writeInfo(trx, ctx, pickup, { receipt_image_url: body.receiptImageUrl });
-    return moved(pickup, status, pickup.info?.status ?? null);
+    await writeInfo(trx, ctx, pickup, { receipt_image_url: url });
+    return { ...moved(pickup, status, pickup.info?.status ?? null), receiptImageUrl: url };
   });
 }
 

@@ -137,7 +137,7 @@ export async function readUpload(file: File | undefined): Promise<UploadedImage 
 export async function storeFile(trx: Trx, ctx: ItemActionContext, itemId: number, kind: 'SENDER_DOC' | 'RECEIPT', image: UploadedImage): Promise<string> {
   const id = randomUUID();
   await trx
-    .insertInto('remittance_files')
+    .insertInto('item_files')
     .values({ id, item_id: itemId, kind, content_type: image.contentType, size: image.bytes.length, data: image.bytes.toString('base64'), created_at: iso(ctx.now), created_by: ctx.principal.accountId })
     .execute();
   return fileUrl(id);
@@ -145,7 +145,7 @@ export async function storeFile(trx: Trx, ctx: ItemActionContext, itemId: number
 
 /** An uploaded image, for staff who may read orders. */
 export async function readFile(db: Kysely<Database>, id: string) {
-  const row = await db.selectFrom('remittance_files').select(['content_type', 'data']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('item_files').select(['content_type', 'data']).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('El archivo no existe.');
   return { contentType: row.content_type, bytes: Buffer.from(row.data, 'base64') };
 }
@@ -154,6 +154,6 @@ export async function readFile(db: Kysely<Database>, id: string) {
 export async function ownFile(db: Db, url: string, itemId: number, kind: 'SENDER_DOC' | 'RECEIPT'): Promise<string | null> {
   const match = /^\/orders\/secured\/remesa\/file\?id=([0-9a-f-]{36})$/.exec(url);
   if (!match) return null;
-  const row = await db.selectFrom('remittance_files').select('id').where('id', '=', match[1]!).where('item_id', '=', itemId).where('kind', '=', kind).executeTakeFirst();
+  const row = await db.selectFrom('item_files').select('id').where('id', '=', match[1]!).where('item_id', '=', itemId).where('kind', '=', kind).executeTakeFirst();
   return row ? row.id : null;
 }

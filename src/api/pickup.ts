@@ -4,6 +4,7 @@ import {
   PickedCashInfoResponse,
   PickupDataResponse,
   PickupMoveResponse,
+  PickupReceiptResponse,
   PickupMovesResponse,
   type ShippingAddressBody,
 } from './contract/pickup';
@@ -58,7 +59,10 @@ export async function deliverPickup(services: Services, body: { remittanceId: nu
   return (await call(services.remittances, (k) => k.post('api/crm2/pickup/deliver', { json: body, headers: once() }), PickupMoveResponse)).data;
 }
 
-export async function attachPickupReceipt(services: Services, remittanceId: number, receiptImageUrl: string) {
-  const json = { remittanceId, receiptImageUrl };
-  return (await call(services.remittances, (k) => k.post('api/crm2/pickup/delivery/receipturl', { json }), PickupMoveResponse)).data;
+/** Uploads the photo of a delivered pickup's receipt (multipart, like a home delivery's). */
+export async function attachPickupReceipt(services: Services, remittanceId: number, file: File) {
+  const body = new FormData();
+  body.append('remittanceId', String(remittanceId));
+  body.append('file', file);
+  return (await call(services.remittances, (k) => k.post('api/crm2/pickup/delivery/receipturl', { body }), PickupReceiptResponse)).data;
 }

@@ -98,7 +98,6 @@ export const PickupPrepaidMsg = {
   receiver: 'Debe indicar quién recibió.',
   deliveryDate: 'Debe indicar la fecha de entrega.',
   futureDate: 'La fecha de entrega no puede ser futura.',
-  receiptUrl: 'El recibo debe ser una dirección https://.',
   remittanceId: 'Debe indicar la recogida (remittanceId).',
   byAccountId: 'byAccountId debe ser la cuenta del usuario conectado.',
   reviewFlag: 'isReview no corresponde a la operación.',

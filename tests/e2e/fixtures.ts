@@ -113,5 +113,4 @@ export async function moveToCardenas(dialog: Locator) {
 export const markPage = (page: Page, value: number) => page.evaluate((v) => ((window as unknown as { marker: number }).marker = v), value);
 export const pageMarker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
 
-/** A 1×1 PNG. */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+export { PNG } from '../support/images';

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { initialTransition } from 'xstate';
 import { seriousViolations, signIn } from './support';
-import { confirmAndFinish, expectButtons, moveTo, moveToCardenas, openOrder, openWithFailedCatalogue, valueOf, withDb, type Db, type Slot } from './fixtures';
+import { confirmAndFinish, expectButtons, moveTo, moveToCardenas, openOrder, openWithFailedCatalogue, PNG, valueOf, withDb, type Db, type Slot } from './fixtures';
 import { PERSONAS } from '../../server/db/seed/personas';
 import { pickupCashItemMachine, type PickupCashEvent } from '../../src/machines/pickup-cash-item.machine';
 import { prepaidCardItemMachine, type PrepaidCardEvent } from '../../src/machines/prepaid-card-item.machine';
@@ -204,6 +204,17 @@ test('entregas marks an assigned pickup delivered: the panel shows it without a 
   await expect(valueOf(panel, 'Recibió')).toHaveText('Marta Gómez');
   await expect(valueOf(panel, 'Equipo de entrega')).toHaveText('Equipo La Habana');
   await expectButtons(panel, slot.itemId, ['Adjuntar recibo']);
+
+  // The receipt is the photo the courier brings back: required, then shown in place.
+  await panel.getByRole('button', { name: 'Adjuntar recibo' }).click();
+  const receipt = page.getByRole('dialog', { name: `Adjuntar recibo de la recogida ${slot.itemId}` });
+  await receipt.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(receipt.getByRole('alert')).toHaveText('Debe adjuntar la imagen.');
+  await receipt.getByLabel(/Foto del recibo/).setInputFiles({ name: 'recibo.png', mimeType: 'image/png', buffer: PNG });
+  await receipt.getByRole('button', { name: 'Aceptar' }).click();
+  await confirmAndFinish(page, 'Listo!');
+  await panel.getByRole('button', { name: 'Ver recibo' }).click();
+  await expect(panel.getByRole('img', { name: 'Recibo' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
   expect(await seriousViolations(page)).toEqual([]);
 

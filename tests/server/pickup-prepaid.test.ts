@@ -7,6 +7,8 @@ import { pickupEvents, pickupPaths, prepaidEvents, prepaidPaths } from '../suppo
 import type { PickupCashEvent, PickupCashInput } from '@/machines/pickup-cash-item.machine';
 import type { PrepaidCardEvent, PrepaidCardInput } from '@/machines/prepaid-card-item.machine';
 import { PickupPrepaidMsg, PickupRefused, PrepaidRefused } from '@/domain/pickup-prepaid';
+import { RemittanceMsg } from '@/domain/remittance';
+import { png } from '../support/images';
 import { PickedCashInfoResponse, PickupDataResponse, PickupMovesResponse } from '@/api/contract/pickup';
 import { GiftCardsResponse, PrepaidCardResponse } from '@/api/contract/prepaid-gift';
 
@@ -37,6 +39,12 @@ async function request(method: 'GET' | 'POST', path: string, token: string | und
 const post = (path: string, body: unknown, token = tokens.admin) => request('POST', path, token, body);
 /** The delivery service's paths carry the fixed api key as well as the staff token. */
 const postDelivery = (path: string, body: unknown, token = tokens.admin) => request('POST', path, token, body, { 'api-key': server.config.upgApiKey });
+/** A multipart request to the delivery service (the receipt's upload). */
+const postDeliveryForm = async (path: string, fields: Record<string, string | File>, token = tokens.admin) => {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  return server.app.request(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'api-key': server.config.upgApiKey }, body: form });
+};
 const errorOf = async (response: Response) => ((await response.json()) as { error: string; error_description: string }).error_description;
 
 // ---------------------------------------------------------------- pickup fixtures
@@ -110,7 +118,7 @@ function sendPickupEvent(fixture: PickupFixture, event: PickupCashEvent, token =
     case 'item.deliver':
       return postDelivery('/remittances/api/crm2/pickup/deliver', { remittanceId, receiver: 'Yaima Pérez', deliveryDate: new Date(TEST_NOW - HOUR).toISOString(), notes: 'Sin novedad' }, token);
     case 'item.attachReceipt':
-      return postDelivery('/remittances/api/crm2/pickup/delivery/receipturl', { remittanceId, receiptImageUrl: `https://recibos.example/pickup/${remittanceId}-firmado.jpg` }, token);
+      return postDeliveryForm('/remittances/api/crm2/pickup/delivery/receipturl', { remittanceId: String(remittanceId), file: png() }, token);
     case 'item.cancel':
       return post('/orders/secured/pickupcash/cancel', { orderId, foiid }, token);
     case 'item.refresh':
@@ -353,6 +361,23 @@ describe('who may act on pickups and prepaid cards', () => {
     expect(await itemStatus(card.itemId)).toBe('OPEN');
   });
 
+  it('a delivered pickup’s receipt photo is stored with it and served to staff, logged with its URL', async () => {
+    const fixture = await pickupIn({ status: 'FULFILLED', deliveryStatus: 'FULFILLED' });
+    const response = await sendPickupEvent(fixture, { type: 'item.attachReceipt' }, tokens.entregas);
+    expect(response.status).toBe(200);
+    const { receiptImageUrl } = ((await response.json()) as { data: { receiptImageUrl: string } }).data;
+    expect(receiptImageUrl).toMatch(/^\/orders\/secured\/remesa\/file\?id=[0-9a-f-]{36}$/);
+    expect((await deliveryOf(fixture.remittanceId))?.receipt_image_url).toBe(receiptImageUrl);
+    const image = await request('GET', receiptImageUrl, tokens.lector);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect((await request('GET', receiptImageUrl, undefined)).status).toBe(401);
+    const log = await k().selectFrom('action_logs').select(['description', 'input']).where('doc_id', '=', String(fixture.orderId)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(log.description).toBe(`Recogida ${fixture.itemId}: recibo adjuntado`);
+    expect(log.input).toContain(receiptImageUrl);
+  });
+
   it('delivery is PICKUP_DELIVERY’s: the operations specialist gets 403; delivery staff get 403 for the specialist’s actions', async () => {
     const fixture = await pickupIn({ status: 'PENDING_DELIVERY', deliveryStatus: 'ASSIGNED' });
     const before = await observePickup(fixture);
@@ -440,11 +465,23 @@ describe('validation: 400 with the Spanish reason, nothing changed', () => {
       ['deliver', { remittanceId, deliveryDate: new Date(TEST_NOW).toISOString() }, PickupPrepaidMsg.receiver],
       ['deliver', { remittanceId, receiver: 'Ana', deliveryDate: 'ayer' }, PickupPrepaidMsg.deliveryDate],
       ['deliver', { remittanceId, receiver: 'Ana', deliveryDate: new Date(TEST_NOW + 2 * HOUR).toISOString() }, PickupPrepaidMsg.futureDate],
-      ['delivery/receipturl', { remittanceId, receiptImageUrl: 'http://recibos.example/a.jpg' }, PickupPrepaidMsg.receiptUrl],
     ];
     for (const [path, body, message] of cases) {
       const response = await postDelivery(`/remittances/api/crm2/pickup/${path}`, body);
       expect(response.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(await errorOf(response)).toBe(message);
+    }
+    // The receipt is a photo: missing, not an image, too big.
+    const receipt = '/remittances/api/crm2/pickup/delivery/receipturl';
+    const uploads: [Record<string, string | File>, string][] = [
+      [{ remittanceId: String(remittanceId) }, RemittanceMsg.imageRequired],
+      [{ remittanceId: String(remittanceId), file: new File(['<html></html>'], 'x.png', { type: 'image/png' }) }, RemittanceMsg.imageType],
+      [{ remittanceId: String(remittanceId), file: new File([Buffer.alloc(1_100_000)], 'big.png', { type: 'image/png' }) }, RemittanceMsg.imageSize],
+      [{ file: png() }, PickupPrepaidMsg.remittanceId],
+    ];
+    for (const [fields, message] of uploads) {
+      const response = await postDeliveryForm(receipt, fields, tokens.entregas);
+      expect(response.status, message).toBe(400);
       expect(await errorOf(response)).toBe(message);
     }
     expect(await observePickup(fixture)).toEqual(before);

@@ -16,6 +16,7 @@ import {
   RemittanceRefused,
 } from '@/domain/remittance';
 import { BankStatusResponse, CouriersResponse, DeliveryInfoResponse, HomeMoveResponse, ReceiptResponse, RemittanceResponse } from '@/api/contract/remittance';
+import { PNG, png } from '../support/images';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -23,9 +24,6 @@ const k = () => server.db.kysely;
 const API_KEY = 'upg-demo-api-key';
 const ids: Record<string, number> = {};
 
-/** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const png = (name = 'recibo.png', type = 'image/png') => new File([PNG], name, { type });
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -81,7 +79,7 @@ async function resetHome(item: { id: number }, status: string, trackingNumber: s
   await k().insertInto('home_deliveries').values({ item_id: item.id, status: 'PENDING', assigned_courier_id: null, assigned_team: null, delivered_by_courier_id: null, delivery_team: null, receiver: null, delivery_date: null, notes: null, receipt_image_url: null, reason: null, updated_at: new Date(TEST_NOW).toISOString() }).execute();
 }
 
-const count = async (table: 'action_logs' | 'audit_log' | 'item_transitions' | 'bank_transfers' | 'remittance_files', item: { id: number; orderId: number }) => {
+const count = async (table: 'action_logs' | 'audit_log' | 'item_transitions' | 'bank_transfers' | 'item_files', item: { id: number; orderId: number }) => {
   const n = (q: { executeTakeFirstOrThrow(): Promise<{ n: unknown }> }) => q.executeTakeFirstOrThrow().then((r) => Number(r.n));
   switch (table) {
     case 'action_logs':
@@ -92,8 +90,8 @@ const count = async (table: 'action_logs' | 'audit_log' | 'item_transitions' | '
       return n(k().selectFrom('item_transitions').select((eb) => eb.fn.countAll().as('n')).where('item_id', '=', item.id));
     case 'bank_transfers':
       return n(k().selectFrom('bank_transfers').select((eb) => eb.fn.countAll().as('n')).where('item_id', '=', item.id));
-    case 'remittance_files':
-      return n(k().selectFrom('remittance_files').select((eb) => eb.fn.countAll().as('n')).where('item_id', '=', item.id));
+    case 'item_files':
+      return n(k().selectFrom('item_files').select((eb) => eb.fn.countAll().as('n')).where('item_id', '=', item.id));
   }
 };
 
@@ -110,7 +108,7 @@ async function observe(item: { id: number; orderId: number }) {
     audit: await count('audit_log', item),
     transitions: await count('item_transitions', item),
     transfers: await count('bank_transfers', item),
-    files: await count('remittance_files', item),
+    files: await count('item_files', item),
   };
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrate, MIGRATIONS } from '../../server/db/migrate';
@@ -46,6 +47,28 @@ describe('migrations and seed', () => {
     expect(await migrate(db)).toEqual([]);
     expect(await seedDatabase(db, { seed: 3, scale: 'test', now: Date.UTC(2026, 0, 1) })).toBe(true);
     expect(await seedDatabase(db, { seed: 3, scale: 'test', now: Date.UTC(2026, 0, 1) })).toBe(false);
+    await db.close();
+  });
+
+  it('0008 moves the uploaded images of a database of the previous version to item_files, every one kept', async () => {
+    const db = openDatabase({ databaseFile: ':memory:', databaseUrl: null });
+    const k = db.kysely;
+    // The database as the previous version left it: migrations up to 0007, seeded, one stored image.
+    await sql`CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`.execute(k);
+    for (const m of MIGRATIONS.slice(0, MIGRATIONS.findIndex((x) => x.name === '0008-item-files'))) {
+      await k.transaction().execute((trx) => m.up(trx as never, db.dialect));
+      await sql`INSERT INTO schema_migrations (name, applied_at) VALUES (${m.name}, ${new Date().toISOString()})`.execute(k);
+    }
+    await seedDatabase(db, { seed: 3, scale: 'test', now: Date.UTC(2026, 0, 1) });
+    const { id: itemId } = await k.selectFrom('remittances').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const file = { id: '0b6f2a52-8c1e-4a55-9a43-5f0f3f0e6d11', item_id: itemId, kind: 'RECEIPT', content_type: 'image/png', size: 3, data: 'AAEC', created_at: '2026-01-01T00:00:00.000Z', created_by: 1 };
+    await sql`INSERT INTO remittance_files (id, item_id, kind, content_type, size, data, created_at, created_by)
+              VALUES (${file.id}, ${file.item_id}, ${file.kind}, ${file.content_type}, ${file.size}, ${file.data}, ${file.created_at}, ${file.created_by})`.execute(k);
+
+    expect(await migrate(db)).toEqual(['0008-item-files']);
+    expect(await k.selectFrom('item_files').selectAll().execute()).toEqual([file]);
+    const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'remittance_files'`.execute(k);
+    expect(tables.rows).toEqual([]);
     await db.close();
   });
 

@@ -58,7 +58,7 @@ export const seedPickupCash: ItemSeeder = async (sink, faker, orders) => {
         item_id: item.id,
         order_id: order.id,
         sender_full_name: faker.person.fullName(),
-        sender_identity_doc_photo_url: faker.datatype.boolean(0.7) ? `https://documentos.example/identidad/${order.accountId}.jpg` : null,
+        sender_identity_doc_photo_url: null,
         recipient_full_name: recipient,
         recipient_phone_number: mobile,
         ship_recipient_name: recipient,
@@ -91,7 +91,7 @@ export const seedPickupCash: ItemSeeder = async (sink, faker, orders) => {
         receiver: delivered ? faker.person.fullName() : null,
         delivery_date: delivered ? iso(deliveredAt) : null,
         notes: delivered && faker.datatype.boolean(0.4) ? 'Entregado sin novedad.' : null,
-        receipt_image_url: delivered && faker.datatype.boolean(0.7) ? `https://recibos.example/pickup/${id}.jpg` : null,
+        receipt_image_url: null,
         reason: null,
         updated_at: iso(delivered ? deliveredAt : order.created + HOUR),
       });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Envelope } from './envelope';
-import { DeliveryFacts, ShippingAddress as HomeShippingAddress } from './remittance';
+import { DeliveryFacts, ImageFile, ShippingAddress as HomeShippingAddress } from './remittance';
 import { BodyId, CubanMobile, Hour, LandLine, OptionalText, QueryId, RequiredText } from './fields';
 import { PickupPrepaidMsg as M } from '@/domain/pickup-prepaid';
 
@@ -110,11 +110,8 @@ export const PickupDeliverBody = v.object({
 });
 export type PickupDeliverBody = v.InferOutput<typeof PickupDeliverBody>;
 
-/** POST /remittances/api/crm2/pickup/delivery/receipturl (api key): the receipt's image. */
-export const PickupReceiptBody = v.object({
-  remittanceId: BodyId(M.remittanceId),
-  receiptImageUrl: v.pipe(v.optional(v.string(M.receiptUrl), ''), v.trim(), v.maxLength(500, M.tooLong('El recibo', 500)), v.url(M.receiptUrl), v.startsWith('https://', M.receiptUrl)),
-});
+/** POST /remittances/api/crm2/pickup/delivery/receipturl (api key, multipart: remittanceId, file): the receipt's photo. */
+export const PickupReceiptBody = v.object({ remittanceId: QueryId(M.remittanceId), file: ImageFile });
 export type PickupReceiptBody = v.InferOutput<typeof PickupReceiptBody>;
 
 /** What a pickup move answers: the item's status and the delivery service's. */
@@ -122,3 +119,4 @@ export const PickupMove = v.object({ foiid: v.number(), status: v.string(), deli
 export type PickupMove = v.InferOutput<typeof PickupMove>;
 export const PickupMoveResponse = Envelope(PickupMove);
 export const PickupMovesResponse = Envelope(v.object({ elements: v.array(PickupMove) }));
+export const PickupReceiptResponse = Envelope(v.object({ ...PickupMove.entries, receiptImageUrl: v.string() }));

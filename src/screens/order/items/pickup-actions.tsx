@@ -7,6 +7,7 @@ import { PickupDeliverBody, ShippingAddressBody, type PickedCashInfo, type Picku
 import { approvePickup, attachPickupReceipt, cancelPickup, deliverPickup, refreshPickup, reviewPickup, updatePickupAddress } from '@/api/pickup';
 import { pickupCashItemMachine, type PickupCashEvent } from '@/machines/pickup-cash-item.machine';
 import { PickupPrepaidMsg } from '@/domain/pickup-prepaid';
+import { IMAGE_TYPES, RemittanceMsg } from '@/domain/remittance';
 import { productStatusLabel } from '@/domain/products';
 import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
 import { useServices, useSession } from '@/app/context';
@@ -14,6 +15,7 @@ import { useConfirmAction, useFormAction } from '@/ui/action-button';
 import { InputField } from '@/ui/fields';
 import { tp } from '@/i18n/es-pickup-prepaid';
 import { ShippingFields, shippingForm, type ShippingForm } from './shipping-fields';
+import { imageProblem, pickImage } from './remittance-forms';
 import { useItemChart } from './use-item-chart';
 
 interface DeliverForm {
@@ -109,20 +111,21 @@ export function PickupActions({ order, item, data, info, onChanged }: PickupActi
     ),
   });
 
-  const receipt = useFormAction<{ url: string }, string>({
+  const receipt = useFormAction<{ file: File | undefined }, File>({
     title: tp.pickup.receiptTitle(id),
-    initial: () => ({ url: info?.pickedCash.receiptImageUrl ?? '' }),
-    validate: ({ url }) => {
-      const trimmed = url.trim();
-      return /^https:\/\/\S+$/.test(trimmed) ? { ok: true, payload: trimmed } : { ok: false, message: PickupPrepaidMsg.receiptUrl };
+    initial: () => ({ file: undefined }),
+    validate: ({ file }) => {
+      if (!file) return { ok: false, message: RemittanceMsg.imageRequired };
+      const problem = imageProblem(file);
+      return problem ? { ok: false, message: problem } : { ok: true, payload: file };
     },
-    perform: async (url) => {
-      await attachPickupReceipt(services, data.remittanceId, url);
+    perform: async (file) => {
+      await attachPickupReceipt(services, data.remittanceId, file);
       return tp.pickup.receiptText(id);
     },
     onDone: onChanged,
-    children: (form, change) => (
-      <InputField id={field('receipt')} label={tp.pickup.receiptUrl} type="url" value={form.url} onChange={(e) => change({ url: e.target.value })} autoComplete="off" />
+    children: (_form, change) => (
+      <InputField id={field('receipt')} label={tp.pickup.receiptFile} type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => change({ file: pickImage(e.target.files) })} />
     ),
   });
 

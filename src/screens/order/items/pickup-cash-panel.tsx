@@ -8,10 +8,10 @@ import { formatDateTime } from '@/domain/time';
 import { useServices } from '@/app/context';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, KeyValues } from '@/ui/detail-table';
-import { NewTabLink } from '@/ui/links';
 import { tp } from '@/i18n/es-pickup-prepaid';
 import type { ItemPanelProps } from './item-panel';
 import { ItemFrame } from './item-frame';
+import { RemittanceImage } from './remittance-view';
 import { PickupActions } from './pickup-actions';
 
 interface PickupDetails {
@@ -31,14 +31,6 @@ async function loadPickup(services: Services, orderId: number, foiid: number): P
 }
 
 const L = tp.pickup;
-
-/** A link to a document or receipt image (new tab), or nothing: the list then shows "—". */
-const link = (href: string | null, label: string) =>
-  href ? (
-    <NewTabLink href={href} label={label}>
-      {label}
-    </NewTabLink>
-  ) : null;
 
 /**
  * A pickup cash item (PICKUP_CASH, spec details §2–§4): the remittance (sender, recipient,
@@ -67,7 +59,7 @@ export function PickupCashPanel({ order, item, onChanged }: ItemPanelProps) {
                   { label: L.status, value: productStatusLabel(item.productType, item.status) },
                   { label: L.remittanceId, value: data.remittanceId },
                   { label: L.sender, value: data.sender.fullName },
-                  { label: L.senderDocument, value: link(data.sender.identityDocPhotoUrl, L.documentLink) },
+                  { label: L.senderDocument, value: <RemittanceImage url={data.sender.identityDocPhotoUrl} label={L.senderDocument} /> },
                   { label: L.recipient, value: data.recipient.fullName },
                   { label: L.recipientPhone, value: data.recipient.phoneNumber },
                   { label: L.destinationCredit, value: money(data.destinationCredit, data.destinationCurrency) },
@@ -103,7 +95,7 @@ export function PickupCashPanel({ order, item, onChanged }: ItemPanelProps) {
                       { label: L.receiver, value: info.pickedCash.receiver },
                       { label: L.deliveryDate, value: formatDateTime(info.pickedCash.deliveryDate) },
                       { label: L.notes, value: info.pickedCash.notes },
-                      { label: L.receipt, value: link(info.pickedCash.receiptImageUrl, L.receiptLink) },
+                      { label: L.receipt, value: <RemittanceImage url={info.pickedCash.receiptImageUrl} label={L.receipt} /> },
                       { label: L.reason, value: info.pickedCash.reason },
                     ]}
                   />

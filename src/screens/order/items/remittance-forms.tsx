@@ -50,7 +50,16 @@ export function checkBankDestination(foiId: number, form: BankDestinationForm): 
   return checkBody(BankDestinationBody, { ...form, foiId });
 }
 
-const pickImage = (files: FileList | null) => files?.[0] ?? undefined;
+/** The file picked in an image field, if any. */
+export const pickImage = (files: FileList | null) => files?.[0] ?? undefined;
+
+/** Why the server would refuse an image (its type, its size); null when it takes it or none was picked. */
+export function imageProblem(file: File | undefined): string | null {
+  if (!file) return null;
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return RemittanceMsg.imageType;
+  if (file.size > MAX_IMAGE_BYTES) return RemittanceMsg.imageSize;
+  return null;
+}
 
 export function BankDestinationFields({ id, form, change }: { id: number; form: BankDestinationForm; change: Change<BankDestinationForm> }) {
   const p = `bank-destination-${id}`;
@@ -139,8 +148,8 @@ export function checkDelivery(form: DeliveryForm, now = Date.now()): Validation<
   if (!date || !date.isValid()) return { ok: false, message: RemittanceMsg.deliveryDateRequired };
   if (date.valueOf() > now + 60_000) return { ok: false, message: RemittanceMsg.deliveryDateFuture };
   if (!form.receiver.trim()) return { ok: false, message: RemittanceMsg.receiverRequired };
-  if (form.receipt && !(IMAGE_TYPES as readonly string[]).includes(form.receipt.type)) return { ok: false, message: RemittanceMsg.imageType };
-  if (form.receipt && form.receipt.size > MAX_IMAGE_BYTES) return { ok: false, message: RemittanceMsg.imageSize };
+  const problem = imageProblem(form.receipt);
+  if (problem) return { ok: false, message: problem };
   return {
     ok: true,
     payload: { courierId: Number(form.courierId), deliveryDate: date.toISOString(), receiver: form.receiver.trim(), notes: form.notes.trim(), receipt: form.receipt ?? null },
