@@ -7,8 +7,7 @@
  *
  *   npm run bench:actions
  */
-import { performance } from 'node:perf_hooks';
-import { openBench, percentile } from './support';
+import { actionTable, openBench, timeActions, type ActionCase } from './support';
 import { writeBlock } from './doc-block';
 
 const runs = Number(process.env.BENCH_RUNS ?? 60);
@@ -45,83 +44,58 @@ type Order = Awaited<ReturnType<typeof ordersIn>>[number];
 const n = runs + warmup;
 // Items whose refund buttons show (refundOffered): top-ups and balance not yet delivered.
 const refundable = (q: ReturnType<typeof base>) => q.where('i.product_type', 'in', ['TOPUP', 'TOPUP_NAUTA', 'SALDO']).where('i.status', 'in', ['OPEN', 'PENDING', 'PRE_ORDER']);
-const cases: { action: string; request: string; orders: Order[]; init: (o: Order) => RequestInit; path: string }[] = [
+const cases: ActionCase<Order>[] = [
   {
     action: 'approve risk (with Idempotency-Key)',
     request: 'POST /orders/secured/risk/approve',
-    path: '/orders/secured/risk/approve',
-    orders: await ordersIn(['RISK', 'DUPLICATE_RISK'], n),
+    path: () => '/orders/secured/risk/approve',
+    targets: await ordersIn(['RISK', 'DUPLICATE_RISK'], n),
     init: (o) => json({ orderId: o.id }, { 'Idempotency-Key': `bench-approve-${o.id}-${Date.now()}` }),
   },
   {
     action: 'cancel risk',
     request: 'POST /orders/secured/checkout/cancel/payment',
-    path: '/orders/secured/checkout/cancel/payment',
-    orders: await ordersIn(['RISK', 'DUPLICATE_RISK'], n),
+    path: () => '/orders/secured/checkout/cancel/payment',
+    targets: await ordersIn(['RISK', 'DUPLICATE_RISK'], n),
     init: (o) => json({ orderId: o.id }),
   },
   {
     action: 'close',
     request: 'POST /orders/secured/close/order',
-    path: '/orders/secured/close/order',
-    orders: await ordersIn(['OPEN'], n),
+    path: () => '/orders/secured/close/order',
+    targets: await ordersIn(['OPEN'], n),
     init: (o) => json({ ids: [o.id] }),
   },
   {
     action: 'partial refund of an offer',
     request: 'POST /orders/secured/refund/payment',
-    path: '/orders/secured/refund/payment',
-    orders: await ordersIn(['OPEN', 'CLOSED'], n, refundable),
+    path: () => '/orders/secured/refund/payment',
+    targets: await ordersIn(['OPEN', 'CLOSED'], n, refundable),
     init: (o) => json({ orderId: o.id, foIds: [o.offerId], amount: 0.1 }),
   },
   {
     action: 'offer to credit',
     request: 'POST /orders/secured/refund/payment (toCredit)',
-    path: '/orders/secured/refund/payment',
-    orders: await ordersIn(['OPEN', 'CLOSED'], n, refundable),
+    path: () => '/orders/secured/refund/payment',
+    targets: await ordersIn(['OPEN', 'CLOSED'], n, refundable),
     init: (o) => json({ orderId: o.id, foIds: [o.offerId], toCredit: true }),
   },
   {
     action: 'note on the order',
     request: 'POST /uaa/secured/doc-note/create',
-    path: '/uaa/secured/doc-note/create',
-    orders: await ordersIn(['OPEN', 'CLOSED', 'RISK'], n),
+    path: () => '/uaa/secured/doc-note/create',
+    targets: await ordersIn(['OPEN', 'CLOSED', 'RISK'], n),
     init: (o) => json({ docCode: 'ORDER', docId: String(o.id), description: 'Nota de benchmark' }),
   },
 ];
 
-const rows: string[] = [];
-let worst = 0;
-for (const c of cases) {
-  const times: number[] = [];
-  const statuses = new Set<number>();
-  for (const [i, order] of c.orders.entries()) {
-    const t = performance.now();
-    const response = await app.request(c.path, c.init(order));
-    await response.arrayBuffer();
-    const elapsed = performance.now() - t;
-    statuses.add(response.status);
-    if (response.status !== 200) throw new Error(`${c.action} on order ${order.id}: ${response.status} ${await (await app.request(c.path, c.init(order))).text()}`);
-    if (i >= warmup) times.push(elapsed);
-  }
-  times.sort((a, b) => a - b);
-  const p50 = percentile(times, 50);
-  const p95 = percentile(times, 95);
-  worst = Math.max(worst, p95);
-  const line = `| ${c.action} | \`${c.request}\` | ${[...statuses].join(', ')} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${p95 <= 50 ? 'yes' : '**no**'} |`;
-  rows.push(line);
-  console.log(line);
-}
+const { rows, worst } = await timeActions(app, cases, warmup);
 
 const orders = Number((await k.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const table = [
+const table = actionTable(
   `Database: SQLite (WAL), ${orders.toLocaleString('en')} orders. ${runs} timed requests per row after ${warmup} warm-up ones, each on a different order, in process (\`app.request\`), one at a time, on ${process.platform} with Node ${process.version}. Times in ms, from the request to the whole answer (the order as it is after the action).`,
-  '',
-  '| action | request | status | p50 | p95 | p95 ≤ 50 ms |',
-  '|---|---|---|---|---|---|',
-  ...rows,
-  '',
-  `Worst p95: ${worst.toFixed(1)} ms.`,
-].join('\n');
+  rows,
+  worst,
+);
 writeBlock('actions', 'npm run bench:actions', table);
 await db.close();

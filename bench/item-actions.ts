@@ -8,9 +8,8 @@
  *
  *   npm run bench:item-actions
  */
-import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { openBench, percentile } from './support';
+import { actionTable, openBench, timeActions, type ActionCase } from './support';
 import { writeBlock } from './doc-block';
 
 const runs = Number(process.env.BENCH_RUNS ?? 60);
@@ -67,88 +66,65 @@ await sql`UPDATE order_items SET status = 'OPEN' WHERE id IN (${sql.join(ids(top
 await sql`UPDATE order_items SET status = 'FULFILLED' WHERE id IN (${sql.join(ids(topups.claim))})`.execute(k);
 await sql`DELETE FROM topup_claims WHERE foi_id IN (${sql.join(ids(topups.claim))})`.execute(k);
 
-const cases: { action: string; request: string; items: Item[]; path: (i: Item) => string; init: (i: Item) => RequestInit }[] = [
+const cases: ActionCase<Item>[] = [
   {
     action: 'approve a bank remittance (the bank answers)',
     request: 'POST /orders/secured/remesa-to-bank/update-status',
-    items: bank,
+    targets: bank,
     path: () => '/orders/secured/remesa-to-bank/update-status',
     init: (i) => post({ fulfillmentOrderItemStatus: 'TO_ACTIVATE', fulfillmentOrderItemIds: [i.id] }),
   },
   {
     action: 'report a home delivery',
     request: 'POST /remittances/api/crm2/homeremittance/secured/deliver',
-    items: home,
+    targets: home,
     path: () => '/remittances/api/crm2/homeremittance/secured/deliver',
     init: (i) => post({ byAccountId: admin.id, remittanceId: i.id, courierId: courier.id, deliveryDate: stamp, receiver: 'Receptor de prueba' }),
   },
   {
     action: 'approve a pickup',
     request: 'POST /remittances/api/crm2/pickup/approve',
-    items: pickups,
+    targets: pickups,
     path: () => '/remittances/api/crm2/pickup/approve',
     init: (i) => post({ byAccountId: admin.id, remittanceId: pickupIds.get(i.id) }),
   },
   {
     action: 'approve a prepaid card',
     request: 'POST /orders/secured/prepaidCard/approve',
-    items: prepaid,
+    targets: prepaid,
     path: (i) => `/orders/secured/prepaidCard/approve?foid=${i.offerId}`,
     init: bare,
   },
   {
     action: 'reset the tries of a top-up',
     request: 'POST /orders/secured/fulfillment/resetTries',
-    items: topups.reset,
+    targets: topups.reset,
     path: (i) => `/orders/secured/fulfillment/resetTries?fulfillmentOrderId=${i.offerId}`,
     init: bare,
   },
   {
     action: 'change the status of a top-up',
     request: 'POST /orders/secured/fo/topup/changeStatus',
-    items: topups.status,
+    targets: topups.status,
     path: (i) => `/orders/secured/fo/topup/changeStatus?foiid=${i.id}&status=PENDING`,
     init: bare,
   },
   {
     action: 'first claim of a top-up',
     request: 'POST /orders/secured/fo/topup/reclaim',
-    items: topups.claim,
+    targets: topups.claim,
     path: () => '/orders/secured/fo/topup/reclaim',
     init: (i) => post({ foiId: i.id, claim: 'FIRST', note: 'El cliente no recibió la recarga.' }),
   },
 ];
 
-const rows: string[] = [];
-let worst = 0;
-for (const c of cases) {
-  const times: number[] = [];
-  let status = 0;
-  for (const [index, item] of c.items.entries()) {
-    const began = performance.now();
-    const response = await app.request(c.path(item), c.init(item));
-    const body = await response.text();
-    const elapsed = performance.now() - began;
-    if (response.status !== 200) throw new Error(`${c.request} on item ${item.id}: ${response.status} ${body}`);
-    status = response.status;
-    if (index >= warmup) times.push(elapsed);
-  }
-  times.sort((a, b) => a - b);
-  const p95 = percentile(times, 95);
-  worst = Math.max(worst, p95);
-  rows.push(`| ${c.action} | \`${c.request}\` | ${status} | ${percentile(times, 50).toFixed(1)} | ${p95.toFixed(1)} | ${p95 <= 50 ? 'yes' : '**no**'} |`);
-}
+const { rows, worst } = await timeActions(app, cases, warmup);
 
 const counts = await k.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-const table = [
+const table = actionTable(
   `Database: SQLite (WAL), ${Number(counts.n).toLocaleString('en')} orders. ${runs} timed requests per row after ${warmup} warm-up ones, each on a different item put in the action's starting status, in process (\`app.request\`), one at a time, on ${process.platform} with Node ${process.version}. Times in ms, from the request to the whole answer.`,
-  '',
-  '| action | request | status | p50 | p95 | p95 ≤ 50 ms |',
-  '|---|---|---|---|---|---|',
-  ...rows,
-  '',
-  `Worst p95: ${worst.toFixed(1)} ms.`,
-].join('\n');
-console.log(table);
+  rows,
+  worst,
+);
 writeBlock('item-actions', 'npm run bench:item-actions', table);
 process.exit(0);
