@@ -224,10 +224,18 @@ test('admin passes an offer to credit and reverts it (the revert needs CRM2_SUPE
 
 test('fraude blacklists the card of a payment element and unmarks it; soporte cannot blacklist it', async ({ page, browser }) => {
   await signIn(page, 'fraude');
-  const order = await orderIn(page, 'CLOSED', 5);
-  const elements = (await api<{ elements: { paymentMethodType: string; uniqueNumberIdentifier: string | null; blacklisted: boolean }[] }>(page, `/orders/secured/paymentOrder?orderId=${order.id}`)).elements;
-  test.skip(!elements[0]?.uniqueNumberIdentifier || elements[0].blacklisted, 'the seeded order is not paid by an unlisted card');
-  const panel = await openOrder(page, order.id);
+  // The first CLOSED order (from the sixth newest on) whose first payment is by a card no list holds.
+  const closed = (await api<{ elements: OrderRow[] }>(page, '/orders/secured/orders/allHistory?status=CLOSED&size=60')).elements.slice(5);
+  let order: OrderRow | undefined;
+  for (const candidate of closed) {
+    const elements = (await api<{ elements: { uniqueNumberIdentifier: string | null; blacklisted: boolean }[] }>(page, `/orders/secured/paymentOrder?orderId=${candidate.id}`)).elements;
+    if (elements[0]?.uniqueNumberIdentifier && !elements[0].blacklisted) {
+      order = candidate;
+      break;
+    }
+  }
+  expect(order, 'no CLOSED order paid by an unlisted card').toBeDefined();
+  const panel = await openOrder(page, order!.id);
   await openTab(panel, 'Pago Detalles');
   const card = panel.getByRole('button', { name: 'Agregar tarjeta a lista negra' }).first();
   await card.click();
@@ -241,7 +249,7 @@ test('fraude blacklists the card of a payment element and unmarks it; soporte ca
   const context = await browser.newContext();
   const support = await context.newPage();
   await signIn(support, 'soporte');
-  const supportPanel = await openOrder(support, order.id);
+  const supportPanel = await openOrder(support, order!.id);
   await openTab(supportPanel, 'Pago Detalles');
   await expect(supportPanel.getByRole('heading', { name: 'Elemento de pago 1' })).toBeVisible();
   await expect(supportPanel.getByRole('button', { name: /lista negra/ })).toHaveCount(0);
