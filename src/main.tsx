@@ -4,7 +4,7 @@ import './index.css';
 import { loadRuntimeConfig } from '@/api/runtime-config';
 import { createServices } from '@/api/services';
 import { createSessionApi, startSession } from '@/app/session';
-import { ServicesContext, SessionActorContext, type SessionActor } from '@/app/context';
+import { ServicesContext, SessionActorContext, type SessionActor } from '@/ui/session';
 import { Boot } from '@/app/boot';
 import { goTo } from '@/app/navigation';
 import { notify } from '@/ui/toast';

@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-router';
 import { LoginPage } from '@/screens/login/login-page';
 import * as v from 'valibot';
-import type { SessionActor } from '@/app/context';
+import type { SessionActor } from '@/ui/session';
 import { RootLayout } from '@/app/root-layout';
 import { Permission } from '@/domain/permissions';
 import { t } from '@/i18n';

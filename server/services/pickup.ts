@@ -6,7 +6,7 @@ import { iso } from '../clock';
 import { loadItem, moveItem, requireItemPermission, type ItemActionContext, type ItemRecord } from './item-transitions';
 import { placeExists } from './provinces';
 import { readUpload, storeFile } from './remittance';
-import { pickupCashItemMachine, type PickupCashEvent } from '@/machines/pickup-cash-item.machine';
+import { pickupCashItemMachine, type PickupCashEvent } from '@/machines/items/pickup-cash.machine';
 import { DELIVERY_AFTER, PICKUP_ACTION_PERMISSION, PickupPrepaidMsg, PickupRefused } from '@/domain/pickup-prepaid';
 import { RemittanceMsg } from '@/domain/remittance';
 import type {

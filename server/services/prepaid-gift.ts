@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http';
 import { loadItem, moveItem, requireItemPermission, type ItemActionContext } from './item-transitions';
-import { prepaidCardItemMachine, type PrepaidCardEvent } from '@/machines/prepaid-card-item.machine';
+import { prepaidCardItemMachine, type PrepaidCardEvent } from '@/machines/items/prepaid-card.machine';
 import { PREPAID_ACTION_PERMISSION, PickupPrepaidMsg, PrepaidRefused } from '@/domain/pickup-prepaid';
 import type { GiftCard, PrepaidCard, PrepaidUpdateBody } from '@/api/contract/prepaid-gift';
 

@@ -6,7 +6,7 @@ import { iso } from '../clock';
 import { recordMutation } from './audit';
 import { loadItem, moveItem, requireItemPermission, type ItemActionContext, type ItemRecord } from './item-transitions';
 import { assertAllowed, loadRemittanceRow, placeNames, readRemittance, readUpload, storeFile, type RemittanceRow } from './remittance';
-import { bankRemittanceItemMachine, type BankRemittanceEvent } from '@/machines/bank-remittance-item.machine';
+import { bankRemittanceItemMachine, type BankRemittanceEvent } from '@/machines/items/bank-remittance.machine';
 import { BANK_REMITTANCE, REMITTANCE_ACTION_PERMISSION, RemittanceMsg, RemittanceRefused } from '@/domain/remittance';
 import type { BankDestinationBody, BankStatusBody, BankStatusElement, Remittance } from '@/api/contract/remittance';
 

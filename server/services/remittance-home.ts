@@ -5,7 +5,7 @@ import { accessDenied, badRequest } from '../http';
 import { iso } from '../clock';
 import { loadItem, moveItem, requireItemPermission, type ItemActionContext, type ItemRecord } from './item-transitions';
 import { assertAllowed, loadRemittanceRow, ownFile, placeNames, readRemittance, readUpload, storeFile } from './remittance';
-import { homeRemittanceItemMachine, type HomeRemittanceEvent } from '@/machines/home-remittance-item.machine';
+import { homeRemittanceItemMachine, type HomeRemittanceEvent } from '@/machines/items/home-remittance.machine';
 import { HOME_REMITTANCE, REMITTANCE_ACTION_PERMISSION, RemittanceMsg, RemittanceRefused } from '@/domain/remittance';
 import type { DeliveryStatus } from '@/domain/delivery';
 import type { Courier, DeliverBody, DeliveryInfo, HomeMove, HomeReasonBody, HomeShippingBody, Remittance } from '@/api/contract/remittance';

@@ -6,8 +6,8 @@ import { iso } from '../clock';
 import { ITEM_CHANGED, itemSnapshot, loadItem, moveItem, requireItemPermission, type ItemActionContext, type ItemRecord } from './item-transitions';
 import { carrierAnswer } from './topup-carrier';
 import { traceOf } from './topup-reads';
-import { topupItemMachine, topupActionable, topupRefusal, type TopupItemEvent } from '@/machines/topup-item.machine';
-import { claimEvent, claimKindOf, topupClaimMachine } from '@/machines/topup-claim.machine';
+import { topupItemMachine, topupActionable, topupRefusal, type TopupItemEvent } from '@/machines/items/topup.machine';
+import { claimEvent, claimKindOf, topupClaimMachine } from '@/machines/items/topup-claim.machine';
 import { Permission } from '@/domain/permissions';
 import { windowBounds } from '@/domain/date-window';
 import {

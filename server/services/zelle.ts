@@ -6,7 +6,7 @@ import { accessDenied, badRequest, conflict, notFound } from '../http';
 
 import { recordMutation } from './audit';
 import { pageOf, type Page } from './paging';
-import { zelleLinkMachine, zelleOffered } from '@/machines/zelle-link.machine';
+import { zelleLinkMachine, zelleOffered } from '@/machines/order/zelle-link.machine';
 import { OrderRefused } from '@/domain/order-actions';
 import { Msg } from '@/domain/messages';
 import type { Zelle } from '@/api/contract/order-detail';

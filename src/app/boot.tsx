@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LoginPage } from '@/screens/login/login-page';
-import type { SessionActor } from './context';
+import type { SessionActor } from '@/ui/session';
 import { t } from '@/i18n';
 
 const RouterApp = lazy(() => import('./router-app'));

@@ -5,8 +5,8 @@ import { isApiError, errorMessage } from '@/api/http';
 import { hasPermission, Permission } from '@/domain/permissions';
 import { INVALID_TOKEN_CLEAR_MS, POLL_INTERVAL_MS } from '@/domain/session';
 import { Msg } from '@/domain/messages';
-import type { SessionContext, SessionEvent } from '@/machines/session.machine';
-import { clearStoredSession, writeStoredSession, type KeyValueStore } from './session-store';
+import type { SessionContext, SessionEvent } from '@/machines/session/session.machine';
+import { clearStoredSession, writeStoredSession, type KeyValueStore } from '@/machines/session/session-store';
 
 /** The calls the session needs, as plain functions (the real ones wrap src/api). */
 export interface SessionApi {

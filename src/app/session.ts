@@ -1,12 +1,12 @@
 import { createActor } from 'xstate';
-import { sessionMachine } from '@/machines/session.machine';
+import { sessionMachine } from '@/machines/session/session.machine';
 import type { Services } from '@/api/services';
 import { fraudConfigUrl } from '@/api/services';
 import { getProfile, logout, refreshToken, requestToken } from '@/api/uaa';
 import { getKycVerifications, getRiskList } from '@/api/orders';
 import { getFraudConfig } from '@/api/fraud-config';
 import { createSessionEffects, type SessionApi, type SessionEffectsDeps } from './session-effects';
-import { deviceId, readStoredSession, type KeyValueStore } from './session-store';
+import { deviceId, readStoredSession, type KeyValueStore } from '@/machines/session/session-store';
 
 /** The session's calls bound to the real services. */
 export function createSessionApi(services: Services, store: KeyValueStore): SessionApi {

@@ -1,7 +1,7 @@
 import { Msg } from '@/domain/messages';
 
 /** Texts of the Extras screen (loaded with it). Quoted spec texts come from domain/messages. */
-export const tx = {
+export const extrasText = {
   tabs: {
     label: 'Secciones de Extras',
     rates: 'Tasa de Cambio',

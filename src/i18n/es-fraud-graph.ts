@@ -2,7 +2,7 @@ import { Msg } from '@/domain/messages';
 import { es } from './es';
 
 /** Texts of the fraud graph window (the link on each order is in es-order). Quoted spec texts are kept as written. */
-export const tg = {
+export const fraudGraphText = {
   title: es.titles.fraudGraph,
   /** Spec details §8. */
   error: 'Error buscando Grafo AntiFraude',

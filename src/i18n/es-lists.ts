@@ -1,7 +1,7 @@
 import { Msg } from '@/domain/messages';
 
 /** Texts of the list and search screens (loaded with them, not with the sign-in page). */
-export const tl = {
+export const listText = {
   search: 'Buscar',
   reset: 'Limpiar',
   clear: 'Clear',

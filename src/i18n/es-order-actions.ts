@@ -1,7 +1,7 @@
 import { Msg } from '@/domain/messages';
 
 /** Texts of the order actions (loaded with the order page). Quoted spec texts are kept as written. */
-export const ta = {
+export const orderActionText = {
   /** Success dialogs (spec details §8). */
   approved: 'Aprobado!',
   cancelled: 'Cancelada!',

@@ -1,7 +1,7 @@
 import { Msg } from '@/domain/messages';
 
 /** Texts of the order detail page (loaded with it). Quoted spec texts are kept as written. */
-export const to = {
+export const orderText = {
   title: (id: number | string) => `Orden ${id}`,
   badId: 'El identificador de la orden no es válido.',
   notFound: (id: number) => `No se encontró la orden ${id}.`,

@@ -1,7 +1,7 @@
 import { Msg } from '@/domain/messages';
 
 /** Texts of the pickup-cash, prepaid-card and gift-card panels (loaded with the order page). Quoted spec texts are kept as written. */
-export const tp = {
+export const pickupPrepaidText = {
   /** Success dialogs (spec details §8). */
   approved: 'Aprobado!',
   cancelled: 'Cancelada!',

@@ -1,7 +1,7 @@
 import { Msg } from '@/domain/messages';
 
 /** Texts of the bank and home remittance panels (loaded with the order page). Quoted spec texts are kept as written. */
-export const tr = {
+export const remittanceText = {
   approved: 'Aprobado!',
   modified: 'Modificado!',
   done: Msg.done,

@@ -1,7 +1,7 @@
 import { Msg } from '@/domain/messages';
 
 /** Texts of the settings screen (loaded with it). Quoted spec texts come from domain/messages. */
-export const ts = {
+export const settingsText = {
   title: 'Settings',
   tabs: {
     sms: 'Proveedor SMS PIN',

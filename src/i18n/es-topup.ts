@@ -2,7 +2,7 @@ import { Msg } from '@/domain/messages';
 import { MASS_RESET_MAX_DAYS, TopupMsg } from '@/domain/topup';
 
 /** Texts of the top-up panel and the mass reset of attempts. Quoted spec texts come from the domain as written. */
-export const tt = {
+export const topupText = {
   empty: Msg.emptyResult,
   done: Msg.done,
   modified: 'Modificado!',

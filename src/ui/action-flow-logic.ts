@@ -1,4 +1,4 @@
-import { actionFlowMachine, type ActionFlowInput } from '@/machines/action-flow.machine';
+import { actionFlowMachine, type ActionFlowInput } from '@/machines/ui/action-flow.machine';
 import { errorMessage } from '@/api/http';
 
 export type Validation<TPayload> = { ok: true; payload: TPayload } | { ok: false; message: string };

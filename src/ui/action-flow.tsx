@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { actionFlowMachine } from '@/machines/action-flow.machine';
+import type { actionFlowMachine } from '@/machines/ui/action-flow.machine';
 import { actionFlowInput, actionFlowLogic, type ActionDefinition } from './action-flow-logic';
 import { Dialog } from './dialog';
 import { Button } from './button';

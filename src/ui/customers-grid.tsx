@@ -4,25 +4,25 @@ import { formatDateTime } from '@/domain/time';
 import { reliabilityLabel } from '@/domain/reliability';
 import { DataGrid, type Column } from './data-grid';
 import { NewTabLink, customerHref } from './links';
-import { tl } from '@/i18n/es-lists';
+import { listText } from '@/i18n/es-lists';
 
 type GridRow = { kind: 'customer'; customer: CustomerRow } | { kind: 'detail'; customer: CustomerRow };
 
-const statusLabel = (c: CustomerRow) => (c.enabled ? tl.customers.enabled : tl.customers.disabled);
+const statusLabel = (c: CustomerRow) => (c.enabled ? listText.customers.enabled : listText.customers.disabled);
 
 function Detail({ customer }: { customer: CustomerRow }) {
   const items: [string, string][] = [
-    [tl.customers.id, String(customer.id)],
-    [tl.email, customer.email ?? ''],
-    [tl.customers.firstName, customer.firstName ?? ''],
-    [tl.customers.lastName, customer.lastName ?? ''],
-    [tl.customers.phone, customer.phoneNumber ?? ''],
-    [tl.customers.registered, formatDateTime(customer.registerDate)],
-    [tl.customers.reliability, reliabilityLabel(customer.userBasicData.reliability)],
-    [tl.customers.state, statusLabel(customer)],
-    [tl.customers.country, customer.userBasicData.country ?? ''],
-    [tl.customers.creditCurrency, customer.userBasicData.creditCurrency ?? ''],
-    [tl.customers.groups, customer.groups.map((g) => g.name).join(', ')],
+    [listText.customers.id, String(customer.id)],
+    [listText.email, customer.email ?? ''],
+    [listText.customers.firstName, customer.firstName ?? ''],
+    [listText.customers.lastName, customer.lastName ?? ''],
+    [listText.customers.phone, customer.phoneNumber ?? ''],
+    [listText.customers.registered, formatDateTime(customer.registerDate)],
+    [listText.customers.reliability, reliabilityLabel(customer.userBasicData.reliability)],
+    [listText.customers.state, statusLabel(customer)],
+    [listText.customers.country, customer.userBasicData.country ?? ''],
+    [listText.customers.creditCurrency, customer.userBasicData.creditCurrency ?? ''],
+    [listText.customers.groups, customer.groups.map((g) => g.name).join(', ')],
   ];
   return (
     <div className="flex h-full flex-col justify-center gap-2 bg-slate-50 px-6 py-3 text-sm">
@@ -35,7 +35,7 @@ function Detail({ customer }: { customer: CustomerRow }) {
         ))}
       </dl>
       <div>
-        <NewTabLink href={customerHref(customer.id)}>{tl.customers.goTo}</NewTabLink>
+        <NewTabLink href={customerHref(customer.id)}>{listText.customers.goTo}</NewTabLink>
       </div>
     </div>
   );
@@ -68,7 +68,7 @@ export function CustomersGrid({ rows }: { rows: CustomerRow[] }) {
             <button
               type="button"
               aria-expanded={expanded}
-              aria-label={`${expanded ? tl.customers.collapse : tl.customers.expand} ${p.data.customer.id}`}
+              aria-label={`${expanded ? listText.customers.collapse : listText.customers.expand} ${p.data.customer.id}`}
               onClick={() => toggle(p.data.customer.id)}
               className="rounded px-1.5 text-slate-600 hover:bg-slate-200"
             >
@@ -77,22 +77,22 @@ export function CustomersGrid({ rows }: { rows: CustomerRow[] }) {
           );
         },
       },
-      { headerName: tl.customers.id, valueGetter: (p) => p.data?.customer.id, width: 100 },
-      { headerName: tl.email, valueGetter: (p) => p.data?.customer.email, width: 240 },
-      { headerName: tl.customers.firstName, valueGetter: (p) => p.data?.customer.firstName, width: 140 },
-      { headerName: tl.customers.lastName, valueGetter: (p) => p.data?.customer.lastName, width: 180 },
-      { headerName: tl.customers.phone, valueGetter: (p) => p.data?.customer.phoneNumber, width: 150 },
-      { headerName: tl.customers.registered, valueGetter: (p) => formatDateTime(p.data?.customer.registerDate), width: 150 },
-      { headerName: tl.customers.reliability, valueGetter: (p) => reliabilityLabel(p.data?.customer.userBasicData.reliability), width: 140 },
-      { headerName: tl.customers.state, valueGetter: (p) => (p.data ? statusLabel(p.data.customer) : ''), width: 140 },
-      { headerName: tl.customers.country, valueGetter: (p) => p.data?.customer.userBasicData.country, width: 90 },
-      { headerName: tl.customers.creditCurrency, valueGetter: (p) => p.data?.customer.userBasicData.creditCurrency, width: 110 },
+      { headerName: listText.customers.id, valueGetter: (p) => p.data?.customer.id, width: 100 },
+      { headerName: listText.email, valueGetter: (p) => p.data?.customer.email, width: 240 },
+      { headerName: listText.customers.firstName, valueGetter: (p) => p.data?.customer.firstName, width: 140 },
+      { headerName: listText.customers.lastName, valueGetter: (p) => p.data?.customer.lastName, width: 180 },
+      { headerName: listText.customers.phone, valueGetter: (p) => p.data?.customer.phoneNumber, width: 150 },
+      { headerName: listText.customers.registered, valueGetter: (p) => formatDateTime(p.data?.customer.registerDate), width: 150 },
+      { headerName: listText.customers.reliability, valueGetter: (p) => reliabilityLabel(p.data?.customer.userBasicData.reliability), width: 140 },
+      { headerName: listText.customers.state, valueGetter: (p) => (p.data ? statusLabel(p.data.customer) : ''), width: 140 },
+      { headerName: listText.customers.country, valueGetter: (p) => p.data?.customer.userBasicData.country, width: 90 },
+      { headerName: listText.customers.creditCurrency, valueGetter: (p) => p.data?.customer.userBasicData.creditCurrency, width: 110 },
     ],
     [open],
   );
   return (
     <DataGrid<GridRow>
-      label={tl.customers.label}
+      label={listText.customers.label}
       rows={gridRows}
       columns={columns}
       getRowId={(r) => `${r.kind}-${r.customer.id}`}

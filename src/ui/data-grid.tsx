@@ -14,7 +14,7 @@ import {
   type RowClassParams,
 } from 'ag-grid-community';
 import { Button } from './button';
-import { tl } from '@/i18n/es-lists';
+import { listText } from '@/i18n/es-lists';
 
 // Only the modules the lists use: keyboard navigation and column resizing are in the core; the
 // grid never shows its own overlays (the search layout says "No se encontró ningún registro.").
@@ -78,7 +78,7 @@ export function DataGrid<T>({
           variant="secondary"
           onClick={() => grid.current?.api.exportDataAsCsv({ fileName: csvName, shouldRowBeSkipped: (p) => Boolean(p.node.data && isFullWidth?.(p.node.data)) })}
         >
-          {tl.exportCsv}
+          {listText.exportCsv}
         </Button>
       </div>
       <div role="region" aria-label={label} style={{ height: Math.max(height, 120) }}>

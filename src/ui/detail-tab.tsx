@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { detailTabMachine, type DetailTabInput } from '@/machines/detail-tab.machine';
+import { detailTabMachine, type DetailTabInput } from '@/machines/ui/detail-tab.machine';
 import { errorMessage } from '@/api/http';
 import { Button } from './button';
 import { Spinner } from './spinner';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useIsEditor, usePermission } from '@/app/context';
+import { useIsEditor, usePermission } from '@/ui/session';
 
 /**
  * Renders a mutating control only for editors (noEsLector = "true") holding the action's

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { actionFlowMachine } from '@/machines/action-flow.machine';
-import { useIsEditor, usePermission } from '@/app/context';
+import type { actionFlowMachine } from '@/machines/ui/action-flow.machine';
+import { useIsEditor, usePermission } from '@/ui/session';
 
 type FlowActor = ActorRefFrom<typeof actionFlowMachine>;
 

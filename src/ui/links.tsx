@@ -1,11 +1,11 @@
-import { tl } from '@/i18n/es-lists';
+import { listText } from '@/i18n/es-lists';
 
 const linkClass = 'font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-900';
 
 /** Links to a customer or an order open in a new tab (spec lists §2). */
 export function NewTabLink({ href, children, label }: { href: string; children: React.ReactNode; label?: string }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={linkClass} aria-label={label ? `${label} (${tl.openInNewTab})` : undefined}>
+    <a href={href} target="_blank" rel="noopener noreferrer" className={linkClass} aria-label={label ? `${label} (${listText.openInNewTab})` : undefined}>
       {children}
     </a>
   );

@@ -1,5 +1,5 @@
 import { Button } from './button';
-import { tl } from '@/i18n/es-lists';
+import { listText } from '@/i18n/es-lists';
 
 export interface PagerProps {
   /** 0-based. */
@@ -19,15 +19,15 @@ export function Pager({ page, size, total, pagesTotal, limited, onPage }: PagerP
   const first = total === 0 ? 0 : page * size + 1;
   const last = Math.min(total, (page + 1) * size);
   return (
-    <nav aria-label={tl.pager} className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-      <p>{limited ? tl.rangeLimited(first, last, total) : tl.range(first, last, total)}</p>
+    <nav aria-label={listText.pager} className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+      <p>{limited ? listText.rangeLimited(first, last, total) : listText.range(first, last, total)}</p>
       <div className="flex items-center gap-2">
         <Button variant="secondary" disabled={page === 0} onClick={() => onPage(page - 1)}>
-          {tl.previous}
+          {listText.previous}
         </Button>
-        <span aria-live="polite">{tl.pageOf(page + 1, pages, Boolean(limited))}</span>
+        <span aria-live="polite">{listText.pageOf(page + 1, pages, Boolean(limited))}</span>
         <Button variant="secondary" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>
-          {tl.next}
+          {listText.next}
         </Button>
       </div>
     </nav>

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { resourceMachine } from '@/machines/resource.machine';
+import { resourceMachine } from '@/machines/ui/resource.machine';
 import { errorMessage } from '@/api/http';
 import { Button } from './button';
 import { Spinner } from './spinner';

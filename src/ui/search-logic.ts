@@ -1,4 +1,4 @@
-import { searchMachine, type Filters, type SearchResult } from '@/machines/search.machine';
+import { searchMachine, type Filters, type SearchResult } from '@/machines/ui/search.machine';
 import { errorMessage } from '@/api/http';
 
 /** The URL's search (strings) → filters and a 0-based page; `page` in the URL is 1-based. */

@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { Filters, SearchResult } from '@/machines/search.machine';
+import type { Filters, SearchResult } from '@/machines/ui/search.machine';
 import { fromUrl, searchLogic, toUrl } from './search-logic';
 import { Button } from './button';
 import { Spinner } from './spinner';
 import { Pager } from './pager';
-import { tl } from '@/i18n/es-lists';
+import { listText } from '@/i18n/es-lists';
 
 export interface SearchScreenOptions {
   /** The route's current search params. */
@@ -91,7 +91,7 @@ export interface SearchStatusProps {
 }
 
 /** What a list shows while it is not showing rows: refused, loading, empty or failed, as the chart says. */
-export function SearchStatus({ screen, emptyText = tl.empty, describeError = (m) => m }: SearchStatusProps) {
+export function SearchStatus({ screen, emptyText = listText.empty, describeError = (m) => m }: SearchStatusProps) {
   if (screen.status === 'invalid' && screen.invalid) {
     return (
       <p role="alert" className="rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
@@ -99,7 +99,7 @@ export function SearchStatus({ screen, emptyText = tl.empty, describeError = (m)
       </p>
     );
   }
-  if (screen.status === 'loading') return <Spinner label={tl.loading} />;
+  if (screen.status === 'loading') return <Spinner label={listText.loading} />;
   if (screen.status === 'empty') {
     return (
       <p role="status" className="rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
@@ -112,7 +112,7 @@ export function SearchStatus({ screen, emptyText = tl.empty, describeError = (m)
       <div role="alert" className="flex items-center gap-3 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
         <span>{describeError(screen.error ?? '')}</span>
         <Button variant="secondary" onClick={screen.retry}>
-          {tl.retry}
+          {listText.retry}
         </Button>
       </div>
     );
@@ -171,9 +171,9 @@ export function SearchLayout<T>({ filters, aside, labels, ...results }: SearchLa
       <form role="search" onSubmit={onSubmit} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-6">{filters}</div>
         <div className="mt-4 flex gap-2">
-          <Button type="submit">{labels?.submit ?? tl.search}</Button>
+          <Button type="submit">{labels?.submit ?? listText.search}</Button>
           <Button variant="secondary" onClick={screen.reset}>
-            {labels?.reset ?? tl.reset}
+            {labels?.reset ?? listText.reset}
           </Button>
         </div>
       </form>

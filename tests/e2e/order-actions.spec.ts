@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { initialTransition } from 'xstate';
 import { seriousViolations, signIn } from './support';
 import { PERSONAS } from '../../server/db/seed/personas';
-import { orderRiskMachine, type OrderRiskEvent } from '../../src/machines/order-risk.machine';
+import { orderRiskMachine, type OrderRiskEvent } from '../../src/machines/order/order.machine';
 import type { OrderStatus } from '../../src/domain/order-status';
 import { ORDER_ACTION_PERMISSION, RefundMsg } from '../../src/domain/order-actions';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { actionFlowMachine, type ActionFlowEvent, type ActionFlowInput } from '@/machines/action-flow.machine';
+import { actionFlowMachine, type ActionFlowEvent, type ActionFlowInput } from '@/machines/ui/action-flow.machine';
 import { actionFlowInput, actionFlowLogic, type Validation } from '@/ui/action-flow-logic';
 import { ApiError } from '@/api/http';
 import { Msg } from '@/domain/messages';

@@ -1,10 +1,10 @@
 import { describeCharts } from '../support/chart-suite';
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition } from 'xstate';
-import { orderRiskMachine } from '@/machines/order-risk.machine';
-import { offerMachine } from '@/machines/offer.machine';
-import { refundMachine } from '@/machines/refund.machine';
-import { zelleLinkMachine, zelleOffered } from '@/machines/zelle-link.machine';
+import { orderRiskMachine } from '@/machines/order/order.machine';
+import { offerMachine } from '@/machines/order/offer.machine';
+import { refundMachine } from '@/machines/order/refund.machine';
+import { zelleLinkMachine, zelleOffered } from '@/machines/order/zelle-link.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
 import { Permission } from '@/domain/permissions';
 import {

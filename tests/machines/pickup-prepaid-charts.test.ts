@@ -1,8 +1,8 @@
 import { describeCharts } from '../support/chart-suite';
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, type AnyStateMachine, type EventObject } from 'xstate';
-import { pickupCashItemMachine } from '@/machines/pickup-cash-item.machine';
-import { prepaidCardItemMachine } from '@/machines/prepaid-card-item.machine';
+import { pickupCashItemMachine } from '@/machines/items/pickup-cash.machine';
+import { prepaidCardItemMachine } from '@/machines/items/prepaid-card.machine';
 import { PICKUP_ITEM_STATUSES, PREPAID_ITEM_STATUSES } from '@/domain/pickup-prepaid';
 import { Permission } from '@/domain/permissions';
 import { PERSONAS } from '../../server/db/seed/personas';

@@ -1,8 +1,8 @@
 import { describeCharts } from '../support/chart-suite';
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, transition, type AnyStateMachine, type EventObject } from 'xstate';
-import { bankRemittanceItemMachine } from '@/machines/bank-remittance-item.machine';
-import { homeRemittanceItemMachine } from '@/machines/home-remittance-item.machine';
+import { bankRemittanceItemMachine } from '@/machines/items/bank-remittance.machine';
+import { homeRemittanceItemMachine } from '@/machines/items/home-remittance.machine';
 import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES } from '@/domain/remittance';
 import { Permission } from '@/domain/permissions';
 import { PERSONAS } from '../../server/db/seed/personas';

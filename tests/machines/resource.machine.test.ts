@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { resourceMachine, type ResourceEvent } from '@/machines/resource.machine';
+import { resourceMachine, type ResourceEvent } from '@/machines/ui/resource.machine';
 import { deferred, flush, type Deferred } from '../support/fakes';
 import { describePath, machineCoverage, reportCoverage } from '../support/machine-coverage';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { searchMachine, type Filters, type SearchEvent, type SearchInput, type SearchResult } from '@/machines/search.machine';
+import { searchMachine, type Filters, type SearchEvent, type SearchInput, type SearchResult } from '@/machines/ui/search.machine';
 import { fromUrl, searchLogic, toUrl } from '@/ui/search-logic';
 import { ApiError } from '@/api/http';
 import { deferred, flush, type Deferred } from '../support/fakes';

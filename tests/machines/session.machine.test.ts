@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { sessionMachine, type SessionEvent, type StoredSession } from '@/machines/session.machine';
+import { sessionMachine, type SessionEvent, type StoredSession } from '@/machines/session/session.machine';
 import { createSessionEffects, type SessionApi } from '@/app/session-effects';
-import { readStoredSession, writeStoredSession } from '@/app/session-store';
+import { readStoredSession, writeStoredSession } from '@/machines/session/session-store';
 import { ApiError } from '@/api/http';
 import type { Profile, TokenResponse } from '@/api/contract/uaa';
 import type { RiskList, KycVerifications } from '@/api/contract/orders';

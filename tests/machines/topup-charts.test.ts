@@ -1,8 +1,8 @@
 import { describeCharts } from '../support/chart-suite';
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition } from 'xstate';
-import { topupActionable, topupItemMachine, topupRefusal } from '@/machines/topup-item.machine';
-import { claimKindOf, topupClaimMachine } from '@/machines/topup-claim.machine';
+import { topupActionable, topupItemMachine, topupRefusal } from '@/machines/items/topup.machine';
+import { claimKindOf, topupClaimMachine } from '@/machines/items/topup-claim.machine';
 import { Permission } from '@/domain/permissions';
 import { TOPUP_STATUSES, TopupMsg, checkDestination, offerExpired } from '@/domain/topup';
 import { checkMassWindow } from '@/api/contract/topup';

@@ -3,10 +3,10 @@ import { initialTransition, type AnyStateMachine, type EventObject } from 'xstat
 import { createTestServer, type TestServer } from '../support/server';
 import { describePath } from '../support/machine-coverage';
 import { offerPaths, orderRiskEvents, orderRiskPaths, refundEvents, refundPaths, zellePaths, EVERYTHING, offerEvents, zelleEvents } from '../support/order-models';
-import { orderRiskMachine, type OrderRiskEvent, type OrderRiskInput } from '@/machines/order-risk.machine';
-import { offerMachine, type OfferEvent, type OfferInput } from '@/machines/offer.machine';
-import type { RefundEvent, RefundInput } from '@/machines/refund.machine';
-import { zelleLinkMachine, type ZelleLinkInput } from '@/machines/zelle-link.machine';
+import { orderRiskMachine, type OrderRiskEvent, type OrderRiskInput } from '@/machines/order/order.machine';
+import { offerMachine, type OfferEvent, type OfferInput } from '@/machines/order/offer.machine';
+import type { RefundEvent, RefundInput } from '@/machines/order/refund.machine';
+import { zelleLinkMachine, type ZelleLinkInput } from '@/machines/order/zelle-link.machine';
 import { OrderRefused, RefundMsg } from '@/domain/order-actions';
 
 let server: TestServer;

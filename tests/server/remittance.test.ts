@@ -5,8 +5,8 @@ import { initialTransition, type AnyStateMachine, type EventObject } from 'xstat
 import { createTestServer, TEST_NOW, type TestServer } from '../support/server';
 import { openRemittanceStatus } from '../../server/db/seed/items-remittance';
 import { bankEvents, bankPaths, describeRemittancePath, homeEvents, homePaths, TRACKING } from '../support/remittance-models';
-import { bankRemittanceItemMachine, type BankRemittanceEvent, type BankRemittanceInput } from '@/machines/bank-remittance-item.machine';
-import { homeRemittanceItemMachine, type HomeRemittanceEvent, type HomeRemittanceInput } from '@/machines/home-remittance-item.machine';
+import { bankRemittanceItemMachine, type BankRemittanceEvent, type BankRemittanceInput } from '@/machines/items/bank-remittance.machine';
+import { homeRemittanceItemMachine, type HomeRemittanceEvent, type HomeRemittanceInput } from '@/machines/items/home-remittance.machine';
 import {
   BANK_REMITTANCE_STATUSES,
   DEFAULT_SERVICE_TYPE,

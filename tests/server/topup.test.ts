@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import type { EventObject } from 'xstate';
 import { TEST_NOW, createTestServer, type TestServer } from '../support/server';
 import { claimEvents, claimPaths, describeTopupPath, topupEvents, topupServerPaths } from '../support/topup-models';
-import { topupItemMachine, type TopupItemEvent, type TopupItemInput } from '@/machines/topup-item.machine';
-import { topupClaimMachine } from '@/machines/topup-claim.machine';
+import { topupItemMachine, type TopupItemEvent, type TopupItemInput } from '@/machines/items/topup.machine';
+import { topupClaimMachine } from '@/machines/items/topup-claim.machine';
 import { MAX_TOPUP_TRIES, TopupMsg } from '@/domain/topup';
 import { MassResetResponse, ReclaimResponse, SimilarItemsResponse, TopupActionResponse, TopupClaimsResponse, TopupTracesResponse } from '@/api/contract/topup';
 

@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '@/app/session-store';
+import type { KeyValueStore } from '@/machines/session/session-store';
 import type { Timers } from '@/app/session-effects';
 
 export interface Deferred<T> {

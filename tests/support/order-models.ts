@@ -1,8 +1,8 @@
 import { pathsOf } from './model-paths';
-import { orderRiskMachine, type OrderRiskEvent, type OrderRiskInput } from '@/machines/order-risk.machine';
-import { offerMachine, type OfferEvent, type OfferInput, OFFER_STATUSES } from '@/machines/offer.machine';
-import { refundMachine, type RefundEvent, type RefundInput } from '@/machines/refund.machine';
-import { zelleLinkMachine, type ZelleLinkEvent, type ZelleLinkInput } from '@/machines/zelle-link.machine';
+import { orderRiskMachine, type OrderRiskEvent, type OrderRiskInput } from '@/machines/order/order.machine';
+import { offerMachine, type OfferEvent, type OfferInput, OFFER_STATUSES } from '@/machines/order/offer.machine';
+import { refundMachine, type RefundEvent, type RefundInput } from '@/machines/order/refund.machine';
+import { zelleLinkMachine, type ZelleLinkEvent, type ZelleLinkInput } from '@/machines/order/zelle-link.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
 import { ALL_PERMISSIONS } from '@/domain/permissions';
 

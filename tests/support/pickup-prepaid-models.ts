@@ -1,7 +1,7 @@
 import { pathsOf } from './model-paths';
 import { EVERYTHING } from './order-models';
-import { pickupCashItemMachine, type PickupCashEvent, type PickupCashInput } from '@/machines/pickup-cash-item.machine';
-import { prepaidCardItemMachine, type PrepaidCardEvent, type PrepaidCardInput } from '@/machines/prepaid-card-item.machine';
+import { pickupCashItemMachine, type PickupCashEvent, type PickupCashInput } from '@/machines/items/pickup-cash.machine';
+import { prepaidCardItemMachine, type PrepaidCardEvent, type PrepaidCardInput } from '@/machines/items/prepaid-card.machine';
 import { PICKUP_ITEM_STATUSES, PREPAID_ITEM_STATUSES, deliveryStatusFor } from '@/domain/pickup-prepaid';
 import type { DeliveryStatus } from '@/domain/delivery';
 

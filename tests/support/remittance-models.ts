@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate';
 import { pathsOf } from './model-paths';
-import { bankRemittanceItemMachine, type BankRemittanceEvent, type BankRemittanceInput } from '@/machines/bank-remittance-item.machine';
-import { homeRemittanceItemMachine, type HomeRemittanceEvent, type HomeRemittanceInput } from '@/machines/home-remittance-item.machine';
+import { bankRemittanceItemMachine, type BankRemittanceEvent, type BankRemittanceInput } from '@/machines/items/bank-remittance.machine';
+import { homeRemittanceItemMachine, type HomeRemittanceEvent, type HomeRemittanceInput } from '@/machines/items/home-remittance.machine';
 import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES } from '@/domain/remittance';
 import { ALL_PERMISSIONS } from '@/domain/permissions';
 

@@ -1,7 +1,7 @@
 import { initialTransition, type EventObject } from 'xstate';
 import { pathsOf } from './model-paths';
-import { topupItemMachine, type TopupItemEvent, type TopupItemInput } from '@/machines/topup-item.machine';
-import { topupClaimMachine, type TopupClaimEvent, type TopupClaimInput } from '@/machines/topup-claim.machine';
+import { topupItemMachine, type TopupItemEvent, type TopupItemInput } from '@/machines/items/topup.machine';
+import { topupClaimMachine, type TopupClaimEvent, type TopupClaimInput } from '@/machines/items/topup-claim.machine';
 import { TOPUP_OUTCOMES, TOPUP_STATUSES, TOPUP_TARGET_STATUSES } from '@/domain/topup';
 import { ALL_PERMISSIONS } from '@/domain/permissions';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { searchAccount, searchAccountList } from '@/api/lists';
 import type { CustomerRow } from '@/api/contract/customers';
 import { Msg } from '@/domain/messages';
@@ -9,7 +9,7 @@ import { InputField } from '@/ui/fields';
 import { CustomersGrid } from '@/ui/customers-grid';
 import { ResourceView, useResource } from '@/ui/resource-view';
 import { SearchLayout, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
-import { tl } from '@/i18n/es-lists';
+import { listText } from '@/i18n/es-lists';
 import { t } from '@/i18n';
 
 const route = getRouteApi('/admin/clients');
@@ -20,9 +20,9 @@ function GlobalResults({ search }: { search: string }) {
   const services = useServices();
   const resource = useResource(() => searchAccountList(services.uaa, search));
   return (
-    <Card title={tl.clients.globalHeading(search)}>
+    <Card title={listText.clients.globalHeading(search)}>
       <ResourceView resource={resource}>
-        {(data) => (data.elements.length === 0 ? <p className="text-sm text-slate-600">{tl.clients.globalEmpty}</p> : <CustomersGrid rows={data.elements} />)}
+        {(data) => (data.elements.length === 0 ? <p className="text-sm text-slate-600">{listText.clients.globalEmpty}</p> : <CustomersGrid rows={data.elements} />)}
       </ResourceView>
     </Card>
   );
@@ -32,8 +32,8 @@ function ClientFilters({ screen }: { screen: SearchScreen }) {
   const field = (name: string) => ({ value: screen.draft[name] ?? '', onChange: (e: { target: { value: string } }) => screen.set(name, e.target.value) });
   return (
     <>
-      <InputField id="phone" label={tl.clients.phone} inputMode="tel" {...field('phone')} />
-      <InputField id="email" label={tl.clients.email} type="search" {...field('email')} />
+      <InputField id="phone" label={listText.clients.phone} inputMode="tel" {...field('phone')} />
+      <InputField id="email" label={listText.clients.email} type="search" {...field('email')} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { getCustomers } from '@/api/lists';
 import type { CustomerRow } from '@/api/contract/customers';
 import { PageHeader } from '@/ui/card';

@@ -1,4 +1,4 @@
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { getDashboard } from '@/api/reports';
 import type { Dashboard } from '@/api/contract/reports';
 import { orderStatusLabel } from '@/domain/order-status';

@@ -2,14 +2,14 @@ import { TabGroup, TabList, Tab, TabPanels, TabPanel } from '@headlessui/react';
 import { getRouteApi } from '@tanstack/react-router';
 import { PageHeader } from '@/ui/card';
 import { t } from '@/i18n';
-import { tx } from '@/i18n/es-extras';
+import { extrasText } from '@/i18n/es-extras';
 import { EXTRAS_TABS, tabOf, withTab, type ExtrasSearch } from './extras-search';
 import { RatesTab } from './rates-tab';
 import { KycTab } from './kyc-tab';
 
 const route = getRouteApi('/admin/extras');
 
-const TAB_LABELS = { rates: tx.tabs.rates, kyc: tx.tabs.kyc } as const;
+const TAB_LABELS = { rates: extrasText.tabs.rates, kyc: extrasText.tabs.kyc } as const;
 
 /** Extras (CRM2_VIEW_CUSTOMERS): Tasa de Cambio and Verificaciones KYC; the tab is in the URL. */
 export function ExtrasPage() {
@@ -21,7 +21,7 @@ export function ExtrasPage() {
     <div>
       <PageHeader title={t.menu.extras} />
       <TabGroup selectedIndex={EXTRAS_TABS.indexOf(tab)} onChange={(index) => navigate(withTab(search, EXTRAS_TABS[index] ?? 'rates'))}>
-        <TabList aria-label={tx.tabs.label} className="flex flex-wrap gap-1 border-b border-slate-200">
+        <TabList aria-label={extrasText.tabs.label} className="flex flex-wrap gap-1 border-b border-slate-200">
           {EXTRAS_TABS.map((key) => (
             <Tab
               key={key}

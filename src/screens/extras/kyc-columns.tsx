@@ -4,17 +4,17 @@ import { formatDateTime } from '@/domain/time';
 import type { Column } from '@/ui/data-grid';
 import { CustomerLink } from '@/ui/links';
 import { notify } from '@/ui/toast';
-import { tx } from '@/i18n/es-extras';
+import { extrasText } from '@/i18n/es-extras';
 
-const c = tx.kyc.columns;
+const c = extrasText.kyc.columns;
 
 /** Copies the whole URL (the cell shows its first 50 characters). */
 function copyUrl(url: string) {
   // No clipboard outside a secure context: say so rather than fail silently.
   const writing = navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error('clipboard'));
   writing.then(
-    () => notify.success(tx.kyc.copied),
-    () => notify.error(tx.kyc.copyFailed),
+    () => notify.success(extrasText.kyc.copied),
+    () => notify.error(extrasText.kyc.copyFailed),
   );
 }
 
@@ -55,6 +55,6 @@ export const KYC_COLUMNS: Column<KycDecision>[] = [
   { headerName: c.ip, colId: 'ip', valueGetter: (p) => p.data?.kyc_decision?.technicalData?.ip ?? '', width: 140 },
   { headerName: c.created, colId: 'created', valueGetter: (p) => formatDateTime(p.data?.created_date_time), width: 150 },
   { headerName: c.verified, colId: 'verified', valueGetter: (p) => formatDateTime(p.data?.verification_date_time), width: 150 },
-  { headerName: c.media, colId: 'media', valueGetter: (p) => (p.data ? (p.data.has_media ? tx.kyc.yes : tx.kyc.no) : ''), width: 90 },
+  { headerName: c.media, colId: 'media', valueGetter: (p) => (p.data ? (p.data.has_media ? extrasText.kyc.yes : extrasText.kyc.no) : ''), width: 90 },
   { headerName: c.partnerId, field: 'partner_id', width: 300 },
 ];

@@ -3,7 +3,7 @@ import { KYC_FILTER_STATUSES, kycStatusLabel } from '@/domain/kyc';
 import { Button } from '@/ui/button';
 import { InputField, SelectField } from '@/ui/fields';
 import type { SearchScreen } from '@/ui/search-screen';
-import { tx } from '@/i18n/es-extras';
+import { extrasText } from '@/i18n/es-extras';
 
 const STATUS_OPTIONS = KYC_FILTER_STATUSES.map((s) => ({ value: s, label: kycStatusLabel(s) }));
 
@@ -15,17 +15,17 @@ export function KycFilters({ screen }: { screen: SearchScreen }) {
     screen.submit();
   };
   return (
-    <form role="search" aria-label={tx.kyc.filters} onSubmit={onSubmit} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <form role="search" aria-label={extrasText.kyc.filters} onSubmit={onSubmit} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <InputField id="kyc-partnerReference" label={tx.kyc.partnerReference} inputMode="numeric" autoComplete="off" maxLength={40} {...field('partnerReference')} />
-        <SelectField id="kyc-status" label={tx.kyc.status} options={STATUS_OPTIONS} emptyLabel={tx.kyc.all} {...field('status')} />
-        <InputField id="kyc-dateFrom" label={tx.kyc.dateFrom} type="date" {...field('dateFrom')} />
-        <InputField id="kyc-dateTo" label={tx.kyc.dateTo} type="date" {...field('dateTo')} />
+        <InputField id="kyc-partnerReference" label={extrasText.kyc.partnerReference} inputMode="numeric" autoComplete="off" maxLength={40} {...field('partnerReference')} />
+        <SelectField id="kyc-status" label={extrasText.kyc.status} options={STATUS_OPTIONS} emptyLabel={extrasText.kyc.all} {...field('status')} />
+        <InputField id="kyc-dateFrom" label={extrasText.kyc.dateFrom} type="date" {...field('dateFrom')} />
+        <InputField id="kyc-dateTo" label={extrasText.kyc.dateTo} type="date" {...field('dateTo')} />
       </div>
       <div className="mt-4 flex gap-2">
-        <Button type="submit">{tx.kyc.search}</Button>
+        <Button type="submit">{extrasText.kyc.search}</Button>
         <Button variant="secondary" onClick={screen.reset}>
-          {tx.kyc.clear}
+          {extrasText.kyc.clear}
         </Button>
       </div>
     </form>

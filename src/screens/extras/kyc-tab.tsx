@@ -1,12 +1,12 @@
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { getKycDecisions } from '@/api/extras';
 import { KYC_SORTS, type KycDecision } from '@/api/contract/extras';
-import type { Filters, SearchResult } from '@/machines/search.machine';
+import type { Filters, SearchResult } from '@/machines/ui/search.machine';
 import { KYC_PAGE_SIZE, translateKycMessage } from '@/domain/kyc';
 import { DataGrid } from '@/ui/data-grid';
 import { Pager } from '@/ui/pager';
 import { SearchStatus, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
-import { tx } from '@/i18n/es-extras';
+import { extrasText } from '@/i18n/es-extras';
 import { KYC_COLUMNS } from './kyc-columns';
 import { KycFilters } from './kyc-filters';
 import { kycSlice, withKyc, type TabProps } from './extras-search';
@@ -20,15 +20,15 @@ function KycResults({ screen }: { screen: SearchScreen }) {
   return (
     <div className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="text-sm font-semibold text-slate-800">{tx.kyc.total(totalElements, totalLimited ?? false)}</p>
-        <p className="text-xs text-slate-600">{tx.kyc.copyHint}</p>
+        <p className="text-sm font-semibold text-slate-800">{extrasText.kyc.total(totalElements, totalLimited ?? false)}</p>
+        <p className="text-xs text-slate-600">{extrasText.kyc.copyHint}</p>
       </div>
       <DataGrid<KycDecision>
-        label={tx.kyc.label}
+        label={extrasText.kyc.label}
         rows={screen.result.elements as KycDecision[]}
         columns={KYC_COLUMNS}
         getRowId={(r) => String(r.id)}
-        csvName={tx.kyc.csv}
+        csvName={extrasText.kyc.csv}
       />
       <Pager page={screen.page} size={KYC_PAGE_SIZE} total={totalElements} limited={totalLimited ?? false} onPage={screen.goTo} />
     </div>
@@ -59,7 +59,7 @@ export function KycTab({ search, navigate }: TabProps) {
   return (
     <div className="space-y-4">
       <KycFilters screen={screen} />
-      <SearchStatus screen={screen} emptyText={tx.kyc.empty} describeError={translateKycMessage} />
+      <SearchStatus screen={screen} emptyText={extrasText.kyc.empty} describeError={translateKycMessage} />
       <KycResults screen={screen} />
     </div>
   );

@@ -1,11 +1,11 @@
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { getExchangeRateHistory, getExchangeRates } from '@/api/extras';
 import type { ExchangeRate } from '@/api/contract/extras';
 import { Card } from '@/ui/card';
 import { DataGrid } from '@/ui/data-grid';
 import { ResourceView, useResource } from '@/ui/resource-view';
 import { SearchResults, useSearchScreen } from '@/ui/search-screen';
-import { tx } from '@/i18n/es-extras';
+import { extrasText } from '@/i18n/es-extras';
 import { RATE_COLUMNS, rateRowId } from './rate-columns';
 import { historySlice, withHistory, type TabProps } from './extras-search';
 
@@ -22,10 +22,10 @@ function RateHistory({ search, navigate }: TabProps) {
     load: (_query, page) => getExchangeRateHistory(services.users, page, HISTORY_PAGE_SIZE),
   });
   return (
-    <Card title={tx.rates.history}>
+    <Card title={extrasText.rates.history}>
       <div className="space-y-3">
-        <SearchResults<ExchangeRate> screen={screen} pageSize={HISTORY_PAGE_SIZE} emptyText={tx.rates.empty}>
-          {(rows) => <DataGrid<ExchangeRate> label={tx.rates.history} rows={rows} columns={RATE_COLUMNS} getRowId={rateRowId} csvName={tx.rates.csvHistory} />}
+        <SearchResults<ExchangeRate> screen={screen} pageSize={HISTORY_PAGE_SIZE} emptyText={extrasText.rates.empty}>
+          {(rows) => <DataGrid<ExchangeRate> label={extrasText.rates.history} rows={rows} columns={RATE_COLUMNS} getRowId={rateRowId} csvName={extrasText.rates.csvHistory} />}
         </SearchResults>
       </div>
     </Card>
@@ -36,15 +36,15 @@ function CurrentRates() {
   const services = useServices();
   const resource = useResource(() => getExchangeRates(services.users));
   return (
-    <Card title={tx.rates.current}>
+    <Card title={extrasText.rates.current}>
       <ResourceView resource={resource}>
         {(page) =>
           page.elements.length === 0 ? (
             <p role="status" className="text-sm text-slate-600">
-              {tx.rates.empty}
+              {extrasText.rates.empty}
             </p>
           ) : (
-            <DataGrid<ExchangeRate> label={tx.rates.current} rows={page.elements} columns={RATE_COLUMNS} getRowId={rateRowId} csvName={tx.rates.csvCurrent} />
+            <DataGrid<ExchangeRate> label={extrasText.rates.current} rows={page.elements} columns={RATE_COLUMNS} getRowId={rateRowId} csvName={extrasText.rates.csvCurrent} />
           )
         }
       </ResourceView>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { usePermission, useServices } from '@/app/context';
+import { usePermission, useServices } from '@/ui/session';
 import { getFraudGraph } from '@/api/fraud-graph';
 import { FraudGraphQuery, LINK_KINDS, type FraudGraph } from '@/api/contract/fraud-graph';
 import { Permission } from '@/domain/permissions';
@@ -10,7 +10,7 @@ import { NoAuthorization } from '@/ui/no-authorization';
 import { useResource } from '@/ui/resource-view';
 import { Spinner } from '@/ui/spinner';
 import { t } from '@/i18n';
-import { tg } from '@/i18n/es-fraud-graph';
+import { fraudGraphText } from '@/i18n/es-fraud-graph';
 import { GraphForm, type GraphSearch } from './graph-form';
 import { GraphCanvas, KIND_STYLE } from './graph-canvas';
 import { GraphTables } from './graph-tables';
@@ -22,28 +22,28 @@ const route = getRouteApi('/admin/fraud-graph');
 
 function Legend() {
   return (
-    <ul className="flex flex-wrap items-center gap-3 text-xs text-slate-700" aria-label={tg.legend}>
+    <ul className="flex flex-wrap items-center gap-3 text-xs text-slate-700" aria-label={fraudGraphText.legend}>
       <li className="flex items-center gap-1.5">
         <span aria-hidden className="size-3 rounded-sm bg-white ring-4 ring-amber-500" />
-        {tg.marks.root}
+        {fraudGraphText.marks.root}
       </li>
       {LINK_KINDS.map((kind) => (
         <li key={kind} className="flex items-center gap-1.5">
           <span aria-hidden className="h-0.5 w-5" style={{ backgroundColor: KIND_STYLE[kind].stroke }} />
-          {tg.networkTypes[kind]}
+          {fraudGraphText.networkTypes[kind]}
         </li>
       ))}
       <li className="flex items-center gap-1.5">
         <span aria-hidden className="size-3 rounded-full outline-2 outline-offset-1 outline-brand-600 outline-dashed" />
-        {tg.marks.fromOrder}
+        {fraudGraphText.marks.fromOrder}
       </li>
       <li className="flex items-center gap-1.5">
         <span aria-hidden className="size-3 rounded-full bg-red-50 ring-1 ring-red-600" />
-        {tg.marks.blacklisted}
+        {fraudGraphText.marks.blacklisted}
       </li>
       <li className="flex items-center gap-1.5">
         <span aria-hidden className="size-3 rounded-sm bg-red-50 ring-1 ring-slate-400" />
-        {tg.marks.fraud}
+        {fraudGraphText.marks.fraud}
       </li>
     </ul>
   );
@@ -57,12 +57,12 @@ function GraphView({ graph }: { graph: FraudGraph }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-700">{tg.summary(graph.nodes.length, graph.edges.length, graph.companies.join(', '))}</p>
+        <p className="text-sm text-slate-700">{fraudGraphText.summary(graph.nodes.length, graph.edges.length, graph.companies.join(', '))}</p>
         <Legend />
       </div>
       {graph.capped ? (
         <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-          {tg.capped(graph.maxNodes)}
+          {fraudGraphText.capped(graph.maxNodes)}
         </p>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -70,11 +70,11 @@ function GraphView({ graph }: { graph: FraudGraph }) {
           <GraphCanvas graph={graph} positions={layout.data} selected={selected} onSelect={setSelected} />
         ) : layout.state === 'failed' ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-            {tg.layoutFailed}
+            {fraudGraphText.layoutFailed}
           </p>
         ) : (
           <div className="grid h-[65vh] min-h-96 place-items-center rounded-lg bg-white ring-1 ring-slate-200">
-            <Spinner label={tg.layout} />
+            <Spinner label={fraudGraphText.layout} />
           </div>
         )}
         <NodeDetails node={selected ? (index.byId.get(selected) ?? null) : null} index={index} onSelect={setSelected} />
@@ -93,7 +93,7 @@ function GraphResult({ query }: { query: FraudGraphQuery }) {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
         <p>
-          <strong className="font-semibold">{tg.error}</strong>
+          <strong className="font-semibold">{fraudGraphText.error}</strong>
           {graph.error ? <span>: {graph.error}</span> : null}
         </p>
         <Button variant="secondary" onClick={() => graph.actor.send({ type: 'resource.retry' })}>
@@ -123,7 +123,7 @@ export function FraudGraphPage() {
   return (
     <div className="min-h-full bg-slate-100">
       <header className="border-b border-slate-200 bg-white px-4 py-3 lg:px-6">
-        <h1 className="text-xl font-semibold text-slate-900">{tg.title}</h1>
+        <h1 className="text-xl font-semibold text-slate-900">{fraudGraphText.title}</h1>
       </header>
       <main className="space-y-4 p-4 lg:p-6">
         {allowed ? (
@@ -136,7 +136,7 @@ export function FraudGraphPage() {
                 {parsed.issues[0].message}
               </p>
             ) : (
-              <p className="text-sm text-slate-600">{tg.form.needOrderOrUser}</p>
+              <p className="text-sm text-slate-600">{fraudGraphText.form.needOrderOrUser}</p>
             )}
           </>
         ) : (

@@ -18,7 +18,7 @@ import '@xyflow/react/dist/style.css';
 import { CreditCardIcon, DevicePhoneMobileIcon, GlobeAltIcon, PhoneIcon, UserIcon } from '@heroicons/react/20/solid';
 import type { FraudGraph, GraphNode } from '@/api/contract/fraud-graph';
 import { reliabilityLabel } from '@/domain/reliability';
-import { tg } from '@/i18n/es-fraud-graph';
+import { fraudGraphText } from '@/i18n/es-fraud-graph';
 import { marksOf, nodeName } from './graph-model';
 import { NODE_SIZE } from './layout';
 
@@ -59,7 +59,7 @@ const AccountNodeView = memo(function AccountNodeView({ data, selected }: NodePr
     >
       <CentreHandles />
       {node.root ? (
-        <span className="absolute -top-3 left-2 rounded bg-amber-500 px-1.5 text-[10px] font-bold tracking-wide text-slate-950 uppercase">{tg.marks.root}</span>
+        <span className="absolute -top-3 left-2 rounded bg-amber-500 px-1.5 text-[10px] font-bold tracking-wide text-slate-950 uppercase">{fraudGraphText.marks.root}</span>
       ) : null}
       <span className="flex items-center gap-1.5 truncate text-sm font-semibold">
         <UserIcon aria-hidden className="size-4 shrink-0 text-slate-500" />
@@ -94,17 +94,17 @@ const LinkNodeView = memo(function LinkNodeView({ data, selected }: NodeProps<Fl
 const nodeTypes = { account: AccountNodeView, link: LinkNodeView };
 
 const ariaLabelConfig = {
-  'node.a11yDescription.default': tg.flow.node,
-  'node.a11yDescription.keyboardDisabled': tg.flow.node,
-  'node.a11yDescription.ariaLiveMessage': ({ x, y }: { direction: string; x: number; y: number }) => tg.flow.moved(x, y),
-  'edge.a11yDescription.default': tg.flow.edge,
-  'controls.ariaLabel': tg.flow.controls,
-  'controls.zoomIn.ariaLabel': tg.flow.zoomIn,
-  'controls.zoomOut.ariaLabel': tg.flow.zoomOut,
-  'controls.fitView.ariaLabel': tg.flow.fitView,
-  'controls.interactive.ariaLabel': tg.flow.interactive,
-  'minimap.ariaLabel': tg.flow.minimap,
-  'handle.ariaLabel': tg.flow.edge,
+  'node.a11yDescription.default': fraudGraphText.flow.node,
+  'node.a11yDescription.keyboardDisabled': fraudGraphText.flow.node,
+  'node.a11yDescription.ariaLiveMessage': ({ x, y }: { direction: string; x: number; y: number }) => fraudGraphText.flow.moved(x, y),
+  'edge.a11yDescription.default': fraudGraphText.flow.edge,
+  'controls.ariaLabel': fraudGraphText.flow.controls,
+  'controls.zoomIn.ariaLabel': fraudGraphText.flow.zoomIn,
+  'controls.zoomOut.ariaLabel': fraudGraphText.flow.zoomOut,
+  'controls.fitView.ariaLabel': fraudGraphText.flow.fitView,
+  'controls.interactive.ariaLabel': fraudGraphText.flow.interactive,
+  'minimap.ariaLabel': fraudGraphText.flow.minimap,
+  'handle.ariaLabel': fraudGraphText.flow.edge,
 };
 
 /** Small graphs fit the canvas whole; from this many nodes a minimap helps find one's way. */
@@ -141,7 +141,7 @@ function Canvas({ graph, positions, selected, onSelect }: CanvasProps) {
       focusable: false,
       selectable: false,
       style: { stroke: KIND_STYLE[edge.kind].stroke, strokeWidth: Math.min(1.5 + edge.orders / 2, 5) },
-      ariaLabel: `${byId.get(edge.source)?.label ?? edge.source} — ${tg.kinds[edge.kind]} ${byId.get(edge.target)?.label ?? edge.target}`,
+      ariaLabel: `${byId.get(edge.source)?.label ?? edge.source} — ${fraudGraphText.kinds[edge.kind]} ${byId.get(edge.target)?.label ?? edge.target}`,
     }));
   }, [graph]);
   const [nodes, , onNodesChange] = useNodesState(initial);
@@ -195,7 +195,7 @@ function Canvas({ graph, positions, selected, onSelect }: CanvasProps) {
 /** The interactive picture: nodes can be dragged, the view zoomed and panned; a click shows a node's details. */
 export function GraphCanvas(props: CanvasProps) {
   return (
-    <section aria-label={tg.canvas} className="h-[65vh] min-h-96 overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
+    <section aria-label={fraudGraphText.canvas} className="h-[65vh] min-h-96 overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
       <ReactFlowProvider>
         <Canvas {...props} />
       </ReactFlowProvider>

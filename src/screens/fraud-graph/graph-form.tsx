@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { GRAPH_DEPTHS, NETWORK_TYPES, DEFAULT_DEPTH } from '@/api/contract/fraud-graph';
 import { Button } from '@/ui/button';
 import { InputField, SelectField } from '@/ui/fields';
-import { tg } from '@/i18n/es-fraud-graph';
+import { fraudGraphText } from '@/i18n/es-fraud-graph';
 
 export type GraphSearch = Record<string, string>;
 
 const depthOptions = GRAPH_DEPTHS.map((d) => ({ value: String(d), label: String(d) }));
-const networkOptions = NETWORK_TYPES.map((type) => ({ value: type, label: tg.networkTypes[type] }));
+const networkOptions = NETWORK_TYPES.map((type) => ({ value: type, label: fraudGraphText.networkTypes[type] }));
 
 /**
  * The search: order id and user id apply with "Buscar"; depth, network type and multi-company
@@ -25,17 +25,17 @@ export function GraphForm({ search, onSearch }: { search: GraphSearch; onSearch:
 
   return (
     <form
-      aria-label={tg.form.label}
+      aria-label={fraudGraphText.form.label}
       className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
       onSubmit={(event) => {
         event.preventDefault();
         submit();
       }}
     >
-      <InputField id="graph-order" label={tg.form.orderId} inputMode="numeric" autoComplete="off" className="w-32" value={orderId} onChange={(e) => setOrderId(e.target.value)} />
-      <InputField id="graph-user" label={tg.form.userId} inputMode="numeric" autoComplete="off" className="w-32" value={userId} onChange={(e) => setUserId(e.target.value)} />
-      <SelectField id="graph-depth" label={tg.form.depth} className="w-28" options={depthOptions} value={depth} onChange={(e) => submit({ depth: e.target.value })} />
-      <SelectField id="graph-network" label={tg.form.networkType} className="w-40" options={networkOptions} value={networkType} onChange={(e) => submit({ networkType: e.target.value })} />
+      <InputField id="graph-order" label={fraudGraphText.form.orderId} inputMode="numeric" autoComplete="off" className="w-32" value={orderId} onChange={(e) => setOrderId(e.target.value)} />
+      <InputField id="graph-user" label={fraudGraphText.form.userId} inputMode="numeric" autoComplete="off" className="w-32" value={userId} onChange={(e) => setUserId(e.target.value)} />
+      <SelectField id="graph-depth" label={fraudGraphText.form.depth} className="w-28" options={depthOptions} value={depth} onChange={(e) => submit({ depth: e.target.value })} />
+      <SelectField id="graph-network" label={fraudGraphText.form.networkType} className="w-40" options={networkOptions} value={networkType} onChange={(e) => submit({ networkType: e.target.value })} />
       <label className="flex items-center gap-2 pb-2 text-sm font-medium text-slate-700">
         <input
           type="checkbox"
@@ -43,9 +43,9 @@ export function GraphForm({ search, onSearch }: { search: GraphSearch; onSearch:
           checked={multiCompany}
           onChange={(e) => submit({ multiCompany: String(e.target.checked) })}
         />
-        {tg.form.multiCompany}
+        {fraudGraphText.form.multiCompany}
       </label>
-      <Button type="submit">{tg.form.submit}</Button>
+      <Button type="submit">{fraudGraphText.form.submit}</Button>
     </form>
   );
 }

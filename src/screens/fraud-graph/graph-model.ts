@@ -1,5 +1,5 @@
 import type { FraudGraph, GraphEdge, GraphNode } from '@/api/contract/fraud-graph';
-import { tg } from '@/i18n/es-fraud-graph';
+import { fraudGraphText } from '@/i18n/es-fraud-graph';
 
 /** Lookups the page's views share: nodes by id, each node's links. */
 export interface GraphIndex {
@@ -23,15 +23,15 @@ export const otherEnd = (edge: GraphEdge, id: string) => (edge.source === id ? e
 /** The marks a node carries, as words (the canvas, the details and the table say the same). */
 export function marksOf(node: GraphNode): string[] {
   const marks: string[] = [];
-  if (node.root) marks.push(tg.marks.root);
-  if (node.fromOrder) marks.push(tg.marks.fromOrder);
-  if (node.blacklisted) marks.push(tg.marks.blacklisted);
-  if ((node.account?.reliability ?? 0) < 0) marks.push(tg.marks.fraud);
-  if (node.capped) marks.push(tg.marks.capped);
+  if (node.root) marks.push(fraudGraphText.marks.root);
+  if (node.fromOrder) marks.push(fraudGraphText.marks.fromOrder);
+  if (node.blacklisted) marks.push(fraudGraphText.marks.blacklisted);
+  if ((node.account?.reliability ?? 0) < 0) marks.push(fraudGraphText.marks.fraud);
+  if (node.capped) marks.push(fraudGraphText.marks.capped);
   return marks;
 }
 
 /** How a node is named to people: accounts by name and id, the rest by kind and value. */
 export function nodeName(node: GraphNode): string {
-  return node.kind === 'ACCOUNT' ? `${node.label} (#${node.value})` : `${tg.kinds[node.kind]} ${node.label}`;
+  return node.kind === 'ACCOUNT' ? `${node.label} (#${node.value})` : `${fraudGraphText.kinds[node.kind]} ${node.label}`;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { getItems } from '@/api/lists';
 import type { ItemRow } from '@/api/contract/order-lists';
 import { defaultWindow } from '@/domain/date-window';
@@ -11,34 +11,34 @@ import { InputField, SelectField } from '@/ui/fields';
 import { DataGrid, type Column } from '@/ui/data-grid';
 import { CustomerLink, OrderLink } from '@/ui/links';
 import { SearchLayout, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
-import { tl } from '@/i18n/es-lists';
+import { listText } from '@/i18n/es-lists';
 import { t } from '@/i18n';
 
 const route = getRouteApi('/admin/items');
 const PAGE_SIZE = 20;
 
 const COLUMNS: Column<ItemRow>[] = [
-  { headerName: tl.items.foiId, field: 'foiId', width: 110 },
-  { headerName: tl.items.orderId, cellRenderer: (p: { data: ItemRow }) => <OrderLink id={p.data.orderId} />, width: 110 },
-  { headerName: tl.userId, cellRenderer: (p: { data: ItemRow }) => <CustomerLink id={p.data.accountId} />, width: 110 },
-  { headerName: tl.items.destination, field: 'destination', width: 220 },
-  { headerName: tl.items.product, field: 'productType', width: 190 },
-  { headerName: tl.items.status, valueGetter: (p) => (p.data ? productStatusLabel(p.data.productType, p.data.productStatus) : ''), width: 160 },
-  { headerName: tl.items.amount, valueGetter: (p) => (p.data ? `${p.data.amount.toFixed(2)} ${p.data.currency}` : ''), width: 120 },
-  { headerName: tl.date, valueGetter: (p) => formatDateTime(p.data?.createdDate), width: 150 },
+  { headerName: listText.items.foiId, field: 'foiId', width: 110 },
+  { headerName: listText.items.orderId, cellRenderer: (p: { data: ItemRow }) => <OrderLink id={p.data.orderId} />, width: 110 },
+  { headerName: listText.userId, cellRenderer: (p: { data: ItemRow }) => <CustomerLink id={p.data.accountId} />, width: 110 },
+  { headerName: listText.items.destination, field: 'destination', width: 220 },
+  { headerName: listText.items.product, field: 'productType', width: 190 },
+  { headerName: listText.items.status, valueGetter: (p) => (p.data ? productStatusLabel(p.data.productType, p.data.productStatus) : ''), width: 160 },
+  { headerName: listText.items.amount, valueGetter: (p) => (p.data ? `${p.data.amount.toFixed(2)} ${p.data.currency}` : ''), width: 120 },
+  { headerName: listText.date, valueGetter: (p) => formatDateTime(p.data?.createdDate), width: 150 },
 ];
 
 function ItemFilters({ screen }: { screen: SearchScreen }) {
   const field = (name: string) => ({ value: screen.draft[name] ?? '', onChange: (e: { target: { value: string } }) => screen.set(name, e.target.value) });
   return (
     <>
-      <InputField id="foiId" label={tl.items.foiId} inputMode="numeric" {...field('foiId')} />
-      <InputField id="accountId" label={tl.userId} inputMode="numeric" {...field('accountId')} />
-      <InputField id="destination" label={tl.items.destination} {...field('destination')} />
-      <SelectField id="productStatus" label={tl.items.status} options={PRODUCT_STATUSES.map((s) => ({ value: s, label: s }))} emptyLabel={tl.all} {...field('productStatus')} />
-      <SelectField id="productType" label={tl.items.product} options={PRODUCT_TYPES.map((p) => ({ value: p, label: p }))} emptyLabel={tl.all} {...field('productType')} />
-      <InputField id="startDate" label={tl.from} type="date" {...field('startDate')} />
-      <InputField id="endDate" label={tl.until} type="date" {...field('endDate')} />
+      <InputField id="foiId" label={listText.items.foiId} inputMode="numeric" {...field('foiId')} />
+      <InputField id="accountId" label={listText.userId} inputMode="numeric" {...field('accountId')} />
+      <InputField id="destination" label={listText.items.destination} {...field('destination')} />
+      <SelectField id="productStatus" label={listText.items.status} options={PRODUCT_STATUSES.map((s) => ({ value: s, label: s }))} emptyLabel={listText.all} {...field('productStatus')} />
+      <SelectField id="productType" label={listText.items.product} options={PRODUCT_TYPES.map((p) => ({ value: p, label: p }))} emptyLabel={listText.all} {...field('productType')} />
+      <InputField id="startDate" label={listText.from} type="date" {...field('startDate')} />
+      <InputField id="endDate" label={listText.until} type="date" {...field('endDate')} />
     </>
   );
 }
@@ -59,7 +59,7 @@ export function ItemsPage() {
     <div>
       <PageHeader title={t.menu.items} />
       <SearchLayout<ItemRow> screen={screen} pageSize={PAGE_SIZE} filters={<ItemFilters screen={screen} />}>
-        {(rows) => <DataGrid<ItemRow> label={tl.items.label} rows={rows} columns={COLUMNS} getRowId={(r) => String(r.foiId)} csvName="items.csv" />}
+        {(rows) => <DataGrid<ItemRow> label={listText.items.label} rows={rows} columns={COLUMNS} getRowId={(r) => String(r.foiId)} csvName="items.csv" />}
       </SearchLayout>
     </div>
   );

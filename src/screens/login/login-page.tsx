@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { useSessionActor } from '@/app/context';
+import { useSessionActor } from '@/ui/session';
 import { Button } from '@/ui/button';
 import { InputField } from '@/ui/fields';
 import { LanguageSelect } from '@/ui/language-select';

@@ -9,7 +9,7 @@ import { formatDateTime } from '@/domain/time';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { KeyValues } from '@/ui/detail-table';
 import { CustomerLink } from '@/ui/links';
-import { to } from '@/i18n/es-order';
+import { orderText } from '@/i18n/es-order';
 
 export interface CustomerData {
   summary: CustomerRow;
@@ -27,7 +27,7 @@ export async function loadCustomer(services: Services, order: OrderRow): Promise
   return { summary, data, totalUsd };
 }
 
-const C = to.customer;
+const customerText = orderText.customer;
 
 /** Cliente Detalles. */
 export function CustomerTab({ tab }: { tab: DetailTab<CustomerData> }) {
@@ -36,24 +36,24 @@ export function CustomerTab({ tab }: { tab: DetailTab<CustomerData> }) {
       {({ summary, data, totalUsd }) => (
         <KeyValues
           items={[
-            { label: C.account, value: <CustomerLink id={summary.accountId} /> },
-            { label: C.name, value: summary.name },
-            { label: C.email, value: summary.email },
-            { label: C.phone, value: summary.phoneNumber },
-            { label: C.country, value: summary.userBasicData.country },
-            { label: C.city, value: [data.city, data.region].filter(Boolean).join(', ') },
-            { label: C.reliability, value: reliabilityLabel(summary.userBasicData.reliability) },
-            { label: C.status, value: summary.enabled ? C.enabled : C.disabled },
-            { label: C.groups, value: summary.groups.map((g) => g.name).join(', ') },
-            { label: C.registered, value: formatDateTime(summary.registerDate) },
+            { label: customerText.account, value: <CustomerLink id={summary.accountId} /> },
+            { label: customerText.name, value: summary.name },
+            { label: customerText.email, value: summary.email },
+            { label: customerText.phone, value: summary.phoneNumber },
+            { label: customerText.country, value: summary.userBasicData.country },
+            { label: customerText.city, value: [data.city, data.region].filter(Boolean).join(', ') },
+            { label: customerText.reliability, value: reliabilityLabel(summary.userBasicData.reliability) },
+            { label: customerText.status, value: summary.enabled ? customerText.enabled : customerText.disabled },
+            { label: customerText.groups, value: summary.groups.map((g) => g.name).join(', ') },
+            { label: customerText.registered, value: formatDateTime(summary.registerDate) },
             {
-              label: C.credit,
+              label: customerText.credit,
               value:
                 data.userCredit.length === 0
-                  ? C.noCredit
+                  ? customerText.noCredit
                   : data.userCredit.map((c) => `${formatCredit(c.amount)} ${c.creditType}`).join(' · '),
             },
-            { label: C.totalUsd, value: totalUsd.toFixed(2) },
+            { label: customerText.totalUsd, value: totalUsd.toFixed(2) },
           ]}
         />
       )}

@@ -6,7 +6,7 @@ import { paymentSystemName } from '@/domain/catalog';
 import { formatDateTime } from '@/domain/time';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
-import { to } from '@/i18n/es-order';
+import { orderText } from '@/i18n/es-order';
 
 export function loadExecution(services: Services, order: OrderRow): Promise<GatewayLog[]> {
   return getGatewayLogs(services.upg, services.config.tenant, { accountId: order.accountId, orderId: order.id });
@@ -21,19 +21,19 @@ function pretty(text: string): string {
   }
 }
 
-const E = to.execution;
+const executionText = orderText.execution;
 const COLUMNS: TableColumn<GatewayLog>[] = [
-  { header: E.gateway, cell: (l) => paymentSystemName(l.paymentGatewayId) },
-  { header: E.date, cell: (l) => formatDateTime(l.createdDateTime), className: 'whitespace-nowrap' },
-  { header: E.internalStatus, cell: (l) => l.internalStatus },
-  { header: E.status, cell: (l) => l.status },
-  { header: E.message, cell: (l) => l.message ?? '' },
+  { header: executionText.gateway, cell: (l) => paymentSystemName(l.paymentGatewayId) },
+  { header: executionText.date, cell: (l) => formatDateTime(l.createdDateTime), className: 'whitespace-nowrap' },
+  { header: executionText.internalStatus, cell: (l) => l.internalStatus },
+  { header: executionText.status, cell: (l) => l.status },
+  { header: executionText.message, cell: (l) => l.message ?? '' },
   {
-    header: E.dto,
+    header: executionText.dto,
     cell: (l) =>
       l.outDtoString ? (
         <details>
-          <summary className="cursor-pointer text-brand-700">{E.showDto}</summary>
+          <summary className="cursor-pointer text-brand-700">{executionText.showDto}</summary>
           <pre className="mt-1 max-w-md overflow-x-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap">{pretty(l.outDtoString)}</pre>
         </details>
       ) : (
@@ -46,7 +46,7 @@ const COLUMNS: TableColumn<GatewayLog>[] = [
 export function ExecutionTab({ tab }: { tab: DetailTab<GatewayLog[]> }) {
   return (
     <DetailTabView tab={tab}>
-      {(logs) => <SimpleTable label={E.label} rows={logs} columns={COLUMNS} rowKey={(_l, i) => i} empty={to.empty} />}
+      {(logs) => <SimpleTable label={executionText.label} rows={logs} columns={COLUMNS} rowKey={(_l, i) => i} empty={orderText.empty} />}
     </DetailTabView>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import type { ServiceClient } from '@/api/http';
 import { getOrders } from '@/api/lists';
 import type { OrderRow } from '@/api/contract/order-lists';
@@ -12,7 +12,7 @@ import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { InputField } from '@/ui/fields';
 import { CustomerLink, OrderLink } from '@/ui/links';
-import { to } from '@/i18n/es-order';
+import { orderText } from '@/i18n/es-order';
 
 /** Spec details §7: the item search looks about 20 days back and 1 day ahead. */
 const DAYS_BACK = 20;
@@ -47,11 +47,11 @@ async function searchByFoi(orders: ServiceClient, foiId: string): Promise<FoiRes
 const day = (text: string | null) => (text ? dayjs(text, DAY_FORMAT).format(DATE_FORMAT) : '');
 
 const COLUMNS: TableColumn<OrderRow>[] = [
-  { header: to.panel.order, cell: (o) => <OrderLink id={o.id} /> },
-  { header: to.panel.date, cell: (o) => formatDateTime(o.createdDate), className: 'whitespace-nowrap' },
-  { header: to.panel.customer, cell: (o) => <CustomerLink id={o.accountId} /> },
-  { header: to.panel.status, cell: (o) => orderStatusLabel(o.status) },
-  { header: to.panel.total, cell: (o) => to.money(o.totalPrice, o.currency), className: 'whitespace-nowrap' },
+  { header: orderText.panel.order, cell: (o) => <OrderLink id={o.id} /> },
+  { header: orderText.panel.date, cell: (o) => formatDateTime(o.createdDate), className: 'whitespace-nowrap' },
+  { header: orderText.panel.customer, cell: (o) => <CustomerLink id={o.accountId} /> },
+  { header: orderText.panel.status, cell: (o) => orderStatusLabel(o.status) },
+  { header: orderText.panel.total, cell: (o) => orderText.money(o.totalPrice, o.currency), className: 'whitespace-nowrap' },
 ];
 
 /** The fulfilment-item panel: the orders holding an item id, each opening its order page. */
@@ -65,16 +65,16 @@ export function FoiSearch() {
   const foiId = useRef('');
   const search = useDetailTab(() => searchByFoi(services.orders, foiId.current));
   return (
-    <Card title={to.foi.title}>
+    <Card title={orderText.foi.title}>
       <form
         role="search"
-        aria-label={to.foi.title}
+        aria-label={orderText.foi.title}
         className="flex flex-wrap items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
           const value = text.trim();
           if (!/^\d{1,12}$/.test(value)) {
-            setInvalid(to.foi.invalid);
+            setInvalid(orderText.foi.invalid);
             return;
           }
           setInvalid(null);
@@ -84,7 +84,7 @@ export function FoiSearch() {
       >
         <InputField
           id={fieldId}
-          label={to.foi.label}
+          label={orderText.foi.label}
           inputMode="numeric"
           value={text}
           onChange={(event) => setText(event.target.value)}
@@ -93,7 +93,7 @@ export function FoiSearch() {
           className="w-48"
         />
         <Button type="submit" variant="secondary" disabled={search.state === 'loading'}>
-          {to.foi.submit}
+          {orderText.foi.submit}
         </Button>
       </form>
       {invalid ? (
@@ -106,8 +106,8 @@ export function FoiSearch() {
           <DetailTabView tab={search}>
             {(result) => (
               <div className="space-y-2">
-                <p className="text-xs text-slate-600">{to.foi.window(day(result.window.startDate), day(result.window.endDate))}</p>
-                <SimpleTable label={to.foi.results} rows={result.orders} columns={COLUMNS} rowKey={(o) => o.id} empty={to.empty} />
+                <p className="text-xs text-slate-600">{orderText.foi.window(day(result.window.startDate), day(result.window.endDate))}</p>
+                <SimpleTable label={orderText.foi.results} rows={result.orders} columns={COLUMNS} rowKey={(o) => o.id} empty={orderText.empty} />
               </div>
             )}
           </DetailTabView>

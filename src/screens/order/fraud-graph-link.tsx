@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { ShareIcon } from '@heroicons/react/24/outline';
 import type { OrderRow } from '@/api/contract/order-lists';
-import { to } from '@/i18n/es-order';
+import { orderText } from '@/i18n/es-order';
 
 /** The graph's route with the order and its customer in the URL (the graph page owns every other default). */
 const fraudGraphHref = (order: Pick<OrderRow, 'id' | 'accountId'>) =>
@@ -28,11 +28,11 @@ export function FraudGraphLink({ order }: { order: OrderRow }) {
       target="_blank"
       rel="noopener"
       onClick={open}
-      aria-label={to.fraudGraph.linkLabel(order.id)}
+      aria-label={orderText.fraudGraph.linkLabel(order.id)}
       className="inline-flex items-center gap-2 rounded-md bg-white px-3.5 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
     >
       <ShareIcon aria-hidden className="size-4 text-brand-700" />
-      {to.fraudGraph.link}
+      {orderText.fraudGraph.link}
     </a>
   );
 }

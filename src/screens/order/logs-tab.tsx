@@ -12,7 +12,7 @@ import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { InputField } from '@/ui/fields';
 import { Pager } from '@/ui/pager';
-import { to } from '@/i18n/es-order';
+import { orderText } from '@/i18n/es-order';
 
 export interface LogsQuery {
   description: string;
@@ -44,7 +44,7 @@ export async function loadLogs(services: Services, order: OrderRow, query: LogsQ
   return { query, page, transitions };
 }
 
-const show = (value: unknown) => (value === null || value === undefined || value === '' ? to.logs.none : typeof value === 'string' ? value : JSON.stringify(value));
+const show = (value: unknown) => (value === null || value === undefined || value === '' ? orderText.logs.none : typeof value === 'string' ? value : JSON.stringify(value));
 
 /** The changed fields of a log (`{ field: { before, after } }`), one line each. */
 function Changes({ input }: { input: string | null }) {
@@ -60,30 +60,30 @@ function Changes({ input }: { input: string | null }) {
     <ul className="space-y-0.5 text-xs">
       {Object.entries(parsed as Record<string, unknown>).map(([field, change]) => {
         const pair = change && typeof change === 'object' && 'after' in change ? (change as { before?: unknown; after?: unknown }) : { before: undefined, after: change };
-        return <li key={field}>{to.logs.change(field, show(pair.before), show(pair.after))}</li>;
+        return <li key={field}>{orderText.logs.change(field, show(pair.before), show(pair.after))}</li>;
       })}
     </ul>
   );
 }
 
-const L = to.logs;
+const logText = orderText.logs;
 const COLUMNS: TableColumn<ActionLog>[] = [
-  { header: L.executor, cell: (l) => l.executorEmail ?? '' },
-  { header: L.date, cell: (l) => formatDateTime(l.date), className: 'whitespace-nowrap' },
-  { header: L.channel, cell: (l) => l.canal },
-  { header: L.description, cell: (l) => l.description },
-  { header: L.changes, cell: (l) => <Changes input={l.input} /> },
+  { header: logText.executor, cell: (l) => l.executorEmail ?? '' },
+  { header: logText.date, cell: (l) => formatDateTime(l.date), className: 'whitespace-nowrap' },
+  { header: logText.channel, cell: (l) => l.canal },
+  { header: logText.description, cell: (l) => l.description },
+  { header: logText.changes, cell: (l) => <Changes input={l.input} /> },
 ];
 
-const T = to.transitions;
+const transitionText = orderText.transitions;
 const TRANSITION_COLUMNS: TableColumn<ItemTransition>[] = [
-  { header: T.at, cell: (r) => formatDateTime(r.at, LONG_DATE_TIME_FORMAT), className: 'whitespace-nowrap' },
-  { header: T.item, cell: (r) => r.itemId },
-  { header: T.machine, cell: (r) => r.machine },
-  { header: T.from, cell: (r) => r.from },
-  { header: T.event, cell: (r) => <code className="text-xs">{r.event}</code> },
-  { header: T.to, cell: (r) => r.to },
-  { header: T.actor, cell: (r) => r.actorEmail },
+  { header: transitionText.at, cell: (r) => formatDateTime(r.at, LONG_DATE_TIME_FORMAT), className: 'whitespace-nowrap' },
+  { header: transitionText.item, cell: (r) => r.itemId },
+  { header: transitionText.machine, cell: (r) => r.machine },
+  { header: transitionText.from, cell: (r) => r.from },
+  { header: transitionText.event, cell: (r) => <code className="text-xs">{r.event}</code> },
+  { header: transitionText.to, cell: (r) => r.to },
+  { header: transitionText.actor, cell: (r) => r.actorEmail },
 ];
 
 function LogsFilter({ applied, onApply }: { applied: string; onApply: (description: string) => void }) {
@@ -92,16 +92,16 @@ function LogsFilter({ applied, onApply }: { applied: string; onApply: (descripti
   return (
     <form
       role="search"
-      aria-label={L.filter}
+      aria-label={logText.filter}
       className="flex flex-wrap items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         onApply(text.trim());
       }}
     >
-      <InputField id={id} label={L.filter} value={text} maxLength={120} onChange={(event) => setText(event.target.value)} className="w-64" />
+      <InputField id={id} label={logText.filter} value={text} maxLength={120} onChange={(event) => setText(event.target.value)} className="w-64" />
       <Button type="submit" variant="secondary">
-        {L.apply}
+        {logText.apply}
       </Button>
       <Button
         variant="ghost"
@@ -110,7 +110,7 @@ function LogsFilter({ applied, onApply }: { applied: string; onApply: (descripti
           onApply('');
         }}
       >
-        {L.clear}
+        {logText.clear}
       </Button>
     </form>
   );
@@ -126,13 +126,13 @@ export function LogsTab({ tab, onQuery }: { tab: DetailTab<LogsData>; onQuery: (
         {({ query, page, transitions }) => (
           <div className="space-y-5">
             <div className="space-y-3">
-              <SimpleTable label={L.label} rows={page.elements} columns={COLUMNS} rowKey={(l) => l.id} empty={to.empty} />
+              <SimpleTable label={logText.label} rows={page.elements} columns={COLUMNS} rowKey={(l) => l.id} empty={orderText.empty} />
               {page.totalElements > LOGS_PAGE_SIZE ? (
                 <Pager page={query.page} size={LOGS_PAGE_SIZE} total={page.totalElements} limited={page.totalLimited ?? false} onPage={(p) => onQuery({ ...query, page: p })} />
               ) : null}
             </div>
-            <DetailSection title={T.label}>
-              <SimpleTable label={T.label} rows={transitions} columns={TRANSITION_COLUMNS} rowKey={(r) => r.id} empty={T.empty} />
+            <DetailSection title={transitionText.label}>
+              <SimpleTable label={transitionText.label} rows={transitions} columns={TRANSITION_COLUMNS} rowKey={(r) => r.id} empty={transitionText.empty} />
             </DetailSection>
           </div>
         )}

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import type { Services } from '@/api/services';
 import type { OrderRow } from '@/api/contract/order-lists';
 import { NoteMsg, type NotesPage } from '@/api/contract/order-detail';
@@ -9,7 +9,7 @@ import { ActionFlowDialogs, useActionFlow } from '@/ui/action-flow';
 import { Button } from '@/ui/button';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { EditorOnly } from '@/ui/editor-only';
-import { to } from '@/i18n/es-order';
+import { orderText } from '@/i18n/es-order';
 
 const NOTES_SHOWN = 100;
 
@@ -17,7 +17,7 @@ export function loadNotes(services: Services, order: OrderRow) {
   return getOrderNotes(services.orders, order.id, NOTES_SHOWN);
 }
 
-const N = to.notes;
+const noteText = orderText.notes;
 
 /** Creating a note asks nothing ("Esperando Respuesta!" then "Aprobado!"); an empty note is refused. */
 function NoteForm({ order, onCreated }: { order: OrderRow; onCreated: () => void }) {
@@ -27,8 +27,8 @@ function NoteForm({ order, onCreated }: { order: OrderRow; onCreated: () => void
   const errorId = useId();
   const flow = useActionFlow<string, string>({
     confirm: false,
-    successTitle: N.successTitle,
-    successText: N.successText,
+    successTitle: noteText.successTitle,
+    successText: noteText.successText,
     validate: (form) => (form.trim() === '' ? { ok: false, message: NoteMsg.empty } : { ok: true, payload: form.trim() }),
     perform: async (description) => {
       await createDocNote(services.uaa, { docCode: 'ORDER', docId: String(order.id), accountId: order.accountId, description });
@@ -47,7 +47,7 @@ function NoteForm({ order, onCreated }: { order: OrderRow; onCreated: () => void
       }}
     >
       <label htmlFor={fieldId} className="block text-xs font-medium text-slate-600">
-        {N.newNote}
+        {noteText.newNote}
       </label>
       <textarea
         id={fieldId}
@@ -65,7 +65,7 @@ function NoteForm({ order, onCreated }: { order: OrderRow; onCreated: () => void
         </p>
       ) : null}
       <Button type="submit" disabled={flow.busy}>
-        {N.submit}
+        {noteText.submit}
       </Button>
       <ActionFlowDialogs actor={flow.actor} />
     </form>
@@ -73,10 +73,10 @@ function NoteForm({ order, onCreated }: { order: OrderRow; onCreated: () => void
 }
 
 function NoteList({ page }: { page: NotesPage }) {
-  if (page.elements.length === 0) return <p className="text-sm text-slate-600">{to.empty}</p>;
+  if (page.elements.length === 0) return <p className="text-sm text-slate-600">{orderText.empty}</p>;
   return (
     <div className="space-y-2">
-      <ul aria-label={N.list} className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">
+      <ul aria-label={noteText.list} className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">
         {page.elements.map((note) => (
           <li key={note.id} className="px-3 py-2 text-sm">
             <p className="whitespace-pre-wrap text-slate-900">{note.description}</p>
@@ -86,7 +86,7 @@ function NoteList({ page }: { page: NotesPage }) {
           </li>
         ))}
       </ul>
-      {page.totalElements > page.elements.length ? <p className="text-xs text-slate-600">{N.more(page.elements.length, page.totalElements)}</p> : null}
+      {page.totalElements > page.elements.length ? <p className="text-xs text-slate-600">{noteText.more(page.elements.length, page.totalElements)}</p> : null}
     </div>
   );
 }

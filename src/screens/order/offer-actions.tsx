@@ -5,13 +5,13 @@ import type { OrderRow } from '@/api/contract/order-lists';
 import type { Offer } from '@/api/contract/order-detail';
 import { checkRefundAmount, readAmount } from '@/api/contract/order-actions';
 import { refundPayment, revertCreditPayment } from '@/api/order-actions';
-import { offerMachine, type OfferStatus } from '@/machines/offer.machine';
-import { refundLeft, refundMachine } from '@/machines/refund.machine';
+import { offerMachine, type OfferStatus } from '@/machines/order/offer.machine';
+import { refundLeft, refundMachine } from '@/machines/order/refund.machine';
 import { MIN_REFUND, RefundMsg } from '@/domain/order-actions';
-import { useActorPermissions, useServices } from '@/app/context';
+import { useActorPermissions, useServices } from '@/ui/session';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
 import { InputField } from '@/ui/fields';
-import { ta } from '@/i18n/es-order-actions';
+import { orderActionText } from '@/i18n/es-order-actions';
 
 export interface OfferActionsProps {
   order: OrderRow;
@@ -60,8 +60,8 @@ export function OfferActions({ order, offer, onChanged }: OfferActionsProps) {
 
   // The flows live here, not in their buttons: a refunded offer loses its refund buttons.
   const partial = useFormAction<PartialForm, { amount?: number; partialValueItem?: number }>({
-    title: ta.offer.partialTitle(offer.title),
-    description: compound ? ta.offer.compoundHint : ta.offer.left(money(left, order.currency)),
+    title: orderActionText.offer.partialTitle(offer.title),
+    description: compound ? orderActionText.offer.compoundHint : orderActionText.offer.left(money(left, order.currency)),
     initial: () => ({ amount: '', valueItem: '' }),
     validate: ({ amount, valueItem }) => {
       const typed = readAmount(amount);
@@ -79,16 +79,16 @@ export function OfferActions({ order, offer, onChanged }: OfferActionsProps) {
     },
     perform: async (payload) => {
       await refundPayment(services.orders, { ...base, ...payload });
-      return ta.offer.refundText(money(payload.amount ?? payload.partialValueItem ?? 0, order.currency));
+      return orderActionText.offer.refundText(money(payload.amount ?? payload.partialValueItem ?? 0, order.currency));
     },
     onDone: onChanged,
     children: (form, change) => (
       <>
-        <InputField id={`refund-amount-${offer.id}`} label={ta.offer.amount} inputMode="decimal" value={form.amount} onChange={(e) => change({ amount: e.target.value })} autoComplete="off" />
+        <InputField id={`refund-amount-${offer.id}`} label={orderActionText.offer.amount} inputMode="decimal" value={form.amount} onChange={(e) => change({ amount: e.target.value })} autoComplete="off" />
         {compound ? (
           <InputField
             id={`refund-value-item-${offer.id}`}
-            label={ta.offer.valueItem}
+            label={orderActionText.offer.valueItem}
             inputMode="decimal"
             value={form.valueItem}
             onChange={(e) => change({ valueItem: e.target.value })}
@@ -101,13 +101,13 @@ export function OfferActions({ order, offer, onChanged }: OfferActionsProps) {
   const total = useConfirmAction({
     perform: async () => {
       await refundPayment(services.orders, { ...base, total: true });
-      return ta.offer.totalText(offer.title);
+      return orderActionText.offer.totalText(offer.title);
     },
     onDone: onChanged,
   });
   const toCredit = useFormAction<{ amount: string }, number>({
-    title: ta.offer.toCreditTitle(offer.title),
-    description: ta.offer.left(money(left, order.currency)),
+    title: orderActionText.offer.toCreditTitle(offer.title),
+    description: orderActionText.offer.left(money(left, order.currency)),
     initial: () => ({ amount: left.toFixed(2) }),
     validate: ({ amount }) => {
       const typed = readAmount(amount);
@@ -117,33 +117,33 @@ export function OfferActions({ order, offer, onChanged }: OfferActionsProps) {
     },
     perform: async (amountCredit) => {
       await refundPayment(services.orders, { ...base, toCredit: true, amountCredit });
-      return ta.offer.creditText(money(amountCredit, order.currency));
+      return orderActionText.offer.creditText(money(amountCredit, order.currency));
     },
-    successTitle: ta.modified,
+    successTitle: orderActionText.modified,
     onDone: onChanged,
     children: (form, change) => (
-      <InputField id={`credit-amount-${offer.id}`} label={ta.offer.amount} inputMode="decimal" value={form.amount} onChange={(e) => change({ amount: e.target.value })} autoComplete="off" />
+      <InputField id={`credit-amount-${offer.id}`} label={orderActionText.offer.amount} inputMode="decimal" value={form.amount} onChange={(e) => change({ amount: e.target.value })} autoComplete="off" />
     ),
   });
   const revert = useConfirmAction({
-    successTitle: ta.modified,
+    successTitle: orderActionText.modified,
     perform: async () => {
       await revertCreditPayment(services.orders, order.id, offer.id);
-      return ta.offer.revertText(offer.title);
+      return orderActionText.offer.revertText(offer.title);
     },
     onDone: onChanged,
   });
 
   const buttons = [
-    { key: 'partial', label: ta.offer.partial, shown: can.partial, onClick: partial.open },
-    { key: 'total', label: ta.offer.total, shown: can.total, onClick: () => total.start(null) },
-    { key: 'toCredit', label: ta.offer.toCredit, shown: can.toCredit, onClick: toCredit.open },
-    { key: 'revert', label: ta.offer.revertCredit, shown: can.revertCredit, onClick: () => revert.start(null) },
+    { key: 'partial', label: orderActionText.offer.partial, shown: can.partial, onClick: partial.open },
+    { key: 'total', label: orderActionText.offer.total, shown: can.total, onClick: () => total.start(null) },
+    { key: 'toCredit', label: orderActionText.offer.toCredit, shown: can.toCredit, onClick: toCredit.open },
+    { key: 'revert', label: orderActionText.offer.revertCredit, shown: can.revertCredit, onClick: () => revert.start(null) },
   ].filter((button) => button.shown);
 
   return (
     <>
-      <ActionBar label={ta.offer.group(offer.title)} actions={buttons} />
+      <ActionBar label={orderActionText.offer.group(offer.title)} actions={buttons} />
       {partial.dialogs}
       {total.dialogs}
       {toCredit.dialogs}

@@ -8,7 +8,7 @@ import { formatDateTime } from '@/domain/time';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { CustomerLink } from '@/ui/links';
-import { to } from '@/i18n/es-order';
+import { orderText } from '@/i18n/es-order';
 import { OfferActions } from './offer-actions';
 import { ItemPanel } from './items/item-panel';
 
@@ -24,13 +24,13 @@ export async function loadOffers(services: Services, order: OrderRow): Promise<O
   return offers.map((offer, i) => ({ offer, items: items[i] ?? [] }));
 }
 
-const L = to.offers.item;
+const itemText = orderText.offers.item;
 const ITEM_COLUMNS: TableColumn<OfferItem>[] = [
-  { header: L.id, cell: (i) => i.id },
-  { header: L.status, cell: (i) => productStatusLabel(i.productType, i.status) },
-  { header: L.product, cell: (i) => i.productType },
+  { header: itemText.id, cell: (i) => i.id },
+  { header: itemText.status, cell: (i) => productStatusLabel(i.productType, i.status) },
+  { header: itemText.product, cell: (i) => i.productType },
   {
-    header: L.destination,
+    header: itemText.destination,
     cell: (i) => (
       <>
         {i.orderData.destinationAccountId !== null ? <CustomerLink id={i.orderData.destinationAccountId} /> : i.orderData.destination}
@@ -38,19 +38,19 @@ const ITEM_COLUMNS: TableColumn<OfferItem>[] = [
       </>
     ),
   },
-  { header: L.amount, cell: (i) => i.amount.toFixed(2) },
+  { header: itemText.amount, cell: (i) => i.amount.toFixed(2) },
   // The destination's currency (a CUP top-up is paid in USD).
-  { header: L.currency, cell: (i) => i.orderData.currency },
-  { header: L.tries, cell: (i) => i.tries },
-  { header: L.tracking, cell: (i) => i.trackingNumber ?? '' },
-  { header: L.provider, cell: (i) => i.provider ?? '' },
-  { header: L.created, cell: (i) => formatDateTime(i.createdDate), className: 'whitespace-nowrap' },
+  { header: itemText.currency, cell: (i) => i.orderData.currency },
+  { header: itemText.tries, cell: (i) => i.tries },
+  { header: itemText.tracking, cell: (i) => i.trackingNumber ?? '' },
+  { header: itemText.provider, cell: (i) => i.provider ?? '' },
+  { header: itemText.created, cell: (i) => formatDateTime(i.createdDate), className: 'whitespace-nowrap' },
 ];
 
 function OfferCard({ order, entry, onChanged }: { order: OrderRow; entry: OfferWithItems; onChanged: () => void }) {
   const { offer, items } = entry;
   const headingId = useId();
-  const money = (n: number) => to.money(n, order.currency);
+  const money = (n: number) => orderText.money(n, order.currency);
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-md p-3 ring-1 ring-slate-200">
       <h3 id={headingId} className="text-sm font-semibold text-slate-900">
@@ -58,18 +58,18 @@ function OfferCard({ order, entry, onChanged }: { order: OrderRow; entry: OfferW
       </h3>
       <KeyValues
         items={[
-          { label: to.offers.description, value: offer.description },
-          { label: to.offers.status, value: offer.status },
-          { label: to.offers.listPrice, value: money(offer.listPrice) },
-          { label: to.offers.discount, value: money(offer.discount) },
-          { label: to.offers.price, value: money(offer.price) },
-          { label: to.offers.refunded, value: money(offer.refunded) },
-          { label: to.offers.credited, value: money(offer.credited) },
-          { label: to.offers.startDate, value: formatDateTime(offer.startDate) },
-          { label: to.offers.endDate, value: formatDateTime(offer.endDate) },
+          { label: orderText.offers.description, value: offer.description },
+          { label: orderText.offers.status, value: offer.status },
+          { label: orderText.offers.listPrice, value: money(offer.listPrice) },
+          { label: orderText.offers.discount, value: money(offer.discount) },
+          { label: orderText.offers.price, value: money(offer.price) },
+          { label: orderText.offers.refunded, value: money(offer.refunded) },
+          { label: orderText.offers.credited, value: money(offer.credited) },
+          { label: orderText.offers.startDate, value: formatDateTime(offer.startDate) },
+          { label: orderText.offers.endDate, value: formatDateTime(offer.endDate) },
         ]}
       />
-      <SimpleTable label={to.offers.items(offer.title)} rows={items} columns={ITEM_COLUMNS} rowKey={(i) => i.id} empty={to.empty} />
+      <SimpleTable label={orderText.offers.items(offer.title)} rows={items} columns={ITEM_COLUMNS} rowKey={(i) => i.id} empty={orderText.empty} />
       <OfferActions order={order} offer={offer} onChanged={onChanged} />
       {items.map((item) => (
         <ItemPanel key={item.id} order={order} offer={offer} item={item} onChanged={onChanged} />
@@ -84,7 +84,7 @@ export function OffersTab({ tab, order, onChanged }: { tab: DetailTab<OfferWithI
     <DetailTabView tab={tab}>
       {(offers) =>
         offers.length === 0 ? (
-          <p className="text-sm text-slate-600">{to.empty}</p>
+          <p className="text-sm text-slate-600">{orderText.empty}</p>
         ) : (
           offers.map((entry) => <OfferCard key={entry.offer.id} order={order} entry={entry} onChanged={onChanged} />)
         )

@@ -4,14 +4,14 @@ import { initialTransition } from 'xstate';
 import type { OrderRow } from '@/api/contract/order-lists';
 import { readAmount } from '@/api/contract/order-actions';
 import { approveRisk, cancelOrder, closeOrders, compensate, refundPayment, sendClosedNotification } from '@/api/order-actions';
-import { orderRiskMachine, type OrderRiskEvent } from '@/machines/order-risk.machine';
+import { orderRiskMachine, type OrderRiskEvent } from '@/machines/order/order.machine';
 import { ORDER_ACTION_PERMISSION, RefundMsg } from '@/domain/order-actions';
 import type { OrderStatus } from '@/domain/order-status';
-import { useActorPermissions, useServices } from '@/app/context';
+import { useActorPermissions, useServices } from '@/ui/session';
 import { FormAction, useConfirmAction } from '@/ui/action-button';
 import { Permission } from '@/domain/permissions';
 import { InputField } from '@/ui/fields';
-import { ta } from '@/i18n/es-order-actions';
+import { orderActionText } from '@/i18n/es-order-actions';
 
 export interface OrderActionsProps {
   order: OrderRow;
@@ -49,65 +49,65 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
 
   // The flows live here: the button of a move is gone once the order has moved.
   const approve = useConfirmAction({
-    successTitle: ta.approved,
+    successTitle: orderActionText.approved,
     perform: async () => {
       await approveRisk(services.orders, id);
-      return ta.order.approveText(id);
+      return orderActionText.order.approveText(id);
     },
     onDone: onChanged,
   });
   const cancel = useConfirmAction({
-    successTitle: ta.cancelled,
+    successTitle: orderActionText.cancelled,
     perform: async () => {
       await cancelOrder(services.orders, id);
-      return ta.order.cancelText(id);
+      return orderActionText.order.cancelText(id);
     },
     onDone: onChanged,
   });
   const refundFull = useConfirmAction({
     perform: async () => {
       await refundPayment(services.orders, { orderId: id, foIds: [], total: true, close: true });
-      return ta.order.refundFullText(id);
+      return orderActionText.order.refundFullText(id);
     },
     onDone: onChanged,
   });
   const close = useConfirmAction({
     perform: async () => {
       await closeOrders(services.orders, [id]);
-      return ta.order.closeText(id);
+      return orderActionText.order.closeText(id);
     },
     onDone: onChanged,
   });
 
   const moves = [
-    { event: 'order.approve', label: ta.order.approve, variant: 'primary', action: approve },
-    { event: 'order.cancel', label: ta.order.cancel, variant: 'danger', action: cancel },
-    { event: 'order.refundFull', label: ta.order.refundFull, variant: 'secondary', action: refundFull },
-    { event: 'order.close', label: ta.order.close, variant: 'secondary', action: close },
+    { event: 'order.approve', label: orderActionText.order.approve, variant: 'primary', action: approve },
+    { event: 'order.cancel', label: orderActionText.order.cancel, variant: 'danger', action: cancel },
+    { event: 'order.refundFull', label: orderActionText.order.refundFull, variant: 'secondary', action: refundFull },
+    { event: 'order.close', label: orderActionText.order.close, variant: 'secondary', action: close },
   ] as const;
   const shown = moves.filter((move) => can({ type: move.event }));
 
   return (
     <>
       <ActionBar
-        label={ta.order.group(id)}
+        label={orderActionText.order.group(id)}
         actions={shown.map((move) => ({ key: move.event, label: move.label, variant: move.variant, disabled: move.action.busy, onClick: () => move.action.start(null) }))}
       >
         {mayCompensate ? <CompensateAction order={order} onChanged={onChanged} /> : null}
         {mayNotify ? (
           <FormAction<{ email: string }, string>
-            label={ta.order.notifyClosed}
-            title={ta.order.notifyClosedTitle(id)}
+            label={orderActionText.order.notifyClosed}
+            title={orderActionText.order.notifyClosedTitle(id)}
             initial={() => ({ email: order.email ?? '' })}
             validate={({ email }) => ({ ok: true, payload: email.trim() })}
             perform={async (email) => {
               await sendClosedNotification(services.orders, id, email);
-              return ta.order.notifyText(email || order.email || '');
+              return orderActionText.order.notifyText(email || order.email || '');
             }}
             onDone={onChanged}
           >
             {(form, change) => (
-              <InputField id={`notify-closed-${id}`} type="email" label={ta.order.emailForced} value={form.email} onChange={(e) => change({ email: e.target.value })} autoComplete="off" />
+              <InputField id={`notify-closed-${id}`} type="email" label={orderActionText.order.emailForced} value={form.email} onChange={(e) => change({ email: e.target.value })} autoComplete="off" />
             )}
           </FormAction>
         ) : null}
@@ -130,9 +130,9 @@ function CompensateAction({ order, onChanged }: OrderActionsProps) {
   const id = order.id;
   return (
     <FormAction<CompensationForm, { full: true } | { full: false; amount: number }>
-      label={ta.order.compensate}
-      title={ta.order.compensateTitle(id)}
-      description={ta.order.compensateHint(money(order.totalPrice, order.currency))}
+      label={orderActionText.order.compensate}
+      title={orderActionText.order.compensateTitle(id)}
+      description={orderActionText.order.compensateHint(money(order.totalPrice, order.currency))}
       initial={() => ({ full: true, amount: '' })}
       validate={({ full, amount }) => {
         if (full) return { ok: true, payload: { full: true } };
@@ -142,28 +142,28 @@ function CompensateAction({ order, onChanged }: OrderActionsProps) {
       }}
       perform={async (payload) => {
         await compensate(services.orders, id, payload);
-        return ta.order.compensateText(money(payload.full ? order.totalPrice : payload.amount, order.currency));
+        return orderActionText.order.compensateText(money(payload.full ? order.totalPrice : payload.amount, order.currency));
       }}
-      successTitle={ta.done}
+      successTitle={orderActionText.done}
       onDone={onChanged}
     >
       {(form, change) => (
         <>
           <fieldset className="space-y-1">
-            <legend className="text-sm font-medium text-slate-800">{ta.order.compensateKind}</legend>
+            <legend className="text-sm font-medium text-slate-800">{orderActionText.order.compensateKind}</legend>
             <label className="flex items-center gap-2 text-sm">
               <input type="radio" name={`compensation-${id}`} checked={form.full} onChange={() => change({ full: true })} />
-              {ta.order.compensateFull}
+              {orderActionText.order.compensateFull}
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input type="radio" name={`compensation-${id}`} checked={!form.full} onChange={() => change({ full: false })} />
-              {ta.order.compensatePartial}
+              {orderActionText.order.compensatePartial}
             </label>
           </fieldset>
           {form.full ? null : (
             <InputField
               id={`compensation-amount-${id}`}
-              label={ta.order.compensateAmount}
+              label={orderActionText.order.compensateAmount}
               inputMode="decimal"
               value={form.amount}
               onChange={(e) => change({ amount: e.target.value })}

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import type { OrderRow } from '@/api/contract/order-lists';
 import { reloadLoaded, useDetailTab } from '@/ui/detail-tab';
-import { to } from '@/i18n/es-order';
+import { orderText } from '@/i18n/es-order';
 import { OrderActions } from './order-actions';
 import { FraudGraphLink } from './fraud-graph-link';
 import { loadOffers, OffersTab } from './offers-tab';
@@ -64,8 +64,8 @@ export function OrderBody({ order, onRowChanged }: { order: OrderRow; onRowChang
         <FraudGraphLink order={order} />
       </div>
       <TabGroup selectedIndex={main} onChange={selectMain}>
-        <TabList aria-label={to.panel.tabs(order.id)} className="flex flex-wrap gap-1 border-b border-slate-200">
-          {[to.tabs.offers, to.tabs.risk, to.tabs.payment, to.tabs.customer, to.tabs.notes, to.tabs.logs].map((label) => (
+        <TabList aria-label={orderText.panel.tabs(order.id)} className="flex flex-wrap gap-1 border-b border-slate-200">
+          {[orderText.tabs.offers, orderText.tabs.risk, orderText.tabs.payment, orderText.tabs.customer, orderText.tabs.notes, orderText.tabs.logs].map((label) => (
             <Tab key={label} className={tabClass}>
               {label}
             </Tab>
@@ -80,9 +80,9 @@ export function OrderBody({ order, onRowChanged }: { order: OrderRow; onRowChang
           </TabPanel>
           <TabPanel>
             <TabGroup selectedIndex={sub} onChange={selectSub}>
-              <TabList aria-label={to.tabs.paymentSections} className="mb-3 flex gap-1">
-                <Tab className={subTabClass}>{to.tabs.transaction}</Tab>
-                <Tab className={subTabClass}>{to.tabs.execution}</Tab>
+              <TabList aria-label={orderText.tabs.paymentSections} className="mb-3 flex gap-1">
+                <Tab className={subTabClass}>{orderText.tabs.transaction}</Tab>
+                <Tab className={subTabClass}>{orderText.tabs.execution}</Tab>
               </TabList>
               <TabPanels>
                 <TabPanel>

@@ -1,8 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { PageHeader } from '@/ui/card';
 import { ResourceView, useResource } from '@/ui/resource-view';
-import { to } from '@/i18n/es-order';
+import { orderText } from '@/i18n/es-order';
 import { loadOrder } from './load-order';
 import { OrderPanel } from './order-panel';
 import { OtherOrders } from './other-orders';
@@ -35,12 +35,12 @@ export function OrderPage() {
   const orderId = /^\d{1,12}$/.test(id) ? Number(id) : null;
   return (
     <div className="space-y-4">
-      <PageHeader title={to.title(id)}>
+      <PageHeader title={orderText.title(id)}>
         <MassRetryAction />
       </PageHeader>
       {orderId === null ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-          {to.badId}
+          {orderText.badId}
         </p>
       ) : (
         // A new id is a new page: nothing of the previous order is kept.

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ChevronRightIcon } from '@heroicons/react/24/outline';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import type { OrderRow } from '@/api/contract/order-lists';
 import { formatScore } from '@/domain/format';
 import { orderStatusLabel } from '@/domain/order-status';
@@ -9,7 +9,7 @@ import { Button } from '@/ui/button';
 import { useDetailTab } from '@/ui/detail-tab';
 import { CustomerLink, OrderLink } from '@/ui/links';
 import { t } from '@/i18n';
-import { to } from '@/i18n/es-order';
+import { orderText } from '@/i18n/es-order';
 import { loadOrder } from './load-order';
 import { OrderBody } from './order-body';
 import { scoreClass } from './tone';
@@ -35,9 +35,9 @@ export function OrderPanel({ initial, defaultOpen }: { initial: OrderRow; defaul
   const [open, setOpen] = useState(defaultOpen);
   const [built, setBuilt] = useState(defaultOpen);
   const bodyId = useId();
-  const P = to.panel;
+  const panelText = orderText.panel;
   return (
-    <section aria-label={to.title(order.id)} className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <section aria-label={orderText.title(order.id)} className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3">
         <h2 className="min-w-0 flex-1">
           <button
@@ -51,25 +51,25 @@ export function OrderPanel({ initial, defaultOpen }: { initial: OrderRow; defaul
             className="flex w-full flex-wrap items-center gap-x-4 gap-y-1 rounded-md text-left text-sm text-slate-900 hover:bg-slate-50"
           >
             <ChevronRightIcon aria-hidden className={`size-5 text-slate-500 transition-transform ${open ? 'rotate-90' : ''}`} />
-            <span className="font-semibold">{to.title(order.id)}</span>
-            <Fact label={P.date}>{formatDateTime(order.createdDate)}</Fact>
-            <Fact label={P.status} className="font-semibold">
+            <span className="font-semibold">{orderText.title(order.id)}</span>
+            <Fact label={panelText.date}>{formatDateTime(order.createdDate)}</Fact>
+            <Fact label={panelText.status} className="font-semibold">
               {orderStatusLabel(order.status)}
             </Fact>
-            <Fact label={P.total}>{to.money(order.totalPrice, order.currency)}</Fact>
-            <Fact label={P.score} className={scoreClass(order.score)}>
+            <Fact label={panelText.total}>{orderText.money(order.totalPrice, order.currency)}</Fact>
+            <Fact label={panelText.score} className={scoreClass(order.score)}>
               {formatScore(order.score)}
             </Fact>
           </button>
         </h2>
         <div className="flex items-center gap-3 text-sm">
-          <Fact label={P.customer}>
+          <Fact label={panelText.customer}>
             <CustomerLink id={order.accountId} />
           </Fact>
-          <Fact label={P.order}>
+          <Fact label={panelText.order}>
             <OrderLink id={order.id} />
           </Fact>
-          {row.state === 'loading' ? <span className="text-xs text-slate-600">{to.updating}</span> : null}
+          {row.state === 'loading' ? <span className="text-xs text-slate-600">{orderText.updating}</span> : null}
         </div>
       </div>
       {row.state === 'failed' ? (

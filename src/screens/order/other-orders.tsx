@@ -1,10 +1,10 @@
 import { useId, useRef } from 'react';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { getOrders } from '@/api/lists';
 import type { OrderRow } from '@/api/contract/order-lists';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { Pager } from '@/ui/pager';
-import { to } from '@/i18n/es-order';
+import { orderText } from '@/i18n/es-order';
 import { OrderPanel } from './order-panel';
 
 /** The order history's page size (spec details §9). */
@@ -37,12 +37,12 @@ export function OtherOrders({ accountId, excludeId }: { accountId: number; exclu
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h2 id={headingId} className="text-base font-semibold text-slate-900">
-        {to.other.title}
+        {orderText.other.title}
       </h2>
       <DetailTabView tab={list}>
         {(data) =>
           data.orders.length === 0 && data.total <= 1 ? (
-            <p className="text-sm text-slate-600">{to.other.none}</p>
+            <p className="text-sm text-slate-600">{orderText.other.none}</p>
           ) : (
             <div className="space-y-3">
               {data.orders.map((order) => (

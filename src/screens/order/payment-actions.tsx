@@ -4,10 +4,10 @@ import { changeCardBlacklist, sendPaymentNotification } from '@/api/order-action
 import { ORDER_ACTION_PERMISSION } from '@/domain/order-actions';
 import { Permission } from '@/domain/permissions';
 import { cardCaption } from '@/domain/format';
-import { useActorPermissions, useServices } from '@/app/context';
+import { useActorPermissions, useServices } from '@/ui/session';
 import { ActionButton, FormAction } from '@/ui/action-button';
 import { InputField } from '@/ui/fields';
-import { ta } from '@/i18n/es-order-actions';
+import { orderActionText } from '@/i18n/es-order-actions';
 
 export interface CardActionsProps {
   order: OrderRow;
@@ -33,11 +33,11 @@ export function CardActions({ order, element, onChanged }: CardActionsProps) {
   return (
     <span data-mutating="">
       <ActionButton
-        label={add ? ta.card.blacklist : ta.card.unblacklist}
+        label={add ? orderActionText.card.blacklist : orderActionText.card.unblacklist}
         variant={add ? 'danger' : 'secondary'}
         perform={async () => {
           await changeCardBlacklist(services.blacklist, add, order.accountId, element.uniqueNumberIdentifier!);
-          return add ? ta.card.blacklistText(card) : ta.card.unblacklistText(card);
+          return add ? orderActionText.card.blacklistText(card) : orderActionText.card.unblacklistText(card);
         }}
         onDone={onChanged}
       />
@@ -62,9 +62,9 @@ export function NotifyPaymentAction({ order, rule, onChanged }: NotifyPaymentPro
   return (
     <span data-mutating="">
       <FormAction<{ email: string }, string>
-        label={ta.payment.notify}
-        ariaLabel={ta.payment.notifyLabel(rule.transactionId)}
-        title={ta.payment.notifyTitle(rule.transactionId)}
+        label={orderActionText.payment.notify}
+        ariaLabel={orderActionText.payment.notifyLabel(rule.transactionId)}
+        title={orderActionText.payment.notifyTitle(rule.transactionId)}
         initial={() => ({ email: order.email ?? '' })}
         validate={({ email }) => ({ ok: true, payload: email.trim() })}
         perform={async (email) => {
@@ -75,12 +75,12 @@ export function NotifyPaymentAction({ order, rule, onChanged }: NotifyPaymentPro
             accountId: order.accountId,
             emailForced: email,
           });
-          return ta.order.notifyText(email || order.email || '');
+          return orderActionText.order.notifyText(email || order.email || '');
         }}
         onDone={onChanged}
       >
         {(form, change) => (
-          <InputField id={`notify-payment-${rule.id}`} type="email" label={ta.order.emailForced} value={form.email} onChange={(e) => change({ email: e.target.value })} autoComplete="off" />
+          <InputField id={`notify-payment-${rule.id}`} type="email" label={orderActionText.order.emailForced} value={form.email} onChange={(e) => change({ email: e.target.value })} autoComplete="off" />
         )}
       </FormAction>
     </span>

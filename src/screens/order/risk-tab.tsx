@@ -4,7 +4,7 @@ import type { MlInference, RiskAssessment, RiskRule } from '@/api/contract/order
 import { getMlInference, getRiskAssessment, getRiskRules } from '@/api/order-detail';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { DetailSection, KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
-import { to } from '@/i18n/es-order';
+import { orderText } from '@/i18n/es-order';
 import { fraudProbabilityClass, riskScoreClass } from './tone';
 
 export interface RiskData {
@@ -24,15 +24,15 @@ export async function loadRisk(services: Services, order: OrderRow): Promise<Ris
   return { assessment, rules, ml };
 }
 
-const R = to.risk;
+const riskText = orderText.risk;
 const RULE_COLUMNS: TableColumn<RiskRule>[] = [
-  { header: R.factor, cell: (r) => r.factor },
-  { header: R.score, cell: (r) => r.score },
-  { header: R.description, cell: (r) => r.description },
+  { header: riskText.factor, cell: (r) => r.factor },
+  { header: riskText.score, cell: (r) => r.score },
+  { header: riskText.description, cell: (r) => r.description },
 ];
 const FEATURE_COLUMNS: TableColumn<[string, unknown]>[] = [
-  { header: R.feature, cell: ([name]) => name },
-  { header: R.value, cell: ([, value]) => (typeof value === 'string' ? value : JSON.stringify(value)) },
+  { header: riskText.feature, cell: ([name]) => name },
+  { header: riskText.value, cell: ([, value]) => (typeof value === 'string' ? value : JSON.stringify(value)) },
 ];
 
 /** Evaluacion de Riesgo: risk score (> 50 danger, > 0 warning), rules, ML inference (> 0.5 danger). */
@@ -41,45 +41,45 @@ export function RiskTab({ tab }: { tab: DetailTab<RiskData> }) {
     <DetailTabView tab={tab}>
       {({ assessment, rules, ml }) => (
         <div className="space-y-5">
-          <DetailSection title={R.assessment}>
+          <DetailSection title={riskText.assessment}>
             {assessment ? (
               <KeyValues
                 items={[
-                  { label: R.riskScore, value: <span className={riskScoreClass(assessment.riskScore)}>{assessment.riskScore}</span> },
-                  { label: R.evaluationId, value: assessment.riskEvaluationId },
-                  { label: R.thirdPartyId, value: assessment.thirdPartyRiskEvaluationId },
+                  { label: riskText.riskScore, value: <span className={riskScoreClass(assessment.riskScore)}>{assessment.riskScore}</span> },
+                  { label: riskText.evaluationId, value: assessment.riskEvaluationId },
+                  { label: riskText.thirdPartyId, value: assessment.thirdPartyRiskEvaluationId },
                 ]}
               />
             ) : (
-              <p className="text-sm text-slate-600">{R.noAssessment}</p>
+              <p className="text-sm text-slate-600">{riskText.noAssessment}</p>
             )}
           </DetailSection>
-          <DetailSection title={R.rules}>
-            <SimpleTable label={R.rules} rows={rules} columns={RULE_COLUMNS} rowKey={(r) => `${r.factor}-${r.description}`} empty={to.empty} />
+          <DetailSection title={riskText.rules}>
+            <SimpleTable label={riskText.rules} rows={rules} columns={RULE_COLUMNS} rowKey={(r) => `${r.factor}-${r.description}`} empty={orderText.empty} />
           </DetailSection>
-          <DetailSection title={R.ml}>
+          <DetailSection title={riskText.ml}>
             {ml ? (
               <div className="space-y-3">
                 <KeyValues
                   items={[
-                    { label: R.fraudProbability, value: <span className={fraudProbabilityClass(ml.fraudProbability)}>{ml.fraudProbability.toFixed(3)}</span> },
-                    { label: R.prediction, value: ml.prediction },
+                    { label: riskText.fraudProbability, value: <span className={fraudProbabilityClass(ml.fraudProbability)}>{ml.fraudProbability.toFixed(3)}</span> },
+                    { label: riskText.prediction, value: ml.prediction },
                   ]}
                 />
-                <h4 className="text-xs font-semibold text-slate-700">{R.details}</h4>
+                <h4 className="text-xs font-semibold text-slate-700">{riskText.details}</h4>
                 <KeyValues
                   items={[
-                    { label: R.fraudsInNode, value: ml.inferenceDetails.fraudsInNode },
-                    { label: R.legitimatesInNode, value: ml.inferenceDetails.legitimatesInNode },
-                    { label: R.nodeIndex, value: ml.inferenceDetails.nodeIndex },
-                    { label: R.inferredFlags, value: ml.inferenceDetails.inferredFlags.join(', ') },
+                    { label: riskText.fraudsInNode, value: ml.inferenceDetails.fraudsInNode },
+                    { label: riskText.legitimatesInNode, value: ml.inferenceDetails.legitimatesInNode },
+                    { label: riskText.nodeIndex, value: ml.inferenceDetails.nodeIndex },
+                    { label: riskText.inferredFlags, value: ml.inferenceDetails.inferredFlags.join(', ') },
                   ]}
                 />
-                <h4 className="text-xs font-semibold text-slate-700">{R.features}</h4>
-                <SimpleTable label={R.features} rows={Object.entries(ml.features)} columns={FEATURE_COLUMNS} rowKey={([name]) => name} empty={to.empty} />
+                <h4 className="text-xs font-semibold text-slate-700">{riskText.features}</h4>
+                <SimpleTable label={riskText.features} rows={Object.entries(ml.features)} columns={FEATURE_COLUMNS} rowKey={([name]) => name} empty={orderText.empty} />
               </div>
             ) : (
-              <p className="text-sm text-slate-600">{R.noMl}</p>
+              <p className="text-sm text-slate-600">{riskText.noMl}</p>
             )}
           </DetailSection>
         </div>

@@ -7,7 +7,7 @@ import { formatDateTime } from '@/domain/time';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { DetailSection, KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { CustomerLink, NewTabLink } from '@/ui/links';
-import { to } from '@/i18n/es-order';
+import { orderText } from '@/i18n/es-order';
 import { CardActions, NotifyPaymentAction } from './payment-actions';
 import { ZelleSection } from './zelle-section';
 
@@ -29,41 +29,41 @@ export async function loadTransaction(services: Services, order: OrderRow): Prom
   return { elements, rules, pending, related };
 }
 
-const P = to.payment;
-const yesNo = (value: boolean) => (value ? to.yes : to.no);
+const paymentText = orderText.payment;
+const yesNo = (value: boolean) => (value ? orderText.yes : orderText.no);
 
 const PENDING_COLUMNS: TableColumn<PendingRefund>[] = [
-  { header: P.created, cell: (r) => formatDateTime(r.createdDate), className: 'whitespace-nowrap' },
-  { header: P.amount, cell: (r) => r.amount.toFixed(2) },
-  { header: P.total, cell: (r) => yesNo(r.total) },
-  { header: P.status, cell: (r) => r.status },
-  { header: P.refundItem, cell: (r) => yesNo(r.refundItem) },
-  { header: P.toCredit, cell: (r) => yesNo(r.toCredit) },
+  { header: paymentText.created, cell: (r) => formatDateTime(r.createdDate), className: 'whitespace-nowrap' },
+  { header: paymentText.amount, cell: (r) => r.amount.toFixed(2) },
+  { header: paymentText.total, cell: (r) => yesNo(r.total) },
+  { header: paymentText.status, cell: (r) => r.status },
+  { header: paymentText.refundItem, cell: (r) => yesNo(r.refundItem) },
+  { header: paymentText.toCredit, cell: (r) => yesNo(r.toCredit) },
 ];
 
 const RELATED_COLUMNS: TableColumn<RelatedAccount>[] = [
-  { header: P.account, cell: (a) => <CustomerLink id={a.accountId} /> },
-  { header: P.name, cell: (a) => a.name },
-  { header: P.email, cell: (a) => a.email ?? '' },
-  { header: P.orders, cell: (a) => a.orders },
+  { header: paymentText.account, cell: (a) => <CustomerLink id={a.accountId} /> },
+  { header: paymentText.name, cell: (a) => a.name },
+  { header: paymentText.email, cell: (a) => a.email ?? '' },
+  { header: paymentText.orders, cell: (a) => a.orders },
 ];
 
 function ElementCard({ order, element, n, onChanged }: { order: OrderRow; element: PaymentElement; n: number; onChanged: () => void }) {
   return (
     <div className="space-y-2 rounded-md p-3 ring-1 ring-slate-200">
-      <h4 className="text-xs font-semibold text-slate-700">{P.element(n)}</h4>
+      <h4 className="text-xs font-semibold text-slate-700">{paymentText.element(n)}</h4>
       <KeyValues
         items={[
-          { label: P.methodType, value: element.paymentMethodType },
-          { label: P.nonceType, value: element.nonceType },
-          { label: P.gateway, value: element.paymentGateway },
-          { label: P.cardType, value: element.cardType },
-          { label: P.card, value: cardCaption(element.firstSix, element.lastFour) },
-          { label: P.debit, value: yesNo(element.isDebit) },
-          { label: P.bank, value: element.issuingBank },
-          { label: P.blacklisted, value: <span className={element.blacklisted ? 'font-semibold text-red-700' : ''}>{yesNo(element.blacklisted)}</span> },
-          { label: P.amount, value: to.money(element.amount, order.currency) },
-          { label: P.approvalUrl, value: element.approvalUrl ? <NewTabLink href={element.approvalUrl}>{element.approvalUrl}</NewTabLink> : null },
+          { label: paymentText.methodType, value: element.paymentMethodType },
+          { label: paymentText.nonceType, value: element.nonceType },
+          { label: paymentText.gateway, value: element.paymentGateway },
+          { label: paymentText.cardType, value: element.cardType },
+          { label: paymentText.card, value: cardCaption(element.firstSix, element.lastFour) },
+          { label: paymentText.debit, value: yesNo(element.isDebit) },
+          { label: paymentText.bank, value: element.issuingBank },
+          { label: paymentText.blacklisted, value: <span className={element.blacklisted ? 'font-semibold text-red-700' : ''}>{yesNo(element.blacklisted)}</span> },
+          { label: paymentText.amount, value: orderText.money(element.amount, order.currency) },
+          { label: paymentText.approvalUrl, value: element.approvalUrl ? <NewTabLink href={element.approvalUrl}>{element.approvalUrl}</NewTabLink> : null },
         ]}
       />
       <CardActions order={order} element={element} onChanged={onChanged} />
@@ -74,35 +74,35 @@ function ElementCard({ order, element, n, onChanged }: { order: OrderRow; elemen
 /** Pago Detalles › Transaccion. */
 export function TransactionTab({ tab, order, onChanged }: { tab: DetailTab<TransactionData>; order: OrderRow; onChanged: () => void }) {
   const ruleColumns: TableColumn<AppliedRule>[] = [
-    { header: P.transactionId, cell: (r) => r.transactionId },
-    { header: P.status, cell: (r) => r.status },
-    { header: P.amount, cell: (r) => r.amount.toFixed(2) },
-    { header: P.paymentDate, cell: (r) => formatDateTime(r.paymentDate), className: 'whitespace-nowrap' },
-    { header: P.response, cell: (r) => r.responseMessage ?? '' },
-    { header: P.threeDS, cell: (r) => r.threeDSecure ?? '' },
-    { header: P.merchant, cell: (r) => r.merchantId ?? '' },
-    { header: P.actions, cell: (r) => <NotifyPaymentAction order={order} rule={r} onChanged={onChanged} /> },
+    { header: paymentText.transactionId, cell: (r) => r.transactionId },
+    { header: paymentText.status, cell: (r) => r.status },
+    { header: paymentText.amount, cell: (r) => r.amount.toFixed(2) },
+    { header: paymentText.paymentDate, cell: (r) => formatDateTime(r.paymentDate), className: 'whitespace-nowrap' },
+    { header: paymentText.response, cell: (r) => r.responseMessage ?? '' },
+    { header: paymentText.threeDS, cell: (r) => r.threeDSecure ?? '' },
+    { header: paymentText.merchant, cell: (r) => r.merchantId ?? '' },
+    { header: paymentText.actions, cell: (r) => <NotifyPaymentAction order={order} rule={r} onChanged={onChanged} /> },
   ];
   return (
     <div className="space-y-5">
       <DetailTabView tab={tab}>
         {({ elements, rules, pending, related }) => (
           <div className="space-y-5">
-            <DetailSection title={P.elements}>
+            <DetailSection title={paymentText.elements}>
               {elements.length === 0 ? (
-                <p className="text-sm text-slate-600">{to.empty}</p>
+                <p className="text-sm text-slate-600">{orderText.empty}</p>
               ) : (
                 elements.map((element, i) => <ElementCard key={i} order={order} element={element} n={i + 1} onChanged={onChanged} />)
               )}
             </DetailSection>
-            <DetailSection title={P.rules}>
-              <SimpleTable label={P.rules} rows={rules} columns={ruleColumns} rowKey={(r) => r.id} empty={to.empty} />
+            <DetailSection title={paymentText.rules}>
+              <SimpleTable label={paymentText.rules} rows={rules} columns={ruleColumns} rowKey={(r) => r.id} empty={orderText.empty} />
             </DetailSection>
-            <DetailSection title={P.pending}>
-              <SimpleTable label={P.pending} rows={pending} columns={PENDING_COLUMNS} rowKey={(r) => r.id} empty={to.empty} />
+            <DetailSection title={paymentText.pending}>
+              <SimpleTable label={paymentText.pending} rows={pending} columns={PENDING_COLUMNS} rowKey={(r) => r.id} empty={orderText.empty} />
             </DetailSection>
-            <DetailSection title={P.related}>
-              <SimpleTable label={P.related} rows={related} columns={RELATED_COLUMNS} rowKey={(a) => a.accountId} empty={to.empty} />
+            <DetailSection title={paymentText.related}>
+              <SimpleTable label={paymentText.related} rows={related} columns={RELATED_COLUMNS} rowKey={(a) => a.accountId} empty={orderText.empty} />
             </DetailSection>
           </div>
         )}

@@ -5,16 +5,16 @@ import type { Zelle } from '@/api/contract/order-detail';
 import { ZelleRegisterBody } from '@/api/contract/order-actions';
 import { checkBody } from '@/api/contract/check';
 import { assignZelleReference, getZelleTransfers, registerZelleTransfer, type ZelleRegistration } from '@/api/order-actions';
-import { zelleLinkMachine, zelleOffered } from '@/machines/zelle-link.machine';
+import { zelleLinkMachine, zelleOffered } from '@/machines/order/zelle-link.machine';
 import { dayjs, DISPLAY_TIME_ZONE, formatDateTime } from '@/domain/time';
-import { useActorPermissions, useServices } from '@/app/context';
+import { useActorPermissions, useServices } from '@/ui/session';
 import { FormAction, useConfirmAction } from '@/ui/action-button';
 import { Button } from '@/ui/button';
 import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { InputField } from '@/ui/fields';
 import { Pager } from '@/ui/pager';
-import { ta } from '@/i18n/es-order-actions';
+import { orderActionText } from '@/i18n/es-order-actions';
 import { t } from '@/i18n';
 
 export interface ZelleSectionProps {
@@ -26,7 +26,7 @@ export interface ZelleSectionProps {
 const ZELLE_PAGE_SIZE = 4;
 /** Payment system 23 is Zelle (spec details §9). */
 const ZELLE_GATEWAY = 23;
-const Z = ta.zelle;
+const zelleText = orderActionText.zelle;
 
 /**
  * The order's Zelle transfers. Shown for orders paid with Zelle, and to whoever may act on Zelle
@@ -58,33 +58,33 @@ function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acti
   };
 
   const columns: TableColumn<Zelle>[] = [
-    { header: Z.date, cell: (z) => formatDateTime(z.createdDate), className: 'whitespace-nowrap' },
-    { header: Z.name, cell: (z) => z.name },
-    { header: Z.from, cell: (z) => z.from },
-    { header: Z.to, cell: (z) => z.to },
-    { header: Z.amount, cell: (z) => `${z.details.amount.toFixed(2)} ${z.details.currency}` },
-    { header: Z.status, cell: (z) => z.status },
-    { header: Z.description, cell: (z) => z.desciption ?? '' },
+    { header: zelleText.date, cell: (z) => formatDateTime(z.createdDate), className: 'whitespace-nowrap' },
+    { header: zelleText.name, cell: (z) => z.name },
+    { header: zelleText.from, cell: (z) => z.from },
+    { header: zelleText.to, cell: (z) => z.to },
+    { header: zelleText.amount, cell: (z) => `${z.details.amount.toFixed(2)} ${z.details.currency}` },
+    { header: zelleText.status, cell: (z) => z.status },
+    { header: zelleText.description, cell: (z) => z.desciption ?? '' },
   ];
 
   // The flow lives here: a linked transfer leaves the list its button was in.
   const link = useConfirmAction<Zelle>({
     perform: async (transfer) => {
       await assignZelleReference(services, [transfer.id], reference!);
-      return Z.linkText(reference!);
+      return zelleText.linkText(reference!);
     },
     onDone: changed,
   });
   const linkColumn: TableColumn<Zelle> = {
-    header: Z.actions,
+    header: zelleText.actions,
     cell: (z) => {
       const [snapshot] = initialTransition(zelleLinkMachine, { linked: z.originId !== null, processed: z.status === 'PROCESSED', orderStatus: order.status, permissions });
       if (!reference || !snapshot.can({ type: 'zelle.link' })) return null;
       const amount = `${z.details.amount.toFixed(2)} ${z.details.currency}`;
       return (
         <span data-mutating="">
-          <Button variant="secondary" aria-label={Z.linkLabel(z.name, amount)} disabled={link.busy} onClick={() => link.start(z)}>
-            {Z.link}
+          <Button variant="secondary" aria-label={zelleText.linkLabel(z.name, amount)} disabled={link.busy} onClick={() => link.start(z)}>
+            {zelleText.link}
           </Button>
         </span>
       );
@@ -95,7 +95,7 @@ function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acti
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-sm font-semibold text-slate-900">
-          {Z.title}
+          {zelleText.title}
         </h3>
         {acting ? (
           <span data-mutating="">
@@ -104,27 +104,27 @@ function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acti
         ) : null}
       </div>
       <div className="space-y-2">
-        <h4 className="text-xs font-semibold text-slate-700">{Z.linked}</h4>
+        <h4 className="text-xs font-semibold text-slate-700">{zelleText.linked}</h4>
         {reference ? (
           <DetailTabView tab={linked}>
             {({ data }) => (
               <>
-                <SimpleTable label={Z.linked} rows={data.elements} columns={columns} rowKey={(z) => z.id} empty={t.msg.emptyResult} />
+                <SimpleTable label={zelleText.linked} rows={data.elements} columns={columns} rowKey={(z) => z.id} empty={t.msg.emptyResult} />
                 {data.totalElements > ZELLE_PAGE_SIZE ? <Pager page={linkedPage} size={ZELLE_PAGE_SIZE} total={data.totalElements} onPage={setLinkedPage} /> : null}
               </>
             )}
           </DetailTabView>
         ) : (
-          <p className="text-sm text-slate-600">{Z.noReference}</p>
+          <p className="text-sm text-slate-600">{zelleText.noReference}</p>
         )}
       </div>
       {acting ? (
         <div className="space-y-2">
-          <h4 className="text-xs font-semibold text-slate-700">{Z.unlinked}</h4>
+          <h4 className="text-xs font-semibold text-slate-700">{zelleText.unlinked}</h4>
           <DetailTabView tab={unlinked}>
             {({ data }) => (
               <>
-                <SimpleTable label={Z.unlinked} rows={data.elements} columns={[...columns, linkColumn]} rowKey={(z) => z.id} empty={t.msg.emptyResult} />
+                <SimpleTable label={zelleText.unlinked} rows={data.elements} columns={[...columns, linkColumn]} rowKey={(z) => z.id} empty={t.msg.emptyResult} />
                 {data.totalElements > ZELLE_PAGE_SIZE ? <Pager page={unlinkedPage} size={ZELLE_PAGE_SIZE} total={data.totalElements} onPage={setUnlinkedPage} /> : null}
               </>
             )}
@@ -166,18 +166,18 @@ interface RegisterForm {
 function RegisterTransfer({ reference, onDone }: { reference: string | null; onDone: () => void }) {
   const services = useServices();
   const fields: { key: keyof RegisterForm; label: string; type?: string }[] = [
-    { key: 'name', label: Z.name },
-    { key: 'amount', label: `${Z.amount} (USD)` },
-    { key: 'createDate', label: Z.createDate, type: 'date' },
-    { key: 'from', label: Z.from },
-    { key: 'to', label: Z.to },
-    { key: 'referenceCode', label: Z.referenceCode },
+    { key: 'name', label: zelleText.name },
+    { key: 'amount', label: `${zelleText.amount} (USD)` },
+    { key: 'createDate', label: zelleText.createDate, type: 'date' },
+    { key: 'from', label: zelleText.from },
+    { key: 'to', label: zelleText.to },
+    { key: 'referenceCode', label: zelleText.referenceCode },
   ];
   return (
     <FormAction<RegisterForm, ZelleRegistration>
-      label={Z.register}
-      title={Z.registerTitle}
-      description={Z.currency}
+      label={zelleText.register}
+      title={zelleText.registerTitle}
+      description={zelleText.currency}
       initial={() => ({ name: '', amount: '', createDate: dayjs().tz(DISPLAY_TIME_ZONE).format('YYYY-MM-DD'), from: '', to: '', referenceCode: reference ?? '' })}
       validate={(form) => {
         const { referenceCode, ...rest } = form;
@@ -188,7 +188,7 @@ function RegisterTransfer({ reference, onDone }: { reference: string | null; onD
       }}
       perform={async (body) => {
         await registerZelleTransfer(services, body);
-        return Z.registerText;
+        return zelleText.registerText;
       }}
       onDone={onDone}
     >

@@ -1,4 +1,4 @@
-import { readKycList } from '@/app/session-store';
+import { readKycList } from '@/machines/session/session-store';
 import { formatDateTime } from '@/domain/time';
 import { truncateUrl } from '@/domain/kyc';
 import { Card } from '@/ui/card';

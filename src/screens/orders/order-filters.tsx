@@ -4,7 +4,7 @@ import { CLIENT_CHANNELS, PAYMENT_SYSTEMS } from '@/domain/catalog';
 import { ORDER_EXTRA_FILTERS } from '@/api/contract/order-lists';
 import type { SearchScreen } from '@/ui/search-screen';
 import { InputField, SelectField } from '@/ui/fields';
-import { tl } from '@/i18n/es-lists';
+import { listText } from '@/i18n/es-lists';
 
 const STATUS_OPTIONS = ORDER_STATUS_FILTERS.map((s) => ({ value: s, label: s === 'ALL_RISK' ? 'ALL_RISK (todas las de riesgo)' : orderStatusLabel(s) }));
 const PRODUCT_OPTIONS = PRODUCT_FILTERS.map((p) => ({ value: p.value, label: p.label }));
@@ -18,19 +18,19 @@ export function OrderFilters({ screen }: { screen: SearchScreen }) {
   const field = (name: string) => ({ value: d[name] ?? '', onChange: (e: { target: { value: string } }) => screen.set(name, e.target.value) });
   return (
     <>
-      <InputField id="orderId" label={tl.orders.orderId} inputMode="numeric" {...field('orderId')} />
-      <InputField id="accountId" label={tl.userId} inputMode="numeric" {...field('accountId')} />
-      <SelectField id="status" label={tl.status} options={STATUS_OPTIONS} emptyLabel={tl.all} {...field('status')} />
-      <SelectField id="productType" label={tl.orders.product} options={PRODUCT_OPTIONS} emptyLabel={tl.all} {...field('productType')} />
-      <SelectField id="productStatus" label={tl.orders.productStatus} options={PRODUCT_STATUS_OPTIONS} emptyLabel={tl.all} {...field('productStatus')} />
-      <SelectField id="viaClientId" label={tl.orders.via} options={VIA_OPTIONS} emptyLabel={tl.all} {...field('viaClientId')} />
-      <SelectField id="pasarela" label={tl.orders.gateway} options={GATEWAY_OPTIONS} emptyLabel={tl.all} {...field('pasarela')} />
-      <InputField id="ipOrigin" label={tl.orders.ip} {...field('ipOrigin')} />
-      <InputField id="productDestination" label={tl.orders.destination} {...field('productDestination')} />
-      <InputField id="startDate" label={tl.from} type="date" {...field('startDate')} />
-      <InputField id="endDate" label={tl.until} type="date" {...field('endDate')} />
-      <SelectField id="extraKind" label={tl.orders.extraKind} options={EXTRA_OPTIONS} {...field('extraKind')} />
-      <InputField id="extraValue" label={tl.orders.extraValue} {...field('extraValue')} />
+      <InputField id="orderId" label={listText.orders.orderId} inputMode="numeric" {...field('orderId')} />
+      <InputField id="accountId" label={listText.userId} inputMode="numeric" {...field('accountId')} />
+      <SelectField id="status" label={listText.status} options={STATUS_OPTIONS} emptyLabel={listText.all} {...field('status')} />
+      <SelectField id="productType" label={listText.orders.product} options={PRODUCT_OPTIONS} emptyLabel={listText.all} {...field('productType')} />
+      <SelectField id="productStatus" label={listText.orders.productStatus} options={PRODUCT_STATUS_OPTIONS} emptyLabel={listText.all} {...field('productStatus')} />
+      <SelectField id="viaClientId" label={listText.orders.via} options={VIA_OPTIONS} emptyLabel={listText.all} {...field('viaClientId')} />
+      <SelectField id="pasarela" label={listText.orders.gateway} options={GATEWAY_OPTIONS} emptyLabel={listText.all} {...field('pasarela')} />
+      <InputField id="ipOrigin" label={listText.orders.ip} {...field('ipOrigin')} />
+      <InputField id="productDestination" label={listText.orders.destination} {...field('productDestination')} />
+      <InputField id="startDate" label={listText.from} type="date" {...field('startDate')} />
+      <InputField id="endDate" label={listText.until} type="date" {...field('endDate')} />
+      <SelectField id="extraKind" label={listText.orders.extraKind} options={EXTRA_OPTIONS} {...field('extraKind')} />
+      <InputField id="extraValue" label={listText.orders.extraValue} {...field('extraValue')} />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { getOrders } from '@/api/lists';
 import type { OrderRow } from '@/api/contract/order-lists';
 import { ORDER_EXTRA_FILTERS } from '@/api/contract/order-lists';
 import { defaultWindow } from '@/domain/date-window';
 import { ordersPagerTotal } from '@/domain/format';
-import type { Filters } from '@/machines/search.machine';
+import type { Filters } from '@/machines/ui/search.machine';
 import { PageHeader } from '@/ui/card';
 import { SearchLayout, useSearchScreen } from '@/ui/search-screen';
 import { OrderFilters } from './order-filters';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { getChargeOrders } from '@/api/lists';
 import { CHARGE_ORDER_STATUSES, PAYMENT_EXTRA_FILTERS, type ChargeOrderRow } from '@/api/contract/upg';
 import { defaultWindow } from '@/domain/date-window';
@@ -8,30 +8,30 @@ import { APP_NAMES, gatewaysFor, paymentSystemName } from '@/domain/catalog';
 import { orderStatusLabel } from '@/domain/order-status';
 import { cardCaption } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
-import type { Filters } from '@/machines/search.machine';
+import type { Filters } from '@/machines/ui/search.machine';
 import { PageHeader } from '@/ui/card';
 import { InputField, SelectField } from '@/ui/fields';
 import { DataGrid, type Column } from '@/ui/data-grid';
 import { CustomerLink, OrderLink } from '@/ui/links';
 import { SearchLayout, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
-import { tl } from '@/i18n/es-lists';
+import { listText } from '@/i18n/es-lists';
 import { t } from '@/i18n';
 
 const route = getRouteApi('/admin/payments');
 const PAGE_SIZE = 20;
 
 const COLUMNS: Column<ChargeOrderRow>[] = [
-  { headerName: tl.payments.id, field: 'id', width: 100 },
-  { headerName: tl.payments.orderCode, field: 'originOrderId', width: 140 },
-  { headerName: tl.payments.order, cellRenderer: (p: { data: ChargeOrderRow }) => (p.data.orderId ? <OrderLink id={p.data.orderId} /> : null), width: 110 },
-  { headerName: tl.userId, cellRenderer: (p: { data: ChargeOrderRow }) => <CustomerLink id={p.data.accountId} />, width: 110 },
-  { headerName: tl.payments.app, field: 'appName', width: 120 },
-  { headerName: tl.status, valueGetter: (p) => orderStatusLabel(p.data?.status ?? ''), width: 170 },
-  { headerName: tl.payments.total, valueGetter: (p) => (p.data ? `${p.data.totalPrice.toFixed(2)} ${p.data.currency}` : ''), width: 120 },
-  { headerName: tl.payments.gateway, valueGetter: (p) => paymentSystemName(p.data?.pasarela), width: 140 },
-  { headerName: tl.payments.card, valueGetter: (p) => (p.data?.firstSix ? cardCaption(p.data.firstSix, p.data.lastFour) : ''), width: 170 },
-  { headerName: tl.email, field: 'email', width: 230 },
-  { headerName: tl.date, valueGetter: (p) => formatDateTime(p.data?.createdDate), width: 150 },
+  { headerName: listText.payments.id, field: 'id', width: 100 },
+  { headerName: listText.payments.orderCode, field: 'originOrderId', width: 140 },
+  { headerName: listText.payments.order, cellRenderer: (p: { data: ChargeOrderRow }) => (p.data.orderId ? <OrderLink id={p.data.orderId} /> : null), width: 110 },
+  { headerName: listText.userId, cellRenderer: (p: { data: ChargeOrderRow }) => <CustomerLink id={p.data.accountId} />, width: 110 },
+  { headerName: listText.payments.app, field: 'appName', width: 120 },
+  { headerName: listText.status, valueGetter: (p) => orderStatusLabel(p.data?.status ?? ''), width: 170 },
+  { headerName: listText.payments.total, valueGetter: (p) => (p.data ? `${p.data.totalPrice.toFixed(2)} ${p.data.currency}` : ''), width: 120 },
+  { headerName: listText.payments.gateway, valueGetter: (p) => paymentSystemName(p.data?.pasarela), width: 140 },
+  { headerName: listText.payments.card, valueGetter: (p) => (p.data?.firstSix ? cardCaption(p.data.firstSix, p.data.lastFour) : ''), width: 170 },
+  { headerName: listText.email, field: 'email', width: 230 },
+  { headerName: listText.date, valueGetter: (p) => formatDateTime(p.data?.createdDate), width: 150 },
 ];
 
 const STATUS_OPTIONS = CHARGE_ORDER_STATUSES.map((s) => ({ value: s, label: orderStatusLabel(s) }));
@@ -44,15 +44,15 @@ function PaymentFilters({ screen }: { screen: SearchScreen }) {
   const gateways = gatewaysFor(screen.draft.appName).map((code) => ({ value: String(code), label: `${code} · ${paymentSystemName(code)}` }));
   return (
     <>
-      <InputField id="originOrderId" label={tl.payments.orderCode} {...field('originOrderId')} />
-      <InputField id="accountId" label={tl.userId} inputMode="numeric" {...field('accountId')} />
-      <SelectField id="appName" label={tl.payments.app} options={APP_OPTIONS} emptyLabel={tl.all} {...field('appName')} />
-      <SelectField id="status" label={tl.status} options={STATUS_OPTIONS} emptyLabel={tl.all} {...field('status')} />
-      <SelectField id="pasarela" label={tl.payments.gateway} options={gateways} emptyLabel={tl.all} {...field('pasarela')} />
-      <InputField id="startDate" label={tl.from} type="date" {...field('startDate')} />
-      <InputField id="endDate" label={tl.until} type="date" {...field('endDate')} />
-      <SelectField id="extraKind" label={tl.payments.extraKind} options={EXTRA_OPTIONS} {...field('extraKind')} />
-      <InputField id="extraValue" label={tl.payments.extraValue} {...field('extraValue')} />
+      <InputField id="originOrderId" label={listText.payments.orderCode} {...field('originOrderId')} />
+      <InputField id="accountId" label={listText.userId} inputMode="numeric" {...field('accountId')} />
+      <SelectField id="appName" label={listText.payments.app} options={APP_OPTIONS} emptyLabel={listText.all} {...field('appName')} />
+      <SelectField id="status" label={listText.status} options={STATUS_OPTIONS} emptyLabel={listText.all} {...field('status')} />
+      <SelectField id="pasarela" label={listText.payments.gateway} options={gateways} emptyLabel={listText.all} {...field('pasarela')} />
+      <InputField id="startDate" label={listText.from} type="date" {...field('startDate')} />
+      <InputField id="endDate" label={listText.until} type="date" {...field('endDate')} />
+      <SelectField id="extraKind" label={listText.payments.extraKind} options={EXTRA_OPTIONS} {...field('extraKind')} />
+      <InputField id="extraValue" label={listText.payments.extraValue} {...field('extraValue')} />
     </>
   );
 }
@@ -80,7 +80,7 @@ export function PaymentsPage() {
     <div>
       <PageHeader title={t.menu.payments} />
       <SearchLayout<ChargeOrderRow> screen={screen} pageSize={PAGE_SIZE} filters={<PaymentFilters screen={screen} />}>
-        {(rows) => <DataGrid<ChargeOrderRow> label={tl.payments.label} rows={rows} columns={COLUMNS} getRowId={(r) => String(r.id)} csvName="pagos-upg.csv" />}
+        {(rows) => <DataGrid<ChargeOrderRow> label={listText.payments.label} rows={rows} columns={COLUMNS} getRowId={(r) => String(r.id)} csvName="pagos-upg.csv" />}
       </SearchLayout>
     </div>
   );

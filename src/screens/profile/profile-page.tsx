@@ -1,4 +1,4 @@
-import { useSession } from '@/app/context';
+import { useSession } from '@/ui/session';
 import { Card, PageHeader } from '@/ui/card';
 import { t } from '@/i18n';
 

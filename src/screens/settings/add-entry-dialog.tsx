@@ -2,7 +2,7 @@ import type { Validation } from '@/ui/action-flow-logic';
 import { FormAction } from '@/ui/action-button';
 import { InputField, SelectField } from '@/ui/fields';
 import { Msg } from '@/domain/messages';
-import { ts } from '@/i18n/es-settings';
+import { settingsText } from '@/i18n/es-settings';
 import { displayValue } from './display';
 
 interface EntryForm {
@@ -39,7 +39,7 @@ export function AddEntryDialog<TBody>({ id, buttonLabel, title, types, parseBody
       variant="primary"
       title={title}
       initial={() => EMPTY}
-      submitLabel={ts.save}
+      submitLabel={settingsText.save}
       validate={({ type, value }) => {
         if (!type) return { ok: false, message: Msg.blacklistType };
         if (!value.trim()) return { ok: false, message: Msg.blacklistValue };
@@ -56,13 +56,13 @@ export function AddEntryDialog<TBody>({ id, buttonLabel, title, types, parseBody
         <>
           <SelectField
             id={`${id}-type`}
-            label={ts.type}
-            emptyLabel={ts.chooseType}
+            label={settingsText.type}
+            emptyLabel={settingsText.chooseType}
             options={types.map((type) => ({ value: type, label: type }))}
             value={form.type}
             onChange={(e) => change({ type: e.target.value })}
           />
-          <InputField id={`${id}-value`} label={ts.value} value={form.value} onChange={(e) => change({ value: e.target.value })} autoComplete="off" />
+          <InputField id={`${id}-value`} label={settingsText.value} value={form.value} onChange={(e) => change({ value: e.target.value })} autoComplete="off" />
         </>
       )}
     </FormAction>

@@ -1,4 +1,4 @@
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { addToBlacklist, blacklistBody, getBlacklist, removeFromBlacklist } from '@/api/settings';
 import { BLACKLIST_TYPES, type BlacklistEntry } from '@/api/contract/settings';
 import { Permission } from '@/domain/permissions';
@@ -7,7 +7,7 @@ import { DataGrid } from '@/ui/data-grid';
 import { EditorOnly } from '@/ui/editor-only';
 import { InputField } from '@/ui/fields';
 import { SearchLayout } from '@/ui/search-screen';
-import { ts } from '@/i18n/es-settings';
+import { settingsText } from '@/i18n/es-settings';
 import { AddEntryDialog } from './add-entry-dialog';
 import { useEntryColumns } from './entry-columns';
 import { parseBlacklistBody } from './parse-body';
@@ -22,20 +22,20 @@ export function BlacklistTab() {
   const { screen, reload } = useSettingsList('lista-negra', { value: '' }, (query, page, signal) =>
     getBlacklist(services.blacklist, page, PAGE_SIZE, query.value, signal),
   );
-  const remove = useRemoveFlow((e) => removeFromBlacklist(services.blacklist, blacklistBody(e.type, e.value)), ts.blacklist.removed, reload);
-  const columns = useEntryColumns<BlacklistEntry>(remove.actor, ts.blacklist.removeFor);
+  const remove = useRemoveFlow((e) => removeFromBlacklist(services.blacklist, blacklistBody(e.type, e.value)), settingsText.blacklist.removed, reload);
+  const columns = useEntryColumns<BlacklistEntry>(remove.actor, settingsText.blacklist.removeFor);
 
   return (
     <div className="space-y-3">
       <EditorOnly permission={Permission.DO_ACTION}>
         <AddEntryDialog
           id="blacklist-add"
-          buttonLabel={ts.blacklist.add}
-          title={ts.blacklist.addTitle}
+          buttonLabel={settingsText.blacklist.add}
+          title={settingsText.blacklist.addTitle}
           types={BLACKLIST_TYPES}
           parseBody={parseBlacklistBody}
           add={(body) => addToBlacklist(services.blacklist, body)}
-          successText={ts.blacklist.added}
+          successText={settingsText.blacklist.added}
           // New entries come first: the search runs again from its first page.
           onAdded={screen.submit}
         />
@@ -46,15 +46,15 @@ export function BlacklistTab() {
         filters={
           <InputField
             id="blacklist-value"
-            label={ts.blacklist.search}
-            title={ts.blacklist.searchHint}
+            label={settingsText.blacklist.search}
+            title={settingsText.blacklist.searchHint}
             value={screen.draft.value ?? ''}
             onChange={(e) => screen.set('value', e.target.value)}
             autoComplete="off"
           />
         }
       >
-        {(rows) => <DataGrid label={ts.blacklist.label} rows={rows} columns={columns} getRowId={(row) => `${row.type}:${row.value}`} csvName={ts.blacklist.csv} />}
+        {(rows) => <DataGrid label={settingsText.blacklist.label} rows={rows} columns={columns} getRowId={(row) => `${row.type}:${row.value}`} csvName={settingsText.blacklist.csv} />}
       </SearchLayout>
       <ActionFlowDialogs actor={remove.actor} />
     </div>

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { getCountries } from '@/api/settings';
 import { HIGHLIGHT_PRIORITY, type Country } from '@/api/contract/settings';
 import { DataGrid, type Column } from '@/ui/data-grid';
 import { InputField } from '@/ui/fields';
 import { Button } from '@/ui/button';
 import { SearchLayout } from '@/ui/search-screen';
-import { ts } from '@/i18n/es-settings';
+import { settingsText } from '@/i18n/es-settings';
 import { actionsColumn, rowButton } from './display';
 import { useSettingsList } from './use-settings-list';
 import { CountryPrefixesDialog } from './country-prefixes-dialog';
@@ -24,19 +24,19 @@ export function CountriesTab() {
   const [open, setOpen] = useState<Country | null>(null);
   const columns = useMemo<Column<Country>[]>(
     () => [
-      { headerName: ts.countries.id, field: 'id', maxWidth: 90 },
-      { headerName: ts.countries.code, field: 'code', maxWidth: 100 },
-      { headerName: ts.countries.name, field: 'name', flex: 1 },
-      { headerName: ts.countries.prefix, field: 'prefix', valueFormatter: (p) => `+${String(p.value ?? '')}` },
-      { headerName: ts.countries.mask, field: 'mask' },
+      { headerName: settingsText.countries.id, field: 'id', maxWidth: 90 },
+      { headerName: settingsText.countries.code, field: 'code', maxWidth: 100 },
+      { headerName: settingsText.countries.name, field: 'name', flex: 1 },
+      { headerName: settingsText.countries.prefix, field: 'prefix', valueFormatter: (p) => `+${String(p.value ?? '')}` },
+      { headerName: settingsText.countries.mask, field: 'mask' },
       {
-        headerName: ts.countries.priority,
+        headerName: settingsText.countries.priority,
         field: 'priority',
-        valueFormatter: (p) => (p.data && highlighted(p.data) ? `${p.data.priority} · ${ts.countries.highlighted}` : String(p.value ?? '')),
+        valueFormatter: (p) => (p.data && highlighted(p.data) ? `${p.data.priority} · ${settingsText.countries.highlighted}` : String(p.value ?? '')),
       },
       actionsColumn<Country>((row) => (
-        <Button variant="secondary" className={rowButton} aria-label={ts.countries.prefixesFor(row.name)} onClick={() => setOpen(row)}>
-          {ts.countries.prefixes}
+        <Button variant="secondary" className={rowButton} aria-label={settingsText.countries.prefixesFor(row.name)} onClick={() => setOpen(row)}>
+          {settingsText.countries.prefixes}
         </Button>
       )),
     ],
@@ -51,8 +51,8 @@ export function CountriesTab() {
         filters={
           <InputField
             id="country-code"
-            label={ts.countries.code}
-            title={ts.countries.codeHint}
+            label={settingsText.countries.code}
+            title={settingsText.countries.codeHint}
             value={screen.draft.value ?? ''}
             onChange={(e) => screen.set('value', e.target.value)}
             maxLength={3}
@@ -62,13 +62,13 @@ export function CountriesTab() {
       >
         {(rows) => (
           <DataGrid
-            label={ts.countries.label}
+            label={settingsText.countries.label}
             rows={rows}
             columns={columns}
             getRowId={(row) => String(row.id)}
             rowClass={(row) => (highlighted(row) ? 'bg-amber-50! font-semibold' : undefined)}
             onRowDoubleClicked={setOpen}
-            csvName={ts.countries.csv}
+            csvName={settingsText.countries.csv}
           />
         )}
       </SearchLayout>

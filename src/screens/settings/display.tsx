@@ -2,7 +2,7 @@ import type { ICellRendererParams } from 'ag-grid-community';
 import type { ReactNode } from 'react';
 import type { Column } from '@/ui/data-grid';
 import { maskCard } from '@/domain/format';
-import { ts } from '@/i18n/es-settings';
+import { settingsText } from '@/i18n/es-settings';
 
 /** Cards show only their first 6 and last 4 digits (spec §5); every other value as stored. */
 export function displayValue(type: string, value: string): string {
@@ -12,7 +12,7 @@ export function displayValue(type: string, value: string): string {
 /** The column of a row's buttons. */
 export function actionsColumn<T>(render: (row: T) => ReactNode, minWidth = 140): Column<T> {
   return {
-    headerName: ts.actions,
+    headerName: settingsText.actions,
     colId: 'actions',
     resizable: false,
     minWidth,

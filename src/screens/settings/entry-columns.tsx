@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { actionFlowMachine } from '@/machines/action-flow.machine';
+import type { actionFlowMachine } from '@/machines/ui/action-flow.machine';
 import { Permission } from '@/domain/permissions';
 import { formatDateTime } from '@/domain/time';
 import type { Column } from '@/ui/data-grid';
 import { EditorOnly } from '@/ui/editor-only';
 import { Button } from '@/ui/button';
-import { ts } from '@/i18n/es-settings';
+import { settingsText } from '@/i18n/es-settings';
 import { actionsColumn, displayValue, rowButton } from './display';
 import { useCanEdit } from '@/ui/flow-stage';
 
@@ -28,9 +28,9 @@ export function useEntryColumns<T extends Entry>(
   const canEdit = useCanEdit(Permission.DO_ACTION);
   return useMemo<Column<T>[]>(
     () => [
-      { headerName: ts.value, field: 'value' as never, flex: 1, valueFormatter: (p) => (p.data ? displayValue(p.data.type, p.data.value) : '') },
-      { headerName: ts.type, field: 'type' as never },
-      { headerName: ts.created, field: 'created' as never, valueFormatter: (p) => formatDateTime(p.value as string) },
+      { headerName: settingsText.value, field: 'value' as never, flex: 1, valueFormatter: (p) => (p.data ? displayValue(p.data.type, p.data.value) : '') },
+      { headerName: settingsText.type, field: 'type' as never },
+      { headerName: settingsText.created, field: 'created' as never, valueFormatter: (p) => formatDateTime(p.value as string) },
       ...extra,
       ...(canEdit
         ? [
@@ -42,7 +42,7 @@ export function useEntryColumns<T extends Entry>(
                   aria-label={removeLabel(row.type, displayValue(row.type, row.value))}
                   onClick={() => remove.send({ type: 'action.submit', payload: { type: row.type, value: row.value } })}
                 >
-                  {ts.remove}
+                  {settingsText.remove}
                 </Button>
               </EditorOnly>
             )),

@@ -1,4 +1,4 @@
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { addRecipients, getRecipientBlacklist, recipientBody, removeRecipients } from '@/api/settings';
 import { RECIPIENT_TYPES, type RecipientEntry } from '@/api/contract/settings';
 import { Permission } from '@/domain/permissions';
@@ -6,7 +6,7 @@ import { formatDateTime } from '@/domain/time';
 import { ActionFlowDialogs } from '@/ui/action-flow';
 import { DataGrid } from '@/ui/data-grid';
 import { EditorOnly } from '@/ui/editor-only';
-import { ts } from '@/i18n/es-settings';
+import { settingsText } from '@/i18n/es-settings';
 import { AddEntryDialog } from './add-entry-dialog';
 import { useEntryColumns } from './entry-columns';
 import { parseRecipientBody } from './parse-body';
@@ -18,9 +18,9 @@ import { SearchResults } from '@/ui/search-screen';
 const PAGE_SIZE = 20;
 
 function expiry(expiresOn: string | null): string {
-  if (!expiresOn) return ts.recipients.never;
+  if (!expiresOn) return settingsText.recipients.never;
   const shown = formatDateTime(expiresOn);
-  return Date.parse(expiresOn) < Date.now() ? `${shown} (${ts.recipients.expired})` : shown;
+  return Date.parse(expiresOn) < Date.now() ? `${shown} (${settingsText.recipients.expired})` : shown;
 }
 
 /** Lista Negra Destinatarios: blacklisted recipients (phone, card, e-mail), newest first. */
@@ -29,9 +29,9 @@ export function RecipientsTab() {
   const { screen, reload } = useSettingsList('destinatarios', {}, (_query, page, signal) =>
     getRecipientBlacklist(services.blacklist, page, PAGE_SIZE, signal),
   );
-  const remove = useRemoveFlow((e) => removeRecipients(services.blacklist, recipientBody(e.type, e.value)), ts.recipients.removed, reload);
-  const columns = useEntryColumns<RecipientEntry>(remove.actor, ts.recipients.removeFor, [
-    { headerName: ts.recipients.expiresOn, field: 'expiresOn', valueFormatter: (p) => expiry(p.value as string | null) },
+  const remove = useRemoveFlow((e) => removeRecipients(services.blacklist, recipientBody(e.type, e.value)), settingsText.recipients.removed, reload);
+  const columns = useEntryColumns<RecipientEntry>(remove.actor, settingsText.recipients.removeFor, [
+    { headerName: settingsText.recipients.expiresOn, field: 'expiresOn', valueFormatter: (p) => expiry(p.value as string | null) },
   ]);
 
   return (
@@ -39,18 +39,18 @@ export function RecipientsTab() {
       <EditorOnly permission={Permission.DO_ACTION}>
         <AddEntryDialog
           id="recipient-add"
-          buttonLabel={ts.recipients.add}
-          title={ts.recipients.addTitle}
+          buttonLabel={settingsText.recipients.add}
+          title={settingsText.recipients.addTitle}
           types={RECIPIENT_TYPES}
           parseBody={parseRecipientBody}
           add={(body) => addRecipients(services.blacklist, body)}
-          successText={ts.recipients.added}
+          successText={settingsText.recipients.added}
           // New entries come first: the search runs again from its first page.
           onAdded={screen.submit}
         />
       </EditorOnly>
-      <SearchResults<RecipientEntry> screen={screen} pageSize={PAGE_SIZE} emptyText={ts.empty}>
-        {(rows) => <DataGrid label={ts.recipients.label} rows={rows} columns={columns} getRowId={(row) => `${row.type}:${row.value}`} csvName={ts.recipients.csv} />}
+      <SearchResults<RecipientEntry> screen={screen} pageSize={PAGE_SIZE} emptyText={settingsText.empty}>
+        {(rows) => <DataGrid label={settingsText.recipients.label} rows={rows} columns={columns} getRowId={(row) => `${row.type}:${row.value}`} csvName={settingsText.recipients.csv} />}
       </SearchResults>
       <ActionFlowDialogs actor={remove.actor} />
     </div>

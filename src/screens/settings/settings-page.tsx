@@ -1,7 +1,7 @@
 import { TabGroup, TabList, Tab, TabPanels, TabPanel } from '@headlessui/react';
 import { getRouteApi } from '@tanstack/react-router';
 import { PageHeader } from '@/ui/card';
-import { ts } from '@/i18n/es-settings';
+import { settingsText } from '@/i18n/es-settings';
 import { SETTINGS_TABS, tabIndex } from './tabs';
 import { SmsTab } from './sms-tab';
 import { RecipientsTab } from './recipients-tab';
@@ -24,7 +24,7 @@ export function SettingsPage() {
   const selected = tabIndex(search.tab);
   return (
     <div>
-      <PageHeader title={ts.title} />
+      <PageHeader title={settingsText.title} />
       <TabGroup selectedIndex={selected} onChange={(index) => void navigate({ search: { tab: SETTINGS_TABS[index]?.slug ?? 'sms' } })}>
         <TabList className="flex flex-wrap gap-1 border-b border-slate-200">
           {SETTINGS_TABS.map((tab) => (

@@ -3,7 +3,7 @@ import type { useActionFlow } from '@/ui/action-flow';
 import { Dialog } from '@/ui/dialog';
 import { FormFooter } from '@/ui/form-footer';
 import { InputField, SelectField } from '@/ui/fields';
-import { ts } from '@/i18n/es-settings';
+import { settingsText } from '@/i18n/es-settings';
 import { leaveForm, useFormStage } from '@/ui/flow-stage';
 
 export interface SmsForm {
@@ -30,32 +30,32 @@ export function SmsProviderDialog({ initial, providers, flow, onClose }: { initi
     flow.submit(form);
   };
   return (
-    <Dialog open={initial !== null && editing} title={isNew || !initial ? ts.sms.addTitle : ts.sms.changeTitle(initial.prefix)} onClose={close}>
+    <Dialog open={initial !== null && editing} title={isNew || !initial ? settingsText.sms.addTitle : settingsText.sms.changeTitle(initial.prefix)} onClose={close}>
       <form onSubmit={submit} noValidate className="space-y-3">
         {isNew ? (
           <div>
             <InputField
               id="sms-prefix"
-              label={ts.sms.prefix}
+              label={settingsText.sms.prefix}
               value={form.prefix}
               onChange={(e) => setForm({ ...form, prefix: e.target.value })}
               aria-describedby="sms-prefix-hint"
               autoComplete="off"
             />
             <p id="sms-prefix-hint" className="mt-1 text-xs text-slate-600">
-              {ts.sms.prefixHint}
+              {settingsText.sms.prefixHint}
             </p>
           </div>
         ) : null}
         <SelectField
           id="sms-provider"
-          label={ts.sms.provider}
-          emptyLabel={ts.sms.chooseProvider}
+          label={settingsText.sms.provider}
+          emptyLabel={settingsText.sms.chooseProvider}
           options={providers.map((p) => ({ value: p, label: p }))}
           value={form.provider}
           onChange={(e) => setForm({ ...form, provider: e.target.value })}
         />
-        <FormFooter invalidMessage={flow.invalidMessage} onCancel={close} cancelLabel={ts.cancel} submitLabel={ts.save} />
+        <FormFooter invalidMessage={flow.invalidMessage} onCancel={close} cancelLabel={settingsText.cancel} submitLabel={settingsText.save} />
       </form>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { deleteSmsPrefix, getSmsConfiguration, getSmsProviders, updateSmsProvider } from '@/api/settings';
 import { GLOBAL_PREFIX, SmsUpdateData, type SmsConfig } from '@/api/contract/settings';
 import { Permission } from '@/domain/permissions';
@@ -9,7 +9,7 @@ import { ActionFlowDialogs, useActionFlow } from '@/ui/action-flow';
 import { DataGrid, type Column } from '@/ui/data-grid';
 import { EditorOnly } from '@/ui/editor-only';
 import { Button } from '@/ui/button';
-import { ts } from '@/i18n/es-settings';
+import { settingsText } from '@/i18n/es-settings';
 import { SmsProviderDialog, type SmsForm } from './sms-provider-dialog';
 import { actionsColumn, rowButton } from './display';
 import { useCanEdit } from '@/ui/flow-stage';
@@ -37,7 +37,7 @@ export function SmsTab() {
     },
     perform: async ({ prefix, provider }) => {
       await updateSmsProvider(services, prefix, provider);
-      return ts.sms.updated(prefix, provider);
+      return settingsText.sms.updated(prefix, provider);
     },
     onDone: () => {
       setEditing(null);
@@ -45,10 +45,10 @@ export function SmsTab() {
     },
   });
   const remove = useActionFlow<string, string>({
-    validate: (prefix) => (prefix === GLOBAL_PREFIX ? { ok: false, message: ts.sms.globalStays } : { ok: true, payload: prefix }),
+    validate: (prefix) => (prefix === GLOBAL_PREFIX ? { ok: false, message: settingsText.sms.globalStays } : { ok: true, payload: prefix }),
     perform: async (prefix) => {
       await deleteSmsPrefix(services, prefix);
-      return ts.sms.removed(prefix);
+      return settingsText.sms.removed(prefix);
     },
     onDone: reload,
   });
@@ -56,20 +56,20 @@ export function SmsTab() {
   const canEdit = useCanEdit(Permission.SETTINGS);
   const columns = useMemo<Column<SmsConfig>[]>(
     () => [
-      { headerName: ts.sms.prefix, field: 'prefix', minWidth: 260, valueFormatter: (p) => (p.value === GLOBAL_PREFIX ? `${GLOBAL_PREFIX} (${ts.sms.defaultEntry})` : String(p.value ?? '')) },
-      { headerName: ts.sms.provider, field: 'provider', flex: 1 },
+      { headerName: settingsText.sms.prefix, field: 'prefix', minWidth: 260, valueFormatter: (p) => (p.value === GLOBAL_PREFIX ? `${GLOBAL_PREFIX} (${settingsText.sms.defaultEntry})` : String(p.value ?? '')) },
+      { headerName: settingsText.sms.provider, field: 'provider', flex: 1 },
       ...(canEdit
         ? [
             actionsColumn<SmsConfig>(
               (row) => (
                 <EditorOnly permission={Permission.SETTINGS}>
                   <span className="flex gap-1">
-                    <Button variant="secondary" className={rowButton} aria-label={ts.sms.changeFor(row.prefix)} onClick={() => setEditing({ ...row })}>
-                      {ts.sms.change}
+                    <Button variant="secondary" className={rowButton} aria-label={settingsText.sms.changeFor(row.prefix)} onClick={() => setEditing({ ...row })}>
+                      {settingsText.sms.change}
                     </Button>
                     {row.prefix === GLOBAL_PREFIX ? null : (
-                      <Button variant="danger" className={rowButton} aria-label={ts.sms.removeFor(row.prefix)} onClick={() => remove.actor.send({ type: 'action.submit', payload: row.prefix })}>
-                        {ts.remove}
+                      <Button variant="danger" className={rowButton} aria-label={settingsText.sms.removeFor(row.prefix)} onClick={() => remove.actor.send({ type: 'action.submit', payload: row.prefix })}>
+                        {settingsText.remove}
                       </Button>
                     )}
                   </span>
@@ -90,10 +90,10 @@ export function SmsTab() {
           <>
             <div className="flex justify-start">
               <EditorOnly permission={Permission.SETTINGS}>
-                <Button onClick={() => setEditing({ prefix: '', provider: data.providers[0] ?? '' })}>{ts.sms.add}</Button>
+                <Button onClick={() => setEditing({ prefix: '', provider: data.providers[0] ?? '' })}>{settingsText.sms.add}</Button>
               </EditorOnly>
             </div>
-            <DataGrid label={ts.sms.label} rows={data.configSms} columns={columns} getRowId={(row) => row.prefix} csvName={ts.sms.csv} />
+            <DataGrid label={settingsText.sms.label} rows={data.configSms} columns={columns} getRowId={(row) => row.prefix} csvName={settingsText.sms.csv} />
             <SmsProviderDialog key={editing ? `open-${editing.prefix}` : 'closed'} initial={editing} providers={data.providers} flow={update} onClose={() => setEditing(null)} />
           </>
         )}

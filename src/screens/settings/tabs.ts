@@ -1,12 +1,12 @@
-import { ts } from '@/i18n/es-settings';
+import { settingsText } from '@/i18n/es-settings';
 
 /** The settings tabs, in the spec's order; `tab` in the URL names one by its slug. */
 export const SETTINGS_TABS = [
-  { slug: 'sms', label: ts.tabs.sms },
-  { slug: 'destinatarios', label: ts.tabs.recipients },
-  { slug: 'lista-negra', label: ts.tabs.blacklist },
-  { slug: 'paises', label: ts.tabs.countries },
-  { slug: 'logs', label: ts.tabs.logs },
+  { slug: 'sms', label: settingsText.tabs.sms },
+  { slug: 'destinatarios', label: settingsText.tabs.recipients },
+  { slug: 'lista-negra', label: settingsText.tabs.blacklist },
+  { slug: 'paises', label: settingsText.tabs.countries },
+  { slug: 'logs', label: settingsText.tabs.logs },
 ] as const;
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number]['slug'];

@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSearchScreen } from '@/ui/search-screen';
-import type { Filters, SearchResult } from '@/machines/search.machine';
+import type { Filters, SearchResult } from '@/machines/ui/search.machine';
 import type { SettingsTab } from './tabs';
 
 const route = getRouteApi('/admin/settings-page');

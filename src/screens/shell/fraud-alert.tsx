@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useSessionActor } from '@/app/context';
+import { useSessionActor } from '@/ui/session';
 import { Dialog } from '@/ui/dialog';
 import { Button } from '@/ui/button';
 import { t } from '@/i18n';

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { IdentificationIcon } from '@heroicons/react/24/outline';
-import { useSession } from '@/app/context';
-import { writeKycList } from '@/app/session-store';
+import { useSession } from '@/ui/session';
+import { writeKycList } from '@/machines/session/session-store';
 import { t } from '@/i18n';
 
 /** The KYC counter: a double-click stores the list and opens the orders screen showing it. */

@@ -1,5 +1,5 @@
 import { BellAlertIcon } from '@heroicons/react/24/outline';
-import { useSession } from '@/app/context';
+import { useSession } from '@/ui/session';
 import { Popover } from '@/ui/popover';
 import { t } from '@/i18n';
 

@@ -3,7 +3,7 @@ import { Outlet, useMatches } from '@tanstack/react-router';
 import { XMarkIcon } from '@heroicons/react/24/outline';
 import { hasPermission } from '@/domain/permissions';
 import { currentYear } from '@/domain/year';
-import { useSession } from '@/app/context';
+import { useSession } from '@/ui/session';
 import { NoAuthorization } from '@/ui/no-authorization';
 import { Dialog } from '@/ui/dialog';
 import { Sidebar } from './sidebar';

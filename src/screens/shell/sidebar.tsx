@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { UserCircleIcon, ChevronDownIcon } from '@heroicons/react/24/outline';
 import { hasPermission } from '@/domain/permissions';
-import { useSession } from '@/app/context';
+import { useSession } from '@/ui/session';
 import { LanguageSelect } from '@/ui/language-select';
 import { Popover } from '@/ui/popover';
 import { NAV } from './nav';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Bars3Icon, ChartBarIcon, Cog6ToothIcon } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
-import { usePermission } from '@/app/context';
+import { usePermission } from '@/ui/session';
 import { GlobalSearch } from './global-search';
 import { RiskBell } from './risk-bell';
 import { KycCounter } from './kyc-counter';

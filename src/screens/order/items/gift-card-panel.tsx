@@ -1,19 +1,19 @@
 import type { GiftCard } from '@/api/contract/prepaid-gift';
 import { getGiftCards } from '@/api/prepaid-gift';
 import { formatDateTime } from '@/domain/time';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
-import { tp } from '@/i18n/es-pickup-prepaid';
+import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import type { ItemPanelProps } from './item-panel';
 import { ItemFrame } from './item-frame';
 
-const L = tp.gift;
+const giftText = pickupPrepaidText.gift;
 const COLUMNS: TableColumn<GiftCard>[] = [
-  { header: L.id, cell: (g) => g.id },
-  { header: L.recipientEmail, cell: (g) => g.recipientEmail },
-  { header: L.claimed, cell: (g) => (g.claimed ? tp.yes : tp.no) },
-  { header: L.claimedDate, cell: (g) => formatDateTime(g.claimedDate), className: 'whitespace-nowrap' },
+  { header: giftText.id, cell: (g) => g.id },
+  { header: giftText.recipientEmail, cell: (g) => g.recipientEmail },
+  { header: giftText.claimed, cell: (g) => (g.claimed ? pickupPrepaidText.yes : pickupPrepaidText.no) },
+  { header: giftText.claimedDate, cell: (g) => formatDateTime(g.claimedDate), className: 'whitespace-nowrap' },
 ];
 
 /** A gift card item (GIFT_CARD): its cards, each with its recipient and whether it was claimed. Read-only. */
@@ -21,8 +21,8 @@ export function GiftCardPanel({ offer, item }: ItemPanelProps) {
   const services = useServices();
   const cards = useShownDetail(() => getGiftCards(services.orders, offer.id));
   return (
-    <ItemFrame title={L.title(item.id)}>
-      <DetailTabView tab={cards}>{(rows) => <SimpleTable label={L.title(item.id)} rows={rows} columns={COLUMNS} rowKey={(g) => g.id} empty={tp.empty} />}</DetailTabView>
+    <ItemFrame title={giftText.title(item.id)}>
+      <DetailTabView tab={cards}>{(rows) => <SimpleTable label={giftText.title(item.id)} rows={rows} columns={COLUMNS} rowKey={(g) => g.id} empty={pickupPrepaidText.empty} />}</DetailTabView>
     </ItemFrame>
   );
 }

@@ -1,16 +1,16 @@
 import { ActionBar } from '@/ui/action-bar';
 import type { DeliveryInfo, HomeShippingBody, Remittance } from '@/api/contract/remittance';
-import { homeRemittanceItemMachine, type HomeRemittanceEvent } from '@/machines/home-remittance-item.machine';
+import { homeRemittanceItemMachine, type HomeRemittanceEvent } from '@/machines/items/home-remittance.machine';
 import { approveHome, deliverHome, getDeliveryInfo, getRemittance, refreshHomeStatus, reviewHome, undeliverHome, updateHomeShipping, type DeliveryReport, type HomeActor } from '@/api/remittance';
 import { deliveryStatusLabel } from '@/domain/delivery';
 import { productStatusLabel } from '@/domain/products';
 import { HOME_REMITTANCE } from '@/domain/remittance';
 import { formatDateTime } from '@/domain/time';
-import { useServices, useSession } from '@/app/context';
+import { useServices, useSession } from '@/ui/session';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, KeyValues } from '@/ui/detail-table';
-import { tr } from '@/i18n/es-remittance';
+import { remittanceText } from '@/i18n/es-remittance';
 import type { ItemPanelProps } from './item-panel';
 import { useItemChart } from './use-item-chart';
 import { ShippingFields, shippingForm, type ShippingForm } from './shipping-fields';
@@ -30,25 +30,25 @@ interface HomeData {
   delivery: DeliveryInfo | null;
 }
 
-const H = tr.home;
+const homeText = remittanceText.home;
 
 /** The delivery service's view: status, courier and team, who received it, when, notes, receipt. */
 function DeliverySection({ delivery }: { delivery: DeliveryInfo | null }) {
-  if (!delivery) return <p className="text-sm text-slate-600">{H.noDelivery}</p>;
+  if (!delivery) return <p className="text-sm text-slate-600">{homeText.noDelivery}</p>;
   const d = delivery.delivery;
   return (
     <KeyValues
       items={[
-        { label: H.deliveryStatus, value: deliveryStatusLabel(delivery.status) },
-        { label: H.assignedCourier, value: d.assignedCourier?.nickname },
-        { label: H.assignedTeam, value: d.assignedTeam },
-        { label: H.deliveredBy, value: d.deliveredBy?.nickname },
-        { label: H.deliveryTeam, value: d.deliveryTeam },
-        { label: H.receiver, value: d.receiver },
-        { label: H.deliveryDate, value: formatDateTime(d.deliveryDate) },
-        { label: H.notes, value: d.notes },
-        { label: H.receipt, value: <RemittanceImage url={d.receiptImageUrl} label={H.receipt} /> },
-        { label: H.reason, value: d.reason },
+        { label: homeText.deliveryStatus, value: deliveryStatusLabel(delivery.status) },
+        { label: homeText.assignedCourier, value: d.assignedCourier?.nickname },
+        { label: homeText.assignedTeam, value: d.assignedTeam },
+        { label: homeText.deliveredBy, value: d.deliveredBy?.nickname },
+        { label: homeText.deliveryTeam, value: d.deliveryTeam },
+        { label: homeText.receiver, value: d.receiver },
+        { label: homeText.deliveryDate, value: formatDateTime(d.deliveryDate) },
+        { label: homeText.notes, value: d.notes },
+        { label: homeText.receipt, value: <RemittanceImage url={d.receiptImageUrl} label={homeText.receipt} /> },
+        { label: homeText.reason, value: d.reason },
       ]}
     />
   );
@@ -75,54 +75,54 @@ export function HomeRemittancePanel({ order, item, onChanged }: ItemPanelProps) 
   const actor: HomeActor = { appName: order.appName, byAccountId: accountId, remittanceId: id };
 
   const destination = useFormAction<ShippingForm, HomeShippingBody>({
-    title: tr.forms.homeDestinationTitle(id),
+    title: remittanceText.forms.homeDestinationTitle(id),
     initial: () => shippingForm(data.data?.remittance.shippingAddress),
     validate: (form) => checkHomeAddress(id, form),
     perform: async (body) => {
       await updateHomeShipping(services.orders, body);
-      return tr.texts.destinationModified(id);
+      return remittanceText.texts.destinationModified(id);
     },
-    successTitle: tr.modified,
+    successTitle: remittanceText.modified,
     onDone: changed,
     children: (form, change) => <ShippingFields idPrefix={`home-address-${id}`} productType={HOME_REMITTANCE} form={form} change={change} />,
   });
   const approve = useConfirmAction({
-    successTitle: tr.approved,
+    successTitle: remittanceText.approved,
     perform: async () => {
       await approveHome(services.remittances, actor, '');
-      return tr.texts.homeApproved(id);
+      return remittanceText.texts.homeApproved(id);
     },
     onDone: changed,
   });
   const review = useFormAction<{ reason: string }, string>({
-    title: tr.forms.reviewTitle(id),
+    title: remittanceText.forms.reviewTitle(id),
     initial: () => ({ reason: '' }),
     validate: ({ reason }) => checkReason(reason),
     perform: async (reason) => {
       await reviewHome(services.remittances, actor, reason);
-      return tr.texts.reviewed(id);
+      return remittanceText.texts.reviewed(id);
     },
     onDone: changed,
     children: (form, change) => <ReasonField id={`review-${id}`} value={form.reason} onChange={(reason) => change({ reason })} />,
   });
   const deliver = useFormAction<DeliveryForm, DeliveryReport>({
-    title: tr.forms.deliverTitle,
+    title: remittanceText.forms.deliverTitle,
     initial: () => deliveryForm(),
     validate: (form) => checkDelivery(form),
     perform: async (report) => {
       await deliverHome(services.remittances, actor, report);
-      return tr.texts.delivered(id, report.receiver);
+      return remittanceText.texts.delivered(id, report.receiver);
     },
     onDone: changed,
     children: (form, change) => <DeliveryFields id={id} form={form} change={change} />,
   });
   const back = useFormAction<{ reason: string }, string>({
-    title: tr.forms.backTitle(id),
+    title: remittanceText.forms.backTitle(id),
     initial: () => ({ reason: '' }),
     validate: ({ reason }) => checkReason(reason),
     perform: async (reason) => {
       await undeliverHome(services.remittances, actor, reason);
-      return tr.texts.backToProcessing(id);
+      return remittanceText.texts.backToProcessing(id);
     },
     onDone: changed,
     children: (form, change) => <ReasonField id={`back-${id}`} value={form.reason} onChange={(reason) => change({ reason })} />,
@@ -130,30 +130,30 @@ export function HomeRemittancePanel({ order, item, onChanged }: ItemPanelProps) 
   const refresh = useConfirmAction({
     perform: async () => {
       const moved = await refreshHomeStatus(services.orders, id);
-      return tr.texts.refreshed(productStatusLabel(item.productType, moved.status), deliveryStatusLabel(moved.deliveryStatus));
+      return remittanceText.texts.refreshed(productStatusLabel(item.productType, moved.status), deliveryStatusLabel(moved.deliveryStatus));
     },
     onDone: changed,
   });
 
-  const A = tr.actions;
+  const actionText = remittanceText.actions;
   const buttons: { event: HomeRemittanceEvent['type']; label: string; variant: 'primary' | 'secondary'; onClick: () => void }[] = [
-    { event: 'item.modifyDestination', label: A.modifyDestination, variant: 'secondary', onClick: destination.open },
-    { event: 'item.approve', label: A.approve, variant: 'primary', onClick: () => approve.start(null) },
-    { event: 'item.review', label: A.review, variant: 'secondary', onClick: review.open },
-    { event: 'item.deliver', label: A.deliver, variant: 'primary', onClick: deliver.open },
-    { event: 'item.backToProcessing', label: A.backToProcessing, variant: 'secondary', onClick: back.open },
-    { event: 'item.refresh', label: A.refresh, variant: 'secondary', onClick: () => refresh.start(null) },
+    { event: 'item.modifyDestination', label: actionText.modifyDestination, variant: 'secondary', onClick: destination.open },
+    { event: 'item.approve', label: actionText.approve, variant: 'primary', onClick: () => approve.start(null) },
+    { event: 'item.review', label: actionText.review, variant: 'secondary', onClick: review.open },
+    { event: 'item.deliver', label: actionText.deliver, variant: 'primary', onClick: deliver.open },
+    { event: 'item.backToProcessing', label: actionText.backToProcessing, variant: 'secondary', onClick: back.open },
+    { event: 'item.refresh', label: actionText.refresh, variant: 'secondary', onClick: () => refresh.start(null) },
   ];
   const shown = buttons.filter((b) => chart.can({ type: b.event }));
 
   return (
-    <RemittanceFrame title={H.title(id)} item={item}>
-      <ActionBar label={A.group(id)} actions={shown.map((b) => ({ ...b, key: b.event }))} />
+    <RemittanceFrame title={homeText.title(id)} item={item}>
+      <ActionBar label={actionText.group(id)} actions={shown.map((b) => ({ ...b, key: b.event }))} />
       <DetailTabView tab={data}>
         {({ remittance, delivery }) => (
           <>
             <RemittanceFacts remittance={remittance} item={item} bank={false} />
-            <DetailSection title={H.delivery}>
+            <DetailSection title={homeText.delivery}>
               <DeliverySection delivery={delivery} />
             </DetailSection>
           </>

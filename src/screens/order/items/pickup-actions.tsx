@@ -5,15 +5,15 @@ import type { OfferItem } from '@/api/contract/order-detail';
 import { checkBody } from '@/api/contract/check';
 import { PickupDeliverBody, ShippingAddressBody, type PickedCashInfo, type PickupRemittance } from '@/api/contract/pickup';
 import { approvePickup, attachPickupReceipt, cancelPickup, deliverPickup, refreshPickup, reviewPickup, updatePickupAddress } from '@/api/pickup';
-import { pickupCashItemMachine, type PickupCashEvent } from '@/machines/pickup-cash-item.machine';
+import { pickupCashItemMachine, type PickupCashEvent } from '@/machines/items/pickup-cash.machine';
 import { PickupPrepaidMsg } from '@/domain/pickup-prepaid';
 import { IMAGE_TYPES, RemittanceMsg } from '@/domain/remittance';
 import { productStatusLabel } from '@/domain/products';
 import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
-import { useServices, useSession } from '@/app/context';
+import { useServices, useSession } from '@/ui/session';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
 import { InputField } from '@/ui/fields';
-import { tp } from '@/i18n/es-pickup-prepaid';
+import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import { ShippingFields, shippingForm, type ShippingForm } from './shipping-fields';
 import { imageProblem, pickImage } from './remittance-forms';
 import { useItemChart } from './use-item-chart';
@@ -53,43 +53,43 @@ export function PickupActions({ order, item, data, info, onChanged }: PickupActi
   const decision = { remittanceId: data.remittanceId, ...(accountId !== undefined ? { byAccountId: accountId } : {}) };
 
   const edit = useFormAction<ShippingForm, ShippingAddressBody>({
-    title: tp.pickup.editTitle(id),
+    title: pickupPrepaidText.pickup.editTitle(id),
     initial: () => shippingForm(data.shippingAddress),
     validate: (form) => checkBody(ShippingAddressBody, { ...form, orderId: order.id, foiid: id }),
     perform: async (body) => {
       await updatePickupAddress(services.orders, body);
-      return tp.pickup.editText(id);
+      return pickupPrepaidText.pickup.editText(id);
     },
-    successTitle: tp.modified,
+    successTitle: pickupPrepaidText.modified,
     onDone: onChanged,
     children: (form, change) => <ShippingFields idPrefix={field('address')} productType="PICKUP_CASH" form={form} change={change} />,
   });
 
   const approve = useConfirmAction({
-    successTitle: tp.approved,
+    successTitle: pickupPrepaidText.approved,
     perform: async () => {
       await approvePickup(services, decision);
-      return tp.pickup.approveText(id);
+      return pickupPrepaidText.pickup.approveText(id);
     },
     onDone: onChanged,
   });
 
   const review = useFormAction<{ reason: string }, string>({
-    title: tp.pickup.reviewTitle(id),
+    title: pickupPrepaidText.pickup.reviewTitle(id),
     initial: () => ({ reason: '' }),
     validate: ({ reason }) => (reason.trim() ? { ok: true, payload: reason.trim() } : { ok: false, message: PickupPrepaidMsg.reason }),
     perform: async (reason) => {
       await reviewPickup(services, { ...decision, reason });
-      return tp.pickup.reviewText(id);
+      return pickupPrepaidText.pickup.reviewText(id);
     },
     onDone: onChanged,
     children: (form, change) => (
-      <InputField id={field('reason')} label={tp.pickup.reviewReason} value={form.reason} onChange={(e) => change({ reason: e.target.value })} autoComplete="off" />
+      <InputField id={field('reason')} label={pickupPrepaidText.pickup.reviewReason} value={form.reason} onChange={(e) => change({ reason: e.target.value })} autoComplete="off" />
     ),
   });
 
   const deliver = useFormAction<DeliverForm, PickupDeliverBody>({
-    title: tp.pickup.deliverTitle(id),
+    title: pickupPrepaidText.pickup.deliverTitle(id),
     initial: () => ({ receiver: '', when: dayjs().tz(DISPLAY_TIME_ZONE).format(LOCAL_FORMAT), notes: '' }),
     validate: ({ receiver, when, notes }) => {
       const at = dayjs.tz(when, LOCAL_FORMAT, DISPLAY_TIME_ZONE);
@@ -99,20 +99,20 @@ export function PickupActions({ order, item, data, info, onChanged }: PickupActi
     },
     perform: async (body) => {
       await deliverPickup(services, body);
-      return tp.pickup.deliverText(id);
+      return pickupPrepaidText.pickup.deliverText(id);
     },
     onDone: onChanged,
     children: (form, change) => (
       <>
-        <InputField id={field('receiver')} label={tp.pickup.receiver} value={form.receiver} onChange={(e) => change({ receiver: e.target.value })} autoComplete="off" />
-        <InputField id={field('when')} label={tp.pickup.deliveryDate} type="datetime-local" value={form.when} onChange={(e) => change({ when: e.target.value })} />
-        <InputField id={field('notes')} label={tp.pickup.notes} value={form.notes} onChange={(e) => change({ notes: e.target.value })} autoComplete="off" />
+        <InputField id={field('receiver')} label={pickupPrepaidText.pickup.receiver} value={form.receiver} onChange={(e) => change({ receiver: e.target.value })} autoComplete="off" />
+        <InputField id={field('when')} label={pickupPrepaidText.pickup.deliveryDate} type="datetime-local" value={form.when} onChange={(e) => change({ when: e.target.value })} />
+        <InputField id={field('notes')} label={pickupPrepaidText.pickup.notes} value={form.notes} onChange={(e) => change({ notes: e.target.value })} autoComplete="off" />
       </>
     ),
   });
 
   const receipt = useFormAction<{ file: File | undefined }, File>({
-    title: tp.pickup.receiptTitle(id),
+    title: pickupPrepaidText.pickup.receiptTitle(id),
     initial: () => ({ file: undefined }),
     validate: ({ file }) => {
       if (!file) return { ok: false, message: RemittanceMsg.imageRequired };
@@ -121,45 +121,45 @@ export function PickupActions({ order, item, data, info, onChanged }: PickupActi
     },
     perform: async (file) => {
       await attachPickupReceipt(services, data.remittanceId, file);
-      return tp.pickup.receiptText(id);
+      return pickupPrepaidText.pickup.receiptText(id);
     },
     onDone: onChanged,
     children: (_form, change) => (
-      <InputField id={field('receipt')} label={tp.pickup.receiptFile} type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => change({ file: pickImage(e.target.files) })} />
+      <InputField id={field('receipt')} label={pickupPrepaidText.pickup.receiptFile} type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => change({ file: pickImage(e.target.files) })} />
     ),
   });
 
   const refresh = useConfirmAction({
     perform: async () => {
       const [moved] = await refreshPickup(services.orders, order.id, id);
-      return tp.pickup.refreshText(id, productStatusLabel('PICKUP_CASH', moved?.status ?? item.status));
+      return pickupPrepaidText.pickup.refreshText(id, productStatusLabel('PICKUP_CASH', moved?.status ?? item.status));
     },
     onDone: onChanged,
   });
 
   const cancel = useConfirmAction({
-    successTitle: tp.cancelled,
+    successTitle: pickupPrepaidText.cancelled,
     perform: async () => {
       await cancelPickup(services.orders, order.id, id);
-      return tp.pickup.cancelText(id);
+      return pickupPrepaidText.pickup.cancelText(id);
     },
     onDone: onChanged,
   });
 
   const buttons: { event: PickupCashEvent['type']; label: string; variant: 'primary' | 'secondary' | 'danger'; onClick: () => void; dialogs: ReactNode }[] = [
-    { event: 'item.editDestination', label: tp.pickup.editDestination, variant: 'secondary', onClick: edit.open, dialogs: edit.dialogs },
-    { event: 'item.approve', label: tp.pickup.approve, variant: 'primary', onClick: () => approve.start(null), dialogs: approve.dialogs },
-    { event: 'item.review', label: tp.pickup.review, variant: 'secondary', onClick: review.open, dialogs: review.dialogs },
-    { event: 'item.deliver', label: tp.pickup.deliver, variant: 'primary', onClick: deliver.open, dialogs: deliver.dialogs },
-    { event: 'item.attachReceipt', label: tp.pickup.attachReceipt, variant: 'secondary', onClick: receipt.open, dialogs: receipt.dialogs },
-    { event: 'item.refresh', label: tp.pickup.refresh, variant: 'secondary', onClick: () => refresh.start(null), dialogs: refresh.dialogs },
-    { event: 'item.cancel', label: tp.pickup.cancel, variant: 'danger', onClick: () => cancel.start(null), dialogs: cancel.dialogs },
+    { event: 'item.editDestination', label: pickupPrepaidText.pickup.editDestination, variant: 'secondary', onClick: edit.open, dialogs: edit.dialogs },
+    { event: 'item.approve', label: pickupPrepaidText.pickup.approve, variant: 'primary', onClick: () => approve.start(null), dialogs: approve.dialogs },
+    { event: 'item.review', label: pickupPrepaidText.pickup.review, variant: 'secondary', onClick: review.open, dialogs: review.dialogs },
+    { event: 'item.deliver', label: pickupPrepaidText.pickup.deliver, variant: 'primary', onClick: deliver.open, dialogs: deliver.dialogs },
+    { event: 'item.attachReceipt', label: pickupPrepaidText.pickup.attachReceipt, variant: 'secondary', onClick: receipt.open, dialogs: receipt.dialogs },
+    { event: 'item.refresh', label: pickupPrepaidText.pickup.refresh, variant: 'secondary', onClick: () => refresh.start(null), dialogs: refresh.dialogs },
+    { event: 'item.cancel', label: pickupPrepaidText.pickup.cancel, variant: 'danger', onClick: () => cancel.start(null), dialogs: cancel.dialogs },
   ];
   const shown = buttons.filter((b) => can({ type: b.event }));
 
   return (
     <>
-      <ActionBar label={tp.group(id)} actions={shown.map((b) => ({ ...b, key: b.event }))} />
+      <ActionBar label={pickupPrepaidText.group(id)} actions={shown.map((b) => ({ ...b, key: b.event }))} />
       {buttons.map((b) => (
         <Fragment key={b.event}>{b.dialogs}</Fragment>
       ))}

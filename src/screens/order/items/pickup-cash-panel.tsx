@@ -5,10 +5,10 @@ import { isApiError } from '@/api/http';
 import { deliveryStatusLabel } from '@/domain/delivery';
 import { productStatusLabel } from '@/domain/products';
 import { formatDateTime } from '@/domain/time';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, KeyValues } from '@/ui/detail-table';
-import { tp } from '@/i18n/es-pickup-prepaid';
+import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import type { ItemPanelProps } from './item-panel';
 import { ItemFrame } from './item-frame';
 import { RemittanceImage } from './remittance-view';
@@ -30,7 +30,7 @@ async function loadPickup(services: Services, orderId: number, foiid: number): P
   return { data, info };
 }
 
-const L = tp.pickup;
+const pickupText = pickupPrepaidText.pickup;
 
 /**
  * A pickup cash item (PICKUP_CASH, spec details §2–§4): the remittance (sender, recipient,
@@ -46,57 +46,57 @@ export function PickupCashPanel({ order, item, onChanged }: ItemPanelProps) {
   };
 
   return (
-    <ItemFrame title={L.title(item.id)}>
+    <ItemFrame title={pickupText.title(item.id)}>
       <DetailTabView tab={details}>
         {({ data, info }) => {
           const a = data.shippingAddress;
-          const money = (amount: number, currency: string) => tp.money(amount, currency);
+          const money = (amount: number, currency: string) => pickupPrepaidText.money(amount, currency);
           return (
             <>
               <PickupActions order={order} item={item} data={data} info={info} onChanged={changed} />
               <KeyValues
                 items={[
-                  { label: L.status, value: productStatusLabel(item.productType, item.status) },
-                  { label: L.remittanceId, value: data.remittanceId },
-                  { label: L.sender, value: data.sender.fullName },
-                  { label: L.senderDocument, value: <RemittanceImage url={data.sender.identityDocPhotoUrl} label={L.senderDocument} /> },
-                  { label: L.recipient, value: data.recipient.fullName },
-                  { label: L.recipientPhone, value: data.recipient.phoneNumber },
-                  { label: L.destinationCredit, value: money(data.destinationCredit, data.destinationCurrency) },
-                  { label: L.fee, value: money(data.fee, data.currency) },
+                  { label: pickupText.status, value: productStatusLabel(item.productType, item.status) },
+                  { label: pickupText.remittanceId, value: data.remittanceId },
+                  { label: pickupText.sender, value: data.sender.fullName },
+                  { label: pickupText.senderDocument, value: <RemittanceImage url={data.sender.identityDocPhotoUrl} label={pickupText.senderDocument} /> },
+                  { label: pickupText.recipient, value: data.recipient.fullName },
+                  { label: pickupText.recipientPhone, value: data.recipient.phoneNumber },
+                  { label: pickupText.destinationCredit, value: money(data.destinationCredit, data.destinationCurrency) },
+                  { label: pickupText.fee, value: money(data.fee, data.currency) },
                 ]}
               />
-              <DetailSection title={L.address}>
+              <DetailSection title={pickupText.address}>
                 <KeyValues
                   items={[
-                    { label: L.recipientName, value: a.recipientName },
-                    { label: L.mobile, value: a.mobile },
-                    { label: L.landLine, value: a.landLine },
-                    { label: tp.places.province, value: a.province },
-                    { label: tp.places.municipality, value: a.municipality },
-                    { label: L.neighborhood, value: a.neighborhood },
-                    { label: L.street, value: a.address },
-                    { label: L.indications, value: a.indications },
-                    { label: L.deliveryFrom, value: a.deliveryFrom },
+                    { label: pickupText.recipientName, value: a.recipientName },
+                    { label: pickupText.mobile, value: a.mobile },
+                    { label: pickupText.landLine, value: a.landLine },
+                    { label: pickupPrepaidText.places.province, value: a.province },
+                    { label: pickupPrepaidText.places.municipality, value: a.municipality },
+                    { label: pickupText.neighborhood, value: a.neighborhood },
+                    { label: pickupText.street, value: a.address },
+                    { label: pickupText.indications, value: a.indications },
+                    { label: pickupText.deliveryFrom, value: a.deliveryFrom },
                   ]}
                 />
               </DetailSection>
-              <DetailSection title={L.delivery}>
+              <DetailSection title={pickupText.delivery}>
                 {info === null ? (
-                  <p className="text-sm text-slate-600">{L.noDelivery}</p>
+                  <p className="text-sm text-slate-600">{pickupText.noDelivery}</p>
                 ) : (
                   <KeyValues
                     items={[
-                      { label: L.deliveryStatus, value: deliveryStatusLabel(info.status) },
-                      { label: L.courier, value: info.pickedCash.assignedCourier?.nickname },
-                      { label: L.assignedTeam, value: info.pickedCash.assignedTeam },
-                      { label: L.deliveryTeam, value: info.pickedCash.deliveryTeam },
-                      { label: L.deliveredBy, value: info.pickedCash.deliveredBy },
-                      { label: L.receiver, value: info.pickedCash.receiver },
-                      { label: L.deliveryDate, value: formatDateTime(info.pickedCash.deliveryDate) },
-                      { label: L.notes, value: info.pickedCash.notes },
-                      { label: L.receipt, value: <RemittanceImage url={info.pickedCash.receiptImageUrl} label={L.receipt} /> },
-                      { label: L.reason, value: info.pickedCash.reason },
+                      { label: pickupText.deliveryStatus, value: deliveryStatusLabel(info.status) },
+                      { label: pickupText.courier, value: info.pickedCash.assignedCourier?.nickname },
+                      { label: pickupText.assignedTeam, value: info.pickedCash.assignedTeam },
+                      { label: pickupText.deliveryTeam, value: info.pickedCash.deliveryTeam },
+                      { label: pickupText.deliveredBy, value: info.pickedCash.deliveredBy },
+                      { label: pickupText.receiver, value: info.pickedCash.receiver },
+                      { label: pickupText.deliveryDate, value: formatDateTime(info.pickedCash.deliveryDate) },
+                      { label: pickupText.notes, value: info.pickedCash.notes },
+                      { label: pickupText.receipt, value: <RemittanceImage url={info.pickedCash.receiptImageUrl} label={pickupText.receipt} /> },
+                      { label: pickupText.reason, value: info.pickedCash.reason },
                     ]}
                   />
                 )}

@@ -1,11 +1,11 @@
 import type { Province } from '@/api/contract/items';
 import { getProvinces } from '@/api/items';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { useShownDetail } from '@/ui/detail-tab';
 import { Button } from '@/ui/button';
 import { SelectField } from '@/ui/fields';
 import { Spinner } from '@/ui/spinner';
-import { tp } from '@/i18n/es-pickup-prepaid';
+import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 
 /** A place of Cuba's catalogue by its codes, as the address bodies send it. */
 export interface PlaceCodes {
@@ -39,23 +39,23 @@ export function PlaceFields({ idPrefix, productType, value, onChange }: { idPref
   if (catalogue.state === 'failed') {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-        <span>{tp.places.failed}</span>
+        <span>{pickupPrepaidText.places.failed}</span>
         <Button variant="secondary" onClick={() => catalogue.actor.send({ type: 'tab.retry' })}>
-          {tp.retry}
+          {pickupPrepaidText.retry}
         </Button>
       </div>
     );
   }
   const provinces = catalogue.data;
-  if (!provinces) return <Spinner label={tp.places.loading} />;
+  if (!provinces) return <Spinner label={pickupPrepaidText.places.loading} />;
   const municipalities = provinces.find((p) => p.provinceCode === value.provinceCode)?.municipalities ?? [];
   return (
     <div className="grid grid-cols-2 gap-3">
       <SelectField
         id={`${idPrefix}-province`}
-        label={tp.places.province}
+        label={pickupPrepaidText.places.province}
         value={value.provinceCode}
-        {...(value.provinceCode === '' ? { emptyLabel: tp.places.choose } : {})}
+        {...(value.provinceCode === '' ? { emptyLabel: pickupPrepaidText.places.choose } : {})}
         options={provinces.map((p) => ({ value: p.provinceCode, label: p.province }))}
         onChange={(e) => {
           const place = placeInProvince(provinces, e.target.value);
@@ -64,7 +64,7 @@ export function PlaceFields({ idPrefix, productType, value, onChange }: { idPref
       />
       <SelectField
         id={`${idPrefix}-municipality`}
-        label={tp.places.municipality}
+        label={pickupPrepaidText.places.municipality}
         value={value.municipalityCode}
         options={municipalities.map((m) => ({ value: m.municipalityCode, label: m.municipality }))}
         onChange={(e) => {

@@ -4,11 +4,11 @@ import type { OfferItem } from '@/api/contract/order-detail';
 import { checkBody } from '@/api/contract/check';
 import { PrepaidUpdateBody, type PrepaidCard } from '@/api/contract/prepaid-gift';
 import { approvePrepaidCard, updatePrepaidCard } from '@/api/prepaid-gift';
-import { prepaidCardItemMachine, type PrepaidCardEvent } from '@/machines/prepaid-card-item.machine';
-import { useServices } from '@/app/context';
+import { prepaidCardItemMachine, type PrepaidCardEvent } from '@/machines/items/prepaid-card.machine';
+import { useServices } from '@/ui/session';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
 import { InputField } from '@/ui/fields';
-import { tp } from '@/i18n/es-pickup-prepaid';
+import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import { PlaceFields, type Place } from './place-fields';
 import { useItemChart } from './use-item-chart';
 
@@ -42,16 +42,16 @@ export function PrepaidActions({ offerId, item, card, onChanged }: PrepaidAction
   const field = (name: string) => `prepaid-${id}-${name}`;
 
   const approve = useConfirmAction({
-    successTitle: tp.approved,
+    successTitle: pickupPrepaidText.approved,
     perform: async () => {
       await approvePrepaidCard(services.orders, offerId);
-      return tp.prepaid.approveText(id);
+      return pickupPrepaidText.prepaid.approveText(id);
     },
     onDone: onChanged,
   });
 
   const edit = useFormAction<DestinationForm, PrepaidUpdateBody>({
-    title: tp.prepaid.editTitle(id),
+    title: pickupPrepaidText.prepaid.editTitle(id),
     initial: () => ({
       folio: card?.folio ?? '',
       recipientFullName: card?.recipientFullName ?? '',
@@ -69,33 +69,33 @@ export function PrepaidActions({ offerId, item, card, onChanged }: PrepaidAction
     validate: ({ place, ...form }) => checkBody(PrepaidUpdateBody, { ...form, recipientCity: place.province, recipientMunicipality: place.municipality }),
     perform: async (body) => {
       await updatePrepaidCard(services.orders, id, body);
-      return tp.prepaid.editText(id);
+      return pickupPrepaidText.prepaid.editText(id);
     },
-    successTitle: tp.modified,
+    successTitle: pickupPrepaidText.modified,
     onDone: onChanged,
     children: (form, change) => (
       <>
-        <InputField id={field('folio')} label={tp.prepaid.folio} value={form.folio} onChange={(e) => change({ folio: e.target.value })} autoComplete="off" />
-        <InputField id={field('name')} label={tp.prepaid.recipientFullName} value={form.recipientFullName} onChange={(e) => change({ recipientFullName: e.target.value })} autoComplete="off" />
-        <InputField id={field('phone')} label={tp.prepaid.recipientPhoneNumber} inputMode="tel" value={form.recipientPhoneNumber} onChange={(e) => change({ recipientPhoneNumber: e.target.value })} autoComplete="off" />
+        <InputField id={field('folio')} label={pickupPrepaidText.prepaid.folio} value={form.folio} onChange={(e) => change({ folio: e.target.value })} autoComplete="off" />
+        <InputField id={field('name')} label={pickupPrepaidText.prepaid.recipientFullName} value={form.recipientFullName} onChange={(e) => change({ recipientFullName: e.target.value })} autoComplete="off" />
+        <InputField id={field('phone')} label={pickupPrepaidText.prepaid.recipientPhoneNumber} inputMode="tel" value={form.recipientPhoneNumber} onChange={(e) => change({ recipientPhoneNumber: e.target.value })} autoComplete="off" />
         <PlaceFields idPrefix={field('place')} productType="PREPAID_CARD" value={form.place} onChange={(place) => change({ place })} />
-        <InputField id={field('neighborhood')} label={tp.prepaid.neighborhood} value={form.recipientNeighborhood} onChange={(e) => change({ recipientNeighborhood: e.target.value })} autoComplete="off" />
-        <InputField id={field('address')} label={tp.prepaid.address} value={form.recipientAddress} onChange={(e) => change({ recipientAddress: e.target.value })} autoComplete="off" />
-        <InputField id={field('instruction')} label={tp.prepaid.instruction} value={form.recipientInstruction} onChange={(e) => change({ recipientInstruction: e.target.value })} autoComplete="off" />
+        <InputField id={field('neighborhood')} label={pickupPrepaidText.prepaid.neighborhood} value={form.recipientNeighborhood} onChange={(e) => change({ recipientNeighborhood: e.target.value })} autoComplete="off" />
+        <InputField id={field('address')} label={pickupPrepaidText.prepaid.address} value={form.recipientAddress} onChange={(e) => change({ recipientAddress: e.target.value })} autoComplete="off" />
+        <InputField id={field('instruction')} label={pickupPrepaidText.prepaid.instruction} value={form.recipientInstruction} onChange={(e) => change({ recipientInstruction: e.target.value })} autoComplete="off" />
       </>
     ),
   });
 
   const buttons: { event: PrepaidCardEvent['type']; label: string; variant: 'primary' | 'secondary'; shown: boolean; onClick: () => void; dialogs: ReactNode }[] = [
-    { event: 'item.approve', label: tp.prepaid.approve, variant: 'primary', shown: true, onClick: () => approve.start(null), dialogs: approve.dialogs },
+    { event: 'item.approve', label: pickupPrepaidText.prepaid.approve, variant: 'primary', shown: true, onClick: () => approve.start(null), dialogs: approve.dialogs },
     // Without a stored destination there is nothing to edit.
-    { event: 'item.editDestination', label: tp.prepaid.editDestination, variant: 'secondary', shown: card !== null, onClick: edit.open, dialogs: edit.dialogs },
+    { event: 'item.editDestination', label: pickupPrepaidText.prepaid.editDestination, variant: 'secondary', shown: card !== null, onClick: edit.open, dialogs: edit.dialogs },
   ];
   const shown = buttons.filter((b) => b.shown && can({ type: b.event }));
 
   return (
     <>
-      <ActionBar label={tp.group(id)} actions={shown.map((b) => ({ ...b, key: b.event }))} />
+      <ActionBar label={pickupPrepaidText.group(id)} actions={shown.map((b) => ({ ...b, key: b.event }))} />
       {buttons.map((b) => (
         <Fragment key={b.event}>{b.dialogs}</Fragment>
       ))}

@@ -2,15 +2,15 @@ import type { PrepaidCard } from '@/api/contract/prepaid-gift';
 import { getPrepaidCard } from '@/api/prepaid-gift';
 import { isApiError } from '@/api/http';
 import { productStatusLabel } from '@/domain/products';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { KeyValues } from '@/ui/detail-table';
-import { tp } from '@/i18n/es-pickup-prepaid';
+import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import type { ItemPanelProps } from './item-panel';
 import { ItemFrame } from './item-frame';
 import { PrepaidActions } from './prepaid-actions';
 
-const L = tp.prepaid;
+const prepaidText = pickupPrepaidText.prepaid;
 
 /**
  * A prepaid card item (PREPAID_CARD, spec details §2–§4): the status with the product's labels,
@@ -31,25 +31,25 @@ export function PrepaidCardPanel({ offer, item, onChanged }: ItemPanelProps) {
   };
 
   return (
-    <ItemFrame title={L.title(item.id)}>
+    <ItemFrame title={prepaidText.title(item.id)}>
       <DetailTabView tab={details}>
         {(card) => (
           <>
             <PrepaidActions offerId={offer.id} item={item} card={card} onChanged={changed} />
-            <KeyValues items={[{ label: L.status, value: productStatusLabel(item.productType, item.status) }]} />
+            <KeyValues items={[{ label: prepaidText.status, value: productStatusLabel(item.productType, item.status) }]} />
             {card === null ? (
-              <p className="text-sm text-slate-600">{L.noData}</p>
+              <p className="text-sm text-slate-600">{prepaidText.noData}</p>
             ) : (
               <KeyValues
                 items={[
-                  { label: L.folio, value: card.folio },
-                  { label: L.recipientFullName, value: card.recipientFullName },
-                  { label: L.recipientPhoneNumber, value: card.recipientPhoneNumber },
-                  { label: L.city, value: card.recipientCity },
-                  { label: L.municipality, value: card.recipientMunicipality },
-                  { label: L.neighborhood, value: card.recipientNeighborhood },
-                  { label: L.address, value: card.recipientAddress },
-                  { label: L.instruction, value: card.recipientInstruction },
+                  { label: prepaidText.folio, value: card.folio },
+                  { label: prepaidText.recipientFullName, value: card.recipientFullName },
+                  { label: prepaidText.recipientPhoneNumber, value: card.recipientPhoneNumber },
+                  { label: prepaidText.city, value: card.recipientCity },
+                  { label: prepaidText.municipality, value: card.recipientMunicipality },
+                  { label: prepaidText.neighborhood, value: card.recipientNeighborhood },
+                  { label: prepaidText.address, value: card.recipientAddress },
+                  { label: prepaidText.instruction, value: card.recipientInstruction },
                 ]}
               />
             )}

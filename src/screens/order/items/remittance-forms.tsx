@@ -4,14 +4,14 @@ import { getCouriers, type DeliveryReport } from '@/api/remittance';
 import type { Validation } from '@/ui/action-flow-logic';
 import { BANK_REMITTANCE, IMAGE_TYPES, MAX_IMAGE_BYTES, REMITTANCE_PROVIDERS, RemittanceMsg } from '@/domain/remittance';
 import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { InputField, SelectField } from '@/ui/fields';
 import { ResourceView, useResource } from '@/ui/resource-view';
-import { tr } from '@/i18n/es-remittance';
+import { remittanceText } from '@/i18n/es-remittance';
 import { PlaceFields } from './place-fields';
 import type { ShippingForm } from './shipping-fields';
 
-const F = tr.forms;
+const formText = remittanceText.forms;
 type Change<T> = (patch: Partial<T>) => void;
 const national = (phone: string | null) => (phone ?? '').replace(/^\+53/, '');
 
@@ -65,11 +65,11 @@ export function BankDestinationFields({ id, form, change }: { id: number; form: 
   const p = `bank-destination-${id}`;
   return (
     <div className="space-y-3">
-      <InputField id={`${p}-card`} label={F.cardNumber} inputMode="numeric" autoComplete="off" value={form.cardNumber} onChange={(e) => change({ cardNumber: e.target.value })} onWheel={(e) => e.currentTarget.blur()} />
-      <InputField id={`${p}-name`} label={F.name} autoComplete="off" value={form.name} onChange={(e) => change({ name: e.target.value })} />
+      <InputField id={`${p}-card`} label={formText.cardNumber} inputMode="numeric" autoComplete="off" value={form.cardNumber} onChange={(e) => change({ cardNumber: e.target.value })} onWheel={(e) => e.currentTarget.blur()} />
+      <InputField id={`${p}-name`} label={formText.name} autoComplete="off" value={form.name} onChange={(e) => change({ name: e.target.value })} />
       <div className="grid grid-cols-2 gap-3">
-        <InputField id={`${p}-ci`} label={F.identityCard} inputMode="numeric" autoComplete="off" value={form.identityCard} onChange={(e) => change({ identityCard: e.target.value })} />
-        <InputField id={`${p}-phone`} label={F.phone} inputMode="numeric" autoComplete="off" value={form.phoneNumber} onChange={(e) => change({ phoneNumber: e.target.value })} />
+        <InputField id={`${p}-ci`} label={formText.identityCard} inputMode="numeric" autoComplete="off" value={form.identityCard} onChange={(e) => change({ identityCard: e.target.value })} />
+        <InputField id={`${p}-phone`} label={formText.phone} inputMode="numeric" autoComplete="off" value={form.phoneNumber} onChange={(e) => change({ phoneNumber: e.target.value })} />
       </div>
       <PlaceFields
         idPrefix={p}
@@ -77,10 +77,10 @@ export function BankDestinationFields({ id, form, change }: { id: number; form: 
         value={{ provinceCode: form.province, municipalityCode: form.municipality }}
         onChange={(place) => change({ province: place.provinceCode, municipality: place.municipalityCode })}
       />
-      <InputField id={`${p}-neighborhood`} label={F.neighborhood} autoComplete="off" value={form.neighborhood} onChange={(e) => change({ neighborhood: e.target.value })} />
-      <InputField id={`${p}-address`} label={F.address} autoComplete="off" value={form.address} onChange={(e) => change({ address: e.target.value })} />
-      <InputField id={`${p}-sender`} label={F.senderFullName} autoComplete="off" value={form.senderFullName} onChange={(e) => change({ senderFullName: e.target.value })} />
-      <InputField id={`${p}-doc`} label={F.senderDoc} type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => change({ docImageFile: pickImage(e.target.files) })} />
+      <InputField id={`${p}-neighborhood`} label={formText.neighborhood} autoComplete="off" value={form.neighborhood} onChange={(e) => change({ neighborhood: e.target.value })} />
+      <InputField id={`${p}-address`} label={formText.address} autoComplete="off" value={form.address} onChange={(e) => change({ address: e.target.value })} />
+      <InputField id={`${p}-sender`} label={formText.senderFullName} autoComplete="off" value={form.senderFullName} onChange={(e) => change({ senderFullName: e.target.value })} />
+      <InputField id={`${p}-doc`} label={formText.senderDoc} type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => change({ docImageFile: pickImage(e.target.files) })} />
     </div>
   );
 }
@@ -104,9 +104,9 @@ export function ProviderFields({ id, value, onChange }: { id: number; value: str
   return (
     <SelectField
       id={`provider-${id}`}
-      label={F.newProvider}
+      label={formText.newProvider}
       value={value}
-      emptyLabel={F.choose}
+      emptyLabel={formText.choose}
       options={REMITTANCE_PROVIDERS.map((p) => ({ value: p, label: p }))}
       onChange={(e) => onChange(e.target.value)}
     />
@@ -121,7 +121,7 @@ export function checkReason(reason: string): Validation<string> {
 }
 
 export function ReasonField({ id, value, onChange }: { id: string; value: string; onChange: (reason: string) => void }) {
-  return <InputField id={id} label={F.reason} autoComplete="off" maxLength={500} value={value} onChange={(e) => onChange(e.target.value)} />;
+  return <InputField id={id} label={formText.reason} autoComplete="off" maxLength={500} value={value} onChange={(e) => onChange(e.target.value)} />;
 }
 
 // ---------------------------------------------------------------- "Reportar Entrega Remesa Domicilio"
@@ -160,7 +160,7 @@ export function DeliveryFields({ id, form, change }: { id: number; form: Deliver
   const services = useServices();
   const couriers = useResource(() =>
     getCouriers(services.remittances).catch(() => {
-      throw new Error(F.couriersFailed);
+      throw new Error(formText.couriersFailed);
     }),
   );
   const p = `deliver-${id}`;
@@ -170,18 +170,18 @@ export function DeliveryFields({ id, form, change }: { id: number; form: Deliver
         {(list) => (
           <SelectField
             id={`${p}-courier`}
-            label={F.courier}
+            label={formText.courier}
             value={form.courierId}
-            emptyLabel={F.choose}
+            emptyLabel={formText.choose}
             options={list.map((c) => ({ value: String(c.id), label: `${c.nickname} · ${c.team}` }))}
             onChange={(e) => change({ courierId: e.target.value })}
           />
         )}
       </ResourceView>
-      <InputField id={`${p}-date`} label={F.deliveryDate} type="datetime-local" value={form.deliveryDate} onChange={(e) => change({ deliveryDate: e.target.value })} />
-      <InputField id={`${p}-receiver`} label={F.receiver} autoComplete="off" value={form.receiver} onChange={(e) => change({ receiver: e.target.value })} />
-      <InputField id={`${p}-notes`} label={F.notes} autoComplete="off" maxLength={500} value={form.notes} onChange={(e) => change({ notes: e.target.value })} />
-      <InputField id={`${p}-receipt`} label={F.receipt} type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => change({ receipt: pickImage(e.target.files) })} />
+      <InputField id={`${p}-date`} label={formText.deliveryDate} type="datetime-local" value={form.deliveryDate} onChange={(e) => change({ deliveryDate: e.target.value })} />
+      <InputField id={`${p}-receiver`} label={formText.receiver} autoComplete="off" value={form.receiver} onChange={(e) => change({ receiver: e.target.value })} />
+      <InputField id={`${p}-notes`} label={formText.notes} autoComplete="off" maxLength={500} value={form.notes} onChange={(e) => change({ notes: e.target.value })} />
+      <InputField id={`${p}-receipt`} label={formText.receipt} type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => change({ receipt: pickImage(e.target.files) })} />
     </div>
   );
 }

@@ -4,13 +4,13 @@ import type { Remittance } from '@/api/contract/remittance';
 import { getRemittanceImage } from '@/api/remittance';
 import { errorMessage } from '@/api/http';
 import { productStatusLabel } from '@/domain/products';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { DetailSection, KeyValues } from '@/ui/detail-table';
 import { Spinner } from '@/ui/spinner';
-import { tr } from '@/i18n/es-remittance';
+import { remittanceText } from '@/i18n/es-remittance';
 import { ItemFrame } from './item-frame';
 
-const D = tr.data;
+const dataText = remittanceText.data;
 
 /**
  * An uploaded image (identity document, receipt): read with the staff member's token when asked
@@ -19,7 +19,7 @@ const D = tr.data;
 export function RemittanceImage({ url, label }: { url: string | null; label: string }) {
   const services = useServices();
   const [shown, setShown] = useState<{ src: string | null; error: string | null; loading: boolean; open: boolean }>({ src: null, error: null, loading: false, open: false });
-  if (!url) return <>{tr.none}</>;
+  if (!url) return <>{remittanceText.none}</>;
   const toggle = () => {
     if (shown.open) return setShown({ ...shown, open: false });
     if (shown.src) return setShown({ ...shown, open: true });
@@ -32,9 +32,9 @@ export function RemittanceImage({ url, label }: { url: string | null; label: str
   return (
     <span className="inline-flex flex-col items-start gap-1">
       <button type="button" className="text-sm font-medium text-brand-700 underline hover:text-brand-800" onClick={toggle} aria-expanded={shown.open}>
-        {shown.open ? tr.image.hide(label) : tr.image.show(label)}
+        {shown.open ? remittanceText.image.hide(label) : remittanceText.image.show(label)}
       </button>
-      {shown.open && shown.loading ? <Spinner label={tr.image.loading} /> : null}
+      {shown.open && shown.loading ? <Spinner label={remittanceText.image.loading} /> : null}
       {shown.open && shown.error ? (
         <span role="alert" className="text-xs text-red-700">
           {shown.error}
@@ -49,54 +49,54 @@ export function RemittanceImage({ url, label }: { url: string | null; label: str
 export function RemittanceFrame({ title, item, children }: { title: string; item: OfferItem; children: ReactNode }) {
   return (
     <ItemFrame title={title}>
-      <KeyValues items={[{ label: D.status, value: productStatusLabel(item.productType, item.status) }]} />
+      <KeyValues items={[{ label: dataText.status, value: productStatusLabel(item.productType, item.status) }]} />
       {children}
     </ItemFrame>
   );
 }
 
-const money = (amount: number, currency: string) => tr.money(amount, currency);
+const money = (amount: number, currency: string) => remittanceText.money(amount, currency);
 
 /** The remittance object (spec details §3): the money, the sender, the recipient and where it goes. */
 export function RemittanceFacts({ remittance, item, bank }: { remittance: Remittance; item: OfferItem; bank: boolean }) {
   const { sender, recipient, shippingAddress: a } = remittance;
   return (
     <div className="space-y-3">
-      <DetailSection title={D.sections.remittance}>
+      <DetailSection title={dataText.sections.remittance}>
         <KeyValues
           items={[
-            { label: D.destinationCredit, value: money(remittance.destinationCredit, remittance.destinationCurrency) },
-            { label: D.fee, value: money(remittance.fee, remittance.currency) },
-            ...(bank ? [{ label: D.serviceType, value: remittance.remesaToBankServiceType }, { label: D.provider, value: item.provider }] : [{ label: D.tracking, value: item.trackingNumber }]),
-            { label: D.sender, value: sender.fullName },
-            { label: D.senderDoc, value: <RemittanceImage url={sender.identityDocPhotoUrl} label={D.senderDoc} /> },
+            { label: dataText.destinationCredit, value: money(remittance.destinationCredit, remittance.destinationCurrency) },
+            { label: dataText.fee, value: money(remittance.fee, remittance.currency) },
+            ...(bank ? [{ label: dataText.serviceType, value: remittance.remesaToBankServiceType }, { label: dataText.provider, value: item.provider }] : [{ label: dataText.tracking, value: item.trackingNumber }]),
+            { label: dataText.sender, value: sender.fullName },
+            { label: dataText.senderDoc, value: <RemittanceImage url={sender.identityDocPhotoUrl} label={dataText.senderDoc} /> },
           ]}
         />
       </DetailSection>
-      <DetailSection title={D.sections.recipient}>
+      <DetailSection title={dataText.sections.recipient}>
         <KeyValues
           items={[
-            { label: D.recipient, value: recipient.fullName },
+            { label: dataText.recipient, value: recipient.fullName },
             ...(bank
               ? [
-                  { label: D.cardNumber, value: recipient.cardNumber },
-                  { label: D.bankName, value: recipient.bankName },
-                  { label: D.identityCard, value: recipient.identityCard },
-                  { label: D.phone, value: recipient.phoneNumber },
+                  { label: dataText.cardNumber, value: recipient.cardNumber },
+                  { label: dataText.bankName, value: recipient.bankName },
+                  { label: dataText.identityCard, value: recipient.identityCard },
+                  { label: dataText.phone, value: recipient.phoneNumber },
                 ]
               : [
-                  { label: D.mobile, value: a.mobile },
-                  { label: D.landLine, value: a.landLine },
+                  { label: dataText.mobile, value: a.mobile },
+                  { label: dataText.landLine, value: a.landLine },
                 ]),
-            { label: D.province, value: a.province },
-            { label: D.municipality, value: a.municipality },
-            { label: D.neighborhood, value: a.neighborhood },
-            { label: D.address, value: a.address },
+            { label: dataText.province, value: a.province },
+            { label: dataText.municipality, value: a.municipality },
+            { label: dataText.neighborhood, value: a.neighborhood },
+            { label: dataText.address, value: a.address },
             ...(bank
-              ? [{ label: D.zipCode, value: a.zipCode }]
+              ? [{ label: dataText.zipCode, value: a.zipCode }]
               : [
-                  { label: D.indications, value: a.indications },
-                  { label: D.deliveryFrom, value: a.deliveryFrom },
+                  { label: dataText.indications, value: a.indications },
+                  { label: dataText.deliveryFrom, value: a.deliveryFrom },
                 ]),
           ]}
         />

@@ -1,8 +1,8 @@
 import { InputField } from '@/ui/fields';
-import { tr } from '@/i18n/es-remittance';
+import { remittanceText } from '@/i18n/es-remittance';
 import { PlaceFields } from './place-fields';
 
-const F = tr.forms;
+const formText = remittanceText.forms;
 
 /** A Cuban shipping address being edited (home remittances and pickups use the same form). */
 export interface ShippingForm {
@@ -49,10 +49,10 @@ export function ShippingFields({ idPrefix, productType, form, change }: { idPref
   const p = idPrefix;
   return (
     <div className="space-y-3">
-      <InputField id={`${p}-name`} label={F.name} autoComplete="off" value={form.recipientName} onChange={(e) => change({ recipientName: e.target.value })} />
+      <InputField id={`${p}-name`} label={formText.name} autoComplete="off" value={form.recipientName} onChange={(e) => change({ recipientName: e.target.value })} />
       <div className="grid grid-cols-2 gap-3">
-        <InputField id={`${p}-mobile`} label={F.mobile} inputMode="tel" autoComplete="off" value={form.mobile} onChange={(e) => change({ mobile: e.target.value })} />
-        <InputField id={`${p}-landline`} label={F.landLine} inputMode="tel" autoComplete="off" value={form.landLine} onChange={(e) => change({ landLine: e.target.value })} />
+        <InputField id={`${p}-mobile`} label={formText.mobile} inputMode="tel" autoComplete="off" value={form.mobile} onChange={(e) => change({ mobile: e.target.value })} />
+        <InputField id={`${p}-landline`} label={formText.landLine} inputMode="tel" autoComplete="off" value={form.landLine} onChange={(e) => change({ landLine: e.target.value })} />
       </div>
       <PlaceFields
         idPrefix={p}
@@ -60,10 +60,10 @@ export function ShippingFields({ idPrefix, productType, form, change }: { idPref
         value={{ provinceCode: form.provinceCode, municipalityCode: form.municipalityCode }}
         onChange={(place) => change({ provinceCode: place.provinceCode, municipalityCode: place.municipalityCode })}
       />
-      <InputField id={`${p}-neighborhood`} label={F.neighborhood} autoComplete="off" value={form.neighborhood} onChange={(e) => change({ neighborhood: e.target.value })} />
-      <InputField id={`${p}-address`} label={F.address} autoComplete="off" value={form.address} onChange={(e) => change({ address: e.target.value })} />
-      <InputField id={`${p}-indications`} label={F.indications} autoComplete="off" value={form.indications} onChange={(e) => change({ indications: e.target.value })} />
-      <InputField id={`${p}-from`} label={F.deliveryFrom} type="time" value={form.deliveryFrom} onChange={(e) => change({ deliveryFrom: e.target.value })} />
+      <InputField id={`${p}-neighborhood`} label={formText.neighborhood} autoComplete="off" value={form.neighborhood} onChange={(e) => change({ neighborhood: e.target.value })} />
+      <InputField id={`${p}-address`} label={formText.address} autoComplete="off" value={form.address} onChange={(e) => change({ address: e.target.value })} />
+      <InputField id={`${p}-indications`} label={formText.indications} autoComplete="off" value={form.indications} onChange={(e) => change({ indications: e.target.value })} />
+      <InputField id={`${p}-from`} label={formText.deliveryFrom} type="time" value={form.deliveryFrom} onChange={(e) => change({ deliveryFrom: e.target.value })} />
     </div>
   );
 }

@@ -3,13 +3,13 @@ import { transition } from 'xstate';
 import type { Offer, OfferItem } from '@/api/contract/order-detail';
 import type { OrderRow } from '@/api/contract/order-lists';
 import { changeTopupStatus, editTopupDestination, processItemNow, reclaimTopup, resetTopupTries } from '@/api/topup';
-import { topupItemMachine, type TopupItemEvent } from '@/machines/topup-item.machine';
-import { claimEvent, claimKindOf, topupClaimMachine } from '@/machines/topup-claim.machine';
+import { topupItemMachine, type TopupItemEvent } from '@/machines/items/topup.machine';
+import { claimEvent, claimKindOf, topupClaimMachine } from '@/machines/items/topup-claim.machine';
 import { CLAIM_KINDS, TOPUP_TARGET_STATUSES, TopupMsg, checkDestination, normalizeDestination, type ClaimKind, type TopupTargetStatus } from '@/domain/topup';
-import { useServices } from '@/app/context';
+import { useServices } from '@/ui/session';
 import { useConfirmAction, useFormAction } from '@/ui/action-button';
 import { InputField, SelectField } from '@/ui/fields';
-import { tt } from '@/i18n/es-topup';
+import { topupText } from '@/i18n/es-topup';
 import { useItemChart } from './use-item-chart';
 
 export interface TopupActionsProps {
@@ -40,8 +40,8 @@ export function TopupActions({ order, offer, item, claims, offerExpired, onChang
   const claimKinds = claims === null ? [] : CLAIM_KINDS.filter((kind) => claimChart.can(claimEvent(kind)) && claimKindOf(transition(topupClaimMachine, claimChart.snapshot, claimEvent(kind))[0].value) === kind);
 
   const edit = useFormAction<{ destination: string; fulfillNow: boolean }, { destination: string; fulfillNow: boolean }>({
-    title: tt.edit.title(id),
-    description: nauta ? tt.edit.hintNauta : tt.edit.hintPhone,
+    title: topupText.edit.title(id),
+    description: nauta ? topupText.edit.hintNauta : topupText.edit.hintPhone,
     initial: () => ({ destination: item.orderData.destination ?? '', fulfillNow: false }),
     validate: ({ destination, fulfillNow }) => {
       const problem = checkDestination(item.productType, destination);
@@ -49,15 +49,15 @@ export function TopupActions({ order, offer, item, claims, offerExpired, onChang
     },
     perform: async (payload) => {
       const result = await editTopupDestination(services.orders, { fulfillmentOrderId: offer.id, ...payload });
-      return result.trace ? tt.attempt(result.item.status, result.trace.statusDetail) : tt.edit.later(result.item.destination ?? '');
+      return result.trace ? topupText.attempt(result.item.status, result.trace.statusDetail) : topupText.edit.later(result.item.destination ?? '');
     },
-    successTitle: tt.modified,
+    successTitle: topupText.modified,
     onDone: onChanged,
     children: (form, change) => (
       <>
         <InputField
           id={`topup-destination-${id}`}
-          label={tt.edit.destination}
+          label={topupText.edit.destination}
           type={nauta ? 'email' : 'tel'}
           value={form.destination}
           onChange={(e) => change({ destination: e.target.value })}
@@ -65,40 +65,40 @@ export function TopupActions({ order, offer, item, claims, offerExpired, onChang
         />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={form.fulfillNow} onChange={(e) => change({ fulfillNow: e.target.checked })} />
-          {tt.edit.fulfillNow}
+          {topupText.edit.fulfillNow}
         </label>
       </>
     ),
   });
 
   const process = useConfirmAction({
-    successTitle: tt.requested,
+    successTitle: topupText.requested,
     perform: async () => {
       const result = await processItemNow(services.orders, order.id, id);
-      return tt.attempt(result.item.status, result.trace?.statusDetail ?? null);
+      return topupText.attempt(result.item.status, result.trace?.statusDetail ?? null);
     },
     onDone: onChanged,
   });
 
   const status = useFormAction<{ status: string }, TopupTargetStatus>({
-    title: tt.status.title(id),
+    title: topupText.status.title(id),
     initial: () => ({ status: '' }),
     validate: ({ status: chosen }) => {
       const target = TOPUP_TARGET_STATUSES.find((s) => s === chosen);
-      return target ? { ok: true, payload: target } : { ok: false, message: tt.status.required };
+      return target ? { ok: true, payload: target } : { ok: false, message: topupText.status.required };
     },
     perform: async (target) => {
       const result = await changeTopupStatus(services.orders, id, target);
-      return tt.status.text(result.item.status);
+      return topupText.status.text(result.item.status);
     },
-    successTitle: tt.modified,
+    successTitle: topupText.modified,
     onDone: onChanged,
     children: (form, change) => (
       <SelectField
         id={`topup-status-${id}`}
-        label={tt.status.label}
-        emptyLabel={tt.status.choose}
-        options={targets.map((value) => ({ value, label: tt.status.options[value] ?? value }))}
+        label={topupText.status.label}
+        emptyLabel={topupText.status.choose}
+        options={targets.map((value) => ({ value, label: topupText.status.options[value] ?? value }))}
         value={form.status}
         onChange={(e) => change({ status: e.target.value })}
       />
@@ -106,53 +106,53 @@ export function TopupActions({ order, offer, item, claims, offerExpired, onChang
   });
 
   const reset = useFormAction<{ fulfillNow: boolean }, boolean>({
-    title: tt.reset.title(id),
+    title: topupText.reset.title(id),
     description: (
       <>
         {offerExpired ? <strong className="block text-amber-800">{TopupMsg.offerExpired}</strong> : null}
-        {tt.reset.hint}
+        {topupText.reset.hint}
       </>
     ),
     initial: () => ({ fulfillNow: false }),
     validate: ({ fulfillNow }) => ({ ok: true, payload: fulfillNow }),
     perform: async (fulfillNow) => {
       const result = await resetTopupTries(services.orders, offer.id, fulfillNow);
-      return result.trace ? tt.attempt(result.item.status, result.trace.statusDetail) : tt.reset.text(result.item.status);
+      return result.trace ? topupText.attempt(result.item.status, result.trace.statusDetail) : topupText.reset.text(result.item.status);
     },
-    successTitle: tt.done,
+    successTitle: topupText.done,
     onDone: onChanged,
     children: (form, change) => (
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={form.fulfillNow} onChange={(e) => change({ fulfillNow: e.target.checked })} />
-        {tt.reset.fulfillNow}
+        {topupText.reset.fulfillNow}
       </label>
     ),
   });
 
   const claim = useFormAction<{ kind: ClaimKind; note: string }, { kind: ClaimKind; note: string }>({
-    title: tt.claim.title(id),
+    title: topupText.claim.title(id),
     initial: () => ({ kind: claimKinds[0] ?? 'FIRST', note: '' }),
     validate: ({ kind, note }) => (note.trim() === '' ? { ok: false, message: TopupMsg.claimRequired } : { ok: true, payload: { kind, note: note.trim() } }),
     perform: async ({ kind, note }) => {
       const result = await reclaimTopup(services.orders, id, kind, note);
-      return tt.claim.text(result.claim.label);
+      return topupText.claim.text(result.claim.label);
     },
-    successTitle: tt.claimCreated,
+    successTitle: topupText.claimCreated,
     onDone: onChanged,
     children: (form, change) => (
       <>
         <fieldset className="space-y-1">
-          <legend className="text-sm font-medium text-slate-800">{tt.claim.kind}</legend>
+          <legend className="text-sm font-medium text-slate-800">{topupText.claim.kind}</legend>
           {claimKinds.map((kind) => (
             <label key={kind} className="flex items-center gap-2 text-sm">
               <input type="radio" name={`topup-claim-${id}`} checked={form.kind === kind} onChange={() => change({ kind })} />
-              {tt.claim.kinds[kind]}
+              {topupText.claim.kinds[kind]}
             </label>
           ))}
         </fieldset>
         <div>
           <label htmlFor={`topup-claim-note-${id}`} className="block text-xs font-medium text-slate-600">
-            {tt.claim.note}
+            {topupText.claim.note}
           </label>
           <textarea
             id={`topup-claim-note-${id}`}
@@ -168,16 +168,16 @@ export function TopupActions({ order, offer, item, claims, offerExpired, onChang
   });
 
   const buttons = [
-    { key: 'edit', label: tt.edit.button, shown: can({ type: 'item.editDestination' }), onClick: edit.open },
-    { key: 'process', label: tt.process.button, shown: can({ type: 'item.fulfill', outcome: 'delivered' }), onClick: () => process.start(null) },
-    { key: 'status', label: tt.status.button, shown: targets.length > 0, onClick: status.open },
-    { key: 'reset', label: tt.reset.button, shown: can({ type: 'item.resetTries' }), onClick: reset.open },
-    { key: 'claim', label: tt.claim.button, shown: can({ type: 'item.reclaim' }) && claimKinds.length > 0, onClick: claim.open },
+    { key: 'edit', label: topupText.edit.button, shown: can({ type: 'item.editDestination' }), onClick: edit.open },
+    { key: 'process', label: topupText.process.button, shown: can({ type: 'item.fulfill', outcome: 'delivered' }), onClick: () => process.start(null) },
+    { key: 'status', label: topupText.status.button, shown: targets.length > 0, onClick: status.open },
+    { key: 'reset', label: topupText.reset.button, shown: can({ type: 'item.resetTries' }), onClick: reset.open },
+    { key: 'claim', label: topupText.claim.button, shown: can({ type: 'item.reclaim' }) && claimKinds.length > 0, onClick: claim.open },
   ].filter((button) => button.shown);
 
   return (
     <>
-      <ActionBar label={tt.panel.group(id)} actions={buttons} />
+      <ActionBar label={topupText.panel.group(id)} actions={buttons} />
       {edit.dialogs}
       {process.dialogs}
       {status.dialogs}

@@ -7,7 +7,7 @@ import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { CustomerLink, OrderLink } from '@/ui/links';
 import { Pager } from '@/ui/pager';
-import { tt } from '@/i18n/es-topup';
+import { topupText } from '@/i18n/es-topup';
 
 /** What a paged table of the panel shows: the page it asked for and the answer. */
 export interface Paged<T> {
@@ -25,31 +25,31 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const T = tt.traces;
+const traceText = topupText.traces;
 const nowrap = 'whitespace-nowrap';
 const TRACE_COLUMNS: TableColumn<TopupTrace>[] = [
-  { header: T.foiId, cell: (r) => r.foiId },
-  { header: T.requestDate, cell: (r) => formatDateTime(r.requestDate, LONG_DATE_TIME_FORMAT), className: nowrap },
-  { header: T.result, cell: (r) => r.result },
-  { header: T.date, cell: (r) => formatDateTime(r.date, LONG_DATE_TIME_FORMAT), className: nowrap },
-  { header: T.destination, cell: (r) => r.destination ?? '', className: nowrap },
-  { header: T.valueTopup, cell: (r) => r.valueTopup.toFixed(2) },
-  { header: T.codeCountry, cell: (r) => r.codeCountry },
-  { header: T.operator, cell: (r) => r.operator },
-  { header: T.transactionId, cell: (r) => r.transactionId ?? '', className: nowrap },
-  { header: T.requestRemoteId, cell: (r) => r.requestRemoteId, className: nowrap },
-  { header: T.status, cell: (r) => r.status },
-  { header: T.statusDetail, cell: (r) => r.statusDetail ?? '', className: 'min-w-72' },
+  { header: traceText.foiId, cell: (r) => r.foiId },
+  { header: traceText.requestDate, cell: (r) => formatDateTime(r.requestDate, LONG_DATE_TIME_FORMAT), className: nowrap },
+  { header: traceText.result, cell: (r) => r.result },
+  { header: traceText.date, cell: (r) => formatDateTime(r.date, LONG_DATE_TIME_FORMAT), className: nowrap },
+  { header: traceText.destination, cell: (r) => r.destination ?? '', className: nowrap },
+  { header: traceText.valueTopup, cell: (r) => r.valueTopup.toFixed(2) },
+  { header: traceText.codeCountry, cell: (r) => r.codeCountry },
+  { header: traceText.operator, cell: (r) => r.operator },
+  { header: traceText.transactionId, cell: (r) => r.transactionId ?? '', className: nowrap },
+  { header: traceText.requestRemoteId, cell: (r) => r.requestRemoteId, className: nowrap },
+  { header: traceText.status, cell: (r) => r.status },
+  { header: traceText.statusDetail, cell: (r) => r.statusDetail ?? '', className: 'min-w-72' },
 ];
 
 /** The item's delivery attempts, newest first, 5 per page (spec details §9). */
 export function TopupTraces({ id, tab, onPage }: { id: number; tab: DetailTab<Paged<TopupTrace>>; onPage: (page: number) => void }) {
   return (
-    <Part title={T.title}>
+    <Part title={traceText.title}>
       <DetailTabView tab={tab}>
         {(data) => (
           <>
-            <SimpleTable label={T.label(id)} rows={data.elements} columns={TRACE_COLUMNS} rowKey={(r) => r.id} empty={tt.empty} />
+            <SimpleTable label={traceText.label(id)} rows={data.elements} columns={TRACE_COLUMNS} rowKey={(r) => r.id} empty={topupText.empty} />
             {data.totalElements > TRACES_PAGE_SIZE ? <Pager page={data.page} size={TRACES_PAGE_SIZE} total={data.totalElements} onPage={onPage} /> : null}
           </>
         )}
@@ -58,43 +58,43 @@ export function TopupTraces({ id, tab, onPage }: { id: number; tab: DetailTab<Pa
   );
 }
 
-const C = tt.claims;
+const claimText = topupText.claims;
 const CLAIM_COLUMNS: TableColumn<TopupClaim>[] = [
-  { header: C.claim, cell: (r) => r.label, className: nowrap },
-  { header: C.note, cell: (r) => r.note, className: 'min-w-72' },
-  { header: C.created, cell: (r) => formatDateTime(r.created), className: nowrap },
-  { header: C.agent, cell: (r) => r.actorEmail ?? '' },
+  { header: claimText.claim, cell: (r) => r.label, className: nowrap },
+  { header: claimText.note, cell: (r) => r.note, className: 'min-w-72' },
+  { header: claimText.created, cell: (r) => formatDateTime(r.created), className: nowrap },
+  { header: claimText.agent, cell: (r) => r.actorEmail ?? '' },
 ];
 
 /** The claims made to the operator about this top-up. */
 export function TopupClaims({ id, tab }: { id: number; tab: DetailTab<TopupClaim[]> }) {
   return (
-    <Part title={C.title}>
-      <DetailTabView tab={tab}>{(claims) => <SimpleTable label={C.label(id)} rows={claims} columns={CLAIM_COLUMNS} rowKey={(r) => r.id} empty={tt.empty} />}</DetailTabView>
+    <Part title={claimText.title}>
+      <DetailTabView tab={tab}>{(claims) => <SimpleTable label={claimText.label(id)} rows={claims} columns={CLAIM_COLUMNS} rowKey={(r) => r.id} empty={topupText.empty} />}</DetailTabView>
     </Part>
   );
 }
 
-const S = tt.similar;
+const similarText = topupText.similar;
 const SIMILAR_COLUMNS: TableColumn<SimilarItem>[] = [
-  { header: S.foiId, cell: (r) => r.foiId },
-  { header: S.order, cell: (r) => <OrderLink id={r.orderId} /> },
-  { header: S.destination, cell: (r) => r.destinationOrRecipientePhone ?? '' },
-  { header: S.credit, cell: (r) => `${r.credit.toFixed(2)} ${r.currency}`, className: nowrap },
-  { header: S.created, cell: (r) => formatDateTime(r.created), className: nowrap },
-  { header: S.user, cell: (r) => <CustomerLink id={r.userId} /> },
-  { header: S.status, cell: (r) => r.status },
-  { header: S.reliability, cell: (r) => reliabilityLabel(r.reliability) },
+  { header: similarText.foiId, cell: (r) => r.foiId },
+  { header: similarText.order, cell: (r) => <OrderLink id={r.orderId} /> },
+  { header: similarText.destination, cell: (r) => r.destinationOrRecipientePhone ?? '' },
+  { header: similarText.credit, cell: (r) => `${r.credit.toFixed(2)} ${r.currency}`, className: nowrap },
+  { header: similarText.created, cell: (r) => formatDateTime(r.created), className: nowrap },
+  { header: similarText.user, cell: (r) => <CustomerLink id={r.userId} /> },
+  { header: similarText.status, cell: (r) => r.status },
+  { header: similarText.reliability, cell: (r) => reliabilityLabel(r.reliability) },
 ];
 
 /** Other items to the same destination (who else tops this number up), 6 per page. */
 export function SimilarItems({ id, tab, onPage }: { id: number; tab: DetailTab<Paged<SimilarItem>>; onPage: (page: number) => void }) {
   return (
-    <Part title={S.title}>
+    <Part title={similarText.title}>
       <DetailTabView tab={tab}>
         {(data) => (
           <>
-            <SimpleTable label={S.label(id)} rows={data.elements} columns={SIMILAR_COLUMNS} rowKey={(r) => r.foiId} empty={tt.empty} />
+            <SimpleTable label={similarText.label(id)} rows={data.elements} columns={SIMILAR_COLUMNS} rowKey={(r) => r.foiId} empty={topupText.empty} />
             {data.totalElements > SIMILAR_PAGE_SIZE ? <Pager page={data.page} size={SIMILAR_PAGE_SIZE} total={data.totalElements} onPage={onPage} /> : null}
           </>
         )}

@@ -1,19 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { getSimilarItems, getTopupClaims, getTopupTraces } from '@/api/topup';
-import { topupActionable } from '@/machines/topup-item.machine';
+import { topupActionable } from '@/machines/items/topup.machine';
 import { Permission } from '@/domain/permissions';
 import { formatDateTime } from '@/domain/time';
 import { offerExpired as hasExpired, topupOperator } from '@/domain/topup';
-import { useActorPermissions, useServices } from '@/app/context';
+import { useActorPermissions, useServices } from '@/ui/session';
 import { reloadLoaded, useShownDetail } from '@/ui/detail-tab';
 import { KeyValues } from '@/ui/detail-table';
-import { tt } from '@/i18n/es-topup';
+import { topupText } from '@/i18n/es-topup';
 import type { ItemPanelProps } from './item-panel';
 import { ItemFrame } from './item-frame';
 import { TopupActions } from './topup-actions';
 import { SimilarItems, TopupClaims, TopupTraces } from './topup-history';
 
-const P = tt.panel;
+const panelText = topupText.panel;
 
 /**
  * A top-up item (TOPUP, TOPUP_NAUTA): its data, its delivery attempts (5 per page), its claims,
@@ -57,29 +57,29 @@ export function TopupPanel({ order, offer, item, onChanged }: ItemPanelProps) {
   const claimLabels = claims.data?.map((c) => c.label).join(', ');
 
   return (
-    <ItemFrame title={P.title(item.id)}>
+    <ItemFrame title={panelText.title(item.id)}>
       <KeyValues
         items={[
-          { label: P.product, value: P.products[item.productType] ?? item.productType },
-          { label: P.operator, value: topupOperator(item.productType) },
-          { label: P.destination, value: item.orderData.destination },
-          { label: P.status, value: item.status },
-          { label: P.tries, value: item.tries },
-          { label: P.value, value: `${item.amount.toFixed(2)} ${order.currency}` },
-          { label: P.offerEnd, value: formatDateTime(offer.endDate) },
-          { label: P.claims, value: claims.data === null ? '' : claimLabels || P.noClaims },
+          { label: panelText.product, value: panelText.products[item.productType] ?? item.productType },
+          { label: panelText.operator, value: topupOperator(item.productType) },
+          { label: panelText.destination, value: item.orderData.destination },
+          { label: panelText.status, value: item.status },
+          { label: panelText.tries, value: item.tries },
+          { label: panelText.value, value: `${item.amount.toFixed(2)} ${order.currency}` },
+          { label: panelText.offerEnd, value: formatDateTime(offer.endDate) },
+          { label: panelText.claims, value: claims.data === null ? '' : claimLabels || panelText.noClaims },
         ]}
       />
       {expired && (item.status === 'MULTIPLE' || item.status === 'IMPOSSIBLE') ? (
-        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">{P.offerExpired}</p>
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">{panelText.offerExpired}</p>
       ) : null}
-      {!expired && item.status === 'MULTIPLE' ? <p className="text-sm text-slate-700">{P.offerRunning}</p> : null}
+      {!expired && item.status === 'MULTIPLE' ? <p className="text-sm text-slate-700">{panelText.offerRunning}</p> : null}
       {editor && !topupActionable(item.status) ? (
         <p className="text-sm text-slate-700">
-          <strong>{P.cannotRun}:</strong> {P.onlyStatuses}
+          <strong>{panelText.cannotRun}:</strong> {panelText.onlyStatuses}
         </p>
       ) : null}
-      {claims.data !== null && claims.data.length >= 2 ? <p className="text-sm text-slate-700">{P.alreadyClaimed}</p> : null}
+      {claims.data !== null && claims.data.length >= 2 ? <p className="text-sm text-slate-700">{panelText.alreadyClaimed}</p> : null}
       <TopupActions order={order} offer={offer} item={item} claims={claims.data?.length ?? null} offerExpired={expired} onChanged={changed} />
       <TopupTraces
         id={item.id}

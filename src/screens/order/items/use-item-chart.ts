@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { initialTransition, type AnyStateMachine, type EventObject } from 'xstate';
-import { useActorPermissions } from '@/app/context';
+import { useActorPermissions } from '@/ui/session';
 
 /**
  * An item's chart in the item's stored status, for the signed-in staff member: the panel shows a

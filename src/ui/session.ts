@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { sessionMachine, SessionContext } from '@/machines/session.machine';
+import type { sessionMachine, SessionContext } from '@/machines/session/session.machine';
 import type { Services } from '@/api/services';
 import { hasPermission, Permission, permissionSet } from '@/domain/permissions';
 

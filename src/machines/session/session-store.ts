@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { Profile } from '@/api/contract/uaa';
 import { KycVerification } from '@/api/contract/orders';
 import { StorageKey } from '@/domain/session';
-import type { StoredSession } from '@/machines/session.machine';
+import type { StoredSession } from '@/machines/session/session.machine';
 
 /** The part of the Web Storage API the session uses (tests pass an in-memory one). */
 export interface KeyValueStore {
