@@ -67,13 +67,17 @@ export function requirePermission(...permissions: string[]): MiddlewareHandler<A
   };
 }
 
+/** 403 unless the principal holds every permission named; a reader is told so first. */
+export function assertPermissions(principal: { permissions: ReadonlySet<string> }, needed: readonly string[]): void {
+  if (needed.includes(Permission.EDITOR) && !principal.permissions.has(Permission.EDITOR)) throw accessDenied(Msg.notReader);
+  const missing = needed.find((p) => !principal.permissions.has(p));
+  if (missing) throw accessDenied(Msg.missingPermission(missing));
+}
+
 /** Mutations need the editor flag (CRM_LECTOR) as well as their own permission. */
 export function requireEditor(...permissions: string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const principal = c.get('principal');
-    if (!principal.permissions.has(Permission.EDITOR)) throw accessDenied(Msg.notReader);
-    const missing = permissions.find((p) => !principal.permissions.has(p));
-    if (missing) throw accessDenied(Msg.missingPermission(missing));
+    assertPermissions(c.get('principal'), [Permission.EDITOR, ...permissions]);
     await next();
   };
 }

@@ -6,7 +6,7 @@ import { SettingDoc } from '@/api/contract/settings';
 import { maskCard } from '@/domain/format';
 import { conflict, notFound } from '../http';
 import { iso } from '../clock';
-import { recordMutation } from './audit';
+import { recordMutation } from '../lifecycle/audit';
 import { cappedCount, checkPageWithinCap, pageOf, type Page, type PageRequest } from './paging';
 
 /** One row of a blacklist as the request names it. */

@@ -25,7 +25,7 @@ import { iso } from '../clock';
 import { displayName } from './accounts';
 import { customerRowsById } from './customers';
 import { toActionLog } from './settings';
-import { recordMutation } from './audit';
+import { recordMutation } from '../lifecycle/audit';
 import { checkPageWithinCap, pageOf, type Page, type PageRequest } from './paging';
 
 /** The order detail's reads (offers, items, payments, risk, gateway logs), notes and account summaries. */

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import type { Principal } from '../deps';
 import { GLOBAL_PREFIX, SettingDoc, type SmsConfig, type SmsUpdateData } from '@/api/contract/settings';
 import { badRequest, conflict, notFound } from '../http';
-import { recordMutation } from './audit';
+import { recordMutation } from '../lifecycle/audit';
 
 /** The SMS PIN configuration: "Global" first, then the prefixes in dialling order. */
 export async function smsConfiguration(db: Kysely<Database>): Promise<SmsConfig[]> {

@@ -18,6 +18,8 @@ export interface Services {
   riskcontrol: ServiceClient;
   /** The catalogue (provinces and municipalities). */
   catalog: ServiceClient;
+  /** The customer service (payment methods, card verification). */
+  customer: ServiceClient;
   /** The remittance delivery service's CRM API (approve, review, deliver…): fixed api key and bearer. */
   remittances: ServiceClient;
   /** Risk control's staff paths (the fraud graph): bearer token. */
@@ -49,6 +51,7 @@ export function createServices(config: RuntimeConfig, hooks: HttpHooks): Service
     upgSecured: createServiceClient(`${base}/upg/secured`, hooks),
     riskcontrol: createServiceClient(`${base}/riskcontrol/api/crm`, hooks, { headers: { 'api-key': config.upgApiKey } }),
     catalog: createServiceClient(`${base}/catalog`, hooks),
+    customer: createServiceClient(`${base}/customer`, hooks),
     remittances: createServiceClient(`${base}/remittances`, hooks, { headers: { 'api-key': config.upgApiKey } }),
     riskcontrolSecured: createServiceClient(`${base}/riskcontrol/secured`, hooks),
     sms: createServiceClient(`${trim(config.smsHost || base)}/vphone/v1/sms`, hooks),

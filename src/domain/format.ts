@@ -69,3 +69,40 @@ export function formatScore(score: number | null | undefined): string {
 export function ordersPagerTotal(total: number, size = 15): number {
   return total > 0 && (total - 1) % size !== 0 ? total - 1 : total;
 }
+
+/**
+ * One locale rule for every number the console shows (docs/decisions.md "Numbers"): Spanish
+ * (es-ES), decimal comma, a point between thousands from five digits on, as Intl writes it.
+ */
+export const NUMBER_LOCALE = 'es-ES';
+
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(min: number, max: number): Intl.NumberFormat {
+  const key = `${min}-${max}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(NUMBER_LOCALE, { minimumFractionDigits: min, maximumFractionDigits: max });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** A number with a fixed number of decimals (2 by default): 1234.5 → "1234,50"; 12345.5 → "12.345,50". */
+export function formatNumber(value: number, decimals = 2): string {
+  return numberFormat(decimals, decimals).format(value);
+}
+
+/** A count or a number with up to `maxDecimals` decimals, none forced: 12000 → "12.000", 0.925 → "0,925". */
+export function formatCount(value: number, maxDecimals = 0): string {
+  return numberFormat(0, maxDecimals).format(value);
+}
+
+/** An amount and its currency: "1234,50 USD". */
+export function formatMoney(amount: number, currency: string): string {
+  return `${formatNumber(amount)} ${currency}`;
+}
+
+/** An amount as a form field starts with it: two decimals, decimal comma, no thousands point ("1234,50"). */
+export function amountField(amount: number): string {
+  return amount.toFixed(2).replace('.', ',');
+}

@@ -39,7 +39,7 @@ export const RefundMsg = {
 export const OrderRefused = {
   approve: 'Solo se pueden aprobar órdenes en RISK o DUPLICATE_RISK.',
   cancel: 'Solo se pueden cancelar órdenes en RISK, DUPLICATE_RISK o PENDING_ZELLE_CONFIRM.',
-  close: 'La orden ya está cerrada.',
+  close: 'La orden ya está cerrada o cancelada.',
   refundFull: 'Solo una orden OPEN con reembolso total permitido se puede reembolsar completa.',
   refund: 'Este producto no admite reembolsos en su estado actual.',
   refundDone: 'La oferta ya fue reembolsada por completo.',
@@ -49,6 +49,9 @@ export const OrderRefused = {
   zelleOrder: 'Las acciones de Zelle solo se ofrecen mientras la orden no está CLOSED ni CANCELLED.',
   concurrent: 'Otra persona modificó la orden al mismo tiempo. Recargue y vuelva a intentarlo.',
   notifyClosed: 'Solo se notifica el cierre de una orden CLOSED.',
+  compensate: 'La orden no admite compensaciones.',
+  notifyPayment: 'Solo se notifican los cobros PAID, PROCESSED o REFUNDED.',
+  zelleRegister: 'Solo se registra una transferencia para una orden que no está CLOSED ni CANCELLED.',
 } as const;
 
 /**
@@ -62,4 +65,12 @@ export function refundOffered(productType: string, itemStatus: string): boolean 
   }
   if (['SALDO', 'CAD_CREDIT', 'EUR_CREDIT'].includes(productType)) return itemStatus !== 'PENDING_DELIVERY' && itemStatus !== 'REFUND';
   return itemStatus !== 'REFUND' && itemStatus !== 'REFUND_TO_CREDIT';
+}
+
+/** The statuses of an applied charge rule (spec details §4 "Applied payment rule status"). */
+export const APPLIED_RULE_STATUSES = ['PAID', 'AUTHORIZED', 'REFUNDED', 'AUTHORIZATION_VOIDED', 'REVERSE_REFUND_TO_CREDIT', 'PROCESSED'] as const;
+
+/** Zelle actions are offered only while the order is not CLOSED or CANCELLED (spec details §4). */
+export function zelleOpen(orderStatus: string | null): boolean {
+  return orderStatus !== null && orderStatus !== 'CLOSED' && orderStatus !== 'CANCELLED';
 }

@@ -18,3 +18,16 @@ export const RISK_QUEUE_STATUSES: readonly OrderStatus[] = ['RISK', 'DUPLICATE_R
 export function orderStatusLabel(status: string): string {
   return status === 'ERROR_PRE_AUTHORIZE' ? 'DECLINED' : status;
 }
+
+/**
+ * An order a fraud analyst has not decided yet: its items must not be paid out, delivered or
+ * fulfilled (docs/decisions.md "Item payouts wait for the order's risk review").
+ */
+export function isHeldForRisk(orderStatus: string | null): boolean {
+  return orderStatus !== null && (RISK_STATUSES as readonly string[]).includes(orderStatus);
+}
+
+/** Why an item action is refused because of its order (409). */
+export const ItemRefused = {
+  orderInReview: 'La orden está en revisión de riesgo: no se puede aprobar, entregar ni completar el ítem hasta que se decida.',
+} as const;

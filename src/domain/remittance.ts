@@ -57,6 +57,7 @@ export type RemittanceAction = keyof typeof REMITTANCE_ACTION_PERMISSION;
 
 /** The providers (paying banks) a bank remittance can go through. */
 export const REMITTANCE_PROVIDERS = ['BPA', 'BANDEC', 'METROPOLITANO'] as const;
+export type RemittanceProvider = (typeof REMITTANCE_PROVIDERS)[number];
 
 /** A bank remittance's service type unless chosen otherwise (spec details §9). */
 export const DEFAULT_SERVICE_TYPE = 'Normal';

@@ -14,6 +14,7 @@ export const orderActionText = {
     cancel: 'Cancelar orden',
     cancelText: (id: number) => `La orden ${id} fue cancelada: se anuló la preautorización.`,
     close: 'Cerrar orden',
+    settle: 'Cerrar si terminó',
     closeText: (id: number) => `La orden ${id} quedó cerrada.`,
     refundFull: 'Reembolso total',
     refundFullText: (id: number) => `La orden ${id} fue reembolsada por completo y cerrada.`,
@@ -57,6 +58,8 @@ export const orderActionText = {
     notify: 'Notificar',
     notifyLabel: (transactionId: string) => `Notificar el cobro ${transactionId}`,
     notifyTitle: (transactionId: string) => `Notificar el cobro ${transactionId}`,
+    notifyQuestion: (transactionId: string, refund: boolean, to: string, orderId: number) =>
+      `¿Enviar a ${to} el aviso de ${refund ? 'reembolso' : 'pago'} del cobro ${transactionId} de la orden ${orderId}?`,
   },
   zelle: {
     title: 'Zelle',
@@ -74,6 +77,9 @@ export const orderActionText = {
     link: 'Vincular',
     linkLabel: (name: string, amount: string) => `Vincular la transferencia de ${name} por ${amount}`,
     linkText: (code: string) => `La transferencia quedó vinculada a la orden ${code}.`,
+    linkQuestion: (name: string, code: string, orderId: number) => `¿Vincular la transferencia de ${name} a la orden ${orderId} (código ${code})?`,
+    registerQuestion: (name: string, amount: string, code: string | null) =>
+      `¿Registrar la transferencia de ${name} por ${amount}${code ? ` y vincularla a la orden ${code}` : ' sin vincular'}?`,
     register: 'Registrar transferencia',
     registerTitle: 'Registrar transferencia Zelle',
     registerText: 'Transferencia registrada.',

@@ -1,4 +1,5 @@
 import { Msg } from '@/domain/messages';
+import { productStatusLabel } from '@/domain/products';
 
 /** Texts of the pickup-cash, prepaid-card and gift-card panels (loaded with the order page). Quoted spec texts are kept as written. */
 export const pickupPrepaidText = {
@@ -69,7 +70,7 @@ export const pickupPrepaidText = {
     receiptFile: 'Foto del recibo (JPG, PNG o WEBP, hasta 1 MB)',
     receiptText: (id: number) => `Se adjuntó el recibo de la recogida ${id}.`,
     refresh: 'Actualizar estado',
-    refreshText: (id: number, status: string) => `La recogida ${id} está en ${status}.`,
+    refreshText: (id: number, status: string) => `La recogida ${id} está en ${productStatusLabel('PICKUP_CASH', status)}.`,
     cancel: 'Cancelar recogida',
     cancelText: (id: number) => `La recogida ${id} fue cancelada.`,
   },

@@ -1,4 +1,6 @@
 import { Msg } from '@/domain/messages';
+import { productStatusLabel } from '@/domain/products';
+import { deliveryStatusLabel } from '@/domain/delivery';
 
 /** Texts of the bank and home remittance panels (loaded with the order page). Quoted spec texts are kept as written. */
 export const remittanceText = {
@@ -121,6 +123,7 @@ export const remittanceText = {
     homeApproved: (id: number) => `La remesa ${id} fue aprobada: espera mensajero.`,
     reviewed: (id: number) => `La remesa ${id} volvió a revisión.`,
     delivered: (id: number, courier: string) => `La remesa ${id} quedó entregada por ${courier}.`,
-    refreshed: (status: string, delivery: string) => `Estado de la remesa: ${status}. Servicio de entregas: ${delivery || '—'}.`,
+    refreshed: (status: string, delivery: string | null) => `Estado de la remesa: ${productStatusLabel('REMESA_A_DOMICILIO', status)}. Servicio de entregas: ${deliveryStatusLabel(delivery) || '—'}.`,
+    receiptUploaded: (id: number) => `Se subió el recibo de la remesa ${id}.`,
   },
 } as const;

@@ -66,8 +66,7 @@ export const topupText = {
   claim: {
     button: 'Reclamar',
     title: (id: number) => `Reclamar la recarga ${id}`,
-    kind: 'Reclamo',
-    kinds: { FIRST: `Primer reclamo (${TopupMsg.firstClaim})`, SECOND: `Segundo reclamo (${TopupMsg.secondClaim})` } as Record<string, string>,
+    next: (label: string) => `Reclamo: ${label}`,
     note: 'Detalle del reclamo',
     text: (label: string) => `Se registró el reclamo ${label}.`,
   },
@@ -113,6 +112,7 @@ export const topupText = {
     hint: `Reinicia los intentos de las recargas IMPOSSIBLE, y de las MULTIPLE cuya oferta expiró, creadas entre las dos fechas (como máximo ${MASS_RESET_MAX_DAYS} días).`,
     startDate: 'Desde',
     endDate: 'Hasta',
+    question: (from: string, to: string) => `¿Reiniciar los intentos de las recargas creadas del ${from} al ${to}?`,
     text: (n: number) => (n === 1 ? 'Se reiniciaron los intentos de 1 recarga.' : `Se reiniciaron los intentos de ${n} recargas.`),
   },
 } as const;

@@ -4,6 +4,8 @@ import { Button, type ButtonProps } from './button';
 export interface BarAction {
   key: string;
   label: ReactNode;
+  /** The button's accessible name when the label alone is ambiguous (one per table row). */
+  ariaLabel?: string | undefined;
   variant?: ButtonProps['variant'];
   onClick: () => void;
   disabled?: boolean;
@@ -20,7 +22,7 @@ export function ActionBar({ label, actions, children }: { label: string; actions
   return (
     <div role="group" aria-label={label} data-mutating="" className="flex flex-wrap items-center gap-2">
       {actions.map((action) => (
-        <Button key={action.key} variant={action.variant ?? 'secondary'} disabled={action.disabled} onClick={action.onClick}>
+        <Button key={action.key} variant={action.variant ?? 'secondary'} aria-label={action.ariaLabel} disabled={action.disabled} onClick={action.onClick}>
           {action.label}
         </Button>
       ))}

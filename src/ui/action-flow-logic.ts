@@ -1,7 +1,8 @@
 import { actionFlowMachine, type ActionFlowInput } from '@/machines/ui/action-flow.machine';
 import { errorMessage } from '@/api/http';
 
-export type Validation<TPayload> = { ok: true; payload: TPayload } | { ok: false; message: string };
+/** A form checked: its payload (and the confirm question that names it), or the spec's Spanish message. */
+export type Validation<TPayload> = { ok: true; payload: TPayload; question?: string } | { ok: false; message: string };
 
 export interface ActionDefinition<TForm, TPayload> extends ActionFlowInput {
   /** Checks the form; returns the request payload or the spec's Spanish message. */
@@ -22,7 +23,9 @@ export function actionFlowLogic<TForm, TPayload>(action: ActionDefinition<TForm,
           .then(
             (result) =>
               self.send(
-                result.ok ? { type: 'validation.passed', payload: result.payload } : { type: 'validation.failed', message: result.message },
+                result.ok
+                  ? { type: 'validation.passed', payload: result.payload, ...(result.question ? { question: result.question } : {}) }
+                  : { type: 'validation.failed', message: result.message },
               ),
             (error: unknown) => self.send({ type: 'validation.failed', message: errorMessage(error) }),
           );

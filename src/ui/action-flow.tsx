@@ -44,7 +44,7 @@ export function useActionFlow<TForm, TPayload>(action: ActionDefinition<TForm, T
     busy,
     done,
     invalidMessage,
-    submit: (form: TForm) => actor.send({ type: 'action.submit', payload: form }),
+    submit: (form: TForm, successTitle?: string) => actor.send({ type: 'action.submit', payload: form, ...(successTitle ? { successTitle } : {}) }),
     cancel: () => actor.send({ type: 'dialog.cancel' }),
   };
 }
@@ -56,11 +56,13 @@ export function ActionFlowDialogs({ actor }: { actor: ActorRefFrom<typeof action
   const done = useSelector(actor, (s) => s.matches('done'));
   const successTitle = useSelector(actor, (s) => s.context.successTitle);
   const successText = useSelector(actor, (s) => s.context.successText);
+  const question = useSelector(actor, (s) => s.context.question);
   return (
     <>
       <Dialog
         open={confirming}
         title={t.actionFlow.confirmTitle}
+        description={question ?? undefined}
         role="alertdialog"
         tone="warning"
         onClose={() => actor.send({ type: 'dialog.cancel' })}

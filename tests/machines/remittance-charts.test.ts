@@ -28,7 +28,7 @@ const allowed = (machine: AnyStateMachine, input: Record<string, unknown>, event
 };
 
 describe('the bank remittance table (spec details §4)', () => {
-  const may = (status: string, permissions = EVERYTHING) => allowed(bankRemittanceItemMachine, { status, permissions }, bankEvents);
+  const may = (status: string, permissions = EVERYTHING) => allowed(bankRemittanceItemMachine, { status, orderStatus: 'OPEN', permissions }, bankEvents);
 
   it('MANUAL: modify destination, modify provider, approve', () => {
     expect(may('MANUAL')).toEqual(['item.modifyDestination', 'item.modifyProvider', 'item.approve']);
@@ -37,16 +37,16 @@ describe('the bank remittance table (spec details §4)', () => {
   it('REQUESTED, PROCESSING and DELIVERED: mark delivered, which sets FULFILLED', () => {
     for (const status of ['REQUESTED', 'PROCESSING', 'DELIVERED']) {
       expect(may(status), status).toEqual(['item.markDelivered']);
-      const [snapshot] = initialTransition(bankRemittanceItemMachine, { status, permissions: EVERYTHING });
+      const [snapshot] = initialTransition(bankRemittanceItemMachine, { status, orderStatus: 'OPEN', permissions: EVERYTHING });
       expect(transition(bankRemittanceItemMachine, snapshot, { type: 'item.markDelivered' })[0].value).toBe('FULFILLED');
     }
   });
 
   it('approving a MANUAL bank remittance moves it to TO_ACTIVATE; FULFILLED goes back to MANUAL', () => {
-    const actor = createActor(bankRemittanceItemMachine, { input: { status: 'MANUAL', permissions: EVERYTHING } }).start();
+    const actor = createActor(bankRemittanceItemMachine, { input: { status: 'MANUAL', orderStatus: 'OPEN', permissions: EVERYTHING } }).start();
     actor.send({ type: 'item.approve' });
     expect(actor.getSnapshot().value).toBe('TO_ACTIVATE');
-    const back = createActor(bankRemittanceItemMachine, { input: { status: 'FULFILLED', permissions: EVERYTHING } }).start();
+    const back = createActor(bankRemittanceItemMachine, { input: { status: 'FULFILLED', orderStatus: 'OPEN', permissions: EVERYTHING } }).start();
     back.send({ type: 'item.backToProcessing' });
     expect(back.getSnapshot().value).toBe('MANUAL');
   });
@@ -117,7 +117,7 @@ describe('the home remittance table (spec details §4)', () => {
 });
 
 describe('permissions live in the charts', () => {
-  const bank = (status: string, permissions: readonly string[]) => allowed(bankRemittanceItemMachine, { status, permissions }, bankEvents);
+  const bank = (status: string, permissions: readonly string[]) => allowed(bankRemittanceItemMachine, { status, orderStatus: 'OPEN', permissions }, bankEvents);
   const home = (status: string, permissions: readonly string[]) => allowed(homeRemittanceItemMachine, { status, permissions, trackingNumber: TRACKING }, homeEvents);
   const persona = (username: string) => [...PERSONAS.find((p) => p.username === username)!.permissions];
 

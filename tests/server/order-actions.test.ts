@@ -3,7 +3,7 @@ import { initialTransition, type AnyStateMachine, type EventObject } from 'xstat
 import { createTestServer, type TestServer } from '../support/server';
 import { describePath } from '../support/machine-coverage';
 import { offerPaths, orderRiskEvents, orderRiskPaths, refundEvents, refundPaths, zellePaths, EVERYTHING, offerEvents, zelleEvents } from '../support/order-models';
-import { orderRiskMachine, type OrderRiskEvent, type OrderRiskInput } from '@/machines/order/order.machine';
+import { orderMachine, type OrderEvent, type OrderInput } from '@/machines/order/order.machine';
 import { offerMachine, type OfferEvent, type OfferInput } from '@/machines/order/offer.machine';
 import type { RefundEvent, RefundInput } from '@/machines/order/refund.machine';
 import { zelleLinkMachine, type ZelleLinkInput } from '@/machines/order/zelle-link.machine';
@@ -51,7 +51,7 @@ const post = async (path: string, body: unknown, token = admin, headers: Record<
   server.app.request(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
 /** Each order event as the console sends it. */
-function sendOrderEvent(order: { id: number; offerId: number }, event: OrderRiskEvent, token = admin) {
+function sendOrderEvent(order: { id: number; offerId: number }, event: OrderEvent, token = admin) {
   switch (event.type) {
     case 'order.approve':
       return post('/orders/secured/risk/approve', { orderId: order.id }, token);
@@ -86,17 +86,17 @@ async function refusedAreRefused<M extends AnyStateMachine>(
 
 describe('order chart against the server', () => {
   const cases = orderRiskPaths.flatMap(({ input, paths }) => paths.map((path) => [`${input.status}${input.totalRefundAllowed ? ' (total refund allowed)' : ''}: ${describePath(path)}`, input, path] as const));
-  it.each(cases)('%s', async (_name, input: OrderRiskInput, path) => {
+  it.each(cases)('%s', async (_name, input: OrderInput, path) => {
     const order = await freshOrder();
     await setOrder(order.id, input.status, input.totalRefundAllowed);
     const observe = async () => ({ status: await statusOf(order.id), logs: await logsOf(order.id) });
     for (const step of path.steps) {
       if ((step.event.type as string) !== 'xstate.init') {
-        const response = await sendOrderEvent(order, step.event as OrderRiskEvent);
+        const response = await sendOrderEvent(order, step.event as OrderEvent);
         expect(response.status, await response.clone().text()).toBe(200);
       }
       expect(await statusOf(order.id)).toBe(step.state.value);
-      await refusedAreRefused(orderRiskMachine, input, step.state.value, orderRiskEvents, (e) => sendOrderEvent(order, e as OrderRiskEvent), observe);
+      await refusedAreRefused(orderMachine, input, step.state.value, orderRiskEvents, (e) => sendOrderEvent(order, e as OrderEvent), observe);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { pathsOf } from './model-paths';
-import { orderRiskMachine, type OrderRiskEvent, type OrderRiskInput } from '@/machines/order/order.machine';
+import { orderMachine, type OrderEvent, type OrderInput } from '@/machines/order/order.machine';
 import { offerMachine, type OfferEvent, type OfferInput, OFFER_STATUSES } from '@/machines/order/offer.machine';
 import { refundMachine, type RefundEvent, type RefundInput } from '@/machines/order/refund.machine';
 import { zelleLinkMachine, type ZelleLinkEvent, type ZelleLinkInput } from '@/machines/order/zelle-link.machine';
@@ -13,15 +13,15 @@ import { ALL_PERMISSIONS } from '@/domain/permissions';
 
 export const EVERYTHING = [...ALL_PERMISSIONS];
 
-export const orderRiskEvents: OrderRiskEvent[] = [{ type: 'order.approve' }, { type: 'order.cancel' }, { type: 'order.refundFull' }, { type: 'order.close' }];
+export const orderRiskEvents: OrderEvent[] = [{ type: 'order.approve' }, { type: 'order.cancel' }, { type: 'order.refundFull' }, { type: 'order.close' }];
 
 /** Every stored status, with and without total refund allowed, for someone holding every permission. */
-export const orderRiskInputs: OrderRiskInput[] = ORDER_STATUSES.flatMap((status) => [
-  { status, permissions: EVERYTHING, totalRefundAllowed: false },
-  ...(status === 'OPEN' ? [{ status, permissions: EVERYTHING, totalRefundAllowed: true }] : []),
+export const orderRiskInputs: OrderInput[] = ORDER_STATUSES.flatMap((status) => [
+  { status, permissions: EVERYTHING, totalRefundAllowed: false, itemsFinished: false },
+  ...(status === 'OPEN' ? [{ status, permissions: EVERYTHING, totalRefundAllowed: true, itemsFinished: false }] : []),
 ]);
 
-export const orderRiskPaths = orderRiskInputs.map((input) => ({ input, paths: pathsOf(orderRiskMachine, input, orderRiskEvents) }));
+export const orderRiskPaths = orderRiskInputs.map((input) => ({ input, paths: pathsOf(orderMachine, input, orderRiskEvents) }));
 
 /** A balance item still open: every refund button shows. */
 const SALDO_OPEN = { productType: 'SALDO', itemStatus: 'OPEN' };

@@ -21,7 +21,7 @@ export const bankEvents: BankRemittanceEvent[] = [
   { type: 'item.markDelivered' },
   { type: 'item.backToProcessing' },
 ];
-export const bankInputs: BankRemittanceInput[] = BANK_REMITTANCE_STATUSES.map((status) => ({ status, permissions: EVERYTHING }));
+export const bankInputs: BankRemittanceInput[] = BANK_REMITTANCE_STATUSES.map((status) => ({ status, orderStatus: 'OPEN', permissions: EVERYTHING }));
 export const bankPaths = bankInputs.map((input) => ({ input, paths: pathsOf(bankRemittanceItemMachine, input, bankEvents) }));
 
 /** Without `reported` the browser's question; with it, what the delivery service says on a refresh. */

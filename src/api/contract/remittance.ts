@@ -184,14 +184,17 @@ export const BankStatusElement = v.object({
   reference: v.nullable(v.string()),
 });
 export type BankStatusElement = v.InferOutput<typeof BankStatusElement>;
-export const BankStatusResponse = Envelope(v.object({ elements: v.array(BankStatusElement) }));
+export const BankStatusAnswer = v.object({ elements: v.array(BankStatusElement) });
+export const BankStatusResponse = Envelope(BankStatusAnswer);
 
 /** POST /orders/secured/remesa-to-bank/update-provider ("Cambiar Proveedor"). */
 export const BankProviderBody = v.object({
   newProvider: v.picklist(REMITTANCE_PROVIDERS, RemittanceMsg.providerRequired),
   fulfillmentOrderItemIds: Ids,
 });
-export const BankProviderResponse = Envelope(v.object({ elements: v.array(v.object({ fulfillmentOrderItemId: v.number(), provider: v.string() })) }));
+export type BankProviderBody = v.InferOutput<typeof BankProviderBody>;
+export const BankProviderAnswer = v.object({ elements: v.array(v.object({ fulfillmentOrderItemId: v.number(), provider: v.string() })) });
+export const BankProviderResponse = Envelope(BankProviderAnswer);
 
 /** POST /orders/secured/remesa-to-steet/refresh-fulfillment-status */
 export const RefreshBody = v.object({ foiid: Id('Debe indicar el item.') });
@@ -262,4 +265,5 @@ export type DeliverBody = v.InferOutput<typeof DeliverBody>;
 
 /** POST …/homeremittance/secured/delivery/receipturl (multipart: remittanceId, file): stores the receipt, answers its URL. */
 export const ReceiptBody = v.object({ remittanceId: Id(RemittanceMsg.remittanceRequired), file: ImageFile });
-export const ReceiptResponse = Envelope(v.object({ receiptImageUrl: v.string() }));
+export const ReceiptAnswer = v.object({ receiptImageUrl: v.string() });
+export const ReceiptResponse = Envelope(ReceiptAnswer);

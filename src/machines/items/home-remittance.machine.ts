@@ -1,13 +1,10 @@
 import { and, setup } from 'xstate';
-import {
-  HOME_REFRESH_MOVES,
-  HOME_REMITTANCE_STATUSES,
-  REMITTANCE_ACTION_PERMISSION,
-  type HomeRemittanceStatus,
-  type RemittanceAction,
-} from '@/domain/remittance';
+import { HOME_REFRESH_MOVES, HOME_REMITTANCE_STATUSES, type HomeRemittanceStatus } from '@/domain/remittance';
 import type { DeliveryStatus } from '@/domain/delivery';
-import { Permission } from '@/domain/permissions';
+import { allowedBy, releasedForPayout, type Lifecycle } from '@/machines/lifecycle/table';
+import { restoreStatus } from '@/machines/lifecycle/restore';
+import { homeRemittanceActions, type HomeRemittanceContext, type HomeRemittanceEvent } from './home-remittance.actions';
+import type { ItemSubject } from './item';
 
 /**
  * A home remittance item (REMESA_A_DOMICILIO) as staff act on it (spec details §4 "Home
@@ -17,94 +14,69 @@ import { Permission } from '@/domain/permissions';
  * can be reported (FULFILLED), with the receipt uploaded first; a FULFILLED one can go back to
  * processing (MANUAL: the delivery is undone). A refresh, offered in every status but OPEN,
  * re-reads the delivery service: when the service is ahead (assigned, in transit, delivered)
- * the item follows it, otherwise it stays and the refresh is only recorded.
- *
- * Every action needs the editor flag and CRM2_OPERATIONS_SPECIALIST (spec §6).
+ * the item follows it, otherwise it stays and the refresh is only recorded. Approving and
+ * delivering wait for the order's risk review.
  */
 
-export interface HomeRemittanceInput {
-  status: string;
-  permissions: readonly string[];
-  /** The delivery service's tracking number: without it the remittance is not registered there. */
-  trackingNumber: string | null;
-}
-
-export type HomeRemittanceContext = HomeRemittanceInput;
-
-export type HomeRemittanceEvent =
-  | { type: 'item.modifyDestination' }
-  | { type: 'item.approve' }
-  | { type: 'item.review' }
-  | { type: 'item.uploadReceipt' }
-  | { type: 'item.deliver' }
-  | { type: 'item.backToProcessing' }
-  /** `reported`: the delivery service's status when the server asked (absent in the browser). */
-  | { type: 'item.refresh'; reported?: string | null };
-
-const may = (context: HomeRemittanceContext, action: RemittanceAction) =>
-  context.permissions.includes(Permission.EDITOR) && context.permissions.includes(REMITTANCE_ACTION_PERMISSION[action]);
+export type { HomeRemittanceEvent } from './home-remittance.actions';
+export type HomeRemittanceInput = HomeRemittanceContext;
 
 /** The refresh of a status: follow the delivery service where it is ahead, else stay (recorded). */
 function refresh(status: HomeRemittanceStatus) {
   return [
     ...(HOME_REFRESH_MOVES[status] ?? []).map(({ reported, to }) => ({
-      guard: and(['mayRefresh', { type: 'reports' as const, params: { reported } }]),
+      guard: and(['allowed', { type: 'reports' as const, params: { reported } }]),
       target: to,
     })),
-    { guard: 'mayRefresh' as const, target: status },
+    { guard: 'allowed' as const, target: status },
   ];
 }
+
+const deliver = { guard: and(['allowed', 'released']), target: 'FULFILLED' } as const;
 
 export const homeRemittanceItemMachine = setup({
   types: { context: {} as HomeRemittanceContext, events: {} as HomeRemittanceEvent, input: {} as HomeRemittanceInput },
   guards: {
-    isStatus: ({ context }, params: { status: HomeRemittanceStatus }) => context.status === params.status,
+    allowed: allowedBy(homeRemittanceActions),
+    released: releasedForPayout,
     hasTracking: ({ context }) => (context.trackingNumber ?? '').trim() !== '',
-    mayModifyDestination: ({ context }) => may(context, 'modifyDestination'),
-    mayApprove: ({ context }) => may(context, 'approve'),
-    mayReview: ({ context }) => may(context, 'review'),
-    mayDeliver: ({ context }) => may(context, 'deliver'),
-    mayGoBack: ({ context }) => may(context, 'backToProcessing'),
-    mayRefresh: ({ context }) => may(context, 'refresh'),
     reports: ({ event }, params: { reported: DeliveryStatus }) => event.type === 'item.refresh' && event.reported === params.reported,
   },
 }).createMachine({
   id: 'homeRemittanceItem',
-  context: ({ input }) => ({ status: input.status, permissions: input.permissions, trackingNumber: input.trackingNumber }),
-  initial: 'loading',
+  context: ({ input }) => ({ ...input }),
+  initial: 'restoring',
   states: {
-    loading: {
-      always: HOME_REMITTANCE_STATUSES.map((status) => ({ guard: { type: 'isStatus' as const, params: { status } }, target: status })),
-    },
+    restoring: restoreStatus(HOME_REMITTANCE_STATUSES),
     // Not paid yet: nothing to do, not even a refresh (spec: "when the status is not OPEN").
     OPEN: {},
     MANUAL: {
       on: {
-        'item.modifyDestination': { guard: and(['mayModifyDestination', 'hasTracking']), target: 'MANUAL' },
-        'item.approve': { guard: and(['mayApprove', 'hasTracking']), target: 'TO_ACTIVATE' },
+        'item.modifyDestination': { guard: and(['allowed', 'hasTracking']), target: 'MANUAL' },
+        'item.approve': { guard: and(['allowed', 'hasTracking', 'released']), target: 'TO_ACTIVATE' },
         'item.refresh': refresh('MANUAL'),
       },
     },
     TO_ACTIVATE: { on: { 'item.refresh': refresh('TO_ACTIVATE') } },
     PENDING_DELIVERY: {
       on: {
-        'item.review': { guard: 'mayReview', target: 'MANUAL' },
-        'item.uploadReceipt': { guard: 'mayDeliver', target: 'PENDING_DELIVERY' },
-        'item.deliver': { guard: 'mayDeliver', target: 'FULFILLED' },
+        'item.review': { guard: 'allowed', target: 'MANUAL' },
+        'item.uploadReceipt': { guard: 'allowed', target: 'PENDING_DELIVERY' },
+        'item.deliver': deliver,
         'item.refresh': refresh('PENDING_DELIVERY'),
       },
     },
     IN_TRANSIT: {
       on: {
-        'item.uploadReceipt': { guard: 'mayDeliver', target: 'IN_TRANSIT' },
-        'item.deliver': { guard: 'mayDeliver', target: 'FULFILLED' },
+        'item.uploadReceipt': { guard: 'allowed', target: 'IN_TRANSIT' },
+        'item.deliver': deliver,
         'item.refresh': refresh('IN_TRANSIT'),
       },
     },
     DELIVERED: { on: { 'item.refresh': refresh('DELIVERED') } },
     FULFILLED: {
       on: {
-        'item.backToProcessing': { guard: 'mayGoBack', target: 'MANUAL' },
+        'item.backToProcessing': { guard: 'allowed', target: 'MANUAL' },
         'item.refresh': refresh('FULFILLED'),
       },
     },
@@ -114,3 +86,9 @@ export const homeRemittanceItemMachine = setup({
     REFUND_TO_CREDIT: { on: { 'item.refresh': refresh('REFUND_TO_CREDIT') } },
   },
 });
+
+export const homeRemittance: Lifecycle<typeof homeRemittanceItemMachine, ItemSubject> = {
+  name: 'homeRemittanceItem',
+  machine: homeRemittanceItemMachine,
+  rows: homeRemittanceActions,
+};

@@ -1,6 +1,9 @@
-import { setup } from 'xstate';
-import { Permission } from '@/domain/permissions';
-import { PREPAID_ACTION_PERMISSION, PREPAID_ITEM_STATUSES, type PrepaidItemStatus } from '@/domain/pickup-prepaid';
+import { and, setup } from 'xstate';
+import { PREPAID_ITEM_STATUSES } from '@/domain/pickup-prepaid';
+import { allowedBy, releasedForPayout, type Lifecycle } from '@/machines/lifecycle/table';
+import { restoreStatus } from '@/machines/lifecycle/restore';
+import { prepaidCardActions, type PrepaidCardContext, type PrepaidCardEvent } from './prepaid-card.actions';
+import type { ItemSubject } from './item';
 
 /**
  * A prepaid card item (spec details §4 "Prepaid card"): approve is offered for OPEN or MANUAL
@@ -8,51 +11,32 @@ import { PREPAID_ACTION_PERMISSION, PREPAID_ITEM_STATUSES, type PrepaidItemStatu
  * fulfilment then assigns it (PENDING_DELIVERY), ships it (IN_TRANSIT), delivers it (DELIVERED)
  * and recharges it (FULFILLED). The recipient's destination can be edited until the card is
  * handed to a courier (OPEN, MANUAL, TO_ACTIVATE): the spec's hiding rule never hides it, which
- * would let staff move a card already on its way (docs/decisions.md).
+ * would let staff move a card already on its way (docs/decisions.md). Approving waits for the
+ * order's risk review.
  */
 
-export interface PrepaidCardInput {
-  status: string;
-  permissions: readonly string[];
-}
+export type { PrepaidCardEvent } from './prepaid-card.actions';
+export type PrepaidCardInput = PrepaidCardContext;
 
-export type PrepaidCardContext = PrepaidCardInput;
-
-export type PrepaidCardEvent = { type: 'item.approve' } | { type: 'item.editDestination' };
-
-const may = (context: PrepaidCardContext, permission: string) =>
-  context.permissions.includes(Permission.EDITOR) && context.permissions.includes(permission);
+const approve = { guard: and(['allowed', 'released']), target: 'TO_ACTIVATE' } as const;
+const edit = (status: 'OPEN' | 'MANUAL' | 'TO_ACTIVATE') => ({ guard: and(['allowed', 'hasDestination']), target: status });
 
 export const prepaidCardItemMachine = setup({
   types: { context: {} as PrepaidCardContext, events: {} as PrepaidCardEvent, input: {} as PrepaidCardInput },
   guards: {
-    isStatus: ({ context }, params: { status: PrepaidItemStatus }) => context.status === params.status,
-    mayApprove: ({ context }) => may(context, PREPAID_ACTION_PERMISSION.approve),
-    mayEditDestination: ({ context }) => may(context, PREPAID_ACTION_PERMISSION.editDestination),
+    allowed: allowedBy(prepaidCardActions),
+    released: releasedForPayout,
+    hasDestination: ({ context }) => context.hasDestination,
   },
 }).createMachine({
   id: 'prepaidCardItem',
-  context: ({ input }) => ({ status: input.status, permissions: input.permissions }),
-  initial: 'loading',
+  context: ({ input }) => ({ ...input }),
+  initial: 'restoring',
   states: {
-    loading: {
-      always: PREPAID_ITEM_STATUSES.map((status) => ({ guard: { type: 'isStatus' as const, params: { status } }, target: status })),
-    },
-    OPEN: {
-      on: {
-        'item.approve': { guard: 'mayApprove', target: 'TO_ACTIVATE' },
-        'item.editDestination': { guard: 'mayEditDestination', target: 'OPEN' },
-      },
-    },
-    MANUAL: {
-      on: {
-        'item.approve': { guard: 'mayApprove', target: 'TO_ACTIVATE' },
-        'item.editDestination': { guard: 'mayEditDestination', target: 'MANUAL' },
-      },
-    },
-    TO_ACTIVATE: {
-      on: { 'item.editDestination': { guard: 'mayEditDestination', target: 'TO_ACTIVATE' } },
-    },
+    restoring: restoreStatus(PREPAID_ITEM_STATUSES),
+    OPEN: { on: { 'item.approve': approve, 'item.editDestination': edit('OPEN') } },
+    MANUAL: { on: { 'item.approve': approve, 'item.editDestination': edit('MANUAL') } },
+    TO_ACTIVATE: { on: { 'item.editDestination': edit('TO_ACTIVATE') } },
     PENDING_DELIVERY: {},
     IN_TRANSIT: {},
     DELIVERED: {},
@@ -63,3 +47,9 @@ export const prepaidCardItemMachine = setup({
     REFUND_TO_CREDIT: {},
   },
 });
+
+export const prepaidCard: Lifecycle<typeof prepaidCardItemMachine, ItemSubject> = {
+  name: 'prepaidCardItem',
+  machine: prepaidCardItemMachine,
+  rows: prepaidCardActions,
+};

@@ -1,67 +1,37 @@
-import { setup } from 'xstate';
-import { Permission } from '@/domain/permissions';
-import {
-  TOPUP_ACTION_STATUSES,
-  TOPUP_STATUSES,
-  TOPUP_TARGET_STATUSES,
-  TopupMsg,
-  type TopupActionStatus,
-  type TopupOutcome,
-  type TopupStatus,
-  type TopupTargetStatus,
-} from '@/domain/topup';
+import { and, setup } from 'xstate';
+import { TOPUP_ACTION_STATUSES, TOPUP_STATUSES, TOPUP_TARGET_STATUSES, type TopupActionStatus, type TopupOutcome, type TopupTargetStatus } from '@/domain/topup';
+import { allowedBy, releasedForPayout, type Lifecycle } from '@/machines/lifecycle/table';
+import { restoreStatus } from '@/machines/lifecycle/restore';
+import { topupActions, type TopupItemContext, type TopupItemEvent } from './topup.actions';
+import type { ItemSubject } from './item';
 
 /**
  * A top-up item (TOPUP, TOPUP_NAUTA) as staff act on it (spec details §4). In OPEN, PRE_ORDER,
  * ERROR, IMPOSSIBLE and PENDING: edit the destination (a self-transition), deliver it now (the
- * operator's answer picks FULFILLED, ERROR or, on the last try, IMPOSSIBLE) and change its
- * status (IMPOSSIBLE only for CRM2_OPERATIONS_SPECIALIST). Reset tries: IMPOSSIBLE, or MULTIPLE
- * whose offer has expired, back to OPEN. A delivered top-up can be claimed (the claims' own
- * sequence is the topupClaim chart). Every action needs the editor flag.
- *
- * The same chart answers the panel ("show Reiniciar intentos?") and the server ("is it legal
- * now?"); it starts in the stored status through an eventless step from `loading`.
+ * operator's answer picks FULFILLED, ERROR or, on the last try, IMPOSSIBLE; waits for the order's
+ * risk review) and change its status (IMPOSSIBLE only for specialists: the action table says
+ * so). Reset tries: IMPOSSIBLE, or MULTIPLE whose offer has expired, back to OPEN. A delivered
+ * top-up's claims are the topupClaim chart's.
  */
 
-export interface TopupItemInput {
-  status: string;
-  permissions: readonly string[];
-  /** The offer's end date has passed (MULTIPLE may then have its tries reset). */
-  offerExpired: boolean;
-}
-
-export type TopupItemContext = TopupItemInput;
-
-export type TopupItemEvent =
-  | { type: 'item.editDestination' }
-  | { type: 'item.fulfill'; outcome: TopupOutcome }
-  | { type: 'item.changeStatus'; status: TopupTargetStatus }
-  | { type: 'item.resetTries' }
-  | { type: 'item.reclaim' };
-
-const editor = (context: TopupItemContext) => context.permissions.includes(Permission.EDITOR);
+export type { TopupItemEvent } from './topup.actions';
+export type TopupItemInput = TopupItemContext;
 
 export const topupItemMachine = setup({
   types: { context: {} as TopupItemContext, events: {} as TopupItemEvent, input: {} as TopupItemInput },
   guards: {
-    isStatus: ({ context }, params: { status: TopupStatus }) => context.status === params.status,
-    mayAct: ({ context }) => editor(context),
-    answered: ({ context, event }, params: { outcome: TopupOutcome }) => editor(context) && event.type === 'item.fulfill' && event.outcome === params.outcome,
-    mayChangeTo: ({ context, event }, params: { status: TopupTargetStatus }) =>
-      editor(context) &&
-      event.type === 'item.changeStatus' &&
-      event.status === params.status &&
-      (params.status !== 'IMPOSSIBLE' || context.permissions.includes(Permission.OPERATIONS_SPECIALIST)),
-    mayResetExpired: ({ context }) => editor(context) && context.offerExpired,
+    allowed: allowedBy(topupActions),
+    released: releasedForPayout,
+    answered: ({ event }, params: { outcome: TopupOutcome }) => event.type === 'item.fulfill' && event.outcome === params.outcome,
+    asksFor: ({ event }, params: { status: TopupTargetStatus }) => event.type === 'item.changeStatus' && event.status === params.status,
+    offerExpired: ({ context }) => context.offerExpired,
   },
 }).createMachine({
   id: 'topupItem',
   context: ({ input }) => ({ ...input }),
-  initial: 'loading',
+  initial: 'restoring',
   states: {
-    loading: {
-      always: TOPUP_STATUSES.map((status) => ({ guard: { type: 'isStatus' as const, params: { status } }, target: status })),
-    },
+    restoring: restoreStatus(TOPUP_STATUSES),
     OPEN: actionable('OPEN'),
     PRE_ORDER: actionable('PRE_ORDER'),
     PENDING: actionable('PENDING'),
@@ -69,15 +39,13 @@ export const topupItemMachine = setup({
     IMPOSSIBLE: {
       on: {
         ...actionable('IMPOSSIBLE').on,
-        'item.resetTries': { guard: 'mayAct', target: 'OPEN' },
+        'item.resetTries': { guard: 'allowed', target: 'OPEN' },
       },
     },
     MULTIPLE: {
-      on: { 'item.resetTries': { guard: 'mayResetExpired', target: 'OPEN' } },
+      on: { 'item.resetTries': { guard: and(['allowed', 'offerExpired']), target: 'OPEN' } },
     },
-    FULFILLED: {
-      on: { 'item.reclaim': { guard: 'mayAct', target: 'FULFILLED' } },
-    },
+    FULFILLED: {},
     REFUND: {},
     REFUND_PARTIAL: {},
     REFUND_TO_CREDIT: {},
@@ -87,16 +55,17 @@ export const topupItemMachine = setup({
 
 /** The moves of a status where top-up actions are allowed. */
 function actionable(status: TopupActionStatus) {
+  const answered = (outcome: TopupOutcome) => and(['allowed', 'released', { type: 'answered' as const, params: { outcome } }]);
   return {
     on: {
-      'item.editDestination': { guard: 'mayAct' as const, target: status },
+      'item.editDestination': { guard: 'allowed' as const, target: status },
       'item.fulfill': [
-        { guard: { type: 'answered' as const, params: { outcome: 'delivered' as const } }, target: 'FULFILLED' },
-        { guard: { type: 'answered' as const, params: { outcome: 'failed' as const } }, target: 'ERROR' },
-        { guard: { type: 'answered' as const, params: { outcome: 'exhausted' as const } }, target: 'IMPOSSIBLE' },
+        { guard: answered('delivered'), target: 'FULFILLED' },
+        { guard: answered('failed'), target: 'ERROR' },
+        { guard: answered('exhausted'), target: 'IMPOSSIBLE' },
       ],
       'item.changeStatus': TOPUP_TARGET_STATUSES.filter((target) => target !== status).map((target) => ({
-        guard: { type: 'mayChangeTo' as const, params: { status: target } },
+        guard: and(['allowed', { type: 'asksFor' as const, params: { status: target } }]),
         target,
       })),
     },
@@ -108,9 +77,8 @@ export function topupActionable(status: string): boolean {
   return (TOPUP_ACTION_STATUSES as readonly string[]).includes(status);
 }
 
-/** The spec's reason when the chart refuses an event in the item's status (409). */
-export function topupRefusal(event: TopupItemEvent['type']): string {
-  if (event === 'item.resetTries') return TopupMsg.resetOnly;
-  if (event === 'item.reclaim') return TopupMsg.claimOnlyFulfilled;
-  return TopupMsg.onlyStatuses;
-}
+export const topupItem: Lifecycle<typeof topupItemMachine, ItemSubject> = {
+  name: 'topupItem',
+  machine: topupItemMachine,
+  rows: topupActions,
+};

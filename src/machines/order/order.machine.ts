@@ -1,97 +1,82 @@
-import { setup } from 'xstate';
-import { ORDER_STATUSES, type OrderStatus } from '@/domain/order-status';
-import { ORDER_ACTION_PERMISSION } from '@/domain/order-actions';
-import { Permission } from '@/domain/permissions';
+import { and, setup } from 'xstate';
+import { ORDER_STATUSES } from '@/domain/order-status';
+import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
+import { restoreStatus } from '@/machines/lifecycle/restore';
+import { orderActions, type OrderContext, type OrderEvent, type OrderSubject } from './order.actions';
 
 /**
  * The order's lifecycle as staff act on it (spec details §4): RISK / DUPLICATE_RISK can be
  * approved (the order goes on to be fulfilled: OPEN) or cancelled (the pre-authorisation is
  * voided); PENDING_ZELLE_CONFIRM can be cancelled; an OPEN order whose total refund is allowed
- * can be refunded in full; any order not CLOSED can be closed.
- *
- * The same chart answers the screen ("show Aprobar?") and the server ("is this legal now?"):
- * the actor's permissions come in the input, so a guard fails for a reader as it does for a
- * status. The chart starts in the stored status (an eventless step from `loading`).
+ * can be refunded in full; an OPEN order whose items all finished settles (CLL1); any order
+ * not CLOSED can be closed, except a CANCELLED one (docs/decisions.md); a CLOSED one can be
+ * notified. A compensation changes no status. Who may is the action table's.
  */
 
-export interface OrderRiskInput {
-  status: OrderStatus;
-  permissions: readonly string[];
-  totalRefundAllowed: boolean;
-}
+export type { OrderEvent } from './order.actions';
+export type OrderInput = OrderContext;
 
-export interface OrderRiskContext {
-  permissions: readonly string[];
-  totalRefundAllowed: boolean;
-  status: OrderStatus;
-}
-
-export type OrderRiskEvent =
-  | { type: 'order.approve' }
-  | { type: 'order.cancel' }
-  | { type: 'order.refundFull' }
-  | { type: 'order.close' };
-
-const may = (context: OrderRiskContext, permission: string) =>
-  context.permissions.includes(Permission.EDITOR) && context.permissions.includes(permission);
-
-export const orderRiskMachine = setup({
-  types: {
-    context: {} as OrderRiskContext,
-    events: {} as OrderRiskEvent,
-    input: {} as OrderRiskInput,
+export const orderMachine = setup({
+  types: { context: {} as OrderContext, events: {} as OrderEvent, input: {} as OrderInput },
+  actions: {
+    /** A move that keeps the status: the action is taken and recorded, the order stays. */
+    stay: () => {},
   },
   guards: {
-    isStatus: ({ context }, params: { status: OrderStatus }) => context.status === params.status,
-    mayApproveRisk: ({ context }) => may(context, ORDER_ACTION_PERMISSION.approveRisk),
-    mayCancelRisk: ({ context }) => may(context, ORDER_ACTION_PERMISSION.cancelRisk),
-    mayCancelZelle: ({ context }) => may(context, ORDER_ACTION_PERMISSION.cancelZelle),
-    mayClose: ({ context }) => may(context, ORDER_ACTION_PERMISSION.close),
-    mayRefundFull: ({ context }) => context.totalRefundAllowed && may(context, ORDER_ACTION_PERMISSION.refund),
+    allowed: allowedBy(orderActions),
+    totalRefundAllowed: ({ context }) => context.totalRefundAllowed,
+    itemsFinished: ({ context }) => context.itemsFinished,
   },
 }).createMachine({
-  id: 'orderRisk',
-  context: ({ input }) => ({ permissions: input.permissions, totalRefundAllowed: input.totalRefundAllowed, status: input.status }),
-  initial: 'loading',
+  id: 'order',
+  context: ({ input }) => ({ ...input }),
+  initial: 'restoring',
   on: {
-    // Every status but CLOSED can be closed (CLOSED handles the event itself and refuses it).
-    'order.close': { guard: 'mayClose', target: '.CLOSED' },
+    // Every status but CLOSED and CANCELLED can be closed (they refuse it themselves).
+    'order.close': { guard: 'allowed', target: '.CLOSED' },
+    'order.compensate': { guard: 'allowed', actions: 'stay' },
   },
   states: {
-    loading: {
-      always: ORDER_STATUSES.map((status) => ({ guard: { type: 'isStatus' as const, params: { status } }, target: status })),
-    },
+    restoring: restoreStatus(ORDER_STATUSES),
     OPEN: {
-      on: { 'order.refundFull': { guard: 'mayRefundFull', target: 'CLOSED' } },
+      on: {
+        'order.refundFull': { guard: and(['allowed', 'totalRefundAllowed']), target: 'CLOSED' },
+        'order.settle': { guard: and(['allowed', 'itemsFinished']), target: 'CLOSED' },
+      },
     },
     RISK: {
       on: {
-        'order.approve': { guard: 'mayApproveRisk', target: 'OPEN' },
-        'order.cancel': { guard: 'mayCancelRisk', target: 'CANCELLED' },
+        'order.approve': { guard: 'allowed', target: 'OPEN' },
+        'order.cancel': { guard: 'allowed', target: 'CANCELLED' },
       },
     },
     DUPLICATE_RISK: {
       on: {
-        'order.approve': { guard: 'mayApproveRisk', target: 'OPEN' },
-        'order.cancel': { guard: 'mayCancelRisk', target: 'CANCELLED' },
+        'order.approve': { guard: 'allowed', target: 'OPEN' },
+        'order.cancel': { guard: 'allowed', target: 'CANCELLED' },
       },
     },
     RISK_CONTROL: {},
     PENDING_ZELLE_CONFIRM: {
-      on: { 'order.cancel': { guard: 'mayCancelZelle', target: 'CANCELLED' } },
+      on: { 'order.cancel': { guard: 'allowed', target: 'CANCELLED' } },
     },
     PENDING_PICKUP_CASH: {},
     ERROR_PRE_AUTHORIZE: {},
     VOIDED: {},
-    CANCELLED: {},
+    // Cancelled is final: nothing was delivered, so there is nothing to close.
+    CANCELLED: { on: { 'order.close': {} } },
     CLOSED: {
-      // Already closed: nothing to do, and the root's close must not apply.
-      on: { 'order.close': {} },
+      on: {
+        // Already closed: the root's close must not apply.
+        'order.close': {},
+        'order.notifyClosed': { guard: 'allowed', target: 'CLOSED' },
+      },
     },
   },
 });
 
-/** The status a settled snapshot stands for. */
-export function orderStatusOf(value: unknown): OrderStatus {
-  return value as OrderStatus;
-}
+export const order: Lifecycle<typeof orderMachine, OrderSubject> = {
+  name: 'order',
+  machine: orderMachine,
+  rows: orderActions,
+};

@@ -1,6 +1,8 @@
-import { assign, setup } from 'xstate';
-import { MIN_REFUND, ORDER_ACTION_PERMISSION, refundOffered } from '@/domain/order-actions';
-import { Permission } from '@/domain/permissions';
+import { and, assign, setup } from 'xstate';
+import { MIN_REFUND, refundOffered } from '@/domain/order-actions';
+import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
+import { refundActions, type RefundContext, type RefundEvent } from './refund.actions';
+import type { OfferSubject } from './offer.actions';
 
 /**
  * Refunds of an offer to the payment method (spec details §4–§5). An amount of at least 0.1 and
@@ -8,32 +10,20 @@ import { Permission } from '@/domain/permissions';
  * Offered only for products and statuses the refund buttons are shown for.
  */
 
-export interface RefundInput {
-  price: number;
-  refunded: number;
-  productType: string;
-  itemStatus: string;
-  permissions: readonly string[];
-}
-
-export type RefundContext = RefundInput;
-
-export type RefundEvent = { type: 'refund.partial'; amount: number } | { type: 'refund.full' };
+export type { RefundEvent } from './refund.actions';
+export type RefundInput = RefundContext;
 
 const cents = (n: number) => Math.round(n * 100);
-const left = (context: RefundContext) => (cents(context.price) - cents(context.refunded)) / 100;
-const allowed = (context: RefundContext) =>
-  context.permissions.includes(Permission.EDITOR) &&
-  context.permissions.includes(ORDER_ACTION_PERMISSION.refund) &&
-  refundOffered(context.productType, context.itemStatus);
+const left = (context: { price: number; refunded: number }) => (cents(context.price) - cents(context.refunded)) / 100;
+const amountOf = (event: RefundEvent) => (event.type === 'refund.partial' ? event.amount : 0);
 
 /** Until everything is refunded, a refund takes part (or what is left) of the price. */
 const refunds = {
   'refund.partial': [
-    { guard: 'closingAmount', target: 'refunded', actions: 'addRefund' },
-    { guard: 'partialAmount', target: 'partiallyRefunded', actions: 'addRefund' },
+    { guard: and(['allowed', 'refundOffered', 'closingAmount']), target: 'refunded', actions: 'addRefund' },
+    { guard: and(['allowed', 'refundOffered', 'partialAmount']), target: 'partiallyRefunded', actions: 'addRefund' },
   ],
-  'refund.full': { guard: 'mayRefund', target: 'refunded', actions: 'addRefund' },
+  'refund.full': { guard: and(['allowed', 'refundOffered']), target: 'refunded', actions: 'addRefund' },
 } as const;
 
 export const refundMachine = setup({
@@ -44,39 +34,41 @@ export const refundMachine = setup({
     })),
   },
   guards: {
+    allowed: allowedBy(refundActions),
+    refundOffered: ({ context }) => refundOffered(context.productType, context.itemStatus),
     nothingRefunded: ({ context }) => cents(context.refunded) === 0,
     somethingLeft: ({ context }) => cents(context.refunded) < cents(context.price),
-    mayRefund: ({ context }) => allowed(context),
     /** An amount that leaves something: a partial refund. */
-    partialAmount: ({ context, event }) =>
-      allowed(context) && event.type === 'refund.partial' && cents(event.amount) >= cents(MIN_REFUND) && cents(event.amount) < cents(left(context)),
+    partialAmount: ({ context, event }) => cents(amountOf(event)) >= cents(MIN_REFUND) && cents(amountOf(event)) < cents(left(context)),
     /** An amount that takes what is left: the refund becomes total. */
-    closingAmount: ({ context, event }) =>
-      allowed(context) && event.type === 'refund.partial' && cents(event.amount) >= cents(MIN_REFUND) && cents(event.amount) === cents(left(context)),
+    closingAmount: ({ context, event }) => cents(amountOf(event)) >= cents(MIN_REFUND) && cents(amountOf(event)) === cents(left(context)),
   },
 }).createMachine({
   id: 'refund',
   context: ({ input }) => ({ ...input }),
-  initial: 'loading',
+  initial: 'restoring',
   states: {
-    loading: {
+    // Not a stored status: what is refunded says where the offer stands.
+    restoring: {
       always: [
         { guard: 'nothingRefunded', target: 'notRefunded' },
         { guard: 'somethingLeft', target: 'partiallyRefunded' },
         { target: 'refunded' },
       ],
     },
-    notRefunded: {
-      on: refunds,
-    },
-    partiallyRefunded: {
-      on: refunds,
-    },
+    notRefunded: { on: refunds },
+    partiallyRefunded: { on: refunds },
     refunded: { type: 'final' },
   },
 });
 
 /** What is left to refund. */
 export function refundLeft(context: { price: number; refunded: number }): number {
-  return left(context as RefundContext);
+  return left(context);
 }
+
+export const refund: Lifecycle<typeof refundMachine, OfferSubject> = {
+  name: 'refund',
+  machine: refundMachine,
+  rows: refundActions,
+};

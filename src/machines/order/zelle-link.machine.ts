@@ -1,55 +1,58 @@
-import { setup } from 'xstate';
-import { ORDER_ACTION_PERMISSION } from '@/domain/order-actions';
-import { Permission } from '@/domain/permissions';
+import { and, setup } from 'xstate';
+import { zelleOpen } from '@/domain/order-actions';
+import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
+import { zelleLinkActions, type ZelleLinkContext, type ZelleLinkEvent, type ZelleSubject } from './zelle-link.actions';
 
 /**
- * A Zelle transfer and its order (spec details §4): a transfer can be linked to an order when its
- * origin id is empty and it is not PROCESSED, and only while the order is neither CLOSED nor
- * CANCELLED. Linking assigns the order's reference code (its origin id) to the transfer.
+ * A Zelle transfer and its order (spec details §4): a transfer received is registered, linked at
+ * once to the order its reference code names, or left unlinked; an unlinked transfer can be
+ * linked when its origin id is empty and it is not PROCESSED. Either only while the order is
+ * neither CLOSED nor CANCELLED. Linking assigns the order's reference code (its origin id).
  */
 
-export interface ZelleLinkInput {
-  linked: boolean;
-  processed: boolean;
-  orderStatus: string;
-  permissions: readonly string[];
-}
-
-export type ZelleLinkContext = ZelleLinkInput;
-
-export type ZelleLinkEvent = { type: 'zelle.link' };
+export type { ZelleLinkEvent } from './zelle-link.actions';
+export type ZelleLinkInput = ZelleLinkContext;
 
 export const zelleLinkMachine = setup({
   types: { context: {} as ZelleLinkContext, events: {} as ZelleLinkEvent, input: {} as ZelleLinkInput },
   guards: {
+    allowed: allowedBy(zelleLinkActions),
     isProcessed: ({ context }) => context.processed,
     isLinked: ({ context }) => context.linked,
-    mayLink: ({ context }) =>
-      context.permissions.includes(Permission.EDITOR) &&
-      context.permissions.includes(ORDER_ACTION_PERMISSION.zelle) &&
-      context.orderStatus !== 'CLOSED' &&
-      context.orderStatus !== 'CANCELLED',
+    isRegistered: ({ context }) => context.registered,
+    orderOpen: ({ context }) => zelleOpen(context.orderStatus),
+    withReference: ({ event }) => event.type === 'zelle.register' && event.linked,
   },
 }).createMachine({
   id: 'zelleLink',
   context: ({ input }) => ({ ...input }),
-  initial: 'loading',
+  initial: 'restoring',
   states: {
-    loading: {
-      always: [{ guard: 'isProcessed', target: 'processed' }, { guard: 'isLinked', target: 'linked' }, { target: 'unlinked' }],
+    restoring: {
+      always: [
+        { guard: 'isProcessed', target: 'processed' },
+        { guard: 'isLinked', target: 'linked' },
+        { guard: 'isRegistered', target: 'unlinked' },
+        { target: 'new' },
+      ],
     },
-    unlinked: { on: { 'zelle.link': { guard: 'mayLink', target: 'linked' } } },
+    new: {
+      on: {
+        'zelle.register': [
+          { guard: and(['allowed', 'withReference', 'orderOpen']), target: 'linked' },
+          // No reference code: no order to be open, the transfer waits to be linked.
+          { guard: and(['allowed', ({ event }) => event.type === 'zelle.register' && !event.linked]), target: 'unlinked' },
+        ],
+      },
+    },
+    unlinked: { on: { 'zelle.link': { guard: and(['allowed', 'orderOpen']), target: 'linked' } } },
     linked: {},
     processed: {},
   },
 });
 
-/** Zelle actions are offered only while the order is not CLOSED or CANCELLED. */
-export function zelleOffered(orderStatus: string, permissions: readonly string[]): boolean {
-  return (
-    permissions.includes(Permission.EDITOR) &&
-    permissions.includes(ORDER_ACTION_PERMISSION.zelle) &&
-    orderStatus !== 'CLOSED' &&
-    orderStatus !== 'CANCELLED'
-  );
-}
+export const zelleLink: Lifecycle<typeof zelleLinkMachine, ZelleSubject> = {
+  name: 'zelleLink',
+  machine: zelleLinkMachine,
+  rows: zelleLinkActions,
+};

@@ -26,11 +26,14 @@ export interface ActionFlowContext {
   successTitle: string;
   successText: string | null;
   confirm: boolean;
+  /** The question under "Estas seguro?": which action on which entity. */
+  question: string | null;
 }
 
 export type ActionFlowEvent =
-  | { type: 'action.submit'; payload: unknown }
-  | { type: 'validation.passed'; payload?: unknown }
+  /** `successTitle`: the word of this action's success dialog, when one flow serves several actions. */
+  | { type: 'action.submit'; payload: unknown; successTitle?: string }
+  | { type: 'validation.passed'; payload?: unknown; question?: string }
   | { type: 'validation.failed'; message: string }
   | { type: 'dialog.confirm' }
   | { type: 'dialog.cancel' }
@@ -50,9 +53,13 @@ export const actionFlowMachine = setup({
     perform: () => {},
     notifyError: () => {},
     completed: () => {},
-    assignPayload: assign(({ event }) => (event.type === 'action.submit' ? { payload: event.payload } : {})),
+    assignPayload: assign(({ event }) =>
+      event.type === 'action.submit' ? { payload: event.payload, ...(event.successTitle ? { successTitle: event.successTitle } : {}) } : {},
+    ),
     assignValidated: assign(({ context, event }) =>
-      event.type === 'validation.passed' && event.payload !== undefined ? { payload: event.payload } : { payload: context.payload },
+      event.type === 'validation.passed'
+        ? { payload: event.payload !== undefined ? event.payload : context.payload, question: event.question ?? null }
+        : { payload: context.payload },
     ),
     assignInvalid: assign(({ event }) => (event.type === 'validation.failed' ? { invalidMessage: event.message } : {})),
     clearMessages: assign({ invalidMessage: null, errorMessage: null }),
@@ -73,6 +80,7 @@ export const actionFlowMachine = setup({
     successTitle: input?.successTitle ?? Msg.done,
     successText: input?.successText ?? null,
     confirm: input?.confirm ?? true,
+    question: null,
   }),
   initial: 'idle',
   states: {

@@ -1,11 +1,13 @@
 import type { OrderRow } from '@/api/contract/order-lists';
 import type { AppliedRule, PaymentElement } from '@/api/contract/order-detail';
-import { changeCardBlacklist, sendPaymentNotification } from '@/api/order-actions';
+import { changeCardBlacklist } from '@/api/order-actions';
+import { paymentRule } from '@/machines/order/payment-rule.machine';
 import { ORDER_ACTION_PERMISSION } from '@/domain/order-actions';
 import { Permission } from '@/domain/permissions';
 import { cardCaption } from '@/domain/format';
 import { useActorPermissions, useServices } from '@/ui/session';
-import { ActionButton, FormAction } from '@/ui/action-button';
+import { ActionButton } from '@/ui/action-button';
+import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
 import { InputField } from '@/ui/fields';
 import { orderActionText } from '@/i18n/es-order-actions';
 
@@ -51,38 +53,33 @@ export interface NotifyPaymentProps {
   onChanged: () => void;
 }
 
-/** Charge rules that have something to tell the customer: a payment taken, or a refund. */
-const NOTIFIABLE = ['PAID', 'PROCESSED', 'REFUNDED'];
+const text = orderActionText.payment;
 
-/** The payment (or refund) e-mail of an applied charge rule (CRM7_AGENT). */
+/** The payment (or refund) e-mail of an applied charge rule, as the charge rule's table offers it. */
 export function NotifyPaymentAction({ order, rule, onChanged }: NotifyPaymentProps) {
-  const services = useServices();
-  const permissions = useActorPermissions();
-  if (!permissions.includes(Permission.EDITOR) || !permissions.includes(ORDER_ACTION_PERMISSION.notify) || !NOTIFIABLE.includes(rule.status)) return null;
+  const forms = {
+    'rule.notify': chartForm<{ email: string }, string>({
+      title: text.notifyTitle(rule.transactionId),
+      initial: () => ({ email: order.email ?? '' }),
+      validate: ({ email }) => ({ ok: true, payload: email.trim() }),
+      fields: (form, change) => (
+        <InputField id={`notify-payment-${rule.id}`} type="email" label={orderActionText.order.emailForced} value={form.email} onChange={(e) => change({ email: e.target.value })} autoComplete="off" />
+      ),
+    }),
+  };
   return (
-    <span data-mutating="">
-      <FormAction<{ email: string }, string>
-        label={orderActionText.payment.notify}
-        ariaLabel={orderActionText.payment.notifyLabel(rule.transactionId)}
-        title={orderActionText.payment.notifyTitle(rule.transactionId)}
-        initial={() => ({ email: order.email ?? '' })}
-        validate={({ email }) => ({ ok: true, payload: email.trim() })}
-        perform={async (email) => {
-          await sendPaymentNotification(services.orders, {
-            orderId: order.id,
-            appliedId: rule.id,
-            refund: rule.status === 'REFUNDED',
-            accountId: order.accountId,
-            emailForced: email,
-          });
-          return orderActionText.order.notifyText(email || order.email || '');
-        }}
-        onDone={onChanged}
-      >
-        {(form, change) => (
-          <InputField id={`notify-payment-${rule.id}`} type="email" label={orderActionText.order.emailForced} value={form.email} onChange={(e) => change({ email: e.target.value })} autoComplete="off" />
-        )}
-      </FormAction>
-    </span>
+    <ChartActions
+      label={text.notifyLabel(rule.transactionId)}
+      buttonName={() => text.notifyLabel(rule.transactionId)}
+      parts={[
+        chartPart({
+          lifecycle: paymentRule,
+          input: { status: rule.status },
+          subject: { id: rule.id, transactionId: rule.transactionId, status: rule.status, orderId: order.id, accountId: order.accountId, email: order.email },
+          forms,
+        }),
+      ]}
+      onDone={onChanged}
+    />
   );
 }

@@ -1,14 +1,16 @@
 import { useEffect, useId, useState } from 'react';
-import { initialTransition } from 'xstate';
 import type { OrderRow } from '@/api/contract/order-lists';
 import type { Zelle } from '@/api/contract/order-detail';
 import { ZelleRegisterBody } from '@/api/contract/order-actions';
 import { checkBody } from '@/api/contract/check';
-import { assignZelleReference, getZelleTransfers, registerZelleTransfer, type ZelleRegistration } from '@/api/order-actions';
-import { zelleLinkMachine, zelleOffered } from '@/machines/order/zelle-link.machine';
+import { getZelleTransfers } from '@/api/order-actions';
+import { zelleLink } from '@/machines/order/zelle-link.machine';
+import { zelleLinkActions, type ZelleRegistration } from '@/machines/order/zelle-link.actions';
+import { rowFor } from '@/machines/lifecycle/table';
+import { formatMoney } from '@/domain/format';
 import { dayjs, DISPLAY_TIME_ZONE, formatDateTime } from '@/domain/time';
 import { useActorPermissions, useServices } from '@/ui/session';
-import { FormAction, useConfirmAction } from '@/ui/action-button';
+import { ChartActions, chartForm, chartPart, enabledRows, useChartFlow } from '@/ui/chart-actions';
 import { Button } from '@/ui/button';
 import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
@@ -28,14 +30,25 @@ const ZELLE_PAGE_SIZE = 4;
 const ZELLE_GATEWAY = 23;
 const zelleText = orderActionText.zelle;
 
+const LINK = rowFor(zelleLinkActions, 'zelle.link')!;
+
+/** A transfer (none yet: a registration) of this order, as the zelleLink table sees it. */
+const transferPart = (order: OrderRow, transfer: Zelle | null) =>
+  chartPart({
+    lifecycle: zelleLink,
+    input: { registered: transfer !== null, linked: (transfer?.originId ?? null) !== null, processed: transfer?.status === 'PROCESSED', orderStatus: order.status },
+    subject: { orderId: order.id, referenceCode: order.originOrderId, ...(transfer ? { transfer } : {}) },
+  });
+
 /**
  * The order's Zelle transfers. Shown for orders paid with Zelle, and to whoever may act on Zelle
- * (CRM2_SUPER_ACTION, editor) while the order is neither CLOSED nor CANCELLED: then the transfers
- * nobody has linked yet can be linked to this order, and a transfer received can be registered.
+ * (the zelleLink table: CRM2_SUPER_ACTION while the order is neither CLOSED nor CANCELLED): then
+ * the transfers nobody has linked yet can be linked to this order, and a transfer received can be
+ * registered.
  */
 export function ZelleSection({ order, onChanged }: ZelleSectionProps) {
   const permissions = useActorPermissions();
-  const acting = zelleOffered(order.status, permissions);
+  const acting = enabledRows(transferPart(order, null), permissions).length > 0;
   const zelleOrder = order.pasarela === ZELLE_GATEWAY || order.status === 'PENDING_ZELLE_CONFIRM';
   if (!acting && !zelleOrder) return null;
   return <ZelleTransfers order={order} acting={acting} onChanged={onChanged} />;
@@ -62,29 +75,22 @@ function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acti
     { header: zelleText.name, cell: (z) => z.name },
     { header: zelleText.from, cell: (z) => z.from },
     { header: zelleText.to, cell: (z) => z.to },
-    { header: zelleText.amount, cell: (z) => `${z.details.amount.toFixed(2)} ${z.details.currency}` },
+    { header: zelleText.amount, cell: (z) => formatMoney(z.details.amount, z.details.currency) },
     { header: zelleText.status, cell: (z) => z.status },
     { header: zelleText.description, cell: (z) => z.desciption ?? '' },
   ];
 
   // The flow lives here: a linked transfer leaves the list its button was in.
-  const link = useConfirmAction<Zelle>({
-    perform: async (transfer) => {
-      await assignZelleReference(services, [transfer.id], reference!);
-      return zelleText.linkText(reference!);
-    },
-    onDone: changed,
-  });
+  const link = useChartFlow({ onDone: changed });
   const linkColumn: TableColumn<Zelle> = {
     header: zelleText.actions,
     cell: (z) => {
-      const [snapshot] = initialTransition(zelleLinkMachine, { linked: z.originId !== null, processed: z.status === 'PROCESSED', orderStatus: order.status, permissions });
-      if (!reference || !snapshot.can({ type: 'zelle.link' })) return null;
-      const amount = `${z.details.amount.toFixed(2)} ${z.details.currency}`;
+      const part = transferPart(order, z);
+      if (!reference || !enabledRows(part, permissions).includes(LINK)) return null;
       return (
         <span data-mutating="">
-          <Button variant="secondary" aria-label={zelleText.linkLabel(z.name, amount)} disabled={link.busy} onClick={() => link.start(z)}>
-            {zelleText.link}
+          <Button variant="secondary" aria-label={zelleText.linkLabel(z.name, formatMoney(z.details.amount, z.details.currency))} disabled={link.busy} onClick={() => link.start(part, LINK)}>
+            {LINK.label}
           </Button>
         </span>
       );
@@ -97,11 +103,7 @@ function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acti
         <h3 id={headingId} className="text-sm font-semibold text-slate-900">
           {zelleText.title}
         </h3>
-        {acting ? (
-          <span data-mutating="">
-            <RegisterTransfer reference={reference} onDone={changed} />
-          </span>
-        ) : null}
+        {acting ? <RegisterTransfer order={order} onDone={changed} /> : null}
       </div>
       <div className="space-y-2">
         <h4 className="text-xs font-semibold text-slate-700">{zelleText.linked}</h4>
@@ -163,8 +165,7 @@ interface RegisterForm {
 }
 
 /** Registers a transfer received (USD); with the reference code it is linked to that order at once. */
-function RegisterTransfer({ reference, onDone }: { reference: string | null; onDone: () => void }) {
-  const services = useServices();
+function RegisterTransfer({ order, onDone }: { order: OrderRow; onDone: () => void }) {
   const fields: { key: keyof RegisterForm; label: string; type?: string }[] = [
     { key: 'name', label: zelleText.name },
     { key: 'amount', label: `${zelleText.amount} (USD)` },
@@ -173,26 +174,16 @@ function RegisterTransfer({ reference, onDone }: { reference: string | null; onD
     { key: 'to', label: zelleText.to },
     { key: 'referenceCode', label: zelleText.referenceCode },
   ];
-  return (
-    <FormAction<RegisterForm, ZelleRegistration>
-      label={zelleText.register}
-      title={zelleText.registerTitle}
-      description={zelleText.currency}
-      initial={() => ({ name: '', amount: '', createDate: dayjs().tz(DISPLAY_TIME_ZONE).format('YYYY-MM-DD'), from: '', to: '', referenceCode: reference ?? '' })}
-      validate={(form) => {
+  const forms = {
+    'zelle.register': chartForm<RegisterForm, ZelleRegistration>({
+      title: zelleText.registerTitle,
+      description: zelleText.currency,
+      initial: () => ({ name: '', amount: '', createDate: dayjs().tz(DISPLAY_TIME_ZONE).format('YYYY-MM-DD'), from: '', to: '', referenceCode: order.originOrderId ?? '' }),
+      validate: (form) => {
         const { referenceCode, ...rest } = form;
-        const checked = checkBody(ZelleRegisterBody, { ...rest, currency: 'USD', ...(referenceCode.trim() ? { referenceCode } : {}) });
-        if (!checked.ok) return checked;
-        const { amount, ...body } = checked.payload;
-        return { ok: true, payload: { ...body, amount: amount!, currency: 'USD' } };
-      }}
-      perform={async (body) => {
-        await registerZelleTransfer(services, body);
-        return zelleText.registerText;
-      }}
-      onDone={onDone}
-    >
-      {(form, change) =>
+        return checkBody(ZelleRegisterBody, { ...rest, currency: 'USD', ...(referenceCode.trim() ? { referenceCode } : {}) });
+      },
+      fields: (form, change) =>
         fields.map((field) => (
           <InputField
             key={field.key}
@@ -204,8 +195,8 @@ function RegisterTransfer({ reference, onDone }: { reference: string | null; onD
             onChange={(e) => change({ [field.key]: e.target.value } as Partial<RegisterForm>)}
             autoComplete="off"
           />
-        ))
-      }
-    </FormAction>
-  );
+        )),
+    }),
+  };
+  return <ChartActions label={zelleText.title} parts={[{ ...transferPart(order, null), forms }]} onDone={onDone} />;
 }

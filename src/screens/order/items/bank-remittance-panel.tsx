@@ -1,16 +1,15 @@
-import { ActionBar } from '@/ui/action-bar';
 import type { BankDestinationBody, BankTransfer, Remittance } from '@/api/contract/remittance';
-import type { BankRemittanceEvent } from '@/machines/items/bank-remittance.machine';
-import { bankRemittanceItemMachine } from '@/machines/items/bank-remittance.machine';
-import { getRemittance, updateBankDestination, updateBankProvider, updateBankStatus } from '@/api/remittance';
+import { getRemittance } from '@/api/remittance';
+import { bankRemittance } from '@/machines/items/bank-remittance.machine';
+import type { RemittanceProvider } from '@/domain/remittance';
+import { formatMoney } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { useServices } from '@/ui/session';
-import { useConfirmAction, useFormAction } from '@/ui/action-button';
+import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { remittanceText } from '@/i18n/es-remittance';
-import type { ItemPanelProps } from './item-panel';
-import { useItemChart } from './use-item-chart';
+import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
 import { RemittanceFacts, RemittanceFrame } from './remittance-view';
 import { BankDestinationFields, bankDestinationForm, checkBankDestination, checkProvider, ProviderFields, type BankDestinationForm } from './remittance-forms';
 
@@ -19,7 +18,7 @@ const TRANSFER_COLUMNS: TableColumn<BankTransfer>[] = [
   { header: bankText.requestedAt, cell: (t) => formatDateTime(t.requestedAt), className: 'whitespace-nowrap' },
   { header: bankText.reference, cell: (t) => <code className="text-xs">{t.id}</code> },
   { header: bankText.card, cell: (t) => t.cardNumber ?? remittanceText.none },
-  { header: bankText.amount, cell: (t) => remittanceText.money(t.amount, t.currency) },
+  { header: bankText.amount, cell: (t) => formatMoney(t.amount, t.currency) },
   { header: bankText.transferred, cell: (t) => (t.transferred ? remittanceText.yes : remittanceText.no) },
   { header: bankText.message, cell: (t) => t.message ?? '' },
   { header: bankText.requestedBy, cell: (t) => t.requestedBy ?? bankText.automatic },
@@ -27,85 +26,42 @@ const TRANSFER_COLUMNS: TableColumn<BankTransfer>[] = [
 
 /**
  * A bank remittance item (REMESA_BANCARIA): the remittance and the bank's answers, and the
- * actions its chart allows this staff member in the item's status (spec details §4). The flows
- * live here, so a dialog outlives the button its action removes.
+ * actions its table offers this staff member in the item's status (spec details §4).
  */
-export function BankRemittancePanel({ order, item, onChanged }: ItemPanelProps) {
+export function BankRemittancePanel(props: ItemPanelProps) {
+  const { order, item, onChanged } = props;
   const services = useServices();
-  const chart = useItemChart(bankRemittanceItemMachine, item.status);
   const data = useShownDetail<Remittance>(() => getRemittance(services.orders, order.id, item.id));
-  const changed = () => {
-    onChanged();
-    data.refresh();
-  };
   const id = item.id;
 
-  const destination = useFormAction<BankDestinationForm, BankDestinationBody>({
-    title: remittanceText.forms.bankDestinationTitle(id),
-    initial: () => bankDestinationForm(data.data),
-    validate: (form) => checkBankDestination(id, form),
-    perform: async (body) => {
-      await updateBankDestination(services.orders, body);
-      return remittanceText.texts.destinationModified(id);
-    },
-    successTitle: remittanceText.modified,
-    onDone: changed,
-    children: (form, change) => <BankDestinationFields id={id} form={form} change={change} />,
-  });
-  const provider = useFormAction<{ provider: string }, string>({
-    title: remittanceText.forms.providerTitle,
-    description: remittanceText.forms.currentProvider(item.provider),
-    initial: () => ({ provider: '' }),
-    validate: ({ provider: chosen }) => checkProvider(item.provider, chosen),
-    perform: async (chosen) => {
-      await updateBankProvider(services.orders, id, chosen);
-      return remittanceText.texts.providerModified(chosen);
-    },
-    successTitle: remittanceText.modified,
-    onDone: changed,
-    children: (form, change) => <ProviderFields id={id} value={form.provider} onChange={(chosen) => change({ provider: chosen })} />,
-  });
-  const approve = useConfirmAction({
-    successTitle: remittanceText.approved,
-    perform: async () => {
-      try {
-        return remittanceText.texts.bankApproved((await updateBankStatus(services.orders, id, 'TO_ACTIVATE', '')).message);
-      } catch (error) {
-        // A refusal is on record too: show the bank's answer.
-        data.refresh();
-        throw error;
-      }
-    },
-    onDone: changed,
-  });
-  const markDelivered = useConfirmAction({
-    perform: async () => {
-      await updateBankStatus(services.orders, id, 'FULFILLED', '');
-      return remittanceText.texts.markedDelivered(id);
-    },
-    onDone: changed,
-  });
-  const back = useConfirmAction({
-    perform: async () => {
-      await updateBankStatus(services.orders, id, 'MANUAL', '');
-      return remittanceText.texts.backToProcessing(id);
-    },
-    onDone: changed,
-  });
-
-  const actionText = remittanceText.actions;
-  const buttons: { event: BankRemittanceEvent['type']; label: string; variant: 'primary' | 'secondary'; onClick: () => void }[] = [
-    { event: 'item.modifyDestination', label: actionText.modifyDestination, variant: 'secondary', onClick: destination.open },
-    { event: 'item.modifyProvider', label: actionText.modifyProvider, variant: 'secondary', onClick: provider.open },
-    { event: 'item.approve', label: actionText.approve, variant: 'primary', onClick: () => approve.start(null) },
-    { event: 'item.markDelivered', label: actionText.markDelivered, variant: 'primary', onClick: () => markDelivered.start(null) },
-    { event: 'item.backToProcessing', label: actionText.backToProcessing, variant: 'secondary', onClick: () => back.start(null) },
-  ];
-  const shown = buttons.filter((b) => chart.can({ type: b.event }));
+  const forms = {
+    'item.modifyDestination': chartForm<BankDestinationForm, BankDestinationBody>({
+      title: remittanceText.forms.bankDestinationTitle(id),
+      initial: () => bankDestinationForm(data.data),
+      validate: (form) => checkBankDestination(id, form),
+      fields: (form, change) => <BankDestinationFields id={id} form={form} change={change} />,
+    }),
+    'item.modifyProvider': chartForm<{ provider: string }, RemittanceProvider>({
+      title: remittanceText.forms.providerTitle,
+      description: remittanceText.forms.currentProvider(item.provider),
+      initial: () => ({ provider: '' }),
+      validate: ({ provider }) => checkProvider(item.provider, provider),
+      fields: (form, change) => <ProviderFields id={id} value={form.provider} onChange={(provider) => change({ provider })} />,
+    }),
+  };
 
   return (
     <RemittanceFrame title={bankText.title(id)} item={item}>
-      <ActionBar label={actionText.group(id)} actions={shown.map((b) => ({ ...b, key: b.event }))} />
+      <ChartActions
+        label={remittanceText.actions.group(id)}
+        parts={[chartPart({ lifecycle: bankRemittance, input: itemInput(props), subject: itemSubject(props), forms })]}
+        onDone={() => {
+          onChanged();
+          data.refresh();
+        }}
+        // A refused approval is on record too: show the bank's answer.
+        onFailed={data.refresh}
+      />
       <DetailTabView tab={data}>
         {(remittance) => (
           <>
@@ -116,11 +72,6 @@ export function BankRemittancePanel({ order, item, onChanged }: ItemPanelProps) 
           </>
         )}
       </DetailTabView>
-      {destination.dialogs}
-      {provider.dialogs}
-      {approve.dialogs}
-      {markDelivered.dialogs}
-      {back.dialogs}
     </RemittanceFrame>
   );
 }

@@ -5,7 +5,7 @@ import { useServices } from '@/ui/session';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
-import type { ItemPanelProps } from './item-panel';
+import type { ItemPanelProps } from './item-types';
 import { ItemFrame } from './item-frame';
 
 const giftText = pickupPrepaidText.gift;

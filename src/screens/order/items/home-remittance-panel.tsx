@@ -1,29 +1,20 @@
-import { ActionBar } from '@/ui/action-bar';
 import type { DeliveryInfo, HomeShippingBody, Remittance } from '@/api/contract/remittance';
-import { homeRemittanceItemMachine, type HomeRemittanceEvent } from '@/machines/items/home-remittance.machine';
-import { approveHome, deliverHome, getDeliveryInfo, getRemittance, refreshHomeStatus, reviewHome, undeliverHome, updateHomeShipping, type DeliveryReport, type HomeActor } from '@/api/remittance';
+import { getDeliveryInfo, getRemittance } from '@/api/remittance';
+import { homeRemittance } from '@/machines/items/home-remittance.machine';
+import { homeRemittanceActions, type DeliveryReport } from '@/machines/items/home-remittance.actions';
+import { rowFor } from '@/machines/lifecycle/table';
 import { deliveryStatusLabel } from '@/domain/delivery';
-import { productStatusLabel } from '@/domain/products';
 import { HOME_REMITTANCE } from '@/domain/remittance';
 import { formatDateTime } from '@/domain/time';
-import { useServices, useSession } from '@/ui/session';
-import { useConfirmAction, useFormAction } from '@/ui/action-button';
+import { useServices } from '@/ui/session';
+import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, KeyValues } from '@/ui/detail-table';
 import { remittanceText } from '@/i18n/es-remittance';
-import type { ItemPanelProps } from './item-panel';
-import { useItemChart } from './use-item-chart';
+import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
 import { ShippingFields, shippingForm, type ShippingForm } from './shipping-fields';
 import { RemittanceFacts, RemittanceFrame, RemittanceImage } from './remittance-view';
-import {
-  checkDelivery,
-  checkHomeAddress,
-  checkReason,
-  DeliveryFields,
-  deliveryForm,
-  ReasonField,
-  type DeliveryForm,
-} from './remittance-forms';
+import { checkDelivery, checkHomeAddress, checkReason, DeliveryFields, deliveryForm, ReasonField, type DeliveryForm } from './remittance-forms';
 
 interface HomeData {
   remittance: Remittance;
@@ -31,6 +22,8 @@ interface HomeData {
 }
 
 const homeText = remittanceText.home;
+const formText = remittanceText.forms;
+const UPLOAD_RECEIPT = rowFor(homeRemittanceActions, 'item.uploadReceipt')!;
 
 /** The delivery service's view: status, courier and team, who received it, when, notes, receipt. */
 function DeliverySection({ delivery }: { delivery: DeliveryInfo | null }) {
@@ -54,101 +47,61 @@ function DeliverySection({ delivery }: { delivery: DeliveryInfo | null }) {
   );
 }
 
+/** A reason form (review, back to processing). */
+const reasonForm = (title: string, fieldId: string) =>
+  chartForm<{ reason: string }, string>({
+    title,
+    initial: () => ({ reason: '' }),
+    validate: ({ reason }) => checkReason(reason),
+    fields: (form, change) => <ReasonField id={fieldId} value={form.reason} onChange={(reason) => change({ reason })} />,
+  });
+
 /**
  * A home remittance item (REMESA_A_DOMICILIO): the remittance, the delivery service's info, and
- * the actions its chart allows this staff member in the item's status (spec details §4). The
- * flows live here, so a dialog outlives the button its action removes.
+ * the actions its table offers this staff member in the item's status (spec details §4).
  */
-export function HomeRemittancePanel({ order, item, onChanged }: ItemPanelProps) {
+export function HomeRemittancePanel(props: ItemPanelProps) {
+  const { order, item, onChanged } = props;
   const services = useServices();
-  const accountId = useSession((c) => c.profile?.accountId ?? 0);
-  const chart = useItemChart(homeRemittanceItemMachine, item.status, { trackingNumber: item.trackingNumber });
   const data = useShownDetail<HomeData>(async () => {
     const [remittance, delivery] = await Promise.all([getRemittance(services.orders, order.id, item.id), getDeliveryInfo(services.remittances, item.id)]);
     return { remittance, delivery };
   });
-  const changed = () => {
-    onChanged();
-    data.refresh();
-  };
   const id = item.id;
-  const actor: HomeActor = { appName: order.appName, byAccountId: accountId, remittanceId: id };
 
-  const destination = useFormAction<ShippingForm, HomeShippingBody>({
-    title: remittanceText.forms.homeDestinationTitle(id),
-    initial: () => shippingForm(data.data?.remittance.shippingAddress),
-    validate: (form) => checkHomeAddress(id, form),
-    perform: async (body) => {
-      await updateHomeShipping(services.orders, body);
-      return remittanceText.texts.destinationModified(id);
-    },
-    successTitle: remittanceText.modified,
-    onDone: changed,
-    children: (form, change) => <ShippingFields idPrefix={`home-address-${id}`} productType={HOME_REMITTANCE} form={form} change={change} />,
-  });
-  const approve = useConfirmAction({
-    successTitle: remittanceText.approved,
-    perform: async () => {
-      await approveHome(services.remittances, actor, '');
-      return remittanceText.texts.homeApproved(id);
-    },
-    onDone: changed,
-  });
-  const review = useFormAction<{ reason: string }, string>({
-    title: remittanceText.forms.reviewTitle(id),
-    initial: () => ({ reason: '' }),
-    validate: ({ reason }) => checkReason(reason),
-    perform: async (reason) => {
-      await reviewHome(services.remittances, actor, reason);
-      return remittanceText.texts.reviewed(id);
-    },
-    onDone: changed,
-    children: (form, change) => <ReasonField id={`review-${id}`} value={form.reason} onChange={(reason) => change({ reason })} />,
-  });
-  const deliver = useFormAction<DeliveryForm, DeliveryReport>({
-    title: remittanceText.forms.deliverTitle,
-    initial: () => deliveryForm(),
-    validate: (form) => checkDelivery(form),
-    perform: async (report) => {
-      await deliverHome(services.remittances, actor, report);
-      return remittanceText.texts.delivered(id, report.receiver);
-    },
-    onDone: changed,
-    children: (form, change) => <DeliveryFields id={id} form={form} change={change} />,
-  });
-  const back = useFormAction<{ reason: string }, string>({
-    title: remittanceText.forms.backTitle(id),
-    initial: () => ({ reason: '' }),
-    validate: ({ reason }) => checkReason(reason),
-    perform: async (reason) => {
-      await undeliverHome(services.remittances, actor, reason);
-      return remittanceText.texts.backToProcessing(id);
-    },
-    onDone: changed,
-    children: (form, change) => <ReasonField id={`back-${id}`} value={form.reason} onChange={(reason) => change({ reason })} />,
-  });
-  const refresh = useConfirmAction({
-    perform: async () => {
-      const moved = await refreshHomeStatus(services.orders, id);
-      return remittanceText.texts.refreshed(productStatusLabel(item.productType, moved.status), deliveryStatusLabel(moved.deliveryStatus));
-    },
-    onDone: changed,
-  });
-
-  const actionText = remittanceText.actions;
-  const buttons: { event: HomeRemittanceEvent['type']; label: string; variant: 'primary' | 'secondary'; onClick: () => void }[] = [
-    { event: 'item.modifyDestination', label: actionText.modifyDestination, variant: 'secondary', onClick: destination.open },
-    { event: 'item.approve', label: actionText.approve, variant: 'primary', onClick: () => approve.start(null) },
-    { event: 'item.review', label: actionText.review, variant: 'secondary', onClick: review.open },
-    { event: 'item.deliver', label: actionText.deliver, variant: 'primary', onClick: deliver.open },
-    { event: 'item.backToProcessing', label: actionText.backToProcessing, variant: 'secondary', onClick: back.open },
-    { event: 'item.refresh', label: actionText.refresh, variant: 'secondary', onClick: () => refresh.start(null) },
-  ];
-  const shown = buttons.filter((b) => chart.can({ type: b.event }));
+  const forms = {
+    'item.modifyDestination': chartForm<ShippingForm, HomeShippingBody>({
+      title: formText.homeDestinationTitle(id),
+      initial: () => shippingForm(data.data?.remittance.shippingAddress),
+      validate: (form) => checkHomeAddress(id, form),
+      fields: (form, change) => <ShippingFields idPrefix={`home-address-${id}`} productType={HOME_REMITTANCE} form={form} change={change} />,
+    }),
+    'item.review': reasonForm(formText.reviewTitle(id), `review-${id}`),
+    'item.backToProcessing': reasonForm(formText.backTitle(id), `back-${id}`),
+    'item.deliver': chartForm<DeliveryForm, DeliveryReport>({
+      title: formText.deliverTitle,
+      initial: () => deliveryForm(),
+      validate: (form) => checkDelivery(form),
+      fields: (form, change) => <DeliveryFields id={id} form={form} change={change} />,
+      // "Reportar entrega": the receipt goes up first, its URL goes with the delivery.
+      before: async (report, send) => {
+        if (!report.receipt) return report;
+        const { receiptImageUrl } = (await send(UPLOAD_RECEIPT, report.receipt)) as { receiptImageUrl: string };
+        return { ...report, receipt: null, receiptImageUrl };
+      },
+    }),
+  };
 
   return (
     <RemittanceFrame title={homeText.title(id)} item={item}>
-      <ActionBar label={actionText.group(id)} actions={shown.map((b) => ({ ...b, key: b.event }))} />
+      <ChartActions
+        label={remittanceText.actions.group(id)}
+        parts={[chartPart({ lifecycle: homeRemittance, input: { ...itemInput(props), trackingNumber: item.trackingNumber }, subject: itemSubject(props), forms })]}
+        onDone={() => {
+          onChanged();
+          data.refresh();
+        }}
+      />
       <DetailTabView tab={data}>
         {({ remittance, delivery }) => (
           <>
@@ -159,12 +112,6 @@ export function HomeRemittancePanel({ order, item, onChanged }: ItemPanelProps) 
           </>
         )}
       </DetailTabView>
-      {destination.dialogs}
-      {approve.dialogs}
-      {review.dialogs}
-      {deliver.dialogs}
-      {back.dialogs}
-      {refresh.dialogs}
     </RemittanceFrame>
   );
 }

@@ -1,16 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { OrderRow } from '@/api/contract/order-lists';
-import type { Offer, OfferItem } from '@/api/contract/order-detail';
 import { Spinner } from '@/ui/spinner';
 import { t } from '@/i18n';
 
-export interface ItemPanelProps {
-  order: OrderRow;
-  offer: Offer;
-  item: OfferItem;
-  /** Reload the order and its tabs after a change. */
-  onChanged: () => void;
-}
+import type { ItemPanelProps } from './item-types';
 
 type Panel = ComponentType<ItemPanelProps>;
 const panel = (load: () => Promise<Panel>) => lazy(async () => ({ default: await load() }));

@@ -5,11 +5,12 @@ import { isApiError } from '@/api/http';
 import { deliveryStatusLabel } from '@/domain/delivery';
 import { productStatusLabel } from '@/domain/products';
 import { formatDateTime } from '@/domain/time';
+import { formatMoney } from '@/domain/format';
 import { useServices } from '@/ui/session';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, KeyValues } from '@/ui/detail-table';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
-import type { ItemPanelProps } from './item-panel';
+import type { ItemPanelProps } from './item-types';
 import { ItemFrame } from './item-frame';
 import { RemittanceImage } from './remittance-view';
 import { PickupActions } from './pickup-actions';
@@ -37,7 +38,8 @@ const pickupText = pickupPrepaidText.pickup;
  * shipping address, credit and fee), the delivery service's info (courier, team, who delivered,
  * who received, receipt) and the actions its chart allows.
  */
-export function PickupCashPanel({ order, item, onChanged }: ItemPanelProps) {
+export function PickupCashPanel(props: ItemPanelProps) {
+  const { order, item, onChanged } = props;
   const services = useServices();
   const details = useShownDetail(() => loadPickup(services, order.id, item.id));
   const changed = () => {
@@ -50,10 +52,9 @@ export function PickupCashPanel({ order, item, onChanged }: ItemPanelProps) {
       <DetailTabView tab={details}>
         {({ data, info }) => {
           const a = data.shippingAddress;
-          const money = (amount: number, currency: string) => pickupPrepaidText.money(amount, currency);
-          return (
+                    return (
             <>
-              <PickupActions order={order} item={item} data={data} info={info} onChanged={changed} />
+              <PickupActions {...props} data={data} info={info} onChanged={changed} />
               <KeyValues
                 items={[
                   { label: pickupText.status, value: productStatusLabel(item.productType, item.status) },
@@ -62,8 +63,8 @@ export function PickupCashPanel({ order, item, onChanged }: ItemPanelProps) {
                   { label: pickupText.senderDocument, value: <RemittanceImage url={data.sender.identityDocPhotoUrl} label={pickupText.senderDocument} /> },
                   { label: pickupText.recipient, value: data.recipient.fullName },
                   { label: pickupText.recipientPhone, value: data.recipient.phoneNumber },
-                  { label: pickupText.destinationCredit, value: money(data.destinationCredit, data.destinationCurrency) },
-                  { label: pickupText.fee, value: money(data.fee, data.currency) },
+                  { label: pickupText.destinationCredit, value: formatMoney(data.destinationCredit, data.destinationCurrency) },
+                  { label: pickupText.fee, value: formatMoney(data.fee, data.currency) },
                 ]}
               />
               <DetailSection title={pickupText.address}>

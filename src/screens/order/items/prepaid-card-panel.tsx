@@ -6,7 +6,7 @@ import { useServices } from '@/ui/session';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { KeyValues } from '@/ui/detail-table';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
-import type { ItemPanelProps } from './item-panel';
+import type { ItemPanelProps } from './item-types';
 import { ItemFrame } from './item-frame';
 import { PrepaidActions } from './prepaid-actions';
 
@@ -17,7 +17,8 @@ const prepaidText = pickupPrepaidText.prepaid;
  * the recipient's destination (folio, name, phone, province, municipality, neighbourhood,
  * address, instruction) and the actions its chart allows.
  */
-export function PrepaidCardPanel({ offer, item, onChanged }: ItemPanelProps) {
+export function PrepaidCardPanel(props: ItemPanelProps) {
+  const { item, onChanged } = props;
   const services = useServices();
   const details = useShownDetail(() =>
     getPrepaidCard(services.orders, item.id).catch((error: unknown): PrepaidCard | null => {
@@ -35,7 +36,7 @@ export function PrepaidCardPanel({ offer, item, onChanged }: ItemPanelProps) {
       <DetailTabView tab={details}>
         {(card) => (
           <>
-            <PrepaidActions offerId={offer.id} item={item} card={card} onChanged={changed} />
+            <PrepaidActions {...props} card={card} onChanged={changed} />
             <KeyValues items={[{ label: prepaidText.status, value: productStatusLabel(item.productType, item.status) }]} />
             {card === null ? (
               <p className="text-sm text-slate-600">{prepaidText.noData}</p>

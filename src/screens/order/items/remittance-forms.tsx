@@ -1,8 +1,9 @@
 import { checkBody } from '@/api/contract/check';
 import { BankDestinationBody, HomeShippingBody, type Remittance } from '@/api/contract/remittance';
-import { getCouriers, type DeliveryReport } from '@/api/remittance';
+import { getCouriers } from '@/api/remittance';
+import type { DeliveryReport } from '@/machines/items/home-remittance.actions';
 import type { Validation } from '@/ui/action-flow-logic';
-import { BANK_REMITTANCE, IMAGE_TYPES, MAX_IMAGE_BYTES, REMITTANCE_PROVIDERS, RemittanceMsg } from '@/domain/remittance';
+import { BANK_REMITTANCE, IMAGE_TYPES, MAX_IMAGE_BYTES, REMITTANCE_PROVIDERS, RemittanceMsg, type RemittanceProvider } from '@/domain/remittance';
 import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
 import { useServices } from '@/ui/session';
 import { InputField, SelectField } from '@/ui/fields';
@@ -94,10 +95,11 @@ export function checkHomeAddress(foiId: number, form: ShippingForm): Validation<
 
 // ---------------------------------------------------------------- "Cambiar Proveedor"
 
-export function checkProvider(current: string | null, provider: string): Validation<string> {
-  if (!(REMITTANCE_PROVIDERS as readonly string[]).includes(provider)) return { ok: false, message: RemittanceMsg.providerRequired };
-  if (provider === current) return { ok: false, message: RemittanceMsg.providerSame };
-  return { ok: true, payload: provider };
+export function checkProvider(current: string | null, provider: string): Validation<RemittanceProvider> {
+  const chosen = REMITTANCE_PROVIDERS.find((p) => p === provider);
+  if (!chosen) return { ok: false, message: RemittanceMsg.providerRequired };
+  if (chosen === current) return { ok: false, message: RemittanceMsg.providerSame };
+  return { ok: true, payload: chosen };
 }
 
 export function ProviderFields({ id, value, onChange }: { id: number; value: string; onChange: (provider: string) => void }) {
@@ -152,7 +154,7 @@ export function checkDelivery(form: DeliveryForm, now = Date.now()): Validation<
   if (problem) return { ok: false, message: problem };
   return {
     ok: true,
-    payload: { courierId: Number(form.courierId), deliveryDate: date.toISOString(), receiver: form.receiver.trim(), notes: form.notes.trim(), receipt: form.receipt ?? null },
+    payload: { courierId: Number(form.courierId), deliveryDate: date.toISOString(), receiver: form.receiver.trim(), notes: form.notes.trim(), receipt: form.receipt ?? null, receiptImageUrl: null },
   };
 }
 

@@ -8,7 +8,7 @@ import { useActorPermissions, useServices } from '@/ui/session';
 import { reloadLoaded, useShownDetail } from '@/ui/detail-tab';
 import { KeyValues } from '@/ui/detail-table';
 import { topupText } from '@/i18n/es-topup';
-import type { ItemPanelProps } from './item-panel';
+import type { ItemPanelProps } from './item-types';
 import { ItemFrame } from './item-frame';
 import { TopupActions } from './topup-actions';
 import { SimilarItems, TopupClaims, TopupTraces } from './topup-history';
@@ -19,7 +19,8 @@ const panelText = topupText.panel;
  * A top-up item (TOPUP, TOPUP_NAUTA): its data, its delivery attempts (5 per page), its claims,
  * the other items to the same destination (6 per page), and the actions its chart allows.
  */
-export function TopupPanel({ order, offer, item, onChanged }: ItemPanelProps) {
+export function TopupPanel(props: ItemPanelProps) {
+  const { order, offer, item, onChanged } = props;
   const services = useServices();
   const permissions = useActorPermissions();
   // When the panel opened: an offer that ends while it is open is judged again on the next load.
@@ -80,7 +81,7 @@ export function TopupPanel({ order, offer, item, onChanged }: ItemPanelProps) {
         </p>
       ) : null}
       {claims.data !== null && claims.data.length >= 2 ? <p className="text-sm text-slate-700">{panelText.alreadyClaimed}</p> : null}
-      <TopupActions order={order} offer={offer} item={item} claims={claims.data?.length ?? null} offerExpired={expired} onChanged={changed} />
+      <TopupActions {...props} claims={claims.data?.length ?? null} offerExpired={expired} onChanged={changed} />
       <TopupTraces
         id={item.id}
         tab={traces}

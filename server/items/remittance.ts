@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http';
+import { badRequest, notFound } from '../http';
 import { iso } from '../clock';
-import { itemSnapshot, type ItemActionContext, type ItemRecord } from './item-transitions';
-import type { Principal } from '../deps';
-import type { AnyStateMachine, EventObject } from 'xstate';
+import type { ActionContext } from '../lifecycle/binding';
 import { BANK_REMITTANCE, priceRemittance, REMITTANCE_PRODUCTS, RemittanceMsg } from '@/domain/remittance';
 import type { BankTransfer, Remittance } from '@/api/contract/remittance';
 
@@ -40,11 +38,6 @@ export async function placeNames(db: Db, provinceCode: string, municipalityCode:
     .executeTakeFirst();
   if (!place) throw badRequest(RemittanceMsg.placeUnknown);
   return place;
-}
-
-/** 409 with the chart's reason unless the chart allows the event now (checked before asking anyone else). */
-export function assertAllowed(machine: AnyStateMachine, item: ItemRecord, principal: Principal, input: Record<string, unknown>, event: EventObject, refused: string) {
-  if (!itemSnapshot(machine, item, principal, input).can(event)) throw conflict(refused);
 }
 
 /** The remittance object of an item of an order (spec details §3). */
@@ -134,7 +127,7 @@ export async function readUpload(file: File | undefined): Promise<UploadedImage 
 }
 
 /** Stores an image of a remittance; answers the URL staff read it at. */
-export async function storeFile(trx: Trx, ctx: ItemActionContext, itemId: number, kind: 'SENDER_DOC' | 'RECEIPT', image: UploadedImage): Promise<string> {
+export async function storeFile(trx: Trx, ctx: ActionContext, itemId: number, kind: 'SENDER_DOC' | 'RECEIPT', image: UploadedImage): Promise<string> {
   const id = randomUUID();
   await trx
     .insertInto('item_files')

@@ -1,0 +1,115 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { EventObject } from 'xstate';
+import type { Database } from '../db/schema';
+import type { Principal } from '../deps';
+import type { ServerConfig } from '../config';
+import type { DocCode } from '@/domain/diff';
+import type { AnyLifecycle, AnyRow, WireRequest } from '@/machines/lifecycle/table';
+
+/**
+ * How the server serves a lifecycle's action table: where its entities are stored (the store),
+ * the work some rows name beyond the status change (handlers) and what each row answers. The
+ * generic move (move.ts) does the rest for every row: permissions, the chart's answer, the
+ * version guard, the audit row, one transaction.
+ */
+
+export type Trx = Transaction<Database>;
+
+export interface ActionContext {
+  db: Kysely<Database>;
+  principal: Principal;
+  now: number;
+  config: ServerConfig;
+}
+
+/** A move the chart allowed, as the store writes it. */
+export interface Move<TRecord> {
+  record: TRecord;
+  from: string;
+  to: string;
+  event: EventObject;
+  /** The chart's context after the move (what a chart keeps besides its state: amounts, origins). */
+  context: Record<string, unknown>;
+}
+
+export interface Store<TRecord, TKey> {
+  /** The document the action log and the audit row belong to. */
+  docCode: DocCode;
+  /** The records a key names, read in the action's transaction (404 when it names none). */
+  find(trx: Trx, key: TKey, request: WireRequest): Promise<TRecord[]>;
+  /** What the chart reads besides the user's permissions (the stored status first). */
+  input(trx: Trx, record: TRecord, ctx: ActionContext, request: WireRequest): Promise<Record<string, unknown>>;
+  /** Writes the move unless someone changed the entity meanwhile (409: the lost race). */
+  save(trx: Trx, move: Move<TRecord>, ctx: ActionContext): Promise<void>;
+  docId(record: TRecord): string;
+  /** The entity's own id, as a refusal names it. */
+  idOf(record: TRecord): number | string;
+  /** Records the transition where QA reads it (the order's item transitions). */
+  transitioned?(trx: Trx, move: Move<TRecord>, chart: string, ctx: ActionContext): Promise<void>;
+  /** The action log's name of an event (`<chart>.<event>` by default). */
+  action?(chart: string, event: EventObject): string;
+}
+
+export interface HandlerArgs<TRecord> {
+  trx: Trx;
+  ctx: ActionContext;
+  record: TRecord;
+  request: WireRequest;
+  /** The event the request stands for (a handler may decide a parameter: the operator's answer). */
+  event: EventObject;
+  input: Record<string, unknown>;
+  /** What `prepare` read before the transaction. */
+  prepared: unknown;
+}
+
+export interface Work {
+  /** The event that moves the chart, when the handler decided it. */
+  event?: EventObject;
+  /** The action log's sentence. */
+  description: string;
+  /** Fields the action changed besides the status (only the changed ones reach the log). */
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  /** This record's part of the answer. */
+  data?: unknown;
+  /** Nothing moves (the bank refused): the handler recorded what happened itself. */
+  stay?: boolean;
+  /** What follows the move in the same transaction (a delivery attempt right after an edit); its answer is the record's. */
+  followUp?: (moved: { to: string }) => Promise<unknown>;
+}
+
+export interface Handler<TRecord> {
+  /** Before the transaction: uploads and checks that need no entity (400). */
+  prepare?(request: WireRequest, ctx: ActionContext): Promise<unknown> | unknown;
+  /** Before the chart is asked: checks of the request against the entity (400, 403). */
+  check?(args: HandlerArgs<TRecord>): Promise<void> | void;
+  /** The work, in the transaction, once the chart allowed the event. */
+  perform(args: HandlerArgs<TRecord>): Promise<Work>;
+}
+
+export interface MoveResult<TRecord> {
+  record: TRecord;
+  from: string;
+  to: string;
+  event: EventObject;
+  data: unknown;
+}
+
+/** What a row answers, after its transaction. */
+export type Responder<TRecord> = (results: MoveResult<TRecord>[], request: WireRequest, ctx: ActionContext) => Promise<unknown> | unknown;
+
+export interface Binding<TRecord = unknown, TKey = unknown> {
+  lifecycle: AnyLifecycle;
+  store: Store<TRecord, TKey>;
+  /** The work each named handler of the table does. */
+  handlers: Readonly<Record<string, Handler<TRecord>>>;
+  /** The action log's sentence of a row without a handler. */
+  describe(row: AnyRow, record: TRecord, request: WireRequest): string;
+  /** What each call answers, by its path (rows sharing a path answer alike); `results[0].data` when absent. */
+  respond?: Readonly<Record<string, Responder<TRecord>>>;
+}
+
+/** A binding, typed by its record and key, stored in the server's list untyped. */
+export function bind<TRecord, TKey>(binding: Binding<TRecord, TKey>): Binding {
+  return binding as unknown as Binding;
+}

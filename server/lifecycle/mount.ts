@@ -1,0 +1,82 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { every } from 'hono/combine';
+import * as v from 'valibot';
+import type { AppDeps, AppEnv } from '../deps';
+import { badRequest, jsonBody, parse } from '../http';
+import { assertPermissions, requireApiKey, requireBearer } from '../auth/middleware';
+import { idempotent } from './idempotency';
+import { runRow } from './move';
+import type { Binding } from './binding';
+import { API_KEY_CLIENTS } from '@/api/contract/clients';
+import { Permission } from '@/domain/permissions';
+import type { AnyRow, WireRequest } from '@/machines/lifecycle/table';
+
+/**
+ * Every row of every action table becomes a route of the contract, here and nowhere else: no
+ * route file per action. Rows that share a path (update-status, refund/payment) share one route,
+ * and the request's body says which row it is. Order of the checks: the api key and the bearer
+ * token, then what every row of the path needs (403 before the body is read), the
+ * Idempotency-Key, the request (400 with the Spanish text), then the generic move.
+ */
+
+interface Entry {
+  binding: Binding;
+  row: AnyRow;
+}
+
+/** What every row of a path needs whatever the request says: the editor flag and the permissions they all list. */
+function commonNeeds(entries: readonly Entry[]): string[] {
+  const lists = entries.map(({ row }) => (typeof row.permissions === 'function' ? [] : [...row.permissions, ...(row.bulk?.permissions ?? [])]));
+  return [Permission.EDITOR, ...lists.reduce((shared, list) => shared.filter((p) => list.includes(p)))];
+}
+
+/** Hono needs distinct names for repeated parameters (`/zelle/:tenant/:tenant/...`). */
+function serverPath(path: string): string {
+  const seen = new Map<string, number>();
+  return path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return n === 1 ? `:${name}` : `:${name}${n}`;
+  });
+}
+
+const NoQuery = v.looseObject({});
+
+export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[]) {
+  const app = new Hono<AppEnv>();
+  const groups = new Map<string, Entry[]>();
+  for (const binding of bindings) {
+    for (const row of binding.lifecycle.rows) {
+      const key = `${row.wire.method} ${row.wire.path}`;
+      groups.set(key, [...(groups.get(key) ?? []), { binding, row }]);
+    }
+  }
+  for (const entries of groups.values()) {
+    const { wire } = entries[0]!.row;
+    if (entries.some(({ row }) => row.wire.body !== wire.body || row.wire.query !== wire.query)) {
+      throw new Error(`Rows sharing ${wire.path} must share its query and body schemas`);
+    }
+    const guards: MiddlewareHandler<AppEnv>[] = [];
+    if (API_KEY_CLIENTS.includes(wire.client)) guards.push(requireApiKey(deps));
+    // /<service>/secured/* paths already get the bearer check from the app.
+    if (!/^\/[^/]+\/secured\//.test(wire.path)) guards.push(requireBearer(deps));
+    const needed = commonNeeds(entries);
+    guards.push(async (c, next) => {
+      assertPermissions(c.get('principal'), needed);
+      await next();
+    });
+    if (entries.some(({ row }) => row.wire.idempotent)) guards.push(idempotent(deps));
+
+    // Every action of the contract is a POST (Wire.method).
+    app.post(serverPath(wire.path), every(...guards), async (c) => {
+      const body = wire.body ? parse(wire.body, wire.multipart ? await c.req.parseBody().catch(() => ({})) : await jsonBody(c)) : undefined;
+      const request: WireRequest = { query: parse(wire.query ?? NoQuery, c.req.query()), body, params: c.req.param() };
+      const entry = entries.find(({ row }) => !row.match || row.match(request));
+      if (!entry) throw badRequest('La solicitud no corresponde a ninguna acción.');
+      if (entry.row.bulk) assertPermissions(c.get('principal'), entry.row.bulk.permissions);
+      const data = await runRow(deps, entry.binding, entry.row, request, c.get('principal'));
+      return c.json({ code: entry.row.wire.successCode ?? 0, data });
+    });
+  }
+  return app;
+}

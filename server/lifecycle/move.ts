@@ -1,0 +1,98 @@
+import { transition, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import type { AppDeps, Principal } from '../deps';
+import { conflict } from '../http';
+import { assertPermissions } from '../auth/middleware';
+import { recordMutation } from './audit';
+import type { ActionContext, Binding, MoveResult, Trx } from './binding';
+import { chartIn } from '@/machines/lifecycle/restore';
+import { needs, offered, refusalOf, type AnyRow, type WireRequest } from '@/machines/lifecycle/table';
+
+/**
+ * The one way the server moves an entity by a person's action, for every lifecycle: find it,
+ * restore its chart in the stored state for this staff member, check the row's permissions
+ * (403) and the chart (409 with the row's Spanish reason), do the row's work, write the new
+ * state with a guard against a concurrent change (409), the action log with the changed fields
+ * and the audit row, all in one transaction.
+ */
+
+const stateName = (snapshot: AnyMachineSnapshot) => (typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value));
+
+/** The reason a chart refuses an event, with the order's risk review first where it is the reason. */
+function refusal(binding: Binding, row: AnyRow, input: Record<string, unknown>, permissions: string[], event: EventObject): string {
+  const released = row.payout && 'orderStatus' in input ? chartIn(binding.lifecycle.machine, { ...input, orderStatus: 'OPEN', permissions } as never) : null;
+  return refusalOf(row, input, event, released !== null && offered(row, released));
+}
+
+/** Moves one record by a row's event, in the caller's transaction; null when a lenient row skips it. */
+export async function moveRecord<TRecord>(
+  trx: Trx,
+  ctx: ActionContext,
+  binding: Binding<TRecord>,
+  row: AnyRow,
+  record: TRecord,
+  request: WireRequest,
+  prepared: unknown = undefined,
+): Promise<MoveResult<TRecord> | null> {
+  const { lifecycle, store } = binding;
+  const permissions = [...ctx.principal.permissions];
+  const input = await store.input(trx, record, ctx, request);
+  const snapshot = chartIn(lifecycle.machine, { ...input, permissions } as never) as AnyMachineSnapshot;
+  const requested: EventObject = row.eventOf ? row.eventOf(request) : { type: row.event };
+  assertPermissions(ctx.principal, needs(row, requested, input));
+  const handler = row.handler ? binding.handlers[row.handler] : undefined;
+  const args = { trx, ctx, record, request, event: requested, input, prepared };
+  await handler?.check?.(args);
+  // A request that names the event's parameters is asked as it is; otherwise any of the row's probes.
+  const allowed = row.eventOf ? snapshot.can(requested) : offered(row, snapshot);
+  if (!allowed) {
+    if (row.lenient) return null;
+    const reason = refusal(binding as Binding, row, input, permissions, requested);
+    throw conflict(row.many ? `${reason} (${store.idOf(record)})` : reason);
+  }
+  const work = handler ? await handler.perform(args) : { description: binding.describe(row, record, request) };
+  const from = stateName(snapshot);
+  const event = work.event ?? requested;
+  if (work.stay) return { record, from, to: from, event, data: work.data };
+  if (!snapshot.can(event)) throw conflict(refusal(binding as Binding, row, input, permissions, event));
+  const [next] = transition(lifecycle.machine, snapshot, event);
+  const move = { record, from, to: stateName(next), event, context: next.context as Record<string, unknown> };
+  await store.save(trx, move, ctx);
+  await store.transitioned?.(trx, move, lifecycle.name, ctx);
+  await recordMutation(
+    trx,
+    ctx.principal,
+    {
+      docCode: store.docCode,
+      docId: store.docId(record),
+      action: store.action ? store.action(lifecycle.name, event) : `${lifecycle.name}.${event.type}`,
+      description: work.description,
+      before: { status: move.from, ...work.before },
+      after: { status: move.to, ...work.after },
+    },
+    ctx.now,
+  );
+  const data = work.followUp ? await work.followUp({ to: move.to }) : work.data;
+  return { record, from: move.from, to: move.to, event, data };
+}
+
+/** Runs a row's request: every entity it names, all or none, then the row's answer. */
+export async function runRow(deps: AppDeps, binding: Binding, row: AnyRow, request: WireRequest, principal: Principal): Promise<unknown> {
+  const ctx: ActionContext = { db: deps.db.kysely, principal, now: deps.clock.now(), config: deps.config };
+  const handler = row.handler ? binding.handlers[row.handler] : undefined;
+  if (row.handler && !handler) throw new Error(`${binding.lifecycle.name}: no handler ${row.handler}`);
+  const prepared = handler?.prepare ? await handler.prepare(request, ctx) : undefined;
+  const results = await ctx.db.transaction().execute(async (trx) => {
+    const moved: MoveResult<unknown>[] = [];
+    // A request may name an entity twice: it moves once.
+    const keys = [...new Map(row.targets(request).map((key) => [JSON.stringify(key), key])).values()];
+    for (const key of keys) {
+      for (const record of await binding.store.find(trx, key, request)) {
+        const result = await moveRecord(trx, ctx, binding, row, record, request, prepared);
+        if (result) moved.push(result);
+      }
+    }
+    return moved;
+  });
+  const respond = binding.respond?.[row.wire.path];
+  return respond ? respond(results, request, ctx) : (results[0]?.data ?? null);
+}

@@ -1,0 +1,23 @@
+import type { Binding } from './lifecycle/binding';
+import { orderBinding, offerBinding, paymentRuleBinding, refundBinding } from './order/order-actions';
+import { zelleBinding } from './order/zelle';
+import { bankRemittanceBinding } from './items/bank-remittance';
+import { homeRemittanceBinding } from './items/home-remittance';
+import { pickupCashBinding } from './items/pickup-cash';
+import { prepaidCardBinding } from './items/prepaid-gift';
+import { topupClaimBinding, topupItemBinding } from './items/topup';
+
+/** Every lifecycle the server serves through its action table (server/lifecycle/mount.ts). */
+export const LIFECYCLES: readonly Binding[] = [
+  orderBinding,
+  offerBinding,
+  refundBinding,
+  paymentRuleBinding,
+  zelleBinding,
+  bankRemittanceBinding,
+  homeRemittanceBinding,
+  pickupCashBinding,
+  prepaidCardBinding,
+  topupItemBinding,
+  topupClaimBinding,
+];

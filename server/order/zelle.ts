@@ -1,0 +1,144 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ZelleTransfersTable } from '../db/schema';
+import { conflict, notFound } from '../http';
+import { bind, type Handler, type Trx } from '../lifecycle/binding';
+import { pageOf, type Page } from '../services/paging';
+import { zelleLink } from '@/machines/order/zelle-link.machine';
+import { OrderRefused } from '@/domain/order-actions';
+import type { WireRequest } from '@/machines/lifecycle/table';
+import type { ZelleRegistration } from '@/machines/order/zelle-link.actions';
+import type { Zelle } from '@/api/contract/order-detail';
+
+/**
+ * Zelle transfers on the reference server (paths with the company's tenant): the transfers of an
+ * order, and the work of the zelleLink action table (registering a transfer received, linking one
+ * to an order by its reference code).
+ */
+
+const toZelle = (t: Selectable<ZelleTransfersTable>): Zelle => ({
+  id: t.id,
+  name: t.name,
+  status: t.status,
+  to: t.to_account,
+  from: t.from_account,
+  createdDate: t.created_date,
+  desciption: t.desciption,
+  originId: t.origin_id,
+  details: { amount: t.amount, currency: t.currency, createdDate: t.created_date, desciption: t.desciption },
+});
+
+/** Transfers of an order (by its origin id), or — without one — those nobody has linked yet. */
+export async function listTransfers(
+  db: Kysely<Database>,
+  tenant: string,
+  q: { originId?: string | undefined; sort?: string | undefined; page: number; size: number },
+): Promise<Page<Zelle>> {
+  let query = db.selectFrom('zelle_transfers').where('tenant', '=', tenant);
+  query = q.originId ? query.where('origin_id', '=', q.originId) : query.where('origin_id', 'is', null).where('status', '!=', 'PROCESSED');
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('created_date', q.sort === 'createdDate,asc' ? 'asc' : 'desc').orderBy('id', 'desc').limit(q.size).offset(q.page * q.size).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(rows.map(toZelle), { total: Number(count.n), limited: false });
+}
+
+async function orderByReference(db: Kysely<Database> | Trx, referenceCode: string) {
+  const order = await db.selectFrom('orders').select(['id', 'status', 'origin_order_id']).where('origin_order_id', '=', referenceCode).executeTakeFirst();
+  if (!order) throw notFound(`Ninguna orden tiene el código de referencia ${referenceCode}.`);
+  return order;
+}
+
+/** A transfer (none yet for a registration) and the order its reference code names. */
+interface TransferRecord {
+  transfer: Selectable<ZelleTransfersTable> | null;
+  order: { id: number; status: string; origin_order_id: string | null } | null;
+}
+
+type ZelleKey = { new: true } | { transfer: number };
+const bodyOf = <T>(request: WireRequest) => (request as WireRequest<unknown, T>).body;
+
+/** Registers a transfer received; with a reference code it is linked to that order at once. */
+const register: Handler<TransferRecord> = {
+  async perform({ trx, record, request }) {
+    const body = bodyOf<ZelleRegistration>(request);
+    const inserted = await trx
+      .insertInto('zelle_transfers')
+      .values({
+        tenant: request.params.tenant!,
+        name: body.name,
+        status: 'PENDING',
+        to_account: body.to,
+        from_account: body.from,
+        created_date: new Date(`${body.createDate}T12:00:00Z`).toISOString(),
+        desciption: record.order ? `Pago de la orden ${body.referenceCode}` : null,
+        origin_id: record.order ? body.referenceCode! : null,
+        amount: body.amount!,
+        currency: body.currency,
+        reference_code: body.referenceCode || null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return {
+      description: `Transferencia Zelle ${inserted.id} registrada: ${inserted.amount.toFixed(2)} ${inserted.currency} de ${inserted.name}`,
+      after: { transfer: inserted.id, originId: inserted.origin_id, amount: inserted.amount },
+      data: toZelle(inserted),
+    };
+  },
+};
+
+/** Links a transfer to the order a reference code names (its origin id). */
+const link: Handler<TransferRecord> = {
+  async perform({ record, request }) {
+    const { referenceCode } = bodyOf<{ referenceCode: string }>(request);
+    const transfer = record.transfer!;
+    return {
+      description: `Transferencia Zelle ${transfer.id} vinculada a la orden ${record.order!.id}`,
+      before: { transfer: transfer.id, originId: null },
+      after: { transfer: transfer.id, originId: referenceCode },
+      data: toZelle({ ...transfer, origin_id: referenceCode, reference_code: referenceCode }),
+    };
+  },
+};
+
+export const zelleBinding = bind<TransferRecord, ZelleKey>({
+  lifecycle: zelleLink,
+  store: {
+    docCode: 'ORDER',
+    docId: (r) => String(r.order?.id ?? 0),
+    idOf: (r) => r.transfer?.id ?? 0,
+    action: (_chart, event) => event.type,
+    async find(trx, key, request) {
+      const { referenceCode } = bodyOf<{ referenceCode?: string }>(request);
+      const order = referenceCode ? await orderByReference(trx, referenceCode) : null;
+      if ('new' in key) return [{ transfer: null, order }];
+      const transfer = await trx.selectFrom('zelle_transfers').selectAll().where('id', '=', key.transfer).where('tenant', '=', request.params.tenant!).executeTakeFirst();
+      if (!transfer) throw notFound(`La transferencia ${key.transfer} no existe.`);
+      return [{ transfer, order }];
+    },
+    input: async (_trx, r) => ({
+      registered: r.transfer !== null,
+      linked: (r.transfer?.origin_id ?? null) !== null,
+      processed: r.transfer?.status === 'PROCESSED',
+      orderStatus: r.order?.status ?? null,
+    }),
+    async save(trx, move) {
+      const transfer = move.record.transfer;
+      // A registration inserted its transfer; a link assigns the reference unless someone changed the transfer meanwhile.
+      if (!transfer) return;
+      const referenceCode = move.record.order!.origin_order_id!;
+      const updated = await trx
+        .updateTable('zelle_transfers')
+        .set({ origin_id: referenceCode, reference_code: referenceCode, version: transfer.version + 1 })
+        .where('id', '=', transfer.id)
+        .where('version', '=', transfer.version)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw conflict(OrderRefused.concurrent);
+    },
+  },
+  handlers: { register, link },
+  describe: (row) => row.label,
+  respond: {
+    '/upg/secured/zelle/:tenant/:tenant/transfers': (results) => ({ elements: results.map((r) => r.data) }),
+    '/upg/secured/zelle/:tenant/:tenant/transfers/assign-reference-code': (results) => ({ elements: results.map((r) => r.data) }),
+  },
+});

@@ -1,0 +1,84 @@
+import type * as v from 'valibot';
+import { ApiError, call, type ServiceClient } from './http';
+import type { Services } from './services';
+import { Envelope } from './contract/envelope';
+import { CLIENT_NAMES, type ClientName } from './contract/clients';
+import type { ActionRow, CallerSession } from '@/machines/lifecycle/table';
+
+/**
+ * The call of an action row, built from the row alone: its client, its path (with the company's
+ * tenant), its query and body (JSON or multipart), a fresh Idempotency-Key where the row asks for
+ * one, and its answer parsed with the row's schema. No action has a client function of its own.
+ */
+
+/** Where each client's service lives, so a row's full path becomes the client's relative one. */
+const CLIENT_BASES: Readonly<Record<ClientName, string>> = {
+  uaa: '/uaa',
+  orders: '/orders',
+  rorders: '/rorders',
+  users: '/users',
+  blacklist: '/blacklist',
+  reports: '/reports',
+  upg: '/upg/api/crm',
+  upgSecured: '/upg/secured',
+  riskcontrol: '/riskcontrol/api/crm',
+  catalog: '/catalog',
+  remittances: '/remittances',
+  riskcontrolSecured: '/riskcontrol/secured',
+  customer: '/customer',
+};
+
+/** A row's path relative to its client, with the session's tenant in its `:tenant` segments. */
+export function clientPath(client: ClientName, path: string, tenant: string): string {
+  const base = CLIENT_BASES[client];
+  if (!path.startsWith(`${base}/`)) throw new Error(`${path} is not a path of the ${client} service`);
+  return path.slice(base.length + 1).replace(/:tenant\b/g, encodeURIComponent(tenant));
+}
+
+/** Query values as the contract sends them: text; absent ones left out. */
+function searchParams(query: object | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query ?? {})
+      .filter(([, value]) => value !== undefined && value !== null)
+      .map(([key, value]) => [key, String(value)]),
+  );
+}
+
+function formData(body: object): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(body)) {
+    if (value instanceof Blob) form.append(key, value);
+    else if (value !== null && value !== undefined) form.append(key, String(value));
+  }
+  return form;
+}
+
+export function clientOf(services: Services, name: ClientName): ServiceClient {
+  if (!(CLIENT_NAMES as readonly string[]).includes(name)) throw new Error(`unknown client ${name}`);
+  return services[name];
+}
+
+/** Sends a row's request for a subject and a form's payload; resolves with the answer's data. */
+export async function sendAction<TSubject, TPayload, TQuery, TBody, TData>(
+  services: Services,
+  session: CallerSession,
+  row: ActionRow<never, never, TSubject, TPayload, TQuery, TBody, TData>,
+  subject: TSubject,
+  payload: TPayload,
+): Promise<TData> {
+  const { wire } = row;
+  const request = row.request(subject, payload, session);
+  const path = clientPath(wire.client, wire.path, session.tenant);
+  const options = {
+    searchParams: searchParams(request.query as object | undefined),
+    ...(request.body === undefined ? {} : wire.multipart ? { body: formData(request.body as object) } : { json: request.body }),
+    ...(wire.idempotent ? { headers: { 'Idempotency-Key': crypto.randomUUID() } } : {}),
+  };
+  const answer = await call(clientOf(services, wire.client), (k) => k.post(path, options), Envelope(wire.data as v.GenericSchema<unknown, TData>), {
+    ...(wire.successCode !== undefined ? { acceptCodes: [wire.successCode] } : {}),
+  });
+  const data = answer.data as TData;
+  const refused = row.failure?.(data);
+  if (refused) throw new ApiError('api', refused);
+  return data;
+}

@@ -1,0 +1,36 @@
+/**
+ * What every item lifecycle shares: the item a panel acts on (its subject), how a request names
+ * items (its keys, which the server's item store finds), and the part of every item chart's
+ * context that is not the product's own.
+ */
+
+/** The item as a panel names it in its requests and its questions. */
+export interface ItemSubject {
+  /** The item (fulfilment order item) id. */
+  id: number;
+  orderId: number;
+  /** The offer (fulfilment order) the item belongs to. */
+  offerId: number;
+  /** The app the order came through (the delivery service records it). */
+  appName: string | null;
+}
+
+/** How a request names the items it acts on. */
+export type ItemKey =
+  | { item: number }
+  /** The offer's item of the lifecycle's product. */
+  | { offer: number }
+  /** The order's items of the product, or the one named. */
+  | { order: number; item?: number }
+  /** A pickup by the delivery service's id for it. */
+  | { pickup: number }
+  /** Every item of the product created in a window of Toronto days. */
+  | { window: { startDate: string; endDate: string }; statuses?: readonly string[] };
+
+/** What every item chart reads besides the product's own facts. */
+export interface ItemContextBase {
+  status: string;
+  /** The order's status: payouts wait while it is in risk review. */
+  orderStatus: string | null;
+  permissions: readonly string[];
+}

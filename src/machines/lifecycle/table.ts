@@ -1,0 +1,180 @@
+import type * as v from 'valibot';
+import type { AnyStateMachine, EventObject } from 'xstate';
+import type { ClientName } from '@/api/contract/clients';
+import { Permission } from '@/domain/permissions';
+import { isHeldForRisk, ItemRefused } from '@/domain/order-status';
+
+/**
+ * The action table of a lifecycle: one row per event the chart accepts from a person, saying
+ * everything the rest of the product needs to offer, send, serve, log and test that action.
+ * The chart reads the rows' permissions in its guards; the screen asks `actionsOf` which rows
+ * are enabled and renders them; the API client builds the call from the row's wire; the server
+ * mounts the row's path on the generic move; the model-based tests walk every row's event and
+ * assert every refusal text. A new action is a row and its chart transition.
+ */
+
+export type Variant = 'primary' | 'secondary' | 'danger';
+
+/** The call of the provider's contract that carries the action (spec details §7). */
+export interface Wire<TQuery = unknown, TBody = unknown, TData = unknown> {
+  /** Which API client sends it (the api-key clients add the service's key). */
+  client: ClientName;
+  method: 'POST';
+  /** The full path of the spec; `:tenant` segments are the signed-in company's tenant. */
+  path: string;
+  query?: v.GenericSchema<unknown, TQuery>;
+  body?: v.GenericSchema<unknown, TBody>;
+  /** The body is multipart (files); JSON otherwise. */
+  multipart?: boolean;
+  /** The answer's `data`. */
+  data: v.GenericSchema<unknown, TData>;
+  /** A retry with the same Idempotency-Key replays the first answer. */
+  idempotent?: boolean;
+  /** The contract's success code when it is not 0. */
+  successCode?: number;
+}
+
+/** A request as both ends read it: the parsed query and body, and the path's parameters. */
+export interface WireRequest<TQuery = unknown, TBody = unknown> {
+  query: TQuery;
+  body: TBody;
+  params: Readonly<Record<string, string>>;
+}
+
+/** What the client knows besides the subject when it builds a request. */
+export interface CallerSession {
+  accountId: number;
+  tenant: string;
+}
+
+export interface ActionRow<TEvent extends EventObject = EventObject, TContext = unknown, TSubject = unknown, TPayload = unknown, TQuery = unknown, TBody = unknown, TData = unknown, TKey = unknown> {
+  /** The chart's event this row stands for. */
+  event: TEvent['type'];
+  /** The button's Spanish label. */
+  label: string;
+  variant?: Variant;
+  /** What the action needs besides the editor flag (every row needs it); a function when the event or the entity decides. */
+  permissions: readonly string[] | ((event: TEvent, context: TContext) => readonly string[]);
+  /** The events whose `can` offers the action (a parametrised event has several); `{ type: event }` by default. */
+  probes?: readonly TEvent[];
+  /** A step inside another action's flow (the receipt upload of a delivery): no button of its own. */
+  hidden?: boolean;
+  /** Many entities at once (the mass reset): not a button of one entity, and a permission of its own on top. */
+  bulk?: { permissions: readonly string[] };
+  /** Pays out, delivers or fulfils: refused while the item's order is in risk review. */
+  payout?: boolean;
+  /** The request may name several entities: a refusal names the one refused. */
+  many?: boolean;
+  /** Entities the chart refuses are skipped instead of refusing the whole request. */
+  lenient?: boolean;
+  /** The question of the confirm dialog, naming the entity and the action. */
+  confirm: (subject: TSubject, payload: TPayload) => string;
+  /** The success dialog: its word ("Listo!" when absent) and its text. */
+  success: { title?: string; text: (subject: TSubject, data: TData, payload: TPayload) => string };
+  /** The Spanish reason of the 409 when the chart refuses the event. */
+  refused: string | ((context: TContext, event: TEvent) => string);
+  wire: Wire<TQuery, TBody, TData>;
+  /** The request for a subject and what the form gave (the spec's own body where the contract fixes one). */
+  request: (subject: TSubject, payload: TPayload, session: CallerSession) => { query?: TQuery; body?: TBody };
+  /** Picks this row among the rows sharing its path (the body says which). */
+  match?: (request: WireRequest<TQuery, TBody>) => boolean;
+  /** An answer that is a refusal all the same (the bank did not transfer): its message; null when it is a success. */
+  failure?: (data: TData) => string | null;
+  /** The entities the request names, as the server's store finds them. */
+  targets: (request: WireRequest<TQuery, TBody>) => readonly TKey[];
+  /** The event the request stands for; `{ type: event }` by default. */
+  eventOf?: (request: WireRequest<TQuery, TBody>) => TEvent;
+  /** The server's work beyond the status change, by name (the server binding provides it). */
+  handler?: string;
+}
+
+// Rows of one table differ in payload, query, body and answer; tables of different charts in
+// their events and contexts: code that walks any table sees them loosely typed.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type AnyRow<TSubject = any> = ActionRow<any, any, TSubject, any, any, any, any, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/**
+ * A row, typed by its lifecycle's event, context and subject; the rest (payload, query, body,
+ * answer, target key) is inferred from the row itself.
+ */
+export function rowOf<TEvent extends EventObject, TContext, TSubject>() {
+  return <TPayload = undefined, TQuery = undefined, TBody = undefined, TData = unknown, TKey = unknown>(
+    row: ActionRow<TEvent, TContext, TSubject, TPayload, TQuery, TBody, TData, TKey>,
+  ) => row;
+}
+
+/** A chart with its table: what the screen, the client, the server and the tests are built from. */
+export interface Lifecycle<TMachine extends AnyStateMachine = AnyStateMachine, TSubject = unknown> {
+  /** The chart's name as QA reads it in the transitions (`bankRemittanceItem`). */
+  name: string;
+  machine: TMachine;
+  rows: readonly AnyRow<TSubject>[];
+}
+
+/** Any lifecycle, whatever its chart and subject (code that walks every table). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyLifecycle = Lifecycle<AnyStateMachine, any>;
+
+/** Whether a set of permissions holds every one needed. */
+export function holds(permissions: readonly string[], needed: readonly string[]): boolean {
+  return needed.every((p) => permissions.includes(p));
+}
+
+/** The row of an event (the per-entity one, not a bulk call). */
+export function rowFor<TRow extends AnyRow>(rows: readonly TRow[], type: string): TRow | undefined {
+  return rows.find((r) => r.event === type && !r.bulk);
+}
+
+/** Everything an event needs on an entity: the editor flag and its row's permissions. */
+export function needs(row: AnyRow, event: EventObject, context: unknown): readonly string[] {
+  const own = typeof row.permissions === 'function' ? row.permissions(event, context) : row.permissions;
+  return [Permission.EDITOR, ...own];
+}
+
+/** Whether a staff member may send a bulk row (the mass reset): its event's permissions and its own. */
+export function bulkAllowed(row: AnyRow, permissions: readonly string[]): boolean {
+  const own = typeof row.permissions === 'function' ? [] : row.permissions;
+  return row.bulk !== undefined && holds(permissions, [Permission.EDITOR, ...own, ...row.bulk.permissions]);
+}
+
+/**
+ * The guard every chart puts on its people's transitions: the user holds what the event's row
+ * needs. Permissions come in the chart's input, so the browser and the server get one answer.
+ */
+export function allowedBy(rows: readonly AnyRow[]) {
+  return ({ context, event }: { context: { permissions: readonly string[] }; event: EventObject }) => {
+    const row = rowFor(rows, event.type);
+    return row !== undefined && holds(context.permissions, needs(row, event, context));
+  };
+}
+
+/** The guard of payouts: the item's order is not in risk review. */
+export const releasedForPayout = ({ context }: { context: { orderStatus: string | null } }) => !isHeldForRisk(context.orderStatus);
+
+export const probesOf = (row: AnyRow): readonly EventObject[] => row.probes ?? [{ type: row.event }];
+
+interface CanSnapshot {
+  can(event: never): boolean;
+}
+const may = (snapshot: CanSnapshot, event: EventObject) => snapshot.can(event as never);
+
+/** The rows a person may take now: what the panel renders, in the table's order. */
+export function actionsOf<TRow extends AnyRow>(rows: readonly TRow[], snapshot: CanSnapshot): TRow[] {
+  return rows.filter((row) => !row.hidden && !row.bulk && probesOf(row).some((e) => may(snapshot, e)));
+}
+
+/** Whether a row's action is possible now (any of its probes). */
+export function offered(row: AnyRow, snapshot: CanSnapshot): boolean {
+  return probesOf(row).some((e) => may(snapshot, e));
+}
+
+/**
+ * The Spanish reason a chart refuses a row's event: the order's risk review first (for a payout
+ * the chart would allow once the order is released), else the row's own text.
+ */
+export function refusalOf(row: AnyRow, context: unknown, event: EventObject, releasedWouldAllow: boolean): string {
+  const orderStatus = (context as { orderStatus?: string | null }).orderStatus;
+  if (row.payout && isHeldForRisk(orderStatus ?? null) && releasedWouldAllow) return ItemRefused.orderInReview;
+  return typeof row.refused === 'function' ? row.refused(context as never, event as never) : row.refused;
+}

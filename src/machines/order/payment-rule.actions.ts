@@ -1,0 +1,46 @@
+import * as v from 'valibot';
+import { SendPaymentQuery } from '@/api/contract/order-actions';
+import { OrderRefused } from '@/domain/order-actions';
+import { Permission } from '@/domain/permissions';
+import { orderActionText } from '@/i18n/es-order-actions';
+import { rowOf } from '@/machines/lifecycle/table';
+
+/** The e-mail of an applied charge rule (spec details §7 event/send/payment): customer contact, CRM7_AGENT. */
+
+export type PaymentRuleEvent = { type: 'rule.notify' };
+
+export interface PaymentRuleContext {
+  status: string;
+  permissions: readonly string[];
+}
+
+/** A charge rule as the payment tab names it, with its order. */
+export interface PaymentRuleSubject {
+  id: number;
+  transactionId: string;
+  status: string;
+  orderId: number;
+  accountId: number;
+  email: string | null;
+}
+
+const row = rowOf<PaymentRuleEvent, PaymentRuleContext, PaymentRuleSubject>();
+const text = orderActionText.payment;
+
+export const paymentRuleActions = [
+  row({
+    event: 'rule.notify',
+    label: text.notify,
+    permissions: [Permission.AGENT],
+    confirm: (s, email: string) => text.notifyQuestion(s.transactionId, s.status === 'REFUNDED', email || s.email || '—', s.orderId),
+    success: { text: (s, _data, email) => orderActionText.order.notifyText(email || s.email || '') },
+    refused: OrderRefused.notifyPayment,
+    wire: { client: 'orders', method: 'POST', path: '/orders/secured/event/send/payment', query: SendPaymentQuery, data: v.object({ done: v.boolean() }) },
+    // A refunded charge sends the refund e-mail.
+    request: (s, email) => ({
+      query: { orderId: s.orderId, appliedId: s.id, refund: s.status === 'REFUNDED' ? ('true' as const) : ('false' as const), accountId: String(s.accountId), ...(email ? { emailForced: email } : {}) },
+    }),
+    targets: (r) => [{ order: r.query.orderId, rule: r.query.appliedId }],
+    handler: 'notifyPayment',
+  }),
+];

@@ -1,0 +1,61 @@
+import { RefundBody } from '@/api/contract/order-actions';
+import { OrderRow } from '@/api/contract/order-lists';
+import { MIN_REFUND, OrderRefused } from '@/domain/order-actions';
+import { Permission } from '@/domain/permissions';
+import { formatMoney } from '@/domain/format';
+import { orderActionText } from '@/i18n/es-order-actions';
+import { offerQuestion } from '@/i18n/es-questions';
+import { rowOf } from '@/machines/lifecycle/table';
+import type { OfferSubject } from './offer.actions';
+
+/** Refunds of an offer to the payment method (spec details §4, §5): support work (CRM7_DO_ACTION). */
+
+export type RefundEvent = { type: 'refund.partial'; amount: number } | { type: 'refund.full' };
+
+export interface RefundContext {
+  price: number;
+  refunded: number;
+  productType: string;
+  itemStatus: string;
+  permissions: readonly string[];
+}
+
+/** A partial refund: the amount, or (a compound payment) the value of the item. */
+export type PartialRefund = { amount: number } | { partialValueItem: number };
+
+const row = rowOf<RefundEvent, RefundContext, OfferSubject>();
+const text = orderActionText.offer;
+const offers = (r: { body: { orderId: number; foIds: readonly number[] } }) => r.body.foIds.map((offer) => ({ order: r.body.orderId, offer }));
+const amountOf = (p: PartialRefund) => ('amount' in p ? p.amount : p.partialValueItem);
+
+export const refundActions = [
+  row({
+    event: 'refund.partial',
+    label: text.partial,
+    permissions: [Permission.DO_ACTION],
+    probes: [{ type: 'refund.partial', amount: MIN_REFUND }],
+    confirm: (s, p: PartialRefund) => offerQuestion(`Reembolsar ${formatMoney(amountOf(p), s.currency)}`, s.title, s.orderId),
+    success: { text: (s, _data, p) => text.refundText(formatMoney(amountOf(p), s.currency)) },
+    refused: (context) => (context.refunded >= context.price ? OrderRefused.refundDone : OrderRefused.refund),
+    wire: { client: 'orders', method: 'POST', path: '/orders/secured/refund/payment', body: RefundBody, data: OrderRow, idempotent: true },
+    request: (s, p) => ({ body: { orderId: s.orderId, foIds: [s.id], ...p } }),
+    match: (r) => r.body.total !== true && r.body.toCredit !== true,
+    targets: offers,
+    eventOf: (r) => ({ type: 'refund.partial', amount: r.body.amount ?? r.body.partialValueItem ?? 0 }),
+    handler: 'refundOffer',
+  }),
+  row({
+    event: 'refund.full',
+    label: text.total,
+    permissions: [Permission.DO_ACTION],
+    confirm: (s) => offerQuestion('Reembolsar por completo', s.title, s.orderId),
+    success: { text: (s) => text.totalText(s.title) },
+    refused: (context) => (context.refunded >= context.price ? OrderRefused.refundDone : OrderRefused.refund),
+    wire: { client: 'orders', method: 'POST', path: '/orders/secured/refund/payment', body: RefundBody, data: OrderRow, idempotent: true },
+    request: (s) => ({ body: { orderId: s.orderId, foIds: [s.id], total: true } }),
+    match: (r) => r.body.total === true && r.body.close !== true && r.body.toCredit !== true,
+    many: true,
+    targets: offers,
+    handler: 'refundOffer',
+  }),
+];

@@ -1,0 +1,74 @@
+import * as v from 'valibot';
+import { ZelleAssignBody, ZelleRegisterBody } from '@/api/contract/order-actions';
+import { Zelle } from '@/api/contract/order-detail';
+import { OrderRefused } from '@/domain/order-actions';
+import { Permission } from '@/domain/permissions';
+import { formatMoney } from '@/domain/format';
+import { orderActionText } from '@/i18n/es-order-actions';
+import { rowOf } from '@/machines/lifecycle/table';
+
+/**
+ * Zelle transfers (spec details §4 "Zelle", §6, §7): registering a transfer received and linking
+ * one to an order are CRM2_SUPER_ACTION's. The paths carry the company's tenant.
+ */
+
+export type ZelleLinkEvent = { type: 'zelle.register'; linked: boolean } | { type: 'zelle.link' };
+
+export interface ZelleLinkContext {
+  /** The transfer exists (a registration starts from none). */
+  registered: boolean;
+  linked: boolean;
+  processed: boolean;
+  /** The status of the order it is (or would be) linked to; null when there is none. */
+  orderStatus: string | null;
+  permissions: readonly string[];
+}
+
+/** A transfer as the order page names it: the order whose Zelle section shows it. */
+export interface ZelleSubject {
+  orderId: number;
+  /** The order's reference code (its origin id): what a link assigns. */
+  referenceCode: string | null;
+  /** The transfer acted on (absent for a registration). */
+  transfer?: Zelle;
+}
+
+export type ZelleRegistration = v.InferOutput<typeof ZelleRegisterBody>;
+
+const row = rowOf<ZelleLinkEvent, ZelleLinkContext, ZelleSubject>();
+const text = orderActionText.zelle;
+const TRANSFERS = '/upg/secured/zelle/:tenant/:tenant/transfers';
+const Transfers = v.object({ elements: v.array(Zelle) });
+
+export const zelleLinkActions = [
+  row({
+    event: 'zelle.register',
+    label: text.register,
+    permissions: [Permission.SUPER_ACTION],
+    probes: [
+      { type: 'zelle.register', linked: true },
+      { type: 'zelle.register', linked: false },
+    ],
+    confirm: (_s, t: ZelleRegistration) => text.registerQuestion(t.name, formatMoney(t.amount ?? 0, t.currency), t.referenceCode ?? null),
+    success: { text: () => text.registerText },
+    refused: OrderRefused.zelleRegister,
+    wire: { client: 'upgSecured', method: 'POST', path: TRANSFERS, body: ZelleRegisterBody, data: Transfers },
+    request: (_s, t) => ({ body: t }),
+    targets: () => [{ new: true }],
+    eventOf: (r) => ({ type: 'zelle.register', linked: r.body.referenceCode !== undefined && r.body.referenceCode !== '' }),
+    handler: 'register',
+  }),
+  row({
+    event: 'zelle.link',
+    label: text.link,
+    permissions: [Permission.SUPER_ACTION],
+    many: true,
+    confirm: (s) => text.linkQuestion(s.transfer?.name ?? '', s.referenceCode ?? '', s.orderId),
+    success: { text: (s) => text.linkText(s.referenceCode ?? '') },
+    refused: OrderRefused.zelleLink,
+    wire: { client: 'upgSecured', method: 'POST', path: `${TRANSFERS}/assign-reference-code`, body: ZelleAssignBody, data: Transfers },
+    request: (s) => ({ body: { transferIds: s.transfer ? [s.transfer.id] : [], referenceCode: s.referenceCode ?? '' } }),
+    targets: (r) => r.body.transferIds.map((transfer) => ({ transfer })),
+    handler: 'link',
+  }),
+];

@@ -1,0 +1,227 @@
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { AnyStateMachine, EventObject } from 'xstate';
+import { sendAction } from '@/api/actions';
+import { chartIn } from '@/machines/lifecycle/restore';
+import { actionsOf, offered, probesOf, rowFor, type AnyLifecycle, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
+import { isHeldForRisk, ItemRefused } from '@/domain/order-status';
+import { Msg } from '@/domain/messages';
+import type { Validation } from './action-flow-logic';
+import { ActionFlowDialogs, useActionFlow } from './action-flow';
+import { ActionBar } from './action-bar';
+import { Dialog } from './dialog';
+import { FormFooter } from './form-footer';
+import { leaveForm, useFormStage } from './flow-stage';
+import { useActorPermissions, useServices, useSession } from './session';
+import { t } from '@/i18n';
+
+/**
+ * The actions of an entity, as its action tables offer them: the buttons are the rows the charts
+ * allow this staff member now (`actionsOf`), never a decision of the panel. One action flow serves
+ * them all (a form when the row needs input, "Estas seguro?" with the row's question, the wait,
+ * the row's success word and text), and it lives here, so a dialog outlives the button its action
+ * removes. A payout the order's risk review holds back says so.
+ */
+
+/** What a row's form asks before its action runs. */
+export interface ChartForm<TForm = unknown, TPayload = unknown> {
+  title: string;
+  description?: ReactNode;
+  /** The form as it opens (computed each time it opens). */
+  initial: () => TForm;
+  /** The first failing rule's Spanish message, or the row's payload. */
+  validate: (form: TForm) => Validation<TPayload> | Promise<Validation<TPayload>>;
+  fields: (form: TForm, change: (patch: Partial<TForm>) => void) => ReactNode;
+  /** Requests sent before the row's own, whose answer goes into its payload (the receipt before a delivery). */
+  before?: (payload: TPayload, send: (row: AnyRow, payload: unknown) => Promise<unknown>) => Promise<TPayload>;
+}
+
+/** One chart of the entity: its lifecycle, its input (the permissions are added), the subject its rows name. */
+export interface ChartPart<TSubject = unknown> {
+  lifecycle: Lifecycle<AnyStateMachine, TSubject>;
+  input: Record<string, unknown>;
+  subject: TSubject;
+  /** The forms of the rows that need input, by event. */
+  forms?: Readonly<Record<string, ChartForm<never, never>>>;
+}
+
+/** A part, typed by its lifecycle's subject at its definition, kept with the entity's other parts. */
+export function chartPart<TSubject>(part: ChartPart<TSubject>): ChartPart {
+  return part as unknown as ChartPart;
+}
+
+/** A row's form, typed at its definition, kept with the other rows' forms. */
+export function chartForm<TForm, TPayload>(form: ChartForm<TForm, TPayload>): ChartForm<never, never> {
+  return form as unknown as ChartForm<never, never>;
+}
+
+/** The parametrised events of a row this staff member may send now (the statuses "Cambiar estado" offers). */
+export function useAllowedProbes(lifecycle: AnyLifecycle, input: Record<string, unknown>, event: string): EventObject[] {
+  const permissions = useActorPermissions();
+  const key = JSON.stringify(input);
+  return useMemo(() => {
+    const row = rowFor(lifecycle.rows, event);
+    if (!row) return [];
+    const snapshot = chartIn(lifecycle.machine, { ...input, permissions } as never) as { can(e: never): boolean };
+    return probesOf(row).filter((probe) => snapshot.can(probe as never));
+    // `input` is read through `key`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lifecycle, key, event, permissions]);
+}
+
+interface Offer {
+  part: ChartPart;
+  row: AnyRow;
+}
+
+/** The rows a part offers a staff member now (for controls that live in a table's rows). */
+export function enabledRows(part: ChartPart, permissions: readonly string[]): AnyRow[] {
+  const snapshot = chartIn(part.lifecycle.machine, { ...part.input, permissions } as never) as { can(e: never): boolean };
+  return actionsOf(part.lifecycle.rows, snapshot);
+}
+
+/** The rows each part offers now, and the payouts the order's risk review holds back. */
+function useOffers(parts: readonly ChartPart[]) {
+  const permissions = useActorPermissions();
+  const key = JSON.stringify(parts.map((p) => p.input));
+  return useMemo(() => {
+    const enabled: Offer[] = [];
+    let held = false;
+    for (const part of parts) {
+      const snapshot = chartIn(part.lifecycle.machine, { ...part.input, permissions } as never) as { can(e: never): boolean };
+      for (const row of enabledRows(part, permissions)) enabled.push({ part, row });
+      const orderStatus = part.input.orderStatus as string | null | undefined;
+      if (orderStatus !== undefined && isHeldForRisk(orderStatus)) {
+        const released = chartIn(part.lifecycle.machine, { ...part.input, orderStatus: 'OPEN', permissions } as never) as { can(e: never): boolean };
+        held ||= part.lifecycle.rows.some((row) => row.payout && !row.hidden && offered(row, released) && !offered(row, snapshot));
+      }
+    }
+    return { enabled, held };
+    // The parts are read through `key` (their inputs) and their lifecycles, which never change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, permissions]);
+}
+
+/**
+ * The one action flow of an entity's rows: `start(part, row)` opens the row's form or asks its
+ * question; `dialogs` render wherever the flow should outlive the button (a linked transfer leaves
+ * its list, an approved order loses "Aprobar").
+ */
+export function useChartFlow({ onDone, onFailed }: { onDone: () => void; onFailed?: (() => void) | undefined }) {
+  const services = useServices();
+  const accountId = useSession((c) => c.profile?.accountId ?? 0);
+  const current = useRef<Offer | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [formValue, setFormValue] = useState<unknown>(null);
+  const session = { accountId, tenant: services.config.tenant };
+  const send = (row: AnyRow, subject: unknown, payload: unknown) => sendAction(services, session, row as never, subject as never, payload as never);
+  const formOf = (offer: Offer | null) => (offer ? (offer.part.forms?.[offer.row.event] as ChartForm | undefined) : undefined);
+
+  const flow = useActionFlow<unknown, unknown>({
+    validate: async (value) => {
+      const { part, row } = current.current!;
+      const form = formOf(current.current);
+      const checked: Validation<unknown> = form ? await form.validate(value) : { ok: true, payload: undefined };
+      return checked.ok ? { ...checked, question: row.confirm(part.subject, checked.payload) } : checked;
+    },
+    perform: async (payload) => {
+      const { part, row } = current.current!;
+      const form = formOf(current.current);
+      try {
+        const ready = form?.before ? await form.before(payload, (other, p) => send(other, part.subject, p)) : payload;
+        const data = await send(row, part.subject, ready);
+        return row.success.text(part.subject, data, ready);
+      } catch (error) {
+        onFailed?.();
+        throw error;
+      }
+    },
+    onDone: () => {
+      setFormOpen(false);
+      onDone();
+    },
+  });
+  const editing = useFormStage(flow.actor);
+  // Read while rendering the form of the action under way (set before its dialog opens).
+  // eslint-disable-next-line react-hooks/refs
+  const currentForm = formOf(current.current);
+
+  const start = (part: ChartPart, row: AnyRow) => {
+    current.current = { part, row };
+    const form = formOf(current.current);
+    if (form) {
+      setFormValue(form.initial());
+      setFormOpen(true);
+    } else {
+      flow.submit(undefined, row.success.title ?? Msg.done);
+    }
+  };
+  const closeForm = () => {
+    leaveForm(flow.actor);
+    setFormOpen(false);
+  };
+  const submitForm = (event: FormEvent) => {
+    event.preventDefault();
+    flow.submit(formValue, current.current?.row.success.title ?? Msg.done);
+  };
+
+  return {
+    busy: flow.busy,
+    start,
+    dialogs: (
+      <>
+        {currentForm ? (
+          <Dialog open={formOpen && editing} title={currentForm.title} description={currentForm.description} onClose={closeForm}>
+            <form onSubmit={submitForm} noValidate className="space-y-3">
+              {currentForm.fields(formValue as never, (patch) => setFormValue((value: unknown) => ({ ...(value as object), ...(patch as object) })))}
+              <FormFooter invalidMessage={flow.invalidMessage} onCancel={closeForm} cancelLabel={t.actionFlow.cancel} submitLabel={t.actionFlow.accept} />
+            </form>
+          </Dialog>
+        ) : null}
+        <ActionFlowDialogs actor={flow.actor} />
+      </>
+    ),
+  };
+}
+
+export interface ChartActionsProps {
+  /** The group's accessible name ("Acciones del item 123"). */
+  label: string;
+  parts: readonly ChartPart[];
+  /** Runs when an action succeeded (reload what changed). */
+  onDone: () => void;
+  /** Runs when an action failed (a refusal may be on record all the same). */
+  onFailed?: () => void;
+  /** Controls of the entity that are not its chart's actions. */
+  children?: ReactNode;
+  /** A button's accessible name when its label is ambiguous (a group per table row). */
+  buttonName?: (row: AnyRow) => string;
+}
+
+/** The buttons of an entity's enabled rows, in one labelled group, with their flow. */
+export function ChartActions({ label, parts, onDone, onFailed, children, buttonName }: ChartActionsProps) {
+  const { enabled, held } = useOffers(parts);
+  const flow = useChartFlow({ onDone, onFailed });
+  return (
+    <>
+      {held ? (
+        <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+          {ItemRefused.orderInReview}
+        </p>
+      ) : null}
+      <ActionBar
+        label={label}
+        actions={enabled.map(({ part, row }) => ({
+          key: `${part.lifecycle.name}:${row.event}`,
+          label: row.label,
+          ariaLabel: buttonName?.(row),
+          variant: row.variant ?? 'secondary',
+          disabled: flow.busy,
+          onClick: () => flow.start(part, row),
+        }))}
+      >
+        {children}
+      </ActionBar>
+      {flow.dialogs}
+    </>
+  );
+}
