@@ -6,24 +6,39 @@ import {
   lazyRouteComponent,
   redirect,
   useNavigate,
+  type AnyRoute,
 } from '@tanstack/react-router';
-import { LoginPage } from '@/screens/login/login-page';
-import * as v from 'valibot';
+import { LoginPage } from '@/screens/session/login-page';
 import type { SessionActor } from '@/ui/session';
+import type { ScreenRoute } from '@/ui/screen-route';
 import { RootLayout } from '@/app/root-layout';
-import { Permission } from '@/domain/permissions';
+import { shellRoutes } from '@/screens/shell/routes';
+import { customerRoutes } from '@/screens/customer/routes';
+import { orderRoutes } from '@/screens/order/routes';
+import { itemRoutes } from '@/screens/items/routes';
+import { callRoutes } from '@/screens/call/routes';
+import { chargeOrderRoutes } from '@/screens/charge-order/routes';
+import { extrasRoutes } from '@/screens/extras/routes';
+import { settingsRoutes } from '@/screens/settings/routes';
+import { sessionRoutes } from '@/screens/session/routes';
 import { t } from '@/i18n';
 
-/** List screens keep their filters in the URL as plain strings (`?status=RISK&page=2`). */
-function ListSearch(keys: readonly string[]) {
-  return (search: Record<string, unknown>): Record<string, string> =>
-    Object.fromEntries(
-      keys.flatMap((key) => {
-        const value = search[key];
-        return typeof value === 'string' && value !== '' ? [[key, value.slice(0, 200)]] : [];
-      }),
-    );
-}
+/**
+ * The composition root of the routes: the frame (sign-in, the session guard, the shell, paths
+ * that lead nowhere) and every domain's screens from one list. A new screen is a row of its
+ * domain's `routes.ts`.
+ */
+const SCREENS: readonly ScreenRoute[] = [
+  ...shellRoutes,
+  ...customerRoutes,
+  ...orderRoutes,
+  ...itemRoutes,
+  ...callRoutes,
+  ...chargeOrderRoutes,
+  ...extrasRoutes,
+  ...settingsRoutes,
+  ...sessionRoutes,
+];
 
 const parseSearch = (text: string): Record<string, unknown> => Object.fromEntries(new URLSearchParams(text.startsWith('?') ? text.slice(1) : text));
 const stringifySearch = (search: Record<string, unknown>): string => {
@@ -51,6 +66,11 @@ const isSignedIn = (session: SessionActor) => {
   return snapshot.matches('signedIn') || snapshot.matches('invalidToken');
 };
 
+/** Every /admin path needs a session; without one the user goes to sign-in. */
+const requireSession = ({ context }: { context: RouterContext }) => {
+  if (!isSignedIn(context.session)) throw redirect({ to: '/auth/login-page' });
+};
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout });
 
 const indexRoute = createRoute({
@@ -66,37 +86,22 @@ function LoginRoute() {
   const navigate = useNavigate();
   return <LoginPage onSignedIn={() => void navigate({ to: '/admin/dashboard' })} />;
 }
-const loginPage = LoginRoute;
 
-const loginRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/auth/login-page',
-  staticData: { title: t.titles.login },
-  component: loginPage,
-});
-
+const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/auth/login-page', staticData: { title: t.titles.login }, component: LoginRoute });
 /** The login page some layouts link from their top bar: the same page. */
-const altLoginRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/login-page',
-  staticData: { title: t.titles.login },
-  component: loginPage,
-});
+const altLoginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login-page', staticData: { title: t.titles.login }, component: LoginRoute });
 
 const healthRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/health',
   staticData: { title: t.titles.health },
-  component: lazyRouteComponent(() => import('@/screens/health/health-page'), 'HealthPage'),
+  component: lazyRouteComponent(() => import('@/screens/shell/health-page'), 'HealthPage'),
 });
 
-/** Every /admin route needs a session; without one the user goes to sign-in. */
 const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
-  beforeLoad: ({ context }) => {
-    if (!isSignedIn(context.session)) throw redirect({ to: '/auth/login-page' });
-  },
+  beforeLoad: requireSession,
   component: lazyRouteComponent(() => import('@/screens/shell/shell'), 'Shell'),
 });
 
@@ -108,157 +113,45 @@ const adminIndexRoute = createRoute({
   },
 });
 
-const placeholder = lazyRouteComponent(() => import('@/screens/placeholder/placeholder-page'), 'PlaceholderPage');
+const notFoundPage = lazyRouteComponent(() => import('@/screens/shell/not-found-page'), 'NotFoundPage');
+const notFoundStaticData = { title: t.titles.notFound };
 
-const dashboardRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'dashboard',
-  staticData: { title: t.menu.dashboard },
-  component: lazyRouteComponent(() => import('@/screens/dashboard/dashboard-page'), 'DashboardPage'),
-});
-
-const customersRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'customers',
-  validateSearch: ListSearch(['id', 'login', 'names', 'lastNames', 'group', 'enabled', 'startDate', 'endDate', 'countryCode', 'sort', 'page']),
-  staticData: { title: t.menu.customers, permission: Permission.VIEW_CUSTOMERS },
-  component: lazyRouteComponent(() => import('@/screens/customers/customers-page'), 'CustomersPage'),
-});
-
-const ORDER_KEYS = [
-  'orderId', 'accountId', 'status', 'productType', 'productStatus', 'viaClientId', 'pasarela', 'ipOrigin', 'productDestination',
-  'startDate', 'endDate', 'extraKind', 'extraValue', 'sort', 'page',
-] as const;
-
-const OrdersSearch = v.object({
-  /** Set by a double-click on the KYC counter: show the stored KYC list. */
-  kyc: v.optional(v.pipe(v.unknown(), v.transform((value) => value === 1 || value === '1' || value === 'true' || value === true))),
-});
-
-const ordersRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'orders',
-  validateSearch: (search: Record<string, unknown>) => ({ ...ListSearch(ORDER_KEYS)(search), ...v.parse(OrdersSearch, search) }),
-  staticData: { title: t.menu.orders, permission: Permission.VIEW_ORDERS },
-  component: lazyRouteComponent(() => import('@/screens/orders/orders-page'), 'OrdersPage'),
-});
-
-const itemsRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'items',
-  validateSearch: ListSearch(['foiId', 'accountId', 'destination', 'productStatus', 'productType', 'startDate', 'endDate', 'page']),
-  staticData: { title: t.menu.items, permission: Permission.VIEW_ITEMS },
-  component: lazyRouteComponent(() => import('@/screens/items/items-page'), 'ItemsPage'),
-});
-
-const callsRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'calls',
-  validateSearch: ListSearch(['e164', 'accountId', 'src', 'terminateCauseId', 'startDate', 'endDate', 'page']),
-  staticData: { title: t.menu.calls, permission: Permission.VIEW_CALLS },
-  component: lazyRouteComponent(() => import('@/screens/calls/calls-page'), 'CallsPage'),
-});
-
-const paymentsRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'payments',
-  validateSearch: ListSearch(['originOrderId', 'accountId', 'appName', 'status', 'pasarela', 'startDate', 'endDate', 'extraKind', 'extraValue', 'page']),
-  staticData: { title: t.menu.payments, permission: Permission.VIEW_UPG },
-  component: lazyRouteComponent(() => import('@/screens/payments/payments-page'), 'PaymentsPage'),
-});
-
-const clientsRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'clients',
-  /** `search` comes from the shell's global search; `email` and `phone` from the screen's form. */
-  validateSearch: ListSearch(['search', 'email', 'phone', 'page']),
-  staticData: { title: t.menu.clients, permission: Permission.VIEW_RECOVER_CLIENTS },
-  component: lazyRouteComponent(() => import('@/screens/clients/clients-page'), 'ClientsPage'),
-});
-
-const extrasRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'extras',
-  validateSearch: ListSearch(['tab', 'page', 'historyPage', 'partnerReference', 'status', 'dateFrom', 'dateTo']),
-  staticData: { title: t.menu.extras, permission: Permission.VIEW_CUSTOMERS },
-  component: lazyRouteComponent(() => import('@/screens/extras/extras-page'), 'ExtrasPage'),
-});
-
-const profileRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'user-page',
-  staticData: { title: t.menu.profile },
-  component: lazyRouteComponent(() => import('@/screens/profile/profile-page'), 'ProfilePage'),
-});
-
-const customerRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'customer-page/$id',
-  staticData: { title: t.titles.customer, permission: Permission.VIEW_CUSTOMERS },
-  component: placeholder,
-});
-
-const orderRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'order-page/$id',
-  staticData: { title: t.titles.order, permission: Permission.VIEW_ORDERS },
-  component: lazyRouteComponent(() => import('@/screens/order/order-page'), 'OrderPage'),
-});
-
-const settingsRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'settings-page',
-  validateSearch: ListSearch(['tab', 'page', 'value']),
-  staticData: { title: t.menu.settings, permission: Permission.SETTINGS },
-  component: lazyRouteComponent(() => import('@/screens/settings/settings-page'), 'SettingsPage'),
-});
+/** A mistyped /admin path, signed in: "Página no encontrada" inside the shell, the session kept. */
+const adminNotFoundRoute = createRoute({ getParentRoute: () => adminRoute, path: '$', staticData: notFoundStaticData, component: notFoundPage });
 
 /**
- * The fraud graph opens in a window of its own (spec details §2): signed in like every /admin
- * route, but outside the shell, so the window is all graph and no side menu. The page itself
- * shows the refusal text without CRM2_VIEW_ORDERS.
+ * Any other path: without a session the sign-in page (spec route table); with one the same
+ * "Página no encontrada" in the shell (docs/decisions.md: a typo must not sign anyone out).
  */
-const fraudGraphRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/admin/fraud-graph',
-  beforeLoad: ({ context }) => {
-    if (!isSignedIn(context.session)) throw redirect({ to: '/auth/login-page' });
-  },
-  validateSearch: ListSearch(['orderId', 'userId', 'depth', 'networkType', 'multiCompany']),
-  staticData: { title: t.titles.fraudGraph, permission: Permission.VIEW_ORDERS },
-  component: lazyRouteComponent(() => import('@/screens/fraud-graph/fraud-graph-page'), 'FraudGraphPage'),
-});
-
-/** Any other path goes to the sign-in page (spec route table). */
 const otherRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '$',
-  beforeLoad: () => {
-    throw redirect({ to: '/auth/login-page' });
-  },
+  beforeLoad: requireSession,
+  staticData: notFoundStaticData,
+  component: lazyRouteComponent(() => import('@/screens/shell/not-found-page'), 'ShellNotFound'),
 });
+
+/** A domain's screen as a route: under the shell, or a window of its own behind the session. */
+function screenRoute(screen: ScreenRoute): AnyRoute {
+  const common = {
+    staticData: { title: screen.title, ...(screen.permission ? { permission: screen.permission } : {}) },
+    ...(screen.search ? { validateSearch: screen.search } : {}),
+    component: lazyRouteComponent(async () => ({ default: await screen.page() }), 'default'),
+  };
+  return screen.standalone
+    ? createRoute({ getParentRoute: () => rootRoute, path: screen.path, beforeLoad: requireSession, ...common })
+    : createRoute({ getParentRoute: () => adminRoute, path: screen.path, ...common });
+}
+
+const screens = SCREENS.map(screenRoute);
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   altLoginRoute,
   healthRoute,
-  fraudGraphRoute,
-  adminRoute.addChildren([
-    adminIndexRoute,
-    dashboardRoute,
-    customersRoute,
-    ordersRoute,
-    itemsRoute,
-    callsRoute,
-    paymentsRoute,
-    clientsRoute,
-    extrasRoute,
-    profileRoute,
-    customerRoute,
-    orderRoute,
-    settingsRoute,
-  ]),
+  ...screens.filter((_route, i) => SCREENS[i]!.standalone),
+  adminRoute.addChildren([adminIndexRoute, ...screens.filter((_route, i) => !SCREENS[i]!.standalone), adminNotFoundRoute]),
   otherRoute,
 ]);
 

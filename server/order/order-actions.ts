@@ -12,6 +12,7 @@ import { paymentRule } from '@/machines/order/payment-rule.machine';
 import { refundActions } from '@/machines/order/refund.actions';
 import { rowFor, type WireRequest } from '@/machines/lifecycle/table';
 import { RefundMsg } from '@/domain/order-actions';
+import { formatMoney } from '@/domain/format';
 import { checkRefundAmount, type RefundBody } from '@/api/contract/order-actions';
 
 /**
@@ -92,7 +93,7 @@ const compensate: Handler<OrderRecord> = {
     const { full, amount } = bodyOf<{ full?: boolean; amount?: number }>(request);
     const value = full ? o.total_price : amount!;
     await addCredit(trx, o.account_id, value, `Compensación por la orden ${o.id}`, ctx.now);
-    return { description: `Compensación de ${value.toFixed(2)} USD al crédito del cliente`, after: { compensation: value } };
+    return { description: `Compensación de ${formatMoney(value, 'USD')} al crédito del cliente`, after: { compensation: value } };
   },
 };
 
@@ -101,7 +102,7 @@ const notifyClosed: Handler<OrderRecord> = {
   async perform({ trx, ctx, record: o, request }) {
     const to = queryOf<{ emailForced?: string }>(request).emailForced || o.email;
     if (!to) throw badRequest('La orden no tiene correo: indique uno.');
-    return queueEmail(trx, ctx, o.id, to, `Tu orden ${o.origin_order_id ?? o.id} fue completada`, `Total: ${o.total_price.toFixed(2)} ${o.currency}`);
+    return queueEmail(trx, ctx, o.id, to, `Tu orden ${o.origin_order_id ?? o.id} fue completada`, `Total: ${formatMoney(o.total_price, o.currency)}`);
   },
 };
 
@@ -140,7 +141,7 @@ const passToCredit: Handler<OfferRecord> = {
     await trx.updateTable('fulfillment_orders').set({ credited: amount }).where('id', '=', o.id).execute();
     await trx.updateTable('order_items').set({ status: 'REFUND_TO_CREDIT' }).where('fulfillment_order_id', '=', o.id).execute();
     await addCredit(trx, o.account_id, amount, `Reembolso a crédito de la orden ${o.order_id}, oferta ${o.id}`, ctx.now);
-    return { description: `Oferta ${o.id} pasada a crédito por ${amount.toFixed(2)} USD`, before: { offer: o.id, credited: o.credited }, after: { offer: o.id, credited: amount } };
+    return { description: `Oferta ${o.id} pasada a crédito por ${formatMoney(amount, 'USD')}`, before: { offer: o.id, credited: o.credited }, after: { offer: o.id, credited: amount } };
   },
 };
 
@@ -186,7 +187,7 @@ const refundOffer: Handler<OfferRecord> = {
     const moved = event.type === 'refund.partial' ? round((event as unknown as { amount: number }).amount) : leftOf(o);
     const refunded = round(o.refunded + moved);
     return {
-      description: `Reembolso de ${moved.toFixed(2)} USD de la oferta ${o.id} (${o.title})`,
+      description: `Reembolso de ${formatMoney(moved, 'USD')} de la oferta ${o.id} (${o.title})`,
       before: { offer: o.id, refunded: o.refunded },
       after: { offer: o.id, refunded },
       followUp: async ({ to }) => {
@@ -228,7 +229,7 @@ const notifyPayment: Handler<RuleRecord> = {
     const o = rule.order;
     const to = q.emailForced || o.email;
     if (!to) throw badRequest('La orden no tiene correo: indique uno.');
-    const subject = q.refund === 'true' ? `Reembolso de ${rule.amount.toFixed(2)} USD procesado` : `Recibimos tu pago de ${rule.amount.toFixed(2)} USD`;
+    const subject = q.refund === 'true' ? `Reembolso de ${formatMoney(rule.amount, 'USD')} procesado` : `Recibimos tu pago de ${formatMoney(rule.amount, 'USD')}`;
     return queueEmail(trx, ctx, o.id, to, subject, `Orden ${o.origin_order_id ?? o.id}, transacción ${rule.transaction_id}`);
   },
 };

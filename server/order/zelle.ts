@@ -5,6 +5,7 @@ import { bind, type Handler, type Trx } from '../lifecycle/binding';
 import { pageOf, type Page } from '../services/paging';
 import { zelleLink } from '@/machines/order/zelle-link.machine';
 import { OrderRefused } from '@/domain/order-actions';
+import { formatMoney } from '@/domain/format';
 import type { WireRequest } from '@/machines/lifecycle/table';
 import type { ZelleRegistration } from '@/machines/order/zelle-link.actions';
 import type { Zelle } from '@/api/contract/order-detail';
@@ -79,7 +80,7 @@ const register: Handler<TransferRecord> = {
       .returningAll()
       .executeTakeFirstOrThrow();
     return {
-      description: `Transferencia Zelle ${inserted.id} registrada: ${inserted.amount.toFixed(2)} ${inserted.currency} de ${inserted.name}`,
+      description: `Transferencia Zelle ${inserted.id} registrada: ${formatMoney(inserted.amount, inserted.currency)} de ${inserted.name}`,
       after: { transfer: inserted.id, originId: inserted.origin_id, amount: inserted.amount },
       data: toZelle(inserted),
     };

@@ -170,6 +170,9 @@ export async function searchItems(db: Kysely<Database>, q: ItemsQuery, now: numb
       .execute(),
     cappedCount(db, items.select('i.id')),
   ]);
+  // The orders' currencies of the page: what each item was charged in.
+  const orders = rows.length ? await db.selectFrom('orders').select(['id', 'currency']).where('id', 'in', [...new Set(rows.map((r) => r.order_id))]).execute() : [];
+  const charged = new Map(orders.map((o) => [o.id, o.currency]));
   return pageOf(
     rows.map((r) => ({
       foiId: r.id,
@@ -179,6 +182,7 @@ export async function searchItems(db: Kysely<Database>, q: ItemsQuery, now: numb
       productType: r.product_type,
       productStatus: r.status,
       amount: r.amount,
+      chargedCurrency: charged.get(r.order_id) ?? 'USD',
       currency: r.currency,
       createdDate: r.created_date,
     })),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { LoginPage } from '@/screens/login/login-page';
+import { LoginPage } from '@/screens/session/login-page';
 import type { SessionActor } from '@/ui/session';
 import { t } from '@/i18n';
 

@@ -57,9 +57,9 @@ export function orderScoreTone(score: number | null | undefined): ScoreTone {
   return 'success';
 }
 
-/** Scores are shown to 3 decimals. */
+/** Scores are shown to 3 decimals (spec details §5), with the console's one locale rule. */
 export function formatScore(score: number | null | undefined): string {
-  return (score ?? 0).toFixed(3);
+  return formatNumber(score ?? 0, 3);
 }
 
 /**

@@ -51,7 +51,13 @@ export function productFilter(value: string): ProductFilter | undefined {
   return PRODUCT_FILTERS.find((f) => f.value === value);
 }
 
-/** A product's own status labels (spec lists §4); statuses without one show as they are. */
+/**
+ * A product's own status labels (spec lists §4), then one Spanish label for every other status.
+ * Filters and grid cells use the same function, so a status reads the same in both: a filter
+ * with a product chosen offers that product's labels; without one, a status that some product
+ * names differently shows both names ("Abierta / En proceso"), so every row's label is one the
+ * filter offered. The code itself is never shown raw.
+ */
 const PREPAID_LABELS: Partial<Record<string, string>> = {
   OPEN: 'En proceso',
   MANUAL: 'En proceso',
@@ -72,14 +78,49 @@ const PICKUP_LABELS: Partial<Record<string, string>> = {
   PENDING_DELIVERY: 'Asignada',
 };
 
+/** Every status in Spanish, where no product names it otherwise. */
+const STATUS_LABELS: Record<ProductStatus, string> = {
+  OPEN: 'Abierta',
+  PRE_ORDER: 'Preorden',
+  FULFILLED: 'Completada',
+  IN_TRANSIT: 'En tránsito',
+  DELIVERED: 'Entregada',
+  TO_ACTIVATE: 'Por activar',
+  MANUAL: 'En proceso',
+  REFUND: 'Reembolsada',
+  REFUND_PARTIAL: 'Reembolso parcial',
+  REFUND_TO_CREDIT: 'Reembolsada a crédito',
+  PENDING_DELIVERY: 'Asignada',
+  MULTIPLE: 'Múltiple',
+  ERROR: 'Error',
+  CANCELLED: 'Cancelada',
+  ROLLBACK: 'Revertida',
+  IMPOSSIBLE: 'Imposible',
+  PENDING: 'Pendiente',
+  REQUESTED: 'Solicitada',
+  PROCESSING: 'Procesando',
+};
+
+const PRODUCT_LABELS: Readonly<Record<string, Partial<Record<string, string>>>> = {
+  PREPAID_CARD: PREPAID_LABELS,
+  REMESA_A_DOMICILIO: REMITTANCE_LABELS,
+  REMESA_BANCARIA: REMITTANCE_LABELS,
+  PICKUP_CASH: PICKUP_LABELS,
+};
+
+/** How a product names one of its statuses. */
 export function productStatusLabel(productType: string, status: string): string {
-  const labels =
-    productType === 'PREPAID_CARD'
-      ? PREPAID_LABELS
-      : productType === 'REMESA_A_DOMICILIO' || productType === 'REMESA_BANCARIA'
-        ? REMITTANCE_LABELS
-        : productType === 'PICKUP_CASH'
-          ? PICKUP_LABELS
-          : {};
-  return labels[status] ?? status;
+  return PRODUCT_LABELS[productType]?.[status] ?? STATUS_LABELS[status as ProductStatus] ?? status;
+}
+
+/** A status as a filter offers it: the product's name for it, or, with no product chosen, every name it goes by. */
+export function statusFilterLabel(productType: string | null, status: ProductStatus): string {
+  if (productType) return productStatusLabel(productType, status);
+  const names = [STATUS_LABELS[status], ...Object.values(PRODUCT_LABELS).map((labels) => labels[status])].filter((n): n is string => n !== undefined);
+  return [...new Set(names)].join(' / ');
+}
+
+/** The options of a product-status filter, for the product chosen (or none). */
+export function productStatusOptions(productType: string | null): { value: string; label: string }[] {
+  return PRODUCT_STATUSES.map((status) => ({ value: status, label: statusFilterLabel(productType, status) }));
 }

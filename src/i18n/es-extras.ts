@@ -1,4 +1,5 @@
 import { Msg } from '@/domain/messages';
+import { formatCount } from '@/domain/format';
 
 /** Texts of the Extras screen (loaded with it). Quoted spec texts come from domain/messages. */
 export const extrasText = {
@@ -30,7 +31,7 @@ export const extrasText = {
     // The spec names these two buttons in English.
     search: 'Search',
     clear: 'Clear',
-    total: (n: number, limited: boolean) => `Total: ${limited ? 'más de ' : ''}${n.toLocaleString('es')}`,
+    total: (n: number, limited: boolean) => `Total: ${limited ? 'más de ' : ''}${formatCount(n)}`,
     empty: Msg.emptyKyc,
     copyHint: 'Haga clic en una URL para copiarla completa.',
     copied: Msg.urlCopied,

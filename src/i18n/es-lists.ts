@@ -1,4 +1,5 @@
 import { Msg } from '@/domain/messages';
+import { formatCount } from '@/domain/format';
 
 /** Texts of the list and search screens (loaded with them, not with the sign-in page). */
 export const listText = {
@@ -12,9 +13,9 @@ export const listText = {
   pager: 'Paginación',
   previous: 'Anterior',
   next: 'Siguiente',
-  range: (first: number, last: number, total: number) => `${first}–${last} de ${total.toLocaleString('es')}`,
-  rangeLimited: (first: number, last: number, total: number) => `${first}–${last} de más de ${total.toLocaleString('es')}`,
-  pageOf: (page: number, pages: number, limited: boolean) => `Página ${page} de ${limited ? 'más de ' : ''}${pages.toLocaleString('es')}`,
+  range: (first: number, last: number, total: number) => `${first}–${last} de ${formatCount(total)}`,
+  rangeLimited: (first: number, last: number, total: number) => `${first}–${last} de más de ${formatCount(total)}`,
+  pageOf: (page: number, pages: number, limited: boolean) => `Página ${page} de ${limited ? 'más de ' : ''}${formatCount(pages)}`,
   empty: Msg.emptyResult,
   retry: 'Reintentar',
   loading: 'Buscando…',
@@ -78,6 +79,7 @@ export const listText = {
     product: 'Producto',
     status: 'Estado',
     amount: 'Importe',
+    currency: 'Moneda destino',
   },
   calls: {
     label: 'Llamadas',

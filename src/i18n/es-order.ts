@@ -9,7 +9,6 @@ export const orderText = {
   yes: 'Sí',
   no: 'No',
   updating: 'Actualizando…',
-  money: (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`,
   panel: {
     order: 'Orden',
     customer: 'Cliente',

@@ -14,7 +14,6 @@ export const pickupPrepaidText = {
   retry: 'Reintentar',
   loading: 'Cargando…',
   group: (id: number) => `Acciones del item ${id}`,
-  money: (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`,
   places: {
     province: 'Provincia',
     municipality: 'Municipio',

@@ -11,7 +11,6 @@ export const remittanceText = {
   none: '—',
   yes: 'Sí',
   no: 'No',
-  money: (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`,
   bank: {
     title: (id: number) => `Remesa bancaria ${id}`,
     transfers: 'Respuestas del banco',

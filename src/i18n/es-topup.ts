@@ -1,5 +1,6 @@
 import { Msg } from '@/domain/messages';
 import { MASS_RESET_MAX_DAYS, TopupMsg } from '@/domain/topup';
+import { productStatusLabel } from '@/domain/products';
 
 /** Texts of the top-up panel and the mass reset of attempts. Quoted spec texts come from the domain as written. */
 export const topupText = {
@@ -41,7 +42,9 @@ export const topupText = {
   },
   /** What a delivery attempt came to, for the success dialog. */
   attempt: (status: string, detail: string | null) =>
-    status === 'FULFILLED' ? `Recarga entregada. Estado: ${status}.` : `El operador no entregó la recarga (${detail ?? 'sin detalle'}). Estado: ${status}.`,
+    status === 'FULFILLED'
+      ? `Recarga entregada. Estado: ${productStatusLabel('TOPUP', status)}.`
+      : `El operador no entregó la recarga (${detail ?? 'sin detalle'}). Estado: ${productStatusLabel('TOPUP', status)}.`,
   status: {
     button: 'Cambiar estado',
     title: (id: number) => `Cambiar estado de la recarga ${id}`,
@@ -54,14 +57,14 @@ export const topupText = {
       FULFILLED: 'FULFILLED: entregada (confirmado con el operador)',
       IMPOSSIBLE: 'IMPOSSIBLE: no se puede entregar',
     } as Record<string, string>,
-    text: (status: string) => `La recarga quedó en ${status}.`,
+    text: (status: string) => `La recarga quedó en ${productStatusLabel('TOPUP', status)}.`,
   },
   reset: {
     button: 'Reiniciar intentos',
     title: (id: number) => `Reiniciar intentos de la recarga ${id}`,
     hint: 'Los intentos vuelven a 0 y la recarga vuelve a la cola (OPEN).',
     fulfillNow: 'Recargar ahora',
-    text: (status: string) => `Intentos reiniciados. La recarga quedó en ${status}.`,
+    text: (status: string) => `Intentos reiniciados. La recarga quedó en ${productStatusLabel('TOPUP', status)}.`,
   },
   claim: {
     button: 'Reclamar',

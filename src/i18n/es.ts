@@ -66,6 +66,11 @@ export const es = {
     order: 'Orden',
     health: 'Health',
     fraudGraph: 'Grafo AntiFraude',
+    notFound: 'Página no encontrada',
+  },
+  notFound: {
+    text: (path: string) => `No hay ninguna pantalla en ${path}. Su sesión sigue abierta.`,
+    home: 'Ir al Dashboard',
   },
   dashboard: {
     heading: 'Resumen de los últimos 30 días',

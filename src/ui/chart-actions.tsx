@@ -79,6 +79,11 @@ export function enabledRows(part: ChartPart, permissions: readonly string[]): An
   return actionsOf(part.lifecycle.rows, snapshot);
 }
 
+/** Whether a part's chart accepts one event from a staff member now (a question of the screen to its chart). */
+export function accepts(part: ChartPart, event: EventObject & Record<string, unknown>, permissions: readonly string[]): boolean {
+  return (chartIn(part.lifecycle.machine, { ...part.input, permissions } as never) as { can(e: never): boolean }).can(event as never);
+}
+
 /** The rows each part offers now, and the payouts the order's risk review holds back. */
 function useOffers(parts: readonly ChartPart[]) {
   const permissions = useActorPermissions();

@@ -1,10 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { initialTransition } from 'xstate';
 import { seriousViolations, signIn } from './support';
-import { PERSONAS } from '../../server/db/seed/personas';
-import { orderRiskMachine, type OrderRiskEvent } from '../../src/machines/order/order.machine';
-import type { OrderStatus } from '../../src/domain/order-status';
-import { ORDER_ACTION_PERMISSION, RefundMsg } from '../../src/domain/order-actions';
+import { offeredLabels, persona } from '../support/chart-checks';
+import { order as orderLifecycle } from '../../src/machines/order/order.machine';
+import { RefundMsg } from '../../src/domain/order-actions';
+import { amountField } from '../../src/domain/format';
 
 /**
  * The order actions in the browser, each as the persona that may take it. Tests run in parallel
@@ -61,22 +60,9 @@ async function confirmAndFinish(page: Page, successTitle: string) {
 
 const header = (panel: Locator, id: number) => panel.getByRole('button', { name: new RegExp(`^Orden ${id} `) });
 
-/** The order buttons the order chart allows a persona in an order's state, by their labels. */
+/** The order buttons the order's action table offers a persona in an order's state, by their labels. */
 function expectedOrderButtons(username: string, order: OrderRow): string[] {
-  const persona = PERSONAS.find((p) => p.username === username)!;
-  const permissions = [...persona.permissions];
-  const [snapshot] = initialTransition(orderRiskMachine, { status: order.status as OrderStatus, permissions, totalRefundAllowed: order.totalRefundAllowed });
-  const labels: [OrderRiskEvent['type'], string][] = [
-    ['order.approve', 'Aprobar'],
-    ['order.cancel', 'Cancelar orden'],
-    ['order.refundFull', 'Reembolso total'],
-    ['order.close', 'Cerrar orden'],
-  ];
-  const shown = labels.filter(([type]) => snapshot.can({ type })).map(([, label]) => label);
-  const editor = permissions.includes('CRM_LECTOR');
-  if (editor && permissions.includes(ORDER_ACTION_PERMISSION.compensate)) shown.push('Compensar');
-  if (editor && permissions.includes(ORDER_ACTION_PERMISSION.notify) && order.status === 'CLOSED') shown.push('Notificar cierre');
-  return shown;
+  return offeredLabels(orderLifecycle, { status: order.status, permissions: persona(username), totalRefundAllowed: order.totalRefundAllowed, itemsFinished: false });
 }
 
 test('fraude approves a RISK order: new status, note and log without reloading; lector has no button and gets 403', async ({ page, browser }) => {
@@ -96,6 +82,8 @@ test('fraude approves a RISK order: new status, note and log without reloading; 
   await expect(header(panel, order.id)).toContainText('RISK');
 
   await panel.getByRole('button', { name: 'Aprobar' }).click();
+  // The question names the action and the order.
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Aprobar la orden ${order.id}?`);
   await confirmAndFinish(page, 'Aprobado!');
   await expect(header(panel, order.id)).toContainText('OPEN');
   await expect(panel.getByRole('button', { name: 'Aprobar' })).toHaveCount(0);
@@ -122,6 +110,18 @@ test('fraude approves a RISK order: new status, note and log without reloading; 
   expect(((await refused.json()) as { error: string }).error).toBe('access_denied');
   expect((await orderIn(reader, 'RISK', 3)).id).toBe(other.id);
   await readerContext.close();
+});
+
+test('fraude cancels a RISK order: the panel reads it again, and a cancelled order offers nothing to close', async ({ page }) => {
+  await signIn(page, 'fraude');
+  const order = await orderIn(page, 'RISK', 4);
+  const panel = await openOrder(page, order.id);
+  await panel.getByRole('button', { name: 'Cancelar orden' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Cancelar la orden ${order.id}?`);
+  await confirmAndFinish(page, 'Cancelada!');
+  await expect(header(panel, order.id)).toContainText('CANCELLED');
+  await expect(panel.getByRole('group', { name: `Acciones de la orden ${order.id}` })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Cerrar orden' })).toHaveCount(0);
 });
 
 test.describe('the order buttons shown are exactly those the chart allows the persona', () => {
@@ -176,7 +176,7 @@ test('soporte refunds part of an offer with the spec rules, then compensates the
   await accept.click();
   await confirmAndFinish(page, 'Listo!');
   const article = panel.getByRole('article', { name: offer.title }).first();
-  await expect(article).toContainText('1.50 USD');
+  await expect(article).toContainText('1,50 USD');
 
   // The refund is in the applied charge rules, and the log says what changed.
   await openTab(panel, 'Pago Detalles');
@@ -195,7 +195,7 @@ test('soporte refunds part of an offer with the spec rules, then compensates the
   await compensation.getByRole('button', { name: 'Aceptar' }).click();
   const question = page.getByRole('alertdialog', { name: 'Estas seguro?' });
   await question.getByRole('button', { name: 'Si, continuar!' }).click();
-  await expect(page.getByRole('dialog', { name: 'Listo!' })).toContainText('Se acreditaron 2.00 USD al saldo del cliente.');
+  await expect(page.getByRole('dialog', { name: 'Listo!' })).toContainText('Se acreditaron 2,00 USD al saldo del cliente.');
   await page.getByRole('dialog', { name: 'Listo!' }).getByRole('button', { name: 'OK' }).click();
   await expect(panel.getByRole('table', { name: 'Logs de la orden' }).getByRole('row', { name: /Compensación de 2\.00 USD/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -210,7 +210,7 @@ test('admin passes an offer to credit and reverts it (the revert needs CRM2_SUPE
   await expect(actions.getByRole('button')).toHaveText(['Reembolso parcial', 'Reembolso total', 'Pasar a credito']);
   await actions.getByRole('button', { name: 'Pasar a credito' }).click();
   const dialog = page.getByRole('dialog', { name: `Pasar a crédito ${offer.title}` });
-  await expect(dialog.getByLabel('Monto (USD)')).toHaveValue(offer.price.toFixed(2));
+  await expect(dialog.getByLabel('Monto (USD)')).toHaveValue(amountField(offer.price));
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await confirmAndFinish(page, 'Modificado!');
   const article = panel.getByRole('article', { name: offer.title }).first();
@@ -302,7 +302,7 @@ test('fraude works a Zelle order: registers a transfer, links one, then cancels 
   // The new transfer is the newest unlinked one: link it to this order.
   const unlinked = zelle.getByRole('table', { name: 'Transferencias sin vincular' });
   await expect(unlinked.getByRole('row', { name: new RegExp(name) })).toBeVisible();
-  await unlinked.getByRole('button', { name: `Vincular la transferencia de ${name} por 12.34 USD` }).click();
+  await unlinked.getByRole('button', { name: `Vincular la transferencia de ${name} por 12,34 USD` }).click();
   await confirmAndFinish(page, 'Listo!');
   await expect(zelle.getByRole('table', { name: 'Transferencias de la orden' }).getByRole('row', { name: new RegExp(name) })).toBeVisible();
   await expect(unlinked.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);

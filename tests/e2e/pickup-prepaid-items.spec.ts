@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { initialTransition } from 'xstate';
 import { seriousViolations, signIn } from './support';
 import { confirmAndFinish, expectButtons, moveTo, moveToCardenas, openOrder, openWithFailedCatalogue, PNG, valueOf, withDb, type Db, type Slot } from './fixtures';
-import { PERSONAS } from '../../server/db/seed/personas';
-import { pickupCashItemMachine, type PickupCashEvent } from '../../src/machines/items/pickup-cash.machine';
-import { prepaidCardItemMachine, type PrepaidCardEvent } from '../../src/machines/items/prepaid-card.machine';
+import { offeredLabels, persona } from '../support/chart-checks';
+import { pickupCash } from '../../src/machines/items/pickup-cash.machine';
+import { prepaidCard } from '../../src/machines/items/prepaid-card.machine';
 import { PICKUP_ITEM_STATUSES, PREPAID_ITEM_STATUSES, deliveryStatusFor } from '../../src/domain/pickup-prepaid';
 import { deliveryStatusLabel, type DeliveryStatus } from '../../src/domain/delivery';
 import { productStatusLabel } from '../../src/domain/products';
@@ -115,32 +114,17 @@ function sharedPrepaids() {
   });
 }
 
-const PICKUP_LABELS: [PickupCashEvent['type'], string][] = [
-  ['item.editDestination', 'Modificar destino'],
-  ['item.approve', 'Aprobar'],
-  ['item.review', 'Enviar a revisión'],
-  ['item.deliver', 'Reportar entrega'],
-  ['item.attachReceipt', 'Adjuntar recibo'],
-  ['item.refresh', 'Actualizar estado'],
-  ['item.cancel', 'Cancelar recogida'],
-];
-const PREPAID_LABELS: [PrepaidCardEvent['type'], string][] = [
-  ['item.approve', 'Aprobar'],
-  ['item.editDestination', 'Editar destino'],
-];
+/** The fixtures' items are in CLOSED orders: nothing holds their payouts. */
+const ORDER = { orderStatus: 'CLOSED' };
 
-const permissionsOf = (username: string) => [...PERSONAS.find((p) => p.username === username)!.permissions];
-
+/** The buttons the item's action table offers a persona, by their labels. */
 function expectedPickup(username: string, c: PickupCase): string[] {
-  const [snapshot] = initialTransition(pickupCashItemMachine, { status: c.status, deliveryStatus: c.deliveryStatus, permissions: permissionsOf(username) });
-  return PICKUP_LABELS.filter(([type]) => snapshot.can({ type })).map(([, label]) => label);
+  return offeredLabels(pickupCash, { status: c.status, deliveryStatus: c.deliveryStatus, ...ORDER, permissions: persona(username) });
 }
 
 function expectedPrepaid(username: string, status: string): string[] {
-  const [snapshot] = initialTransition(prepaidCardItemMachine, { status, permissions: permissionsOf(username) });
-  return PREPAID_LABELS.filter(([type]) => snapshot.can({ type })).map(([, label]) => label);
+  return offeredLabels(prepaidCard, { status, hasDestination: true, ...ORDER, permissions: persona(username) });
 }
-
 
 const pickupPanel = (page: Page, itemId: number) => page.getByRole('region', { name: `Recogida de efectivo ${itemId}`, exact: true });
 const prepaidPanel = (page: Page, itemId: number) => page.getByRole('region', { name: `Tarjeta prepagada ${itemId}`, exact: true });

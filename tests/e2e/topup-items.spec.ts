@@ -1,9 +1,11 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { seriousViolations, signIn } from './support';
 import { openOrder, valueOf } from './fixtures';
-import { PERSONAS } from '../../server/db/seed/personas';
-import { topupButtons } from '../support/topup-models';
+import { offeredLabels, persona } from '../support/chart-checks';
+import { topupItem } from '../../src/machines/items/topup.machine';
+import { topupClaim } from '../../src/machines/items/topup-claim.machine';
 import { offerExpired } from '../../src/domain/topup';
+import { productStatusLabel } from '../../src/domain/products';
 
 /**
  * Top-up items in the browser. The panel's buttons are checked per status and persona against
@@ -61,6 +63,19 @@ const offerOf = async (request: APIRequestContext, token: string, item: ItemRow)
   (await api<{ elements: Offer[] }>(request, token, `/orders/secured/fo/list?orderId=${item.orderId}`)).elements.find((o) => o.id === item.foiId)!;
 const claimsOf = async (request: APIRequestContext, token: string, item: ItemRow) =>
   (await api<{ elements: unknown[] }>(request, token, `/orders/secured/fo/topup/claims?foiid=${item.foiId}`)).elements.length;
+/** The item's status and its order's, as the server has them now (another spec may have moved them). */
+async function statusesOf(request: APIRequestContext, token: string, item: ItemRow) {
+  const status = (await api<{ elements: { id: number; status: string }[] }>(request, token, `/orders/secured/items/list?foId=${item.foiId}`)).elements.find((i) => i.id === item.foiId)!.status;
+  const orderStatus = (await api<{ elements: { status: string }[] }>(request, token, `/orders/secured/orders/allHistory?orderId=${item.orderId}`)).elements[0]!.status;
+  return { status, orderStatus };
+}
+
+/** The buttons of a top-up's group: its table's rows, then the claims' (the panel knows the claims). */
+function topupButtons(username: string, input: { status: string; orderStatus: string; offerExpired: boolean }, claims: number): string[] {
+  const permissions = persona(username);
+  return [...offeredLabels(topupItem, { ...input, permissions }), ...offeredLabels(topupClaim, { claims, itemStatus: input.status, permissions })];
+}
+
 const triesOf = async (request: APIRequestContext, token: string, item: ItemRow) =>
   (await api<{ elements: { id: number; tries: number }[] }>(request, token, `/orders/secured/items/list?foId=${item.foiId}`)).elements.find((i) => i.id === item.foiId)!.tries;
 
@@ -118,13 +133,12 @@ test.describe('the top-up panel offers exactly the actions its chart allows the 
       test.setTimeout(150_000);
       const token = await adminToken(request);
       const cases = await readCases(request, token, await topups(request, token));
-      const permissions = [...PERSONAS.find((p) => p.username === username)!.permissions];
       await signIn(page, username);
       for (const { name, item, expired, claims } of cases) {
+        const { status, orderStatus } = await statusesOf(request, token, item);
         const region = await topupPanel(await openOrder(page, item.orderId), item.foiId);
-        // The status as the panel shows it: another spec may have moved the item meanwhile.
-        const status = (await valueOf(region, 'Estado').textContent())!.trim();
-        const expected = topupButtons({ status, permissions, offerExpired: expired }, claims);
+        await expect(valueOf(region, 'Estado')).toHaveText(productStatusLabel(item.productType, status));
+        const expected = topupButtons(username, { status, orderStatus, offerExpired: expired }, claims);
         const group = region.getByRole('group', { name: `Acciones de la recarga ${item.foiId}` });
         if (expected.length === 0) await expect(group, name).toHaveCount(0);
         else await expect(group.getByRole('button'), name).toHaveText(expected);

@@ -1,82 +1,115 @@
-import { describeCharts } from '../support/chart-suite';
 import { describe, expect, it } from 'vitest';
-import { createActor, initialTransition } from 'xstate';
-import { orderRiskMachine } from '@/machines/order/order.machine';
-import { offerMachine } from '@/machines/order/offer.machine';
-import { refundMachine } from '@/machines/order/refund.machine';
-import { zelleLinkMachine, zelleOffered } from '@/machines/order/zelle-link.machine';
+import { accepts, offeredEvents, run } from '../support/chart-checks';
+import { EVERYTHING } from '../support/lifecycles';
+import { order } from '@/machines/order/order.machine';
+import { offer } from '@/machines/order/offer.machine';
+import { refund } from '@/machines/order/refund.machine';
+import { zelleLink } from '@/machines/order/zelle-link.machine';
+import { paymentRule } from '@/machines/order/payment-rule.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
+import { APPLIED_RULE_STATUSES } from '@/domain/order-actions';
 import { Permission } from '@/domain/permissions';
-import {
-  EVERYTHING,
-  offerEvents,
-  offerPaths,
-  orderRiskEvents,
-  orderRiskPaths,
-  refundPaths,
-  zelleEvents,
-  zellePaths,
-} from '../support/order-models';
 
-describeCharts([
-  { name: 'orderRisk', machine: orderRiskMachine, sets: orderRiskPaths },
-  { name: 'offer', machine: offerMachine, sets: offerPaths },
-  { name: 'refund', machine: refundMachine, sets: refundPaths },
-  { name: 'zelleLink', machine: zelleLinkMachine, sets: zellePaths },
-]);
+/** The spec's order rules (details §4) as the order's charts and their tables answer them. */
 
-describe('permissions live in the charts', () => {
-  const reader = EVERYTHING.filter((p) => p !== Permission.EDITOR);
+const without = (permission: string) => EVERYTHING.filter((p) => p !== permission);
+const anOrder = (status: string, permissions: readonly string[] = EVERYTHING, extra: Record<string, unknown> = {}) => ({
+  status,
+  permissions,
+  totalRefundAllowed: false,
+  itemsFinished: false,
+  ...extra,
+});
 
+describe('the order chart', () => {
   it('a reader may do nothing to an order, whatever its status', () => {
-    for (const status of ORDER_STATUSES) {
-      const [snapshot] = initialTransition(orderRiskMachine, { status, permissions: reader, totalRefundAllowed: true });
-      for (const event of orderRiskEvents) expect(snapshot.can(event), `${status} ${event.type}`).toBe(false);
-    }
+    for (const status of ORDER_STATUSES) expect(offeredEvents(order, anOrder(status, without(Permission.EDITOR), { totalRefundAllowed: true })), status).toEqual([]);
   });
 
   it('approving and cancelling a risk order needs CRM7_FRAUD_COMPLETE; a Zelle cancel needs CRM2_SUPER_ACTION', () => {
-    const without = (p: string) => EVERYTHING.filter((x) => x !== p);
-    expect(initialTransition(orderRiskMachine, { status: 'RISK', permissions: without(Permission.FRAUD_COMPLETE), totalRefundAllowed: false })[0].can({ type: 'order.approve' })).toBe(false);
-    expect(initialTransition(orderRiskMachine, { status: 'RISK', permissions: EVERYTHING, totalRefundAllowed: false })[0].can({ type: 'order.approve' })).toBe(true);
-    expect(initialTransition(orderRiskMachine, { status: 'PENDING_ZELLE_CONFIRM', permissions: without(Permission.SUPER_ACTION), totalRefundAllowed: false })[0].can({ type: 'order.cancel' })).toBe(false);
+    expect(accepts(order, anOrder('RISK', without(Permission.FRAUD_COMPLETE)), { type: 'order.approve' })).toBe(false);
+    expect(accepts(order, anOrder('RISK'), { type: 'order.approve' })).toBe(true);
+    expect(accepts(order, anOrder('RISK', without(Permission.FRAUD_COMPLETE)), { type: 'order.cancel' })).toBe(false);
+    expect(accepts(order, anOrder('PENDING_ZELLE_CONFIRM', without(Permission.SUPER_ACTION)), { type: 'order.cancel' })).toBe(false);
+    expect(accepts(order, anOrder('PENDING_ZELLE_CONFIRM', without(Permission.FRAUD_COMPLETE)), { type: 'order.cancel' })).toBe(true);
   });
 
   it('a full refund needs an OPEN order whose total refund is allowed', () => {
-    expect(initialTransition(orderRiskMachine, { status: 'OPEN', permissions: EVERYTHING, totalRefundAllowed: false })[0].can({ type: 'order.refundFull' })).toBe(false);
-    expect(initialTransition(orderRiskMachine, { status: 'OPEN', permissions: EVERYTHING, totalRefundAllowed: true })[0].can({ type: 'order.refundFull' })).toBe(true);
+    expect(accepts(order, anOrder('OPEN'), { type: 'order.refundFull' })).toBe(false);
+    expect(accepts(order, anOrder('OPEN', EVERYTHING, { totalRefundAllowed: true }), { type: 'order.refundFull' })).toBe(true);
   });
 
+  it('any order but a CLOSED or CANCELLED one can be closed; a cancelled order is final', () => {
+    for (const status of ORDER_STATUSES) expect(accepts(order, anOrder(status), { type: 'order.close' }), status).toBe(status !== 'CLOSED' && status !== 'CANCELLED');
+    expect(run(order, anOrder('RISK'), { type: 'order.cancel' }, { type: 'order.close' }).value).toBe('CANCELLED');
+  });
+
+  it('"notify close" only for a CLOSED order (the rule lives in the chart, not in the screen or the server)', () => {
+    for (const status of ORDER_STATUSES) expect(offeredEvents(order, anOrder(status)).includes('order.notifyClosed'), status).toBe(status === 'CLOSED');
+    expect(accepts(order, anOrder('CLOSED', without(Permission.AGENT)), { type: 'order.notifyClosed' })).toBe(false);
+  });
+
+  it('CLL1 settles an OPEN order only when its items are all finished; it has no button', () => {
+    expect(accepts(order, anOrder('OPEN'), { type: 'order.settle' })).toBe(false);
+    expect(run(order, anOrder('OPEN', EVERYTHING, { itemsFinished: true }), { type: 'order.settle' }).value).toBe('CLOSED');
+    expect(offeredEvents(order, anOrder('OPEN', EVERYTHING, { itemsFinished: true }))).not.toContain('order.settle');
+  });
+
+  it('a compensation changes no status and needs CRM_COMPENSATION_PAY', () => {
+    expect(run(order, anOrder('OPEN'), { type: 'order.compensate' }).value).toBe('OPEN');
+    expect(accepts(order, anOrder('CLOSED', without(Permission.COMPENSATION_PAY)), { type: 'order.compensate' })).toBe(false);
+  });
+});
+
+describe('offers, refunds and charge rules', () => {
+  const credited = (permissions: readonly string[]) => ({ status: 'REFUND_TO_CREDIT', previousStatus: 'OPEN', productType: 'SALDO', itemStatus: 'REFUND_TO_CREDIT', permissions });
+
   it('only CRM2_SUPER_ACTION reverts a pass to credit, back to where it came from', () => {
-    const input = { status: 'REFUND_TO_CREDIT' as const, previousStatus: 'OPEN' as const, productType: 'SALDO', itemStatus: 'REFUND_TO_CREDIT', permissions: EVERYTHING.filter((p) => p !== Permission.SUPER_ACTION) };
-    expect(initialTransition(offerMachine, input)[0].can(offerEvents[1]!)).toBe(false);
-    const actor = createActor(offerMachine, { input: { ...input, permissions: EVERYTHING } }).start();
-    actor.send({ type: 'offer.revertCredit' });
-    expect(actor.getSnapshot().value).toBe('OPEN');
+    expect(accepts(offer, credited(without(Permission.SUPER_ACTION)), { type: 'offer.revertCredit' })).toBe(false);
+    expect(run(offer, credited(EVERYTHING), { type: 'offer.revertCredit' }).value).toBe('OPEN');
+    expect(run(offer, { ...credited(EVERYTHING), previousStatus: 'CLOSED' }, { type: 'offer.revertCredit' }).value).toBe('CLOSED');
   });
 
   it('"to credit" hides with the other refund buttons: a delivered top-up cannot pass to credit', () => {
-    const open = { status: 'OPEN' as const, previousStatus: null, permissions: EVERYTHING };
-    expect(initialTransition(offerMachine, { ...open, productType: 'TOPUP', itemStatus: 'FULFILLED' })[0].can(offerEvents[0]!)).toBe(false);
-    expect(initialTransition(offerMachine, { ...open, productType: 'TOPUP', itemStatus: 'OPEN' })[0].can(offerEvents[0]!)).toBe(true);
-    expect(initialTransition(offerMachine, { ...open, productType: 'SALDO', itemStatus: 'PENDING_DELIVERY' })[0].can(offerEvents[0]!)).toBe(false);
+    const open = { status: 'OPEN', previousStatus: null, permissions: EVERYTHING };
+    expect(accepts(offer, { ...open, productType: 'TOPUP', itemStatus: 'FULFILLED' }, { type: 'offer.toCredit' })).toBe(false);
+    expect(accepts(offer, { ...open, productType: 'TOPUP', itemStatus: 'OPEN' }, { type: 'offer.toCredit' })).toBe(true);
+    expect(accepts(offer, { ...open, productType: 'SALDO', itemStatus: 'PENDING_DELIVERY' }, { type: 'offer.toCredit' })).toBe(false);
   });
 
-  it('refunds: at least 0.1, at most what is left; a top-up already delivered is not refundable', () => {
+  it('refunds: at least 0.1, at most what is left; what takes the rest is total; a delivered top-up is not refundable', () => {
     const base = { price: 10, refunded: 0, productType: 'SALDO', itemStatus: 'OPEN', permissions: EVERYTHING };
-    const [snapshot] = initialTransition(refundMachine, base);
-    expect(snapshot.can({ type: 'refund.partial', amount: 0.09 })).toBe(false);
-    expect(snapshot.can({ type: 'refund.partial', amount: 0.1 })).toBe(true);
-    expect(snapshot.can({ type: 'refund.partial', amount: 10.01 })).toBe(false);
-    const actor = createActor(refundMachine, { input: base }).start();
-    actor.send({ type: 'refund.partial', amount: 10 });
-    expect(actor.getSnapshot().value).toBe('refunded');
-    expect(initialTransition(refundMachine, { ...base, productType: 'TOPUP', itemStatus: 'FULFILLED' })[0].can({ type: 'refund.full' })).toBe(false);
+    expect(accepts(refund, base, { type: 'refund.partial', amount: 0.09 })).toBe(false);
+    expect(accepts(refund, base, { type: 'refund.partial', amount: 0.1 })).toBe(true);
+    expect(accepts(refund, base, { type: 'refund.partial', amount: 10.01 })).toBe(false);
+    expect(run(refund, base, { type: 'refund.partial', amount: 10 }).value).toBe('refunded');
+    expect(run(refund, base, { type: 'refund.partial', amount: 4 }).context.refunded).toBe(4);
+    expect(accepts(refund, { ...base, productType: 'TOPUP', itemStatus: 'FULFILLED' }, { type: 'refund.full' })).toBe(false);
   });
 
-  it('Zelle is offered only while the order is neither CLOSED nor CANCELLED', () => {
-    expect(zelleOffered('PENDING_ZELLE_CONFIRM', EVERYTHING)).toBe(true);
-    expect(zelleOffered('CLOSED', EVERYTHING)).toBe(false);
-    expect(initialTransition(zelleLinkMachine, { linked: false, processed: false, orderStatus: 'CANCELLED', permissions: EVERYTHING })[0].can(zelleEvents[0]!)).toBe(false);
+  it('a charge rule is notified only when it moved money: PAID, PROCESSED or REFUNDED (CRM7_AGENT)', () => {
+    for (const status of APPLIED_RULE_STATUSES) {
+      expect(offeredEvents(paymentRule, { status, permissions: EVERYTHING }).includes('rule.notify'), status).toBe(['PAID', 'PROCESSED', 'REFUNDED'].includes(status));
+    }
+    expect(accepts(paymentRule, { status: 'PAID', permissions: without(Permission.AGENT) }, { type: 'rule.notify' })).toBe(false);
+  });
+});
+
+describe('Zelle', () => {
+  const transfer = (orderStatus: string | null, registered = true) => ({ registered, linked: false, processed: false, orderStatus, permissions: EVERYTHING });
+
+  it('is offered only while the order is neither CLOSED nor CANCELLED', () => {
+    expect(accepts(zelleLink, transfer('PENDING_ZELLE_CONFIRM', false), { type: 'zelle.register', linked: true })).toBe(true);
+    expect(accepts(zelleLink, transfer('CLOSED', false), { type: 'zelle.register', linked: true })).toBe(false);
+    // A transfer of nobody's order can always be registered, to be linked later.
+    expect(accepts(zelleLink, transfer('CLOSED', false), { type: 'zelle.register', linked: false })).toBe(true);
+    expect(accepts(zelleLink, transfer('CANCELLED'), { type: 'zelle.link' })).toBe(false);
+    expect(accepts(zelleLink, transfer('OPEN'), { type: 'zelle.link' })).toBe(true);
+  });
+
+  it('a transfer registered without a reference waits to be linked; with one it is linked at once', () => {
+    expect(run(zelleLink, transfer(null, false), { type: 'zelle.register', linked: false }).value).toBe('unlinked');
+    expect(run(zelleLink, transfer('OPEN', false), { type: 'zelle.register', linked: true }).value).toBe('linked');
+    expect(accepts(zelleLink, { ...transfer('OPEN'), processed: true }, { type: 'zelle.link' })).toBe(false);
   });
 });

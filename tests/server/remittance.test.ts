@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { base, Faker } from '@faker-js/faker';
-import { initialTransition, type AnyStateMachine, type EventObject } from 'xstate';
-import { createTestServer, TEST_NOW, type TestServer } from '../support/server';
+import type { EventObject } from 'xstate';
+import { createTestServer, sendRow, TEST_NOW, type TestServer } from '../support/server';
 import { openRemittanceStatus } from '../../server/db/seed/items-remittance';
-import { bankEvents, bankPaths, describeRemittancePath, homeEvents, homePaths, TRACKING } from '../support/remittance-models';
-import { bankRemittanceItemMachine, type BankRemittanceEvent, type BankRemittanceInput } from '@/machines/items/bank-remittance.machine';
-import { homeRemittanceItemMachine, type HomeRemittanceEvent, type HomeRemittanceInput } from '@/machines/items/home-remittance.machine';
+import { bankModel, eventsOf, homeModel, TRACKING } from '../support/lifecycles';
+import { walkAgainstServer } from '../support/server-walk';
+import { bankRemittance, type BankRemittanceEvent } from '@/machines/items/bank-remittance.machine';
+import { homeRemittance, type HomeRemittanceEvent } from '@/machines/items/home-remittance.machine';
+import { rowFor } from '@/machines/lifecycle/table';
+import { ItemRefused } from '@/domain/order-status';
+import type { ItemSubject } from '@/machines/items/item';
 import {
   BANK_REMITTANCE_STATUSES,
   DEFAULT_SERVICE_TYPE,
@@ -15,7 +19,7 @@ import {
   RemittanceMsg,
   RemittanceRefused,
 } from '@/domain/remittance';
-import { BankStatusResponse, CouriersResponse, DeliveryInfoResponse, HomeMoveResponse, ReceiptResponse, RemittanceResponse } from '@/api/contract/remittance';
+import { BankDestinationBody, BankStatusResponse, CouriersResponse, DeliveryInfoResponse, HomeMoveResponse, HomeShippingBody, ReceiptResponse, RemittanceResponse } from '@/api/contract/remittance';
 import { PNG, png } from '../support/images';
 
 let server: TestServer;
@@ -46,18 +50,21 @@ const postForm = (path: string, fields: Record<string, string | File>, who: Toke
 const getJson = (path: string, who: Token = 'operaciones', headers: Record<string, string> = {}) => server.app.request(path, { headers: { ...bearer(who), 'api-key': API_KEY, ...headers } });
 const message = async (response: Response) => ((await response.clone().json()) as { error_description: string }).error_description;
 
-/** The first seeded remittance of a product in an order with that single item (reset before each use). */
-async function remittanceItem(product: string, n = 0) {
+/** The first seeded remittance of a product in an order with that single item (reset before each use), as its panel names it. */
+async function remittanceItem(product: string, n = 0): Promise<ItemSubject> {
   const rows = await k()
     .selectFrom('order_items as i')
     .innerJoin('remittances as r', 'r.id', 'i.id')
-    .select(['i.id', 'i.order_id'])
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .select(['i.id', 'i.order_id', 'i.fulfillment_order_id', 'o.app_name'])
     .where('i.product_type', '=', product)
     .orderBy('i.id')
     .execute();
   const row = rows[n];
   if (!row) throw new Error(`no ${product} ${n}`);
-  return { id: row.id, orderId: row.order_id };
+  // The order is released for payouts unless a test holds it in risk review.
+  await k().updateTable('orders').set({ status: 'OPEN' }).where('id', '=', row.order_id).execute();
+  return { id: row.id, orderId: row.order_id, offerId: row.fulfillment_order_id ?? 0, appName: row.app_name };
 }
 
 const CARD = '9227000011112222';
@@ -130,21 +137,23 @@ const bankForm = (id: number, card: string): Record<string, string> => ({
 });
 
 let cards = 0;
-async function sendBank(item: { id: number }, event: BankRemittanceEvent, who: Token = 'operaciones') {
+/** What a row's form would give for an event: a new card, the other provider, a reason, a delivery. */
+async function bankPayload(item: { id: number }, event: EventObject) {
   switch (event.type) {
     case 'item.modifyDestination':
-      return postForm('/orders/secured/remesaToBank/update', bankForm(item.id, `92250000${String(++cards).padStart(8, '0')}`), who);
+      return v.parse(BankDestinationBody, bankForm(item.id, `92250000${String(++cards).padStart(8, '0')}`));
     case 'item.modifyProvider': {
       const { provider } = await k().selectFrom('order_items').select('provider').where('id', '=', item.id).executeTakeFirstOrThrow();
-      return postJson('/orders/secured/remesa-to-bank/update-provider', { newProvider: provider === 'BANDEC' ? 'METROPOLITANO' : 'BANDEC', fulfillmentOrderItemIds: [item.id] }, who);
+      return provider === 'BANDEC' ? 'METROPOLITANO' : 'BANDEC';
     }
-    case 'item.approve':
-      return postJson('/orders/secured/remesa-to-bank/update-status', { fulfillmentOrderItemStatus: 'TO_ACTIVATE', fulfillmentOrderItemIds: [item.id], log: 'prueba' }, who);
-    case 'item.markDelivered':
-      return postJson('/orders/secured/remesa-to-bank/update-status', { fulfillmentOrderItemStatus: 'FULFILLED', fulfillmentOrderItemIds: [item.id] }, who);
-    case 'item.backToProcessing':
-      return postJson('/orders/secured/remesa-to-bank/update-status', { fulfillmentOrderItemStatus: 'MANUAL', fulfillmentOrderItemIds: [item.id] }, who);
+    default:
+      return undefined;
   }
+}
+
+/** An event as the console sends it: its row's request, by the staff member named. */
+async function sendBank(item: ItemSubject, event: BankRemittanceEvent, who: Token = 'operaciones') {
+  return sendRow(server, rowFor(bankRemittance.rows, event.type)!, item, await bankPayload(item, event), tokens[who] ?? who, { accountId: ids[who] ?? 0 });
 }
 
 const HOME = '/remittances/api/crm2/homeremittance/secured';
@@ -163,95 +172,61 @@ const shipping = (id: number) => ({
 });
 
 /** The delivery service's status a refresh will read: what the event says, else one that moves nothing. */
-async function prepareHome(item: { id: number }, event: HomeRemittanceEvent) {
-  if (event.type === 'item.refresh') await k().updateTable('home_deliveries').set({ status: event.reported ?? 'REVIEW' }).where('item_id', '=', item.id).execute();
+async function prepareHome(item: { id: number }, event: EventObject) {
+  if (event.type === 'item.refresh') await k().updateTable('home_deliveries').set({ status: (event as { reported?: string }).reported ?? 'REVIEW' }).where('item_id', '=', item.id).execute();
 }
 
-async function sendHome(item: { id: number }, event: HomeRemittanceEvent, who: Token = 'operaciones') {
+function homePayload(item: { id: number }, event: EventObject) {
   switch (event.type) {
     case 'item.modifyDestination':
-      return postJson('/orders/secured/remesa-to-steet/update-shipping-address', shipping(item.id), who);
-    case 'item.approve':
-      return postJson(`${HOME}/approve`, { ...actor(item.id, who), reason: null, isReview: false }, who);
+      return v.parse(HomeShippingBody, shipping(item.id));
     case 'item.review':
-      return postJson(`${HOME}/review`, { ...actor(item.id, who), reason: 'El destinatario no está', isReview: true }, who);
+      return 'El destinatario no está';
     case 'item.backToProcessing':
-      return postJson(`${HOME}/undeliver`, { ...actor(item.id, who), reason: 'Entrega no confirmada' }, who);
+      return 'Entrega no confirmada';
     case 'item.uploadReceipt':
-      return postForm(`${HOME}/delivery/receipturl`, { remittanceId: String(item.id), file: png() }, who);
+      return png();
     case 'item.deliver':
-      return postJson(`${HOME}/deliver`, { ...actor(item.id, who), courierId: 101, deliveryDate: new Date(TEST_NOW - 3_600_000).toISOString(), receiver: 'Marta Díaz', notes: 'Sin novedad' }, who);
-    case 'item.refresh':
-      return postJson('/orders/secured/remesa-to-steet/refresh-fulfillment-status', { foiid: item.id }, who);
+      return { courierId: 101, deliveryDate: new Date(TEST_NOW - 3_600_000).toISOString(), receiver: 'Marta Díaz', notes: 'Sin novedad', receipt: null, receiptImageUrl: null };
+    default:
+      return undefined;
   }
 }
 
-/** Every event the chart refuses in a state answers 409 with the chart's reason and changes nothing. */
-async function refusedAreRefused(
-  machine: AnyStateMachine,
-  input: Record<string, unknown>,
-  value: string,
-  events: readonly EventObject[],
-  item: { id: number; orderId: number },
-  prepare: (event: EventObject) => Promise<void>,
-  send: (event: EventObject) => Promise<Response>,
-) {
-  const start = initialTransition(machine, input as never)[0] as unknown as { context: unknown };
-  const snapshot = machine.resolveState({ value: value as never, context: start.context as never });
-  for (const event of events) {
-    if (snapshot.can(event as never)) continue;
-    await prepare(event);
-    const before = await observe(item);
-    const response = await send(event);
-    expect(response.status, `${value} ${JSON.stringify(event)} ${await response.clone().text()}`).toBe(409);
-    expect(await observe(item), `${event.type} changed something`).toEqual(before);
-  }
+async function sendHome(item: ItemSubject, event: EventObject, who: Token = 'operaciones') {
+  return sendRow(server, rowFor(homeRemittance.rows, event.type)!, item, homePayload(item, event), tokens[who] ?? who, { accountId: ids[who] ?? 0 });
 }
 
 describe('bank remittance chart against the server', () => {
-  const cases = bankPaths.flatMap(({ input, paths }) => paths.map((path) => [`${input.status}: ${describeRemittancePath(path)}`, input, path] as const));
-  it.each(cases)('%s', async (_name, input: BankRemittanceInput, path) => {
-    const item = await remittanceItem('REMESA_BANCARIA');
-    await resetBank(item, input.status);
-    for (const step of path.steps) {
-      if ((step.event.type as string) !== 'xstate.init') {
-        const transitions = await count('item_transitions', item);
-        const response = await sendBank(item, step.event as BankRemittanceEvent);
-        expect(response.status, await response.clone().text()).toBe(200);
-        expect(await count('item_transitions', item)).toBe(transitions + 1);
-      }
-      expect(await statusOf(item.id)).toBe(step.state.value);
-      await refusedAreRefused(bankRemittanceItemMachine, input as never, step.state.value as string, bankEvents, item, async () => {}, (e) => sendBank(item, e as BankRemittanceEvent));
-    }
+  walkAgainstServer<ItemSubject>({
+    model: bankModel,
+    reset: async (input) => {
+      const item = await remittanceItem('REMESA_BANCARIA');
+      await resetBank(item, String(input.status));
+      return item;
+    },
+    send: (item, event) => sendBank(item, event as BankRemittanceEvent),
+    stateOf: (item) => statusOf(item.id),
+    observe,
+    idOf: (item) => item.id,
+    stepped: async (item, before) => expect(await count('item_transitions', item)).toBe((before as { transitions: number }).transitions + 1),
   });
 });
 
 describe('home remittance chart against the server', () => {
-  const label = (input: HomeRemittanceInput) => (input.trackingNumber ? input.status : `${input.status} (sin seguimiento)`);
-  const cases = homePaths.flatMap(({ input, paths }) => paths.map((path) => [`${label(input)}: ${describeRemittancePath(path)}`, input, path] as const));
-  it.each(cases)('%s', async (_name, input: HomeRemittanceInput, path) => {
-    const item = await remittanceItem('REMESA_A_DOMICILIO');
-    await resetHome(item, input.status, input.trackingNumber);
-    for (const step of path.steps) {
-      if ((step.event.type as string) !== 'xstate.init') {
-        const event = step.event as HomeRemittanceEvent;
-        await prepareHome(item, event);
-        const transitions = await count('item_transitions', item);
-        const response = await sendHome(item, event);
-        expect(response.status, await response.clone().text()).toBe(200);
-        expect(await count('item_transitions', item)).toBe(transitions + 1);
-      }
-      expect(await statusOf(item.id)).toBe(step.state.value);
-      await refusedAreRefused(
-        homeRemittanceItemMachine,
-        input as never,
-        step.state.value as string,
-        homeEvents,
-        item,
-        (e) => prepareHome(item, e as HomeRemittanceEvent),
-        (e) => sendHome(item, e as HomeRemittanceEvent),
-      );
-    }
+  walkAgainstServer<ItemSubject>({
+    model: homeModel,
+    reset: async (input) => {
+      const item = await remittanceItem('REMESA_A_DOMICILIO');
+      await resetHome(item, String(input.status), input.trackingNumber as string | null);
+      return item;
+    },
+    prepare: prepareHome,
+    send: sendHome,
+    stateOf: (item) => statusOf(item.id),
+    observe,
+    idOf: (item) => item.id,
+    stepped: async (item, before) => expect(await count('item_transitions', item)).toBe((before as { transitions: number }).transitions + 1),
   });
 });
 
@@ -259,7 +234,7 @@ describe('permissions: the editor flag and CRM2_OPERATIONS_SPECIALIST, 403 befor
   it.each(['lector', 'entregas', 'soporte'])('%s gets 403 for every bank and home action, and nothing changes', async (who) => {
     const bank = await remittanceItem('REMESA_BANCARIA', 1);
     const home = await remittanceItem('REMESA_A_DOMICILIO', 1);
-    for (const event of bankEvents) {
+    for (const event of eventsOf(bankModel, {}) as BankRemittanceEvent[]) {
       await resetBank(bank, event.type === 'item.markDelivered' ? 'PROCESSING' : event.type === 'item.backToProcessing' ? 'FULFILLED' : 'MANUAL');
       const before = await observe(bank);
       const response = await sendBank(bank, event, who);
@@ -267,7 +242,7 @@ describe('permissions: the editor flag and CRM2_OPERATIONS_SPECIALIST, 403 befor
       expect(((await response.json()) as { error: string }).error).toBe('access_denied');
       expect(await observe(bank)).toEqual(before);
     }
-    for (const event of homeEvents) {
+    for (const event of eventsOf(homeModel, {}) as HomeRemittanceEvent[]) {
       const status = event.type === 'item.review' ? 'PENDING_DELIVERY' : event.type === 'item.deliver' || event.type === 'item.uploadReceipt' ? 'IN_TRANSIT' : event.type === 'item.backToProcessing' ? 'FULFILLED' : 'MANUAL';
       await resetHome(home, status, TRACKING);
       await prepareHome(home, event);
@@ -396,7 +371,8 @@ describe('what the actions write', () => {
     const bank = await remittanceItem('REMESA_BANCARIA', 3);
     await resetBank(bank, 'MANUAL');
     const before = await observe(bank);
-    const response = await sendBank(bank, { type: 'item.approve' });
+    // The spec's update-status body, with the operator's comment.
+    const response = await postJson('/orders/secured/remesa-to-bank/update-status', { fulfillmentOrderItemStatus: 'TO_ACTIVATE', fulfillmentOrderItemIds: [bank.id], log: 'prueba' });
     const { data } = v.parse(BankStatusResponse, await response.json());
     expect(data.elements).toEqual([{ fulfillmentOrderItemId: bank.id, status: 'TO_ACTIVATE', transferred: true, message: 'Transferencia acreditada en la tarjeta ****2222.', reference: expect.stringMatching(/^TRF-/) }]);
     const transition = await k().selectFrom('item_transitions').selectAll().where('item_id', '=', bank.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -602,5 +578,37 @@ describe('the seed', () => {
     for (const { status, product_type } of stored) {
       expect(product_type === 'REMESA_BANCARIA' ? BANK_REMITTANCE_STATUSES : HOME_REMITTANCE_STATUSES, `${product_type} ${status}`).toContain(status);
     }
+  });
+});
+
+describe('payouts wait for the order’s risk review (docs/decisions.md)', () => {
+  it.each(['RISK', 'DUPLICATE_RISK', 'RISK_CONTROL'])('approving a MANUAL bank remittance of an order in %s is a 409 that says why: nothing changes, no audit row, the bank is not asked', async (orderStatus) => {
+    const bank = await remittanceItem('REMESA_BANCARIA', 5);
+    await resetBank(bank, 'MANUAL');
+    await k().updateTable('orders').set({ status: orderStatus }).where('id', '=', bank.orderId).execute();
+    const before = await observe(bank);
+    const response = await sendBank(bank, { type: 'item.approve' });
+    expect(response.status).toBe(409);
+    expect(await message(response)).toBe(ItemRefused.orderInReview);
+    expect(await observe(bank)).toEqual(before);
+    // Once the fraud analyst approves the order, the same request pays out.
+    await k().updateTable('orders').set({ status: 'OPEN' }).where('id', '=', bank.orderId).execute();
+    expect((await sendBank(bank, { type: 'item.approve' })).status).toBe(200);
+    expect(await statusOf(bank.id)).toBe('TO_ACTIVATE');
+  });
+
+  it('a home remittance is neither approved nor delivered while its order is in RISK; its address can still be fixed', async () => {
+    const home = await remittanceItem('REMESA_A_DOMICILIO', 5);
+    await resetHome(home, 'MANUAL', TRACKING);
+    await k().updateTable('orders').set({ status: 'RISK' }).where('id', '=', home.orderId).execute();
+    const before = await observe(home);
+    const approve = await sendHome(home, { type: 'item.approve' });
+    expect([approve.status, await message(approve)]).toEqual([409, ItemRefused.orderInReview]);
+    expect(await observe(home)).toEqual(before);
+    expect((await sendHome(home, { type: 'item.modifyDestination' })).status).toBe(200);
+    await resetHome(home, 'IN_TRANSIT', TRACKING);
+    const deliver = await sendHome(home, { type: 'item.deliver' });
+    expect([deliver.status, await message(deliver)]).toEqual([409, ItemRefused.orderInReview]);
+    expect(await statusOf(home.id)).toBe('IN_TRANSIT');
   });
 });

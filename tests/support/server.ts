@@ -4,6 +4,8 @@ import { migrate } from '../../server/db/migrate';
 import { seedDatabase } from '../../server/db/seed/index';
 import { createApp } from '../../server/app';
 import { DEMO_PASSWORD } from '../../server/db/seed/personas';
+import { API_KEY_CLIENTS } from '@/api/contract/clients';
+import type { AnyRow } from '@/machines/lifecycle/table';
 
 export const TEST_NOW = Date.UTC(2026, 10, 22, 15, 0, 0);
 const BASIC = `Basic ${Buffer.from('crm-console:crm-console-secret').toString('base64')}`;
@@ -43,3 +45,37 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}) {
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
+
+/**
+ * A row of an action table sent as the console sends it (its client's path with the tenant, its
+ * query and body built by the row, JSON or multipart, an Idempotency-Key where the row asks for
+ * one, the api key where its client carries it): the server tests drive the same wire the screens do.
+ */
+export async function sendRow(
+  server: TestServer,
+  row: AnyRow,
+  subject: unknown,
+  payload: unknown,
+  accessToken: string,
+  session: { accountId: number; headers?: Record<string, string> },
+): Promise<Response> {
+  const request = row.request(subject, payload, { accountId: session.accountId, tenant: server.config.tenant });
+  const path = row.wire.path.replace(/:tenant\b/g, encodeURIComponent(server.config.tenant));
+  const query = new URLSearchParams(Object.entries(request.query ?? {}).flatMap(([key, value]) => (value === undefined || value === null ? [] : [[key, String(value)]])));
+  const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, ...(session.headers ?? {}) };
+  if (API_KEY_CLIENTS.includes(row.wire.client)) headers['api-key'] ??= server.config.upgApiKey;
+  if (row.wire.idempotent) headers['idempotency-key'] ??= crypto.randomUUID();
+  let body: BodyInit | undefined;
+  if (request.body !== undefined) {
+    if (row.wire.multipart) {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(request.body as object)) if (value !== null && value !== undefined) form.append(key, value instanceof Blob ? value : String(value));
+      body = form;
+    } else {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(request.body);
+    }
+  }
+  const search = query.toString();
+  return server.app.request(`${path}${search ? `?${search}` : ''}`, { method: row.wire.method, headers, ...(body === undefined ? {} : { body }) });
+}

@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { formatMoney } from '@/domain/format';
 import type { Row, Sink } from './sink';
 
 /**
@@ -80,7 +81,7 @@ export async function seedOrderDetail(
         id: item.id,
         order_id: order.id,
         title: OFFER_TITLES[item.productType] ?? item.productType,
-        description: `${OFFER_TITLES[item.productType] ?? item.productType} por ${item.amount.toFixed(2)} USD`,
+        description: `${OFFER_TITLES[item.productType] ?? item.productType} por ${formatMoney(item.amount, 'USD')}`,
         status: closed ? 'CLOSED' : 'OPEN',
         previous_status: null,
         list_price: Math.round((item.amount + discount) * 100) / 100,

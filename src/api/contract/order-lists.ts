@@ -85,7 +85,10 @@ export const ItemRow = v.object({
   destination: v.nullable(v.string()),
   productType: v.string(),
   productStatus: v.string(),
+  /** What the item was charged, in its order's currency. */
   amount: v.number(),
+  chargedCurrency: v.string(),
+  /** The currency the item delivers in (a CUP top-up is paid in USD). */
   currency: v.string(),
   createdDate: IsoDateTime,
 });

@@ -1,5 +1,5 @@
 import { TabGroup, TabList, Tab, TabPanels, TabPanel } from '@headlessui/react';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '@/ui/card';
 import { t } from '@/i18n';
 import { extrasText } from '@/i18n/es-extras';
@@ -14,8 +14,8 @@ const TAB_LABELS = { rates: extrasText.tabs.rates, kyc: extrasText.tabs.kyc } as
 /** Extras (CRM2_VIEW_CUSTOMERS): Tasa de Cambio and Verificaciones KYC; the tab is in the URL. */
 export function ExtrasPage() {
   const search: ExtrasSearch = route.useSearch();
-  const navigateTo = route.useNavigate();
-  const navigate = (next: ExtrasSearch) => void navigateTo({ search: next });
+  const navigateTo = useNavigate();
+  const navigate = (next: ExtrasSearch) => void navigateTo({ to: '/admin/extras', search: next });
   const tab = tabOf(search);
   return (
     <div>

@@ -2,8 +2,9 @@ import type { ExchangeRate } from '@/api/contract/extras';
 import { formatDateTime } from '@/domain/time';
 import type { Column } from '@/ui/data-grid';
 import { extrasText } from '@/i18n/es-extras';
+import { formatCount } from '@/domain/format';
 
-const decimal = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 4 });
+const decimal = { format: (value: number) => formatCount(value, 4) };
 const formatNumber = (value: number | undefined) => (value === undefined ? '' : decimal.format(value));
 
 /** The columns of both rate tables (spec: base, currency, fee, rate, modified date). */

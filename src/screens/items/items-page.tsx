@@ -4,7 +4,7 @@ import { useServices } from '@/ui/session';
 import { getItems } from '@/api/lists';
 import type { ItemRow } from '@/api/contract/order-lists';
 import { defaultWindow } from '@/domain/date-window';
-import { PRODUCT_STATUSES, PRODUCT_TYPES, productStatusLabel } from '@/domain/products';
+import { PRODUCT_TYPES, productStatusLabel, productStatusOptions } from '@/domain/products';
 import { formatDateTime } from '@/domain/time';
 import { PageHeader } from '@/ui/card';
 import { InputField, SelectField } from '@/ui/fields';
@@ -13,6 +13,7 @@ import { CustomerLink, OrderLink } from '@/ui/links';
 import { SearchLayout, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
 import { listText } from '@/i18n/es-lists';
 import { t } from '@/i18n';
+import { formatMoney } from '@/domain/format';
 
 const route = getRouteApi('/admin/items');
 const PAGE_SIZE = 20;
@@ -24,7 +25,9 @@ const COLUMNS: Column<ItemRow>[] = [
   { headerName: listText.items.destination, field: 'destination', width: 220 },
   { headerName: listText.items.product, field: 'productType', width: 190 },
   { headerName: listText.items.status, valueGetter: (p) => (p.data ? productStatusLabel(p.data.productType, p.data.productStatus) : ''), width: 160 },
-  { headerName: listText.items.amount, valueGetter: (p) => (p.data ? `${p.data.amount.toFixed(2)} ${p.data.currency}` : ''), width: 120 },
+  // The amount charged is in the order's currency; the destination's currency is its own column.
+  { headerName: listText.items.amount, valueGetter: (p) => (p.data ? formatMoney(p.data.amount, p.data.chargedCurrency) : ''), width: 120 },
+  { headerName: listText.items.currency, valueGetter: (p) => p.data?.currency ?? '', width: 110 },
   { headerName: listText.date, valueGetter: (p) => formatDateTime(p.data?.createdDate), width: 150 },
 ];
 
@@ -35,7 +38,7 @@ function ItemFilters({ screen }: { screen: SearchScreen }) {
       <InputField id="foiId" label={listText.items.foiId} inputMode="numeric" {...field('foiId')} />
       <InputField id="accountId" label={listText.userId} inputMode="numeric" {...field('accountId')} />
       <InputField id="destination" label={listText.items.destination} {...field('destination')} />
-      <SelectField id="productStatus" label={listText.items.status} options={PRODUCT_STATUSES.map((s) => ({ value: s, label: s }))} emptyLabel={listText.all} {...field('productStatus')} />
+      <SelectField id="productStatus" label={listText.items.status} options={productStatusOptions(screen.draft.productType || null)} emptyLabel={listText.all} {...field('productStatus')} />
       <SelectField id="productType" label={listText.items.product} options={PRODUCT_TYPES.map((p) => ({ value: p, label: p }))} emptyLabel={listText.all} {...field('productType')} />
       <InputField id="startDate" label={listText.from} type="date" {...field('startDate')} />
       <InputField id="endDate" label={listText.until} type="date" {...field('endDate')} />

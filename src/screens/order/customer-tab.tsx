@@ -3,7 +3,7 @@ import type { OrderRow } from '@/api/contract/order-lists';
 import type { CustomerRow } from '@/api/contract/customers';
 import type { AccountData } from '@/api/contract/order-detail';
 import { getAccountData, getAccountSummary, getTotalClosed } from '@/api/order-detail';
-import { formatCredit } from '@/domain/format';
+import { formatCredit, formatMoney } from '@/domain/format';
 import { reliabilityLabel } from '@/domain/reliability';
 import { formatDateTime } from '@/domain/time';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
@@ -53,7 +53,7 @@ export function CustomerTab({ tab }: { tab: DetailTab<CustomerData> }) {
                   ? customerText.noCredit
                   : data.userCredit.map((c) => `${formatCredit(c.amount)} ${c.creditType}`).join(' · '),
             },
-            { label: customerText.totalUsd, value: totalUsd.toFixed(2) },
+            { label: customerText.totalUsd, value: formatMoney(totalUsd, 'USD') },
           ]}
         />
       )}

@@ -13,6 +13,7 @@ import { SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { InputField } from '@/ui/fields';
 import { CustomerLink, OrderLink } from '@/ui/links';
 import { orderText } from '@/i18n/es-order';
+import { formatMoney } from '@/domain/format';
 
 /** Spec details §7: the item search looks about 20 days back and 1 day ahead. */
 const DAYS_BACK = 20;
@@ -51,7 +52,7 @@ const COLUMNS: TableColumn<OrderRow>[] = [
   { header: orderText.panel.date, cell: (o) => formatDateTime(o.createdDate), className: 'whitespace-nowrap' },
   { header: orderText.panel.customer, cell: (o) => <CustomerLink id={o.accountId} /> },
   { header: orderText.panel.status, cell: (o) => orderStatusLabel(o.status) },
-  { header: orderText.panel.total, cell: (o) => orderText.money(o.totalPrice, o.currency), className: 'whitespace-nowrap' },
+  { header: orderText.panel.total, cell: (o) => formatMoney(o.totalPrice, o.currency), className: 'whitespace-nowrap' },
 ];
 
 /** The fulfilment-item panel: the orders holding an item id, each opening its order page. */

@@ -11,6 +11,7 @@ import { CustomerLink } from '@/ui/links';
 import { orderText } from '@/i18n/es-order';
 import { OfferActions } from './offer-actions';
 import { ItemPanel } from './items/item-panel';
+import { formatMoney } from '@/domain/format';
 
 export interface OfferWithItems {
   offer: Offer;
@@ -38,7 +39,7 @@ const ITEM_COLUMNS: TableColumn<OfferItem>[] = [
       </>
     ),
   },
-  { header: itemText.amount, cell: (i) => i.amount.toFixed(2) },
+  { header: itemText.amount, cell: (i) => i.amount },
   // The destination's currency (a CUP top-up is paid in USD).
   { header: itemText.currency, cell: (i) => i.orderData.currency },
   { header: itemText.tries, cell: (i) => i.tries },
@@ -50,7 +51,7 @@ const ITEM_COLUMNS: TableColumn<OfferItem>[] = [
 function OfferCard({ order, entry, onChanged }: { order: OrderRow; entry: OfferWithItems; onChanged: () => void }) {
   const { offer, items } = entry;
   const headingId = useId();
-  const money = (n: number) => orderText.money(n, order.currency);
+  const money = (n: number) => formatMoney(n, order.currency);
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-md p-3 ring-1 ring-slate-200">
       <h3 id={headingId} className="text-sm font-semibold text-slate-900">

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ChevronRightIcon } from '@heroicons/react/24/outline';
 import { useServices } from '@/ui/session';
 import type { OrderRow } from '@/api/contract/order-lists';
-import { formatScore } from '@/domain/format';
+import { formatMoney, formatScore } from '@/domain/format';
 import { orderStatusLabel } from '@/domain/order-status';
 import { formatDateTime } from '@/domain/time';
 import { Button } from '@/ui/button';
@@ -56,7 +56,7 @@ export function OrderPanel({ initial, defaultOpen }: { initial: OrderRow; defaul
             <Fact label={panelText.status} className="font-semibold">
               {orderStatusLabel(order.status)}
             </Fact>
-            <Fact label={panelText.total}>{orderText.money(order.totalPrice, order.currency)}</Fact>
+            <Fact label={panelText.total}>{formatMoney(order.totalPrice, order.currency)}</Fact>
             <Fact label={panelText.score} className={scoreClass(order.score)}>
               {formatScore(order.score)}
             </Fact>

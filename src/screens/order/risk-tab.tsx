@@ -6,6 +6,7 @@ import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { DetailSection, KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { orderText } from '@/i18n/es-order';
 import { fraudProbabilityClass, riskScoreClass } from './tone';
+import { formatScore } from '@/domain/format';
 
 export interface RiskData {
   assessment: RiskAssessment | null;
@@ -62,7 +63,7 @@ export function RiskTab({ tab }: { tab: DetailTab<RiskData> }) {
               <div className="space-y-3">
                 <KeyValues
                   items={[
-                    { label: riskText.fraudProbability, value: <span className={fraudProbabilityClass(ml.fraudProbability)}>{ml.fraudProbability.toFixed(3)}</span> },
+                    { label: riskText.fraudProbability, value: <span className={fraudProbabilityClass(ml.fraudProbability)}>{formatScore(ml.fraudProbability)}</span> },
                     { label: riskText.prediction, value: ml.prediction },
                   ]}
                 />

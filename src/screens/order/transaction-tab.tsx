@@ -2,7 +2,7 @@ import type { Services } from '@/api/services';
 import type { OrderRow } from '@/api/contract/order-lists';
 import type { AppliedRule, PaymentElement, PendingRefund, RelatedAccount } from '@/api/contract/order-detail';
 import { getAppliedRules, getPaymentElements, getPendingRefunds, getRelatedAccounts } from '@/api/order-detail';
-import { cardCaption } from '@/domain/format';
+import { cardCaption, formatMoney, formatNumber } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { DetailSection, KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
@@ -34,7 +34,7 @@ const yesNo = (value: boolean) => (value ? orderText.yes : orderText.no);
 
 const PENDING_COLUMNS: TableColumn<PendingRefund>[] = [
   { header: paymentText.created, cell: (r) => formatDateTime(r.createdDate), className: 'whitespace-nowrap' },
-  { header: paymentText.amount, cell: (r) => r.amount.toFixed(2) },
+  { header: paymentText.amount, cell: (r) => formatNumber(r.amount) },
   { header: paymentText.total, cell: (r) => yesNo(r.total) },
   { header: paymentText.status, cell: (r) => r.status },
   { header: paymentText.refundItem, cell: (r) => yesNo(r.refundItem) },
@@ -62,7 +62,7 @@ function ElementCard({ order, element, n, onChanged }: { order: OrderRow; elemen
           { label: paymentText.debit, value: yesNo(element.isDebit) },
           { label: paymentText.bank, value: element.issuingBank },
           { label: paymentText.blacklisted, value: <span className={element.blacklisted ? 'font-semibold text-red-700' : ''}>{yesNo(element.blacklisted)}</span> },
-          { label: paymentText.amount, value: orderText.money(element.amount, order.currency) },
+          { label: paymentText.amount, value: formatMoney(element.amount, order.currency) },
           { label: paymentText.approvalUrl, value: element.approvalUrl ? <NewTabLink href={element.approvalUrl}>{element.approvalUrl}</NewTabLink> : null },
         ]}
       />
@@ -76,7 +76,7 @@ export function TransactionTab({ tab, order, onChanged }: { tab: DetailTab<Trans
   const ruleColumns: TableColumn<AppliedRule>[] = [
     { header: paymentText.transactionId, cell: (r) => r.transactionId },
     { header: paymentText.status, cell: (r) => r.status },
-    { header: paymentText.amount, cell: (r) => r.amount.toFixed(2) },
+    { header: paymentText.amount, cell: (r) => formatNumber(r.amount) },
     { header: paymentText.paymentDate, cell: (r) => formatDateTime(r.paymentDate), className: 'whitespace-nowrap' },
     { header: paymentText.response, cell: (r) => r.responseMessage ?? '' },
     { header: paymentText.threeDS, cell: (r) => r.threeDSecure ?? '' },

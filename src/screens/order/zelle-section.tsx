@@ -10,7 +10,7 @@ import { rowFor } from '@/machines/lifecycle/table';
 import { formatMoney } from '@/domain/format';
 import { dayjs, DISPLAY_TIME_ZONE, formatDateTime } from '@/domain/time';
 import { useActorPermissions, useServices } from '@/ui/session';
-import { ChartActions, chartForm, chartPart, enabledRows, useChartFlow } from '@/ui/chart-actions';
+import { accepts, ChartActions, chartForm, chartPart, enabledRows, useChartFlow } from '@/ui/chart-actions';
 import { Button } from '@/ui/button';
 import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
@@ -48,7 +48,8 @@ const transferPart = (order: OrderRow, transfer: Zelle | null) =>
  */
 export function ZelleSection({ order, onChanged }: ZelleSectionProps) {
   const permissions = useActorPermissions();
-  const acting = enabledRows(transferPart(order, null), permissions).length > 0;
+  // May a transfer be registered for this order (and so its unlinked ones be linked to it)?
+  const acting = accepts(transferPart(order, null), { type: 'zelle.register', linked: true }, permissions);
   const zelleOrder = order.pasarela === ZELLE_GATEWAY || order.status === 'PENDING_ZELLE_CONFIRM';
   if (!acting && !zelleOrder) return null;
   return <ZelleTransfers order={order} acting={acting} onChanged={onChanged} />;

@@ -1,5 +1,5 @@
 import { TabGroup, TabList, Tab, TabPanels, TabPanel } from '@headlessui/react';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '@/ui/card';
 import { settingsText } from '@/i18n/es-settings';
 import { SETTINGS_TABS, tabIndex } from './tabs';
@@ -20,12 +20,12 @@ const PANELS = { sms: SmsTab, destinatarios: RecipientsTab, 'lista-negra': Black
  */
 export function SettingsPage() {
   const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const navigate = useNavigate();
   const selected = tabIndex(search.tab);
   return (
     <div>
       <PageHeader title={settingsText.title} />
-      <TabGroup selectedIndex={selected} onChange={(index) => void navigate({ search: { tab: SETTINGS_TABS[index]?.slug ?? 'sms' } })}>
+      <TabGroup selectedIndex={selected} onChange={(index) => void navigate({ to: '/admin/settings-page', search: { tab: SETTINGS_TABS[index]?.slug ?? 'sms' } })}>
         <TabList className="flex flex-wrap gap-1 border-b border-slate-200">
           {SETTINGS_TABS.map((tab) => (
             <Tab

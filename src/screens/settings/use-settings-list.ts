@@ -1,4 +1,4 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useSearchScreen } from '@/ui/search-screen';
 import type { Filters, SearchResult } from '@/machines/ui/search.machine';
 import type { SettingsTab } from './tabs';
@@ -15,10 +15,10 @@ export function useSettingsList(
   load: (query: Filters, page: number, signal: AbortSignal) => Promise<SearchResult>,
 ) {
   const { tab: _tab, ...search } = route.useSearch();
-  const navigate = route.useNavigate();
+  const navigate = useNavigate();
   const screen = useSearchScreen({
     search,
-    navigate: (next) => void navigate({ search: { ...next, tab } }),
+    navigate: (next) => void navigate({ to: '/admin/settings-page', search: { ...next, tab } }),
     defaults,
     load,
   });

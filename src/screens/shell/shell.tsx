@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { XMarkIcon } from '@heroicons/react/24/outline';
 import { hasPermission } from '@/domain/permissions';
@@ -11,8 +11,8 @@ import { TopBar } from './topbar';
 import { FraudAlert } from './fraud-alert';
 import { t } from '@/i18n';
 
-/** The /admin layout: sidebar, top bar, the page (or the refusal text), footer, fraud alert. */
-export function Shell() {
+/** The /admin layout: sidebar, top bar, the page (or the refusal text), footer, fraud alert; `children` stand for the routed page. */
+export function Shell({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const groups = useSession((c) => c.profile?.groups);
   const matches = useMatches();
@@ -39,7 +39,7 @@ export function Shell() {
       </Dialog>
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar onOpenMenu={() => setMenuOpen(true)} />
-        <main className="flex-1 overflow-auto p-4 lg:p-6">{allowed ? <Outlet /> : <NoAuthorization />}</main>
+        <main className="flex-1 overflow-auto p-4 lg:p-6">{allowed ? (children ?? <Outlet />) : <NoAuthorization />}</main>
         <footer className="border-t border-slate-200 bg-white px-6 py-3 text-xs text-slate-600">{t.app.footer(currentYear())}</footer>
       </div>
       <FraudAlert />

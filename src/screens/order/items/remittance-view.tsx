@@ -9,6 +9,7 @@ import { DetailSection, KeyValues } from '@/ui/detail-table';
 import { Spinner } from '@/ui/spinner';
 import { remittanceText } from '@/i18n/es-remittance';
 import { ItemFrame } from './item-frame';
+import { formatMoney } from '@/domain/format';
 
 const dataText = remittanceText.data;
 
@@ -55,7 +56,7 @@ export function RemittanceFrame({ title, item, children }: { title: string; item
   );
 }
 
-const money = (amount: number, currency: string) => remittanceText.money(amount, currency);
+const money = formatMoney;
 
 /** The remittance object (spec details §3): the money, the sender, the recipient and where it goes. */
 export function RemittanceFacts({ remittance, item, bank }: { remittance: Remittance; item: OfferItem; bank: boolean }) {

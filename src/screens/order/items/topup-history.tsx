@@ -8,6 +8,8 @@ import { SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { CustomerLink, OrderLink } from '@/ui/links';
 import { Pager } from '@/ui/pager';
 import { topupText } from '@/i18n/es-topup';
+import { formatMoney, formatNumber } from '@/domain/format';
+import { productStatusLabel } from '@/domain/products';
 
 /** What a paged table of the panel shows: the page it asked for and the answer. */
 export interface Paged<T> {
@@ -33,12 +35,12 @@ const TRACE_COLUMNS: TableColumn<TopupTrace>[] = [
   { header: traceText.result, cell: (r) => r.result },
   { header: traceText.date, cell: (r) => formatDateTime(r.date, LONG_DATE_TIME_FORMAT), className: nowrap },
   { header: traceText.destination, cell: (r) => r.destination ?? '', className: nowrap },
-  { header: traceText.valueTopup, cell: (r) => r.valueTopup.toFixed(2) },
+  { header: traceText.valueTopup, cell: (r) => formatNumber(r.valueTopup) },
   { header: traceText.codeCountry, cell: (r) => r.codeCountry },
   { header: traceText.operator, cell: (r) => r.operator },
   { header: traceText.transactionId, cell: (r) => r.transactionId ?? '', className: nowrap },
   { header: traceText.requestRemoteId, cell: (r) => r.requestRemoteId, className: nowrap },
-  { header: traceText.status, cell: (r) => r.status },
+  { header: traceText.status, cell: (r) => productStatusLabel('TOPUP', r.status) },
   { header: traceText.statusDetail, cell: (r) => r.statusDetail ?? '', className: 'min-w-72' },
 ];
 
@@ -80,10 +82,10 @@ const SIMILAR_COLUMNS: TableColumn<SimilarItem>[] = [
   { header: similarText.foiId, cell: (r) => r.foiId },
   { header: similarText.order, cell: (r) => <OrderLink id={r.orderId} /> },
   { header: similarText.destination, cell: (r) => r.destinationOrRecipientePhone ?? '' },
-  { header: similarText.credit, cell: (r) => `${r.credit.toFixed(2)} ${r.currency}`, className: nowrap },
+  { header: similarText.credit, cell: (r) => formatMoney(r.credit, r.currency), className: nowrap },
   { header: similarText.created, cell: (r) => formatDateTime(r.created), className: nowrap },
   { header: similarText.user, cell: (r) => <CustomerLink id={r.userId} /> },
-  { header: similarText.status, cell: (r) => r.status },
+  { header: similarText.status, cell: (r) => productStatusLabel('TOPUP', r.status) },
   { header: similarText.reliability, cell: (r) => reliabilityLabel(r.reliability) },
 ];
 

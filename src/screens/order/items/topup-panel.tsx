@@ -3,6 +3,7 @@ import { getSimilarItems, getTopupClaims, getTopupTraces } from '@/api/topup';
 import { topupActionable } from '@/machines/items/topup.machine';
 import { Permission } from '@/domain/permissions';
 import { formatDateTime } from '@/domain/time';
+import { productStatusLabel } from '@/domain/products';
 import { offerExpired as hasExpired, topupOperator } from '@/domain/topup';
 import { useActorPermissions, useServices } from '@/ui/session';
 import { reloadLoaded, useShownDetail } from '@/ui/detail-tab';
@@ -12,6 +13,7 @@ import type { ItemPanelProps } from './item-types';
 import { ItemFrame } from './item-frame';
 import { TopupActions } from './topup-actions';
 import { SimilarItems, TopupClaims, TopupTraces } from './topup-history';
+import { formatMoney } from '@/domain/format';
 
 const panelText = topupText.panel;
 
@@ -64,9 +66,9 @@ export function TopupPanel(props: ItemPanelProps) {
           { label: panelText.product, value: panelText.products[item.productType] ?? item.productType },
           { label: panelText.operator, value: topupOperator(item.productType) },
           { label: panelText.destination, value: item.orderData.destination },
-          { label: panelText.status, value: item.status },
+          { label: panelText.status, value: productStatusLabel(item.productType, item.status) },
           { label: panelText.tries, value: item.tries },
-          { label: panelText.value, value: `${item.amount.toFixed(2)} ${order.currency}` },
+          { label: panelText.value, value: formatMoney(item.amount, order.currency) },
           { label: panelText.offerEnd, value: formatDateTime(offer.endDate) },
           { label: panelText.claims, value: claims.data === null ? '' : claimLabels || panelText.noClaims },
         ]}

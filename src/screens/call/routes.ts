@@ -1,0 +1,14 @@
+import { Permission } from '@/domain/permissions';
+import { searchOf, type ScreenRoute } from '@/ui/screen-route';
+import { t } from '@/i18n';
+
+/** The calls search. */
+export const callRoutes: ScreenRoute[] = [
+  {
+    path: 'calls',
+    title: t.menu.calls,
+    permission: Permission.VIEW_CALLS,
+    search: searchOf(['e164', 'accountId', 'src', 'terminateCauseId', 'startDate', 'endDate', 'page']),
+    page: async () => (await import('./calls-page')).CallsPage,
+  },
+];

@@ -1,0 +1,63 @@
+import { useMemo } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useServices } from '@/ui/session';
+import { searchAccount, searchAccountList } from '@/api/lists';
+import type { CustomerRow } from '@/api/contract/customers';
+import { Msg } from '@/domain/messages';
+import { Card, PageHeader } from '@/ui/card';
+import { InputField } from '@/ui/fields';
+import { CustomersGrid } from '@/ui/customers-grid';
+import { ResourceView, useResource } from '@/ui/resource-view';
+import { SearchLayout, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
+import { listText } from '@/i18n/es-lists';
+import { t } from '@/i18n/index';
+
+const route = getRouteApi('/admin/clients');
+const PAGE_SIZE = 20;
+
+/** The shell's global search: id, e-mail, phone, alias or name. */
+function GlobalResults({ search }: { search: string }) {
+  const services = useServices();
+  const resource = useResource(() => searchAccountList(services.uaa, search));
+  return (
+    <Card title={listText.clients.globalHeading(search)}>
+      <ResourceView resource={resource}>
+        {(data) => (data.elements.length === 0 ? <p className="text-sm text-slate-600">{listText.clients.globalEmpty}</p> : <CustomersGrid rows={data.elements} />)}
+      </ResourceView>
+    </Card>
+  );
+}
+
+function ClientFilters({ screen }: { screen: SearchScreen }) {
+  const field = (name: string) => ({ value: screen.draft[name] ?? '', onChange: (e: { target: { value: string } }) => screen.set(name, e.target.value) });
+  return (
+    <>
+      <InputField id="phone" label={listText.clients.phone} inputMode="tel" {...field('phone')} />
+      <InputField id="email" label={listText.clients.email} type="search" {...field('email')} />
+    </>
+  );
+}
+
+/** Recuperar Clientes: by phone or email (one is needed); also the results of the global search. */
+export function ClientsPage() {
+  const services = useServices();
+  const { search: global, ...search } = route.useSearch();
+  const navigate = useNavigate();
+  const defaults = useMemo(() => ({}), []);
+  const screen = useSearchScreen({
+    search,
+    navigate: (next) => void navigate({ to: '/admin/clients', search: next }),
+    defaults,
+    requireOneOf: { fields: ['phone', 'email'], message: Msg.clientsNeedPhoneOrEmail },
+    load: (query, page, signal) => searchAccount(services.uaa, { ...query, page: String(page), size: String(PAGE_SIZE) }, signal),
+  });
+  return (
+    <div className="space-y-4">
+      <PageHeader title={t.menu.clients} />
+      {global ? <GlobalResults key={global} search={global} /> : null}
+      <SearchLayout<CustomerRow> screen={screen} pageSize={PAGE_SIZE} filters={<ClientFilters screen={screen} />}>
+        {(rows) => <CustomersGrid rows={rows} />}
+      </SearchLayout>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useServices } from '@/ui/session';
+import { getCustomers } from '@/api/lists';
+import type { CustomerRow } from '@/api/contract/customers';
+import { PageHeader } from '@/ui/card';
+import { SearchLayout, useSearchScreen } from '@/ui/search-screen';
+import { CustomerFilters } from './customer-filters';
+import { CustomersGrid } from '@/ui/customers-grid';
+import { t } from '@/i18n/index';
+
+const route = getRouteApi('/admin/customers');
+const PAGE_SIZE = 15;
+
+/** Clientes: the customer search, 15 per page, rows that open to show the customer's data. */
+export function CustomersPage() {
+  const services = useServices();
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  // Registered dates are optional here (docs/decisions.md): no default window.
+  const defaults = useMemo(() => ({}), []);
+  const screen = useSearchScreen({
+    search,
+    navigate: (next) => void navigate({ to: '/admin/customers', search: next }),
+    defaults,
+    load: (query, page, signal) => getCustomers(services.uaa, { ...query, page: String(page), size: String(PAGE_SIZE) }, signal),
+  });
+  return (
+    <div>
+      <PageHeader title={t.menu.customers} />
+      <SearchLayout<CustomerRow> screen={screen} pageSize={PAGE_SIZE} filters={<CustomerFilters screen={screen} />}>
+        {(rows) => <CustomersGrid rows={rows} />}
+      </SearchLayout>
+    </div>
+  );
+}

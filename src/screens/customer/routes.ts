@@ -1,0 +1,28 @@
+import { Permission } from '@/domain/permissions';
+import { searchOf, type ScreenRoute } from '@/ui/screen-route';
+import { t } from '@/i18n';
+
+/** The customer's screens: the customers search, the recovery search and the customer page. */
+export const customerRoutes: ScreenRoute[] = [
+  {
+    path: 'customers',
+    title: t.menu.customers,
+    permission: Permission.VIEW_CUSTOMERS,
+    search: searchOf(['id', 'login', 'names', 'lastNames', 'group', 'enabled', 'startDate', 'endDate', 'countryCode', 'sort', 'page']),
+    page: async () => (await import('./customers-page')).CustomersPage,
+  },
+  {
+    path: 'clients',
+    title: t.menu.clients,
+    permission: Permission.VIEW_RECOVER_CLIENTS,
+    // `search` comes from the shell's global search; `email` and `phone` from the screen's form.
+    search: searchOf(['search', 'email', 'phone', 'page']),
+    page: async () => (await import('./clients-page')).ClientsPage,
+  },
+  {
+    path: 'customer-page/$id',
+    title: t.titles.customer,
+    permission: Permission.VIEW_CUSTOMERS,
+    page: async () => (await import('@/ui/placeholder-page')).PlaceholderPage,
+  },
+];

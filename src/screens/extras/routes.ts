@@ -1,0 +1,14 @@
+import { Permission } from '@/domain/permissions';
+import { searchOf, type ScreenRoute } from '@/ui/screen-route';
+import { t } from '@/i18n';
+
+/** Extras: exchange rates and KYC decisions. */
+export const extrasRoutes: ScreenRoute[] = [
+  {
+    path: 'extras',
+    title: t.menu.extras,
+    permission: Permission.VIEW_CUSTOMERS,
+    search: searchOf(['tab', 'page', 'historyPage', 'partnerReference', 'status', 'dateFrom', 'dateTo']),
+    page: async () => (await import('./extras-page')).ExtrasPage,
+  },
+];

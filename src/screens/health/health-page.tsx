@@ -1,5 +1,0 @@
-import { t } from '@/i18n';
-
-export function HealthPage() {
-  return <pre className="p-4">{t.health}</pre>;
-}

@@ -1,0 +1,14 @@
+import { Permission } from '@/domain/permissions';
+import { searchOf, type ScreenRoute } from '@/ui/screen-route';
+import { t } from '@/i18n';
+
+/** The items search. */
+export const itemRoutes: ScreenRoute[] = [
+  {
+    path: 'items',
+    title: t.menu.items,
+    permission: Permission.VIEW_ITEMS,
+    search: searchOf(['foiId', 'accountId', 'destination', 'productStatus', 'productType', 'startDate', 'endDate', 'page']),
+    page: async () => (await import('./items-page')).ItemsPage,
+  },
+];

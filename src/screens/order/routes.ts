@@ -1,0 +1,36 @@
+import * as v from 'valibot';
+import { Permission } from '@/domain/permissions';
+import { SearchFlag, searchOf, type ScreenRoute } from '@/ui/screen-route';
+import { t } from '@/i18n';
+
+const ORDER_KEYS = [
+  'orderId', 'accountId', 'status', 'productType', 'productStatus', 'viaClientId', 'pasarela', 'ipOrigin', 'productDestination',
+  'startDate', 'endDate', 'extraKind', 'extraValue', 'sort', 'page',
+] as const;
+
+/** The order's screens: the orders search, the order page and the fraud graph's window. */
+export const orderRoutes: ScreenRoute[] = [
+  {
+    path: 'orders',
+    title: t.menu.orders,
+    permission: Permission.VIEW_ORDERS,
+    // `kyc`: set by a double-click on the KYC counter, to show the stored KYC list.
+    search: v.object({ ...searchOf(ORDER_KEYS).entries, kyc: SearchFlag }),
+    page: async () => (await import('./orders-page')).OrdersPage,
+  },
+  {
+    path: 'order-page/$id',
+    title: t.titles.order,
+    permission: Permission.VIEW_ORDERS,
+    page: async () => (await import('./order-page')).OrderPage,
+  },
+  {
+    // A window of its own (spec details §2): signed in, but all graph and no side menu.
+    path: '/admin/fraud-graph',
+    standalone: true,
+    title: t.titles.fraudGraph,
+    permission: Permission.VIEW_ORDERS,
+    search: searchOf(['orderId', 'userId', 'depth', 'networkType', 'multiCompany']),
+    page: async () => (await import('./fraud-graph/fraud-graph-page')).FraudGraphPage,
+  },
+];

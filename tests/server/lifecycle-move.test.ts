@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { createActor, setup } from 'xstate';
+import { Hono } from 'hono';
+import { createTestServer, type TestServer } from '../support/server';
+import { ItemTransitionsResponse, ProvincesResponse } from '@/api/contract/items';
+import { Permission } from '@/domain/permissions';
+import { PRODUCT_TYPES } from '@/domain/products';
+import { allowedBy, needs, rowOf, type WireRequest } from '@/machines/lifecycle/table';
+import { restoreStatus } from '@/machines/lifecycle/restore';
+import type { ItemKey } from '@/machines/items/item';
+import type { AppEnv } from '../../server/deps';
+import { ApiError, errorBody } from '../../server/http';
+import { assertPermissions, requireBearer } from '../../server/auth/middleware';
+import { bind } from '../../server/lifecycle/binding';
+import { moveRecord } from '../../server/lifecycle/move';
+import { lifecycleRoutes } from '../../server/lifecycle/mount';
+import { ITEM_CHANGED, itemStore, listItemTransitions, loadItem, type ItemRecord } from '../../server/items/item-store';
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await createTestServer();
+  for (const persona of ['admin', 'lector', 'sinacceso', 'operaciones']) tokens[persona] = (await server.signIn(persona)).access_token;
+});
+afterAll(() => server.close());
+
+describe('the province catalogue', () => {
+  it('lists the 16 provinces of Cuba with their 168 municipalities, each province with its capital first', async () => {
+    const response = await server.get('/catalog/secured/provinces?productType=REMESA_A_DOMICILIO', tokens.lector);
+    expect(response.status).toBe(200);
+    const { data } = v.parse(ProvincesResponse, await response.json());
+    expect(data.elements).toHaveLength(16);
+    expect(data.elements.flatMap((p) => p.municipalities)).toHaveLength(168);
+    const habana = data.elements.find((p) => p.province === 'La Habana')!;
+    expect(habana.provinceCode).toBe('CU-03');
+    expect(habana.municipalities[0]).toEqual({ municipality: 'Plaza de la Revolución', municipalityCode: 'CU-03-01' });
+  });
+
+  it('is also the prepaid cards’; another product is a 400; without a view permission a 403', async () => {
+    expect((await server.get('/catalog/secured/provinces?productType=PREPAID_CARD', tokens.lector)).status).toBe(200);
+    const bad = await server.get('/catalog/secured/provinces?productType=TOPUP', tokens.lector);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error_description: string }).error_description).toBe('El producto no usa el catálogo de provincias.');
+    expect((await server.get('/catalog/secured/provinces', tokens.sinacceso)).status).toBe(403);
+    expect((await server.get('/catalog/secured/provinces')).status).toBe(401);
+  });
+});
+
+/** A two-state chart and its table standing in for an item lifecycle: OPEN → DONE for CRM2_OPERATIONS_SPECIALIST. */
+type DemoEvent = { type: 'item.finish' } | { type: 'item.touch' };
+type DemoContext = { status: string; orderStatus: string | null; permissions: readonly string[] };
+const row = rowOf<DemoEvent, DemoContext, { id: number }>();
+const Body = v.object({ foiId: v.pipe(v.number('Debe indicar el item.'), v.integer('Debe indicar el item.')), note: v.pipe(v.string('Debe indicar la nota.'), v.nonEmpty('Debe indicar la nota.')) });
+const wire = (path: string) => ({ client: 'orders', method: 'POST', path, body: Body, data: v.object({ status: v.string() }) }) as const;
+const demoRows = [
+  row({
+    event: 'item.finish',
+    label: 'Terminar',
+    permissions: [Permission.OPERATIONS_SPECIALIST],
+    confirm: () => '¿Terminar?',
+    success: { text: () => 'Terminado.' },
+    refused: 'Solo se termina un item abierto.',
+    wire: wire('/orders/secured/demo/finish'),
+    request: (s, note: string) => ({ body: { foiId: s.id, note } }),
+    targets: (r) => [{ item: r.body.foiId }],
+    handler: 'note',
+  }),
+  row({
+    event: 'item.touch',
+    label: 'Tocar',
+    permissions: [Permission.OPERATIONS_SPECIALIST],
+    confirm: () => '¿Tocar?',
+    success: { text: () => 'Tocado.' },
+    refused: 'Solo se toca un item abierto.',
+    wire: wire('/orders/secured/demo/touch'),
+    request: (s, note: string) => ({ body: { foiId: s.id, note } }),
+    targets: (r) => [{ item: r.body.foiId }],
+    handler: 'note',
+  }),
+];
+const demoMachine = setup({
+  types: { input: {} as DemoContext, context: {} as DemoContext, events: {} as DemoEvent },
+  guards: { allowed: allowedBy(demoRows) },
+}).createMachine({
+  context: ({ input }) => ({ ...input }),
+  initial: 'restoring',
+  states: {
+    restoring: restoreStatus(['OPEN', 'DONE']),
+    OPEN: { on: { 'item.finish': { guard: 'allowed', target: 'DONE' }, 'item.touch': { guard: 'allowed', target: 'OPEN' } } },
+    DONE: {},
+  },
+});
+const demo = bind<ItemRecord, ItemKey>({
+  lifecycle: { name: 'demoItem', machine: demoMachine, rows: demoRows },
+  store: itemStore({ products: PRODUCT_TYPES, offerMissing: () => 'x' }),
+  handlers: {
+    note: {
+      async perform({ record, request }) {
+        const { note } = (request as WireRequest<unknown, { note: string }>).body;
+        return { description: `demo ${record.id}: ${note}`, before: { note: 'a' }, after: { note } };
+      },
+    },
+  },
+  describe: () => 'demo',
+  respond: { '/orders/secured/demo/finish': (results) => ({ status: results[0]!.to }), '/orders/secured/demo/touch': (results) => ({ status: results[0]!.to }) },
+});
+
+describe('the generic move and the routes mounted from an action table', () => {
+  let app: Hono<AppEnv>;
+  beforeAll(() => {
+    const deps = { db: server.db, config: server.config, clock: server.clock };
+    app = new Hono<AppEnv>();
+    app.use('/:service/secured/*', requireBearer(deps));
+    app.onError((err, c) => (err instanceof ApiError ? c.json(errorBody(err), err.status) : c.json({ error: 'server_error' }, 500)));
+    app.route('/', lifecycleRoutes(deps, [demo]));
+  });
+  const send = (path: string, body: unknown, who = 'operaciones') =>
+    app.request(path, { method: 'POST', headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const describeOf = async (response: Response) => ((await response.json()) as { error_description: string }).error_description;
+
+  it('a row is a route: 403 before the body, 400 with the schema\'s Spanish text, 409 with the row\'s reason, 200 with the answer', async () => {
+    const k = server.db.kysely;
+    const item = await k.selectFrom('order_items').select(['id', 'order_id']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await k.updateTable('order_items').set({ status: 'OPEN' }).where('id', '=', item.id).execute();
+    expect((await send('/orders/secured/demo/finish', {}, 'lector')).status).toBe(403);
+    const bad = await send('/orders/secured/demo/finish', { foiId: item.id, note: '' });
+    expect([bad.status, await describeOf(bad)]).toEqual([400, 'Debe indicar la nota.']);
+    expect(await (await send('/orders/secured/demo/touch', { foiId: item.id, note: 'b' })).json()).toEqual({ code: 0, data: { status: 'OPEN' } });
+    expect(await (await send('/orders/secured/demo/finish', { foiId: item.id, note: 'c' })).json()).toEqual({ code: 0, data: { status: 'DONE' } });
+    const refused = await send('/orders/secured/demo/finish', { foiId: item.id, note: 'd' });
+    expect([refused.status, await describeOf(refused)]).toEqual([409, 'Solo se termina un item abierto.']);
+    expect((await send('/orders/secured/demo/finish', { foiId: 99_999_999, note: 'e' })).status).toBe(404);
+
+    const transitions = await listItemTransitions(k, { orderId: item.order_id });
+    expect(transitions.slice(0, 2).map((t) => [t.machine, t.from, t.event, t.to])).toEqual([
+      ['demoItem', 'OPEN', 'item.finish', 'DONE'],
+      ['demoItem', 'OPEN', 'item.touch', 'OPEN'],
+    ]);
+    const logs = await k.selectFrom('action_logs').select(['action', 'input', 'description']).where('doc_code', '=', 'ORDER').where('doc_id', '=', String(item.order_id)).orderBy('id', 'desc').limit(2).execute();
+    expect(logs.map((l) => l.action)).toEqual(['demoItem.item.finish', 'demoItem.item.touch']);
+    // Only what changed reaches the log.
+    expect(JSON.parse(logs[0]!.input!)).toEqual({ note: { before: 'a', after: 'c' }, status: { before: 'OPEN', after: 'DONE' } });
+    expect(JSON.parse(logs[1]!.input!)).toEqual({ note: { before: 'a', after: 'b' } });
+
+    const response = await server.get(`/orders/secured/items/transitions?orderId=${item.order_id}`, tokens.lector);
+    expect(v.parse(ItemTransitionsResponse, await response.json()).data.elements.length).toBeGreaterThanOrEqual(2);
+    expect((await server.get('/orders/secured/items/transitions', tokens.lector)).status).toBe(400);
+    expect((await server.get(`/orders/secured/items/transitions?orderId=${item.order_id}`, tokens.sinacceso)).status).toBe(403);
+  });
+
+  it('a move whose status changed meanwhile is a 409 and writes nothing', async () => {
+    const k = server.db.kysely;
+    const item = await k.selectFrom('order_items').select(['id', 'order_id']).orderBy('id', 'desc').limit(1).offset(1).executeTakeFirstOrThrow();
+    await k.updateTable('order_items').set({ status: 'OPEN' }).where('id', '=', item.id).execute();
+    const stale = await loadItem(k, item.id);
+    await k.updateTable('order_items').set({ status: 'DONE' }).where('id', '=', item.id).execute();
+    const ctx = { db: k, principal: await principal('operaciones'), now: server.clock.now(), config: server.config };
+    const request = { query: undefined, body: { foiId: item.id, note: 'x' }, params: {} };
+    const logs = async () => Number((await k.selectFrom('action_logs').select((eb) => eb.fn.countAll().as('n')).where('doc_id', '=', String(item.order_id)).executeTakeFirstOrThrow()).n);
+    const before = await logs();
+    await expect(k.transaction().execute((trx) => moveRecord(trx, ctx, demo as never, demoRows[0]!, stale, request))).rejects.toMatchObject({ status: 409, description: ITEM_CHANGED });
+    expect(await logs()).toBe(before);
+  });
+
+  it('an action needs the editor flag and the row\'s permission: a reader is told first', async () => {
+    expect(() => assertPermissions({ permissions: new Set([Permission.OPERATIONS_SPECIALIST]) }, needs(demoRows[0]!, { type: 'item.finish' }, {}))).toThrow(/solo lectura/);
+    expect(() => assertPermissions({ permissions: new Set([Permission.EDITOR]) }, needs(demoRows[0]!, { type: 'item.finish' }, {}))).toThrow(/CRM2_OPERATIONS_SPECIALIST/);
+    expect(() => assertPermissions({ permissions: new Set([Permission.EDITOR, Permission.OPERATIONS_SPECIALIST]) }, needs(demoRows[0]!, { type: 'item.finish' }, {}))).not.toThrow();
+    expect(createActor(demoMachine, { input: { status: 'OPEN', orderStatus: 'OPEN', permissions: [] } }).start().getSnapshot().value).toBe('OPEN');
+  });
+});
+
+async function principal(username: string) {
+  const account = await server.db.kysely.selectFrom('accounts').select(['id', 'email']).where('username', '=', username).executeTakeFirstOrThrow();
+  const permissions = new Set(
+    (
+      await server.db.kysely
+        .selectFrom('account_groups as ag')
+        .innerJoin('group_permissions as gp', 'gp.group_id', 'ag.group_id')
+        .innerJoin('permissions as p', 'p.id', 'gp.permission_id')
+        .select('p.name')
+        .where('ag.account_id', '=', account.id)
+        .execute()
+    ).map((r) => r.name),
+  );
+  return { accountId: account.id, username, email: account.email, name: username, firstName: null, lastName: null, familyId: 'f', groups: [], permissions };
+}

@@ -1,0 +1,213 @@
+import type { EventObject } from 'xstate';
+import { pathsOf } from './model-paths';
+import { probesOf, type AnyLifecycle } from '@/machines/lifecycle/table';
+import { order } from '@/machines/order/order.machine';
+import { offer, OFFER_STATUSES } from '@/machines/order/offer.machine';
+import { refund } from '@/machines/order/refund.machine';
+import { zelleLink } from '@/machines/order/zelle-link.machine';
+import { paymentRule } from '@/machines/order/payment-rule.machine';
+import { bankRemittance } from '@/machines/items/bank-remittance.machine';
+import { homeRemittance } from '@/machines/items/home-remittance.machine';
+import { pickupCash } from '@/machines/items/pickup-cash.machine';
+import { prepaidCard } from '@/machines/items/prepaid-card.machine';
+import { topupItem } from '@/machines/items/topup.machine';
+import { topupClaim } from '@/machines/items/topup-claim.machine';
+import { ORDER_STATUSES } from '@/domain/order-status';
+import { APPLIED_RULE_STATUSES } from '@/domain/order-actions';
+import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES } from '@/domain/remittance';
+import { PICKUP_ITEM_STATUSES, PREPAID_ITEM_STATUSES, deliveryStatusFor } from '@/domain/pickup-prepaid';
+import { TOPUP_OUTCOMES, TOPUP_STATUSES } from '@/domain/topup';
+import { ALL_PERMISSIONS } from '@/domain/permissions';
+import type { DeliveryStatus } from '@/domain/delivery';
+
+/**
+ * Every lifecycle's model as the tests drive it: its starting inputs (every stored status, and the
+ * facts that change what it may do) and the events of its action table (each row's probes, plus
+ * the parameters only the server decides: the operator's answer, what the delivery service
+ * reports, amounts). Machine, server and browser tests all walk these.
+ */
+
+export const EVERYTHING = [...ALL_PERMISSIONS];
+export const TRACKING = 'TRK00000001';
+
+export interface LifecycleModel {
+  lifecycle: AnyLifecycle;
+  /** Starting inputs, for someone holding every permission. */
+  inputs: readonly Record<string, unknown>[];
+  /** Events besides the table's probes (parameters the server decides). */
+  extra?: (input: Record<string, unknown>) => readonly EventObject[];
+  /** How a starting input reads in a test name. */
+  label?: (input: Record<string, unknown>) => string;
+}
+
+/** The events a model walks: every per-entity row's probes, and the extra ones. */
+export function eventsOf(model: LifecycleModel, input: Record<string, unknown>): EventObject[] {
+  const probes = model.lifecycle.rows.filter((row) => !row.bulk).flatMap((row) => probesOf(row));
+  return [...probes, ...(model.extra?.(input) ?? [])];
+}
+
+/** The shortest path to every (state, incoming transition) of a model, per starting input. */
+export function pathsOfModel(model: LifecycleModel) {
+  return model.inputs.map((input) => ({ input, paths: pathsOf(model.lifecycle.machine, input, eventsOf(model, input)) }));
+}
+
+const released = { orderStatus: 'OPEN' };
+const status = (input: Record<string, unknown>) => String(input.status);
+
+export const orderModel: LifecycleModel = {
+  lifecycle: order,
+  inputs: ORDER_STATUSES.flatMap((s) => [
+    { status: s, permissions: EVERYTHING, totalRefundAllowed: false, itemsFinished: false },
+    ...(s === 'OPEN'
+      ? [
+          { status: s, permissions: EVERYTHING, totalRefundAllowed: true, itemsFinished: false },
+          { status: s, permissions: EVERYTHING, totalRefundAllowed: false, itemsFinished: true },
+        ]
+      : []),
+  ]),
+  label: (i) => `${status(i)}${i.totalRefundAllowed ? ' (reembolso total permitido)' : ''}${i.itemsFinished ? ' (items terminados)' : ''}`,
+};
+
+/** A balance item still open: every refund button shows. */
+const SALDO_OPEN = { productType: 'SALDO', itemStatus: 'OPEN' };
+
+export const offerModel: LifecycleModel = {
+  lifecycle: offer,
+  inputs: [
+    ...OFFER_STATUSES.filter((s) => s !== 'REFUND_TO_CREDIT').map((s) => ({ status: s, previousStatus: null, ...SALDO_OPEN, permissions: EVERYTHING })),
+    { status: 'REFUND_TO_CREDIT', previousStatus: 'OPEN', ...SALDO_OPEN, permissions: EVERYTHING },
+    { status: 'REFUND_TO_CREDIT', previousStatus: 'CLOSED', ...SALDO_OPEN, permissions: EVERYTHING },
+  ],
+  label: (i) => (i.previousStatus ? `${status(i)} (desde ${String(i.previousStatus)})` : status(i)),
+};
+
+export const refundModel: LifecycleModel = {
+  lifecycle: refund,
+  inputs: [
+    { price: 10, refunded: 0, productType: 'SALDO', itemStatus: 'OPEN', permissions: EVERYTHING },
+    { price: 10, refunded: 4, productType: 'SALDO', itemStatus: 'REFUND_PARTIAL', permissions: EVERYTHING },
+    { price: 10, refunded: 10, productType: 'SALDO', itemStatus: 'REFUND', permissions: EVERYTHING },
+  ],
+  // Amounts that leave something, that take what is left after the first, that take it all at once.
+  extra: (i) => {
+    const left = Number(i.price) - Number(i.refunded);
+    return [
+      { type: 'refund.partial', amount: 1 },
+      { type: 'refund.partial', amount: Math.round((left - 1) * 100) / 100 },
+      { type: 'refund.partial', amount: left },
+    ];
+  },
+  label: (i) => `${String(i.refunded)} de ${String(i.price)} reembolsado`,
+};
+
+export const zelleModel: LifecycleModel = {
+  lifecycle: zelleLink,
+  inputs: [
+    { registered: false, linked: false, processed: false, orderStatus: 'PENDING_ZELLE_CONFIRM', permissions: EVERYTHING },
+    { registered: true, linked: false, processed: false, orderStatus: 'OPEN', permissions: EVERYTHING },
+    { registered: true, linked: true, processed: false, orderStatus: 'OPEN', permissions: EVERYTHING },
+    { registered: true, linked: false, processed: true, orderStatus: 'OPEN', permissions: EVERYTHING },
+  ],
+  label: (i) => (i.processed ? 'procesada' : i.linked ? 'vinculada' : i.registered ? 'sin vincular' : 'nueva'),
+};
+
+export const paymentRuleModel: LifecycleModel = {
+  lifecycle: paymentRule,
+  inputs: APPLIED_RULE_STATUSES.map((s) => ({ status: s, permissions: EVERYTHING })),
+  label: status,
+};
+
+export const bankModel: LifecycleModel = {
+  lifecycle: bankRemittance,
+  inputs: BANK_REMITTANCE_STATUSES.map((s) => ({ status: s, ...released, permissions: EVERYTHING })),
+  label: status,
+};
+
+export const homeModel: LifecycleModel = {
+  lifecycle: homeRemittance,
+  inputs: [
+    ...HOME_REMITTANCE_STATUSES.map((s) => ({ status: s, ...released, permissions: EVERYTHING, trackingNumber: TRACKING })),
+    // Not registered with the delivery service yet: nothing but a refresh.
+    { status: 'MANUAL', ...released, permissions: EVERYTHING, trackingNumber: null },
+  ],
+  // What the delivery service may report on a refresh.
+  extra: () => (['ASSIGNED', 'IN_TRANSIT', 'FULFILLED'] as const).map((reported) => ({ type: 'item.refresh', reported })),
+  label: (i) => (i.trackingNumber === null ? `${status(i)} (sin seguimiento)` : status(i)),
+};
+
+/** Delivery statuses that change what a pickup may do besides the one that goes with its status. */
+const DELIVERY_VARIANTS: Partial<Record<string, DeliveryStatus[]>> = {
+  TO_ACTIVATE: ['ASSIGNED', 'IN_TRANSIT', 'FULFILLED'],
+  PENDING_DELIVERY: ['IN_TRANSIT', 'FULFILLED'],
+};
+
+export const pickupModel: LifecycleModel = {
+  lifecycle: pickupCash,
+  inputs: PICKUP_ITEM_STATUSES.flatMap((s) => [
+    { status: s, ...released, permissions: EVERYTHING, deliveryStatus: deliveryStatusFor(s) },
+    ...(DELIVERY_VARIANTS[s] ?? []).map((deliveryStatus) => ({ status: s, ...released, permissions: EVERYTHING, deliveryStatus })),
+  ]),
+  label: (i) => `${status(i)}/${String(i.deliveryStatus)}`,
+};
+
+export const prepaidModel: LifecycleModel = {
+  lifecycle: prepaidCard,
+  inputs: [
+    ...PREPAID_ITEM_STATUSES.map((s) => ({ status: s, ...released, permissions: EVERYTHING, hasDestination: true })),
+    // Without a stored destination there is nothing to edit.
+    { status: 'OPEN', ...released, permissions: EVERYTHING, hasDestination: false },
+  ],
+  label: (i) => (i.hasDestination ? status(i) : `${status(i)} (sin destino)`),
+};
+
+export const topupModel: LifecycleModel = {
+  lifecycle: topupItem,
+  inputs: TOPUP_STATUSES.flatMap((s) => [
+    { status: s, ...released, permissions: EVERYTHING, offerExpired: false },
+    ...(s === 'MULTIPLE' ? [{ status: s, ...released, permissions: EVERYTHING, offerExpired: true }] : []),
+  ]),
+  // Every answer the operator may give to a delivery attempt.
+  extra: () => TOPUP_OUTCOMES.map((outcome) => ({ type: 'item.fulfill', outcome })),
+  label: (i) => (i.status === 'MULTIPLE' ? `MULTIPLE (oferta ${i.offerExpired ? 'expirada' : 'vigente'})` : status(i)),
+};
+
+export const claimModel: LifecycleModel = {
+  lifecycle: topupClaim,
+  inputs: [
+    ...[0, 1, 2].map((claims) => ({ claims, itemStatus: 'FULFILLED', permissions: EVERYTHING })),
+    // Only a delivered top-up is claimed.
+    { claims: 0, itemStatus: 'ERROR', permissions: EVERYTHING },
+  ],
+  label: (i) => `${String(i.claims)} reclamos${i.itemStatus === 'FULFILLED' ? '' : ` (${String(i.itemStatus)})`}`,
+};
+
+export const MODELS: readonly LifecycleModel[] = [
+  orderModel,
+  offerModel,
+  refundModel,
+  zelleModel,
+  paymentRuleModel,
+  bankModel,
+  homeModel,
+  pickupModel,
+  prepaidModel,
+  topupModel,
+  claimModel,
+];
+
+/** A path named by its events and what they carry: `item.fulfill(failed) → item.resetTries`. */
+export function describeEvents(path: { steps: readonly { event: EventObject }[] }): string {
+  const name = (e: EventObject & Record<string, unknown>) => {
+    const params = Object.entries(e)
+      .filter(([key]) => key !== 'type')
+      .map(([, value]) => String(value));
+    return params.length ? `${e.type}(${params.join(',')})` : e.type;
+  };
+  return (
+    path.steps
+      .map((s) => s.event)
+      .filter((e) => e.type !== 'xstate.init')
+      .map((e) => name(e as EventObject & Record<string, unknown>))
+      .join(' → ') || '(inicio)'
+  );
+}
