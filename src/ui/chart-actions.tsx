@@ -89,11 +89,12 @@ function useOffers(parts: readonly ChartPart[]) {
   const permissions = useActorPermissions();
   const key = JSON.stringify(parts.map((p) => p.input));
   return useMemo(() => {
-    const enabled: Offer[] = [];
+    // By the part's place: a part's forms are rebuilt each render (they read the shown data).
+    const enabled: { index: number; row: AnyRow }[] = [];
     let held = false;
-    for (const part of parts) {
+    for (const [index, part] of parts.entries()) {
       const snapshot = chartIn(part.lifecycle.machine, { ...part.input, permissions } as never) as { can(e: never): boolean };
-      for (const row of enabledRows(part, permissions)) enabled.push({ part, row });
+      for (const row of enabledRows(part, permissions)) enabled.push({ index, row });
       const orderStatus = part.input.orderStatus as string | null | undefined;
       if (orderStatus !== undefined && isHeldForRisk(orderStatus)) {
         const released = chartIn(part.lifecycle.machine, { ...part.input, orderStatus: 'OPEN', permissions } as never) as { can(e: never): boolean };
@@ -215,13 +216,13 @@ export function ChartActions({ label, parts, onDone, onFailed, children, buttonN
       ) : null}
       <ActionBar
         label={label}
-        actions={enabled.map(({ part, row }) => ({
-          key: `${part.lifecycle.name}:${row.event}`,
+        actions={enabled.map(({ index, row }) => ({
+          key: `${parts[index]!.lifecycle.name}:${row.event}`,
           label: row.label,
           ariaLabel: buttonName?.(row),
           variant: row.variant ?? 'secondary',
           disabled: flow.busy,
-          onClick: () => flow.start(part, row),
+          onClick: () => flow.start(parts[index]!, row),
         }))}
       >
         {children}

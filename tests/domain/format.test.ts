@@ -81,9 +81,9 @@ describe('display rules (spec lists §5)', () => {
     expect(orderScoreTone(score)).toBe(tone);
   });
 
-  it('shows scores to 3 decimals', () => {
-    expect(formatScore(0.5)).toBe('0.500');
-    expect(formatScore(0.12345)).toBe('0.123');
+  it('shows scores to 3 decimals, in the one number format of the console (es-ES)', () => {
+    expect(formatScore(0.5)).toBe('0,500');
+    expect(formatScore(0.12345)).toBe('0,123');
   });
 });
 

@@ -47,7 +47,7 @@ test.describe('Ordenes', () => {
     await expect(page.getByRole('region', { name: 'Órdenes' }).getByText('DECLINED', { exact: true }).first()).toBeVisible();
     await page.goto('/#/admin/orders?status=RISK');
     const risky = page.locator('.text-red-700, .text-amber-700').first();
-    await expect(risky).toHaveText(/^0\.\d{3}$/);
+    await expect(risky).toHaveText(/^0,\d{3}$/);
     await page.goto('/#/admin/orders?orderId=999999999');
     await expect(page.getByText('No se encontró ningún registro.')).toBeVisible();
   });

@@ -80,7 +80,7 @@ test("operaciones works one order's items: approves the bank remittance, reports
   await delivery.getByLabel(/Foto del recibo/).setInputFiles({ name: 'recibo.png', mimeType: 'image/png', buffer: PNG });
   await delivery.getByRole('button', { name: 'Aceptar' }).click();
   await confirmAndFinish(page, 'Listo!');
-  await expect(valueOf(home, 'Estado')).toHaveText('FULFILLED');
+  await expect(valueOf(home, 'Estado')).toHaveText('Completada');
   await expect(valueOf(home, 'Estado de la entrega')).toHaveText('Entregada');
   await expect(valueOf(home, 'Entregado por')).toHaveText('osmany.oriente');
   await expect(valueOf(home, 'Recibió')).toHaveText('Marta Pérez');
@@ -88,12 +88,12 @@ test("operaciones works one order's items: approves the bank remittance, reports
 
   // 3. The IMPOSSIBLE top-up gets its tries back and goes back to OPEN.
   const topup = page.getByRole('region', { name: `Recarga ${day.topup}`, exact: true });
-  await expect(valueOf(topup, 'Estado')).toHaveText('IMPOSSIBLE');
+  await expect(valueOf(topup, 'Estado')).toHaveText('Imposible');
   await expect(valueOf(topup, 'Intentos')).toHaveText('3');
   await topup.getByRole('button', { name: 'Reiniciar intentos' }).click();
   await page.getByRole('dialog', { name: `Reiniciar intentos de la recarga ${day.topup}` }).getByRole('button', { name: 'Aceptar' }).click();
   await confirmAndFinish(page, 'Listo!');
-  await expect(valueOf(topup, 'Estado')).toHaveText('OPEN');
+  await expect(valueOf(topup, 'Estado')).toHaveText('Abierta');
   await expect(valueOf(topup, 'Intentos')).toHaveText('0');
 
   // QA's view of the day: the three moves, by whom, in the order's item transitions.

@@ -180,9 +180,9 @@ test('soporte refunds part of an offer with the spec rules, then compensates the
 
   // The refund is in the applied charge rules, and the log says what changed.
   await openTab(panel, 'Pago Detalles');
-  await expect(panel.getByRole('table', { name: 'Reglas de cobro aplicadas' }).getByRole('row', { name: /REFUNDED/ }).first()).toContainText('1.5');
+  await expect(panel.getByRole('table', { name: 'Reglas de cobro aplicadas' }).getByRole('row', { name: /REFUNDED/ }).first()).toContainText('1,50');
   await openTab(panel, 'Logs');
-  await expect(panel.getByRole('table', { name: 'Logs de la orden' }).getByRole('row', { name: /Reembolso de 1\.50 USD/ })).toBeVisible();
+  await expect(panel.getByRole('table', { name: 'Logs de la orden' }).getByRole('row', { name: /Reembolso de 1,50 USD/ })).toBeVisible();
 
   // Compensation: a numeric amount, or the order's total.
   await panel.getByRole('button', { name: 'Compensar' }).click();
@@ -197,7 +197,7 @@ test('soporte refunds part of an offer with the spec rules, then compensates the
   await question.getByRole('button', { name: 'Si, continuar!' }).click();
   await expect(page.getByRole('dialog', { name: 'Listo!' })).toContainText('Se acreditaron 2,00 USD al saldo del cliente.');
   await page.getByRole('dialog', { name: 'Listo!' }).getByRole('button', { name: 'OK' }).click();
-  await expect(panel.getByRole('table', { name: 'Logs de la orden' }).getByRole('row', { name: /Compensación de 2\.00 USD/ })).toBeVisible();
+  await expect(panel.getByRole('table', { name: 'Logs de la orden' }).getByRole('row', { name: /Compensación de 2,00 USD/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -75,7 +75,7 @@ test.describe('order detail as fraude', () => {
     const header = panel.getByRole('button', { name: new RegExp(`^Orden ${id} `) });
     await expect(header).toContainText('RISK');
     await expect(header).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
-    await expect(header).toContainText(/Score \d\.\d{3}/);
+    await expect(header).toContainText(/Score \d,\d{3}/);
     await expect(panel.getByRole('link', { name: `Cliente ${order!.accountId} (abre en una pestaña nueva)` })).toHaveAttribute('target', '_blank');
     await expect(panel.getByRole('link', { name: `Orden ${id} (abre en una pestaña nueva)` })).toHaveAttribute('target', '_blank');
 
@@ -90,7 +90,7 @@ test.describe('order detail as fraude', () => {
     await openTab(panel, 'Evaluacion de Riesgo');
     const rulesTable = panel.getByRole('table', { name: 'Reglas de riesgo' });
     await expect(rulesTable.getByRole('row', { name: new RegExp(rules.elements[0]!.factor) })).toContainText(rules.elements[0]!.description);
-    await expect(panel.getByText(ml.fraudProbability.toFixed(3), { exact: true })).toBeVisible();
+    await expect(panel.getByText(ml.fraudProbability.toFixed(3).replace('.', ','), { exact: true })).toBeVisible();
     await expect(panel.getByText(ml.prediction, { exact: true })).toBeVisible();
     await expectNoSeriousViolations(page);
 

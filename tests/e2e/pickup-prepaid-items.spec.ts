@@ -182,7 +182,7 @@ test('entregas marks an assigned pickup delivered: the panel shows it without a 
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await confirmAndFinish(page, 'Listo!');
 
-  await expect(valueOf(panel, 'Estado')).toHaveText('FULFILLED');
+  await expect(valueOf(panel, 'Estado')).toHaveText('Completada');
   await expect(valueOf(panel, 'Estado de la entrega')).toHaveText('Entregada');
   await expect(valueOf(panel, 'Entregado por')).toHaveText('entregas@consola.example');
   await expect(valueOf(panel, 'Recibió')).toHaveText('Marta Gómez');

@@ -260,7 +260,7 @@ test('operaciones marks a home remittance delivered with a courier and its recei
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await confirmAndFinish(page, 'Listo!');
 
-  await expect(valueOf(panel, 'Estado')).toHaveText('FULFILLED');
+  await expect(valueOf(panel, 'Estado')).toHaveText('Completada');
   await expect(valueOf(panel, 'Estado de la entrega')).toHaveText('Entregada');
   await expect(valueOf(panel, 'Entregado por')).toHaveText('raulito.moto');
   await expect(valueOf(panel, 'Equipo de entrega')).toHaveText('Equipo Centro');

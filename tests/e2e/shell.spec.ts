@@ -91,6 +91,19 @@ test.describe('shell behaviour', () => {
     await expect(page.getByRole('contentinfo')).toContainText(`© ${year}`);
   });
 
+  test('an unknown path inside the console says "Página no encontrada" and keeps the session', async ({ page }) => {
+    await signIn(page, 'operaciones');
+    for (const path of ['/#/admin/nada', '/#/nada']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+      await expect(page).not.toHaveURL(/login-page/);
+      await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'Ir al Dashboard' }).click();
+    await expect(page).toHaveURL(/#\/admin\/dashboard/);
+    await expect(page).toHaveTitle('Dashboard · Consola CRM');
+  });
+
   test('Mi Perfil lists the user’s groups and Log out signs out', async ({ page }) => {
     await signIn(page, 'operaciones');
     await page.getByRole('button', { name: /Menú de usuario/ }).first().click();

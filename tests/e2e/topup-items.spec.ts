@@ -174,7 +174,7 @@ test('the forms say what is missing: "destino requerido!", "Debe especificar el 
   region = await topupPanel(await openOrder(page, fulfilled.orderId), fulfilled.foiId);
   await region.getByRole('button', { name: 'Reclamar' }).click();
   const claim = page.getByRole('dialog', { name: `Reclamar la recarga ${fulfilled.foiId}` });
-  await expect(claim.getByLabel('Primer reclamo (RECLAM 1era)')).toBeChecked();
+  await expect(claim.getByText('Reclamo: RECLAM 1era')).toBeVisible();
   await claim.getByRole('button', { name: 'Aceptar' }).click();
   await expect(claim.getByRole('alert')).toHaveText('Debe especificar el reclamo.');
   await claim.getByRole('button', { name: 'Cancelar' }).click();
@@ -191,7 +191,7 @@ test('operaciones resets the tries of an IMPOSSIBLE top-up: tries 0, OPEN and th
   const panel = await openOrder(page, item.orderId);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 5));
   const region = await topupPanel(panel, item.foiId);
-  await expect(valueOf(region, 'Estado')).toHaveText('IMPOSSIBLE');
+  await expect(valueOf(region, 'Estado')).toHaveText('Imposible');
   await expect(valueOf(region, 'Intentos')).not.toHaveText('0');
 
   await region.getByRole('button', { name: 'Reiniciar intentos' }).click();
@@ -200,10 +200,10 @@ test('operaciones resets the tries of an IMPOSSIBLE top-up: tries 0, OPEN and th
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
   const done = page.getByRole('dialog', { name: 'Listo!' });
-  await expect(done).toContainText('Intentos reiniciados. La recarga quedó en OPEN.');
+  await expect(done).toContainText('Intentos reiniciados. La recarga quedó en Abierta.');
   await done.getByRole('button', { name: 'OK' }).click();
 
-  await expect(valueOf(region, 'Estado')).toHaveText('OPEN');
+  await expect(valueOf(region, 'Estado')).toHaveText('Abierta');
   await expect(valueOf(region, 'Intentos')).toHaveText('0');
   await expect(region.getByRole('group', { name: `Acciones de la recarga ${item.foiId}` }).getByRole('button')).toHaveText(['Cambiar destino', 'Recargar ahora', 'Cambiar estado']);
   await panel.getByRole('tab', { name: 'Logs', exact: true }).click();
