@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../server/db/schema';
-import { fraudGraph } from '../server/services/fraud-graph';
+import { fraudGraph } from '../server/order/fraud-graph';
 import { GRAPH_LIMITS, type NetworkType } from '../src/api/contract/fraud-graph';
 import { percentile } from './support';
 import { writeBlock } from './doc-block';

@@ -7,24 +7,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, errorBody, notFound } from './http';
 import { clientIp, requireBearer } from './auth/middleware';
-import { uaaRoutes } from './routes/uaa';
-import { ordersRoutes } from './routes/orders';
-import { fraudConfigRoutes } from './routes/fraud-config';
-import { reportsRoutes } from './routes/reports';
-import { rordersRoutes } from './routes/rorders';
-import { usersRoutes } from './routes/users';
-import { upgRoutes } from './routes/upg';
-import { blacklistRoutes } from './routes/blacklist';
-import { vphoneRoutes } from './routes/vphone';
-import { ordersDetailRoutes } from './routes/orders-detail';
-import { riskcontrolRoutes } from './routes/riskcontrol';
-import { upgDetailRoutes } from './routes/upg-detail';
-import { zelleRoutes } from './routes/zelle';
-import { uaaDetailRoutes } from './routes/uaa-detail';
-import { fraudGraphRoutes } from './routes/fraud-graph';
-import { lifecycleRoutes } from './lifecycle/mount';
-import { itemRoutes } from './items/routes';
-import { LIFECYCLES } from './lifecycles';
+import { ROUTE_MODULES } from './routes';
 import { Msg } from '@/domain/messages';
 import type { RuntimeConfig } from '@/api/contract/runtime-config';
 import { DISPLAY_TIME_ZONE } from '@/domain/time-zone';
@@ -96,23 +79,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('/:service/secured/*', requireBearer(deps));
-  app.route('/', lifecycleRoutes(deps, LIFECYCLES));
-  app.route('/', itemRoutes(deps));
-  app.route('/uaa', uaaRoutes(deps));
-  app.route('/uaa', uaaDetailRoutes(deps));
-  app.route('/orders', ordersRoutes(deps));
-  app.route('/orders', ordersDetailRoutes(deps));
-  app.route('/riskcontrol', riskcontrolRoutes(deps));
-  app.route('/riskcontrol', fraudGraphRoutes(deps));
-  app.route('/fraud-config', fraudConfigRoutes(deps));
-  app.route('/reports', reportsRoutes(deps));
-  app.route('/rorders', rordersRoutes(deps));
-  app.route('/users', usersRoutes(deps));
-  app.route('/upg', upgRoutes(deps));
-  app.route('/upg', upgDetailRoutes(deps));
-  app.route('/upg', zelleRoutes(deps));
-  app.route('/blacklist', blacklistRoutes(deps));
-  app.route('/vphone', vphoneRoutes(deps));
+  for (const routes of ROUTE_MODULES) app.route('/', routes(deps));
 
   // Unknown API paths answer JSON, never the console's page.
   for (const prefix of API_PREFIXES) {

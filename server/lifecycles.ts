@@ -6,6 +6,7 @@ import { homeRemittanceBinding } from './items/home-remittance';
 import { pickupCashBinding } from './items/pickup-cash';
 import { prepaidCardBinding } from './items/prepaid-gift';
 import { topupClaimBinding, topupItemBinding } from './items/topup';
+import { phoneBinding } from './customer/phones';
 
 /** Every lifecycle the server serves through its action table (server/lifecycle/mount.ts). */
 export const LIFECYCLES: readonly Binding[] = [
@@ -20,4 +21,5 @@ export const LIFECYCLES: readonly Binding[] = [
   prepaidCardBinding,
   topupItemBinding,
   topupClaimBinding,
+  phoneBinding,
 ];

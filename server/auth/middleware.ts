@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps, AppEnv } from '../deps';
 import { checkAccessToken } from './tokens';
-import { groupsOf, displayName } from '../services/accounts';
+import { groupsOf, displayName } from '../session/accounts';
 import { ApiError, accessDenied, invalidToken } from '../http';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';

@@ -5,76 +5,12 @@ import type { PickupTables } from './schema-pickup';
 import type { TopupItemTables } from './schema-topup-items';
 import type { PrepaidGiftTables } from './schema-prepaid-gift';
 import type { FraudGraphTables } from './schema-fraud-graph';
+import type { AccountsTable, CustomerTables } from './schema-customer';
 
 /**
  * The reference server's tables. Portable between SQLite and PostgreSQL: booleans are 0/1
  * integers, instants are ISO-8601 UTC text (sortable, comparable), JSON is text.
  */
-export interface AccountsTable {
-  id: Generated<number>;
-  username: string;
-  email: string | null;
-  alias: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  phone_number: string | null;
-  password_hash: string | null;
-  enabled: number;
-  is_staff: number;
-  register_date: string;
-  country_code: string | null;
-  city: string | null;
-  region: string | null;
-  gender: string | null;
-  birthday: string | null;
-  reliability: number;
-  currency: string | null;
-  credit_currency: string | null;
-  registered_way: string | null;
-}
-
-export interface GroupsTable {
-  id: Generated<number>;
-  name: string;
-}
-
-export interface PermissionsTable {
-  id: Generated<number>;
-  name: string;
-}
-
-export interface GroupPermissionsTable {
-  group_id: number;
-  permission_id: number;
-}
-
-export interface AccountGroupsTable {
-  account_id: number;
-  group_id: number;
-}
-
-export interface OauthTokensTable {
-  id: Generated<number>;
-  /** Every token issued from one sign-in shares a family; reusing a spent refresh token revokes it. */
-  family_id: string;
-  account_id: number;
-  kind: 'access' | 'refresh';
-  /** SHA-256 of the opaque token: the token itself is never stored. */
-  token_hash: string;
-  client_id: string;
-  device_id: string | null;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-  revoked_at: string | null;
-}
-
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  subject_kind: 'account' | 'ip';
-  subject: string;
-  created_at: string;
-}
 
 export interface OrdersTable {
   id: Generated<number>;
@@ -213,24 +149,6 @@ export interface NotesTable {
   description: string;
   created: string;
   email_agent: string | null;
-}
-
-export interface UserCreditsTable {
-  account_id: number;
-  credit_type: string;
-  amount: number;
-}
-
-export interface CreditTransactionsTable {
-  id: Generated<number>;
-  account_id: number;
-  date_time: string;
-  amount: number;
-  prev_amount: number;
-  final_amount: number;
-  credit_type: string;
-  trn_type: string;
-  description: string;
 }
 
 export interface OutboxMessagesTable {
@@ -376,39 +294,15 @@ export interface AuditLogTable {
   after: string | null;
 }
 
-export interface KycDecisionsTable {
-  id: Generated<number>;
-  company_id: number;
-  partner_id: string;
-  partner_ref: string;
-  account_id: number;
-  order_id: number | null;
-  status: string;
-  created_date_time: string;
-  verification_date_time: string | null;
-  has_media: number;
-  verification_url: string | null;
-  decision: string | null;
-  verification_type: string | null;
-}
-
 export interface FraudStopListTable {
   list: 'COUNTRIES_TO_STOP' | 'TOPUP_COUNTRIES_TO_STOP' | 'BANKS_TO_STOP';
   value: string;
 }
 
-/** Every table; the item products' tables live in their own schema-*.ts files. */
-export interface Database extends ItemFoundationTables, RemittanceTables, PickupTables, TopupItemTables, PrepaidGiftTables, FraudGraphTables {
-  accounts: AccountsTable;
-  groups: GroupsTable;
-  permissions: PermissionsTable;
-  group_permissions: GroupPermissionsTable;
-  account_groups: AccountGroupsTable;
-  oauth_tokens: OauthTokensTable;
-  login_failures: LoginFailuresTable;
+/** Every table; the customers' and the item products' tables live in their own schema-*.ts files. */
+export interface Database extends ItemFoundationTables, RemittanceTables, PickupTables, TopupItemTables, PrepaidGiftTables, FraudGraphTables, CustomerTables {
   orders: OrdersTable;
   order_items: OrderItemsTable;
-  kyc_decisions: KycDecisionsTable;
   fraud_stop_list: FraudStopListTable;
   payment_orders: PaymentOrdersTable;
   calls: CallsTable;
@@ -432,8 +326,6 @@ export interface Database extends ItemFoundationTables, RemittanceTables, Pickup
   pending_refunds: PendingRefundsTable;
   zelle_transfers: ZelleTransfersTable;
   notes: NotesTable;
-  user_credits: UserCreditsTable;
-  credit_transactions: CreditTransactionsTable;
   outbox_messages: OutboxMessagesTable;
   idempotency_keys: IdempotencyKeysTable;
 }

@@ -3,7 +3,7 @@ import { every } from 'hono/combine';
 import type { AppDeps, AppEnv } from '../deps';
 import { jsonBody, ok, parse } from '../http';
 import { requireAnyPermission, requireApiKey, requireBearer, requirePermission } from '../auth/middleware';
-import { searchItems } from '../services/order-lists';
+import { searchItems } from '../order/order-lists';
 import { listItemTransitions } from './item-store';
 import { listProvinces } from './provinces';
 import { readFile, readRemittance } from './remittance';

@@ -105,8 +105,10 @@ export interface Binding<TRecord = unknown, TKey = unknown> {
   handlers: Readonly<Record<string, Handler<TRecord>>>;
   /** The action log's sentence of a row without a handler. */
   describe(row: AnyRow, record: TRecord, request: WireRequest): string;
-  /** What each call answers, by its path (rows sharing a path answer alike); `results[0].data` when absent. */
+  /** What each call answers, by its path (rows sharing a path answer alike). */
   respond?: Readonly<Record<string, Responder<TRecord>>>;
+  /** What every other row answers (the entity as it is now, so a new row needs no server code); `results[0].data` when absent. */
+  answer?: Responder<TRecord>;
 }
 
 /** A binding, typed by its record and key, stored in the server's list untyped. */

@@ -23,6 +23,17 @@ function refusal(binding: Binding, row: AnyRow, input: Record<string, unknown>, 
   return refusalOf(row, input, event, released !== null && offered(row, released));
 }
 
+/** What the chart's own actions changed in its context (attempts cleared, an amount refunded): logged with the status. */
+function contextChanges(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const changed: { before: Record<string, unknown>; after: Record<string, unknown> } = { before: {}, after: {} };
+  for (const key of Object.keys(after)) {
+    if (key === 'permissions' || key === 'status' || JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    changed.before[key] = before[key];
+    changed.after[key] = after[key];
+  }
+  return changed;
+}
+
 /** Moves one record by a row's event, in the caller's transaction; null when a lenient row skips it. */
 export async function moveRecord<TRecord>(
   trx: Trx,
@@ -56,6 +67,8 @@ export async function moveRecord<TRecord>(
   if (!snapshot.can(event)) throw conflict(refusal(binding as Binding, row, input, permissions, event));
   const [next] = transition(lifecycle.machine, snapshot, event);
   const move = { record, from, to: stateName(next), event, context: next.context as Record<string, unknown> };
+  // A handler that logs its own fields owns the log; otherwise the chart's context says what changed.
+  const changed = handler ? { before: {}, after: {} } : contextChanges(snapshot.context as Record<string, unknown>, move.context);
   await store.save(trx, move, ctx);
   await store.transitioned?.(trx, move, lifecycle.name, ctx);
   await recordMutation(
@@ -66,8 +79,8 @@ export async function moveRecord<TRecord>(
       docId: store.docId(record),
       action: store.action ? store.action(lifecycle.name, event) : `${lifecycle.name}.${event.type}`,
       description: work.description,
-      before: { status: move.from, ...work.before },
-      after: { status: move.to, ...work.after },
+      before: { status: move.from, ...changed.before, ...work.before },
+      after: { status: move.to, ...changed.after, ...work.after },
     },
     ctx.now,
   );
@@ -93,6 +106,6 @@ export async function runRow(deps: AppDeps, binding: Binding, row: AnyRow, reque
     }
     return moved;
   });
-  const respond = binding.respond?.[row.wire.path];
+  const respond = binding.respond?.[row.wire.path] ?? binding.answer;
   return respond ? respond(results, request, ctx) : (results[0]?.data ?? null);
 }

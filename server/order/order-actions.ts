@@ -2,7 +2,7 @@ import { badRequest } from '../http';
 import { iso } from '../clock';
 import { bind, type ActionContext, type Binding, type Handler, type Responder, type Trx } from '../lifecycle/binding';
 import { moveRecord } from '../lifecycle/move';
-import { ordersById } from '../services/order-lists';
+import { ordersById } from './order-lists';
 import { addCredit, takeCredit } from './credits';
 import { offerStore, orderStore, refundStore, ruleStore, type OfferRecord, type OrderRecord, type RuleRecord } from './order-stores';
 import { order } from '@/machines/order/order.machine';

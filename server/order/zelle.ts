@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, ZelleTransfersTable } from '../db/schema';
 import { conflict, notFound } from '../http';
 import { bind, type Handler, type Trx } from '../lifecycle/binding';
-import { pageOf, type Page } from '../services/paging';
+import { pageOf, type Page } from '../db/paging';
 import { zelleLink } from '@/machines/order/zelle-link.machine';
 import { OrderRefused } from '@/domain/order-actions';
 import { formatMoney } from '@/domain/format';

@@ -12,6 +12,7 @@ import { pickupCash } from '@/machines/items/pickup-cash.machine';
 import { prepaidCard } from '@/machines/items/prepaid-card.machine';
 import { topupItem } from '@/machines/items/topup.machine';
 import { topupClaim } from '@/machines/items/topup-claim.machine';
+import { phone, PHONE_STATUSES } from '@/machines/customer/phone.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
 import { APPLIED_RULE_STATUSES } from '@/domain/order-actions';
 import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES } from '@/domain/remittance';
@@ -181,6 +182,13 @@ export const claimModel: LifecycleModel = {
   label: (i) => `${String(i.claims)} reclamos${i.itemStatus === 'FULFILLED' ? '' : ` (${String(i.itemStatus)})`}`,
 };
 
+export const phoneModel: LifecycleModel = {
+  lifecycle: phone,
+  // With attempts used and without: only used attempts can be given back.
+  inputs: PHONE_STATUSES.flatMap((s) => [0, 3].map((attempts) => ({ status: s, attempts, permissions: EVERYTHING }))),
+  label: (i) => `${status(i)} (${String(i.attempts)} intentos)`,
+};
+
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
   offerModel,
@@ -193,6 +201,7 @@ export const MODELS: readonly LifecycleModel[] = [
   prepaidModel,
   topupModel,
   claimModel,
+  phoneModel,
 ];
 
 /** A path named by its events and what they carry: `item.fulfill(failed) → item.resetTries`. */

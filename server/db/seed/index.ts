@@ -13,6 +13,7 @@ import { createSink, type Row, type Sink } from './sink';
 import { CARD_BINS, COUNTRIES, EXCHANGE_RATES, FRAUD_STOP_LISTS, ISSUING_BANKS, SMS_CONFIG, SMS_PROVIDERS } from './reference';
 import { DETAIL_WINDOW, seedOrderDetail, type DetailOrder } from './order-detail';
 import { seedItems } from './items';
+import { seedPhones } from './customer-phones';
 import { openRemittanceStatus } from './items-remittance';
 import { openPickupStatus } from './items-pickup';
 import { openPrepaidStatus } from './items-prepaid-gift';
@@ -215,6 +216,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
   const firstCustomer = accountId + 1;
   const customerEmail: string[] = [];
   const customerPhone: string[] = [];
+  const customerCountry: string[] = [];
   const usernames = new Set<string>();
   const reliabilityWeights = RELIABILITY_LEVELS.map((r) => ({
     value: r.value,
@@ -237,6 +239,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
     const email = `${faker.internet.username({ firstName, lastName: lastName.split(' ')[0] }).toLowerCase().replace(/[^a-z0-9._-]/g, '')}${i}@correo.example`;
     customerEmail.push(email);
     customerPhone.push(`+${country.prefix}${national}`);
+    customerCountry.push(country.code);
     const euro = country.code === 'ES' || country.code === 'IT';
     accounts.push({
       id: accountId,
@@ -575,4 +578,15 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
     recipients.push({ id: i + 1, type, value, created: iso(created), expires_on: faker.datatype.boolean(0.6) ? iso(created + 365 * DAY) : null });
   }
   await sink.insert('blacklist_recipients', recipients);
+
+  // Phones last, from their own faker: the data above stays as it was. A database older than
+  // migration 0009 has no phones table: that migration gives it each customer's own number.
+  if (!(await sink.hasTable('user_numbers'))) return;
+  await seedPhones(sink, new Faker({ locale: [es, en, base], seed: options.seed * 10 + 5 }), {
+    now,
+    firstCustomer,
+    phones: customerPhone,
+    countries: customerCountry,
+    registered,
+  });
 }

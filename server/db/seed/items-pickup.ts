@@ -3,7 +3,7 @@ import { inTurn } from './turns';
 import { CUBA, municipalityCode } from '../cuba';
 import { DELIVERY_MEANS_ASSIGNED, deliveryStatusFor } from '@/domain/pickup-prepaid';
 import type { DeliveryStatus } from '@/domain/delivery';
-import type { ItemSeeder } from './items';
+import type { ItemSeeder } from './item-seeder';
 import type { Row } from './sink';
 import { COURIERS } from './items-remittance';
 

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import { inTurn } from './turns';
 import { CUBA, municipalityCode } from '../cuba';
-import type { ItemSeeder } from './items';
+import type { ItemSeeder } from './item-seeder';
 import type { Row } from './sink';
 
 /**

@@ -2,7 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { inTurn } from './turns';
 import type { OrderStatus } from '@/domain/order-status';
 import { MAX_TOPUP_TRIES, TopupMsg, isTopup, topupOperator } from '@/domain/topup';
-import type { ItemSeeder } from './items';
+import type { ItemSeeder } from './item-seeder';
 import type { Row } from './sink';
 
 const MINUTE = 60_000;

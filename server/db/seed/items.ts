@@ -1,21 +1,11 @@
 import { Faker, es, en, base } from '@faker-js/faker';
 import type { Sink } from './sink';
 import type { DetailOrder } from './order-detail';
+import type { ItemSeeder, ItemSeedOptions } from './item-seeder';
 import { seedRemittances } from './items-remittance';
 import { seedPickupCash } from './items-pickup';
 import { seedTopupItems } from './items-topup';
 import { seedPrepaidAndGift } from './items-prepaid-gift';
-
-/** What a product's seeder receives besides the orders that carry detail. */
-export interface ItemSeedOptions {
-  now: number;
-  tenant: string;
-  firstCustomer: number;
-  lastCustomer: number;
-}
-
-/** A product's seeder: rows for the items of its product among the detailed orders. */
-export type ItemSeeder = (sink: Sink, faker: Faker, orders: readonly DetailOrder[], options: ItemSeedOptions) => Promise<void>;
 
 /**
  * Each product's item data (the province catalogue comes with migration 0004). Each product draws from its own faker

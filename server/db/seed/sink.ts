@@ -10,6 +10,8 @@ export type Row = Record<string, string | number | null>;
  */
 export interface Sink {
   insert(table: string, rows: readonly Row[]): Promise<void>;
+  /** Whether the database has this table (a database being upgraded may predate it). */
+  hasTable(table: string): Promise<boolean>;
   /** Runs the whole load in one transaction. */
   run(load: () => Promise<void>): Promise<void>;
 }
@@ -29,6 +31,9 @@ export function createSink(db: Db): Sink {
           statements.set(key, statement);
         }
         for (const row of rows) statement.run(columns.map((c) => row[c] ?? null));
+      },
+      async hasTable(table) {
+        return sqlite.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table) !== undefined;
       },
       async run(load) {
         sqlite.exec('BEGIN');
@@ -50,10 +55,14 @@ export function createSink(db: Db): Sink {
         await k.insertInto(table as never).values(rows.slice(i, i + 500) as never).execute();
       }
     },
+    async hasTable(table) {
+      const found = await sql<{ name: string }>`SELECT to_regclass(${table})::text AS name`.execute(k);
+      return (found.rows[0]?.name ?? null) !== null;
+    },
     async run(load) {
       await load();
       // Explicit ids were inserted: move each identity past them.
-      for (const table of ['accounts', 'groups', 'permissions', 'orders', 'order_items', 'payment_orders', 'calls', 'charge_orders', 'kyc_decisions', 'countries', 'country_prefixes', 'exchange_rates', 'exchange_rate_history', 'blacklist_entries', 'blacklist_recipients', 'action_logs', 'fulfillment_orders', 'risk_rule_results', 'applied_charge_rules', 'gateway_logs', 'pending_refunds', 'zelle_transfers', 'notes']) {
+      for (const table of ['accounts', 'groups', 'permissions', 'orders', 'order_items', 'payment_orders', 'calls', 'charge_orders', 'kyc_decisions', 'countries', 'country_prefixes', 'exchange_rates', 'exchange_rate_history', 'blacklist_entries', 'blacklist_recipients', 'action_logs', 'fulfillment_orders', 'risk_rule_results', 'applied_charge_rules', 'gateway_logs', 'pending_refunds', 'zelle_transfers', 'notes', 'user_numbers']) {
         await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), coalesce((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(k);
       }
       await sql`ANALYZE`.execute(k);

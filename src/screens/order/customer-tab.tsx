@@ -10,6 +10,7 @@ import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { KeyValues } from '@/ui/detail-table';
 import { CustomerLink } from '@/ui/links';
 import { orderText } from '@/i18n/es-order';
+import { CustomerPhones } from '@/ui/customer-phones';
 
 export interface CustomerData {
   summary: CustomerRow;
@@ -29,11 +30,12 @@ export async function loadCustomer(services: Services, order: OrderRow): Promise
 
 const customerText = orderText.customer;
 
-/** Cliente Detalles. */
+/** Cliente Detalles: who the customer is, and their phones. */
 export function CustomerTab({ tab }: { tab: DetailTab<CustomerData> }) {
   return (
     <DetailTabView tab={tab}>
       {({ summary, data, totalUsd }) => (
+        <div className="space-y-4">
         <KeyValues
           items={[
             { label: customerText.account, value: <CustomerLink id={summary.accountId} /> },
@@ -56,6 +58,8 @@ export function CustomerTab({ tab }: { tab: DetailTab<CustomerData> }) {
             { label: customerText.totalUsd, value: formatMoney(totalUsd, 'USD') },
           ]}
         />
+        <CustomerPhones accountId={summary.accountId} />
+        </div>
       )}
     </DetailTabView>
   );

@@ -1,0 +1,81 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ActionLogsTable, Database } from '../db/schema';
+import type { ActionLog, ActionLogsQuery } from '@/api/contract/settings';
+import type { DocCode } from '@/domain/diff';
+import { Permission } from '@/domain/permissions';
+import { badRequest } from '../http';
+import { cappedCount, checkPageWithinCap, pageOf, type Page } from '../db/paging';
+
+type Db = Kysely<Database>;
+
+/** The action logs: what staff did to each document, with the fields they changed. */
+
+/** Who may read the action logs of each kind of document: the view permission of that document. */
+export const LOG_PERMISSION: Record<DocCode, string> = {
+  CUSTOM: Permission.VIEW_CUSTOMERS,
+  CUSTOMER: Permission.VIEW_CUSTOMERS,
+  ORDER: Permission.VIEW_ORDERS,
+  UPG: Permission.VIEW_UPG,
+  CALL: Permission.VIEW_CALLS,
+  SETTING: Permission.SETTINGS,
+};
+
+/** An action log row as the contract shows it. */
+export function toActionLog(l: Selectable<ActionLogsTable>): ActionLog {
+  return {
+    id: l.id,
+    docCode: l.doc_code,
+    docId: l.doc_id,
+    action: l.action,
+    executorEmail: l.executor_email,
+    date: l.date,
+    canal: l.canal,
+    description: l.description,
+    input: l.input,
+  };
+}
+
+/** Action logs of one kind of document (of one document when docId is given), newest first. */
+export async function listActionLogs(db: Kysely<Database>, q: ActionLogsQuery): Promise<Page<ActionLog>> {
+  checkPageWithinCap(q);
+  let logs = db.selectFrom('action_logs as l').where('l.doc_code', '=', q.docCode);
+  if (q.docId) logs = logs.where('l.doc_id', '=', q.docId);
+  const [rows, count] = await Promise.all([
+    logs.selectAll().orderBy('l.date', 'desc').orderBy('l.id', 'desc').limit(q.size).offset(q.page * q.size).execute(),
+    cappedCount(db, logs.select('l.id')),
+  ]);
+  return pageOf(
+    rows.map(toActionLog),
+    count,
+  );
+}
+
+
+/**
+ * A document's action logs whose description contains a text, ignoring case (also beyond ASCII,
+ * which SQLite's LIKE does not fold), newest first. One document's logs are few, so the filter
+ * runs over them here.
+ */
+export async function searchDocActionLogs(
+  db: Db,
+  q: { docCode: DocCode; docId?: string | undefined; description: string; page: number; size: number },
+): Promise<Page<ActionLog>> {
+  checkPageWithinCap(q);
+  if (!q.docId) throw badRequest('Debe indicar el documento.');
+  const rows = await db
+    .selectFrom('action_logs')
+    .selectAll()
+    .where('doc_code', '=', q.docCode)
+    .where('doc_id', '=', q.docId)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(5_000)
+    .execute();
+  const needle = q.description.toLocaleLowerCase('es');
+  const matching = rows.filter((l) => l.description.toLocaleLowerCase('es').includes(needle));
+  const page = matching.slice(q.page * q.size, (q.page + 1) * q.size);
+  return pageOf(
+    page.map(toActionLog),
+    { total: matching.length, limited: false },
+  );
+}

@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../deps';
+import { notFound, ok, parse } from '../http';
+import { requireAnyPermission, requireApiKey, requireBearer, requirePermission } from '../auth/middleware';
+import { ChargeOrdersQuery } from '@/api/contract/upg';
+import { GatewayLogQuery } from '@/api/contract/order-detail';
+import { APP_NAMES } from '@/domain/catalog';
+import { Permission } from '@/domain/permissions';
+import { searchChargeOrders } from './charge-orders';
+import { listGatewayLogs } from '../order/order-detail';
+
+/**
+ * What staff read from the unified payment gateway's CRM API: the charge orders search and the
+ * gateway's log of an order (the order detail's Ejecucion tab; the path's first segment is the
+ * tenant there, the app name in the charge-order detail; the second the tenant). The provider's
+ * contract uses a fixed api-key header; the reference server also asks for the staff member's
+ * token, so the key alone opens nothing.
+ */
+export function chargeOrderRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  // Every path of the gateway's CRM API: the api key and the staff member's token.
+  app.use('/upg/api/crm/*', requireApiKey(deps), requireBearer(deps));
+  app.get('/upg/api/crm/:company/chargeOrder/allHistory', requirePermission(Permission.VIEW_UPG), async (c) =>
+    ok(c, await searchChargeOrders(deps.db.kysely, c.req.param('company'), parse(ChargeOrdersQuery, c.req.query()), deps.clock.now())),
+  );
+
+  app.get(
+    '/upg/api/crm/:first/:tenant/gateway/result',
+    requireAnyPermission(Permission.VIEW_ORDERS, Permission.VIEW_UPG),
+    async (c) => {
+      const first = c.req.param('first');
+      const tenant = c.req.param('tenant');
+      const known = first === deps.config.tenant || (APP_NAMES as readonly string[]).includes(first);
+      if (!known || tenant !== deps.config.tenant) throw notFound(`Empresa desconocida: ${known ? tenant : first}.`);
+      const query = parse(GatewayLogQuery, c.req.query());
+      return ok(c, { elements: await listGatewayLogs(deps.db.kysely, query.orderId, query.accountId) });
+    },
+  );
+
+  return app;
+}

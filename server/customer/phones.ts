@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { conflict, notFound } from '../http';
+import { bind, type Store, type Trx } from '../lifecycle/binding';
+import type { Phone } from '@/api/contract/customer-phones';
+import { formatPhone, phoneLogged, PhoneRefused } from '@/domain/phones';
+import { phone } from '@/machines/customer/phone.machine';
+import { accountOrThrow } from './account-data';
+
+/**
+ * A customer's phones: the Telefono tab's list, and where the phone chart's moves are written.
+ * A phone is named by its customer and its number (the contract's body), so one customer's id
+ * with another's number names nothing (404). Each move claims the phone's version (409 on a
+ * concurrent change).
+ */
+
+type Reader = Trx | Kysely<Database>;
+
+const PHONE_COLUMNS = ['id', 'account_id', 'phone_number', 'country', 'is_principal', 'is_verified', 'verify_attempts', 'created', 'version'] as const;
+
+async function phoneRecord(db: Reader, accountId: number, phoneNumber: string) {
+  const record = await db.selectFrom('user_numbers').select(PHONE_COLUMNS).where('account_id', '=', accountId).where('phone_number', '=', phoneNumber).executeTakeFirst();
+  if (!record) {
+    await accountOrThrow(db, accountId);
+    throw notFound(`El teléfono ${formatPhone(phoneNumber)} no pertenece al cliente ${accountId}.`);
+  }
+  return record;
+}
+export type PhoneRecord = Awaited<ReturnType<typeof phoneRecord>>;
+
+/** The phones as the contract shows them, the blacklist saying which are listed. */
+async function phonesOf(db: Reader, records: readonly PhoneRecord[]): Promise<Phone[]> {
+  const numbers = records.map((r) => r.phone_number);
+  const listed = numbers.length
+    ? new Set((await db.selectFrom('blacklist_entries').select('value').where('type', '=', 'PHONE').where('value', 'in', numbers).execute()).map((e) => e.value))
+    : new Set<string>();
+  return records.map((r) => ({
+    id: r.id,
+    accountId: r.account_id,
+    phoneNumber: r.phone_number,
+    country: r.country,
+    isPrincipal: r.is_principal === 1,
+    isVerified: r.is_verified === 1,
+    blacklisted: listed.has(r.phone_number),
+    verifyAttempts: r.verify_attempts,
+    created: r.created,
+  }));
+}
+
+/** GET /users/secured/phoneNumbers: the principal number first, then the others as they were added. */
+export async function listPhones(db: Kysely<Database>, accountId: number): Promise<Phone[]> {
+  await accountOrThrow(db, accountId);
+  const records = await db
+    .selectFrom('user_numbers')
+    .select(PHONE_COLUMNS)
+    .where('account_id', '=', accountId)
+    .orderBy('is_principal', 'desc')
+    .orderBy('created')
+    .orderBy('id')
+    .execute();
+  return phonesOf(db, records);
+}
+
+export const phoneStore: Store<PhoneRecord, { accountId: number; phoneNumber: string }> = {
+  docCode: 'CUSTOM',
+  docId: (record) => String(record.account_id),
+  idOf: (record) => formatPhone(record.phone_number),
+  find: async (trx, key) => [await phoneRecord(trx, key.accountId, key.phoneNumber)],
+  input: async (_trx, record) => ({ status: record.is_verified === 1 ? 'verified' : 'unverified', attempts: record.verify_attempts }),
+  async save(trx, move) {
+    const updated = await trx
+      .updateTable('user_numbers')
+      .set({ is_verified: move.to === 'verified' ? 1 : 0, verify_attempts: move.context.attempts as number, version: move.record.version + 1 })
+      .where('id', '=', move.record.id)
+      .where('version', '=', move.record.version)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw conflict(PhoneRefused.concurrent);
+  },
+};
+
+/** Every row of the phone's table answers the phone as it is now. */
+export const phoneBinding = bind<PhoneRecord, { accountId: number; phoneNumber: string }>({
+  lifecycle: phone,
+  store: phoneStore,
+  handlers: {},
+  describe: (row, record) => phoneLogged(row.label, record.phone_number),
+  answer: async (results, _request, ctx) => {
+    const moved = results[0];
+    if (!moved) return null;
+    const [now] = await phonesOf(ctx.db, [await phoneRecord(ctx.db, moved.record.account_id, moved.record.phone_number)]);
+    return now;
+  },
+});

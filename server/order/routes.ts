@@ -1,0 +1,85 @@
+import { Hono, type Context } from 'hono';
+import type { AppDeps, AppEnv } from '../deps';
+import { notFound, ok, parse } from '../http';
+import { requireAnyPermission, requireApiKey, requireBearer, requirePermission } from '../auth/middleware';
+import { OrdersQuery } from '@/api/contract/order-lists';
+import { MlInferenceQuery, OfferIdQuery, OrderIdQuery } from '@/api/contract/order-detail';
+import { ZelleQuery } from '@/api/contract/order-actions';
+import { FraudGraphQuery } from '@/api/contract/fraud-graph';
+import { Permission } from '@/domain/permissions';
+import { searchOrders } from './order-lists';
+import { listAppliedRules, listOfferItems, listOffers, listPaymentElements, listPendingRefunds, listRelatedAccounts } from './order-detail';
+import { listRiskRules, mlInference, riskAssessment } from './order-risk';
+import { fraudGraph } from './fraud-graph';
+import { listTransfers } from './zelle';
+
+/**
+ * What staff read about orders: the orders search (served by /orders and its read-replica twin
+ * /rorders), what the order detail's tabs read, risk control's view of an order, the fraud graph
+ * and the order's Zelle transfers. The orders' actions are their action tables' routes
+ * (server/lifecycle/mount.ts).
+ */
+export function orderRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const db = deps.db.kysely;
+  const view = requirePermission(Permission.VIEW_ORDERS);
+  const orderId = (query: Record<string, string>) => parse(OrderIdQuery, query).orderId;
+
+  const history = async (c: Context<AppEnv>) => ok(c, await searchOrders(db, parse(OrdersQuery, c.req.query()), deps.clock.now()));
+  app.get('/orders/secured/orders/allHistory', view, history);
+  app.get('/rorders/secured/orders/allHistory', view, history);
+
+  app.get('/orders/secured/fo/list', view, async (c) => ok(c, { elements: await listOffers(db, orderId(c.req.query())) }));
+  app.get('/orders/secured/items/list', view, async (c) => ok(c, { elements: await listOfferItems(db, parse(OfferIdQuery, c.req.query()).foId) }));
+  app.get('/orders/secured/rules/list', view, async (c) => ok(c, { elements: await listAppliedRules(db, orderId(c.req.query())) }));
+  app.get('/orders/secured/paymentOrder', view, async (c) => ok(c, { elements: await listPaymentElements(db, orderId(c.req.query())) }));
+  app.get('/orders/secured/getAccountsRelatedToOrderByPaymentMethod', view, async (c) =>
+    ok(c, { elements: await listRelatedAccounts(db, orderId(c.req.query())) }),
+  );
+  app.get('/orders/secured/pendingrefund', view, async (c) => ok(c, { elements: await listPendingRefunds(db, orderId(c.req.query())) }));
+
+  // Risk control's CRM API: the provider's contract uses the fixed api key; the reference server
+  // also asks for the staff member's token and CRM2_VIEW_ORDERS. An order without data answers
+  // `data: null` (or no rules).
+  app.use('/riskcontrol/api/crm/*', requireApiKey(deps), requireBearer(deps), requirePermission(Permission.VIEW_ORDERS));
+
+  // The reference server serves one company.
+  const checkTenant = (tenant: string | undefined) => {
+    if (tenant !== undefined && tenant !== deps.config.tenant) throw notFound(`Empresa desconocida: ${tenant}.`);
+  };
+
+  const assessment = async (c: Context<AppEnv>) => {
+    checkTenant(c.req.param('tenant'));
+    return riskAssessment(db, parse(OrderIdQuery, c.req.query()).orderId);
+  };
+  // The spec writes the path with a trailing slash; both forms are served.
+  app.get('/riskcontrol/api/crm/:tenant/riskassesment/', async (c) => ok(c, await assessment(c)));
+  app.get('/riskcontrol/api/crm/:tenant/riskassesment', async (c) => ok(c, await assessment(c)));
+
+  app.get('/riskcontrol/api/crm/:tenant/rulesResult/list', async (c) => {
+    checkTenant(c.req.param('tenant'));
+    return ok(c, { elements: await listRiskRules(db, parse(OrderIdQuery, c.req.query()).orderId) });
+  });
+
+  app.get('/riskcontrol/api/crm/ml/riskinference/bysalesorder', async (c) => {
+    const query = parse(MlInferenceQuery, c.req.query());
+    checkTenant(query.tenant);
+    return ok(c, await mlInference(db, query.orderId));
+  });
+
+  // The fraud graph: accounts linked through cards, devices, IPs and phones. The provider's risk
+  // service can search every company of the group or only the console's own; the reference
+  // server holds one company (`config.tenant`), so both read the same rows.
+  app.use('/riskcontrol/secured/antifraud/*', requirePermission(Permission.VIEW_ORDERS));
+
+  app.get('/riskcontrol/secured/antifraud/graph', async (c) => {
+    const query = parse(FraudGraphQuery, c.req.query());
+    return ok(c, await fraudGraph(deps.db.kysely, query, [deps.config.tenant]));
+  });
+
+  // The order's Zelle transfers (the bearer check is the app's).
+  app.get('/upg/secured/zelle/:tenant/:tenant2/transfers/byOriginId', requireAnyPermission(Permission.VIEW_ORDERS, Permission.VIEW_UPG), async (c) =>
+    ok(c, await listTransfers(db, c.req.param('tenant'), parse(ZelleQuery, c.req.query()))),
+  );
+  return app;
+}
