@@ -7,7 +7,7 @@ import { rowOf } from '@/machines/lifecycle/table';
 
 /** A customer's phone's actions (spec details §3 "Phone", §7 "Phones"): support work, CRM7_DO_ACTION. */
 
-export type PhoneEvent = { type: 'phone.resetAttempts' };
+export type PhoneEvent = { type: 'phone.verify' } | { type: 'phone.resetAttempts' };
 
 export interface PhoneContext {
   status: string;
@@ -28,6 +28,17 @@ const body = (s: PhoneSubject) => ({ body: { accountId: s.accountId, phoneNumber
 const phones = (r: { body: PhoneBody }) => [{ accountId: r.body.accountId, phoneNumber: r.body.phoneNumber }];
 
 export const phoneActions = [
+  row({
+    event: 'phone.verify',
+    label: text.verify,
+    permissions: [Permission.DO_ACTION],
+    confirm: (s) => phoneQuestion(text.verifyQuestion, s.phoneNumber, s.accountId),
+    success: { text: (s) => text.verifyText(formatPhone(s.phoneNumber)) },
+    refused: PhoneRefused.verified,
+    wire: { client: 'users', method: 'POST', path: '/users/secured/user-number/verify', body: PhoneBody, data: Phone },
+    request: body,
+    targets: phones,
+  }),
   row({
     event: 'phone.resetAttempts',
     label: text.resetAttempts,

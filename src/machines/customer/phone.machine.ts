@@ -5,7 +5,8 @@ import { phoneActions, type PhoneContext, type PhoneEvent, type PhoneSubject } f
 
 /**
  * A customer's phone (spec details §3 "Phone"): verified or not yet. Each verification code sent
- * counts an attempt; staff can give the attempts back when there are any.
+ * counts an attempt; staff can give the attempts back when there are any, or verify the number
+ * themselves (which also clears its attempts).
  */
 
 export type { PhoneEvent } from './phone.actions';
@@ -31,7 +32,7 @@ export const phoneMachine = setup({
   initial: 'restoring',
   states: {
     restoring: restoreStatus(PHONE_STATUSES),
-    unverified: { on: attempts },
+    unverified: { on: { ...attempts, 'phone.verify': { guard: 'allowed', target: 'verified', actions: 'clearAttempts' } } },
     verified: { on: attempts },
   },
 });
