@@ -74,6 +74,26 @@ test('soporte gives a phone its verification attempts back from the order, witho
   await done.getByRole('button', { name: 'OK' }).click();
 
   await expect(second.getByRole('cell').nth(5)).toHaveText('0');
-  await expect(second.getByRole('button')).toHaveCount(0);
+  await expect(second.getByRole('button', { name: `Reiniciar intentos +${customer.second}` })).toHaveCount(0);
   expect(await pageMarker(page)).toBe(11);
+});
+
+test('soporte verifies an unverified phone: the row says so and offers nothing more', async ({ page }) => {
+  const customer = prepareCustomer();
+  await signIn(page, 'soporte');
+  const table = await openPhones(page, customer);
+  const second = rowOf(table, customer.second);
+  await expect(second.getByRole('cell').nth(3)).toHaveText('No');
+
+  await second.getByRole('button', { name: `Verificar +${customer.second}` }).click();
+  const question = page.getByRole('alertdialog', { name: 'Estas seguro?' });
+  await expect(question).toContainText(`¿Verificar el teléfono +${customer.second} del cliente ${customer.accountId}?`);
+  await question.getByRole('button', { name: 'Si, continuar!' }).click();
+  const done = page.getByRole('dialog', { name: 'Listo!' });
+  await expect(done).toContainText(`El teléfono +${customer.second} quedó verificado.`);
+  await done.getByRole('button', { name: 'OK' }).click();
+
+  await expect(second.getByRole('cell').nth(3)).toHaveText('Sí');
+  await expect(second.getByRole('cell').nth(5)).toHaveText('0');
+  await expect(second.getByRole('button')).toHaveCount(0);
 });
