@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { accessDenied, badRequest } from '../http';
 import { iso } from '../clock';
-import { bind, type ActionContext, type Handler, type Trx } from '../lifecycle/binding';
+import { bodyOf, bind, type ActionContext, type Handler, type Trx } from '../lifecycle/binding';
 import { itemStore, loadItem, type ItemRecord } from './item-store';
-import { loadRemittanceRow, ownFile, placeNames, readRemittance, readUpload, storeFile, type UploadedImage } from './remittance';
+import { loadRemittanceRow, ownFile, placeNames, readRemittance, receiptFrom, storeFile, type UploadedImage } from './remittance';
 import { deliveryFacts } from './delivery-facts';
 import { homeRemittance } from '@/machines/items/home-remittance.machine';
 import { HOME_REMITTANCE, RemittanceMsg } from '@/domain/remittance';
@@ -33,15 +33,15 @@ async function deliveryOf(db: Db, itemId: number) {
 }
 
 /** Writes the delivery service's view of a remittance (creating it when the service had none). */
-async function saveDelivery(trx: Trx, ctx: ActionContext, itemId: number, patch: Partial<Omit<Database['home_deliveries'], 'item_id' | 'updated_at'>> & { status: DeliveryStatus }) {
+type DeliveryChange = Omit<Database['home_deliveries'], 'item_id' | 'updated_at'>;
+
+async function saveDelivery(trx: Trx, ctx: ActionContext, itemId: number, patch: Partial<DeliveryChange> & { status: DeliveryStatus }) {
   const updated = await trx.updateTable('home_deliveries').set({ ...patch, updated_at: iso(ctx.now) }).where('item_id', '=', itemId).executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) await trx.insertInto('home_deliveries').values({ item_id: itemId, ...patch, updated_at: iso(ctx.now) }).execute();
 }
 
 // ---------------------------------------------------------------- the home remittance's actions
 
-type Body<T> = WireRequest<undefined, T>;
-const bodyOf = <T>(request: WireRequest) => (request as Body<T>).body;
 
 /** The staff member acts for themselves: byAccountId must be their own account. */
 function requireSelf(ctx: ActionContext, byAccountId: number) {
@@ -113,13 +113,19 @@ const homeApprove: Handler<ItemRecord> = {
   },
 };
 
+/** The delivery back in REVIEW with the body's reason, its courier released (and what else is undone); the delivery as it was. */
+async function backToReview(trx: Trx, ctx: ActionContext, item: ItemRecord, request: WireRequest, undone: Partial<Omit<DeliveryChange, 'status'>> = {}) {
+  const { reason } = bodyOf<HomeReasonBody>(request);
+  const before = await deliveryOf(trx, item.id);
+  await saveDelivery(trx, ctx, item.id, { status: 'REVIEW', assigned_courier_id: null, assigned_team: null, ...undone, reason });
+  return { reason, before };
+}
+
 /** review: an assigned remittance goes back to review (MANUAL); its courier is released. */
 const homeReview: Handler<ItemRecord> = {
   check: self,
   async perform({ trx, ctx, record: item, request }) {
-    const { reason } = bodyOf<HomeReasonBody>(request);
-    const before = await deliveryOf(trx, item.id);
-    await saveDelivery(trx, ctx, item.id, { status: 'REVIEW', assigned_courier_id: null, assigned_team: null, reason });
+    const { reason, before } = await backToReview(trx, ctx, item, request);
     return {
       description: `Remesa a domicilio ${item.id} enviada a revisión: ${reason}`,
       before: { courier: before?.assigned_courier_id ?? null, reason: before?.reason ?? null },
@@ -132,19 +138,13 @@ const homeReview: Handler<ItemRecord> = {
 const homeUndeliver: Handler<ItemRecord> = {
   check: self,
   async perform({ trx, ctx, record: item, request }) {
-    const { reason } = bodyOf<HomeReasonBody>(request);
-    const before = await deliveryOf(trx, item.id);
-    await saveDelivery(trx, ctx, item.id, {
-      status: 'REVIEW',
-      assigned_courier_id: null,
-      assigned_team: null,
+    const { reason, before } = await backToReview(trx, ctx, item, request, {
       delivered_by_courier_id: null,
       delivery_team: null,
       receiver: null,
       delivery_date: null,
       notes: null,
       receipt_image_url: null,
-      reason,
     });
     return {
       description: `Remesa a domicilio ${item.id} devuelta a procesamiento: ${reason}`,
@@ -156,11 +156,7 @@ const homeUndeliver: Handler<ItemRecord> = {
 
 /** delivery/receipturl: stores the receipt of a delivery about to be reported; answers its URL. */
 const homeReceipt: Handler<ItemRecord> = {
-  async prepare(request) {
-    const image = await readUpload(bodyOf<{ file: File }>(request).file);
-    if (!image) throw badRequest(RemittanceMsg.imageRequired);
-    return image;
-  },
+  prepare: receiptFrom,
   async perform({ trx, ctx, record: item, prepared }) {
     const url = await storeFile(trx, ctx, item.id, 'RECEIPT', prepared as UploadedImage);
     return { description: `Remesa a domicilio ${item.id}: recibo de entrega subido`, before: { receipt: null }, after: { receipt: url }, data: { receiptImageUrl: url } };

@@ -2,15 +2,13 @@ import type { Selectable } from 'kysely';
 import type { PickedCashInfosTable, PickupRemittancesTable } from '../db/schema-pickup';
 import { badRequest, notFound } from '../http';
 import { iso } from '../clock';
-import { bind, type ActionContext, type Handler, type Responder, type Trx } from '../lifecycle/binding';
+import { bodyOf, bind, type ActionContext, type Handler, type Responder, type Trx } from '../lifecycle/binding';
 import { itemStore, type ItemRecord } from './item-store';
 import { placeExists } from './provinces';
-import { readUpload, storeFile, type UploadedImage } from './remittance';
+import { receiptFrom, storeFile, type UploadedImage } from './remittance';
 import { pickupCash } from '@/machines/items/pickup-cash.machine';
 import { DELIVERY_AFTER, PickupPrepaidMsg } from '@/domain/pickup-prepaid';
-import { RemittanceMsg } from '@/domain/remittance';
 import type { ItemKey } from '@/machines/items/item';
-import type { WireRequest } from '@/machines/lifecycle/table';
 import type { PickupApproveBody, PickupDeliverBody, PickupMove, PickupReviewBody, ShippingAddressBody } from '@/api/contract/pickup';
 
 /**
@@ -24,7 +22,6 @@ interface Pickup {
 }
 
 const PICKUP = '/remittances/api/crm2/pickup';
-const bodyOf = <T>(request: WireRequest) => (request as WireRequest<undefined, T>).body;
 
 async function pickupOf(trx: Trx, itemId: number): Promise<Pickup> {
   const remittance = await trx.selectFrom('pickup_remittances').selectAll().where('item_id', '=', itemId).executeTakeFirst();
@@ -145,11 +142,7 @@ const pickupDeliver: Handler<ItemRecord> = {
 
 /** delivery/receipturl (PICKUP_DELIVERY): a delivered pickup's receipt. */
 const pickupReceipt: Handler<ItemRecord> = {
-  async prepare(request) {
-    const image = await readUpload(bodyOf<{ file: File }>(request).file);
-    if (!image) throw badRequest(RemittanceMsg.imageRequired);
-    return image;
-  },
+  prepare: receiptFrom,
   async perform({ trx, ctx, record: item, prepared }) {
     const pickup = await pickupOf(trx, item.id);
     const url = await storeFile(trx, ctx, item.id, 'RECEIPT', prepared as UploadedImage);

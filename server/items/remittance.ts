@@ -3,7 +3,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http';
 import { iso } from '../clock';
-import type { ActionContext } from '../lifecycle/binding';
+import { bodyOf, type ActionContext } from '../lifecycle/binding';
+import type { WireRequest } from '@/machines/lifecycle/table';
 import { BANK_REMITTANCE, priceRemittance, REMITTANCE_PRODUCTS, RemittanceMsg } from '@/domain/remittance';
 import type { BankTransfer, Remittance } from '@/api/contract/remittance';
 
@@ -124,6 +125,13 @@ export async function readUpload(file: File | undefined): Promise<UploadedImage 
   const bytes = Buffer.from(await file.arrayBuffer());
   if (!SIGNATURES[file.type]?.(bytes)) throw badRequest(RemittanceMsg.imageType);
   return { contentType: file.type, bytes };
+}
+
+/** A receipt handler's `prepare`: the uploaded image, read before the transaction; 400 without one. */
+export async function receiptFrom(request: WireRequest): Promise<UploadedImage> {
+  const image = await readUpload(bodyOf<{ file?: File }>(request).file);
+  if (!image) throw badRequest(RemittanceMsg.imageRequired);
+  return image;
 }
 
 /** Stores an image of a remittance; answers the URL staff read it at. */

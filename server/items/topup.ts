@@ -1,6 +1,6 @@
 import { badRequest, conflict } from '../http';
 import { iso } from '../clock';
-import { bind, type ActionContext, type Binding, type Handler, type Trx } from '../lifecycle/binding';
+import { bodyOf, queryOf, bind, type ActionContext, type Binding, type Handler, type Trx } from '../lifecycle/binding';
 import { moveRecord } from '../lifecycle/move';
 import { ITEM_CHANGED, itemStore, type ItemRecord } from './item-store';
 import { carrierAnswer } from './topup-carrier';
@@ -22,8 +22,6 @@ import type { ReclaimBody, TopupActionResult, TopupEditBody, TopupItemState } fr
 
 const stateOf = (item: ItemRecord): TopupItemState => ({ id: item.id, orderId: item.order_id, status: item.status, tries: item.tries, destination: item.destination });
 
-const queryOf = <T>(request: WireRequest) => (request as WireRequest<T>).query;
-const bodyOf = <T>(request: WireRequest) => (request as WireRequest<unknown, T>).body;
 
 /** Sets the tries, unless someone changed them meanwhile (409). */
 async function setTries(trx: Trx, item: ItemRecord, tries: number) {

@@ -115,3 +115,8 @@ export interface Binding<TRecord = unknown, TKey = unknown> {
 export function bind<TRecord, TKey>(binding: Binding<TRecord, TKey>): Binding {
   return binding as unknown as Binding;
 }
+
+/** A row's request body as its handler reads it (the wire schema validated it already). */
+export const bodyOf = <T>(request: WireRequest) => (request as WireRequest<unknown, T>).body;
+/** A row's request query as its handler reads it. */
+export const queryOf = <T>(request: WireRequest) => (request as WireRequest<T>).query;

@@ -4,7 +4,7 @@ import { conflict } from '../http';
 import { assertPermissions } from '../auth/middleware';
 import { recordMutation } from './audit';
 import type { ActionContext, Binding, MoveResult, Trx } from './binding';
-import { chartIn } from '@/machines/lifecycle/restore';
+import { restoredChart } from '@/machines/lifecycle/restore';
 import { needs, offered, refusalOf, type AnyRow, type WireRequest } from '@/machines/lifecycle/table';
 
 /**
@@ -19,7 +19,7 @@ const stateName = (snapshot: AnyMachineSnapshot) => (typeof snapshot.value === '
 
 /** The reason a chart refuses an event, with the order's risk review first where it is the reason. */
 function refusal(binding: Binding, row: AnyRow, input: Record<string, unknown>, permissions: string[], event: EventObject): string {
-  const released = row.payout && 'orderStatus' in input ? chartIn(binding.lifecycle.machine, { ...input, orderStatus: 'OPEN', permissions } as never) : null;
+  const released = row.payout && 'orderStatus' in input ? restoredChart(binding.lifecycle.machine, { ...input, orderStatus: 'OPEN', permissions }) : null;
   return refusalOf(row, input, event, released !== null && offered(row, released));
 }
 
@@ -47,7 +47,7 @@ export async function moveRecord<TRecord>(
   const { lifecycle, store } = binding;
   const permissions = [...ctx.principal.permissions];
   const input = await store.input(trx, record, ctx, request);
-  const snapshot = chartIn(lifecycle.machine, { ...input, permissions } as never) as AnyMachineSnapshot;
+  const snapshot = restoredChart(lifecycle.machine, { ...input, permissions });
   const requested: EventObject = row.eventOf ? row.eventOf(request) : { type: row.event };
   assertPermissions(ctx.principal, needs(row, requested, input));
   const handler = row.handler ? binding.handlers[row.handler] : undefined;

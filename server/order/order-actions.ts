@@ -1,6 +1,6 @@
 import { badRequest } from '../http';
 import { iso } from '../clock';
-import { bind, type ActionContext, type Binding, type Handler, type Responder, type Trx } from '../lifecycle/binding';
+import { bodyOf, queryOf, bind, type ActionContext, type Binding, type Handler, type Responder, type Trx } from '../lifecycle/binding';
 import { moveRecord } from '../lifecycle/move';
 import { ordersById } from './order-lists';
 import { addCredit, takeCredit } from './credits';
@@ -10,7 +10,7 @@ import { offer } from '@/machines/order/offer.machine';
 import { refund } from '@/machines/order/refund.machine';
 import { paymentRule } from '@/machines/order/payment-rule.machine';
 import { refundActions } from '@/machines/order/refund.actions';
-import { rowFor, type WireRequest } from '@/machines/lifecycle/table';
+import { rowFor } from '@/machines/lifecycle/table';
 import { RefundMsg } from '@/domain/order-actions';
 import { formatMoney } from '@/domain/format';
 import { checkRefundAmount, type RefundBody } from '@/api/contract/order-actions';
@@ -22,8 +22,6 @@ import { checkRefundAmount, type RefundBody } from '@/api/contract/order-actions
  * move's.
  */
 
-const bodyOf = <T>(request: WireRequest) => (request as WireRequest<unknown, T>).body;
-const queryOf = <T>(request: WireRequest) => (request as WireRequest<T>).query;
 const round = (n: number) => Math.round(n * 100) / 100;
 const actor = (ctx: ActionContext) => ctx.principal.email ?? ctx.principal.username;
 

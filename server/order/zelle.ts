@@ -1,12 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ZelleTransfersTable } from '../db/schema';
 import { conflict, notFound } from '../http';
-import { bind, type Handler, type Trx } from '../lifecycle/binding';
+import { bodyOf, bind, type Handler, type Trx } from '../lifecycle/binding';
 import { pageOf, type Page } from '../db/paging';
 import { zelleLink } from '@/machines/order/zelle-link.machine';
 import { OrderRefused } from '@/domain/order-actions';
 import { formatMoney } from '@/domain/format';
-import type { WireRequest } from '@/machines/lifecycle/table';
 import type { ZelleRegistration } from '@/machines/order/zelle-link.actions';
 import type { Zelle } from '@/api/contract/order-detail';
 
@@ -56,7 +55,6 @@ interface TransferRecord {
 }
 
 type ZelleKey = { new: true } | { transfer: number };
-const bodyOf = <T>(request: WireRequest) => (request as WireRequest<unknown, T>).body;
 
 /** Registers a transfer received; with a reference code it is linked to that order at once. */
 const register: Handler<TransferRecord> = {

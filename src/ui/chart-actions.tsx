@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { sendAction } from '@/api/actions';
-import { chartIn } from '@/machines/lifecycle/restore';
+import { restoredChart } from '@/machines/lifecycle/restore';
 import { actionsOf, offered, probesOf, rowFor, type AnyLifecycle, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
 import { isHeldForRisk, ItemRefused } from '@/domain/order-status';
 import { Msg } from '@/domain/messages';
@@ -61,8 +61,8 @@ export function useAllowedProbes(lifecycle: AnyLifecycle, input: Record<string, 
   return useMemo(() => {
     const row = rowFor(lifecycle.rows, event);
     if (!row) return [];
-    const snapshot = chartIn(lifecycle.machine, { ...input, permissions } as never) as { can(e: never): boolean };
-    return probesOf(row).filter((probe) => snapshot.can(probe as never));
+    const snapshot = restoredChart(lifecycle.machine, { ...input, permissions });
+    return probesOf(row).filter((probe) => snapshot.can(probe));
     // `input` is read through `key`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lifecycle, key, event, permissions]);
@@ -75,13 +75,13 @@ interface Offer {
 
 /** The rows a part offers a staff member now (for controls that live in a table's rows). */
 export function enabledRows(part: ChartPart, permissions: readonly string[]): AnyRow[] {
-  const snapshot = chartIn(part.lifecycle.machine, { ...part.input, permissions } as never) as { can(e: never): boolean };
+  const snapshot = restoredChart(part.lifecycle.machine, { ...part.input, permissions });
   return actionsOf(part.lifecycle.rows, snapshot);
 }
 
 /** Whether a part's chart accepts one event from a staff member now (a question of the screen to its chart). */
 export function accepts(part: ChartPart, event: EventObject & Record<string, unknown>, permissions: readonly string[]): boolean {
-  return (chartIn(part.lifecycle.machine, { ...part.input, permissions } as never) as { can(e: never): boolean }).can(event as never);
+  return restoredChart(part.lifecycle.machine, { ...part.input, permissions }).can(event);
 }
 
 /** The rows each part offers now, and the payouts the order's risk review holds back. */
@@ -93,11 +93,11 @@ function useOffers(parts: readonly ChartPart[]) {
     const enabled: { index: number; row: AnyRow }[] = [];
     let held = false;
     for (const [index, part] of parts.entries()) {
-      const snapshot = chartIn(part.lifecycle.machine, { ...part.input, permissions } as never) as { can(e: never): boolean };
+      const snapshot = restoredChart(part.lifecycle.machine, { ...part.input, permissions });
       for (const row of enabledRows(part, permissions)) enabled.push({ index, row });
       const orderStatus = part.input.orderStatus as string | null | undefined;
       if (orderStatus !== undefined && isHeldForRisk(orderStatus)) {
-        const released = chartIn(part.lifecycle.machine, { ...part.input, orderStatus: 'OPEN', permissions } as never) as { can(e: never): boolean };
+        const released = restoredChart(part.lifecycle.machine, { ...part.input, orderStatus: 'OPEN', permissions });
         held ||= part.lifecycle.rows.some((row) => row.payout && !row.hidden && offered(row, released) && !offered(row, snapshot));
       }
     }

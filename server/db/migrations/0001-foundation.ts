@@ -1,10 +1,10 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { identity } from './columns';
 
 /** Staff and customer accounts, groups and permissions, tokens, sign-in throttling, the shell's data. */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const id = (col: ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement();
+  const id = identity(dialect);
 
   await db.schema
     .createTable('accounts')

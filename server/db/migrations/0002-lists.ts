@@ -1,5 +1,6 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { identity, indexer, rateColumns } from './columns';
 
 /**
  * The list screens: item, payment, call and charge-order tables; settings and extras reference
@@ -7,9 +8,8 @@ import type { Dialect } from '../database';
  * each single filter of each list is served by an index that also orders by date.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const id = (col: ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement();
-  const index = (name: string, table: string, columns: string[]) => db.schema.createIndex(name).on(table).columns(columns).execute();
+  const id = identity(dialect);
+  const index = indexer(db);
 
   // Orders: the gateway (pasarela) and the customer-facing order code.
   await db.schema.alterTable('orders').addColumn('pasarela', 'integer').execute();
@@ -120,21 +120,13 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('exchange_rates')
     .addColumn('id', 'integer', id)
-    .addColumn('base', 'text', (c) => c.notNull())
-    .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('fee', 'double precision', (c) => c.notNull())
-    .addColumn('rate', 'double precision', (c) => c.notNull())
-    .addColumn('modify_date', 'text', (c) => c.notNull())
+    .$call(rateColumns)
     .addUniqueConstraint('exchange_rates_pair', ['base', 'currency'])
     .execute();
   await db.schema
     .createTable('exchange_rate_history')
     .addColumn('id', 'integer', id)
-    .addColumn('base', 'text', (c) => c.notNull())
-    .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('fee', 'double precision', (c) => c.notNull())
-    .addColumn('rate', 'double precision', (c) => c.notNull())
-    .addColumn('modify_date', 'text', (c) => c.notNull())
+    .$call(rateColumns)
     .execute();
   await index('exchange_rate_history_date', 'exchange_rate_history', ['modify_date']);
 

@@ -1,5 +1,6 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { identity, indexer } from './columns';
 
 /**
  * The order detail: offers (fulfilment orders), risk assessments and rules, ML inferences,
@@ -8,9 +9,8 @@ import type { Dialect } from '../database';
  * actions. Orders get a version for optimistic concurrency and what has been refunded.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const id = (col: ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement();
-  const index = (name: string, table: string, columns: string[]) => db.schema.createIndex(name).on(table).columns(columns).execute();
+  const id = identity(dialect);
+  const index = indexer(db);
 
   await db.schema.alterTable('orders').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   await db.schema.alterTable('orders').addColumn('total_refund_allowed', 'integer', (c) => c.notNull().defaultTo(0)).execute();

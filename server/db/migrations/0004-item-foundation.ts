@@ -1,5 +1,6 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { identity } from './columns';
 import { CUBA, municipalityCode } from '../cuba';
 
 /**
@@ -8,8 +9,7 @@ import { CUBA, municipalityCode } from '../cuba';
  * The catalogue is reference data, not demo data: every database gets it here.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const id = (col: ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement();
+  const id = identity(dialect);
 
   await db.schema
     .createTable('item_transitions')

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { indexer, fileColumns, deliveryOutcomeColumns } from './columns';
 
 /**
  * Bank and home remittances: the remittance behind each item (sender, recipient, shipping
@@ -9,7 +10,7 @@ import type { Dialect } from '../database';
  * seed's explicit ids never collide with PostgreSQL sequences.
  */
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
-  const index = (name: string, table: string, columns: string[]) => db.schema.createIndex(name).on(table).columns(columns).execute();
+  const index = indexer(db);
 
   await db.schema
     .createTable('remittances')
@@ -72,24 +73,14 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('assigned_team', 'text')
     .addColumn('delivered_by_courier_id', 'integer', (c) => c.references('couriers.id'))
     .addColumn('delivery_team', 'text')
-    .addColumn('receiver', 'text')
-    .addColumn('delivery_date', 'text')
-    .addColumn('notes', 'text')
-    .addColumn('receipt_image_url', 'text')
-    .addColumn('reason', 'text')
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(deliveryOutcomeColumns)
     .execute();
 
   await db.schema
     .createTable('remittance_files')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('item_id', 'integer', (c) => c.notNull().references('remittances.id').onDelete('cascade'))
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('content_type', 'text', (c) => c.notNull())
-    .addColumn('size', 'integer', (c) => c.notNull())
-    .addColumn('data', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'integer', (c) => c.notNull())
+    .$call(fileColumns)
     .execute();
   await index('remittance_files_item', 'remittance_files', ['item_id']);
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { deliveryOutcomeColumns } from './columns';
 
 /**
  * Pickup cash, prepaid cards and gift cards (issue 5): the pickup remittances with their sender,
@@ -43,12 +44,7 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('assigned_team', 'text')
     .addColumn('delivery_team', 'text')
     .addColumn('delivered_by', 'text')
-    .addColumn('receiver', 'text')
-    .addColumn('delivery_date', 'text')
-    .addColumn('notes', 'text')
-    .addColumn('receipt_image_url', 'text')
-    .addColumn('reason', 'text')
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(deliveryOutcomeColumns)
     .execute();
 
   await db.schema

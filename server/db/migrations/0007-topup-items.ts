@@ -1,13 +1,13 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { identity } from './columns';
 
 /**
  * Top-up items: their delivery attempts (traces, listed 5 per page by item) and their claims (at
  * most one first and one second per item). Similar items use order_items_destination (0002).
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const id = (col: ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement();
+  const id = identity(dialect);
 
   await db.schema
     .createTable('topup_traces')

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { fileColumns } from './columns';
 
 /**
  * Uploaded images belong to an item, not only to a remittance: a pickup's delivery receipt is an
@@ -12,12 +13,7 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .createTable('item_files')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('item_id', 'integer', (c) => c.notNull().references('order_items.id').onDelete('cascade'))
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('content_type', 'text', (c) => c.notNull())
-    .addColumn('size', 'integer', (c) => c.notNull())
-    .addColumn('data', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'integer', (c) => c.notNull())
+    .$call(fileColumns)
     .execute();
   await sql`INSERT INTO item_files (id, item_id, kind, content_type, size, data, created_at, created_by)
             SELECT id, item_id, kind, content_type, size, data, created_at, created_by FROM remittance_files`.execute(db);

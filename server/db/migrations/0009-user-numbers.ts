@@ -1,5 +1,6 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { identity } from './columns';
 
 /**
  * A customer's phone numbers (spec details §3 "Phone"): one principal (the account's own), others
@@ -11,8 +12,7 @@ import type { Dialect } from '../database';
  * verified (the number the customer signed up with, confirmed by SMS at registration).
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const id = (col: ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement();
+  const id = identity(dialect);
 
   await db.schema
     .createTable('user_numbers')

@@ -1,4 +1,4 @@
-import { initialTransition, type AnyStateMachine, type InputFrom, type SnapshotFrom } from 'xstate';
+import { initialTransition, type AnyMachineSnapshot, type AnyStateMachine, type InputFrom, type SnapshotFrom } from 'xstate';
 
 /**
  * Charts of stored entities start in the stored status: the first state steps at once (no event)
@@ -17,4 +17,12 @@ export function restoreStatus<const TStatus extends string>(statuses: readonly T
 /** A chart in the state its input stands for (the stored status, the user's permissions). */
 export function chartIn<TMachine extends AnyStateMachine>(machine: TMachine, input: InputFrom<TMachine>): SnapshotFrom<TMachine> {
   return initialTransition(machine, input)[0] as SnapshotFrom<TMachine>;
+}
+
+/**
+ * Any lifecycle's chart restored from a stored record's input, as the generic pieces (the action
+ * table's buttons, the server's mover) see it: they only ask `can` and read the state and context.
+ */
+export function restoredChart(machine: AnyStateMachine, input: Record<string, unknown>): AnyMachineSnapshot {
+  return initialTransition(machine, input)[0];
 }

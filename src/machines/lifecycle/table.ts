@@ -154,10 +154,11 @@ export const releasedForPayout = ({ context }: { context: { orderStatus: string 
 
 export const probesOf = (row: AnyRow): readonly EventObject[] => row.probes ?? [{ type: row.event }];
 
+/** What the table asks of a restored chart. */
 interface CanSnapshot {
-  can(event: never): boolean;
+  can(event: EventObject): boolean;
 }
-const may = (snapshot: CanSnapshot, event: EventObject) => snapshot.can(event as never);
+const may = (snapshot: CanSnapshot, event: EventObject) => snapshot.can(event);
 
 /** The rows a person may take now: what the panel renders, in the table's order. */
 export function actionsOf<TRow extends AnyRow>(rows: readonly TRow[], snapshot: CanSnapshot): TRow[] {

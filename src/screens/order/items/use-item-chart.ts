@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { initialTransition, type AnyStateMachine, type EventObject } from 'xstate';
+import type { AnyStateMachine, EventObject } from 'xstate';
+import { restoredChart } from '@/machines/lifecycle/restore';
 import { useActorPermissions } from '@/ui/session';
 
 /**
@@ -10,7 +11,7 @@ export function useItemChart(machine: AnyStateMachine, status: string, input: Re
   const permissions = useActorPermissions();
   const key = JSON.stringify(input);
   return useMemo(() => {
-    const [snapshot] = initialTransition(machine, { ...(JSON.parse(key) as Record<string, unknown>), status, permissions } as never);
+    const snapshot = restoredChart(machine, { ...(JSON.parse(key) as Record<string, unknown>), status, permissions });
     return { snapshot, can: (event: EventObject) => snapshot.can(event) };
   }, [machine, status, key, permissions]);
 }
