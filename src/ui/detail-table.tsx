@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Pager } from './pager';
 
 /** The small read-only tables and field lists of the detail views: plain HTML, no grid library. */
 
@@ -8,13 +9,7 @@ export interface TableColumn<T> {
   className?: string;
 }
 
-export function SimpleTable<T>({
-  label,
-  rows,
-  columns,
-  rowKey,
-  empty,
-}: {
+export interface SimpleTableProps<T> {
   /** The table's accessible name (and the scroll region's). */
   label: string;
   rows: readonly T[];
@@ -22,7 +17,9 @@ export function SimpleTable<T>({
   rowKey: (row: T, index: number) => string | number;
   /** Shown instead of an empty table. */
   empty: string;
-}) {
+}
+
+export function SimpleTable<T>({ label, rows, columns, rowKey, empty }: SimpleTableProps<T>) {
   if (rows.length === 0) return <p className="text-sm text-slate-600">{empty}</p>;
   return (
     // Focusable so keyboard users can scroll a wide table.
@@ -51,6 +48,16 @@ export function SimpleTable<T>({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** One page of a longer list: the table, and the pager when there is more than one page. */
+export function PagedTable<T>({ page, size, total, onPage, ...table }: SimpleTableProps<T> & { page: number; size: number; total: number; onPage: (page: number) => void }) {
+  return (
+    <>
+      <SimpleTable {...table} />
+      {total > size ? <Pager page={page} size={size} total={total} onPage={onPage} /> : null}
+    </>
   );
 }
 

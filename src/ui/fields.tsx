@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes } from 'react';
+import type { ChangeEvent, InputHTMLAttributes, SelectHTMLAttributes } from 'react';
 
 const control = 'mt-1 block w-full rounded-md border border-slate-300 bg-white text-slate-900 shadow-sm focus:border-brand-500';
 const sizes = {
@@ -49,4 +49,14 @@ export function InputField({ id, label, className = '', size = 'compact', ...inp
       <input id={id} name={id} className={sizes[size].control} {...input} />
     </div>
   );
+}
+
+type TextKeys<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F];
+
+/** One text field of a form, bound: its value and the change that sets it (`<InputField {...bound(form, change, 'name')} />`). */
+export function bound<F, K extends TextKeys<F>>(form: F, change: (patch: Partial<F>) => void, key: K) {
+  return {
+    value: form[key] as string,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => change({ [key]: e.target.value } as Partial<F>),
+  };
 }

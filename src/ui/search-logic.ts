@@ -57,3 +57,14 @@ export function searchLogic(bridge: SearchBridge) {
     },
   });
 }
+
+/**
+ * A page of a list with an "extra filter" (Ordenes, Pagos UPG) → the API's parameters: the chosen
+ * kind becomes its own parameter holding the typed value; empty filters are not sent.
+ */
+export function pageParams(query: Filters, page: number, size: number): Record<string, string> {
+  const { extraKind, extraValue, ...rest } = query;
+  const params: Record<string, string> = { ...rest, page: String(page), size: String(size) };
+  if (extraKind && extraValue?.trim()) params[extraKind] = extraValue.trim();
+  return params;
+}

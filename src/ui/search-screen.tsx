@@ -5,6 +5,7 @@ import { fromUrl, searchLogic, toUrl } from './search-logic';
 import { Button } from './button';
 import { Spinner } from './spinner';
 import { Pager } from './pager';
+import { InputField } from './fields';
 import { listText } from '@/i18n/es-lists';
 
 export interface SearchScreenOptions {
@@ -71,6 +72,11 @@ export function useSearchScreen({ search, navigate, defaults, resetTo, requireOn
     error,
     invalid,
     set: (name: string, value: string) => actor.send({ type: 'filters.change', name, value }),
+    /** One filter field, bound to the draft: `<InputField {...screen.field('accountId')} />`. */
+    field: (name: string) => ({
+      value: draft[name] ?? '',
+      onChange: (e: { target: { value: string } }) => actor.send({ type: 'filters.change', name, value: e.target.value }),
+    }),
     submit: () => actor.send({ type: 'search.submit' }),
     reset: () => actor.send({ type: 'filters.reset' }),
     goTo: (next: number) => actor.send({ type: 'page.change', page: next }),
@@ -81,6 +87,16 @@ export function useSearchScreen({ search, navigate, defaults, resetTo, requireOn
 }
 
 export type SearchScreen = ReturnType<typeof useSearchScreen>;
+
+/** The "Desde" / "Hasta" dates of a list's filters (startDate, endDate). */
+export function DateRangeFields({ screen }: { screen: SearchScreen }) {
+  return (
+    <>
+      <InputField id="startDate" label={listText.from} type="date" {...screen.field('startDate')} />
+      <InputField id="endDate" label={listText.until} type="date" {...screen.field('endDate')} />
+    </>
+  );
+}
 
 export interface SearchStatusProps {
   screen: SearchScreen;

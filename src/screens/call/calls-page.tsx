@@ -11,7 +11,7 @@ import { PageHeader } from '@/ui/card';
 import { InputField, SelectField } from '@/ui/fields';
 import { DataGrid, type Column } from '@/ui/data-grid';
 import { CustomerLink } from '@/ui/links';
-import { SearchLayout, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
+import { SearchLayout, useSearchScreen, type SearchScreen, DateRangeFields } from '@/ui/search-screen';
 import { listText } from '@/i18n/es-lists';
 import { t } from '@/i18n/index';
 
@@ -35,15 +35,14 @@ const COLUMNS: Column<CallRow>[] = [
 const CAUSE_OPTIONS = [...new Map(TERMINATE_CAUSES.map((c) => [c.code, c])).values()].map((c) => ({ value: String(c.code), label: `${c.code} · ${c.label}` }));
 
 function CallFilters({ screen }: { screen: SearchScreen }) {
-  const field = (name: string) => ({ value: screen.draft[name] ?? '', onChange: (e: { target: { value: string } }) => screen.set(name, e.target.value) });
+  const { field } = screen;
   return (
     <>
       <InputField id="e164" label={listText.calls.phone} inputMode="tel" {...field('e164')} />
       <InputField id="accountId" label={listText.userId} inputMode="numeric" {...field('accountId')} />
       <InputField id="src" label={listText.calls.src} inputMode="tel" {...field('src')} />
       <SelectField id="terminateCauseId" label={listText.calls.cause} options={CAUSE_OPTIONS} emptyLabel={listText.all} {...field('terminateCauseId')} />
-      <InputField id="startDate" label={listText.from} type="date" {...field('startDate')} />
-      <InputField id="endDate" label={listText.until} type="date" {...field('endDate')} />
+      <DateRangeFields screen={screen} />
     </>
   );
 }

@@ -8,12 +8,12 @@ import { APP_NAMES, gatewaysFor, paymentSystemName } from '@/domain/catalog';
 import { orderStatusLabel } from '@/domain/order-status';
 import { cardCaption, formatMoney } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
-import type { Filters } from '@/machines/ui/search.machine';
 import { PageHeader } from '@/ui/card';
 import { InputField, SelectField } from '@/ui/fields';
 import { DataGrid, type Column } from '@/ui/data-grid';
 import { CustomerLink, OrderLink } from '@/ui/links';
-import { SearchLayout, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
+import { pageParams } from '@/ui/search-logic';
+import { SearchLayout, useSearchScreen, type SearchScreen, DateRangeFields } from '@/ui/search-screen';
 import { listText } from '@/i18n/es-lists';
 import { t } from '@/i18n/index';
 
@@ -39,7 +39,7 @@ const APP_OPTIONS = APP_NAMES.map((a) => ({ value: a, label: a }));
 const EXTRA_OPTIONS = PAYMENT_EXTRA_FILTERS.map((f) => ({ value: f.key, label: f.label }));
 
 function PaymentFilters({ screen }: { screen: SearchScreen }) {
-  const field = (name: string) => ({ value: screen.draft[name] ?? '', onChange: (e: { target: { value: string } }) => screen.set(name, e.target.value) });
+  const { field } = screen;
   // The gateways offered depend on the app chosen (spec §9).
   const gateways = gatewaysFor(screen.draft.appName).map((code) => ({ value: String(code), label: `${code} · ${paymentSystemName(code)}` }));
   return (
@@ -49,19 +49,11 @@ function PaymentFilters({ screen }: { screen: SearchScreen }) {
       <SelectField id="appName" label={listText.payments.app} options={APP_OPTIONS} emptyLabel={listText.all} {...field('appName')} />
       <SelectField id="status" label={listText.status} options={STATUS_OPTIONS} emptyLabel={listText.all} {...field('status')} />
       <SelectField id="pasarela" label={listText.payments.gateway} options={gateways} emptyLabel={listText.all} {...field('pasarela')} />
-      <InputField id="startDate" label={listText.from} type="date" {...field('startDate')} />
-      <InputField id="endDate" label={listText.until} type="date" {...field('endDate')} />
+      <DateRangeFields screen={screen} />
       <SelectField id="extraKind" label={listText.payments.extraKind} options={EXTRA_OPTIONS} {...field('extraKind')} />
       <InputField id="extraValue" label={listText.payments.extraValue} {...field('extraValue')} />
     </>
   );
-}
-
-function toParams(query: Filters, page: number): Record<string, string> {
-  const { extraKind, extraValue, ...rest } = query;
-  const params: Record<string, string> = { ...rest, page: String(page), size: String(PAGE_SIZE) };
-  if (extraKind && extraValue?.trim()) params[extraKind] = extraValue.trim();
-  return params;
 }
 
 /** Pagos UPG: the payment gateway's charge orders of the company, 20 per page. */
@@ -74,7 +66,7 @@ export function PaymentsPage() {
     search,
     navigate: (next) => void navigate({ to: '/admin/payments', search: next }),
     defaults,
-    load: (query, page, signal) => getChargeOrders(services.upg, services.config.tenant, toParams(query, page), signal),
+    load: (query, page, signal) => getChargeOrders(services.upg, services.config.tenant, pageParams(query, page, PAGE_SIZE), signal),
   });
   return (
     <div>

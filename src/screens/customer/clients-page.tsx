@@ -7,7 +7,7 @@ import { Msg } from '@/domain/messages';
 import { Card, PageHeader } from '@/ui/card';
 import { InputField } from '@/ui/fields';
 import { CustomersGrid } from '@/ui/customers-grid';
-import { ResourceView, useResource } from '@/ui/resource-view';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { SearchLayout, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
 import { listText } from '@/i18n/es-lists';
 import { t } from '@/i18n/index';
@@ -18,18 +18,18 @@ const PAGE_SIZE = 20;
 /** The shell's global search: id, e-mail, phone, alias or name. */
 function GlobalResults({ search }: { search: string }) {
   const services = useServices();
-  const resource = useResource(() => searchAccountList(services.uaa, search));
+  const resource = useShownDetail(() => searchAccountList(services.uaa, search));
   return (
     <Card title={listText.clients.globalHeading(search)}>
-      <ResourceView resource={resource}>
+      <DetailTabView tab={resource}>
         {(data) => (data.elements.length === 0 ? <p className="text-sm text-slate-600">{listText.clients.globalEmpty}</p> : <CustomersGrid rows={data.elements} />)}
-      </ResourceView>
+      </DetailTabView>
     </Card>
   );
 }
 
 function ClientFilters({ screen }: { screen: SearchScreen }) {
-  const field = (name: string) => ({ value: screen.draft[name] ?? '', onChange: (e: { target: { value: string } }) => screen.set(name, e.target.value) });
+  const { field } = screen;
   return (
     <>
       <InputField id="phone" label={listText.clients.phone} inputMode="tel" {...field('phone')} />

@@ -10,8 +10,7 @@ const STATE_OPTIONS = [
 ];
 
 export function CustomerFilters({ screen }: { screen: SearchScreen }) {
-  const d = screen.draft;
-  const field = (name: string) => ({ value: d[name] ?? '', onChange: (e: { target: { value: string } }) => screen.set(name, e.target.value) });
+  const { field } = screen;
   return (
     <>
       <InputField id="id" label={listText.userId} inputMode="numeric" {...field('id')} />

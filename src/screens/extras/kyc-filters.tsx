@@ -9,7 +9,7 @@ const STATUS_OPTIONS = KYC_FILTER_STATUSES.map((s) => ({ value: s, label: kycSta
 
 /** Account id, status and dates; "Search" and "Clear" (the spec's own words), Enter searches too. */
 export function KycFilters({ screen }: { screen: SearchScreen }) {
-  const field = (name: string) => ({ value: screen.draft[name] ?? '', onChange: (e: { target: { value: string } }) => screen.set(name, e.target.value) });
+  const { field } = screen;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     screen.submit();

@@ -3,7 +3,7 @@ import { getExchangeRateHistory, getExchangeRates } from '@/api/extras';
 import type { ExchangeRate } from '@/api/contract/extras';
 import { Card } from '@/ui/card';
 import { DataGrid } from '@/ui/data-grid';
-import { ResourceView, useResource } from '@/ui/resource-view';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { SearchResults, useSearchScreen } from '@/ui/search-screen';
 import { extrasText } from '@/i18n/es-extras';
 import { RATE_COLUMNS, rateRowId } from './rate-columns';
@@ -34,10 +34,10 @@ function RateHistory({ search, navigate }: TabProps) {
 
 function CurrentRates() {
   const services = useServices();
-  const resource = useResource(() => getExchangeRates(services.users));
+  const resource = useShownDetail(() => getExchangeRates(services.users));
   return (
     <Card title={extrasText.rates.current}>
-      <ResourceView resource={resource}>
+      <DetailTabView tab={resource}>
         {(page) =>
           page.elements.length === 0 ? (
             <p role="status" className="text-sm text-slate-600">
@@ -47,7 +47,7 @@ function CurrentRates() {
             <DataGrid<ExchangeRate> label={extrasText.rates.current} rows={page.elements} columns={RATE_COLUMNS} getRowId={rateRowId} csvName={extrasText.rates.csvCurrent} />
           )
         }
-      </ResourceView>
+      </DetailTabView>
     </Card>
   );
 }

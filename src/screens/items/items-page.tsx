@@ -10,7 +10,7 @@ import { PageHeader } from '@/ui/card';
 import { InputField, SelectField } from '@/ui/fields';
 import { DataGrid, type Column } from '@/ui/data-grid';
 import { CustomerLink, OrderLink } from '@/ui/links';
-import { SearchLayout, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
+import { SearchLayout, useSearchScreen, type SearchScreen, DateRangeFields } from '@/ui/search-screen';
 import { listText } from '@/i18n/es-lists';
 import { t } from '@/i18n';
 import { formatMoney } from '@/domain/format';
@@ -32,7 +32,7 @@ const COLUMNS: Column<ItemRow>[] = [
 ];
 
 function ItemFilters({ screen }: { screen: SearchScreen }) {
-  const field = (name: string) => ({ value: screen.draft[name] ?? '', onChange: (e: { target: { value: string } }) => screen.set(name, e.target.value) });
+  const { field } = screen;
   return (
     <>
       <InputField id="foiId" label={listText.items.foiId} inputMode="numeric" {...field('foiId')} />
@@ -40,8 +40,7 @@ function ItemFilters({ screen }: { screen: SearchScreen }) {
       <InputField id="destination" label={listText.items.destination} {...field('destination')} />
       <SelectField id="productStatus" label={listText.items.status} options={productStatusOptions(screen.draft.productType || null)} emptyLabel={listText.all} {...field('productStatus')} />
       <SelectField id="productType" label={listText.items.product} options={PRODUCT_TYPES.map((p) => ({ value: p, label: p }))} emptyLabel={listText.all} {...field('productType')} />
-      <InputField id="startDate" label={listText.from} type="date" {...field('startDate')} />
-      <InputField id="endDate" label={listText.until} type="date" {...field('endDate')} />
+      <DateRangeFields screen={screen} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import type { Compensation } from '@/machines/order/order.actions';
 import { RefundMsg } from '@/domain/order-actions';
 import { formatMoney } from '@/domain/format';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
-import { InputField } from '@/ui/fields';
+import { InputField, bound } from '@/ui/fields';
 import { orderActionText } from '@/i18n/es-order-actions';
 
 export interface OrderActionsProps {
@@ -50,7 +50,7 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
             </label>
           </fieldset>
           {form.full ? null : (
-            <InputField id={`compensation-amount-${id}`} label={text.compensateAmount} inputMode="decimal" value={form.amount} onChange={(e) => change({ amount: e.target.value })} autoComplete="off" />
+            <InputField id={`compensation-amount-${id}`} label={text.compensateAmount} inputMode="decimal" {...bound(form, change, 'amount')} autoComplete="off" />
           )}
         </>
       ),
@@ -59,7 +59,7 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
       title: text.notifyClosedTitle(id),
       initial: () => ({ email: order.email ?? '' }),
       validate: ({ email }) => ({ ok: true, payload: email.trim() }),
-      fields: (form, change) => <InputField id={`notify-closed-${id}`} type="email" label={text.emailForced} value={form.email} onChange={(e) => change({ email: e.target.value })} autoComplete="off" />,
+      fields: (form, change) => <InputField id={`notify-closed-${id}`} type="email" label={text.emailForced} {...bound(form, change, 'email')} autoComplete="off" />,
     }),
   };
   return (

@@ -2,7 +2,7 @@ import { ORDER_STATUS_FILTERS, orderStatusLabel } from '@/domain/order-status';
 import { PRODUCT_FILTERS, productFilter, productStatusOptions } from '@/domain/products';
 import { CLIENT_CHANNELS, PAYMENT_SYSTEMS } from '@/domain/catalog';
 import { ORDER_EXTRA_FILTERS } from '@/api/contract/order-lists';
-import type { SearchScreen } from '@/ui/search-screen';
+import { DateRangeFields, type SearchScreen } from '@/ui/search-screen';
 import { InputField, SelectField } from '@/ui/fields';
 import { listText } from '@/i18n/es-lists';
 
@@ -14,7 +14,7 @@ const EXTRA_OPTIONS = ORDER_EXTRA_FILTERS.map((f) => ({ value: f.key, label: f.l
 
 export function OrderFilters({ screen }: { screen: SearchScreen }) {
   const d = screen.draft;
-  const field = (name: string) => ({ value: d[name] ?? '', onChange: (e: { target: { value: string } }) => screen.set(name, e.target.value) });
+  const { field } = screen;
   // The product's own names for its statuses once a product is chosen, as the grid shows them.
   const statusOptions = productStatusOptions(productFilter(d.productType ?? '')?.productType ?? null);
   return (
@@ -28,8 +28,7 @@ export function OrderFilters({ screen }: { screen: SearchScreen }) {
       <SelectField id="pasarela" label={listText.orders.gateway} options={GATEWAY_OPTIONS} emptyLabel={listText.all} {...field('pasarela')} />
       <InputField id="ipOrigin" label={listText.orders.ip} {...field('ipOrigin')} />
       <InputField id="productDestination" label={listText.orders.destination} {...field('productDestination')} />
-      <InputField id="startDate" label={listText.from} type="date" {...field('startDate')} />
-      <InputField id="endDate" label={listText.until} type="date" {...field('endDate')} />
+      <DateRangeFields screen={screen} />
       <SelectField id="extraKind" label={listText.orders.extraKind} options={EXTRA_OPTIONS} {...field('extraKind')} />
       <InputField id="extraValue" label={listText.orders.extraValue} {...field('extraValue')} />
     </>

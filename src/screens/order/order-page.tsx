@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useServices } from '@/ui/session';
 import { PageHeader } from '@/ui/card';
-import { ResourceView, useResource } from '@/ui/resource-view';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { orderText } from '@/i18n/es-order';
 import { loadOrder } from './load-order';
 import { OrderPanel } from './order-panel';
@@ -13,16 +13,16 @@ const route = getRouteApi('/admin/order-page/$id');
 
 function OrderView({ orderId }: { orderId: number }) {
   const services = useServices();
-  const order = useResource(() => loadOrder(services.orders, orderId));
+  const order = useShownDetail(() => loadOrder(services.orders, orderId));
   return (
-    <ResourceView resource={order}>
+    <DetailTabView tab={order}>
       {(row) => (
         <div className="space-y-6">
           <OrderPanel initial={row} defaultOpen />
           <OtherOrders accountId={row.accountId} excludeId={row.id} />
         </div>
       )}
-    </ResourceView>
+    </DetailTabView>
   );
 }
 

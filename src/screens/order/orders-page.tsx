@@ -6,8 +6,8 @@ import type { OrderRow } from '@/api/contract/order-lists';
 import { ORDER_EXTRA_FILTERS } from '@/api/contract/order-lists';
 import { defaultWindow } from '@/domain/date-window';
 import { ordersPagerTotal } from '@/domain/format';
-import type { Filters } from '@/machines/ui/search.machine';
 import { PageHeader } from '@/ui/card';
+import { pageParams } from '@/ui/search-logic';
 import { SearchLayout, useSearchScreen } from '@/ui/search-screen';
 import { OrderFilters } from './order-filters';
 import { OrdersGrid } from './orders-grid';
@@ -16,14 +16,6 @@ import { t } from '@/i18n/index';
 
 const route = getRouteApi('/admin/orders');
 const PAGE_SIZE = 15;
-
-/** The filters of the form → the API's parameters (the extra filter becomes its own parameter). */
-function toParams(query: Filters, page: number): Record<string, string> {
-  const { extraKind, extraValue, ...rest } = query;
-  const params: Record<string, string> = { ...rest, page: String(page), size: String(PAGE_SIZE) };
-  if (extraKind && extraValue?.trim()) params[extraKind] = extraValue.trim();
-  return params;
-}
 
 /** Ordenes: every filter of the spec, 15 per page, double-click opens the order. */
 export function OrdersPage() {
@@ -36,7 +28,7 @@ export function OrdersPage() {
     search: filters,
     navigate: (next) => void navigate({ to: '/admin/orders', search: { ...next, ...(kyc ? { kyc: true } : {}) } }),
     defaults,
-    load: (query, page, signal) => getOrders(services.orders, toParams(query, page), signal),
+    load: (query, page, signal) => getOrders(services.orders, pageParams(query, page, PAGE_SIZE), signal),
   });
   return (
     <div>

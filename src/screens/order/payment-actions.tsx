@@ -8,7 +8,7 @@ import { cardCaption } from '@/domain/format';
 import { useActorPermissions, useServices } from '@/ui/session';
 import { ActionButton } from '@/ui/action-button';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
-import { InputField } from '@/ui/fields';
+import { InputField, bound } from '@/ui/fields';
 import { orderActionText } from '@/i18n/es-order-actions';
 
 export interface CardActionsProps {
@@ -63,7 +63,7 @@ export function NotifyPaymentAction({ order, rule, onChanged }: NotifyPaymentPro
       initial: () => ({ email: order.email ?? '' }),
       validate: ({ email }) => ({ ok: true, payload: email.trim() }),
       fields: (form, change) => (
-        <InputField id={`notify-payment-${rule.id}`} type="email" label={orderActionText.order.emailForced} value={form.email} onChange={(e) => change({ email: e.target.value })} autoComplete="off" />
+        <InputField id={`notify-payment-${rule.id}`} type="email" label={orderActionText.order.emailForced} {...bound(form, change, 'email')} autoComplete="off" />
       ),
     }),
   };

@@ -13,9 +13,8 @@ import { useActorPermissions, useServices } from '@/ui/session';
 import { accepts, ChartActions, chartForm, chartPart, enabledRows, useChartFlow } from '@/ui/chart-actions';
 import { Button } from '@/ui/button';
 import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
-import { SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { PagedTable, type TableColumn } from '@/ui/detail-table';
 import { InputField } from '@/ui/fields';
-import { Pager } from '@/ui/pager';
 import { orderActionText } from '@/i18n/es-order-actions';
 import { t } from '@/i18n';
 
@@ -111,10 +110,7 @@ function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acti
         {reference ? (
           <DetailTabView tab={linked}>
             {({ data }) => (
-              <>
-                <SimpleTable label={zelleText.linked} rows={data.elements} columns={columns} rowKey={(z) => z.id} empty={t.msg.emptyResult} />
-                {data.totalElements > ZELLE_PAGE_SIZE ? <Pager page={linkedPage} size={ZELLE_PAGE_SIZE} total={data.totalElements} onPage={setLinkedPage} /> : null}
-              </>
+              <PagedTable label={zelleText.linked} rows={data.elements} columns={columns} rowKey={(z) => z.id} empty={t.msg.emptyResult} page={linkedPage} size={ZELLE_PAGE_SIZE} total={data.totalElements} onPage={setLinkedPage} />
             )}
           </DetailTabView>
         ) : (
@@ -126,10 +122,7 @@ function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acti
           <h4 className="text-xs font-semibold text-slate-700">{zelleText.unlinked}</h4>
           <DetailTabView tab={unlinked}>
             {({ data }) => (
-              <>
-                <SimpleTable label={zelleText.unlinked} rows={data.elements} columns={[...columns, linkColumn]} rowKey={(z) => z.id} empty={t.msg.emptyResult} />
-                {data.totalElements > ZELLE_PAGE_SIZE ? <Pager page={unlinkedPage} size={ZELLE_PAGE_SIZE} total={data.totalElements} onPage={setUnlinkedPage} /> : null}
-              </>
+              <PagedTable label={zelleText.unlinked} rows={data.elements} columns={[...columns, linkColumn]} rowKey={(z) => z.id} empty={t.msg.emptyResult} page={unlinkedPage} size={ZELLE_PAGE_SIZE} total={data.totalElements} onPage={setUnlinkedPage} />
             )}
           </DetailTabView>
         </div>

@@ -1,6 +1,6 @@
 import type { Validation } from '@/ui/action-flow-logic';
 import { FormAction } from '@/ui/action-button';
-import { InputField, SelectField } from '@/ui/fields';
+import { InputField, SelectField, bound } from '@/ui/fields';
 import { Msg } from '@/domain/messages';
 import { settingsText } from '@/i18n/es-settings';
 import { displayValue } from './display';
@@ -62,7 +62,7 @@ export function AddEntryDialog<TBody>({ id, buttonLabel, title, types, parseBody
             value={form.type}
             onChange={(e) => change({ type: e.target.value })}
           />
-          <InputField id={`${id}-value`} label={settingsText.value} value={form.value} onChange={(e) => change({ value: e.target.value })} autoComplete="off" />
+          <InputField id={`${id}-value`} label={settingsText.value} {...bound(form, change, 'value')} autoComplete="off" />
         </>
       )}
     </FormAction>

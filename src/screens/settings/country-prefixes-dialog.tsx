@@ -1,7 +1,7 @@
 import { useServices } from '@/ui/session';
 import { getCountryPrefixes } from '@/api/settings';
 import type { Country } from '@/api/contract/settings';
-import { ResourceView, useResource } from '@/ui/resource-view';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { Dialog } from '@/ui/dialog';
 import { Button } from '@/ui/button';
 import { settingsText } from '@/i18n/es-settings';
@@ -22,9 +22,9 @@ export function CountryPrefixesDialog({ country, onClose }: { country: Country |
 
 function Prefixes({ countryId }: { countryId: number }) {
   const services = useServices();
-  const resource = useResource(() => getCountryPrefixes(services.users, countryId));
+  const resource = useShownDetail(() => getCountryPrefixes(services.users, countryId));
   return (
-    <ResourceView resource={resource}>
+    <DetailTabView tab={resource}>
       {(prefixes) =>
         prefixes.length === 0 ? (
           <p className="text-sm text-slate-600">{settingsText.countries.noPrefixes}</p>
@@ -38,6 +38,6 @@ function Prefixes({ countryId }: { countryId: number }) {
           </ul>
         )
       }
-    </ResourceView>
+    </DetailTabView>
   );
 }

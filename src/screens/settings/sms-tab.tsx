@@ -4,7 +4,7 @@ import { useServices } from '@/ui/session';
 import { deleteSmsPrefix, getSmsConfiguration, getSmsProviders, updateSmsProvider } from '@/api/settings';
 import { GLOBAL_PREFIX, SmsUpdateData, type SmsConfig } from '@/api/contract/settings';
 import { Permission } from '@/domain/permissions';
-import { useResource, ResourceView } from '@/ui/resource-view';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { ActionFlowDialogs, useActionFlow } from '@/ui/action-flow';
 import { DataGrid, type Column } from '@/ui/data-grid';
 import { EditorOnly } from '@/ui/editor-only';
@@ -22,11 +22,11 @@ interface SmsData {
 /** Proveedor SMS PIN: the provider per prefix, from the SMS host. "Global" is the default and cannot be deleted. */
 export function SmsTab() {
   const services = useServices();
-  const resource = useResource<SmsData>(async () => {
+  const resource = useShownDetail<SmsData>(async () => {
     const [configSms, providers] = await Promise.all([getSmsConfiguration(services), getSmsProviders(services)]);
     return { configSms, providers };
   });
-  const reload = () => resource.actor.send({ type: 'resource.reload' });
+  const reload = () => resource.refresh();
   // The prefix being edited ('' for a new one); null while no form is open.
   const [editing, setEditing] = useState<SmsForm | null>(null);
 
@@ -85,7 +85,7 @@ export function SmsTab() {
 
   return (
     <div className="space-y-3">
-      <ResourceView resource={resource}>
+      <DetailTabView tab={resource}>
         {(data) => (
           <>
             <div className="flex justify-start">
@@ -97,7 +97,7 @@ export function SmsTab() {
             <SmsProviderDialog key={editing ? `open-${editing.prefix}` : 'closed'} initial={editing} providers={data.providers} flow={update} onClose={() => setEditing(null)} />
           </>
         )}
-      </ResourceView>
+      </DetailTabView>
       <ActionFlowDialogs actor={update.actor} />
       <ActionFlowDialogs actor={remove.actor} />
     </div>

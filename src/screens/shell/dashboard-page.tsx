@@ -4,7 +4,7 @@ import type { Dashboard } from '@/api/contract/reports';
 import { orderStatusLabel } from '@/domain/order-status';
 import { formatDateTime, DATE_FORMAT } from '@/domain/time';
 import { Card, PageHeader } from '@/ui/card';
-import { ResourceView, useResource } from '@/ui/resource-view';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { BarsChart, LineSeriesChart } from './charts';
 import { t } from '@/i18n/index';
 import { formatCount, formatMoney } from '@/domain/format';
@@ -53,11 +53,11 @@ function DashboardView({ data }: { data: Dashboard }) {
 /** The dashboard: real figures from the database instead of decorative samples. */
 export function DashboardPage() {
   const services = useServices();
-  const resource = useResource(() => getDashboard(services.reports));
+  const resource = useShownDetail(() => getDashboard(services.reports));
   return (
     <div>
       <PageHeader title={t.menu.dashboard} />
-      <ResourceView resource={resource}>{(data) => <DashboardView data={data} />}</ResourceView>
+      <DetailTabView tab={resource}>{(data) => <DashboardView data={data} />}</DetailTabView>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { FraudGraphQuery, LINK_KINDS, type FraudGraph } from '@/api/contract/fra
 import { Permission } from '@/domain/permissions';
 import { Button } from '@/ui/button';
 import { NoAuthorization } from '@/ui/no-authorization';
-import { useResource } from '@/ui/resource-view';
+import { useShownDetail } from '@/ui/detail-tab';
 import { Spinner } from '@/ui/spinner';
 import { t } from '@/i18n/index';
 import { fraudGraphText } from '@/i18n/es-fraud-graph';
@@ -53,7 +53,7 @@ function Legend() {
 function GraphView({ graph }: { graph: FraudGraph }) {
   const index = useMemo(() => indexGraph(graph), [graph]);
   const [selected, setSelected] = useState<string | null>(null);
-  const layout = useResource(() => layoutGraph(graph));
+  const layout = useShownDetail(() => layoutGraph(graph));
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -87,8 +87,7 @@ function GraphView({ graph }: { graph: FraudGraph }) {
 /** One search: it loads when mounted (the page mounts a new one for each URL). */
 function GraphResult({ query }: { query: FraudGraphQuery }) {
   const services = useServices();
-  const graph = useResource(() => getFraudGraph(services.riskcontrolSecured, query));
-  if (graph.state === 'loading') return <Spinner label={t.app.loading} />;
+  const graph = useShownDetail(() => getFraudGraph(services.riskcontrolSecured, query));
   if (graph.state === 'failed') {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
@@ -96,13 +95,14 @@ function GraphResult({ query }: { query: FraudGraphQuery }) {
           <strong className="font-semibold">{fraudGraphText.error}</strong>
           {graph.error ? <span>: {graph.error}</span> : null}
         </p>
-        <Button variant="secondary" onClick={() => graph.actor.send({ type: 'resource.retry' })}>
+        <Button variant="secondary" onClick={() => graph.actor.send({ type: 'tab.retry' })}>
           {t.app.retry}
         </Button>
       </div>
     );
   }
-  return <GraphView graph={graph.data as FraudGraph} />;
+  if (graph.data === null) return <Spinner label={t.app.loading} />;
+  return <GraphView graph={graph.data} />;
 }
 
 /**

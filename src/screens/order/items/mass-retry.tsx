@@ -6,7 +6,7 @@ import { DISPLAY_TIME_ZONE, dayjs } from '@/domain/time';
 import { useActorPermissions } from '@/ui/session';
 import { chartForm, chartPart, useChartFlow } from '@/ui/chart-actions';
 import { Button } from '@/ui/button';
-import { InputField } from '@/ui/fields';
+import { InputField, bound } from '@/ui/fields';
 import { topupText } from '@/i18n/es-topup';
 
 /** The top-up table's bulk row: the mass reset of attempts over a window. */
@@ -30,8 +30,8 @@ const part = chartPart({
       },
       fields: (form, change) => (
         <div className="grid grid-cols-2 gap-3">
-          <InputField id="mass-retry-start" type="date" label={topupText.mass.startDate} value={form.startDate} onChange={(e) => change({ startDate: e.target.value })} />
-          <InputField id="mass-retry-end" type="date" label={topupText.mass.endDate} value={form.endDate} onChange={(e) => change({ endDate: e.target.value })} />
+          <InputField id="mass-retry-start" type="date" label={topupText.mass.startDate} {...bound(form, change, 'startDate')} />
+          <InputField id="mass-retry-end" type="date" label={topupText.mass.endDate} {...bound(form, change, 'endDate')} />
         </div>
       ),
     }),

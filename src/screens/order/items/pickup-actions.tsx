@@ -6,7 +6,7 @@ import { PickupPrepaidMsg } from '@/domain/pickup-prepaid';
 import { IMAGE_TYPES, RemittanceMsg } from '@/domain/remittance';
 import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
-import { InputField } from '@/ui/fields';
+import { InputField, bound } from '@/ui/fields';
 import type { Validation } from '@/ui/action-flow-logic';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import { ShippingFields, shippingForm, type ShippingForm } from './shipping-fields';
@@ -57,7 +57,7 @@ export function PickupActions(props: PickupActionsProps) {
       title: text.reviewTitle(id),
       initial: () => ({ reason: '' }),
       validate: ({ reason }) => (reason.trim() ? { ok: true, payload: reason.trim() } : { ok: false, message: PickupPrepaidMsg.reason }),
-      fields: (form, change) => <InputField id={field('reason')} label={text.reviewReason} value={form.reason} onChange={(e) => change({ reason: e.target.value })} autoComplete="off" />,
+      fields: (form, change) => <InputField id={field('reason')} label={text.reviewReason} {...bound(form, change, 'reason')} autoComplete="off" />,
     }),
     'item.deliver': chartForm<DeliverForm, PickupDelivery>({
       title: text.deliverTitle(id),
@@ -65,9 +65,9 @@ export function PickupActions(props: PickupActionsProps) {
       validate: (form) => checkDelivery(data.remittanceId, form),
       fields: (form, change) => (
         <>
-          <InputField id={field('receiver')} label={text.receiver} value={form.receiver} onChange={(e) => change({ receiver: e.target.value })} autoComplete="off" />
-          <InputField id={field('when')} label={text.deliveryDate} type="datetime-local" value={form.when} onChange={(e) => change({ when: e.target.value })} />
-          <InputField id={field('notes')} label={text.notes} value={form.notes} onChange={(e) => change({ notes: e.target.value })} autoComplete="off" />
+          <InputField id={field('receiver')} label={text.receiver} {...bound(form, change, 'receiver')} autoComplete="off" />
+          <InputField id={field('when')} label={text.deliveryDate} type="datetime-local" {...bound(form, change, 'when')} />
+          <InputField id={field('notes')} label={text.notes} {...bound(form, change, 'notes')} autoComplete="off" />
         </>
       ),
     }),

@@ -2,7 +2,7 @@ import { checkBody } from '@/api/contract/check';
 import { PrepaidUpdateBody, type PrepaidCard } from '@/api/contract/prepaid-gift';
 import { prepaidCard } from '@/machines/items/prepaid-card.machine';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
-import { InputField } from '@/ui/fields';
+import { InputField, bound } from '@/ui/fields';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import { PlaceFields, type Place } from './place-fields';
 import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
@@ -50,13 +50,13 @@ export function PrepaidActions(props: PrepaidActionsProps) {
       validate: ({ place, ...form }) => checkBody(PrepaidUpdateBody, { ...form, recipientCity: place.province, recipientMunicipality: place.municipality }),
       fields: (form, change) => (
         <>
-          <InputField id={field('folio')} label={text.folio} value={form.folio} onChange={(e) => change({ folio: e.target.value })} autoComplete="off" />
-          <InputField id={field('name')} label={text.recipientFullName} value={form.recipientFullName} onChange={(e) => change({ recipientFullName: e.target.value })} autoComplete="off" />
-          <InputField id={field('phone')} label={text.recipientPhoneNumber} inputMode="tel" value={form.recipientPhoneNumber} onChange={(e) => change({ recipientPhoneNumber: e.target.value })} autoComplete="off" />
+          <InputField id={field('folio')} label={text.folio} {...bound(form, change, 'folio')} autoComplete="off" />
+          <InputField id={field('name')} label={text.recipientFullName} {...bound(form, change, 'recipientFullName')} autoComplete="off" />
+          <InputField id={field('phone')} label={text.recipientPhoneNumber} inputMode="tel" {...bound(form, change, 'recipientPhoneNumber')} autoComplete="off" />
           <PlaceFields idPrefix={field('place')} productType="PREPAID_CARD" value={form.place} onChange={(place) => change({ place })} />
-          <InputField id={field('neighborhood')} label={text.neighborhood} value={form.recipientNeighborhood} onChange={(e) => change({ recipientNeighborhood: e.target.value })} autoComplete="off" />
-          <InputField id={field('address')} label={text.address} value={form.recipientAddress} onChange={(e) => change({ recipientAddress: e.target.value })} autoComplete="off" />
-          <InputField id={field('instruction')} label={text.instruction} value={form.recipientInstruction} onChange={(e) => change({ recipientInstruction: e.target.value })} autoComplete="off" />
+          <InputField id={field('neighborhood')} label={text.neighborhood} {...bound(form, change, 'recipientNeighborhood')} autoComplete="off" />
+          <InputField id={field('address')} label={text.address} {...bound(form, change, 'recipientAddress')} autoComplete="off" />
+          <InputField id={field('instruction')} label={text.instruction} {...bound(form, change, 'recipientInstruction')} autoComplete="off" />
         </>
       ),
     }),

@@ -6,11 +6,10 @@ import type { Validation } from '@/ui/action-flow-logic';
 import { BANK_REMITTANCE, IMAGE_TYPES, MAX_IMAGE_BYTES, REMITTANCE_PROVIDERS, RemittanceMsg, type RemittanceProvider } from '@/domain/remittance';
 import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
 import { useServices } from '@/ui/session';
-import { InputField, SelectField } from '@/ui/fields';
-import { ResourceView, useResource } from '@/ui/resource-view';
+import { InputField, SelectField, bound } from '@/ui/fields';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { remittanceText } from '@/i18n/es-remittance';
-import { PlaceFields } from './place-fields';
-import type { ShippingForm } from './shipping-fields';
+import { PlaceAddressFields, type ShippingForm } from './shipping-fields';
 
 const formText = remittanceText.forms;
 type Change<T> = (patch: Partial<T>) => void;
@@ -66,21 +65,21 @@ export function BankDestinationFields({ id, form, change }: { id: number; form: 
   const p = `bank-destination-${id}`;
   return (
     <div className="space-y-3">
-      <InputField id={`${p}-card`} label={formText.cardNumber} inputMode="numeric" autoComplete="off" value={form.cardNumber} onChange={(e) => change({ cardNumber: e.target.value })} onWheel={(e) => e.currentTarget.blur()} />
-      <InputField id={`${p}-name`} label={formText.name} autoComplete="off" value={form.name} onChange={(e) => change({ name: e.target.value })} />
+      <InputField id={`${p}-card`} label={formText.cardNumber} inputMode="numeric" autoComplete="off" {...bound(form, change, 'cardNumber')} onWheel={(e) => e.currentTarget.blur()} />
+      <InputField id={`${p}-name`} label={formText.name} autoComplete="off" {...bound(form, change, 'name')} />
       <div className="grid grid-cols-2 gap-3">
-        <InputField id={`${p}-ci`} label={formText.identityCard} inputMode="numeric" autoComplete="off" value={form.identityCard} onChange={(e) => change({ identityCard: e.target.value })} />
-        <InputField id={`${p}-phone`} label={formText.phone} inputMode="numeric" autoComplete="off" value={form.phoneNumber} onChange={(e) => change({ phoneNumber: e.target.value })} />
+        <InputField id={`${p}-ci`} label={formText.identityCard} inputMode="numeric" autoComplete="off" {...bound(form, change, 'identityCard')} />
+        <InputField id={`${p}-phone`} label={formText.phone} inputMode="numeric" autoComplete="off" {...bound(form, change, 'phoneNumber')} />
       </div>
-      <PlaceFields
+      <PlaceAddressFields
         idPrefix={p}
         productType={BANK_REMITTANCE}
-        value={{ provinceCode: form.province, municipalityCode: form.municipality }}
-        onChange={(place) => change({ province: place.provinceCode, municipality: place.municipalityCode })}
+        place={{ provinceCode: form.province, municipalityCode: form.municipality }}
+        onPlace={(place) => change({ province: place.provinceCode, municipality: place.municipalityCode })}
+        neighborhood={bound(form, change, 'neighborhood')}
+        address={bound(form, change, 'address')}
       />
-      <InputField id={`${p}-neighborhood`} label={formText.neighborhood} autoComplete="off" value={form.neighborhood} onChange={(e) => change({ neighborhood: e.target.value })} />
-      <InputField id={`${p}-address`} label={formText.address} autoComplete="off" value={form.address} onChange={(e) => change({ address: e.target.value })} />
-      <InputField id={`${p}-sender`} label={formText.senderFullName} autoComplete="off" value={form.senderFullName} onChange={(e) => change({ senderFullName: e.target.value })} />
+      <InputField id={`${p}-sender`} label={formText.senderFullName} autoComplete="off" {...bound(form, change, 'senderFullName')} />
       <InputField id={`${p}-doc`} label={formText.senderDoc} type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => change({ docImageFile: pickImage(e.target.files) })} />
     </div>
   );
@@ -160,7 +159,7 @@ export function checkDelivery(form: DeliveryForm, now = Date.now()): Validation<
 
 export function DeliveryFields({ id, form, change }: { id: number; form: DeliveryForm; change: Change<DeliveryForm> }) {
   const services = useServices();
-  const couriers = useResource(() =>
+  const couriers = useShownDetail(() =>
     getCouriers(services.remittances).catch(() => {
       throw new Error(formText.couriersFailed);
     }),
@@ -168,7 +167,7 @@ export function DeliveryFields({ id, form, change }: { id: number; form: Deliver
   const p = `deliver-${id}`;
   return (
     <div className="space-y-3">
-      <ResourceView resource={couriers}>
+      <DetailTabView tab={couriers}>
         {(list) => (
           <SelectField
             id={`${p}-courier`}
@@ -179,10 +178,10 @@ export function DeliveryFields({ id, form, change }: { id: number; form: Deliver
             onChange={(e) => change({ courierId: e.target.value })}
           />
         )}
-      </ResourceView>
-      <InputField id={`${p}-date`} label={formText.deliveryDate} type="datetime-local" value={form.deliveryDate} onChange={(e) => change({ deliveryDate: e.target.value })} />
-      <InputField id={`${p}-receiver`} label={formText.receiver} autoComplete="off" value={form.receiver} onChange={(e) => change({ receiver: e.target.value })} />
-      <InputField id={`${p}-notes`} label={formText.notes} autoComplete="off" maxLength={500} value={form.notes} onChange={(e) => change({ notes: e.target.value })} />
+      </DetailTabView>
+      <InputField id={`${p}-date`} label={formText.deliveryDate} type="datetime-local" {...bound(form, change, 'deliveryDate')} />
+      <InputField id={`${p}-receiver`} label={formText.receiver} autoComplete="off" {...bound(form, change, 'receiver')} />
+      <InputField id={`${p}-notes`} label={formText.notes} autoComplete="off" maxLength={500} {...bound(form, change, 'notes')} />
       <InputField id={`${p}-receipt`} label={formText.receipt} type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => change({ receipt: pickImage(e.target.files) })} />
     </div>
   );

@@ -1,6 +1,6 @@
-import { InputField } from '@/ui/fields';
+import { InputField, bound } from '@/ui/fields';
 import { remittanceText } from '@/i18n/es-remittance';
-import { PlaceFields } from './place-fields';
+import { PlaceFields, type Place, type PlaceCodes } from './place-fields';
 
 const formText = remittanceText.forms;
 
@@ -44,26 +44,40 @@ export function shippingForm(a: ShippingAddressLike | null | undefined): Shippin
   };
 }
 
+type BoundText = ReturnType<typeof bound>;
+
+/** Where in Cuba (province, municipality from the catalogue), then the neighbourhood and the street address. */
+export function PlaceAddressFields(props: { idPrefix: string; productType: string; place: PlaceCodes; onPlace: (place: Place) => void; neighborhood: BoundText; address: BoundText }) {
+  const p = props.idPrefix;
+  return (
+    <>
+      <PlaceFields idPrefix={p} productType={props.productType} value={props.place} onChange={props.onPlace} />
+      <InputField id={`${p}-neighborhood`} label={formText.neighborhood} autoComplete="off" {...props.neighborhood} />
+      <InputField id={`${p}-address`} label={formText.address} autoComplete="off" {...props.address} />
+    </>
+  );
+}
+
 /** The fields of a shipping address; places from the catalogue of `productType`. */
 export function ShippingFields({ idPrefix, productType, form, change }: { idPrefix: string; productType: string; form: ShippingForm; change: (patch: Partial<ShippingForm>) => void }) {
   const p = idPrefix;
   return (
     <div className="space-y-3">
-      <InputField id={`${p}-name`} label={formText.name} autoComplete="off" value={form.recipientName} onChange={(e) => change({ recipientName: e.target.value })} />
+      <InputField id={`${p}-name`} label={formText.name} autoComplete="off" {...bound(form, change, 'recipientName')} />
       <div className="grid grid-cols-2 gap-3">
-        <InputField id={`${p}-mobile`} label={formText.mobile} inputMode="tel" autoComplete="off" value={form.mobile} onChange={(e) => change({ mobile: e.target.value })} />
-        <InputField id={`${p}-landline`} label={formText.landLine} inputMode="tel" autoComplete="off" value={form.landLine} onChange={(e) => change({ landLine: e.target.value })} />
+        <InputField id={`${p}-mobile`} label={formText.mobile} inputMode="tel" autoComplete="off" {...bound(form, change, 'mobile')} />
+        <InputField id={`${p}-landline`} label={formText.landLine} inputMode="tel" autoComplete="off" {...bound(form, change, 'landLine')} />
       </div>
-      <PlaceFields
+      <PlaceAddressFields
         idPrefix={p}
         productType={productType}
-        value={{ provinceCode: form.provinceCode, municipalityCode: form.municipalityCode }}
-        onChange={(place) => change({ provinceCode: place.provinceCode, municipalityCode: place.municipalityCode })}
+        place={{ provinceCode: form.provinceCode, municipalityCode: form.municipalityCode }}
+        onPlace={(place) => change({ provinceCode: place.provinceCode, municipalityCode: place.municipalityCode })}
+        neighborhood={bound(form, change, 'neighborhood')}
+        address={bound(form, change, 'address')}
       />
-      <InputField id={`${p}-neighborhood`} label={formText.neighborhood} autoComplete="off" value={form.neighborhood} onChange={(e) => change({ neighborhood: e.target.value })} />
-      <InputField id={`${p}-address`} label={formText.address} autoComplete="off" value={form.address} onChange={(e) => change({ address: e.target.value })} />
-      <InputField id={`${p}-indications`} label={formText.indications} autoComplete="off" value={form.indications} onChange={(e) => change({ indications: e.target.value })} />
-      <InputField id={`${p}-from`} label={formText.deliveryFrom} type="time" value={form.deliveryFrom} onChange={(e) => change({ deliveryFrom: e.target.value })} />
+      <InputField id={`${p}-indications`} label={formText.indications} autoComplete="off" {...bound(form, change, 'indications')} />
+      <InputField id={`${p}-from`} label={formText.deliveryFrom} type="time" {...bound(form, change, 'deliveryFrom')} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { topupClaim } from '@/machines/items/topup-claim.machine';
 import { nextClaim } from '@/machines/items/topup-claim.actions';
 import { TOPUP_TARGET_STATUSES, TopupMsg, checkDestination, claimLabel, normalizeDestination, type TopupTargetStatus } from '@/domain/topup';
 import { ChartActions, chartForm, chartPart, useAllowedProbes } from '@/ui/chart-actions';
-import { InputField, SelectField } from '@/ui/fields';
+import { InputField, SelectField, bound } from '@/ui/fields';
 import { topupText } from '@/i18n/es-topup';
 import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
 
@@ -37,7 +37,7 @@ export function TopupActions(props: TopupActionsProps) {
       },
       fields: (form, change) => (
         <>
-          <InputField id={`topup-destination-${id}`} label={topupText.edit.destination} type={nauta ? 'email' : 'tel'} value={form.destination} onChange={(e) => change({ destination: e.target.value })} autoComplete="off" />
+          <InputField id={`topup-destination-${id}`} label={topupText.edit.destination} type={nauta ? 'email' : 'tel'} {...bound(form, change, 'destination')} autoComplete="off" />
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={form.fulfillNow} onChange={(e) => change({ fulfillNow: e.target.checked })} />
             {topupText.edit.fulfillNow}

@@ -4,9 +4,8 @@ import { SIMILAR_PAGE_SIZE, TRACES_PAGE_SIZE } from '@/api/contract/topup';
 import { reliabilityLabel } from '@/domain/reliability';
 import { formatDateTime, LONG_DATE_TIME_FORMAT } from '@/domain/time';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
-import { SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { PagedTable, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { CustomerLink, OrderLink } from '@/ui/links';
-import { Pager } from '@/ui/pager';
 import { topupText } from '@/i18n/es-topup';
 import { formatMoney, formatNumber } from '@/domain/format';
 import { productStatusLabel } from '@/domain/products';
@@ -44,20 +43,25 @@ const TRACE_COLUMNS: TableColumn<TopupTrace>[] = [
   { header: traceText.statusDetail, cell: (r) => r.statusDetail ?? '', className: 'min-w-72' },
 ];
 
-/** The item's delivery attempts, newest first, 5 per page (spec details §9). */
-export function TopupTraces({ id, tab, onPage }: { id: number; tab: DetailTab<Paged<TopupTrace>>; onPage: (page: number) => void }) {
+interface PagedPartProps<T> {
+  tab: DetailTab<Paged<T>>;
+  onPage: (page: number) => void;
+}
+
+/** A titled part holding one page of a paged tab. */
+function PagedPart<T>({ title, label, columns, rowKey, size, tab, onPage }: PagedPartProps<T> & { title: string; label: string; columns: TableColumn<T>[]; rowKey: (row: T) => number; size: number }) {
   return (
-    <Part title={traceText.title}>
+    <Part title={title}>
       <DetailTabView tab={tab}>
-        {(data) => (
-          <>
-            <SimpleTable label={traceText.label(id)} rows={data.elements} columns={TRACE_COLUMNS} rowKey={(r) => r.id} empty={topupText.empty} />
-            {data.totalElements > TRACES_PAGE_SIZE ? <Pager page={data.page} size={TRACES_PAGE_SIZE} total={data.totalElements} onPage={onPage} /> : null}
-          </>
-        )}
+        {(data) => <PagedTable label={label} rows={data.elements} columns={columns} rowKey={rowKey} empty={topupText.empty} page={data.page} size={size} total={data.totalElements} onPage={onPage} />}
       </DetailTabView>
     </Part>
   );
+}
+
+/** The item's delivery attempts, newest first, 5 per page (spec details §9). */
+export function TopupTraces({ id, ...paged }: PagedPartProps<TopupTrace> & { id: number }) {
+  return <PagedPart title={traceText.title} label={traceText.label(id)} columns={TRACE_COLUMNS} rowKey={(r) => r.id} size={TRACES_PAGE_SIZE} {...paged} />;
 }
 
 const claimText = topupText.claims;
@@ -90,17 +94,6 @@ const SIMILAR_COLUMNS: TableColumn<SimilarItem>[] = [
 ];
 
 /** Other items to the same destination (who else tops this number up), 6 per page. */
-export function SimilarItems({ id, tab, onPage }: { id: number; tab: DetailTab<Paged<SimilarItem>>; onPage: (page: number) => void }) {
-  return (
-    <Part title={similarText.title}>
-      <DetailTabView tab={tab}>
-        {(data) => (
-          <>
-            <SimpleTable label={similarText.label(id)} rows={data.elements} columns={SIMILAR_COLUMNS} rowKey={(r) => r.foiId} empty={topupText.empty} />
-            {data.totalElements > SIMILAR_PAGE_SIZE ? <Pager page={data.page} size={SIMILAR_PAGE_SIZE} total={data.totalElements} onPage={onPage} /> : null}
-          </>
-        )}
-      </DetailTabView>
-    </Part>
-  );
+export function SimilarItems({ id, ...paged }: PagedPartProps<SimilarItem> & { id: number }) {
+  return <PagedPart title={similarText.title} label={similarText.label(id)} columns={SIMILAR_COLUMNS} rowKey={(r) => r.foiId} size={SIMILAR_PAGE_SIZE} {...paged} />;
 }
