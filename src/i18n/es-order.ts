@@ -60,7 +60,7 @@ export const orderText = {
       status: 'Estado',
       product: 'Producto',
       destination: 'Destino',
-      amount: 'Monto',
+      amount: 'Monto cobrado',
       currency: 'Moneda destino',
       tries: 'Intentos',
       tracking: 'Tracking',

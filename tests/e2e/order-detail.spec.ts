@@ -5,6 +5,7 @@ interface OrderRow {
   id: number;
   accountId: number;
   status: string;
+  currency: string;
   createdDate: string;
 }
 
@@ -64,7 +65,7 @@ test.describe('order detail as fraude', () => {
     const id = order!.id;
     const tenant = await tenantOf(page);
     const offers = await api<{ elements: { id: number; title: string; status: string }[] }>(page, `/orders/secured/fo/list?orderId=${id}`);
-    const items = await api<{ elements: { id: number; productType: string }[] }>(page, `/orders/secured/items/list?foId=${offers.elements[0]!.id}`);
+    const items = await api<{ elements: { id: number; productType: string; amount: number; orderData: { currency: string } }[] }>(page, `/orders/secured/items/list?foId=${offers.elements[0]!.id}`);
     const rules = await api<{ elements: { factor: string; description: string }[] }>(page, `/riskcontrol/api/crm/${tenant}/rulesResult/list?orderId=${id}`);
     const ml = await api<{ fraudProbability: number; prediction: string }>(page, `/riskcontrol/api/crm/ml/riskinference/bysalesorder?orderId=${id}&tenant=${tenant}`);
     const payments = await api<{ elements: { paymentMethodType: string; firstSix: string | null; lastFour: string | null }[] }>(page, `/orders/secured/paymentOrder?orderId=${id}`);
@@ -83,7 +84,12 @@ test.describe('order detail as fraude', () => {
     const offer = panel.getByRole('article', { name: offers.elements[0]!.title }).first();
     await expect(offer).toBeVisible();
     const itemTable = offer.getByRole('table', { name: `Items de la oferta ${offers.elements[0]!.title}` });
-    await expect(itemTable.getByRole('row', { name: new RegExp(`^${items.elements[0]!.id} `) })).toContainText(items.elements[0]!.productType);
+    const itemRow = itemTable.getByRole('row', { name: new RegExp(`^${items.elements[0]!.id} `) });
+    await expect(itemRow).toContainText(items.elements[0]!.productType);
+    // The amount is what was charged, in the order's currency, beside the destination's currency.
+    const charged = new Intl.NumberFormat('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(items.elements[0]!.amount);
+    await expect(itemRow.getByRole('cell').nth(4)).toHaveText(new RegExp(`^${charged} ${order!.currency}$`));
+    await expect(itemRow.getByRole('cell').nth(5)).toHaveText(items.elements[0]!.orderData.currency);
     await expectNoSeriousViolations(page);
 
     // Evaluacion de Riesgo: the rules that fired and the ML inference.

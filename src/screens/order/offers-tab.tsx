@@ -26,7 +26,8 @@ export async function loadOffers(services: Services, order: OrderRow): Promise<O
 }
 
 const itemText = orderText.offers.item;
-const ITEM_COLUMNS: TableColumn<OfferItem>[] = [
+/** The offer's items; the amount is what was charged, in the order's currency. */
+const itemColumns = (orderCurrency: string): TableColumn<OfferItem>[] => [
   { header: itemText.id, cell: (i) => i.id },
   { header: itemText.status, cell: (i) => productStatusLabel(i.productType, i.status) },
   { header: itemText.product, cell: (i) => i.productType },
@@ -39,7 +40,7 @@ const ITEM_COLUMNS: TableColumn<OfferItem>[] = [
       </>
     ),
   },
-  { header: itemText.amount, cell: (i) => i.amount },
+  { header: itemText.amount, cell: (i) => formatMoney(i.amount, orderCurrency), className: 'whitespace-nowrap' },
   // The destination's currency (a CUP top-up is paid in USD).
   { header: itemText.currency, cell: (i) => i.orderData.currency },
   { header: itemText.tries, cell: (i) => i.tries },
@@ -70,7 +71,7 @@ function OfferCard({ order, entry, onChanged }: { order: OrderRow; entry: OfferW
           { label: orderText.offers.endDate, value: formatDateTime(offer.endDate) },
         ]}
       />
-      <SimpleTable label={orderText.offers.items(offer.title)} rows={items} columns={ITEM_COLUMNS} rowKey={(i) => i.id} empty={orderText.empty} />
+      <SimpleTable label={orderText.offers.items(offer.title)} rows={items} columns={itemColumns(order.currency)} rowKey={(i) => i.id} empty={orderText.empty} />
       <OfferActions order={order} offer={offer} onChanged={onChanged} />
       {items.map((item) => (
         <ItemPanel key={item.id} order={order} offer={offer} item={item} onChanged={onChanged} />
