@@ -49,16 +49,37 @@ export async function accountSummary(db: Db, accountId: number): Promise<Custome
   return row;
 }
 
-/** The account's other data: where, who, how it registered, and its balance per credit type. */
-export async function accountData(db: Db, accountId: number): Promise<AccountData> {
-  const [a, credits] = await Promise.all([
+/** A pin as someone without CRM2_SUPER_ACTION sees it: as many asterisks, the digits never sent. */
+export const maskPin = (pin: string) => '*'.repeat(pin.length);
+
+/**
+ * The account's data: where, who, how it registered, its settings and its balance per credit
+ * type. The pin is sent in full only to whoever may see it (`fullPin`), masked otherwise.
+ */
+export async function accountData(db: Db, accountId: number, fullPin: boolean): Promise<AccountData> {
+  const [a, settings, credits] = await Promise.all([
     accountOrThrow(db, accountId),
+    db.selectFrom('account_settings').selectAll().where('account_id', '=', accountId).executeTakeFirst(),
     db.selectFrom('user_credits').select(['credit_type', 'amount']).where('account_id', '=', accountId).orderBy('credit_type').execute(),
   ]);
+  const pin = settings?.pin ?? null;
   return {
     accountId: a.id,
+    currency: a.currency,
+    country: a.country_code,
     city: a.city,
     region: a.region,
+    reliability: a.reliability,
+    pin: pin === null || fullPin ? pin : maskPin(pin),
+    sendPromotionsSMS: settings?.send_promotions_sms === 1,
+    sendPromotionsEmail: settings?.send_promotions_email === 1,
+    sendPromotionsWhatsapp: settings?.send_promotions_whatsapp === 1,
+    sendPromotions: settings?.send_promotions_calls === 1,
+    defaultCallRoute: settings?.default_call_route ?? null,
+    value3DS: (settings?.value_3ds ?? 'NOT_REQUIRED') as AccountData['value3DS'],
+    groupDID: settings?.group_did ?? null,
+    didMandatory: (settings?.did_mandatory ?? null) as AccountData['didMandatory'],
+    tuBolsilloServices: settings?.tubolsillo === 1,
     gender: a.gender,
     birthday: a.birthday,
     registeredWay: a.registered_way,

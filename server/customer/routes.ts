@@ -39,7 +39,10 @@ export function customerRoutes(deps: AppDeps) {
   });
 
   app.get('/uaa/secured/other/data', customerTab, async (c) => ok(c, await accountSummary(db, parse(AccountIdQuery, c.req.query()).accountId)));
-  app.get('/users/secured/other/data', customerTab, async (c) => ok(c, await accountData(db, parse(AccountIdQuery, c.req.query()).accountId)));
+  app.get('/users/secured/other/data', customerTab, async (c) => {
+    const fullPin = c.get('principal').permissions.has(Permission.SUPER_ACTION);
+    return ok(c, await accountData(db, parse(AccountIdQuery, c.req.query()).accountId, fullPin));
+  });
   app.get('/orders/secured/orders/totalClosed', customerTab, async (c) =>
     ok(c, { totalUsd: await totalClosedUsd(db, parse(AccountIdQuery, c.req.query()).accountId) }),
   );

@@ -119,6 +119,24 @@ export interface UserNumbersTable {
   version: Generated<number>;
 }
 
+/** A customer account's settings (migration 0010): pin, promotions, calling, 3D Secure, TuBolsillo. */
+export interface AccountSettingsTable {
+  account_id: number;
+  pin: string | null;
+  send_promotions_sms: Generated<number>;
+  send_promotions_email: Generated<number>;
+  send_promotions_whatsapp: Generated<number>;
+  send_promotions_calls: Generated<number>;
+  default_call_route: string | null;
+  /** NOT_REQUIRED, REQUIRED or IGNORE. */
+  value_3ds: Generated<string>;
+  group_did: string | null;
+  /** 1 mandatory, 2 app mandatory; null when neither. */
+  did_mandatory: number | null;
+  tubolsillo: Generated<number>;
+  version: Generated<number>;
+}
+
 export interface CustomerTables {
   accounts: AccountsTable;
   groups: GroupsTable;
@@ -131,4 +149,5 @@ export interface CustomerTables {
   credit_transactions: CreditTransactionsTable;
   kyc_decisions: KycDecisionsTable;
   user_numbers: UserNumbersTable;
+  account_settings: AccountSettingsTable;
 }

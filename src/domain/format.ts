@@ -38,7 +38,7 @@ export function roundUp2(amount: number): number {
 
 export function formatCredit(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || Number.isNaN(amount)) return '';
-  return roundUp2(amount).toFixed(2);
+  return formatNumber(roundUp2(amount));
 }
 
 /** Some Cuban province names are stored with and without accents: compare and show them without. */

@@ -16,3 +16,11 @@ export function reliabilityLabel(value: number | null | undefined): string {
   if (value === null || value === undefined) return '';
   return RELIABILITY_LEVELS.find((level) => level.value === value)?.label ?? String(value);
 }
+
+/** How a reliability reads at a glance: fraud red, a new user amber, trusted and above green. */
+export function reliabilityTone(value: number | null | undefined): 'danger' | 'warning' | 'success' | 'neutral' {
+  if (value === null || value === undefined) return 'neutral';
+  if (value < 0) return 'danger';
+  if (value === 0) return 'warning';
+  return value >= 10 ? 'success' : 'neutral';
+}

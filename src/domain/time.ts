@@ -23,3 +23,9 @@ export function formatDateTime(value: string | number | Date | null | undefined,
 }
 
 export { dayjs };
+
+/** A calendar date (a birthday, "YYYY-MM-DD") as DD/MM/YYYY: no time zone applies to it. */
+export function formatCalendarDate(value: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : (value ?? '');
+}

@@ -1,4 +1,5 @@
 import { Msg } from '@/domain/messages';
+import { activityText } from './es-activity';
 
 /** Texts of the order detail page (loaded with it). Quoted spec texts are kept as written. */
 export const orderText = {
@@ -151,17 +152,7 @@ export const orderText = {
     noCredit: 'Sin saldo',
     totalUsd: 'Total de órdenes cerradas (USD)',
   },
-  notes: {
-    list: 'Notas de la orden',
-    agent: 'Agente',
-    date: 'Fecha',
-    description: 'Nota',
-    newNote: 'Nueva nota',
-    submit: 'Agregar nota',
-    successTitle: 'Aprobado!',
-    successText: 'peticion completada.',
-    more: (shown: number, total: number) => `Se muestran las ${shown} más recientes de ${total}.`,
-  },
+  notes: { ...activityText.notes, list: 'Notas de la orden' },
   fraudGraph: {
     link: 'Grafo AntiFraude',
     linkLabel: (orderId: number) => `Grafo AntiFraude de la orden ${orderId} (abre en una ventana nueva)`,
@@ -177,17 +168,5 @@ export const orderText = {
     to: 'Hasta',
     actor: 'Ejecutor',
   },
-  logs: {
-    label: 'Logs de la orden',
-    executor: 'Ejecutor',
-    date: 'Fecha',
-    channel: 'Canal',
-    description: 'Descripción',
-    changes: 'Cambios',
-    filter: 'Filtrar por descripción',
-    apply: 'Filtrar',
-    clear: 'Limpiar',
-    change: (field: string, before: string, after: string) => `${field}: ${before} → ${after}`,
-    none: '—',
-  },
+  logs: { ...activityText.logs, label: 'Logs de la orden' },
 } as const;

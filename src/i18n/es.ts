@@ -8,8 +8,6 @@ export const es = {
     footer: (year: number) => `© ${year} Consola CRM. Todos los derechos reservados.`,
     loading: 'Cargando…',
     retry: 'Reintentar',
-    placeholder: 'Esta pantalla llega con su propia entrega; todavía no está disponible.',
-    placeholderTitle: 'Pantalla en construcción',
     configError: 'No se pudo leer la configuración de la consola (config.json).',
   },
   health: 'Hey There!!! The App is Healthy',

@@ -62,7 +62,7 @@ describe('display rules (spec lists §5)', () => {
   });
 
   it('formats credit with two decimals', () => {
-    expect(formatCredit(1.231)).toBe('1.24');
+    expect(formatCredit(1.231)).toBe('1,24');
     expect(formatCredit(null)).toBe('');
   });
 

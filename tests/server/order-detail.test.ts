@@ -476,19 +476,46 @@ describe('account summaries: /uaa/secured/other/data and /users/secured/other/da
     expect(data.groups.length).toBeGreaterThan(0);
   });
 
-  it('answers the account data with its balance per credit type', async () => {
+  it('answers the account data with its settings and its balance per credit type', async () => {
     const credit = await k().selectFrom('user_credits').selectAll().orderBy('account_id').executeTakeFirstOrThrow();
     const account = await k().selectFrom('accounts').selectAll().where('id', '=', credit.account_id).executeTakeFirstOrThrow();
-    const { data } = await json(AccountDataResponse, await server.get(`/users/secured/other/data?accountId=${credit.account_id}`, tokens.soporte));
+    const settings = await k().selectFrom('account_settings').selectAll().where('account_id', '=', credit.account_id).executeTakeFirstOrThrow();
+    const { data } = await json(AccountDataResponse, await server.get(`/users/secured/other/data?accountId=${credit.account_id}`, tokens.fraude));
     expect(data).toEqual({
       accountId: account.id,
+      currency: account.currency,
+      country: account.country_code,
       city: account.city,
       region: account.region,
+      reliability: account.reliability,
+      pin: settings.pin,
+      sendPromotionsSMS: settings.send_promotions_sms === 1,
+      sendPromotionsEmail: settings.send_promotions_email === 1,
+      sendPromotionsWhatsapp: settings.send_promotions_whatsapp === 1,
+      sendPromotions: settings.send_promotions_calls === 1,
+      defaultCallRoute: settings.default_call_route,
+      value3DS: settings.value_3ds,
+      groupDID: settings.group_did,
+      didMandatory: settings.did_mandatory,
+      tuBolsilloServices: settings.tubolsillo === 1,
       gender: account.gender,
       birthday: account.birthday,
       registeredWay: account.registered_way,
       userCredit: [{ creditType: credit.credit_type, amount: credit.amount }],
     });
+    expect(settings.pin).toMatch(/^\d{4}$/);
+  });
+
+  it('sends the full pin only to CRM2_SUPER_ACTION: anyone else gets asterisks, never the digits', async () => {
+    const settings = await k().selectFrom('account_settings').selectAll().where('account_id', '=', risk.accountId).executeTakeFirstOrThrow();
+    const pinOf = async (token: string) => (await json(AccountDataResponse, await server.get(`/users/secured/other/data?accountId=${risk.accountId}`, token))).data.pin;
+    expect(await pinOf(tokens.fraude)).toBe(settings.pin);
+    expect(await pinOf(tokens.admin)).toBe(settings.pin);
+    for (const token of [tokens.soporte, tokens.lector, tokens.operaciones]) {
+      const body = await (await server.get(`/users/secured/other/data?accountId=${risk.accountId}`, token)).text();
+      expect(body).not.toContain(`"pin":"${settings.pin}"`);
+      expect(await pinOf(token)).toBe('****');
+    }
   });
 
   it('401, 403 without orders or customers, 404 unknown, 400 bad', async () => {

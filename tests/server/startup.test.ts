@@ -65,14 +65,14 @@ describe('migrations and seed', () => {
     await sql`INSERT INTO remittance_files (id, item_id, kind, content_type, size, data, created_at, created_by)
               VALUES (${file.id}, ${file.item_id}, ${file.kind}, ${file.content_type}, ${file.size}, ${file.data}, ${file.created_at}, ${file.created_by})`.execute(k);
 
-    expect(await migrate(db)).toEqual(['0008-item-files', '0009-user-numbers']);
+    expect(await migrate(db)).toEqual(MIGRATIONS.slice(MIGRATIONS.findIndex((x) => x.name === '0008-item-files')).map((x) => x.name));
     expect(await k.selectFrom('item_files').selectAll().execute()).toEqual([file]);
     const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'remittance_files'`.execute(k);
     expect(tables.rows).toEqual([]);
     await db.close();
   });
 
-  it('0009 gives every customer of an existing database its own number as the principal phone, verified', async () => {
+  it('0009 and 0010 give every customer of an existing database its own number as the principal phone, verified, and the default settings', async () => {
     const db = openDatabase({ databaseFile: ':memory:', databaseUrl: null });
     const k = db.kysely;
     await sql`CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`.execute(k);
@@ -84,11 +84,16 @@ describe('migrations and seed', () => {
     const customers = await k.selectFrom('accounts').select(['id', 'phone_number', 'country_code', 'register_date']).where('is_staff', '=', 0).where('phone_number', 'is not', null).orderBy('id').execute();
     expect(customers.length).toBeGreaterThan(0);
 
-    expect(await migrate(db)).toEqual(['0009-user-numbers']);
+    expect(await migrate(db)).toEqual(MIGRATIONS.slice(MIGRATIONS.findIndex((x) => x.name === '0009-user-numbers')).map((x) => x.name));
     const phones = await k.selectFrom('user_numbers').selectAll().orderBy('account_id').execute();
     expect(phones.map((p) => [p.account_id, p.phone_number, p.country, p.is_principal, p.is_verified, p.created])).toEqual(
       customers.map((c) => [c.id, c.phone_number!.replace('+', ''), c.country_code ?? 'US', 1, 1, c.register_date]),
     );
+    // 0010: every customer gets the settings a new account has.
+    const customerIds = (await k.selectFrom('accounts').select('id').where('is_staff', '=', 0).orderBy('id').execute()).map((a) => a.id);
+    const settings = await k.selectFrom('account_settings').selectAll().orderBy('account_id').execute();
+    expect(settings.map((s) => s.account_id)).toEqual(customerIds);
+    expect(new Set(settings.map((s) => JSON.stringify([s.pin, s.value_3ds, s.tubolsillo, s.send_promotions_sms])))).toEqual(new Set([JSON.stringify([null, 'NOT_REQUIRED', 0, 1])]));
     await db.close();
   });
 

@@ -14,6 +14,7 @@ import { CARD_BINS, COUNTRIES, EXCHANGE_RATES, FRAUD_STOP_LISTS, ISSUING_BANKS, 
 import { DETAIL_WINDOW, seedOrderDetail, type DetailOrder } from './order-detail';
 import { seedItems } from './items';
 import { seedPhones } from './customer-phones';
+import { seedAccountSettings } from './customer-settings';
 import { openRemittanceStatus } from './items-remittance';
 import { openPickupStatus } from './items-pickup';
 import { openPrepaidStatus } from './items-prepaid-gift';
@@ -589,4 +590,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
     countries: customerCountry,
     registered,
   });
+  // Account settings (migration 0010) the same way: an older database gets the defaults there.
+  if (!(await sink.hasTable('account_settings'))) return;
+  await seedAccountSettings(sink, new Faker({ locale: [es, en, base], seed: options.seed * 10 + 6 }), { firstCustomer, customers: size.customers });
 }

@@ -241,10 +241,24 @@ export const TotalClosedResponse = Envelope(v.object({ totalUsd: v.number() }));
 export const AccountSummaryResponse = Envelope(CustomerRow);
 
 /** GET /users/secured/other/data?accountId: the account's data beyond its identity. */
+/** The account's data (spec details §3 "Account data"); the pin comes masked unless the caller holds CRM2_SUPER_ACTION. */
 export const AccountData = v.object({
   accountId: v.number(),
+  currency: v.nullable(v.string()),
+  country: v.nullable(v.string()),
   city: v.nullable(v.string()),
   region: v.nullable(v.string()),
+  reliability: v.number(),
+  pin: v.nullable(v.string()),
+  sendPromotionsSMS: v.boolean(),
+  sendPromotionsEmail: v.boolean(),
+  sendPromotionsWhatsapp: v.boolean(),
+  sendPromotions: v.boolean(),
+  defaultCallRoute: v.nullable(v.string()),
+  value3DS: v.picklist(['NOT_REQUIRED', 'REQUIRED', 'IGNORE']),
+  groupDID: v.nullable(v.string()),
+  didMandatory: v.nullable(v.picklist([1, 2])),
+  tuBolsilloServices: v.boolean(),
   gender: v.nullable(v.string()),
   birthday: v.nullable(v.string()),
   registeredWay: v.nullable(v.string()),

@@ -23,6 +23,6 @@ export const customerRoutes: ScreenRoute[] = [
     path: 'customer-page/$id',
     title: t.titles.customer,
     permission: Permission.VIEW_CUSTOMERS,
-    page: async () => (await import('@/ui/placeholder-page')).PlaceholderPage,
+    page: async () => (await import('./customer-page')).CustomerPage,
   },
 ];

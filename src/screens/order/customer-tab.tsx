@@ -1,8 +1,6 @@
 import type { Services } from '@/api/services';
 import type { OrderRow } from '@/api/contract/order-lists';
-import type { CustomerRow } from '@/api/contract/customers';
-import type { AccountData } from '@/api/contract/order-detail';
-import { getAccountData, getAccountSummary, getTotalClosed } from '@/api/order-detail';
+import { loadCustomerCard, type CustomerCardData } from '@/ui/customer/customer-card';
 import { formatCredit, formatMoney } from '@/domain/format';
 import { reliabilityLabel } from '@/domain/reliability';
 import { formatDateTime } from '@/domain/time';
@@ -12,21 +10,10 @@ import { CustomerLink } from '@/ui/links';
 import { orderText } from '@/i18n/es-order';
 import { CustomerPhones } from '@/ui/customer-phones';
 
-export interface CustomerData {
-  summary: CustomerRow;
-  data: AccountData;
-  totalUsd: number;
-}
+export type CustomerData = CustomerCardData;
 
 /** Who placed the order: identity, account data with balances, and the closed orders in USD. */
-export async function loadCustomer(services: Services, order: OrderRow): Promise<CustomerData> {
-  const [summary, data, totalUsd] = await Promise.all([
-    getAccountSummary(services.uaa, order.accountId),
-    getAccountData(services.users, order.accountId),
-    getTotalClosed(services.orders, order.accountId),
-  ]);
-  return { summary, data, totalUsd };
-}
+export const loadCustomer = (services: Services, order: OrderRow) => loadCustomerCard(services, order.accountId);
 
 const customerText = orderText.customer;
 

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { Services } from '@/api/services';
 import type { OrderRow } from '@/api/contract/order-lists';
-import type { ActionLog } from '@/api/contract/settings';
 import type { ActionLogsPage } from '@/api/contract/order-detail';
 import { getDocActionLogs } from '@/api/order-detail';
 import { getItemTransitions } from '@/api/items';
@@ -11,7 +10,7 @@ import { Button } from '@/ui/button';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { InputField } from '@/ui/fields';
-import { Pager } from '@/ui/pager';
+import { ActionLogTable, LOGS_PAGE_SIZE } from '@/ui/action-logs';
 import { orderText } from '@/i18n/es-order';
 
 export interface LogsQuery {
@@ -27,7 +26,6 @@ export interface LogsData {
   transitions: ItemTransition[];
 }
 
-export const LOGS_PAGE_SIZE = 20;
 
 /** The order's action logs (docCode ORDER), newest first; a description filter uses specific-data. */
 export async function loadLogs(services: Services, order: OrderRow, query: LogsQuery): Promise<LogsData> {
@@ -44,37 +42,7 @@ export async function loadLogs(services: Services, order: OrderRow, query: LogsQ
   return { query, page, transitions };
 }
 
-const show = (value: unknown) => (value === null || value === undefined || value === '' ? orderText.logs.none : typeof value === 'string' ? value : JSON.stringify(value));
-
-/** The changed fields of a log (`{ field: { before, after } }`), one line each. */
-function Changes({ input }: { input: string | null }) {
-  if (!input) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(input);
-  } catch {
-    return <span className="font-mono text-xs">{input}</span>;
-  }
-  if (!parsed || typeof parsed !== 'object') return <span className="font-mono text-xs">{input}</span>;
-  return (
-    <ul className="space-y-0.5 text-xs">
-      {Object.entries(parsed as Record<string, unknown>).map(([field, change]) => {
-        const pair = change && typeof change === 'object' && 'after' in change ? (change as { before?: unknown; after?: unknown }) : { before: undefined, after: change };
-        return <li key={field}>{orderText.logs.change(field, show(pair.before), show(pair.after))}</li>;
-      })}
-    </ul>
-  );
-}
-
 const logText = orderText.logs;
-const COLUMNS: TableColumn<ActionLog>[] = [
-  { header: logText.executor, cell: (l) => l.executorEmail ?? '' },
-  { header: logText.date, cell: (l) => formatDateTime(l.date), className: 'whitespace-nowrap' },
-  { header: logText.channel, cell: (l) => l.canal },
-  { header: logText.description, cell: (l) => l.description },
-  { header: logText.changes, cell: (l) => <Changes input={l.input} /> },
-];
-
 const transitionText = orderText.transitions;
 const TRANSITION_COLUMNS: TableColumn<ItemTransition>[] = [
   { header: transitionText.at, cell: (r) => formatDateTime(r.at, LONG_DATE_TIME_FORMAT), className: 'whitespace-nowrap' },
@@ -125,12 +93,7 @@ export function LogsTab({ tab, onQuery }: { tab: DetailTab<LogsData>; onQuery: (
       <DetailTabView tab={tab}>
         {({ query, page, transitions }) => (
           <div className="space-y-5">
-            <div className="space-y-3">
-              <SimpleTable label={logText.label} rows={page.elements} columns={COLUMNS} rowKey={(l) => l.id} empty={orderText.empty} />
-              {page.totalElements > LOGS_PAGE_SIZE ? (
-                <Pager page={query.page} size={LOGS_PAGE_SIZE} total={page.totalElements} limited={page.totalLimited ?? false} onPage={(p) => onQuery({ ...query, page: p })} />
-              ) : null}
-            </div>
+            <ActionLogTable label={logText.label} page={page} pageIndex={query.page} onPage={(p) => onQuery({ ...query, page: p })} />
             <DetailSection title={transitionText.label}>
               <SimpleTable label={transitionText.label} rows={transitions} columns={TRANSITION_COLUMNS} rowKey={(r) => r.id} empty={transitionText.empty} />
             </DetailSection>

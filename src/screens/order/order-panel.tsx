@@ -12,7 +12,7 @@ import { t } from '@/i18n';
 import { orderText } from '@/i18n/es-order';
 import { loadOrder } from './load-order';
 import { OrderBody } from './order-body';
-import { scoreClass } from './tone';
+import { scoreClass } from '@/ui/tone';
 
 function Fact({ label, children, className = '' }: { label: string; children: React.ReactNode; className?: string }) {
   return (

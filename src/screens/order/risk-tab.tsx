@@ -5,7 +5,7 @@ import { getMlInference, getRiskAssessment, getRiskRules } from '@/api/order-det
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { DetailSection, KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { orderText } from '@/i18n/es-order';
-import { fraudProbabilityClass, riskScoreClass } from './tone';
+import { fraudProbabilityClass, riskScoreClass } from '@/ui/tone';
 import { formatScore } from '@/domain/format';
 
 export interface RiskData {

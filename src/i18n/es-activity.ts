@@ -1,0 +1,28 @@
+import { Msg } from '@/domain/messages';
+
+/** What was said and done about a document (an order, a customer, a charge order): notes and action logs. */
+export const activityText = {
+  empty: Msg.emptyResult,
+  notes: {
+    agent: 'Agente',
+    date: 'Fecha',
+    description: 'Nota',
+    newNote: 'Nueva nota',
+    submit: 'Agregar nota',
+    successTitle: 'Aprobado!',
+    successText: 'peticion completada.',
+    more: (shown: number, total: number) => `Se muestran las ${shown} más recientes de ${total}.`,
+  },
+  logs: {
+    executor: 'Ejecutor',
+    date: 'Fecha',
+    channel: 'Canal',
+    description: 'Descripción',
+    changes: 'Cambios',
+    filter: 'Filtrar por descripción',
+    apply: 'Filtrar',
+    clear: 'Limpiar',
+    change: (field: string, before: string, after: string) => `${field}: ${before} → ${after}`,
+    none: '—',
+  },
+} as const;

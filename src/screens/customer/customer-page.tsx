@@ -1,0 +1,45 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { useServices } from '@/ui/session';
+import { PageHeader } from '@/ui/card';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
+import { CustomerCard, loadCustomerCard } from '@/ui/customer/customer-card';
+import { CustomerDetail } from '@/ui/customer/customer-detail';
+import { customerText } from '@/i18n/es-customer';
+
+const route = getRouteApi('/admin/customer-page/$id');
+
+/** The customer page (#/admin/customer-page/{id}): the card, then the tabs; one customer per URL. */
+function CustomerView({ accountId }: { accountId: number }) {
+  const services = useServices();
+  const card = useShownDetail(() => loadCustomerCard(services, accountId));
+  return (
+    <div className="space-y-4">
+      <PageHeader title={customerText.title(accountId)} />
+      <DetailTabView tab={card}>
+        {(data) => (
+          <div className="space-y-4">
+            <CustomerCard card={data} />
+            <CustomerDetail accountId={accountId} />
+          </div>
+        )}
+      </DetailTabView>
+    </div>
+  );
+}
+
+export function CustomerPage() {
+  const { id } = route.useParams();
+  const accountId = /^\d{1,9}$/.test(id) ? Number(id) : null;
+  if (accountId === null) {
+    return (
+      <div className="space-y-4">
+        <PageHeader title={customerText.heading} />
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+          {customerText.badId(id)}
+        </p>
+      </div>
+    );
+  }
+  // A new id is a new customer: nothing of the previous one is kept.
+  return <CustomerView key={accountId} accountId={accountId} />;
+}

@@ -1,0 +1,50 @@
+import type { ActionLog } from '@/api/contract/settings';
+import type { ActionLogsPage } from '@/api/contract/order-detail';
+import { formatDateTime } from '@/domain/time';
+import { SimpleTable, type TableColumn } from './detail-table';
+import { Pager } from './pager';
+import { activityText } from '@/i18n/es-activity';
+
+/** Action logs are read 20 at a time. */
+export const LOGS_PAGE_SIZE = 20;
+
+const show = (value: unknown) => (value === null || value === undefined || value === '' ? activityText.logs.none : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The changed fields of a log (`{ field: { before, after } }`), one line each. */
+function Changes({ input }: { input: string | null }) {
+  if (!input) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(input);
+  } catch {
+    return <span className="font-mono text-xs">{input}</span>;
+  }
+  if (!parsed || typeof parsed !== 'object') return <span className="font-mono text-xs">{input}</span>;
+  return (
+    <ul className="space-y-0.5 text-xs">
+      {Object.entries(parsed as Record<string, unknown>).map(([field, change]) => {
+        const pair = change && typeof change === 'object' && 'after' in change ? (change as { before?: unknown; after?: unknown }) : { before: undefined, after: change };
+        return <li key={field}>{activityText.logs.change(field, show(pair.before), show(pair.after))}</li>;
+      })}
+    </ul>
+  );
+}
+
+const logText = activityText.logs;
+const COLUMNS: TableColumn<ActionLog>[] = [
+  { header: logText.executor, cell: (l) => l.executorEmail ?? '' },
+  { header: logText.date, cell: (l) => formatDateTime(l.date), className: 'whitespace-nowrap' },
+  { header: logText.channel, cell: (l) => l.canal },
+  { header: logText.description, cell: (l) => l.description },
+  { header: logText.changes, cell: (l) => <Changes input={l.input} /> },
+];
+
+/** One page of a document's action log: who did what, when, through which channel, and what changed. */
+export function ActionLogTable({ label, page, pageIndex, onPage }: { label: string; page: ActionLogsPage; pageIndex: number; onPage: (page: number) => void }) {
+  return (
+    <div className="space-y-3">
+      <SimpleTable label={label} rows={page.elements} columns={COLUMNS} rowKey={(l) => l.id} empty={activityText.empty} />
+      {page.totalElements > LOGS_PAGE_SIZE ? <Pager page={pageIndex} size={LOGS_PAGE_SIZE} total={page.totalElements} limited={page.totalLimited ?? false} onPage={onPage} /> : null}
+    </div>
+  );
+}

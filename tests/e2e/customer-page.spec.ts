@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations, signIn } from './support';
+import { valueOf, withDb } from './fixtures';
+
+/**
+ * The customer page (#/admin/customer-page/{id}): reached with "Ir al Cliente" from the customers
+ * list, the card in its three parts, then the tabs. The customer is one with calls, credit and a
+ * second phone, so every tab shown has rows.
+ */
+
+interface Customer {
+  accountId: number;
+  email: string;
+  pin: string;
+  calls: number;
+}
+
+function prepareCustomer(): Customer {
+  return withDb(
+    (db) =>
+      db
+        .prepare(
+          `SELECT a.id AS accountId, a.email AS email, s.pin AS pin, (SELECT count(*) FROM calls c WHERE c.account_id = a.id) AS calls
+           FROM accounts a
+           JOIN account_settings s ON s.account_id = a.id
+           WHERE a.is_staff = 0 AND a.email IS NOT NULL
+             AND EXISTS (SELECT 1 FROM calls c WHERE c.account_id = a.id)
+             AND EXISTS (SELECT 1 FROM user_credits u WHERE u.account_id = a.id)
+             AND EXISTS (SELECT 1 FROM user_numbers n WHERE n.account_id = a.id AND n.is_principal = 0)
+           ORDER BY a.id LIMIT 1`,
+        )
+        .get() as Customer,
+  );
+}
+
+test.describe.configure({ mode: 'serial' });
+
+const card = (page: Page, part: string) => page.getByRole('region', { name: part });
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+}
+
+test('soporte opens a customer with "Ir al Cliente", reads the card and every tab, and adds a note', async ({ page, context }) => {
+  const customer = prepareCustomer();
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customers?login=${encodeURIComponent(customer.email)}`);
+  await page.getByRole('button', { name: `Ver detalle ${customer.accountId}` }).click();
+  const opened = context.waitForEvent('page');
+  await page.getByRole('link', { name: 'Ir al Cliente' }).click();
+  const tab = await opened;
+  await tab.waitForLoadState();
+  await expect(tab).toHaveURL(new RegExp(`#/admin/customer-page/${customer.accountId}$`));
+
+  // The card: three parts; the pin is masked for soporte (no CRM2_SUPER_ACTION).
+  for (const part of ['Datos Generales', 'Datos de Cuenta', 'Datos de Credito']) await expect(card(tab, part)).toBeVisible();
+  await expect(valueOf(card(tab, 'Datos Generales'), 'Id')).toHaveText(String(customer.accountId));
+  await expect(valueOf(card(tab, 'Datos Generales'), 'Correo')).toHaveText(customer.email);
+  await expect(valueOf(card(tab, 'Datos de Cuenta'), 'Pin')).toHaveText('*'.repeat(customer.pin.length));
+  await expect(valueOf(card(tab, 'Datos de Credito'), 'Órdenes cerradas (USD)')).toHaveText(/^\d[\d.]*,\d{2} USD$/);
+  expect(await seriousViolations(tab)).toEqual([]);
+
+  // Notas is open and loaded when the page appears; a new note is at the top.
+  const notes = tab.getByRole('list', { name: `Notas del cliente ${customer.accountId}` });
+  const text = `Cliente llamó por su recarga ${Date.now()}`;
+  await tab.getByLabel('Nueva nota').fill(text);
+  await tab.getByRole('button', { name: 'Agregar nota' }).click();
+  const done = tab.getByRole('dialog', { name: 'Aprobado!' });
+  await expect(done).toContainText('peticion completada.');
+  await done.getByRole('button', { name: 'OK' }).click();
+  await expect(notes.getByRole('listitem').first()).toContainText(text);
+
+  await openTab(tab, 'Telefono');
+  await expect(tab.getByRole('table', { name: `Teléfonos del cliente ${customer.accountId}` }).getByRole('row')).toHaveCount(3);
+
+  await openTab(tab, 'LLamadas');
+  const calls = tab.getByRole('table', { name: `Llamadas del cliente ${customer.accountId}` });
+  await expect(calls.getByRole('row')).toHaveCount(Math.min(customer.calls, 20) + 1);
+  await expect(calls.getByRole('row').nth(1).getByRole('cell').nth(4)).toHaveText(/^\d+:\d{2}:\d{2}$/);
+
+  // Logs reloads on every selection: the note just added is its newest entry.
+  await openTab(tab, 'Logs');
+  await expect(tab.getByRole('table', { name: `Logs del cliente ${customer.accountId}` }).getByRole('row').nth(1)).toContainText(text);
+});
+
+test('fraude (CRM2_SUPER_ACTION) sees the full pin', async ({ page }) => {
+  const customer = prepareCustomer();
+  await signIn(page, 'fraude');
+  await page.goto(`/#/admin/customer-page/${customer.accountId}`);
+  await expect(valueOf(card(page, 'Datos de Cuenta'), 'Pin')).toHaveText(customer.pin);
+});
+
+test('a reader sees the card and the tabs, and no edit control', async ({ page }) => {
+  const customer = prepareCustomer();
+  await signIn(page, 'lector');
+  await page.goto(`/#/admin/customer-page/${customer.accountId}`);
+  await expect(card(page, 'Datos Generales')).toBeVisible();
+  await expect(page.getByRole('list', { name: `Notas del cliente ${customer.accountId}` })).toBeVisible();
+  await expect(page.getByLabel('Nueva nota')).toHaveCount(0);
+  await openTab(page, 'Telefono');
+  await expect(page.getByRole('table', { name: `Teléfonos del cliente ${customer.accountId}` }).getByRole('button')).toHaveCount(0);
+});
+
+test('an unknown customer says so inside the shell, and a malformed id too', async ({ page }) => {
+  await signIn(page, 'soporte');
+  await page.goto('/#/admin/customer-page/99999999');
+  await expect(page.getByRole('alert')).toContainText('No se encontró el usuario 99999999.');
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  await page.goto('/#/admin/customer-page/abc');
+  await expect(page.getByRole('alert')).toContainText('No se encontró el usuario abc.');
+});
