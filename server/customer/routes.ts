@@ -10,6 +10,8 @@ import { Permission } from '@/domain/permissions';
 import { searchAccount, searchAccountList, searchCustomers } from './customers';
 import { accountData, accountSummary, totalClosedUsd } from './account-data';
 import { listPhones } from './phones';
+import { customerBlacklist, kycDecisionHistory, kycDecisionStatus } from './customer-tabs';
+import { CustomerPageQuery, KycAccountQuery } from '@/api/contract/customer-detail';
 
 /**
  * What staff read about customers: the customers search, the recover-clients lookups, and the
@@ -48,6 +50,21 @@ export function customerRoutes(deps: AppDeps) {
   );
 
   app.get('/users/secured/phoneNumbers', customerTab, async (c) => ok(c, { elements: await listPhones(db, parse(PhonesQuery, c.req.query()).accountId) }));
+
+  // The customer page's tabs: whoever may see customers.
+  const customerPage = requirePermission(Permission.VIEW_CUSTOMERS);
+  app.get('/blacklist/secured/blackList', customerPage, async (c) => {
+    const query = parse(CustomerPageQuery, c.req.query());
+    return ok(c, await customerBlacklist(db, query.accountId, query));
+  });
+  app.get('/users/secured/kyc/decision-status', customerPage, async (c) => {
+    const query = parse(KycAccountQuery, c.req.query());
+    return ok(c, await kycDecisionStatus(db, query.accountId, query.companyId));
+  });
+  app.get('/users/secured/kyc/decision-history', customerPage, async (c) => {
+    const query = parse(KycAccountQuery, c.req.query());
+    return ok(c, await kycDecisionHistory(db, query.accountId, query.companyId));
+  });
 
   return app;
 }

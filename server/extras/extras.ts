@@ -58,7 +58,7 @@ async function isContact(db: Kysely<Database>, reference: string, companyId: num
 }
 
 /** The stored decision JSON, or null when it is missing or not of the expected shape. */
-function decisionDetail(text: string | null): KycDecision['kyc_decision'] {
+export function decisionDetail(text: string | null): KycDecision['kyc_decision'] {
   if (!text) return null;
   try {
     const parsed = v.safeParse(KycDecisionDetail, JSON.parse(text));

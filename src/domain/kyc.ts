@@ -41,6 +41,14 @@ export function documentTypeLabel(type: string | null | undefined): string {
   return DOCUMENT_LABELS[type] ?? type;
 }
 
+/** "Pasaporte (CU)": the document's type and country, whichever the decision has. */
+export function documentCaption(decision: { verification?: { document?: { type?: string | null; country?: string | null } } } | null | undefined): string {
+  const document = decision?.verification?.document;
+  const type = documentTypeLabel(document?.type);
+  const country = document?.country ?? '';
+  return type && country ? `${type} (${country})` : type || country;
+}
+
 /**
  * The identity-verification service answers in English; these messages are shown in Spanish
  * (spec lists §8). Anything else is shown unchanged.

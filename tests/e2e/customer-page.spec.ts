@@ -16,9 +16,8 @@ interface Customer {
 }
 
 function prepareCustomer(): Customer {
-  return withDb(
-    (db) =>
-      db
+  return withDb((db) => {
+    const customer = db
         .prepare(
           `SELECT a.id AS accountId, a.email AS email, s.pin AS pin, (SELECT count(*) FROM calls c WHERE c.account_id = a.id) AS calls
            FROM accounts a
@@ -29,8 +28,17 @@ function prepareCustomer(): Customer {
              AND EXISTS (SELECT 1 FROM user_numbers n WHERE n.account_id = a.id AND n.is_principal = 0)
            ORDER BY a.id LIMIT 1`,
         )
-        .get() as Customer,
-  );
+        .get() as Customer;
+    // A device of theirs on the blacklist, and a verification, whatever the seed gave them.
+    db.prepare(`INSERT OR IGNORE INTO blacklist_entries (type, value, account_id, created) VALUES ('DEVICE', ?, ?, '2026-01-02T10:00:00.000Z')`).run(`e2e-device-${customer.accountId}`, customer.accountId);
+    if (!db.prepare('SELECT 1 FROM kyc_decisions WHERE account_id = ? AND company_id = 4').get(customer.accountId)) {
+      db.prepare(
+        `INSERT INTO kyc_decisions (company_id, partner_id, partner_ref, account_id, order_id, status, created_date_time, verification_date_time, has_media, verification_url, decision, verification_type)
+         VALUES (4, ?, ?, ?, NULL, 'approved', '2026-01-03T10:00:00.000Z', '2026-01-03T11:00:00.000Z', 1, ?, ?, 'IDENTITY')`,
+      ).run(`e2e-partner-${customer.accountId}`, String(customer.accountId), customer.accountId, `https://verificacion.example/kyc/e2e-${customer.accountId}`, JSON.stringify({ verification: { document: { type: 'PASSPORT', country: 'CU' } } }));
+    }
+    return customer;
+  });
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -78,6 +86,13 @@ test('soporte opens a customer with "Ir al Cliente", reads the card and every ta
   const calls = tab.getByRole('table', { name: `Llamadas del cliente ${customer.accountId}` });
   await expect(calls.getByRole('row')).toHaveCount(Math.min(customer.calls, 20) + 1);
   await expect(calls.getByRole('row').nth(1).getByRole('cell').nth(4)).toHaveText(/^\d+:\d{2}:\d{2}$/);
+
+  await openTab(tab, 'Lista Negra');
+  await expect(tab.getByRole('table', { name: `Lista negra del cliente ${customer.accountId}` })).toContainText(`e2e-device-${customer.accountId}`);
+
+  await openTab(tab, 'KYC');
+  await expect(tab.getByRole('table', { name: `Verificaciones KYC del cliente ${customer.accountId}` }).getByRole('row').nth(1)).toBeVisible();
+  await expect(valueOf(tab.getByRole('tabpanel'), 'Mensaje')).not.toHaveText(/Verification/);
 
   // Logs reloads on every selection: the note just added is its newest entry.
   await openTab(tab, 'Logs');

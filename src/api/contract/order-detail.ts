@@ -1,19 +1,12 @@
 import * as v from 'valibot';
 import { Envelope, IsoDateTime } from './envelope';
-import { IdQuery, PageOf, PageQuery, TextQuery } from './query';
+import { IdParam, IdQuery, PageOf, PageQuery, TextQuery } from './query';
 import { CustomerRow } from './customers';
 import { ActionLogsQuery, type ActionLogsResponse } from './settings';
 import { APP_NAMES } from '@/domain/catalog';
 
 /** The order detail's read calls (spec details §3, §7 "Order detail"), and the notes of every document. */
 
-/** A required numeric id of the query string; `subject` reads "la orden", "el usuario"... */
-const IdParam = (subject: string) => {
-  const missing = `Debe indicar ${subject}.`;
-  const notNumber = `${subject.charAt(0).toUpperCase()}${subject.slice(1)} debe ser un número.`;
-  // A missing key reads as empty, so both get the Spanish "Debe indicar …".
-  return v.pipe(v.optional(v.string(missing), ''), v.trim(), v.nonEmpty(missing), v.regex(/^\d{1,12}$/, notNumber), v.transform(Number));
-};
 
 export const OrderIdQuery = v.object({ orderId: IdParam('la orden') });
 export const OfferIdQuery = v.object({ foId: IdParam('la oferta') });

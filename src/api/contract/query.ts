@@ -43,6 +43,14 @@ export function ChoiceQuery<const T extends readonly [string, ...string[]]>(valu
 }
 
 /** A page number from 0 and a page size bounded by the list's maximum. */
+/** A required numeric id of the query string; `subject` reads "la orden", "el usuario"... */
+export const IdParam = (subject: string) => {
+  const missing = `Debe indicar ${subject}.`;
+  const notNumber = `${subject.charAt(0).toUpperCase()}${subject.slice(1)} debe ser un número.`;
+  // A missing key reads as empty, so both get the Spanish "Debe indicar …".
+  return v.pipe(v.optional(v.string(missing), ''), v.trim(), v.nonEmpty(missing), v.regex(/^\d{1,12}$/, notNumber), v.transform(Number));
+};
+
 export function PageQuery(defaultSize: number, maxSize: number) {
   return {
     page: v.optional(

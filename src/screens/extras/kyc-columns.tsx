@@ -1,5 +1,5 @@
 import type { KycDecision } from '@/api/contract/extras';
-import { documentTypeLabel, kycStatusLabel, truncateUrl } from '@/domain/kyc';
+import { documentCaption, kycStatusLabel, truncateUrl } from '@/domain/kyc';
 import { formatDateTime } from '@/domain/time';
 import type { Column } from '@/ui/data-grid';
 import { CustomerLink } from '@/ui/links';
@@ -35,14 +35,6 @@ function UrlCell({ url }: { url: string | null }) {
 function AccountCell({ reference }: { reference: string }) {
   // The partner reference is the customer's account id; anything else is shown as it came.
   return /^\d{1,12}$/.test(reference) ? <CustomerLink id={Number(reference)} /> : <>{reference}</>;
-}
-
-/** "Pasaporte (CU)": the document's type and country, whichever the decision has. */
-function documentCaption(decision: KycDecision['kyc_decision'] | undefined): string {
-  const document = decision?.verification?.document;
-  const type = documentTypeLabel(document?.type);
-  const country = document?.country ?? '';
-  return type && country ? `${type} (${country})` : type || country;
 }
 
 /** What a reviewer reads first comes first: the grid draws the columns that fit and scrolls to the rest. */

@@ -13,6 +13,8 @@ import { PagedTable, type TableColumn } from '@/ui/detail-table';
 import { DocNotes } from '@/ui/doc-notes';
 import { useServices } from '@/ui/session';
 import { CustomerPhones } from '@/ui/customer-phones';
+import { getCustomerBlacklist, getKyc } from '@/api/customer';
+import { BLACKLIST_PAGE_SIZE, BlacklistTab, KycTab } from './blacklist-kyc-tabs';
 import { customerText } from '@/i18n/es-customer';
 
 const tabClass =
@@ -57,7 +59,7 @@ function LogsTab({ accountId, tab, onPage }: { accountId: number; tab: DetailTab
 
 /**
  * The customer's tabs (spec details §2), each on its own detail-tab chart: Notas loads when the
- * view first appears; Logs on every selection; the others on their first selection. The same
+ * view first appears; Logs and KYC on every selection; the others on their first selection. The same
  * component serves the customer page and the customers list's expanded row.
  */
 export function CustomerDetail({ accountId }: { accountId: number }) {
@@ -69,6 +71,12 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
     const page = callsPage.current;
     return { page, data: await getCalls(services.users, { accountId: String(accountId), page: String(page), size: String(CALLS_PAGE_SIZE) }) };
   });
+  const blacklistPage = useRef(0);
+  const blacklist = useDetailTab(async () => {
+    const page = blacklistPage.current;
+    return { page, data: await getCustomerBlacklist(services.blacklist, accountId, page, BLACKLIST_PAGE_SIZE) };
+  });
+  const kyc = useDetailTab(() => getKyc(services.users, accountId), { reloadOnSelect: true });
   const logs = useDetailTab(
     async () => {
       const page = logsPage.current;
@@ -87,6 +95,8 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
     { label: customerText.tabs.notes, tab: notes },
     { label: customerText.tabs.phones, tab: null },
     { label: customerText.tabs.calls, tab: calls },
+    { label: customerText.tabs.blacklist, tab: blacklist },
+    { label: customerText.tabs.kyc, tab: kyc },
     { label: customerText.tabs.logs, tab: logs },
   ];
   const select = (index: number) => {
@@ -127,6 +137,19 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
               calls.refresh();
             }}
           />
+        </TabPanel>
+        <TabPanel>
+          <BlacklistTab
+            accountId={accountId}
+            tab={blacklist}
+            onPage={(page) => {
+              blacklistPage.current = page;
+              blacklist.refresh();
+            }}
+          />
+        </TabPanel>
+        <TabPanel>
+          <KycTab accountId={accountId} tab={kyc} />
         </TabPanel>
         <TabPanel>
           <LogsTab
