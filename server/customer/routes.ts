@@ -11,7 +11,20 @@ import { searchAccount, searchAccountList, searchCustomers } from './customers';
 import { accountData, accountSummary, totalClosedUsd } from './account-data';
 import { listPhones } from './phones';
 import { customerBlacklist, kycDecisionHistory, kycDecisionStatus } from './customer-tabs';
+import { creditHistory, creditTransfers, customerCampaigns, passwordlessSignIns, passwordSignIns, paymentRequests, pinAttempts } from './customer-history';
 import { CustomerPageQuery, KycAccountQuery } from '@/api/contract/customer-detail';
+import type { Context } from 'hono';
+
+/** A customer table's read: the account and page from the query; the pin in full only for CRM2_SUPER_ACTION. */
+function customerPageRead(read: (accountId: number, paging: CustomerPageQuery, fullPin: boolean) => Promise<unknown>) {
+  return async (c: Context<AppEnv>) => {
+    const query = parse(CustomerPageQuery, c.req.query());
+    return ok(c, await read(query.accountId, query, seesFullPin(c)));
+  };
+}
+
+/** The pin is shown in full only to CRM2_SUPER_ACTION (spec details §6). */
+const seesFullPin = (c: Context<AppEnv>) => c.get('principal').permissions.has(Permission.SUPER_ACTION);
 
 /**
  * What staff read about customers: the customers search, the recover-clients lookups, and the
@@ -42,7 +55,7 @@ export function customerRoutes(deps: AppDeps) {
 
   app.get('/uaa/secured/other/data', customerTab, async (c) => ok(c, await accountSummary(db, parse(AccountIdQuery, c.req.query()).accountId)));
   app.get('/users/secured/other/data', customerTab, async (c) => {
-    const fullPin = c.get('principal').permissions.has(Permission.SUPER_ACTION);
+    const fullPin = seesFullPin(c);
     return ok(c, await accountData(db, parse(AccountIdQuery, c.req.query()).accountId, fullPin));
   });
   app.get('/orders/secured/orders/totalClosed', customerTab, async (c) =>
@@ -53,10 +66,15 @@ export function customerRoutes(deps: AppDeps) {
 
   // The customer page's tabs: whoever may see customers.
   const customerPage = requirePermission(Permission.VIEW_CUSTOMERS);
-  app.get('/blacklist/secured/blackList', customerPage, async (c) => {
-    const query = parse(CustomerPageQuery, c.req.query());
-    return ok(c, await customerBlacklist(db, query.accountId, query));
-  });
+  app.get('/blacklist/secured/blackList', customerPage, customerPageRead((id, q) => customerBlacklist(db, id, q)));
+  const paged = (read: (accountId: number, paging: CustomerPageQuery, fullPin: boolean) => Promise<unknown>) => customerPageRead(read);
+  app.get('/users/secured/credit-trn/data', customerPage, paged((id, q) => creditHistory(db, id, q)));
+  app.get('/users/secured/transfer-trn/data', customerPage, paged((id, q) => creditTransfers(db, id, q)));
+  app.get('/reports/secured/list/checkoutrequest', customerPage, paged((id, q) => paymentRequests(db, id, q)));
+  app.get('/uaa/secured/login/dataPin', customerPage, paged((id, q, fullPin) => passwordlessSignIns(db, id, q, fullPin)));
+  app.get('/uaa/secured/login/data', customerPage, paged((id, q) => passwordSignIns(db, id, q)));
+  app.get('/uaa/secured/loginAttempt/data', customerPage, paged((id, q, fullPin) => pinAttempts(db, id, q, fullPin)));
+  app.get('/users/secured/campaign-user/list', customerPage, async (c) => ok(c, await customerCampaigns(db, parse(AccountIdQuery, c.req.query()).accountId)));
   app.get('/users/secured/kyc/decision-status', customerPage, async (c) => {
     const query = parse(KycAccountQuery, c.req.query());
     return ok(c, await kycDecisionStatus(db, query.accountId, query.companyId));

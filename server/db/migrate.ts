@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-topup-items';
 import * as m0008 from './migrations/0008-item-files';
 import * as m0009 from './migrations/0009-user-numbers';
 import * as m0010 from './migrations/0010-account-settings';
+import * as m0011 from './migrations/0011-customer-history';
 
 interface Migration {
   name: string;
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0008-item-files', up: m0008.up },
   { name: '0009-user-numbers', up: m0009.up },
   { name: '0010-account-settings', up: m0010.up },
+  { name: '0011-customer-history', up: m0011.up },
 ];
 
 /**

@@ -6,6 +6,7 @@ import type { TopupItemTables } from './schema-topup-items';
 import type { PrepaidGiftTables } from './schema-prepaid-gift';
 import type { FraudGraphTables } from './schema-fraud-graph';
 import type { AccountsTable, CustomerTables } from './schema-customer';
+import type { CustomerHistoryTables } from './schema-customer-history';
 
 /**
  * The reference server's tables. Portable between SQLite and PostgreSQL: booleans are 0/1
@@ -300,7 +301,7 @@ export interface FraudStopListTable {
 }
 
 /** Every table; the customers' and the item products' tables live in their own schema-*.ts files. */
-export interface Database extends ItemFoundationTables, RemittanceTables, PickupTables, TopupItemTables, PrepaidGiftTables, FraudGraphTables, CustomerTables {
+export interface Database extends ItemFoundationTables, RemittanceTables, PickupTables, TopupItemTables, PrepaidGiftTables, FraudGraphTables, CustomerTables, CustomerHistoryTables {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   fraud_stop_list: FraudStopListTable;

@@ -15,6 +15,7 @@ import { DETAIL_WINDOW, seedOrderDetail, type DetailOrder } from './order-detail
 import { seedItems } from './items';
 import { seedPhones } from './customer-phones';
 import { seedAccountSettings } from './customer-settings';
+import { seedCustomerHistory } from './customer-history';
 import { openRemittanceStatus } from './items-remittance';
 import { openPickupStatus } from './items-pickup';
 import { openPrepaidStatus } from './items-prepaid-gift';
@@ -218,6 +219,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
   const customerEmail: string[] = [];
   const customerPhone: string[] = [];
   const customerCountry: string[] = [];
+  const customerName: string[] = [];
   const usernames = new Set<string>();
   const reliabilityWeights = RELIABILITY_LEVELS.map((r) => ({
     value: r.value,
@@ -241,6 +243,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
     customerEmail.push(email);
     customerPhone.push(`+${country.prefix}${national}`);
     customerCountry.push(country.code);
+    customerName.push(`${firstName} ${lastName}`);
     const euro = country.code === 'ES' || country.code === 'IT';
     accounts.push({
       id: accountId,
@@ -420,7 +423,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
     if (orders.length >= BATCH) await flush();
   }
   await flush();
-  await seedOrderDetail(sink, faker, detailed, { now, firstCustomer, lastCustomer, tenant });
+  const credits = await seedOrderDetail(sink, faker, detailed, { now, firstCustomer, lastCustomer, tenant });
   await seedItems(sink, options.seed, detailed, { now, firstCustomer, lastCustomer, tenant });
 
   // Calls.
@@ -593,4 +596,14 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
   // Account settings (migration 0010) the same way: an older database gets the defaults there.
   if (!(await sink.hasTable('account_settings'))) return;
   await seedAccountSettings(sink, new Faker({ locale: [es, en, base], seed: options.seed * 10 + 6 }), { firstCustomer, customers: size.customers });
+  // What customers did (migration 0011), the same way.
+  if (!(await sink.hasTable('campaigns'))) return;
+  await seedCustomerHistory(sink, new Faker({ locale: [es, en, base], seed: options.seed * 10 + 7 }), {
+    now,
+    firstCustomer,
+    phones: customerPhone,
+    names: customerName,
+    registered,
+    credits,
+  });
 }

@@ -37,3 +37,117 @@ export const KycHistoryEntry = v.object({
 });
 export type KycHistoryEntry = v.InferOutput<typeof KycHistoryEntry>;
 export const KycHistoryResponse = Envelope(v.object({ elements: v.array(KycHistoryEntry) }));
+
+/** GET /users/secured/credit-trn/data: the customer's credit movements, newest first. */
+export const CreditTrn = v.object({
+  id: v.number(),
+  dateTime: IsoDateTime,
+  amount: v.number(),
+  prevAmount: v.number(),
+  finalAmount: v.number(),
+  creditType: v.string(),
+  trnType: v.picklist(['INCREASE', 'DECREASE']),
+  description: v.nullable(v.string()),
+});
+export type CreditTrn = v.InferOutput<typeof CreditTrn>;
+export const CreditTrnResponse = Envelope(PageOf(CreditTrn));
+
+/** GET /users/secured/transfer-trn/data: the credit the customer sent to others. */
+export const CreditTransfer = v.object({
+  id: v.number(),
+  currentIdUser: v.number(),
+  beneficiaryIdUser: v.nullable(v.number()),
+  beneficiary: v.string(),
+  beneficiaryPhoneNumber: v.nullable(v.string()),
+  amount: v.number(),
+  creditType: v.string(),
+  destinationAmount: v.number(),
+  destinationCurrency: v.string(),
+  description: v.nullable(v.string()),
+  transferStatus: v.string(),
+  created: IsoDateTime,
+});
+export type CreditTransfer = v.InferOutput<typeof CreditTransfer>;
+export const CreditTransferResponse = Envelope(PageOf(CreditTransfer));
+
+/** GET /reports/secured/list/checkoutrequest: payment requests the customer made or received. */
+const RequestParty = v.object({ accountId: v.nullable(v.number()), phoneNumber: v.nullable(v.string()), name: v.string() });
+export const PaymentRequest = v.object({
+  id: v.number(),
+  requester: RequestParty,
+  receiver: RequestParty,
+  note: v.nullable(v.string()),
+  amount: v.number(),
+  currency: v.string(),
+  status: v.string(),
+  createdDate: IsoDateTime,
+  expirationDate: IsoDateTime,
+});
+export type PaymentRequest = v.InferOutput<typeof PaymentRequest>;
+export const PaymentRequestResponse = Envelope(PageOf(PaymentRequest));
+
+/** GET /uaa/secured/login/dataPin: sign-ins without a password (an SMS pin, from the app). */
+export const PasswordlessSignIn = v.object({
+  id: v.number(),
+  phoneNumber: v.nullable(v.string()),
+  pin: v.nullable(v.string()),
+  loginDate: IsoDateTime,
+  deviceId: v.nullable(v.string()),
+  isOnlyClientDeviceId: v.boolean(),
+  ip: v.nullable(v.string()),
+  advertisingId: v.nullable(v.string()),
+  platform: v.nullable(v.string()),
+  version: v.nullable(v.string()),
+  appVersion: v.nullable(v.string()),
+  appName: v.nullable(v.string()),
+  userAgent: v.nullable(v.string()),
+  userTimezone: v.nullable(v.string()),
+  blacklistedDevice: v.boolean(),
+  blacklistedAdvertising: v.boolean(),
+});
+export type PasswordlessSignIn = v.InferOutput<typeof PasswordlessSignIn>;
+export const PasswordlessSignInResponse = Envelope(PageOf(PasswordlessSignIn));
+
+/** GET /uaa/secured/login/data: sign-ins with a password (a browser). */
+export const PasswordSignIn = v.object({
+  id: v.number(),
+  phoneNumber: v.nullable(v.string()),
+  loginDate: IsoDateTime,
+  browser: v.nullable(v.string()),
+  version: v.nullable(v.string()),
+  ip: v.nullable(v.string()),
+  platform: v.nullable(v.string()),
+  clientId: v.nullable(v.string()),
+  userAgent: v.nullable(v.string()),
+});
+export type PasswordSignIn = v.InferOutput<typeof PasswordSignIn>;
+export const PasswordSignInResponse = Envelope(PageOf(PasswordSignIn));
+
+/** GET /uaa/secured/loginAttempt/data: sign-in attempts with a pin. */
+export const PinAttempt = v.object({
+  id: v.number(),
+  phoneNumber: v.nullable(v.string()),
+  advertisingId: v.nullable(v.string()),
+  deviceId: v.nullable(v.string()),
+  pin: v.nullable(v.string()),
+  pinCreatedDate: IsoDateTime,
+  attempts: v.number(),
+  lastLoginAttemptDate: v.nullable(IsoDateTime),
+  country: v.nullable(v.string()),
+  ip: v.nullable(v.string()),
+  clientId: v.nullable(v.string()),
+});
+export type PinAttempt = v.InferOutput<typeof PinAttempt>;
+export const PinAttemptResponse = Envelope(PageOf(PinAttempt));
+
+/** GET /users/secured/campaign-user/list: the campaigns the customer is in. */
+export const Campaign = v.object({
+  id: v.number(),
+  campaignType: v.string(),
+  name: v.string(),
+  group: v.nullable(v.string()),
+  startDate: IsoDateTime,
+  endDate: IsoDateTime,
+});
+export type Campaign = v.InferOutput<typeof Campaign>;
+export const CampaignsResponse = Envelope(v.object({ elements: v.array(Campaign) }));

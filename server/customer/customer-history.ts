@@ -1,0 +1,161 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/schema';
+import { cappedCount, pageOf, type Page, type PageRequest } from '../db/paging';
+import type { Campaign, CreditTransfer, CreditTrn, PasswordlessSignIn, PasswordSignIn, PaymentRequest, PinAttempt } from '@/api/contract/customer-detail';
+import { accountOrThrow, maskPin } from './account-data';
+
+type Db = Kysely<Database>;
+
+/**
+ * The customer page's history tabs (spec details §3): credit movements, transfers, payment
+ * requests, sign-ins of both kinds, pin attempts and campaigns; each read by account, newest
+ * first, a page at a time; 404 for an account that does not exist. Pins are shown in full only to
+ * whoever may see the account's pin.
+ */
+
+/** One page of an account's rows: the query, its order and how a row reads on the wire. */
+async function pageOfAccount<TRow, TOut>(
+  db: Db,
+  accountId: number,
+  paging: PageRequest,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query: SelectQueryBuilder<Database, any, TRow>,
+  map: (row: TRow) => TOut,
+): Promise<Page<TOut>> {
+  await accountOrThrow(db, accountId);
+  const [rows, count] = await Promise.all([query.limit(paging.size).offset(paging.page * paging.size).execute(), cappedCount(db, query)]);
+  return pageOf(rows.map(map), count);
+}
+
+export function creditHistory(db: Db, accountId: number, paging: PageRequest): Promise<Page<CreditTrn>> {
+  const query = db.selectFrom('credit_transactions').selectAll().where('account_id', '=', accountId).orderBy('date_time', 'desc').orderBy('id', 'desc');
+  return pageOfAccount(db, accountId, paging, query, (r) => ({
+    id: r.id,
+    dateTime: r.date_time,
+    amount: r.amount,
+    prevAmount: r.prev_amount,
+    finalAmount: r.final_amount,
+    creditType: r.credit_type,
+    trnType: r.trn_type as CreditTrn['trnType'],
+    description: r.description,
+  }));
+}
+
+export function creditTransfers(db: Db, accountId: number, paging: PageRequest): Promise<Page<CreditTransfer>> {
+  const query = db.selectFrom('credit_transfers').selectAll().where('account_id', '=', accountId).orderBy('created', 'desc').orderBy('id', 'desc');
+  return pageOfAccount(db, accountId, paging, query, (r) => ({
+    id: r.id,
+    currentIdUser: r.account_id,
+    beneficiaryIdUser: r.beneficiary_account_id,
+    beneficiary: r.beneficiary,
+    beneficiaryPhoneNumber: r.beneficiary_phone,
+    amount: r.amount,
+    creditType: r.credit_type,
+    destinationAmount: r.destination_amount,
+    destinationCurrency: r.destination_currency,
+    description: r.description,
+    transferStatus: r.status,
+    created: r.created,
+  }));
+}
+
+export function paymentRequests(db: Db, accountId: number, paging: PageRequest): Promise<Page<PaymentRequest>> {
+  const query = db
+    .selectFrom('payment_requests')
+    .selectAll()
+    .where((eb) => eb.or([eb('requester_account_id', '=', accountId), eb('receiver_account_id', '=', accountId)]))
+    .orderBy('created_date', 'desc')
+    .orderBy('id', 'desc');
+  return pageOfAccount(db, accountId, paging, query, (r) => ({
+    id: r.id,
+    requester: { accountId: r.requester_account_id, phoneNumber: r.requester_phone, name: r.requester_name },
+    receiver: { accountId: r.receiver_account_id, phoneNumber: r.receiver_phone, name: r.receiver_name },
+    note: r.note,
+    amount: r.amount,
+    currency: r.currency,
+    status: r.status,
+    createdDate: r.created_date,
+    expirationDate: r.expiration_date,
+  }));
+}
+
+const shownPin = (pin: string | null, fullPin: boolean) => (pin === null || fullPin ? pin : maskPin(pin));
+
+/** Sign-ins with an SMS pin; whether their device and advertising id are on the blacklist now. */
+export function passwordlessSignIns(db: Db, accountId: number, paging: PageRequest, fullPin: boolean): Promise<Page<PasswordlessSignIn>> {
+  const query = db
+    .selectFrom('sign_ins as s')
+    .selectAll('s')
+    .select((eb) => {
+      const listed = (type: string, column: 's.device_id' | 's.advertising_id') =>
+        eb.exists(eb.selectFrom('blacklist_entries as b').select('b.id').where('b.type', '=', type).whereRef('b.value', '=', column));
+      return [listed('DEVICE', 's.device_id').as('blacklisted_device'), listed('ADVERTISING_ID', 's.advertising_id').as('blacklisted_advertising')];
+    })
+    .where('s.account_id', '=', accountId)
+    .where('s.kind', '=', 'PIN')
+    .orderBy('s.login_date', 'desc')
+    .orderBy('s.id', 'desc');
+  return pageOfAccount(db, accountId, paging, query, (r) => ({
+    id: r.id,
+    phoneNumber: r.phone_number,
+    pin: shownPin(r.pin, fullPin),
+    loginDate: r.login_date,
+    deviceId: r.device_id,
+    isOnlyClientDeviceId: r.is_only_client_device_id === 1,
+    ip: r.ip,
+    advertisingId: r.advertising_id,
+    platform: r.platform,
+    version: r.version,
+    appVersion: r.app_version,
+    appName: r.app_name,
+    userAgent: r.user_agent,
+    userTimezone: r.user_timezone,
+    blacklistedDevice: Boolean(Number(r.blacklisted_device)),
+    blacklistedAdvertising: Boolean(Number(r.blacklisted_advertising)),
+  }));
+}
+
+export function passwordSignIns(db: Db, accountId: number, paging: PageRequest): Promise<Page<PasswordSignIn>> {
+  const query = db.selectFrom('sign_ins').selectAll().where('account_id', '=', accountId).where('kind', '=', 'PASSWORD').orderBy('login_date', 'desc').orderBy('id', 'desc');
+  return pageOfAccount(db, accountId, paging, query, (r) => ({
+    id: r.id,
+    phoneNumber: r.phone_number,
+    loginDate: r.login_date,
+    browser: r.browser,
+    version: r.version,
+    ip: r.ip,
+    platform: r.platform,
+    clientId: r.client_id,
+    userAgent: r.user_agent,
+  }));
+}
+
+export function pinAttempts(db: Db, accountId: number, paging: PageRequest, fullPin: boolean): Promise<Page<PinAttempt>> {
+  const query = db.selectFrom('pin_attempts').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc');
+  return pageOfAccount(db, accountId, paging, query, (r) => ({
+    id: r.id,
+    phoneNumber: r.phone_number,
+    advertisingId: r.advertising_id,
+    deviceId: r.device_id,
+    pin: shownPin(r.pin, fullPin),
+    pinCreatedDate: r.pin_created_date,
+    attempts: r.attempts,
+    lastLoginAttemptDate: r.last_login_attempt_date,
+    country: r.country,
+    ip: r.ip,
+    clientId: r.client_id,
+  }));
+}
+
+/** The campaigns the customer is in, the latest to start first. */
+export async function customerCampaigns(db: Db, accountId: number): Promise<{ elements: Campaign[] }> {
+  await accountOrThrow(db, accountId);
+  const rows = await db
+    .selectFrom('campaign_users as u')
+    .innerJoin('campaigns as c', 'c.id', 'u.campaign_id')
+    .select(['c.id', 'c.campaign_type', 'c.name', 'c.group_name', 'c.start_date', 'c.end_date'])
+    .where('u.account_id', '=', accountId)
+    .orderBy('c.start_date', 'desc')
+    .execute();
+  return { elements: rows.map((r) => ({ id: r.id, campaignType: r.campaign_type, name: r.name, group: r.group_name, startDate: r.start_date, endDate: r.end_date })) };
+}

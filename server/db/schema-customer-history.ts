@@ -1,0 +1,94 @@
+import type { Generated } from 'kysely';
+
+/** What a customer did (migration 0011): transfers, requests, sign-ins, pin attempts, campaigns. */
+
+export interface CreditTransfersTable {
+  id: Generated<number>;
+  account_id: number;
+  beneficiary_account_id: number | null;
+  beneficiary: string;
+  beneficiary_phone: string | null;
+  amount: number;
+  credit_type: string;
+  destination_amount: number;
+  destination_currency: string;
+  description: string | null;
+  status: string;
+  created: string;
+}
+
+export interface PaymentRequestsTable {
+  id: Generated<number>;
+  requester_account_id: number;
+  requester_phone: string | null;
+  requester_name: string;
+  receiver_account_id: number | null;
+  receiver_phone: string | null;
+  receiver_name: string;
+  note: string | null;
+  amount: number;
+  currency: string;
+  status: string;
+  created_date: string;
+  expiration_date: string;
+}
+
+export interface SignInsTable {
+  id: Generated<number>;
+  account_id: number;
+  /** PIN (passwordless, from the app) or PASSWORD (from a browser). */
+  kind: string;
+  phone_number: string | null;
+  pin: string | null;
+  login_date: string;
+  device_id: string | null;
+  is_only_client_device_id: Generated<number>;
+  ip: string | null;
+  advertising_id: string | null;
+  platform: string | null;
+  version: string | null;
+  app_version: string | null;
+  app_name: string | null;
+  browser: string | null;
+  client_id: string | null;
+  user_agent: string | null;
+  user_timezone: string | null;
+}
+
+export interface PinAttemptsTable {
+  id: Generated<number>;
+  account_id: number;
+  phone_number: string | null;
+  advertising_id: string | null;
+  device_id: string | null;
+  pin: string | null;
+  pin_created_date: string;
+  attempts: number;
+  last_login_attempt_date: string | null;
+  country: string | null;
+  ip: string | null;
+  client_id: string | null;
+}
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  campaign_type: string;
+  name: string;
+  group_name: string | null;
+  start_date: string;
+  end_date: string;
+}
+
+export interface CampaignUsersTable {
+  campaign_id: number;
+  account_id: number;
+}
+
+export interface CustomerHistoryTables {
+  credit_transfers: CreditTransfersTable;
+  payment_requests: PaymentRequestsTable;
+  sign_ins: SignInsTable;
+  pin_attempts: PinAttemptsTable;
+  campaigns: CampaignsTable;
+  campaign_users: CampaignUsersTable;
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as v from 'valibot';
+import { createTestServer, type TestServer } from '../support/server';
+import { expectError, json } from '../support/expect-http';
+import {
+  CampaignsResponse,
+  CreditTransferResponse,
+  CreditTrnResponse,
+  PasswordlessSignInResponse,
+  PasswordSignInResponse,
+  PaymentRequestResponse,
+  PinAttemptResponse,
+} from '@/api/contract/customer-detail';
+import { Msg } from '@/domain/messages';
+import { Permission } from '@/domain/permissions';
+
+/**
+ * The customer page's history tabs through the reference server: each table's shape, order
+ * (newest first), paging and account, its permission and validation, and the pins masked for
+ * whoever lacks CRM2_SUPER_ACTION.
+ */
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+const k = () => server.db.kysely;
+let customer: number;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  for (const persona of ['admin', 'soporte', 'fraude', 'lector', 'operaciones']) tokens[persona] = (await server.signIn(persona)).access_token;
+  // The first customer has every kind of history (the seed makes sure of it).
+  customer = (await k().selectFrom('accounts').select('id').where('is_staff', '=', 0).orderBy('id').executeTakeFirstOrThrow()).id;
+});
+afterAll(() => server.close());
+
+interface Table {
+  path: string;
+  schema: v.GenericSchema;
+  /** The account's rows in the database, newest first, as ids. */
+  stored: () => Promise<number[]>;
+  date: (row: Record<string, unknown>) => string | number;
+}
+
+const TABLES: Table[] = [
+  {
+    path: '/users/secured/credit-trn/data',
+    schema: CreditTrnResponse,
+    stored: async () => (await k().selectFrom('credit_transactions').select('id').where('account_id', '=', customer).orderBy('date_time', 'desc').orderBy('id', 'desc').execute()).map((r) => r.id),
+    date: (r) => r.dateTime as string,
+  },
+  {
+    path: '/users/secured/transfer-trn/data',
+    schema: CreditTransferResponse,
+    stored: async () => (await k().selectFrom('credit_transfers').select('id').where('account_id', '=', customer).orderBy('created', 'desc').orderBy('id', 'desc').execute()).map((r) => r.id),
+    date: (r) => r.created as string,
+  },
+  {
+    path: '/reports/secured/list/checkoutrequest',
+    schema: PaymentRequestResponse,
+    stored: async () =>
+      (
+        await k()
+          .selectFrom('payment_requests')
+          .select('id')
+          .where((eb) => eb.or([eb('requester_account_id', '=', customer), eb('receiver_account_id', '=', customer)]))
+          .orderBy('created_date', 'desc')
+          .orderBy('id', 'desc')
+          .execute()
+      ).map((r) => r.id),
+    date: (r) => r.createdDate as string,
+  },
+  {
+    path: '/uaa/secured/login/dataPin',
+    schema: PasswordlessSignInResponse,
+    stored: async () => (await k().selectFrom('sign_ins').select('id').where('account_id', '=', customer).where('kind', '=', 'PIN').orderBy('login_date', 'desc').orderBy('id', 'desc').execute()).map((r) => r.id),
+    date: (r) => r.loginDate as string,
+  },
+  {
+    path: '/uaa/secured/login/data',
+    schema: PasswordSignInResponse,
+    stored: async () => (await k().selectFrom('sign_ins').select('id').where('account_id', '=', customer).where('kind', '=', 'PASSWORD').orderBy('login_date', 'desc').orderBy('id', 'desc').execute()).map((r) => r.id),
+    date: (r) => r.loginDate as string,
+  },
+  {
+    path: '/uaa/secured/loginAttempt/data',
+    schema: PinAttemptResponse,
+    stored: async () => (await k().selectFrom('pin_attempts').select('id').where('account_id', '=', customer).orderBy('id', 'desc').execute()).map((r) => r.id),
+    date: (r) => r.id as number,
+  },
+];
+
+describe.each(TABLES)('GET $path', (table) => {
+  it("answers the account's rows, newest first, a page at a time", async () => {
+    const stored = await table.stored();
+    expect(stored.length).toBeGreaterThan(0);
+    const { data } = (await json(table.schema, await server.get(`${table.path}?accountId=${customer}&page=0&size=100`, tokens.soporte))) as {
+      data: { elements: Record<string, unknown>[]; totalElements: number };
+    };
+    expect(data.elements.map((r) => r.id)).toEqual(stored);
+    expect(data.totalElements).toBe(stored.length);
+    const dates = data.elements.map(table.date);
+    expect(dates).toEqual([...dates].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+
+    const second = (await json(table.schema, await server.get(`${table.path}?accountId=${customer}&page=1&size=1`, tokens.soporte))) as { data: { elements: { id: number }[] } };
+    expect(second.data.elements.map((r) => r.id)).toEqual(stored.slice(1, 2));
+  });
+
+  it('needs CRM2_VIEW_CUSTOMERS; validates the account and the page; 404 for an unknown customer', async () => {
+    await expectError(await server.get(`${table.path}?accountId=${customer}`), 401, 'invalid_token');
+    await expectError(await server.get(`${table.path}?accountId=${customer}`, tokens.operaciones), 403, 'access_denied', Msg.missingPermission(Permission.VIEW_CUSTOMERS));
+    await expectError(await server.get(table.path, tokens.admin), 400, 'invalid_request', 'Debe indicar el usuario.');
+    await expectError(await server.get(`${table.path}?accountId=${customer}&size=1000`, tokens.admin), 400, 'invalid_request', 'El tamaño de página no puede superar 100.');
+    await expectError(await server.get(`${table.path}?accountId=99999999`, tokens.admin), 404, 'not_found', 'No se encontró el usuario 99999999.');
+  });
+});
+
+describe('pins in sign-ins and attempts', () => {
+  it.each([
+    ['/uaa/secured/login/dataPin', PasswordlessSignInResponse],
+    ['/uaa/secured/loginAttempt/data', PinAttemptResponse],
+  ] as const)('%s: in full for CRM2_SUPER_ACTION, asterisks for anyone else', async (path, schema) => {
+    const full = (await json(schema, await server.get(`${path}?accountId=${customer}`, tokens.fraude))).data.elements as { pin: string | null }[];
+    const masked = (await json(schema, await server.get(`${path}?accountId=${customer}`, tokens.lector))).data.elements as { pin: string | null }[];
+    expect(full.every((r) => /^\d{4}$/.test(r.pin ?? ''))).toBe(true);
+    expect(masked.map((r) => r.pin)).toEqual(full.map(() => '****'));
+  });
+});
+
+describe('the blacklist marks of a passwordless sign-in', () => {
+  it('say whether its device and advertising id are on the blacklist now', async () => {
+    const signIn = await k().selectFrom('sign_ins').selectAll().where('account_id', '=', customer).where('kind', '=', 'PIN').orderBy('login_date', 'desc').executeTakeFirstOrThrow();
+    await k().insertInto('blacklist_entries').values({ type: 'DEVICE', value: signIn.device_id!, account_id: customer, created: new Date().toISOString() }).execute();
+    const { data } = await json(PasswordlessSignInResponse, await server.get(`/uaa/secured/login/dataPin?accountId=${customer}`, tokens.soporte));
+    const row = data.elements.find((r) => r.id === signIn.id)!;
+    expect([row.blacklistedDevice, row.blacklistedAdvertising]).toEqual([true, false]);
+  });
+});
+
+describe('GET /users/secured/campaign-user/list', () => {
+  it("answers the customer's campaigns, the latest to start first; another customer's are not there", async () => {
+    const stored = await k().selectFrom('campaign_users as u').innerJoin('campaigns as c', 'c.id', 'u.campaign_id').select(['c.id', 'c.start_date']).where('u.account_id', '=', customer).orderBy('c.start_date', 'desc').execute();
+    expect(stored.length).toBeGreaterThan(0);
+    const { data } = await json(CampaignsResponse, await server.get(`/users/secured/campaign-user/list?accountId=${customer}`, tokens.lector));
+    expect(data.elements.map((c) => c.id)).toEqual(stored.map((c) => c.id));
+    await expectError(await server.get('/users/secured/campaign-user/list?accountId=1', tokens.operaciones), 403, 'access_denied', Msg.missingPermission(Permission.VIEW_CUSTOMERS));
+    await expectError(await server.get('/users/secured/campaign-user/list?accountId=99999999', tokens.admin), 404, 'not_found', 'No se encontró el usuario 99999999.');
+  });
+});
