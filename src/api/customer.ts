@@ -1,6 +1,7 @@
 import { call, type ServiceClient } from './http';
 import { PhonesResponse } from './contract/customer-phones';
-import { CustomerBlacklistResponse, KYC_COMPANY_ID, KycDecisionStatusResponse, KycHistoryResponse } from './contract/customer-detail';
+import type * as v from 'valibot';
+import { CampaignsResponse, KYC_COMPANY_ID, KycDecisionStatusResponse, KycHistoryResponse } from './contract/customer-detail';
 
 /** What the console reads about one customer (their actions are their action tables' rows). */
 
@@ -9,16 +10,21 @@ export async function getPhones(users: ServiceClient, accountId: number) {
   return (await call(users, (k) => k.get('secured/phoneNumbers', { searchParams: { accountId: String(accountId) } }), PhonesResponse)).data.elements;
 }
 
-/** GET /blacklist/secured/blackList: the customer's blacklist entries, newest first. */
-export async function getCustomerBlacklist(blacklist: ServiceClient, accountId: number, page: number, size: number) {
-  const searchParams = { accountId: String(accountId), page: String(page), size: String(size) };
-  return (await call(blacklist, (k) => k.get('secured/blackList', { searchParams }), CustomerBlacklistResponse)).data;
-}
-
 /** The customer's KYC: the current status, and the verifications when there is a status that is not 'error'. */
 export async function getKyc(users: ServiceClient, accountId: number) {
   const searchParams = { accountId: String(accountId), companyId: String(KYC_COMPANY_ID) };
   const status = (await call(users, (k) => k.get('secured/kyc/decision-status', { searchParams }), KycDecisionStatusResponse)).data;
   const history = status.status && status.status !== 'error' ? (await call(users, (k) => k.get('secured/kyc/decision-history', { searchParams }), KycHistoryResponse)).data.elements : null;
   return { status, history };
+}
+
+/** One page of a customer table (spec details §7 "Customer detail"): `path` of the service, read with `schema`. */
+export async function getCustomerPage<T>(client: ServiceClient, path: string, schema: v.GenericSchema<unknown, { data: T }>, accountId: number, page: number, size: number): Promise<T> {
+  const searchParams = { accountId: String(accountId), page: String(page), size: String(size) };
+  return (await call(client, (k) => k.get(path, { searchParams }), schema)).data;
+}
+
+/** GET /users/secured/campaign-user/list: the campaigns the customer is in. */
+export async function getCampaigns(users: ServiceClient, accountId: number) {
+  return (await call(users, (k) => k.get('secured/campaign-user/list', { searchParams: { accountId: String(accountId) } }), CampaignsResponse)).data.elements;
 }

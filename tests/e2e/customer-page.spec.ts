@@ -46,8 +46,8 @@ test.describe.configure({ mode: 'serial' });
 const card = (page: Page, part: string) => page.getByRole('region', { name: part });
 
 async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name, exact: true }).click();
+  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
 }
 
 test('soporte opens a customer with "Ir al Cliente", reads the card and every tab, and adds a note', async ({ page, context }) => {
@@ -97,6 +97,45 @@ test('soporte opens a customer with "Ir al Cliente", reads the card and every ta
   // Logs reloads on every selection: the note just added is its newest entry.
   await openTab(tab, 'Logs');
   await expect(tab.getByRole('table', { name: `Logs del cliente ${customer.accountId}` }).getByRole('row').nth(1)).toContainText(text);
+});
+
+test("the first customer's history tabs and sub-tabs each show their rows; decreases in red; campaigns said active or not", async ({ page }) => {
+  const first = withDb((db) => {
+    const accountId = (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id;
+    const count = (sql: string) => (db.prepare(sql).get(accountId) as { n: number }).n;
+    return {
+      accountId,
+      decreases: count("SELECT count(*) AS n FROM credit_transactions WHERE account_id = ? AND trn_type = 'DECREASE'"),
+      active: count(`SELECT count(*) AS n FROM campaign_users u JOIN campaigns c ON c.id = u.campaign_id WHERE u.account_id = ? AND c.start_date <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AND c.end_date >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`),
+    };
+  });
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${first.accountId}`);
+  const rowsOf = (name: string) => page.getByRole('table', { name }).getByRole('row');
+  const id = first.accountId;
+
+  await openTab(page, 'Historial');
+  await expect(rowsOf(`Historial de crédito del cliente ${id}`).nth(1)).toBeVisible();
+  if (first.decreases > 0) await expect(page.getByRole('table', { name: `Historial de crédito del cliente ${id}` }).locator('span.text-red-700').first()).toHaveText(/^-\d/);
+
+  await openTab(page, 'Transfer');
+  await expect(rowsOf(`Transferencias del cliente ${id}`).nth(1)).toBeVisible();
+  await page.getByRole('tab', { name: 'Solicitudes' }).click();
+  await expect(rowsOf(`Solicitudes de pago del cliente ${id}`).nth(1)).toBeVisible();
+
+  await openTab(page, 'Autenticacion');
+  await expect(rowsOf(`Inicios de sesión sin contraseña del cliente ${id}`).nth(1)).toContainText('****');
+  await page.getByRole('tab', { name: 'Con contraseña' }).click();
+  await expect(rowsOf(`Inicios de sesión con contraseña del cliente ${id}`).nth(1)).toBeVisible();
+
+  await openTab(page, 'Intento Logueo');
+  await expect(rowsOf(`Intentos de inicio de sesión con pin del cliente ${id}`).nth(1)).toBeVisible();
+
+  await openTab(page, 'Campanas');
+  const campaigns = page.getByRole('table', { name: `Campañas del cliente ${id}` });
+  await expect(campaigns.getByRole('row')).toHaveCount(4);
+  await expect(campaigns.getByRole('cell', { name: 'Activa', exact: true })).toHaveCount(first.active);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('fraude (CRM2_SUPER_ACTION) sees the full pin', async ({ page }) => {

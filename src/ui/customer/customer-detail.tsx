@@ -1,82 +1,86 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import type { CallRow } from '@/api/contract/calls';
-import type { ActionLogsPage, NotesPage } from '@/api/contract/order-detail';
-import { getCalls } from '@/api/lists';
+import type { NotesPage } from '@/api/contract/order-detail';
 import { getDocActionLogs, getDocNotes } from '@/api/order-detail';
-import { terminateCauseLabel } from '@/domain/calls';
-import { formatMoney, formatNumber, formatSessionTime } from '@/domain/format';
-import { formatDateTime } from '@/domain/time';
+import { getCampaigns, getKyc } from '@/api/customer';
 import { ActionLogTable, LOGS_PAGE_SIZE } from '@/ui/action-logs';
-import { DetailTabView, useDetailTab, type DetailTab } from '@/ui/detail-tab';
-import { PagedTable, type TableColumn } from '@/ui/detail-table';
+import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
 import { DocNotes } from '@/ui/doc-notes';
 import { useServices } from '@/ui/session';
 import { CustomerPhones } from '@/ui/customer-phones';
-import { getCustomerBlacklist, getKyc } from '@/api/customer';
-import { BLACKLIST_PAGE_SIZE, BlacklistTab, KycTab } from './blacklist-kyc-tabs';
 import { customerText } from '@/i18n/es-customer';
+import { AccountTableView, useAccountTable, type AccountTable, type AccountTableState } from './account-table';
+import { BLACKLIST, CALLS, CREDIT_HISTORY, PASSWORD_SIGN_INS, PASSWORDLESS_SIGN_INS, PIN_ATTEMPTS, REQUESTS, TRANSFERS } from './account-tables';
+import { CampaignsTab, KycTab } from './kyc-campaign-tabs';
 
 const tabClass =
   'rounded-t-md px-3 py-2 text-sm font-medium text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-white data-selected:text-brand-700 data-selected:ring-1 data-selected:ring-slate-200';
+const subTabClass =
+  'rounded-md px-2.5 py-1 text-xs font-semibold text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-brand-50 data-selected:text-brand-800 data-selected:ring-1 data-selected:ring-brand-200';
 
 /** Notes shown on the customer page: the newest hundred (the tab says how many there are). */
 const NOTES_SHOWN = 100;
-/** Customer tables are read 20 at a time (spec details §9). */
-const CALLS_PAGE_SIZE = 20;
 
-interface Paged<T> {
-  page: number;
-  data: T;
+const text = customerText.tabs;
+
+interface Section {
+  label: string;
+  /** Runs when the tab is chosen: its chart decides whether that loads it. */
+  select: () => void;
+  panel: ReactNode;
 }
 
-const callText = customerText.calls;
-const CALL_COLUMNS: TableColumn<CallRow>[] = [
-  { header: callText.id, cell: (c) => c.id },
-  { header: callText.src, cell: (c) => c.src ?? '' },
-  { header: callText.destination, cell: (c) => c.calledStation },
-  { header: callText.start, cell: (c) => formatDateTime(c.starTime), className: 'whitespace-nowrap' },
-  { header: callText.duration, cell: (c) => formatSessionTime(c.sessionTime) },
-  { header: callText.bill, cell: (c) => formatMoney(c.sessionBill, 'USD'), className: 'whitespace-nowrap' },
-  { header: callText.freeMinutes, cell: (c) => formatNumber(c.minFree) },
-  { header: callText.cause, cell: (c) => terminateCauseLabel(c.terminateCauseId) },
-  { header: callText.trunk, cell: (c) => c.idTrunk ?? '' },
-];
-
-function CallsTab({ accountId, tab, onPage }: { accountId: number; tab: DetailTab<Paged<{ elements: CallRow[]; totalElements: number }>>; onPage: (page: number) => void }) {
+/** Two tables under one tab (Transfer, Autenticacion): each loads when its sub-tab is first shown. */
+function SubTabs({ label, parts }: { label: string; parts: readonly { label: string; select: () => void; panel: ReactNode }[] }) {
+  const [selected, setSelected] = useState(0);
   return (
-    <DetailTabView tab={tab}>
-      {({ page, data }) => (
-        <PagedTable label={callText.label(accountId)} rows={data.elements} columns={CALL_COLUMNS} rowKey={(c) => c.id} empty={customerText.phones.empty} page={page} size={CALLS_PAGE_SIZE} total={data.totalElements} onPage={onPage} />
-      )}
-    </DetailTabView>
+    <TabGroup
+      selectedIndex={selected}
+      onChange={(index) => {
+        setSelected(index);
+        parts[index]?.select();
+      }}
+    >
+      <TabList aria-label={label} className="mb-3 flex gap-1">
+        {parts.map((part) => (
+          <Tab key={part.label} className={subTabClass}>
+            {part.label}
+          </Tab>
+        ))}
+      </TabList>
+      <TabPanels>
+        {parts.map((part) => (
+          <TabPanel key={part.label}>{part.panel}</TabPanel>
+        ))}
+      </TabPanels>
+    </TabGroup>
   );
 }
 
-function LogsTab({ accountId, tab, onPage }: { accountId: number; tab: DetailTab<Paged<ActionLogsPage>>; onPage: (page: number) => void }) {
-  return <DetailTabView tab={tab}>{({ page, data }) => <ActionLogTable label={customerText.logsLabel(accountId)} page={data} pageIndex={page} onPage={onPage} />}</DetailTabView>;
+function tableSection<T>(label: string, table: AccountTable<T>, accountId: number, state: AccountTableState<T>): Section {
+  return { label, select: state.tab.select, panel: <AccountTableView table={table} accountId={accountId} state={state} /> };
 }
 
 /**
  * The customer's tabs (spec details §2), each on its own detail-tab chart: Notas loads when the
- * view first appears; Logs and KYC on every selection; the others on their first selection. The same
- * component serves the customer page and the customers list's expanded row.
+ * view first appears; Logs and KYC on every selection; the others on their first selection. The
+ * same component serves the customer page and the customers list's expanded row.
  */
 export function CustomerDetail({ accountId }: { accountId: number }) {
   const services = useServices();
-  const callsPage = useRef(0);
-  const logsPage = useRef(0);
   const notes = useDetailTab<NotesPage>(() => getDocNotes(services.uaa, 'CUSTOMER', accountId, NOTES_SHOWN));
-  const calls = useDetailTab(async () => {
-    const page = callsPage.current;
-    return { page, data: await getCalls(services.users, { accountId: String(accountId), page: String(page), size: String(CALLS_PAGE_SIZE) }) };
-  });
-  const blacklistPage = useRef(0);
-  const blacklist = useDetailTab(async () => {
-    const page = blacklistPage.current;
-    return { page, data: await getCustomerBlacklist(services.blacklist, accountId, page, BLACKLIST_PAGE_SIZE) };
-  });
+  const history = useAccountTable(CREDIT_HISTORY, accountId);
+  const transfers = useAccountTable(TRANSFERS, accountId);
+  const requests = useAccountTable(REQUESTS, accountId);
+  const passwordless = useAccountTable(PASSWORDLESS_SIGN_INS, accountId);
+  const password = useAccountTable(PASSWORD_SIGN_INS, accountId);
+  const attempts = useAccountTable(PIN_ATTEMPTS, accountId);
+  // Whether a campaign is active is judged when the list is read.
+  const campaigns = useDetailTab(async () => ({ rows: await getCampaigns(services.users, accountId), now: Date.now() }));
+  const blacklist = useAccountTable(BLACKLIST, accountId);
+  const calls = useAccountTable(CALLS, accountId);
   const kyc = useDetailTab(() => getKyc(services.users, accountId), { reloadOnSelect: true });
+  const logsPage = useRef(0);
   const logs = useDetailTab(
     async () => {
       const page = logsPage.current;
@@ -91,76 +95,89 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
     notesActor.send({ type: 'tab.selected' });
   }, [notesActor]);
 
-  const tabs = [
-    { label: customerText.tabs.notes, tab: notes },
-    { label: customerText.tabs.phones, tab: null },
-    { label: customerText.tabs.calls, tab: calls },
-    { label: customerText.tabs.blacklist, tab: blacklist },
-    { label: customerText.tabs.kyc, tab: kyc },
-    { label: customerText.tabs.logs, tab: logs },
+  const sections: Section[] = [
+    {
+      label: text.notes,
+      select: notes.select,
+      panel: (
+        <DocNotes
+          tab={notes}
+          doc={{ docCode: 'CUSTOMER', docId: accountId, accountId }}
+          label={customerText.notesLabel(accountId)}
+          onCreated={() => {
+            notes.refresh();
+            logs.actor.send({ type: 'tab.reload' });
+          }}
+        />
+      ),
+    },
+    tableSection(text.history, CREDIT_HISTORY, accountId, history),
+    {
+      label: text.transfer,
+      select: transfers.tab.select,
+      panel: (
+        <SubTabs
+          label={text.transferSections(accountId)}
+          parts={[tableSection(text.transfers, TRANSFERS, accountId, transfers), tableSection(text.requests, REQUESTS, accountId, requests)]}
+        />
+      ),
+    },
+    {
+      label: text.auth,
+      select: passwordless.tab.select,
+      panel: (
+        <SubTabs
+          label={text.authSections(accountId)}
+          parts={[tableSection(text.passwordless, PASSWORDLESS_SIGN_INS, accountId, passwordless), tableSection(text.password, PASSWORD_SIGN_INS, accountId, password)]}
+        />
+      ),
+    },
+    tableSection(text.pinAttempts, PIN_ATTEMPTS, accountId, attempts),
+    { label: text.phones, select: () => {}, panel: <CustomerPhones accountId={accountId} /> },
+    { label: text.campaigns, select: campaigns.select, panel: <CampaignsTab accountId={accountId} tab={campaigns} /> },
+    tableSection(text.blacklist, BLACKLIST, accountId, blacklist),
+    tableSection(text.calls, CALLS, accountId, calls),
+    { label: text.kyc, select: kyc.select, panel: <KycTab accountId={accountId} tab={kyc} /> },
+    {
+      label: text.logs,
+      select: logs.select,
+      panel: (
+        <DetailTabView tab={logs}>
+          {({ page, data }) => (
+            <ActionLogTable
+              label={customerText.logsLabel(accountId)}
+              page={data}
+              pageIndex={page}
+              onPage={(next) => {
+                logsPage.current = next;
+                logs.refresh();
+              }}
+            />
+          )}
+        </DetailTabView>
+      ),
+    },
   ];
-  const select = (index: number) => {
-    setSelected(index);
-    tabs[index]?.tab?.select();
-  };
 
   return (
-    <TabGroup selectedIndex={selected} onChange={select}>
-      <TabList aria-label={customerText.tabs.label(accountId)} className="flex flex-wrap gap-1 border-b border-slate-200">
-        {tabs.map(({ label }) => (
+    <TabGroup
+      selectedIndex={selected}
+      onChange={(index) => {
+        setSelected(index);
+        sections[index]?.select();
+      }}
+    >
+      <TabList aria-label={text.label(accountId)} className="flex flex-wrap gap-1 border-b border-slate-200">
+        {sections.map(({ label }) => (
           <Tab key={label} className={tabClass}>
             {label}
           </Tab>
         ))}
       </TabList>
       <TabPanels className="mt-3">
-        <TabPanel>
-          <DocNotes
-            tab={notes}
-            doc={{ docCode: 'CUSTOMER', docId: accountId, accountId }}
-            label={customerText.notesLabel(accountId)}
-            onCreated={() => {
-              notes.refresh();
-              logs.actor.send({ type: 'tab.reload' });
-            }}
-          />
-        </TabPanel>
-        <TabPanel>
-          <CustomerPhones accountId={accountId} />
-        </TabPanel>
-        <TabPanel>
-          <CallsTab
-            accountId={accountId}
-            tab={calls}
-            onPage={(page) => {
-              callsPage.current = page;
-              calls.refresh();
-            }}
-          />
-        </TabPanel>
-        <TabPanel>
-          <BlacklistTab
-            accountId={accountId}
-            tab={blacklist}
-            onPage={(page) => {
-              blacklistPage.current = page;
-              blacklist.refresh();
-            }}
-          />
-        </TabPanel>
-        <TabPanel>
-          <KycTab accountId={accountId} tab={kyc} />
-        </TabPanel>
-        <TabPanel>
-          <LogsTab
-            accountId={accountId}
-            tab={logs}
-            onPage={(page) => {
-              logsPage.current = page;
-              logs.refresh();
-            }}
-          />
-        </TabPanel>
+        {sections.map(({ label, panel }) => (
+          <TabPanel key={label}>{panel}</TabPanel>
+        ))}
       </TabPanels>
     </TabGroup>
   );

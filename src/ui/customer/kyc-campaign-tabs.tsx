@@ -1,36 +1,12 @@
-import type { CustomerBlacklistEntry, KycDecisionStatus, KycHistoryEntry } from '@/api/contract/customer-detail';
+import type { Campaign, KycDecisionStatus, KycHistoryEntry } from '@/api/contract/customer-detail';
 import { documentCaption, kycStatusLabel, translateKycMessage, truncateUrl } from '@/domain/kyc';
 import { formatDateTime } from '@/domain/time';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
-import { KeyValues, PagedTable, SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { customerText } from '@/i18n/es-customer';
 import { Msg } from '@/domain/messages';
 
-/** The Lista Negra and KYC tabs of a customer (spec details §2). */
-
-export const BLACKLIST_PAGE_SIZE = 20;
-
-export interface BlacklistPage {
-  page: number;
-  data: { elements: CustomerBlacklistEntry[]; totalElements: number };
-}
-
-const blacklistText = customerText.blacklist;
-const BLACKLIST_COLUMNS: TableColumn<CustomerBlacklistEntry>[] = [
-  { header: blacklistText.value, cell: (e) => <span className="font-mono text-xs">{e.value}</span> },
-  { header: blacklistText.type, cell: (e) => e.type },
-  { header: blacklistText.created, cell: (e) => formatDateTime(e.created), className: 'whitespace-nowrap' },
-];
-
-export function BlacklistTab({ accountId, tab, onPage }: { accountId: number; tab: DetailTab<BlacklistPage>; onPage: (page: number) => void }) {
-  return (
-    <DetailTabView tab={tab}>
-      {({ page, data }) => (
-        <PagedTable label={blacklistText.label(accountId)} rows={data.elements} columns={BLACKLIST_COLUMNS} rowKey={(e) => e.id} empty={Msg.emptyResult} page={page} size={BLACKLIST_PAGE_SIZE} total={data.totalElements} onPage={onPage} />
-      )}
-    </DetailTabView>
-  );
-}
+/** The KYC and Campanas tabs of a customer (spec details §2). */
 
 export interface KycData {
   status: KycDecisionStatus;
@@ -73,4 +49,25 @@ export function KycTab({ accountId, tab }: { accountId: number; tab: DetailTab<K
       )}
     </DetailTabView>
   );
+}
+
+const campaignText = customerText.campaigns;
+
+/** A campaign is active when now lies between its start and end (spec details §2). */
+export const campaignActive = (c: Campaign, now: number) => Date.parse(c.startDate) <= now && now <= Date.parse(c.endDate);
+
+/** Campanas: the campaigns the customer is in, each said active or not. */
+export function CampaignsTab({ accountId, tab }: { accountId: number; tab: DetailTab<{ rows: Campaign[]; now: number }> }) {
+  const columns = (now: number): TableColumn<Campaign>[] => [
+    { header: campaignText.name, cell: (c) => c.name },
+    { header: campaignText.type, cell: (c) => c.campaignType },
+    { header: campaignText.group, cell: (c) => c.group ?? '' },
+    { header: campaignText.start, cell: (c) => formatDateTime(c.startDate), className: 'whitespace-nowrap' },
+    { header: campaignText.end, cell: (c) => formatDateTime(c.endDate), className: 'whitespace-nowrap' },
+    {
+      header: campaignText.state,
+      cell: (c) => (campaignActive(c, now) ? <span className="font-semibold text-emerald-700">{campaignText.active}</span> : <span className="text-slate-600">{campaignText.inactive}</span>),
+    },
+  ];
+  return <DetailTabView tab={tab}>{({ rows, now }) => <SimpleTable label={campaignText.label(accountId)} rows={rows} columns={columns(now)} rowKey={(c) => c.id} empty={Msg.emptyResult} />}</DetailTabView>;
 }
