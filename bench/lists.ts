@@ -6,9 +6,8 @@
  *   npm run bench:lists                 # data/bench-large.db, seeded on first run (about 4 minutes)
  *   BENCH_DB=/tmp/x.db npm run bench:lists
  */
-import { performance } from 'node:perf_hooks';
 import { SCALES } from '../server/db/seed/index';
-import { openBench, percentile } from './support';
+import { openBench, timeReads, type ReadCase } from './support';
 import { writeBlock } from './doc-block';
 
 const runs = Number(process.env.BENCH_RUNS ?? 60);
@@ -30,7 +29,7 @@ const call = await k.selectFrom('calls').selectAll().orderBy('id', 'desc').offse
 const customer = await k.selectFrom('accounts').selectAll().where('is_staff', '=', 0).orderBy('id', 'desc').offset(1234).limit(1).executeTakeFirstOrThrow();
 const charge = await k.selectFrom('charge_orders').selectAll().orderBy('id', 'desc').offset(800).limit(1).executeTakeFirstOrThrow();
 
-const cases: { endpoint: string; filter: string; url: string }[] = [
+const cases: ReadCase[] = [
   ...[
     ['(default window)', ''],
     ['orderId', `orderId=${order.id}`],
@@ -93,24 +92,9 @@ const cases: { endpoint: string; filter: string; url: string }[] = [
 
 const rows: string[] = [];
 let worst = 0;
-for (const c of cases) {
-  const times: number[] = [];
-  let status = 0;
-  let total = 0;
-  for (let i = 0; i < runs + 5; i++) {
-    const t = performance.now();
-    const response = await app.request(c.url, { headers });
-    const body = (await response.json()) as { data?: { totalElements?: number; size?: number } };
-    const elapsed = performance.now() - t;
-    status = response.status;
-    total = body.data?.totalElements ?? body.data?.size ?? 0;
-    if (i >= 5) times.push(elapsed);
-  }
-  times.sort((a, b) => a - b);
-  const p50 = percentile(times, 50);
-  const p95 = percentile(times, 95);
-  worst = Math.max(worst, p95);
-  const line = `| ${c.endpoint} | ${c.filter} | ${status} | ${total} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${p95 <= 25 ? 'yes' : '**no**'} |`;
+for (const r of await timeReads(app, headers, cases, runs)) {
+  worst = Math.max(worst, r.p95);
+  const line = `| ${r.case.endpoint} | ${r.case.filter} | ${r.status} | ${r.total} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p95 <= 25 ? 'yes' : '**no**'} |`;
   rows.push(line);
   console.log(line);
 }

@@ -70,3 +70,38 @@ export async function timeActions<T>(app: { request(path: string, init: RequestI
 /** The table of an action benchmark, under its description. */
 export const actionTable = (intro: string, rows: string[], worst: number) =>
   [intro, '', '| action | request | status | p50 | p95 | p95 ≤ 50 ms |', '|---|---|---|---|---|---|', ...rows, '', `Worst p95: ${worst.toFixed(1)} ms.`].join('\n');
+
+/** A read endpoint to time: what it is, with which query. */
+export interface ReadCase {
+  endpoint: string;
+  filter: string;
+  url: string;
+}
+
+/**
+ * Times each read `runs` times after 5 warm-up requests, one at a time, in process. Answers each
+ * case's status, total (totalElements or size), p50 and p95 in ms.
+ */
+export async function timeReads(app: { request(path: string, init: RequestInit): Response | Promise<Response> }, headers: Record<string, string>, cases: ReadCase[], runs: number) {
+  const results: { case: ReadCase; status: number; total: number; p50: number; p95: number }[] = [];
+  for (const c of cases) {
+    const times: number[] = [];
+    let status = 0;
+    let total = 0;
+    for (let i = 0; i < runs + 5; i++) {
+      const t = performance.now();
+      const response = await app.request(c.url, { headers });
+      const text = await response.text();
+      const elapsed = performance.now() - t;
+      status = response.status;
+      if (text.startsWith('{')) {
+        const body = JSON.parse(text) as { data?: { totalElements?: number; size?: number; elements?: unknown[] } };
+        total = body.data?.totalElements ?? body.data?.size ?? body.data?.elements?.length ?? 0;
+      }
+      if (i >= 5) times.push(elapsed);
+    }
+    times.sort((a, b) => a - b);
+    results.push({ case: c, status, total, p50: percentile(times, 50), p95: percentile(times, 95) });
+  }
+  return results;
+}

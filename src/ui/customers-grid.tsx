@@ -1,10 +1,15 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { CustomerRow } from '@/api/contract/customers';
 import { formatDateTime } from '@/domain/time';
 import { reliabilityLabel } from '@/domain/reliability';
 import { DataGrid, type Column } from './data-grid';
 import { NewTabLink, customerHref } from './links';
 import { listText } from '@/i18n/es-lists';
+import { Spinner } from './spinner';
+import { t } from '@/i18n';
+
+// The tabs load when the first row is opened: the list itself stays within its budget.
+const CustomerDetail = lazy(async () => ({ default: (await import('./customer/customer-detail')).CustomerDetail }));
 
 type GridRow = { kind: 'customer'; customer: CustomerRow } | { kind: 'detail'; customer: CustomerRow };
 
@@ -25,7 +30,8 @@ function Detail({ customer }: { customer: CustomerRow }) {
     [listText.customers.groups, customer.groups.map((g) => g.name).join(', ')],
   ];
   return (
-    <div className="flex h-full flex-col justify-center gap-2 bg-slate-50 px-6 py-3 text-sm">
+    // The row is a window on the customer: their data, the link to their page and the same tabs, scrolled inside.
+    <div className="flex h-full flex-col gap-2 overflow-y-auto bg-slate-50 px-6 py-3 text-sm">
       <dl className="grid grid-cols-2 gap-x-6 gap-y-1 md:grid-cols-4">
         {items.map(([label, value]) => (
           <div key={label} className="min-w-0">
@@ -36,6 +42,11 @@ function Detail({ customer }: { customer: CustomerRow }) {
       </dl>
       <div>
         <NewTabLink href={customerHref(customer.id)}>{listText.customers.goTo}</NewTabLink>
+      </div>
+      <div className="rounded-md bg-white p-3 ring-1 ring-slate-200">
+        <Suspense fallback={<Spinner label={t.app.loading} />}>
+          <CustomerDetail accountId={customer.id} />
+        </Suspense>
       </div>
     </div>
   );
@@ -99,7 +110,7 @@ export function CustomersGrid({ rows }: { rows: CustomerRow[] }) {
       csvName="clientes.csv"
       isFullWidth={(r) => r.kind === 'detail'}
       fullWidthRenderer={({ data }) => <Detail customer={data.customer} />}
-      fullWidthHeight={150}
+      fullWidthHeight={560}
     />
   );
 }

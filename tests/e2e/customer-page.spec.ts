@@ -55,6 +55,11 @@ test('soporte opens a customer with "Ir al Cliente", reads the card and every ta
   await signIn(page, 'soporte');
   await page.goto(`/#/admin/customers?login=${encodeURIComponent(customer.email)}`);
   await page.getByRole('button', { name: `Ver detalle ${customer.accountId}` }).click();
+  // The expanded row holds the same tabs as the page.
+  const rowTabs = page.getByRole('tablist', { name: `Secciones del cliente ${customer.accountId}` });
+  await expect(rowTabs).toBeVisible();
+  await rowTabs.getByRole('tab', { name: 'Telefono', exact: true }).click();
+  await expect(page.getByRole('table', { name: `Teléfonos del cliente ${customer.accountId}` }).getByRole('row')).toHaveCount(3);
   const opened = context.waitForEvent('page');
   await page.getByRole('link', { name: 'Ir al Cliente' }).click();
   const tab = await opened;
