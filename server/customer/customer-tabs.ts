@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { cappedCount, pageOf, type Page, type PageRequest } from '../db/paging';
 import { iso } from '../clock';
-import type { CustomerBlacklistEntry, KycDecisionStatus, KycHistoryEntry } from '@/api/contract/customer-detail';
+import { SEGMENT_PAGE_SIZE, type CustomerBlacklistEntry, type KycDecisionStatus, type KycHistoryEntry, type SegmentEvent, type SegmentEventsPage } from '@/api/contract/customer-detail';
 import { accountOrThrow } from './account-data';
 import { decisionDetail } from '../extras/extras';
 
@@ -77,5 +77,27 @@ export async function kycDecisionHistory(db: Db, accountId: number, companyId: n
       verification_date_time: r.verification_date_time,
       kyc_decision: decisionDetail(r.decision),
     })),
+  };
+}
+
+/** The customer's traits in the customer data platform; an empty object when it knows none. */
+export async function segmentTraits(db: Db, accountId: number): Promise<{ object: Record<string, unknown> }> {
+  await accountOrThrow(db, accountId);
+  const row = await db.selectFrom('segment_traits').select('traits').where('account_id', '=', accountId).executeTakeFirst();
+  return { object: row ? (JSON.parse(row.traits) as Record<string, unknown>) : {} };
+}
+
+/** A page of the customer's events, newest first, after the cursor (`next`: the last id read). */
+export async function segmentEvents(db: Db, accountId: number, next: string | undefined): Promise<SegmentEventsPage> {
+  await accountOrThrow(db, accountId);
+  let query = db.selectFrom('segment_events').selectAll().where('account_id', '=', accountId);
+  if (next !== undefined) query = query.where('id', '<', Number(next));
+  const rows = await query.orderBy('id', 'desc').limit(SEGMENT_PAGE_SIZE + 1).execute();
+  const page = rows.slice(0, SEGMENT_PAGE_SIZE);
+  const hasMore = rows.length > SEGMENT_PAGE_SIZE;
+  return {
+    elements: page.map((r) => ({ id: r.id, event: r.event, timestamp: r.timestamp, context: JSON.parse(r.context) as SegmentEvent['context'], properties: JSON.parse(r.properties) as Record<string, unknown> })),
+    has_more: hasMore,
+    next: hasMore ? String(page[page.length - 1]!.id) : null,
   };
 }

@@ -10,9 +10,9 @@ import { Permission } from '@/domain/permissions';
 import { searchAccount, searchAccountList, searchCustomers } from './customers';
 import { accountData, accountSummary, totalClosedUsd } from './account-data';
 import { listPhones } from './phones';
-import { customerBlacklist, kycDecisionHistory, kycDecisionStatus } from './customer-tabs';
-import { creditHistory, creditTransfers, customerCampaigns, passwordlessSignIns, passwordSignIns, paymentRequests, pinAttempts } from './customer-history';
-import { CustomerPageQuery, KycAccountQuery } from '@/api/contract/customer-detail';
+import { customerBlacklist, kycDecisionHistory, kycDecisionStatus, segmentEvents, segmentTraits } from './customer-tabs';
+import { paymentMethods, creditHistory, creditTransfers, customerCampaigns, passwordlessSignIns, passwordSignIns, paymentRequests, pinAttempts } from './customer-history';
+import { CustomerPageQuery, KycAccountQuery, PaymentMethodsQuery, SegmentEventsQuery } from '@/api/contract/customer-detail';
 import type { Context } from 'hono';
 
 /** A customer table's read: the account and page from the query; the pin in full only for CRM2_SUPER_ACTION. */
@@ -74,7 +74,16 @@ export function customerRoutes(deps: AppDeps) {
   app.get('/uaa/secured/login/dataPin', customerPage, paged((id, q, fullPin) => passwordlessSignIns(db, id, q, fullPin)));
   app.get('/uaa/secured/login/data', customerPage, paged((id, q) => passwordSignIns(db, id, q)));
   app.get('/uaa/secured/loginAttempt/data', customerPage, paged((id, q, fullPin) => pinAttempts(db, id, q, fullPin)));
+  app.get('/customer/secured/paymentmethod/customerspecific/all', customerPage, async (c) => {
+    const query = parse(PaymentMethodsQuery, c.req.query());
+    return ok(c, await paymentMethods(db, query.accountId, query));
+  });
   app.get('/users/secured/campaign-user/list', customerPage, async (c) => ok(c, await customerCampaigns(db, parse(AccountIdQuery, c.req.query()).accountId)));
+  app.get('/users/secured/segment/data/traits', customerPage, async (c) => ok(c, await segmentTraits(db, parse(AccountIdQuery, c.req.query()).accountId)));
+  app.get('/users/secured/segment/data/events', customerPage, async (c) => {
+    const query = parse(SegmentEventsQuery, c.req.query());
+    return ok(c, await segmentEvents(db, query.accountId, query.next));
+  });
   app.get('/users/secured/kyc/decision-status', customerPage, async (c) => {
     const query = parse(KycAccountQuery, c.req.query());
     return ok(c, await kycDecisionStatus(db, query.accountId, query.companyId));

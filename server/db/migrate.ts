@@ -11,6 +11,9 @@ import * as m0008 from './migrations/0008-item-files';
 import * as m0009 from './migrations/0009-user-numbers';
 import * as m0010 from './migrations/0010-account-settings';
 import * as m0011 from './migrations/0011-customer-history';
+import * as m0012 from './migrations/0012-payment-methods';
+import * as m0013 from './migrations/0013-kyc-by-account';
+import * as m0014 from './migrations/0014-segment';
 
 interface Migration {
   name: string;
@@ -30,6 +33,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0009-user-numbers', up: m0009.up },
   { name: '0010-account-settings', up: m0010.up },
   { name: '0011-customer-history', up: m0011.up },
+  { name: '0012-payment-methods', up: m0012.up },
+  { name: '0013-kyc-by-account', up: m0013.up },
+  { name: '0014-segment', up: m0014.up },
 ];
 
 /**

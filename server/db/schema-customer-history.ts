@@ -84,6 +84,53 @@ export interface CampaignUsersTable {
   account_id: number;
 }
 
+/** A saved payment method (migration 0012). */
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  account_id: number;
+  payment_method_type: string;
+  caption: string;
+  first_six: string;
+  last_four: string;
+  expiration_month: number;
+  expiration_year: number;
+  enable: Generated<number>;
+  is_visible: Generated<number>;
+  verified: Generated<number>;
+  last_verify_date: string | null;
+  cents: number | null;
+  cents_tries: Generated<number>;
+  last_cents_date: string | null;
+  last_cents_vigente: Generated<number>;
+  papers_verification_status: string | null;
+  is_debit: Generated<number>;
+  issuing_bank: string | null;
+  unique_number_identifier: string;
+  created: string;
+  version: Generated<number>;
+}
+
+export interface PaymentMethodTokensTable {
+  payment_method_id: number;
+  payment_system_id: number;
+  token: string;
+}
+
+/** What the customer data platform knows (migration 0014): traits (JSON) and events (context and properties JSON). */
+export interface SegmentTraitsTable {
+  account_id: number;
+  traits: string;
+}
+
+export interface SegmentEventsTable {
+  id: Generated<number>;
+  account_id: number;
+  event: string;
+  timestamp: string;
+  context: string;
+  properties: string;
+}
+
 export interface CustomerHistoryTables {
   credit_transfers: CreditTransfersTable;
   payment_requests: PaymentRequestsTable;
@@ -91,4 +138,8 @@ export interface CustomerHistoryTables {
   pin_attempts: PinAttemptsTable;
   campaigns: CampaignsTable;
   campaign_users: CampaignUsersTable;
+  payment_methods: PaymentMethodsTable;
+  payment_method_tokens: PaymentMethodTokensTable;
+  segment_traits: SegmentTraitsTable;
+  segment_events: SegmentEventsTable;
 }

@@ -1,7 +1,7 @@
 import { call, type ServiceClient } from './http';
 import { PhonesResponse } from './contract/customer-phones';
 import type * as v from 'valibot';
-import { CampaignsResponse, KYC_COMPANY_ID, KycDecisionStatusResponse, KycHistoryResponse } from './contract/customer-detail';
+import { CampaignsResponse, KYC_COMPANY_ID, KycDecisionStatusResponse, KycHistoryResponse, SegmentEventsResponse, SegmentTraitsResponse } from './contract/customer-detail';
 
 /** What the console reads about one customer (their actions are their action tables' rows). */
 
@@ -27,4 +27,15 @@ export async function getCustomerPage<T>(client: ServiceClient, path: string, sc
 /** GET /users/secured/campaign-user/list: the campaigns the customer is in. */
 export async function getCampaigns(users: ServiceClient, accountId: number) {
   return (await call(users, (k) => k.get('secured/campaign-user/list', { searchParams: { accountId: String(accountId) } }), CampaignsResponse)).data.elements;
+}
+
+/** GET /users/secured/segment/data/traits: the customer's traits (data.object). */
+export async function getSegmentTraits(users: ServiceClient, accountId: number) {
+  return (await call(users, (k) => k.get('secured/segment/data/traits', { searchParams: { accountId: String(accountId) } }), SegmentTraitsResponse)).data.object;
+}
+
+/** GET /users/secured/segment/data/events: a page of 100 events after the cursor. */
+export async function getSegmentEvents(users: ServiceClient, accountId: number, next: string | null) {
+  const searchParams = { accountId: String(accountId), ...(next ? { next } : {}) };
+  return (await call(users, (k) => k.get('secured/segment/data/events', { searchParams }), SegmentEventsResponse)).data;
 }

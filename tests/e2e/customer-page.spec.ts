@@ -110,6 +110,7 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
     const count = (sql: string) => (db.prepare(sql).get(accountId) as { n: number }).n;
     return {
       accountId,
+      events: count('SELECT count(*) AS n FROM segment_events WHERE account_id = ?'),
       decreases: count("SELECT count(*) AS n FROM credit_transactions WHERE account_id = ? AND trn_type = 'DECREASE'"),
       active: count(`SELECT count(*) AS n FROM campaign_users u JOIN campaigns c ON c.id = u.campaign_id WHERE u.account_id = ? AND c.start_date <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AND c.end_date >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`),
     };
@@ -123,6 +124,14 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
   await expect(rowsOf(`Historial de crédito del cliente ${id}`).nth(1)).toBeVisible();
   if (first.decreases > 0) await expect(page.getByRole('table', { name: `Historial de crédito del cliente ${id}` }).locator('span.text-red-700').first()).toHaveText(/^-\d/);
 
+  await openTab(page, 'Tarjetas');
+  const cards = page.getByRole('table', { name: `Tarjetas del cliente ${id}` });
+  await expect(cards.getByRole('row')).toHaveCount(5);
+  await expect(cards.getByRole('cell', { name: 'Requested' })).toHaveCount(1);
+  // Tokens hide their first third; cards show the first six and the last four.
+  await expect(cards.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(/^\d{6}\*{6}\d{4}$/);
+  await expect(cards.getByRole('listitem').first()).toHaveText(/: \*+[A-Za-z0-9]+$/);
+
   await openTab(page, 'Transfer');
   await expect(rowsOf(`Transferencias del cliente ${id}`).nth(1)).toBeVisible();
   await page.getByRole('tab', { name: 'Solicitudes' }).click();
@@ -135,6 +144,18 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
 
   await openTab(page, 'Intento Logueo');
   await expect(rowsOf(`Intentos de inicio de sesión con pin del cliente ${id}`).nth(1)).toBeVisible();
+
+  // Segment: the traits, then the events 100 at a time behind "Cargar más".
+  await openTab(page, 'Segment');
+  await expect(page.getByRole('region', { name: `Caracteristicas del cliente ${id}` })).toContainText('plan');
+  await page.getByRole('tab', { name: 'Eventos' }).click();
+  const events = rowsOf(`Eventos del cliente ${id}`);
+  await expect(events).toHaveCount(101);
+  await page.getByRole('button', { name: 'Cargar más' }).click();
+  await expect(events).toHaveCount(201);
+  await page.getByRole('button', { name: 'Cargar más' }).click();
+  await expect(events).toHaveCount(first.events + 1);
+  await expect(page.getByRole('button', { name: 'Cargar más' })).toHaveCount(0);
 
   await openTab(page, 'Campanas');
   const campaigns = page.getByRole('table', { name: `Campañas del cliente ${id}` });

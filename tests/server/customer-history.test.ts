@@ -9,6 +9,7 @@ import {
   PasswordlessSignInResponse,
   PasswordSignInResponse,
   PaymentRequestResponse,
+  PaymentMethodsResponse,
   PinAttemptResponse,
 } from '@/api/contract/customer-detail';
 import { Msg } from '@/domain/messages';
@@ -144,5 +145,30 @@ describe('GET /users/secured/campaign-user/list', () => {
     expect(data.elements.map((c) => c.id)).toEqual(stored.map((c) => c.id));
     await expectError(await server.get('/users/secured/campaign-user/list?accountId=1', tokens.operaciones), 403, 'access_denied', Msg.missingPermission(Permission.VIEW_CUSTOMERS));
     await expectError(await server.get('/users/secured/campaign-user/list?accountId=99999999', tokens.admin), 404, 'not_found', 'No se encontró el usuario 99999999.');
+  });
+});
+
+describe('GET /customer/secured/paymentmethod/customerspecific/all', () => {
+  it("answers the customer's saved cards, newest first, with their tokens and whether the blacklist holds them", async () => {
+    const { data } = await json(PaymentMethodsResponse, await server.get(`/customer/secured/paymentmethod/customerspecific/all?sort=createdDate,desc&size=50&accountId=${customer}`, tokens.lector));
+    const stored = await k().selectFrom('payment_methods').selectAll().where('account_id', '=', customer).orderBy('created', 'desc').orderBy('id', 'desc').execute();
+    expect(data.elements.map((c) => c.id)).toEqual(stored.map((c) => c.id));
+    // The first customer has one of each kind.
+    expect(data.elements.filter((c) => c.papersVerificationStatus === 'Requested')).toHaveLength(1);
+    expect(data.elements.filter((c) => !c.isVisible)).toHaveLength(1);
+    const listed = data.elements.filter((c) => c.blacklisted);
+    expect(listed).toHaveLength(1);
+    expect(await k().selectFrom('blacklist_entries').select('id').where('type', '=', 'CARD').where('value', '=', listed[0]!.uniqueNumberIdentifier).executeTakeFirst()).toBeDefined();
+    expect(data.elements.every((c) => c.paymentMethodTokens.length > 0 && c.paymentMethodTokens.every((t) => t.paymentMethodId === c.id))).toBe(true);
+    expect(data.elements.every((c) => c.caption.includes(`${c.firstSix}******${c.lastFour}`))).toBe(true);
+  });
+
+  it('needs CRM2_VIEW_CUSTOMERS; 50 per page by default, at most 100; 404 for an unknown customer', async () => {
+    const path = '/customer/secured/paymentmethod/customerspecific/all';
+    await expectError(await server.get(`${path}?accountId=${customer}`, tokens.operaciones), 403, 'access_denied', Msg.missingPermission(Permission.VIEW_CUSTOMERS));
+    await expectError(await server.get(`${path}?accountId=${customer}&size=101`, tokens.admin), 400, 'invalid_request', 'El tamaño de página no puede superar 100.');
+    await expectError(await server.get(`${path}?accountId=99999999`, tokens.admin), 404, 'not_found', 'No se encontró el usuario 99999999.');
+    const one = await json(PaymentMethodsResponse, await server.get(`${path}?accountId=${customer}&size=1&page=1`, tokens.admin));
+    expect(one.data.elements).toHaveLength(1);
   });
 });

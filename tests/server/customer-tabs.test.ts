@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
-import { CustomerBlacklistResponse, KycDecisionStatusResponse, KycHistoryResponse } from '@/api/contract/customer-detail';
+import { CustomerBlacklistResponse, KycDecisionStatusResponse, KycHistoryResponse, SegmentEventsResponse, SegmentTraitsResponse, type SegmentEventsPage } from '@/api/contract/customer-detail';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 
@@ -104,5 +104,39 @@ describe('KYC: /users/secured/kyc/decision-status and /decision-history', () => 
       await expectError(await server.get(`${path}?accountId=1&companyId=abc`, tokens.admin), 400, 'invalid_request', 'La compañía debe ser un número.');
       await expectError(await server.get(`${path}?accountId=99999999`, tokens.admin), 404, 'not_found', 'No se encontró el usuario 99999999.');
     }
+  });
+});
+
+describe('Segment: /users/secured/segment/data/traits and /events', () => {
+  it("answers the first customer's traits, and their events 100 a page, newest first, following the cursor to the end", async () => {
+    const first = (await k().selectFrom('accounts').select('id').where('is_staff', '=', 0).orderBy('id').executeTakeFirstOrThrow()).id;
+    const traits = await json(SegmentTraitsResponse, await server.get(`/users/secured/segment/data/traits?accountId=${first}`, tokens.lector));
+    expect(Object.keys(traits.data.object).length).toBeGreaterThan(0);
+
+    const stored = (await k().selectFrom('segment_events').select('id').where('account_id', '=', first).orderBy('id', 'desc').execute()).map((e) => e.id);
+    expect(stored.length).toBeGreaterThanOrEqual(250);
+    const read: number[] = [];
+    let next: string | null = null;
+    let pages = 0;
+    do {
+      const url: string = `/users/secured/segment/data/events?accountId=${first}${next ? `&next=${next}` : ''}`;
+      const page: SegmentEventsPage = (await json(SegmentEventsResponse, await server.get(url, tokens.lector))).data;
+      expect(page.elements.length).toBeLessThanOrEqual(100);
+      read.push(...page.elements.map((e) => e.id));
+      expect(page.has_more).toBe(page.next !== null);
+      next = page.next;
+      pages++;
+    } while (next && pages < 10);
+    expect(read).toEqual(stored);
+    expect(pages).toBe(Math.ceil(stored.length / 100));
+  });
+
+  it('answers no traits and no events for a customer the platform does not know; refuses a bad cursor', async () => {
+    const known = k().selectFrom('segment_traits').select('account_id');
+    const unknown = (await k().selectFrom('accounts').select('id').where('is_staff', '=', 0).where('id', 'not in', known).orderBy('id').executeTakeFirstOrThrow()).id;
+    expect((await json(SegmentTraitsResponse, await server.get(`/users/secured/segment/data/traits?accountId=${unknown}`, tokens.admin))).data.object).toEqual({});
+    await expectError(await server.get(`/users/secured/segment/data/events?accountId=${unknown}&next=abc`, tokens.admin), 400, 'invalid_request', 'El cursor no es válido.');
+    await expectError(await server.get('/users/secured/segment/data/events?accountId=1', tokens.operaciones), 403, 'access_denied', Msg.missingPermission(Permission.VIEW_CUSTOMERS));
+    await expectError(await server.get('/users/secured/segment/data/traits?accountId=99999999', tokens.admin), 404, 'not_found', 'No se encontró el usuario 99999999.');
   });
 });

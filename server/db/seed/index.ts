@@ -16,6 +16,8 @@ import { seedItems } from './items';
 import { seedPhones } from './customer-phones';
 import { seedAccountSettings } from './customer-settings';
 import { seedCustomerHistory } from './customer-history';
+import { seedCards } from './customer-cards';
+import { seedSegment } from './customer-segment';
 import { openRemittanceStatus } from './items-remittance';
 import { openPickupStatus } from './items-pickup';
 import { openPrepaidStatus } from './items-prepaid-gift';
@@ -573,6 +575,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
     blacklist.push({ id: blacklist.length + 1, type, value, account_id: account, created: iso(now - faker.number.int({ min: 0, max: 300 * DAY })) });
   }
   await sink.insert('blacklist_entries', blacklist);
+  const nextBlacklistId = blacklist.length + 1;
   const recipients: Row[] = [];
   for (let i = 0; i < 30; i++) {
     const type = faker.helpers.arrayElement(['PHONE', 'CARD', 'EMAIL']);
@@ -606,4 +609,10 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
     registered,
     credits,
   });
+  // Saved cards (migration 0012), the same way.
+  if (!(await sink.hasTable('payment_methods'))) return;
+  await seedCards(sink, new Faker({ locale: [es, en, base], seed: options.seed * 10 + 8 }), { now, firstCustomer, customers: size.customers, nextBlacklistId });
+  // What the customer data platform knows (migration 0014), the same way.
+  if (!(await sink.hasTable('segment_events'))) return;
+  await seedSegment(sink, new Faker({ locale: [es, en, base], seed: options.seed * 10 + 9 }), { now, firstCustomer, customers: size.customers });
 }

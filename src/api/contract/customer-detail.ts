@@ -151,3 +151,58 @@ export const Campaign = v.object({
 });
 export type Campaign = v.InferOutput<typeof Campaign>;
 export const CampaignsResponse = Envelope(v.object({ elements: v.array(Campaign) }));
+
+/** GET /customer/secured/paymentmethod/customerspecific/all: the customer's saved cards, newest first (50 per page). */
+export const PaymentMethod = v.object({
+  id: v.number(),
+  accountId: v.number(),
+  paymentMethodType: v.string(),
+  caption: v.string(),
+  firstSix: v.string(),
+  lastFour: v.string(),
+  expirationMonth: v.number(),
+  expirationYear: v.number(),
+  enable: v.boolean(),
+  isVisible: v.boolean(),
+  verified: v.boolean(),
+  lastVerifyDate: v.nullable(IsoDateTime),
+  cents: v.nullable(v.number()),
+  centsTries: v.number(),
+  lastCentsDate: v.nullable(IsoDateTime),
+  lastCentsVigente: v.boolean(),
+  papersVerificationStatus: v.nullable(v.string()),
+  paymentMethodTokens: v.array(v.object({ paymentMethodId: v.number(), paymentSystemId: v.number(), token: v.string() })),
+  isDebit: v.boolean(),
+  issuingBank: v.nullable(v.string()),
+  blacklisted: v.boolean(),
+  uniqueNumberIdentifier: v.string(),
+  created: IsoDateTime,
+});
+export type PaymentMethod = v.InferOutput<typeof PaymentMethod>;
+export const PaymentMethodsResponse = Envelope(PageOf(PaymentMethod));
+export const PaymentMethodsQuery = v.object({ ...PageQuery(50, 100), accountId: IdParam('el usuario') });
+
+/** GET /users/secured/segment/data/traits: what the customer data platform knows of the customer (data.object). */
+export const SegmentTraitsResponse = Envelope(v.object({ object: v.record(v.string(), v.unknown()) }));
+
+/** GET /users/secured/segment/data/events?accountId&next: 100 events a page, newest first; `next` continues. */
+export const SEGMENT_PAGE_SIZE = 100;
+export const SegmentEventsQuery = v.object({
+  accountId: IdParam('el usuario'),
+  next: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'El cursor no es válido.'))),
+});
+export const SegmentEvent = v.object({
+  id: v.number(),
+  event: v.string(),
+  timestamp: IsoDateTime,
+  context: v.object({
+    ip: v.optional(v.nullable(v.string())),
+    timezone: v.optional(v.nullable(v.string())),
+    app: v.optional(v.object({ version: v.optional(v.nullable(v.string())) })),
+    device: v.optional(v.object({ id: v.optional(v.nullable(v.string())), adTrackingEnabled: v.optional(v.nullable(v.boolean())) })),
+  }),
+  properties: v.record(v.string(), v.unknown()),
+});
+export type SegmentEvent = v.InferOutput<typeof SegmentEvent>;
+export const SegmentEventsResponse = Envelope(v.object({ elements: v.array(SegmentEvent), has_more: v.boolean(), next: v.nullable(v.string()) }));
+export type SegmentEventsPage = v.InferOutput<typeof SegmentEventsResponse>['data'];

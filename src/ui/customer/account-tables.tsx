@@ -5,6 +5,7 @@ import {
   CustomerBlacklistResponse,
   PasswordlessSignInResponse,
   PasswordSignInResponse,
+  PaymentMethodsResponse,
   PaymentRequestResponse,
   PinAttemptResponse,
   type CreditTransfer,
@@ -12,13 +13,15 @@ import {
   type CustomerBlacklistEntry,
   type PasswordlessSignIn,
   type PasswordSignIn,
+  type PaymentMethod,
   type PaymentRequest,
   type PinAttempt,
 } from '@/api/contract/customer-detail';
 import { getCustomerPage } from '@/api/customer';
 import { getCalls } from '@/api/lists';
 import { terminateCauseLabel } from '@/domain/calls';
-import { formatMoney, formatNumber, formatSessionTime } from '@/domain/format';
+import { cardCaption, formatMoney, formatNumber, formatSessionTime, maskToken } from '@/domain/format';
+import { paymentSystemName } from '@/domain/catalog';
 import { formatDateTime } from '@/domain/time';
 import { customerText } from '@/i18n/es-customer';
 import type { AccountTable } from './account-table';
@@ -27,6 +30,37 @@ import type { AccountTable } from './account-table';
 
 const nowrap = 'whitespace-nowrap';
 const mono = (value: string | null) => <span className="font-mono text-xs">{value ?? ''}</span>;
+
+const cards = customerText.cards;
+const yesNo = (value: boolean) => (value ? cards.yes : cards.no);
+export const CARDS: AccountTable<PaymentMethod> = {
+  label: cards.label,
+  size: 50,
+  rowKey: (r) => r.id,
+  load: (s, id, page, size) => getCustomerPage(s.customer, 'secured/paymentmethod/customerspecific/all', PaymentMethodsResponse, id, page, size),
+  columns: [
+    { header: cards.card, cell: (r) => <span className="font-mono text-xs">{cardCaption(r.firstSix, r.lastFour)}</span>, className: nowrap },
+    { header: cards.expires, cell: (r) => `${String(r.expirationMonth).padStart(2, '0')}/${r.expirationYear}` },
+    { header: cards.verified, cell: (r) => yesNo(r.verified) },
+    { header: cards.papers, cell: (r) => r.papersVerificationStatus ?? '' },
+    { header: cards.cents, cell: (r) => (r.cents === null ? '' : `${r.cents} (${r.centsTries})`) },
+    { header: cards.visible, cell: (r) => yesNo(r.isVisible) },
+    { header: cards.blacklisted, cell: (r) => (r.blacklisted ? <span className="font-semibold text-red-700">{cards.yes}</span> : cards.no) },
+    { header: cards.debit, cell: (r) => yesNo(r.isDebit) },
+    { header: cards.bank, cell: (r) => r.issuingBank ?? '' },
+    {
+      header: cards.tokens,
+      cell: (r) => (
+        <ul className="space-y-0.5">
+          {r.paymentMethodTokens.map((t) => (
+            <li key={t.paymentSystemId} className="font-mono text-xs whitespace-nowrap">{`${paymentSystemName(t.paymentSystemId)}: ${maskToken(t.token)}`}</li>
+          ))}
+        </ul>
+      ),
+    },
+    { header: cards.created, cell: (r) => formatDateTime(r.created), className: nowrap },
+  ],
+};
 
 const history = customerText.history;
 export const CREDIT_HISTORY: AccountTable<CreditTrn> = {

@@ -10,8 +10,9 @@ import { useServices } from '@/ui/session';
 import { CustomerPhones } from '@/ui/customer-phones';
 import { customerText } from '@/i18n/es-customer';
 import { AccountTableView, useAccountTable, type AccountTable, type AccountTableState } from './account-table';
-import { BLACKLIST, CALLS, CREDIT_HISTORY, PASSWORD_SIGN_INS, PASSWORDLESS_SIGN_INS, PIN_ATTEMPTS, REQUESTS, TRANSFERS } from './account-tables';
+import { BLACKLIST, CALLS, CARDS, CREDIT_HISTORY, PASSWORD_SIGN_INS, PASSWORDLESS_SIGN_INS, PIN_ATTEMPTS, REQUESTS, TRANSFERS } from './account-tables';
 import { CampaignsTab, KycTab } from './kyc-campaign-tabs';
+import { EventsView, TraitsView, useSegment } from './segment-tab';
 
 const tabClass =
   'rounded-t-md px-3 py-2 text-sm font-medium text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-white data-selected:text-brand-700 data-selected:ring-1 data-selected:ring-slate-200';
@@ -72,6 +73,7 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
   const history = useAccountTable(CREDIT_HISTORY, accountId);
   const transfers = useAccountTable(TRANSFERS, accountId);
   const requests = useAccountTable(REQUESTS, accountId);
+  const cards = useAccountTable(CARDS, accountId);
   const passwordless = useAccountTable(PASSWORDLESS_SIGN_INS, accountId);
   const password = useAccountTable(PASSWORD_SIGN_INS, accountId);
   const attempts = useAccountTable(PIN_ATTEMPTS, accountId);
@@ -79,6 +81,7 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
   const campaigns = useDetailTab(async () => ({ rows: await getCampaigns(services.users, accountId), now: Date.now() }));
   const blacklist = useAccountTable(BLACKLIST, accountId);
   const calls = useAccountTable(CALLS, accountId);
+  const segment = useSegment(accountId);
   const kyc = useDetailTab(() => getKyc(services.users, accountId), { reloadOnSelect: true });
   const logsPage = useRef(0);
   const logs = useDetailTab(
@@ -122,6 +125,7 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
         />
       ),
     },
+    tableSection(text.cards, CARDS, accountId, cards),
     {
       label: text.auth,
       select: passwordless.tab.select,
@@ -137,6 +141,19 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
     { label: text.campaigns, select: campaigns.select, panel: <CampaignsTab accountId={accountId} tab={campaigns} /> },
     tableSection(text.blacklist, BLACKLIST, accountId, blacklist),
     tableSection(text.calls, CALLS, accountId, calls),
+    {
+      label: text.segment,
+      select: segment.traits.select,
+      panel: (
+        <SubTabs
+          label={text.segmentSections(accountId)}
+          parts={[
+            { label: text.traits, select: segment.traits.select, panel: <TraitsView accountId={accountId} segment={segment} /> },
+            { label: text.events, select: segment.events.select, panel: <EventsView accountId={accountId} segment={segment} /> },
+          ]}
+        />
+      ),
+    },
     { label: text.kyc, select: kyc.select, panel: <KycTab accountId={accountId} tab={kyc} /> },
     {
       label: text.logs,

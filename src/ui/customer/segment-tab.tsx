@@ -1,0 +1,90 @@
+import { useRef } from 'react';
+import type { SegmentEvent } from '@/api/contract/customer-detail';
+import { getSegmentEvents, getSegmentTraits } from '@/api/customer';
+import { formatDateTime, LONG_DATE_TIME_FORMAT } from '@/domain/time';
+import { Button } from '@/ui/button';
+import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { useServices } from '@/ui/session';
+import { Msg } from '@/domain/messages';
+import { customerText } from '@/i18n/es-customer';
+
+const text = customerText.segment;
+const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+const EVENT_COLUMNS: TableColumn<SegmentEvent>[] = [
+  { header: text.date, cell: (e) => formatDateTime(e.timestamp, LONG_DATE_TIME_FORMAT), className: 'whitespace-nowrap' },
+  { header: text.event, cell: (e) => e.event },
+  { header: text.ip, cell: (e) => e.context.ip ?? '' },
+  { header: text.timezone, cell: (e) => e.context.timezone ?? '' },
+  { header: text.app, cell: (e) => e.context.app?.version ?? '' },
+  { header: text.device, cell: (e) => <span className="font-mono text-xs">{e.context.device?.id ?? ''}</span> },
+  { header: text.tracking, cell: (e) => (e.context.device?.adTrackingEnabled ? text.yes : text.no) },
+  { header: text.properties, cell: (e) => <span className="font-mono text-xs">{JSON.stringify(e.properties)}</span> },
+];
+
+/**
+ * Segment's two sections: the traits, and the events 100 at a time with "Cargar más" following the
+ * cursor. Each reloads from the start on every selection (spec details §2).
+ */
+export function useSegment(accountId: number) {
+  const services = useServices();
+  const traits = useDetailTab(() => getSegmentTraits(services.users, accountId), { reloadOnSelect: true });
+  // Read when the loader runs: the events shown so far and whether the next load continues them.
+  const shown = useRef<{ elements: SegmentEvent[]; next: string | null }>({ elements: [], next: null });
+  const more = useRef(false);
+  const events = useDetailTab(
+    async () => {
+      const from = more.current ? shown.current : { elements: [], next: null };
+      more.current = false;
+      const page = await getSegmentEvents(services.users, accountId, from.next);
+      shown.current = { elements: [...from.elements, ...page.elements], next: page.next };
+      return shown.current;
+    },
+    { reloadOnSelect: true },
+  );
+  return {
+    traits,
+    events,
+    loadMore: () => {
+      more.current = true;
+      events.refresh();
+    },
+  };
+}
+
+export function TraitsView({ accountId, segment }: { accountId: number; segment: ReturnType<typeof useSegment> }) {
+  return (
+    <DetailTabView tab={segment.traits}>
+      {(traits) =>
+        Object.keys(traits).length === 0 ? (
+          <p className="text-sm text-slate-600">{text.noTraits}</p>
+        ) : (
+          <section aria-label={text.traitsLabel(accountId)}>
+            <KeyValues items={Object.entries(traits).map(([label, value]) => ({ label, value: show(value) }))} />
+          </section>
+        )
+      }
+    </DetailTabView>
+  );
+}
+
+export function EventsView({ accountId, segment }: { accountId: number; segment: ReturnType<typeof useSegment> }) {
+  return (
+    <DetailTabView tab={segment.events}>
+      {({ elements, next }) => (
+        <div className="space-y-2">
+          <SimpleTable label={text.eventsLabel(accountId)} rows={elements} columns={EVENT_COLUMNS} rowKey={(e) => e.id} empty={Msg.emptyResult} />
+          <div className="flex items-center gap-3 text-xs text-slate-600">
+            <span>{text.shown(elements.length)}</span>
+            {next ? (
+              <Button variant="secondary" onClick={segment.loadMore}>
+                {text.more}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      )}
+    </DetailTabView>
+  );
+}
