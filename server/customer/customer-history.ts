@@ -1,7 +1,7 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { cappedCount, pageOf, type Page, type PageRequest } from '../db/paging';
-import type { Campaign, CreditTransfer, CreditTrn, PasswordlessSignIn, PasswordSignIn, PaymentMethod, PaymentRequest, PinAttempt } from '@/api/contract/customer-detail';
+import type { BankRecipient, Campaign, CreditTransfer, HomeRecipient, CreditTrn, PasswordlessSignIn, PasswordSignIn, PaymentMethod, PaymentRequest, PinAttempt } from '@/api/contract/customer-detail';
 import { accountOrThrow, maskPin } from './account-data';
 
 type Db = Kysely<Database>;
@@ -204,4 +204,39 @@ export async function paymentMethods(db: Db, accountId: number, paging: PageRequ
       created: r.created,
     })),
   };
+}
+
+/** The customer's bank recipients, newest first, 5 at a time. */
+export function bankRecipients(db: Db, accountId: number, paging: PageRequest): Promise<Page<BankRecipient>> {
+  const query = db.selectFrom('bank_recipients').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc');
+  return pageOfAccount(db, accountId, paging, query, (r) => ({
+    id: r.id,
+    fullName: r.full_name,
+    address: { address: r.address, neighborhood: r.neighborhood, municipality: r.municipality, city: r.city, zipCode: r.zip_code },
+    phoneNumber: r.phone_number,
+    identityCard: r.identity_card,
+    cardNumber: r.card_number,
+    bankname: r.bankname,
+  }));
+}
+
+/** The customer's home-delivery recipients, newest first, 5 at a time. */
+export function homeRecipients(db: Db, accountId: number, paging: PageRequest): Promise<Page<HomeRecipient>> {
+  const query = db.selectFrom('home_recipients').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc');
+  return pageOfAccount(db, accountId, paging, query, (r) => ({
+    id: r.id,
+    accountId: r.account_id,
+    recipientName: r.recipient_name,
+    address: r.address,
+    neighborhood: r.neighborhood,
+    municipality: r.municipality,
+    municipalityCode: r.municipality_code,
+    province: r.province,
+    provinceCode: r.province_code,
+    mobile: r.mobile,
+    landLine: r.land_line,
+    indications: r.indications,
+    deliveryFrom: r.delivery_from,
+    deliveryTo: r.delivery_to,
+  }));
 }

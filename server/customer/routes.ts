@@ -11,8 +11,8 @@ import { searchAccount, searchAccountList, searchCustomers } from './customers';
 import { accountData, accountSummary, totalClosedUsd } from './account-data';
 import { listPhones } from './phones';
 import { customerBlacklist, kycDecisionHistory, kycDecisionStatus, segmentEvents, segmentTraits } from './customer-tabs';
-import { paymentMethods, creditHistory, creditTransfers, customerCampaigns, passwordlessSignIns, passwordSignIns, paymentRequests, pinAttempts } from './customer-history';
-import { CustomerPageQuery, KycAccountQuery, PaymentMethodsQuery, SegmentEventsQuery } from '@/api/contract/customer-detail';
+import { bankRecipients, homeRecipients, paymentMethods, creditHistory, creditTransfers, customerCampaigns, passwordlessSignIns, passwordSignIns, paymentRequests, pinAttempts } from './customer-history';
+import { CustomerPageQuery, DirectoryQuery, KycAccountQuery, PaymentMethodsQuery, SegmentEventsQuery } from '@/api/contract/customer-detail';
 import type { Context } from 'hono';
 
 /** A customer table's read: the account and page from the query; the pin in full only for CRM2_SUPER_ACTION. */
@@ -77,6 +77,14 @@ export function customerRoutes(deps: AppDeps) {
   app.get('/customer/secured/paymentmethod/customerspecific/all', customerPage, async (c) => {
     const query = parse(PaymentMethodsQuery, c.req.query());
     return ok(c, await paymentMethods(db, query.accountId, query));
+  });
+  app.get('/orders/secured/list/remesarecipient', customerPage, async (c) => {
+    const query = parse(DirectoryQuery, c.req.query());
+    return ok(c, await bankRecipients(db, query.accountId, query));
+  });
+  app.get('/users/secured/list/remesaaddress', customerPage, async (c) => {
+    const query = parse(DirectoryQuery, c.req.query());
+    return ok(c, await homeRecipients(db, query.accountId, query));
   });
   app.get('/users/secured/campaign-user/list', customerPage, async (c) => ok(c, await customerCampaigns(db, parse(AccountIdQuery, c.req.query()).accountId)));
   app.get('/users/secured/segment/data/traits', customerPage, async (c) => ok(c, await segmentTraits(db, parse(AccountIdQuery, c.req.query()).accountId)));

@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-customer-history';
 import * as m0012 from './migrations/0012-payment-methods';
 import * as m0013 from './migrations/0013-kyc-by-account';
 import * as m0014 from './migrations/0014-segment';
+import * as m0015 from './migrations/0015-recipient-directory';
 
 interface Migration {
   name: string;
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0012-payment-methods', up: m0012.up },
   { name: '0013-kyc-by-account', up: m0013.up },
   { name: '0014-segment', up: m0014.up },
+  { name: '0015-recipient-directory', up: m0015.up },
 ];
 
 /**

@@ -131,6 +131,41 @@ export interface SegmentEventsTable {
   properties: string;
 }
 
+/** A customer's recipients (migration 0015): to a bank card, to a home address. */
+export interface BankRecipientsTable {
+  id: Generated<number>;
+  account_id: number;
+  full_name: string;
+  address: string | null;
+  neighborhood: string | null;
+  municipality: string | null;
+  city: string | null;
+  zip_code: string | null;
+  phone_number: string | null;
+  identity_card: string | null;
+  card_number: string;
+  bankname: string | null;
+  version: Generated<number>;
+}
+
+export interface HomeRecipientsTable {
+  id: Generated<number>;
+  account_id: number;
+  recipient_name: string;
+  address: string;
+  neighborhood: string | null;
+  municipality: string;
+  municipality_code: string;
+  province: string;
+  province_code: string;
+  mobile: string | null;
+  land_line: string | null;
+  indications: string | null;
+  delivery_from: string | null;
+  delivery_to: string | null;
+  version: Generated<number>;
+}
+
 export interface CustomerHistoryTables {
   credit_transfers: CreditTransfersTable;
   payment_requests: PaymentRequestsTable;
@@ -142,4 +177,6 @@ export interface CustomerHistoryTables {
   payment_method_tokens: PaymentMethodTokensTable;
   segment_traits: SegmentTraitsTable;
   segment_events: SegmentEventsTable;
+  bank_recipients: BankRecipientsTable;
+  home_recipients: HomeRecipientsTable;
 }

@@ -157,6 +157,14 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
   await expect(events).toHaveCount(first.events + 1);
   await expect(page.getByRole('button', { name: 'Cargar más' })).toHaveCount(0);
 
+  // Directorio Remesa: 5 at a time, bank and home recipients.
+  await openTab(page, 'Directorio Remesa');
+  await expect(rowsOf(`Destinatarios a banco del cliente ${id}`)).toHaveCount(6);
+  await page.getByRole('tab', { name: 'A Domicilio' }).click();
+  await expect(rowsOf(`Destinatarios a domicilio del cliente ${id}`)).toHaveCount(6);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(rowsOf(`Destinatarios a domicilio del cliente ${id}`)).toHaveCount(3);
+
   await openTab(page, 'Campanas');
   const campaigns = page.getByRole('table', { name: `Campañas del cliente ${id}` });
   await expect(campaigns.getByRole('row')).toHaveCount(4);

@@ -3,9 +3,11 @@ import type * as v from 'valibot';
 import { createTestServer, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
 import {
+  BankRecipientsResponse,
   CampaignsResponse,
   CreditTransferResponse,
   CreditTrnResponse,
+  HomeRecipientsResponse,
   PasswordlessSignInResponse,
   PasswordSignInResponse,
   PaymentRequestResponse,
@@ -170,5 +172,27 @@ describe('GET /customer/secured/paymentmethod/customerspecific/all', () => {
     await expectError(await server.get(`${path}?accountId=99999999`, tokens.admin), 404, 'not_found', 'No se encontró el usuario 99999999.');
     const one = await json(PaymentMethodsResponse, await server.get(`${path}?accountId=${customer}&size=1&page=1`, tokens.admin));
     expect(one.data.elements).toHaveLength(1);
+  });
+});
+
+describe.each([
+  ['/orders/secured/list/remesarecipient', 'bank_recipients'],
+  ['/users/secured/list/remesaaddress', 'home_recipients'],
+] as const)('GET %s', (path, table) => {
+  it("answers the customer's recipients 5 at a time, newest first", async () => {
+    const stored = (await k().selectFrom(table).select('id').where('account_id', '=', customer).orderBy('id', 'desc').execute()).map((r) => r.id);
+    expect(stored.length).toBeGreaterThan(5);
+    const schema = path.includes('remesarecipient') ? BankRecipientsResponse : HomeRecipientsResponse;
+    const first = await json(schema, await server.get(`${path}?sort=id,desc&page=0&accountId=${customer}`, tokens.lector));
+    const second = await json(schema, await server.get(`${path}?sort=id,desc&page=1&accountId=${customer}`, tokens.lector));
+    expect([...first.data.elements, ...second.data.elements].map((r) => r.id)).toEqual(stored);
+    expect(first.data.elements).toHaveLength(5);
+    expect(first.data.totalElements).toBe(stored.length);
+  });
+
+  it('needs CRM2_VIEW_CUSTOMERS; at most 50 a page; 404 for an unknown customer', async () => {
+    await expectError(await server.get(`${path}?accountId=${customer}`, tokens.operaciones), 403, 'access_denied', Msg.missingPermission(Permission.VIEW_CUSTOMERS));
+    await expectError(await server.get(`${path}?accountId=${customer}&size=51`, tokens.admin), 400, 'invalid_request', 'El tamaño de página no puede superar 50.');
+    await expectError(await server.get(`${path}?accountId=99999999`, tokens.admin), 404, 'not_found', 'No se encontró el usuario 99999999.');
   });
 });

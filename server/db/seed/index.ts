@@ -18,6 +18,7 @@ import { seedAccountSettings } from './customer-settings';
 import { seedCustomerHistory } from './customer-history';
 import { seedCards } from './customer-cards';
 import { seedSegment } from './customer-segment';
+import { seedDirectory } from './customer-directory';
 import { openRemittanceStatus } from './items-remittance';
 import { openPickupStatus } from './items-pickup';
 import { openPrepaidStatus } from './items-prepaid-gift';
@@ -615,4 +616,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
   // What the customer data platform knows (migration 0014), the same way.
   if (!(await sink.hasTable('segment_events'))) return;
   await seedSegment(sink, new Faker({ locale: [es, en, base], seed: options.seed * 10 + 9 }), { now, firstCustomer, customers: size.customers });
+  // The recipient directories (migration 0015), the same way.
+  if (!(await sink.hasTable('home_recipients'))) return;
+  await seedDirectory(sink, new Faker({ locale: [es, en, base], seed: options.seed * 100 + 1 }), { firstCustomer, customers: size.customers });
 }

@@ -206,3 +206,40 @@ export const SegmentEvent = v.object({
 export type SegmentEvent = v.InferOutput<typeof SegmentEvent>;
 export const SegmentEventsResponse = Envelope(v.object({ elements: v.array(SegmentEvent), has_more: v.boolean(), next: v.nullable(v.string()) }));
 export type SegmentEventsPage = v.InferOutput<typeof SegmentEventsResponse>['data'];
+
+/** The recipient directory is read 5 at a time (spec details §9). */
+export const DIRECTORY_PAGE_SIZE = 5;
+export const DirectoryQuery = v.object({ ...PageQuery(DIRECTORY_PAGE_SIZE, 50), accountId: IdParam('el usuario') });
+
+/** GET /orders/secured/list/remesarecipient: the customer's bank recipients, newest first. */
+export const BankRecipient = v.object({
+  id: v.number(),
+  fullName: v.string(),
+  address: v.object({ address: v.nullable(v.string()), neighborhood: v.nullable(v.string()), municipality: v.nullable(v.string()), city: v.nullable(v.string()), zipCode: v.nullable(v.string()) }),
+  phoneNumber: v.nullable(v.string()),
+  identityCard: v.nullable(v.string()),
+  cardNumber: v.string(),
+  bankname: v.nullable(v.string()),
+});
+export type BankRecipient = v.InferOutput<typeof BankRecipient>;
+export const BankRecipientsResponse = Envelope(PageOf(BankRecipient));
+
+/** GET /users/secured/list/remesaaddress: the customer's home-delivery recipients, newest first. */
+export const HomeRecipient = v.object({
+  id: v.number(),
+  accountId: v.number(),
+  recipientName: v.string(),
+  address: v.string(),
+  neighborhood: v.nullable(v.string()),
+  municipality: v.string(),
+  municipalityCode: v.string(),
+  province: v.string(),
+  provinceCode: v.string(),
+  mobile: v.nullable(v.string()),
+  landLine: v.nullable(v.string()),
+  indications: v.nullable(v.string()),
+  deliveryFrom: v.nullable(v.string()),
+  deliveryTo: v.nullable(v.string()),
+});
+export type HomeRecipient = v.InferOutput<typeof HomeRecipient>;
+export const HomeRecipientsResponse = Envelope(PageOf(HomeRecipient));

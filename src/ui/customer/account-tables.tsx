@@ -1,14 +1,19 @@
 import type { CallRow } from '@/api/contract/calls';
 import {
+  BankRecipientsResponse,
   CreditTransferResponse,
   CreditTrnResponse,
   CustomerBlacklistResponse,
+  DIRECTORY_PAGE_SIZE,
+  HomeRecipientsResponse,
   PasswordlessSignInResponse,
   PasswordSignInResponse,
   PaymentMethodsResponse,
   PaymentRequestResponse,
   PinAttemptResponse,
+  type BankRecipient,
   type CreditTransfer,
+  type HomeRecipient,
   type CreditTrn,
   type CustomerBlacklistEntry,
   type PasswordlessSignIn,
@@ -203,5 +208,39 @@ export const CALLS: AccountTable<CallRow> = {
     { header: calls.freeMinutes, cell: (c) => formatNumber(c.minFree) },
     { header: calls.cause, cell: (c) => terminateCauseLabel(c.terminateCauseId) },
     { header: calls.trunk, cell: (c) => c.idTrunk ?? '' },
+  ],
+};
+
+const directory = customerText.directory;
+const joined = (...parts: (string | null)[]) => parts.filter(Boolean).join(', ');
+export const BANK_RECIPIENTS: AccountTable<BankRecipient> = {
+  label: directory.bankLabel,
+  size: DIRECTORY_PAGE_SIZE,
+  rowKey: (r) => r.id,
+  load: (s, id, page, size) => getCustomerPage(s.orders, 'secured/list/remesarecipient', BankRecipientsResponse, id, page, size),
+  columns: [
+    { header: directory.name, cell: (r) => r.fullName },
+    { header: directory.card, cell: (r) => mono(cardCaption(r.cardNumber.slice(0, 6), r.cardNumber.slice(-4))), className: nowrap },
+    { header: directory.bank, cell: (r) => r.bankname ?? '' },
+    { header: directory.identityCard, cell: (r) => r.identityCard ?? '' },
+    { header: directory.phone, cell: (r) => r.phoneNumber ?? '' },
+    { header: directory.address, cell: (r) => joined(r.address.address, r.address.neighborhood) },
+    { header: directory.place, cell: (r) => joined(r.address.municipality, r.address.city) },
+  ],
+};
+
+export const HOME_RECIPIENTS: AccountTable<HomeRecipient> = {
+  label: directory.homeLabel,
+  size: DIRECTORY_PAGE_SIZE,
+  rowKey: (r) => r.id,
+  load: (s, id, page, size) => getCustomerPage(s.users, 'secured/list/remesaaddress', HomeRecipientsResponse, id, page, size),
+  columns: [
+    { header: directory.name, cell: (r) => r.recipientName },
+    { header: directory.mobile, cell: (r) => r.mobile ?? '' },
+    { header: directory.landLine, cell: (r) => r.landLine ?? '' },
+    { header: directory.address, cell: (r) => joined(r.address, r.neighborhood) },
+    { header: directory.place, cell: (r) => joined(r.municipality, r.province) },
+    { header: directory.indications, cell: (r) => r.indications ?? '' },
+    { header: directory.hours, cell: (r) => joined(r.deliveryFrom, r.deliveryTo).replace(', ', ' – '), className: nowrap },
   ],
 };

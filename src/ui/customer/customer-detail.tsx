@@ -10,7 +10,7 @@ import { useServices } from '@/ui/session';
 import { CustomerPhones } from '@/ui/customer-phones';
 import { customerText } from '@/i18n/es-customer';
 import { AccountTableView, useAccountTable, type AccountTable, type AccountTableState } from './account-table';
-import { BLACKLIST, CALLS, CARDS, CREDIT_HISTORY, PASSWORD_SIGN_INS, PASSWORDLESS_SIGN_INS, PIN_ATTEMPTS, REQUESTS, TRANSFERS } from './account-tables';
+import { BANK_RECIPIENTS, BLACKLIST, CALLS, CARDS, HOME_RECIPIENTS, CREDIT_HISTORY, PASSWORD_SIGN_INS, PASSWORDLESS_SIGN_INS, PIN_ATTEMPTS, REQUESTS, TRANSFERS } from './account-tables';
 import { CampaignsTab, KycTab } from './kyc-campaign-tabs';
 import { EventsView, TraitsView, useSegment } from './segment-tab';
 
@@ -82,6 +82,9 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
   const blacklist = useAccountTable(BLACKLIST, accountId);
   const calls = useAccountTable(CALLS, accountId);
   const segment = useSegment(accountId);
+  // The directory reloads on every selection (spec details §2).
+  const bankDirectory = useAccountTable(BANK_RECIPIENTS, accountId, { reloadOnSelect: true });
+  const homeDirectory = useAccountTable(HOME_RECIPIENTS, accountId, { reloadOnSelect: true });
   const kyc = useDetailTab(() => getKyc(services.users, accountId), { reloadOnSelect: true });
   const logsPage = useRef(0);
   const logs = useDetailTab(
@@ -151,6 +154,16 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
             { label: text.traits, select: segment.traits.select, panel: <TraitsView accountId={accountId} segment={segment} /> },
             { label: text.events, select: segment.events.select, panel: <EventsView accountId={accountId} segment={segment} /> },
           ]}
+        />
+      ),
+    },
+    {
+      label: text.directory,
+      select: bankDirectory.tab.select,
+      panel: (
+        <SubTabs
+          label={text.directorySections(accountId)}
+          parts={[tableSection(text.toBank, BANK_RECIPIENTS, accountId, bankDirectory), tableSection(text.toHome, HOME_RECIPIENTS, accountId, homeDirectory)]}
         />
       ),
     },
