@@ -1,7 +1,7 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { cappedCount, pageOf, type Page, type PageRequest } from '../db/paging';
-import type { BankRecipient, Campaign, CreditTransfer, HomeRecipient, CreditTrn, PasswordlessSignIn, PasswordSignIn, PaymentMethod, PaymentRequest, PinAttempt } from '@/api/contract/customer-detail';
+import type { AddCardAttempt, BankRecipient, Campaign, CreditTransfer, HomeRecipient, CreditTrn, PasswordlessSignIn, PasswordSignIn, PaymentMethod, PaymentRequest, PinAttempt } from '@/api/contract/customer-detail';
 import { accountOrThrow, maskPin } from './account-data';
 
 type Db = Kysely<Database>;
@@ -239,4 +239,14 @@ export function homeRecipients(db: Db, accountId: number, paging: PageRequest): 
     deliveryFrom: r.delivery_from,
     deliveryTo: r.delivery_to,
   }));
+}
+
+/** The customer's attempts to add a card, newest first. */
+export async function addCardAttempts(db: Db, accountId: number): Promise<{ elements: AddCardAttempt[]; countElements: number }> {
+  await accountOrThrow(db, accountId);
+  const rows = await db.selectFrom('add_card_attempts').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc').execute();
+  return {
+    elements: rows.map((r) => ({ id: r.id, firstSixLastFour: r.first_six_last_four, message: r.message, wasAdded: r.was_added === 1, created: r.created })),
+    countElements: rows.length,
+  };
 }

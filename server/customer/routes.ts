@@ -11,7 +11,7 @@ import { searchAccount, searchAccountList, searchCustomers } from './customers';
 import { accountData, accountSummary, totalClosedUsd } from './account-data';
 import { listPhones } from './phones';
 import { customerBlacklist, kycDecisionHistory, kycDecisionStatus, segmentEvents, segmentTraits } from './customer-tabs';
-import { bankRecipients, homeRecipients, paymentMethods, creditHistory, creditTransfers, customerCampaigns, passwordlessSignIns, passwordSignIns, paymentRequests, pinAttempts } from './customer-history';
+import { addCardAttempts, bankRecipients, homeRecipients, paymentMethods, creditHistory, creditTransfers, customerCampaigns, passwordlessSignIns, passwordSignIns, paymentRequests, pinAttempts } from './customer-history';
 import { CustomerPageQuery, DirectoryQuery, KycAccountQuery, PaymentMethodsQuery, SegmentEventsQuery } from '@/api/contract/customer-detail';
 import type { Context } from 'hono';
 
@@ -86,6 +86,10 @@ export function customerRoutes(deps: AppDeps) {
     const query = parse(DirectoryQuery, c.req.query());
     return ok(c, await homeRecipients(db, query.accountId, query));
   });
+  // The added-card attempts are the agents' (spec details §6, CRM7_AGENT).
+  app.get('/customer/secured/add/creditcard/result', requirePermission(Permission.VIEW_CUSTOMERS, Permission.AGENT), async (c) =>
+    ok(c, await addCardAttempts(db, parse(AccountIdQuery, c.req.query()).accountId)),
+  );
   app.get('/users/secured/campaign-user/list', customerPage, async (c) => ok(c, await customerCampaigns(db, parse(AccountIdQuery, c.req.query()).accountId)));
   app.get('/users/secured/segment/data/traits', customerPage, async (c) => ok(c, await segmentTraits(db, parse(AccountIdQuery, c.req.query()).accountId)));
   app.get('/users/secured/segment/data/events', customerPage, async (c) => {

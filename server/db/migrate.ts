@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-payment-methods';
 import * as m0013 from './migrations/0013-kyc-by-account';
 import * as m0014 from './migrations/0014-segment';
 import * as m0015 from './migrations/0015-recipient-directory';
+import * as m0016 from './migrations/0016-add-card-attempts';
 
 interface Migration {
   name: string;
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0013-kyc-by-account', up: m0013.up },
   { name: '0014-segment', up: m0014.up },
   { name: '0015-recipient-directory', up: m0015.up },
+  { name: '0016-add-card-attempts', up: m0016.up },
 ];
 
 /**

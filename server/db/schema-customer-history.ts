@@ -166,6 +166,16 @@ export interface HomeRecipientsTable {
   version: Generated<number>;
 }
 
+/** A customer's attempts to add a card (migration 0016). */
+export interface AddCardAttemptsTable {
+  id: Generated<number>;
+  account_id: number;
+  first_six_last_four: string;
+  message: string | null;
+  was_added: number;
+  created: string;
+}
+
 export interface CustomerHistoryTables {
   credit_transfers: CreditTransfersTable;
   payment_requests: PaymentRequestsTable;
@@ -179,4 +189,5 @@ export interface CustomerHistoryTables {
   segment_events: SegmentEventsTable;
   bank_recipients: BankRecipientsTable;
   home_recipients: HomeRecipientsTable;
+  add_card_attempts: AddCardAttemptsTable;
 }

@@ -1,7 +1,7 @@
 import { call, type ServiceClient } from './http';
 import { PhonesResponse } from './contract/customer-phones';
 import type * as v from 'valibot';
-import { CampaignsResponse, KYC_COMPANY_ID, KycDecisionStatusResponse, KycHistoryResponse, SegmentEventsResponse, SegmentTraitsResponse } from './contract/customer-detail';
+import { AddCardAttemptsResponse, CampaignsResponse, KYC_COMPANY_ID, KycDecisionStatusResponse, KycHistoryResponse, SegmentEventsResponse, SegmentTraitsResponse } from './contract/customer-detail';
 
 /** What the console reads about one customer (their actions are their action tables' rows). */
 
@@ -38,4 +38,9 @@ export async function getSegmentTraits(users: ServiceClient, accountId: number) 
 export async function getSegmentEvents(users: ServiceClient, accountId: number, next: string | null) {
   const searchParams = { accountId: String(accountId), ...(next ? { next } : {}) };
   return (await call(users, (k) => k.get('secured/segment/data/events', { searchParams }), SegmentEventsResponse)).data;
+}
+
+/** GET /customer/secured/add/creditcard/result: the customer's attempts to add a card (CRM7_AGENT). */
+export async function getAddCardAttempts(customer: ServiceClient, accountId: number) {
+  return (await call(customer, (k) => k.get('secured/add/creditcard/result', { searchParams: { accountId: String(accountId) } }), AddCardAttemptsResponse)).data;
 }

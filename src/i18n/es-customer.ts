@@ -195,6 +195,17 @@ export const customerText = {
     indications: 'Indicaciones',
     hours: 'Horario de entrega',
   },
+  addedCards: {
+    open: 'Intentos de agregar tarjeta',
+    title: (accountId: number) => `Intentos de agregar tarjeta del cliente ${accountId}`,
+    card: 'Tarjeta',
+    message: 'Mensaje',
+    added: 'Agregada',
+    date: 'Fecha',
+    close: 'Cerrar',
+    yes: 'Sí',
+    no: 'No',
+  },
   blacklist: {
     label: (accountId: number) => `Lista negra del cliente ${accountId}`,
     value: 'Valor',

@@ -165,6 +165,14 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(rowsOf(`Destinatarios a domicilio del cliente ${id}`)).toHaveCount(3);
 
+  // Logs: an agent opens the attempts to add a card.
+  await openTab(page, 'Logs');
+  await page.getByRole('button', { name: 'Intentos de agregar tarjeta' }).click();
+  const attempts = page.getByRole('dialog', { name: `Intentos de agregar tarjeta del cliente ${id}` });
+  await expect(attempts.getByRole('row')).toHaveCount(7);
+  await attempts.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(attempts).toBeHidden();
+
   await openTab(page, 'Campanas');
   const campaigns = page.getByRole('table', { name: `Campañas del cliente ${id}` });
   await expect(campaigns.getByRole('row')).toHaveCount(4);
@@ -186,6 +194,8 @@ test('a reader sees the card and the tabs, and no edit control', async ({ page }
   await expect(card(page, 'Datos Generales')).toBeVisible();
   await expect(page.getByRole('list', { name: `Notas del cliente ${customer.accountId}` })).toBeVisible();
   await expect(page.getByLabel('Nueva nota')).toHaveCount(0);
+  await openTab(page, 'Logs');
+  await expect(page.getByRole('button', { name: 'Intentos de agregar tarjeta' })).toHaveCount(0);
   await openTab(page, 'Telefono');
   await expect(page.getByRole('table', { name: `Teléfonos del cliente ${customer.accountId}` }).getByRole('button')).toHaveCount(0);
 });

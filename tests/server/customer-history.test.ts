@@ -3,6 +3,7 @@ import type * as v from 'valibot';
 import { createTestServer, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
 import {
+  AddCardAttemptsResponse,
   BankRecipientsResponse,
   CampaignsResponse,
   CreditTransferResponse,
@@ -194,5 +195,20 @@ describe.each([
     await expectError(await server.get(`${path}?accountId=${customer}`, tokens.operaciones), 403, 'access_denied', Msg.missingPermission(Permission.VIEW_CUSTOMERS));
     await expectError(await server.get(`${path}?accountId=${customer}&size=51`, tokens.admin), 400, 'invalid_request', 'El tamaño de página no puede superar 50.');
     await expectError(await server.get(`${path}?accountId=99999999`, tokens.admin), 404, 'not_found', 'No se encontró el usuario 99999999.');
+  });
+});
+
+describe('GET /customer/secured/add/creditcard/result', () => {
+  it("answers the customer's attempts to add a card, newest first, to an agent", async () => {
+    const stored = await k().selectFrom('add_card_attempts').selectAll().where('account_id', '=', customer).orderBy('id', 'desc').execute();
+    expect(stored.length).toBe(6);
+    const { data } = await json(AddCardAttemptsResponse, await server.get(`/customer/secured/add/creditcard/result?accountId=${customer}`, tokens.soporte));
+    expect(data.countElements).toBe(6);
+    expect(data.elements.map((a) => [a.id, a.firstSixLastFour, a.message, a.wasAdded])).toEqual(stored.map((a) => [a.id, a.first_six_last_four, a.message, a.was_added === 1]));
+  });
+
+  it('is for CRM7_AGENT: a reader without it gets 403; 404 for an unknown customer', async () => {
+    await expectError(await server.get(`/customer/secured/add/creditcard/result?accountId=${customer}`, tokens.lector), 403, 'access_denied', Msg.missingPermission(Permission.AGENT));
+    await expectError(await server.get('/customer/secured/add/creditcard/result?accountId=99999999', tokens.admin), 404, 'not_found', 'No se encontró el usuario 99999999.');
   });
 });

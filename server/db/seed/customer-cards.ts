@@ -74,3 +74,35 @@ export async function seedCards(sink: Sink, faker: Faker, options: { now: number
   await flush(true);
   for (let i = 0; i < listed.length; i += BATCH) await sink.insert('blacklist_entries', listed.slice(i, i + BATCH));
 }
+
+const DECLINES = ['Tarjeta rechazada por el banco emisor.', 'Fondos insuficientes.', 'La verificación 3D Secure falló.', 'Tarjeta vencida.'] as const;
+
+/**
+ * Attempts to add a card: about a tenth of customers tried, mostly declined before one went
+ * through; the first customer tried six times. Its own faker.
+ */
+export async function seedAddCardAttempts(sink: Sink, faker: Faker, options: { now: number; firstCustomer: number; customers: number }): Promise<void> {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  let rows: Row[] = [];
+  for (let i = 0; i < options.customers; i++) {
+    if (i > 0 && !faker.datatype.boolean(0.1)) continue;
+    const tries = i === 0 ? 6 : faker.number.int({ min: 1, max: 5 });
+    let at = options.now - faker.number.int({ min: DAY, max: 300 * DAY });
+    for (let n = 0; n < tries; n++) {
+      const added = n === tries - 1 && faker.datatype.boolean(0.6);
+      rows.push({
+        account_id: options.firstCustomer + i,
+        first_six_last_four: `${faker.helpers.arrayElement(CARD_BINS)}${faker.string.numeric(4)}`,
+        message: added ? 'Tarjeta agregada.' : faker.helpers.arrayElement(DECLINES),
+        was_added: added ? 1 : 0,
+        created: iso(at),
+      });
+      at += faker.number.int({ min: 60_000, max: DAY });
+    }
+    if (rows.length >= BATCH) {
+      await sink.insert('add_card_attempts', rows);
+      rows = [];
+    }
+  }
+  await sink.insert('add_card_attempts', rows);
+}

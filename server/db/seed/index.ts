@@ -16,7 +16,7 @@ import { seedItems } from './items';
 import { seedPhones } from './customer-phones';
 import { seedAccountSettings } from './customer-settings';
 import { seedCustomerHistory } from './customer-history';
-import { seedCards } from './customer-cards';
+import { seedAddCardAttempts, seedCards } from './customer-cards';
 import { seedSegment } from './customer-segment';
 import { seedDirectory } from './customer-directory';
 import { openRemittanceStatus } from './items-remittance';
@@ -619,4 +619,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
   // The recipient directories (migration 0015), the same way.
   if (!(await sink.hasTable('home_recipients'))) return;
   await seedDirectory(sink, new Faker({ locale: [es, en, base], seed: options.seed * 100 + 1 }), { firstCustomer, customers: size.customers });
+  // Attempts to add a card (migration 0016), the same way.
+  if (!(await sink.hasTable('add_card_attempts'))) return;
+  await seedAddCardAttempts(sink, new Faker({ locale: [es, en, base], seed: options.seed * 100 + 2 }), { now, firstCustomer, customers: size.customers });
 }

@@ -243,3 +243,8 @@ export const HomeRecipient = v.object({
 });
 export type HomeRecipient = v.InferOutput<typeof HomeRecipient>;
 export const HomeRecipientsResponse = Envelope(PageOf(HomeRecipient));
+
+/** GET /customer/secured/add/creditcard/result?accountId: the customer's attempts to add a card, newest first. */
+export const AddCardAttempt = v.object({ id: v.number(), firstSixLastFour: v.string(), message: v.nullable(v.string()), wasAdded: v.boolean(), created: IsoDateTime });
+export type AddCardAttempt = v.InferOutput<typeof AddCardAttempt>;
+export const AddCardAttemptsResponse = Envelope(v.object({ elements: v.array(AddCardAttempt), countElements: v.number() }));

@@ -13,6 +13,7 @@ import { AccountTableView, useAccountTable, type AccountTable, type AccountTable
 import { BANK_RECIPIENTS, BLACKLIST, CALLS, CARDS, HOME_RECIPIENTS, CREDIT_HISTORY, PASSWORD_SIGN_INS, PASSWORDLESS_SIGN_INS, PIN_ATTEMPTS, REQUESTS, TRANSFERS } from './account-tables';
 import { CampaignsTab, KycTab } from './kyc-campaign-tabs';
 import { EventsView, TraitsView, useSegment } from './segment-tab';
+import { AddedCardAttempts } from './added-cards';
 
 const tabClass =
   'rounded-t-md px-3 py-2 text-sm font-medium text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-white data-selected:text-brand-700 data-selected:ring-1 data-selected:ring-slate-200';
@@ -172,6 +173,8 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
       label: text.logs,
       select: logs.select,
       panel: (
+        <div className="space-y-3">
+        <AddedCardAttempts accountId={accountId} />
         <DetailTabView tab={logs}>
           {({ page, data }) => (
             <ActionLogTable
@@ -185,6 +188,7 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
             />
           )}
         </DetailTabView>
+        </div>
       ),
     },
   ];

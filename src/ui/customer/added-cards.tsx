@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import type { AddCardAttempt } from '@/api/contract/customer-detail';
+import { getAddCardAttempts } from '@/api/customer';
+import { Permission } from '@/domain/permissions';
+import { formatDateTime } from '@/domain/time';
+import { Msg } from '@/domain/messages';
+import { Button } from '@/ui/button';
+import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { Dialog } from '@/ui/dialog';
+import { useActorPermissions, useServices } from '@/ui/session';
+import { customerText } from '@/i18n/es-customer';
+
+const text = customerText.addedCards;
+const COLUMNS: TableColumn<AddCardAttempt>[] = [
+  { header: text.card, cell: (a) => <span className="font-mono text-xs">{`${a.firstSixLastFour.slice(0, 6)}******${a.firstSixLastFour.slice(6)}`}</span> },
+  { header: text.message, cell: (a) => a.message ?? '' },
+  { header: text.added, cell: (a) => (a.wasAdded ? text.yes : text.no) },
+  { header: text.date, cell: (a) => formatDateTime(a.created), className: 'whitespace-nowrap' },
+];
+
+/** The Logs tab's popup of the customer's attempts to add a card, for agents (CRM7_AGENT); read each time it opens. */
+export function AddedCardAttempts({ accountId }: { accountId: number }) {
+  const services = useServices();
+  const agent = useActorPermissions().includes(Permission.AGENT);
+  const [open, setOpen] = useState(false);
+  const attempts = useDetailTab(() => getAddCardAttempts(services.customer, accountId), { reloadOnSelect: true });
+  if (!agent) return null;
+  return (
+    <>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          setOpen(true);
+          attempts.select();
+        }}
+      >
+        {text.open}
+      </Button>
+      <Dialog open={open} title={text.title(accountId)} onClose={() => setOpen(false)} footer={<Button onClick={() => setOpen(false)}>{text.close}</Button>}>
+        <DetailTabView tab={attempts}>{(data) => <SimpleTable label={text.title(accountId)} rows={data.elements} columns={COLUMNS} rowKey={(a) => a.id} empty={Msg.emptyResult} />}</DetailTabView>
+      </Dialog>
+    </>
+  );
+}
