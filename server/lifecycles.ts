@@ -7,6 +7,7 @@ import { pickupCashBinding } from './items/pickup-cash';
 import { prepaidCardBinding } from './items/prepaid-gift';
 import { topupClaimBinding, topupItemBinding } from './items/topup';
 import { phoneBinding } from './customer/phones';
+import { documentBinding, documentsBinding } from './customer/documents';
 
 /** Every lifecycle the server serves through its action table (server/lifecycle/mount.ts). */
 export const LIFECYCLES: readonly Binding[] = [
@@ -22,4 +23,6 @@ export const LIFECYCLES: readonly Binding[] = [
   topupItemBinding,
   topupClaimBinding,
   phoneBinding,
+  documentBinding,
+  documentsBinding,
 ];

@@ -10,10 +10,14 @@ import { Permission } from '@/domain/permissions';
 import { searchAccount, searchAccountList, searchCustomers } from './customers';
 import { accountData, accountSummary, totalClosedUsd } from './account-data';
 import { listPhones } from './phones';
+import { documentFile, DOCUMENT_FILE_PATH, listDocuments } from './documents';
 import { customerBlacklist, kycDecisionHistory, kycDecisionStatus, segmentEvents, segmentTraits } from './customer-tabs';
 import { addCardAttempts, bankRecipients, homeRecipients, paymentMethods, creditHistory, creditTransfers, customerCampaigns, passwordlessSignIns, passwordSignIns, paymentRequests, pinAttempts } from './customer-history';
 import { CustomerPageQuery, DirectoryQuery, KycAccountQuery, PaymentMethodsQuery, SegmentEventsQuery } from '@/api/contract/customer-detail';
 import type { Context } from 'hono';
+import * as v from 'valibot';
+
+const FileQuery = v.object({ id: v.pipe(v.optional(v.string(), ''), v.uuid('El archivo no existe.')) });
 
 /** A customer table's read: the account and page from the query; the pin in full only for CRM2_SUPER_ACTION. */
 function customerPageRead(read: (accountId: number, paging: CustomerPageQuery, fullPin: boolean) => Promise<unknown>) {
@@ -90,6 +94,12 @@ export function customerRoutes(deps: AppDeps) {
   app.get('/customer/secured/add/creditcard/result', requirePermission(Permission.VIEW_CUSTOMERS, Permission.AGENT), async (c) =>
     ok(c, await addCardAttempts(db, parse(AccountIdQuery, c.req.query()).accountId)),
   );
+  app.get('/users/secured/documents/list', customerPage, async (c) => ok(c, await listDocuments(db, parse(AccountIdQuery, c.req.query()).accountId)));
+  app.get(DOCUMENT_FILE_PATH, customerPage, async (c) => {
+    const { id } = parse(FileQuery, c.req.query());
+    const file = await documentFile(db, id);
+    return c.body(new Uint8Array(file.bytes), 200, { 'content-type': file.contentType, 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
+  });
   app.get('/users/secured/campaign-user/list', customerPage, async (c) => ok(c, await customerCampaigns(db, parse(AccountIdQuery, c.req.query()).accountId)));
   app.get('/users/secured/segment/data/traits', customerPage, async (c) => ok(c, await segmentTraits(db, parse(AccountIdQuery, c.req.query()).accountId)));
   app.get('/users/secured/segment/data/events', customerPage, async (c) => {

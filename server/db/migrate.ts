@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-kyc-by-account';
 import * as m0014 from './migrations/0014-segment';
 import * as m0015 from './migrations/0015-recipient-directory';
 import * as m0016 from './migrations/0016-add-card-attempts';
+import * as m0017 from './migrations/0017-user-documents';
 
 interface Migration {
   name: string;
@@ -40,6 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0014-segment', up: m0014.up },
   { name: '0015-recipient-directory', up: m0015.up },
   { name: '0016-add-card-attempts', up: m0016.up },
+  { name: '0017-user-documents', up: m0017.up },
 ];
 
 /**

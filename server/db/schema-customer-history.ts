@@ -176,6 +176,24 @@ export interface AddCardAttemptsTable {
   created: string;
 }
 
+/** A customer's identity document with its photo (migration 0017). */
+export interface UserDocumentsTable {
+  id: Generated<number>;
+  account_id: number;
+  type: string;
+  /** PENDING, APPROVED, REJECTED or DELETED. */
+  status: string;
+  created_date: string;
+  created_by: string | null;
+  modified_date: string | null;
+  modified_by: string | null;
+  file_id: string;
+  content_type: string;
+  size: number;
+  data: string;
+  version: Generated<number>;
+}
+
 export interface CustomerHistoryTables {
   credit_transfers: CreditTransfersTable;
   payment_requests: PaymentRequestsTable;
@@ -190,4 +208,5 @@ export interface CustomerHistoryTables {
   bank_recipients: BankRecipientsTable;
   home_recipients: HomeRecipientsTable;
   add_card_attempts: AddCardAttemptsTable;
+  user_documents: UserDocumentsTable;
 }

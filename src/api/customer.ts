@@ -1,6 +1,7 @@
 import { call, type ServiceClient } from './http';
 import { PhonesResponse } from './contract/customer-phones';
 import type * as v from 'valibot';
+import { UserDocumentsResponse } from './contract/customer-documents';
 import { AddCardAttemptsResponse, CampaignsResponse, KYC_COMPANY_ID, KycDecisionStatusResponse, KycHistoryResponse, SegmentEventsResponse, SegmentTraitsResponse } from './contract/customer-detail';
 
 /** What the console reads about one customer (their actions are their action tables' rows). */
@@ -43,4 +44,9 @@ export async function getSegmentEvents(users: ServiceClient, accountId: number, 
 /** GET /customer/secured/add/creditcard/result: the customer's attempts to add a card (CRM7_AGENT). */
 export async function getAddCardAttempts(customer: ServiceClient, accountId: number) {
   return (await call(customer, (k) => k.get('secured/add/creditcard/result', { searchParams: { accountId: String(accountId) } }), AddCardAttemptsResponse)).data;
+}
+
+/** GET /users/secured/documents/list: the customer's identity documents, newest first. */
+export async function getDocuments(users: ServiceClient, accountId: number) {
+  return (await call(users, (k) => k.get('secured/documents/list', { searchParams: { accountId: String(accountId) } }), UserDocumentsResponse)).data.elements;
 }

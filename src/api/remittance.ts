@@ -21,9 +21,11 @@ export async function getCouriers(remittances: ServiceClient) {
  * An uploaded image (identity document, receipt) as a data: URL the page may show: the file is
  * read with the staff member's token, never linked to directly.
  */
-export async function getRemittanceImage(services: Services, url: string): Promise<string> {
-  const path = url.replace(/^\/orders\//, '');
-  const ky = await services.orders.instance();
+export async function getStoredImage(services: Services, url: string): Promise<string> {
+  // Stored images live with the orders (remittances) or with the users (identity documents).
+  const client = url.startsWith('/users/') ? services.users : services.orders;
+  const path = url.replace(/^\/(orders|users)\//, '');
+  const ky = await client.instance();
   let response: Response;
   try {
     response = await ky.get(path);
@@ -31,7 +33,7 @@ export async function getRemittanceImage(services: Services, url: string): Promi
     throw new ApiError('network', Msg.networkFailure);
   }
   if (response.status === 401) {
-    services.orders.hooks.onInvalidToken();
+    client.hooks.onInvalidToken();
     throw new ApiError('invalid_token', Msg.invalidToken, 401);
   }
   if (response.status === 403) throw new ApiError('access_denied', Msg.accessDenied, 403);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations, signIn } from './support';
-import { valueOf, withDb } from './fixtures';
+import { confirmAndFinish, PNG, valueOf, withDb } from './fixtures';
 
 /**
  * The customer page (#/admin/customer-page/{id}): reached with "Ir al Cliente" from the customers
@@ -180,6 +180,38 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test("soporte adds a document with its photo, sees it 'Pendiente', opens the photo and approves it", async ({ page }) => {
+  const id = withDb((db) => (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id);
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  await openTab(page, 'Documentos');
+  const table = page.getByRole('table', { name: `Documentos del cliente ${id}` });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const before = await table.getByRole('row').count();
+
+  await page.getByRole('button', { name: 'Agregar documento' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agregar documento' });
+  await dialog.getByLabel('Tipo').selectOption({ label: 'Pasaporte' });
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Debe agregar la foto del documento.');
+  await dialog.getByLabel('Foto del documento').setInputFiles({ name: 'pasaporte.png', mimeType: 'image/png', buffer: PNG });
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Agregar un Pasaporte al cliente ${id}?`);
+  await confirmAndFinish(page, 'Listo!');
+
+  await expect(table.getByRole('row')).toHaveCount(before + 1);
+  const added = table.getByRole('row').nth(1);
+  await expect(added).toContainText('Pasaporte');
+  await expect(added).toContainText('Pendiente');
+  await added.getByRole('button', { name: /^Ver pasaporte/ }).click();
+  await expect(added.getByRole('img')).toBeVisible();
+
+  await added.getByRole('button', { name: /^Aprobar Pasaporte/ }).click();
+  await confirmAndFinish(page, 'Listo!');
+  await expect(table.getByRole('row').nth(1)).toContainText('Aprovado');
+  await expect(table.getByRole('row').nth(1).getByRole('button', { name: /^Aprobar/ })).toHaveCount(0);
+});
+
 test('fraude (CRM2_SUPER_ACTION) sees the full pin', async ({ page }) => {
   const customer = prepareCustomer();
   await signIn(page, 'fraude');
@@ -196,6 +228,9 @@ test('a reader sees the card and the tabs, and no edit control', async ({ page }
   await expect(page.getByLabel('Nueva nota')).toHaveCount(0);
   await openTab(page, 'Logs');
   await expect(page.getByRole('button', { name: 'Intentos de agregar tarjeta' })).toHaveCount(0);
+  await openTab(page, 'Documentos');
+  await expect(page.getByRole('table', { name: `Documentos del cliente ${customer.accountId}` }).or(page.getByText('No se encontró ningún registro.'))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Agregar documento' })).toHaveCount(0);
   await openTab(page, 'Telefono');
   await expect(page.getByRole('table', { name: `Teléfonos del cliente ${customer.accountId}` }).getByRole('button')).toHaveCount(0);
 });

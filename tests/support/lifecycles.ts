@@ -13,6 +13,7 @@ import { prepaidCard } from '@/machines/items/prepaid-card.machine';
 import { topupItem } from '@/machines/items/topup.machine';
 import { topupClaim } from '@/machines/items/topup-claim.machine';
 import { phone, PHONE_STATUSES } from '@/machines/customer/phone.machine';
+import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
 import { APPLIED_RULE_STATUSES } from '@/domain/order-actions';
 import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES } from '@/domain/remittance';
@@ -39,6 +40,8 @@ export interface LifecycleModel {
   extra?: (input: Record<string, unknown>) => readonly EventObject[];
   /** How a starting input reads in a test name. */
   label?: (input: Record<string, unknown>) => string;
+  /** False for a chart guarded by the permission alone: it refuses nobody who holds it. */
+  refuses?: boolean;
 }
 
 /** The events a model walks: every per-entity row's probes, and the extra ones. */
@@ -189,6 +192,19 @@ export const phoneModel: LifecycleModel = {
   label: (i) => `${status(i)} (${String(i.attempts)} intentos)`,
 };
 
+export const documentModel: LifecycleModel = {
+  lifecycle: userDocument,
+  inputs: DOCUMENT_STATES.map((s) => ({ status: s, permissions: EVERYTHING })),
+  label: status,
+};
+
+export const documentsModel: LifecycleModel = {
+  lifecycle: userDocuments,
+  inputs: [{ status: 'open', permissions: EVERYTHING }],
+  label: status,
+  refuses: false,
+};
+
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
   offerModel,
@@ -202,6 +218,8 @@ export const MODELS: readonly LifecycleModel[] = [
   topupModel,
   claimModel,
   phoneModel,
+  documentModel,
+  documentsModel,
 ];
 
 /** A path named by its events and what they carry: `item.fulfill(failed) → item.resetTries`. */

@@ -19,6 +19,7 @@ import { seedCustomerHistory } from './customer-history';
 import { seedAddCardAttempts, seedCards } from './customer-cards';
 import { seedSegment } from './customer-segment';
 import { seedDirectory } from './customer-directory';
+import { seedDocuments } from './customer-documents';
 import { openRemittanceStatus } from './items-remittance';
 import { openPickupStatus } from './items-pickup';
 import { openPrepaidStatus } from './items-prepaid-gift';
@@ -622,4 +623,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
   // Attempts to add a card (migration 0016), the same way.
   if (!(await sink.hasTable('add_card_attempts'))) return;
   await seedAddCardAttempts(sink, new Faker({ locale: [es, en, base], seed: options.seed * 100 + 2 }), { now, firstCustomer, customers: size.customers });
+  // Identity documents (migration 0017), the same way.
+  if (!(await sink.hasTable('user_documents'))) return;
+  await seedDocuments(sink, new Faker({ locale: [es, en, base], seed: options.seed * 100 + 3 }), { now, firstCustomer, customers: size.customers });
 }

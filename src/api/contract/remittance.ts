@@ -19,18 +19,22 @@ const Id = (message: string) =>
     v.transform(Number),
   );
 
-/** An uploaded image: JPG, PNG or WEBP up to 1 MB (a missing one: "Debe adjuntar la imagen."). */
-export const ImageFile = v.pipe(
-  // The default makes a missing field run the checks (valibot skips absent optional keys).
-  v.optional(v.unknown(), ''),
-  v.check((file) => file instanceof File && file.size > 0, RemittanceMsg.imageRequired),
-  v.transform((file) => file as File),
-  v.check((file) => (IMAGE_TYPES as readonly string[]).includes(file.type), RemittanceMsg.imageType),
-  v.check((file) => file.size <= MAX_IMAGE_BYTES, RemittanceMsg.imageSize),
-);
+/** An uploaded image: JPG, PNG or WEBP up to 1 MB; `missing` says what a missing one lacks. */
+export const imageFileOf = (missing: string) =>
+  v.pipe(
+    // The default makes a missing field run the checks (valibot skips absent optional keys).
+    v.optional(v.unknown(), ''),
+    v.check((file) => file instanceof File && file.size > 0, missing),
+    v.transform((file) => file as File),
+    v.check((file) => (IMAGE_TYPES as readonly string[]).includes(file.type), RemittanceMsg.imageType),
+    v.check((file) => file.size <= MAX_IMAGE_BYTES, RemittanceMsg.imageSize),
+  );
+
+/** An uploaded image of a remittance (a missing one: "Debe adjuntar la imagen."). */
+export const ImageFile = imageFileOf(RemittanceMsg.imageRequired);
 
 /** A multipart file field that may be absent or empty. */
-const OptionalImage = v.pipe(
+export const OptionalImage = v.pipe(
   v.optional(v.unknown()),
   v.transform((file) => (file instanceof File && file.size > 0 ? file : undefined)),
   v.check((file) => file === undefined || (IMAGE_TYPES as readonly string[]).includes(file.type), RemittanceMsg.imageType),

@@ -14,6 +14,7 @@ import { BANK_RECIPIENTS, BLACKLIST, CALLS, CARDS, HOME_RECIPIENTS, CREDIT_HISTO
 import { CampaignsTab, KycTab } from './kyc-campaign-tabs';
 import { EventsView, TraitsView, useSegment } from './segment-tab';
 import { AddedCardAttempts } from './added-cards';
+import { DocumentsTab, loadDocuments } from './documents-tab';
 
 const tabClass =
   'rounded-t-md px-3 py-2 text-sm font-medium text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-white data-selected:text-brand-700 data-selected:ring-1 data-selected:ring-slate-200';
@@ -86,6 +87,7 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
   // The directory reloads on every selection (spec details §2).
   const bankDirectory = useAccountTable(BANK_RECIPIENTS, accountId, { reloadOnSelect: true });
   const homeDirectory = useAccountTable(HOME_RECIPIENTS, accountId, { reloadOnSelect: true });
+  const documents = useDetailTab(() => loadDocuments(services, accountId));
   const kyc = useDetailTab(() => getKyc(services.users, accountId), { reloadOnSelect: true });
   const logsPage = useRef(0);
   const logs = useDetailTab(
@@ -168,6 +170,7 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
         />
       ),
     },
+    { label: text.documents, select: documents.select, panel: <DocumentsTab accountId={accountId} tab={documents} /> },
     { label: text.kyc, select: kyc.select, panel: <KycTab accountId={accountId} tab={kyc} /> },
     {
       label: text.logs,

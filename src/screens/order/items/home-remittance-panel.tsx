@@ -13,7 +13,8 @@ import { DetailSection, KeyValues } from '@/ui/detail-table';
 import { remittanceText } from '@/i18n/es-remittance';
 import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
 import { ShippingFields, shippingForm, type ShippingForm } from './shipping-fields';
-import { RemittanceFacts, RemittanceFrame, RemittanceImage } from './remittance-view';
+import { RemittanceFacts, RemittanceFrame } from './remittance-view';
+import { StoredImage } from '@/ui/stored-image';
 import { checkDelivery, checkHomeAddress, checkReason, DeliveryFields, deliveryForm, ReasonField, type DeliveryForm } from './remittance-forms';
 
 interface HomeData {
@@ -40,7 +41,7 @@ function DeliverySection({ delivery }: { delivery: DeliveryInfo | null }) {
         { label: homeText.receiver, value: d.receiver },
         { label: homeText.deliveryDate, value: formatDateTime(d.deliveryDate) },
         { label: homeText.notes, value: d.notes },
-        { label: homeText.receipt, value: <RemittanceImage url={d.receiptImageUrl} label={homeText.receipt} /> },
+        { label: homeText.receipt, value: <StoredImage url={d.receiptImageUrl} label={homeText.receipt} /> },
         { label: homeText.reason, value: d.reason },
       ]}
     />

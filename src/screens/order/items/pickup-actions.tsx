@@ -1,3 +1,4 @@
+import { pickImage, imageProblem } from '@/ui/images';
 import { checkBody } from '@/api/contract/check';
 import { PickupDeliverBody, ShippingAddressBody, type PickedCashInfo, type PickupRemittance } from '@/api/contract/pickup';
 import { pickupCash } from '@/machines/items/pickup-cash.machine';
@@ -10,7 +11,7 @@ import { InputField, bound } from '@/ui/fields';
 import type { Validation } from '@/ui/action-flow-logic';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import { ShippingFields, shippingForm, type ShippingForm } from './shipping-fields';
-import { imageProblem, pickImage } from './remittance-forms';
+
 import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
 
 interface DeliverForm {

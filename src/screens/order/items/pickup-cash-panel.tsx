@@ -12,7 +12,7 @@ import { DetailSection, KeyValues } from '@/ui/detail-table';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import type { ItemPanelProps } from './item-types';
 import { ItemFrame } from './item-frame';
-import { RemittanceImage } from './remittance-view';
+import { StoredImage } from '@/ui/stored-image';
 import { PickupActions } from './pickup-actions';
 
 interface PickupDetails {
@@ -60,7 +60,7 @@ export function PickupCashPanel(props: ItemPanelProps) {
                   { label: pickupText.status, value: productStatusLabel(item.productType, item.status) },
                   { label: pickupText.remittanceId, value: data.remittanceId },
                   { label: pickupText.sender, value: data.sender.fullName },
-                  { label: pickupText.senderDocument, value: <RemittanceImage url={data.sender.identityDocPhotoUrl} label={pickupText.senderDocument} /> },
+                  { label: pickupText.senderDocument, value: <StoredImage url={data.sender.identityDocPhotoUrl} label={pickupText.senderDocument} /> },
                   { label: pickupText.recipient, value: data.recipient.fullName },
                   { label: pickupText.recipientPhone, value: data.recipient.phoneNumber },
                   { label: pickupText.destinationCredit, value: formatMoney(data.destinationCredit, data.destinationCurrency) },
@@ -96,7 +96,7 @@ export function PickupCashPanel(props: ItemPanelProps) {
                       { label: pickupText.receiver, value: info.pickedCash.receiver },
                       { label: pickupText.deliveryDate, value: formatDateTime(info.pickedCash.deliveryDate) },
                       { label: pickupText.notes, value: info.pickedCash.notes },
-                      { label: pickupText.receipt, value: <RemittanceImage url={info.pickedCash.receiptImageUrl} label={pickupText.receipt} /> },
+                      { label: pickupText.receipt, value: <StoredImage url={info.pickedCash.receiptImageUrl} label={pickupText.receipt} /> },
                       { label: pickupText.reason, value: info.pickedCash.reason },
                     ]}
                   />

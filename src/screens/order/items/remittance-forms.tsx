@@ -1,9 +1,10 @@
+import { pickImage, imageProblem } from '@/ui/images';
 import { checkBody } from '@/api/contract/check';
 import { BankDestinationBody, HomeShippingBody, type Remittance } from '@/api/contract/remittance';
 import { getCouriers } from '@/api/remittance';
 import type { DeliveryReport } from '@/machines/items/home-remittance.actions';
 import type { Validation } from '@/ui/action-flow-logic';
-import { BANK_REMITTANCE, IMAGE_TYPES, MAX_IMAGE_BYTES, REMITTANCE_PROVIDERS, RemittanceMsg, type RemittanceProvider } from '@/domain/remittance';
+import { BANK_REMITTANCE, IMAGE_TYPES, REMITTANCE_PROVIDERS, RemittanceMsg, type RemittanceProvider } from '@/domain/remittance';
 import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
 import { useServices } from '@/ui/session';
 import { InputField, SelectField, bound } from '@/ui/fields';
@@ -51,15 +52,6 @@ export function checkBankDestination(foiId: number, form: BankDestinationForm): 
 }
 
 /** The file picked in an image field, if any. */
-export const pickImage = (files: FileList | null) => files?.[0] ?? undefined;
-
-/** Why the server would refuse an image (its type, its size); null when it takes it or none was picked. */
-export function imageProblem(file: File | undefined): string | null {
-  if (!file) return null;
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return RemittanceMsg.imageType;
-  if (file.size > MAX_IMAGE_BYTES) return RemittanceMsg.imageSize;
-  return null;
-}
 
 export function BankDestinationFields({ id, form, change }: { id: number; form: BankDestinationForm; change: Change<BankDestinationForm> }) {
   const p = `bank-destination-${id}`;

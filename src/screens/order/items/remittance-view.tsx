@@ -1,50 +1,14 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { OfferItem } from '@/api/contract/order-detail';
 import type { Remittance } from '@/api/contract/remittance';
-import { getRemittanceImage } from '@/api/remittance';
-import { errorMessage } from '@/api/http';
 import { productStatusLabel } from '@/domain/products';
-import { useServices } from '@/ui/session';
 import { DetailSection, KeyValues } from '@/ui/detail-table';
-import { Spinner } from '@/ui/spinner';
+import { StoredImage } from '@/ui/stored-image';
 import { remittanceText } from '@/i18n/es-remittance';
 import { ItemFrame } from './item-frame';
 import { formatMoney } from '@/domain/format';
 
 const dataText = remittanceText.data;
-
-/**
- * An uploaded image (identity document, receipt): read with the staff member's token when asked
- * for, shown in place. Nothing is linked to directly, so the file never leaves the session.
- */
-export function RemittanceImage({ url, label }: { url: string | null; label: string }) {
-  const services = useServices();
-  const [shown, setShown] = useState<{ src: string | null; error: string | null; loading: boolean; open: boolean }>({ src: null, error: null, loading: false, open: false });
-  if (!url) return <>{remittanceText.none}</>;
-  const toggle = () => {
-    if (shown.open) return setShown({ ...shown, open: false });
-    if (shown.src) return setShown({ ...shown, open: true });
-    setShown({ src: null, error: null, loading: true, open: true });
-    getRemittanceImage(services, url).then(
-      (src) => setShown({ src, error: null, loading: false, open: true }),
-      (error: unknown) => setShown({ src: null, error: errorMessage(error), loading: false, open: true }),
-    );
-  };
-  return (
-    <span className="inline-flex flex-col items-start gap-1">
-      <button type="button" className="text-sm font-medium text-brand-700 underline hover:text-brand-800" onClick={toggle} aria-expanded={shown.open}>
-        {shown.open ? remittanceText.image.hide(label) : remittanceText.image.show(label)}
-      </button>
-      {shown.open && shown.loading ? <Spinner label={remittanceText.image.loading} /> : null}
-      {shown.open && shown.error ? (
-        <span role="alert" className="text-xs text-red-700">
-          {shown.error}
-        </span>
-      ) : null}
-      {shown.open && shown.src ? <img src={shown.src} alt={label} className="max-h-64 max-w-full rounded ring-1 ring-slate-200" /> : null}
-    </span>
-  );
-}
 
 /** The panel around a remittance item: its title, its status (as the product labels it), the actions, then the data. */
 export function RemittanceFrame({ title, item, children }: { title: string; item: OfferItem; children: ReactNode }) {
@@ -70,7 +34,7 @@ export function RemittanceFacts({ remittance, item, bank }: { remittance: Remitt
             { label: dataText.fee, value: money(remittance.fee, remittance.currency) },
             ...(bank ? [{ label: dataText.serviceType, value: remittance.remesaToBankServiceType }, { label: dataText.provider, value: item.provider }] : [{ label: dataText.tracking, value: item.trackingNumber }]),
             { label: dataText.sender, value: sender.fullName },
-            { label: dataText.senderDoc, value: <RemittanceImage url={sender.identityDocPhotoUrl} label={dataText.senderDoc} /> },
+            { label: dataText.senderDoc, value: <StoredImage url={sender.identityDocPhotoUrl} label={dataText.senderDoc} /> },
           ]}
         />
       </DetailSection>

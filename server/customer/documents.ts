@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db/schema';
+import type { UserDocumentsTable } from '../db/schema-customer-history';
+import { badRequest, conflict, notFound } from '../http';
+import { iso } from '../clock';
+import { bind, bodyOf, type ActionContext, type Store, type Trx } from '../lifecycle/binding';
+import { readUpload, type UploadedImage } from '../items/remittance';
+import { accountOrThrow } from './account-data';
+import type { DocumentAddBody, DocumentUpdateBody, UserDocument } from '@/api/contract/customer-documents';
+import { DocumentMsg, DocumentRefused } from '@/domain/documents';
+import { documentTypeLabel } from '@/domain/kyc';
+import { userDocument, userDocuments } from '@/machines/customer/document.machine';
+
+type Db = Kysely<Database>;
+type DocumentRecord = Selectable<UserDocumentsTable>;
+
+export const DOCUMENT_FILE_PATH = '/users/secured/documents/file';
+const who = (ctx: ActionContext) => ctx.principal.email ?? ctx.principal.username;
+
+function documentOf(r: DocumentRecord): UserDocument {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    type: r.type,
+    status: r.status,
+    createdDate: r.created_date,
+    createdBy: r.created_by,
+    modifiedDate: r.modified_date,
+    modifiedBy: r.modified_by,
+    url: `${DOCUMENT_FILE_PATH}?id=${r.file_id}`,
+  };
+}
+
+/** The customer's documents (the deleted ones aside), newest first. */
+export async function listDocuments(db: Db, accountId: number): Promise<{ elements: UserDocument[] }> {
+  await accountOrThrow(db, accountId);
+  const rows = await db.selectFrom('user_documents').selectAll().where('account_id', '=', accountId).where('status', '!=', 'DELETED').orderBy('id', 'desc').execute();
+  return { elements: rows.map(documentOf) };
+}
+
+/** A document's photo; 404 for an unknown or deleted one. */
+export async function documentFile(db: Db, fileId: string) {
+  const row = await db.selectFrom('user_documents').select(['content_type', 'data']).where('file_id', '=', fileId).where('status', '!=', 'DELETED').executeTakeFirst();
+  if (!row) throw notFound('El archivo no existe.');
+  return { contentType: row.content_type, bytes: Buffer.from(row.data, 'base64') };
+}
+
+const photo = (image: UploadedImage) => ({ file_id: randomUUID(), content_type: image.contentType, size: image.bytes.length, data: image.bytes.toString('base64') });
+
+async function documentRecord(trx: Trx | Db, id: number): Promise<DocumentRecord> {
+  const row = await trx.selectFrom('user_documents').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(`No se encontró el documento ${id}.`);
+  return row;
+}
+
+const documentStore: Store<DocumentRecord, { id: number }> = {
+  docCode: 'CUSTOM',
+  docId: (r) => String(r.account_id),
+  idOf: (r) => r.id,
+  find: async (trx, key, request) => {
+    const record = await documentRecord(trx, key.id);
+    // A document of another customer than the one named is not found (no hint that it exists).
+    const named = (request.body as { accountId?: number } | undefined)?.accountId;
+    if (named !== undefined && named !== record.account_id) throw notFound(`No se encontró el documento ${key.id}.`);
+    return [record];
+  },
+  input: async (_trx, r) => ({ status: r.status }),
+  async save(trx, move, ctx) {
+    const updated = await trx
+      .updateTable('user_documents')
+      .set({ status: move.to, modified_date: iso(ctx.now), modified_by: who(ctx), version: move.record.version + 1 })
+      .where('id', '=', move.record.id)
+      .where('version', '=', move.record.version)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw conflict(DocumentRefused.concurrent);
+  },
+};
+
+const named = (r: { id: number; type: string }) => `${documentTypeLabel(r.type)} ${r.id}`;
+
+/** Every row answers the document as it is now. */
+export const documentBinding = bind<DocumentRecord, { id: number }>({
+  lifecycle: userDocument,
+  store: documentStore,
+  handlers: {
+    // A new type and, when sent, a new photo: the document goes back to review.
+    update: {
+      prepare: async (request) => {
+        const file = bodyOf<DocumentUpdateBody>(request).file;
+        return file ? await readUpload(file) : null;
+      },
+      async perform({ trx, record, request, prepared }) {
+        const { type } = bodyOf<DocumentUpdateBody>(request);
+        const image = prepared as UploadedImage | null;
+        await trx
+          .updateTable('user_documents')
+          .set({ type, ...(image ? photo(image) : {}) })
+          .where('id', '=', record.id)
+          .execute();
+        return {
+          description: `Documento ${named(record)} actualizado`,
+          before: { type: record.type, ...(image ? { photo: record.file_id } : {}) },
+          after: { type, ...(image ? { photo: 'nueva' } : {}) },
+        };
+      },
+    },
+  },
+  describe: (row, record) => `${row.label}: documento ${named(record)}`,
+  answer: async (results, _request, ctx) => (results[0] ? documentOf(await documentRecord(ctx.db, results[0].record.id)) : null),
+});
+
+/** The customer's documents as one entity: the account, always open to a new document. */
+type AccountRecord = { id: number };
+const documentsStore: Store<AccountRecord, { accountId: number }> = {
+  docCode: 'CUSTOM',
+  docId: (r) => String(r.id),
+  idOf: (r) => r.id,
+  find: async (trx, key) => [{ id: (await accountOrThrow(trx, key.accountId)).id }],
+  input: async () => ({ status: 'open' }),
+  // Adding a document changes no account field: the new row is the handler's.
+  save: async () => {},
+};
+
+export const documentsBinding = bind<AccountRecord, { accountId: number }>({
+  lifecycle: userDocuments,
+  store: documentsStore,
+  handlers: {
+    add: {
+      prepare: async (request) => {
+        const image = await readUpload(bodyOf<DocumentAddBody>(request).file);
+        if (!image) throw badRequest(DocumentMsg.photoRequired);
+        return image;
+      },
+      async perform({ trx, ctx, record, request, prepared }) {
+        const { type } = bodyOf<DocumentAddBody>(request);
+        const row = await trx
+          .insertInto('user_documents')
+          .values({ account_id: record.id, type, status: 'PENDING', created_date: iso(ctx.now), created_by: who(ctx), modified_date: null, modified_by: null, ...photo(prepared as UploadedImage), version: 0 })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { description: `Documento ${named(row)} agregado`, before: { document: null }, after: { document: row.id, type }, data: documentOf(row) };
+      },
+    },
+  },
+  describe: (row, record) => `${row.label}: cliente ${record.id}`,
+});

@@ -1,0 +1,28 @@
+/** A customer's identity documents (spec details §3 "User document", §5): the rules both ends share. */
+
+export const DOCUMENT_TYPES = ['IDENTITY_DOCUMENT', 'PASSPORT', 'DRIVING_LICENSE'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export const DOCUMENT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+/** The spec's labels, its spelling kept ('Aprovado'). */
+const STATUS_LABELS: Record<string, string> = { PENDING: 'Pendiente', APPROVED: 'Aprovado', REJECTED: 'Rechazada' };
+export const documentStatusLabel = (status: string) => STATUS_LABELS[status] ?? status;
+
+export const DocumentMsg = {
+  /** Spec details §5 "Add document". */
+  photoRequired: 'Debe agregar la foto del documento.',
+  typeRequired: 'Debe elegir el tipo de documento.',
+  statusInvalid: 'El estado del documento no es válido.',
+  idRequired: 'Debe indicar el documento.',
+} as const;
+
+/** Why the document's chart refuses an action (the server answers 409 with the same words). */
+export const DocumentRefused = {
+  notPending: 'Solo un documento pendiente se puede aprobar o rechazar.',
+  deleted: 'El documento fue eliminado.',
+  /** Only a missing permission refuses a new document (the 403 says which). */
+  add: 'No se puede agregar el documento.',
+  concurrent: 'Otra persona modificó el documento al mismo tiempo. Vuelva a cargarlo.',
+} as const;
