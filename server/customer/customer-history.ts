@@ -1,4 +1,5 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { HomeRecipientsTable } from '../db/schema-customer-history';
 import type { Database } from '../db/schema';
 import { cappedCount, pageOf, type Page, type PageRequest } from '../db/paging';
 import type { AddCardAttempt, BankRecipient, Campaign, CreditTransfer, HomeRecipient, CreditTrn, PasswordlessSignIn, PasswordSignIn, PaymentMethod, PaymentRequest, PinAttempt } from '@/api/contract/customer-detail';
@@ -220,25 +221,33 @@ export function bankRecipients(db: Db, accountId: number, paging: PageRequest): 
   }));
 }
 
+const homeRecipientOf = (r: Selectable<HomeRecipientsTable>): HomeRecipient => ({
+  id: r.id,
+  accountId: r.account_id,
+  recipientName: r.recipient_name,
+  address: r.address,
+  neighborhood: r.neighborhood,
+  municipality: r.municipality,
+  municipalityCode: r.municipality_code,
+  province: r.province,
+  provinceCode: r.province_code,
+  mobile: r.mobile,
+  landLine: r.land_line,
+  indications: r.indications,
+  deliveryFrom: r.delivery_from,
+  deliveryTo: r.delivery_to,
+});
+
 /** The customer's home-delivery recipients, newest first, 5 at a time. */
 export function homeRecipients(db: Db, accountId: number, paging: PageRequest): Promise<Page<HomeRecipient>> {
   const query = db.selectFrom('home_recipients').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc');
-  return pageOfAccount(db, accountId, paging, query, (r) => ({
-    id: r.id,
-    accountId: r.account_id,
-    recipientName: r.recipient_name,
-    address: r.address,
-    neighborhood: r.neighborhood,
-    municipality: r.municipality,
-    municipalityCode: r.municipality_code,
-    province: r.province,
-    provinceCode: r.province_code,
-    mobile: r.mobile,
-    landLine: r.land_line,
-    indications: r.indications,
-    deliveryFrom: r.delivery_from,
-    deliveryTo: r.delivery_to,
-  }));
+  return pageOfAccount(db, accountId, paging, query, homeRecipientOf);
+}
+
+/** Home recipients by id, as the wire names them. */
+export async function homeRecipientsOf(db: Db, ids: number[]): Promise<HomeRecipient[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('home_recipients').selectAll().where('id', 'in', ids).execute()).map(homeRecipientOf);
 }
 
 /** The customer's attempts to add a card, newest first. */

@@ -195,6 +195,13 @@ export const customerText = {
     place: 'Municipio, provincia',
     indications: 'Indicaciones',
     hours: 'Horario de entrega',
+    actions: 'Acciones',
+    group: (name: string) => `Acciones del destinatario ${name}`,
+    update: 'Actualizar',
+    dialogTitle: 'Actualizar Datos del Destinatario',
+    deliveryTo: 'Entregar hasta',
+    updateQuestion: (name: string, accountId: number) => `¿Actualizar los datos del destinatario ${name} del cliente ${accountId}?`,
+    updated: (name: string) => `Los datos del destinatario ${name} fueron actualizados.`,
   },
   documents: {
     label: (accountId: number) => `Documentos del cliente ${accountId}`,

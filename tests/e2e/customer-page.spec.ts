@@ -164,6 +164,18 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
   await expect(rowsOf(`Destinatarios a domicilio del cliente ${id}`)).toHaveCount(6);
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(rowsOf(`Destinatarios a domicilio del cliente ${id}`)).toHaveCount(3);
+  // 'Actualizar Datos del Destinatario': a province change resets the municipality to the province's first.
+  const recipientRow = rowsOf(`Destinatarios a domicilio del cliente ${id}`).nth(1);
+  const recipientName = (await recipientRow.getByRole('cell').first().textContent())!;
+  await recipientRow.getByRole('button', { name: `Actualizar ${recipientName}` }).click();
+  const editor = page.getByRole('dialog', { name: 'Actualizar Datos del Destinatario' });
+  await editor.getByLabel('Provincia').selectOption({ label: 'Matanzas' });
+  await expect(editor.getByLabel('Municipio')).toHaveValue('CU-04-01');
+  await editor.getByLabel('Municipio').selectOption({ label: 'Cárdenas' });
+  await editor.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Actualizar los datos del destinatario ${recipientName} del cliente ${id}?`);
+  await confirmAndFinish(page, 'Listo!');
+  await expect(rowsOf(`Destinatarios a domicilio del cliente ${id}`).nth(1)).toContainText('Cárdenas, Matanzas');
 
   // Logs: an agent opens the attempts to add a card.
   await openTab(page, 'Logs');

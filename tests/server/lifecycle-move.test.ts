@@ -39,7 +39,7 @@ describe('the province catalogue', () => {
   });
 
   it('is also the prepaid cards’; another product is a 400; without a view permission a 403', async () => {
-    expect((await server.get('/catalog/secured/provinces?productType=PREPAID_CARD', tokens.lector)).status).toBe(200);
+    for (const product of ['PREPAID_CARD', 'REMESA']) expect((await server.get(`/catalog/secured/provinces?productType=${product}`, tokens.lector)).status).toBe(200);
     const bad = await server.get('/catalog/secured/provinces?productType=TOPUP', tokens.lector);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error_description: string }).error_description).toBe('El producto no usa el catálogo de provincias.');

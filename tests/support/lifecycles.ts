@@ -14,6 +14,7 @@ import { topupItem } from '@/machines/items/topup.machine';
 import { topupClaim } from '@/machines/items/topup-claim.machine';
 import { phone, PHONE_STATUSES } from '@/machines/customer/phone.machine';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
+import { homeRecipient } from '@/machines/customer/recipient.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
 import { APPLIED_RULE_STATUSES } from '@/domain/order-actions';
 import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES } from '@/domain/remittance';
@@ -205,6 +206,13 @@ export const documentsModel: LifecycleModel = {
   refuses: false,
 };
 
+export const homeRecipientModel: LifecycleModel = {
+  lifecycle: homeRecipient,
+  inputs: [{ status: 'saved', permissions: EVERYTHING }],
+  label: status,
+  refuses: false,
+};
+
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
   offerModel,
@@ -220,6 +228,7 @@ export const MODELS: readonly LifecycleModel[] = [
   phoneModel,
   documentModel,
   documentsModel,
+  homeRecipientModel,
 ];
 
 /** A path named by its events and what they carry: `item.fulfill(failed) → item.resetTries`. */

@@ -18,7 +18,7 @@ export async function seedDirectory(sink: Sink, faker: Faker, options: { firstCu
     const index = faker.number.int({ min: 0, max: province.municipalities.length - 1 });
     return { province, municipality: province.municipalities[index]!, municipalityCode: municipalityCode(province.code, index) };
   };
-  const cuban = () => `53${faker.helpers.arrayElement(['5', '6'])}${faker.string.numeric(7)}`;
+  const cuban = () => `+53${faker.helpers.arrayElement(['5', '6'])}${faker.string.numeric(7)}`;
   for (let i = 0; i < options.customers; i++) {
     const accountId = options.firstCustomer + i;
     const banks = i < 3 ? 7 : faker.datatype.boolean(0.3) ? faker.number.int({ min: 1, max: 3 }) : 0;

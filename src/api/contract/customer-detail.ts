@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { Envelope, IsoDateTime } from './envelope';
 import { IdParam, PageOf, PageQuery } from './query';
 import { KycDecisionDetail } from './extras';
+import { BodyId, CubanMobile, Hour, LandLine, OptionalText, RequiredText } from './fields';
+import { RemittanceMsg } from '@/domain/remittance';
 
 /** The customer page's read calls (spec details §3, §7 "Customer detail"). */
 
@@ -248,3 +250,24 @@ export const HomeRecipientsResponse = Envelope(PageOf(HomeRecipient));
 export const AddCardAttempt = v.object({ id: v.number(), firstSixLastFour: v.string(), message: v.nullable(v.string()), wasAdded: v.boolean(), created: IsoDateTime });
 export type AddCardAttempt = v.InferOutput<typeof AddCardAttempt>;
 export const AddCardAttemptsResponse = Envelope(v.object({ elements: v.array(AddCardAttempt), countElements: v.number() }));
+
+/**
+ * POST /users/secured/contactAddress/update: a home recipient of the directory, as edited in
+ * 'Actualizar Datos del Destinatario'. Province and municipality are catalogue codes; the names
+ * come from the catalogue (any sent are ignored).
+ */
+export const HomeRecipientBody = v.object({
+  id: BodyId('Debe indicar el destinatario.'),
+  accountId: BodyId('Debe indicar el cliente.'),
+  recipientName: RequiredText(RemittanceMsg.nameRequired, 'El nombre', 120),
+  mobile: CubanMobile(RemittanceMsg.destinationRequired),
+  landLine: LandLine,
+  provinceCode: RequiredText(RemittanceMsg.provinceRequired, 'La provincia', 12),
+  municipalityCode: RequiredText(RemittanceMsg.municipalityRequired, 'El municipio', 12),
+  neighborhood: OptionalText('El reparto', 120),
+  address: RequiredText(RemittanceMsg.addressRequired, 'La dirección', 200),
+  indications: OptionalText('Las indicaciones', 300),
+  deliveryFrom: Hour,
+  deliveryTo: Hour,
+});
+export type HomeRecipientBody = v.InferOutput<typeof HomeRecipientBody>;

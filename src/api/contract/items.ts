@@ -23,8 +23,8 @@ export type ItemTransition = v.InferOutput<typeof ItemTransition>;
 export const ItemTransitionsQuery = v.object({ ...OrderIdQuery.entries, foiid: IdQuery('El item') });
 export const ItemTransitionsResponse = Envelope(v.object({ elements: v.array(ItemTransition) }));
 
-/** The products whose addresses use the province catalogue (spec details §3). */
-export const PROVINCE_PRODUCTS = ['REMESA_A_DOMICILIO', 'REMESA_BANCARIA', 'PICKUP_CASH', 'PREPAID_CARD'] as const;
+/** The products whose addresses use the catalogue: REMESA (the directory's, spec details §7), the remittance kinds, pickups and prepaid cards. */
+export const PROVINCE_PRODUCTS = ['REMESA', 'REMESA_A_DOMICILIO', 'REMESA_BANCARIA', 'PICKUP_CASH', 'PREPAID_CARD'] as const;
 
 /** GET /catalog/secured/provinces?productType */
 export const ProvincesQuery = v.object({

@@ -15,6 +15,7 @@ import { CampaignsTab, KycTab } from './kyc-campaign-tabs';
 import { EventsView, TraitsView, useSegment } from './segment-tab';
 import { AddedCardAttempts } from './added-cards';
 import { DocumentsTab, loadDocuments } from './documents-tab';
+import { homeRecipientActions } from './recipient-edit';
 
 const tabClass =
   'rounded-t-md px-3 py-2 text-sm font-medium text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-white data-selected:text-brand-700 data-selected:ring-1 data-selected:ring-slate-200';
@@ -166,7 +167,7 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
       panel: (
         <SubTabs
           label={text.directorySections(accountId)}
-          parts={[tableSection(text.toBank, BANK_RECIPIENTS, accountId, bankDirectory), tableSection(text.toHome, HOME_RECIPIENTS, accountId, homeDirectory)]}
+          parts={[tableSection(text.toBank, BANK_RECIPIENTS, accountId, bankDirectory), tableSection(text.toHome, { ...HOME_RECIPIENTS, columns: [...HOME_RECIPIENTS.columns, homeRecipientActions(homeDirectory.tab.refresh)] }, accountId, homeDirectory)]}
         />
       ),
     },

@@ -12,7 +12,7 @@ import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, KeyValues } from '@/ui/detail-table';
 import { remittanceText } from '@/i18n/es-remittance';
 import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
-import { ShippingFields, shippingForm, type ShippingForm } from './shipping-fields';
+import { ShippingFields, shippingForm, type ShippingForm } from '@/ui/shipping-fields';
 import { RemittanceFacts, RemittanceFrame } from './remittance-view';
 import { StoredImage } from '@/ui/stored-image';
 import { checkDelivery, checkHomeAddress, checkReason, DeliveryFields, deliveryForm, ReasonField, type DeliveryForm } from './remittance-forms';

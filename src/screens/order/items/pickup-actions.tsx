@@ -10,7 +10,7 @@ import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
 import { InputField, bound } from '@/ui/fields';
 import type { Validation } from '@/ui/action-flow-logic';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
-import { ShippingFields, shippingForm, type ShippingForm } from './shipping-fields';
+import { ShippingFields, shippingForm, type ShippingForm } from '@/ui/shipping-fields';
 
 import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
 

@@ -4,7 +4,7 @@ import { prepaidCard } from '@/machines/items/prepaid-card.machine';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
 import { InputField, bound } from '@/ui/fields';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
-import { PlaceFields, type Place } from './place-fields';
+import { PlaceFields, type Place } from '@/ui/place-fields';
 import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
 
 interface DestinationForm {

@@ -10,7 +10,7 @@ import { useServices } from '@/ui/session';
 import { InputField, SelectField, bound } from '@/ui/fields';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { remittanceText } from '@/i18n/es-remittance';
-import { PlaceAddressFields, type ShippingForm } from './shipping-fields';
+import { PlaceAddressFields, type ShippingForm } from '@/ui/shipping-fields';
 
 const formText = remittanceText.forms;
 type Change<T> = (patch: Partial<T>) => void;

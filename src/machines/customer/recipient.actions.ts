@@ -1,0 +1,42 @@
+import { HomeRecipient, HomeRecipientBody } from '@/api/contract/customer-detail';
+import { Permission } from '@/domain/permissions';
+import { RecipientRefused } from '@/domain/recipients';
+import { customerText } from '@/i18n/es-customer';
+import { rowOf } from '@/machines/lifecycle/table';
+
+/**
+ * A recipient of the customer's directory (spec details §7 "Customer detail"): edited in
+ * 'Actualizar Datos del Destinatario', support work (CRM7_DO_ACTION, spec details §6).
+ */
+
+export type RecipientEvent = { type: 'recipient.update' };
+
+export interface RecipientContext {
+  status: string;
+  permissions: readonly string[];
+}
+
+export interface RecipientSubject {
+  id: number;
+  accountId: number;
+  name: string;
+}
+
+const row = rowOf<RecipientEvent, RecipientContext, RecipientSubject>();
+const text = customerText.directory;
+
+export const homeRecipientActions = [
+  row({
+    event: 'recipient.update',
+    label: text.update,
+    variant: 'secondary',
+    permissions: [Permission.DO_ACTION],
+    confirm: (s) => text.updateQuestion(s.name, s.accountId),
+    success: { text: (s) => text.updated(s.name) },
+    refused: RecipientRefused.update,
+    wire: { client: 'users', method: 'POST', path: '/users/secured/contactAddress/update', body: HomeRecipientBody, data: HomeRecipient },
+    request: (_s, body: HomeRecipientBody) => ({ body }),
+    targets: (r) => [{ id: r.body.id, accountId: r.body.accountId }],
+    handler: 'update',
+  }),
+];
