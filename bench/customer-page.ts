@@ -35,11 +35,15 @@ const tabs: ReadCase[] = [
   ['/users/secured/call/list', 'LLamadas'],
   ['/users/secured/segment/data/traits', 'Caracteristicas'],
   ['/users/secured/segment/data/events', 'Eventos (100)'],
+  ['/orders/secured/list/remesarecipient', 'A Banco (5)'],
+  ['/users/secured/list/remesaaddress', 'A Domicilio (5)'],
+  ['/users/secured/documents/list', 'Documentos'],
+  ['/customer/secured/add/creditcard/result', 'Intentos de agregar tarjeta'],
   ['/users/secured/kyc/decision-status', 'KYC status'],
   ['/users/secured/kyc/decision-history', 'KYC history'],
   ['/users/secured/action-logs/data', 'Logs'],
 ].map(([endpoint, filter]) => {
-  const size = filter!.includes('(100)') ? 100 : 20;
+  const size = filter!.includes('(100)') ? 100 : filter!.includes('(5)') ? 5 : 20;
   const extra = endpoint === '/users/secured/action-logs/data' ? `&docCode=CUSTOM&docId=${id}` : '';
   return { endpoint: endpoint!, filter: filter!, url: `${endpoint}?accountId=${id}&page=0&size=${size}${extra}` };
 });
