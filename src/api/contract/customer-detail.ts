@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { Envelope, IsoDateTime } from './envelope';
 import { IdParam, PageOf, PageQuery } from './query';
 import { KycDecisionDetail } from './extras';
-import { BodyId, CubanMobile, Hour, LandLine, OptionalText, RequiredText } from './fields';
+import { BodyId, CubanMobile, Hour } from './fields';
+import { HomeAddressEntries } from './remittance';
 import { RemittanceMsg } from '@/domain/remittance';
 
 /** The customer page's read calls (spec details §3, §7 "Customer detail"). */
@@ -259,15 +260,8 @@ export const AddCardAttemptsResponse = Envelope(v.object({ elements: v.array(Add
 export const HomeRecipientBody = v.object({
   id: BodyId('Debe indicar el destinatario.'),
   accountId: BodyId('Debe indicar el cliente.'),
-  recipientName: RequiredText(RemittanceMsg.nameRequired, 'El nombre', 120),
   mobile: CubanMobile(RemittanceMsg.destinationRequired),
-  landLine: LandLine,
-  provinceCode: RequiredText(RemittanceMsg.provinceRequired, 'La provincia', 12),
-  municipalityCode: RequiredText(RemittanceMsg.municipalityRequired, 'El municipio', 12),
-  neighborhood: OptionalText('El reparto', 120),
-  address: RequiredText(RemittanceMsg.addressRequired, 'La dirección', 200),
-  indications: OptionalText('Las indicaciones', 300),
-  deliveryFrom: Hour,
+  ...HomeAddressEntries,
   deliveryTo: Hour,
 });
 export type HomeRecipientBody = v.InferOutput<typeof HomeRecipientBody>;

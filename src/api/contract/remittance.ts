@@ -150,10 +150,8 @@ export const BankDestinationBody = v.object({
 });
 export type BankDestinationBody = v.InferOutput<typeof BankDestinationBody>;
 
-/** POST /orders/secured/remesa-to-steet/update-shipping-address: the mobile is the destination. */
-export const HomeShippingBody = v.object({
-  mobile: CubanMobile(RemittanceMsg.destinationRequired),
-  foiId: Id('Debe indicar el item.'),
+/** A home-delivery address after its mobile, in the order its rules are checked (the items' and the directory's). */
+export const HomeAddressEntries = {
   recipientName: RequiredText(RemittanceMsg.nameRequired, 'El nombre', 120),
   landLine: LandLine,
   provinceCode: RequiredText(RemittanceMsg.provinceRequired, 'La provincia', 12),
@@ -162,6 +160,13 @@ export const HomeShippingBody = v.object({
   address: RequiredText(RemittanceMsg.addressRequired, 'La dirección', 200),
   indications: OptionalText('Las indicaciones', 300),
   deliveryFrom: Hour,
+};
+
+/** POST /orders/secured/remesa-to-steet/update-shipping-address: the mobile is the destination. */
+export const HomeShippingBody = v.object({
+  mobile: CubanMobile(RemittanceMsg.destinationRequired),
+  foiId: Id('Debe indicar el item.'),
+  ...HomeAddressEntries,
 });
 export type HomeShippingBody = v.InferOutput<typeof HomeShippingBody>;
 
