@@ -39,6 +39,20 @@ export function ok<T>(c: Context, data: T) {
   return c.json({ code: 0, data });
 }
 
+/**
+ * A stored upload (remittance proof, customer document) answered as itself: private, never cached
+ * (a photo of an identity document must not stay on a shared computer), shown inline and never
+ * sniffed into something the browser would run.
+ */
+export function storedFile(c: Context, file: { bytes: Uint8Array | Buffer; contentType: string }) {
+  return c.body(new Uint8Array(file.bytes), 200, {
+    'content-type': file.contentType,
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+    'content-disposition': 'inline',
+  });
+}
+
 export function errorBody(error: ApiError) {
   return { error: error.error, error_description: error.description };
 }

@@ -8,8 +8,7 @@ import { bind, bodyOf, type ActionContext, type Store, type Trx } from '../lifec
 import { readUpload, type UploadedImage } from '../items/remittance';
 import { accountOrThrow } from './account-data';
 import type { DocumentAddBody, DocumentUpdateBody, UserDocument } from '@/api/contract/customer-documents';
-import { DocumentMsg, DocumentRefused } from '@/domain/documents';
-import { documentTypeLabel } from '@/domain/kyc';
+import { DocumentMsg, DocumentRefused, documentName } from '@/domain/documents';
 import { userDocument, userDocuments } from '@/machines/customer/document.machine';
 
 type Db = Kysely<Database>;
@@ -77,8 +76,6 @@ const documentStore: Store<DocumentRecord, { id: number }> = {
   },
 };
 
-const named = (r: { id: number; type: string }) => `${documentTypeLabel(r.type)} ${r.id}`;
-
 /** Every row answers the document as it is now. */
 export const documentBinding = bind<DocumentRecord, { id: number }>({
   lifecycle: userDocument,
@@ -99,14 +96,14 @@ export const documentBinding = bind<DocumentRecord, { id: number }>({
           .where('id', '=', record.id)
           .execute();
         return {
-          description: `Documento ${named(record)} actualizado`,
+          description: `Documento ${documentName(record)} actualizado`,
           before: { type: record.type, ...(image ? { photo: record.file_id } : {}) },
           after: { type, ...(image ? { photo: 'nueva' } : {}) },
         };
       },
     },
   },
-  describe: (row, record) => `${row.label}: documento ${named(record)}`,
+  describe: (row, record) => `${row.label}: documento ${documentName(record)}`,
   answer: async (results, _request, ctx) => (results[0] ? documentOf(await documentRecord(ctx.db, results[0].record.id)) : null),
 });
 
@@ -139,7 +136,7 @@ export const documentsBinding = bind<AccountRecord, { accountId: number }>({
           .values({ account_id: record.id, type, status: 'PENDING', created_date: iso(ctx.now), created_by: who(ctx), modified_date: null, modified_by: null, ...photo(prepared as UploadedImage), version: 0 })
           .returningAll()
           .executeTakeFirstOrThrow();
-        return { description: `Documento ${named(row)} agregado`, before: { document: null }, after: { document: row.id, type }, data: documentOf(row) };
+        return { description: `Documento ${documentName(row)} agregado`, before: { document: null }, after: { document: row.id, type }, data: documentOf(row) };
       },
     },
   },

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { badRequest, ok, parse } from '../http';
+import { badRequest, ok, parse, storedFile } from '../http';
 import { requireAnyPermission, requirePermission } from '../auth/middleware';
 import { CustomersQuery, SearchAccountListQuery, SearchAccountQuery } from '@/api/contract/customers';
 import { AccountIdQuery } from '@/api/contract/order-detail';
@@ -20,9 +20,12 @@ import * as v from 'valibot';
 const FileQuery = v.object({ id: v.pipe(v.optional(v.string(), ''), v.uuid('El archivo no existe.')) });
 
 /** A customer table's read: the account and page from the query; the pin in full only for CRM2_SUPER_ACTION. */
-function customerPageRead(read: (accountId: number, paging: CustomerPageQuery, fullPin: boolean) => Promise<unknown>) {
+function customerPageRead<TSchema extends v.GenericSchema<unknown, { accountId: number }>>(
+  schema: TSchema,
+  read: (accountId: number, query: v.InferOutput<TSchema>, fullPin: boolean) => Promise<unknown>,
+) {
   return async (c: Context<AppEnv>) => {
-    const query = parse(CustomerPageQuery, c.req.query());
+    const query = parse(schema, c.req.query());
     return ok(c, await read(query.accountId, query, seesFullPin(c)));
   };
 }
@@ -70,26 +73,17 @@ export function customerRoutes(deps: AppDeps) {
 
   // The customer page's tabs: whoever may see customers.
   const customerPage = requirePermission(Permission.VIEW_CUSTOMERS);
-  app.get('/blacklist/secured/blackList', customerPage, customerPageRead((id, q) => customerBlacklist(db, id, q)));
-  const paged = (read: (accountId: number, paging: CustomerPageQuery, fullPin: boolean) => Promise<unknown>) => customerPageRead(read);
+  const paged = (read: (accountId: number, paging: CustomerPageQuery, fullPin: boolean) => Promise<unknown>) => customerPageRead(CustomerPageQuery, read);
+  app.get('/blacklist/secured/blackList', customerPage, paged((id, q) => customerBlacklist(db, id, q)));
   app.get('/users/secured/credit-trn/data', customerPage, paged((id, q) => creditHistory(db, id, q)));
   app.get('/users/secured/transfer-trn/data', customerPage, paged((id, q) => creditTransfers(db, id, q)));
   app.get('/reports/secured/list/checkoutrequest', customerPage, paged((id, q) => paymentRequests(db, id, q)));
   app.get('/uaa/secured/login/dataPin', customerPage, paged((id, q, fullPin) => passwordlessSignIns(db, id, q, fullPin)));
   app.get('/uaa/secured/login/data', customerPage, paged((id, q) => passwordSignIns(db, id, q)));
   app.get('/uaa/secured/loginAttempt/data', customerPage, paged((id, q, fullPin) => pinAttempts(db, id, q, fullPin)));
-  app.get('/customer/secured/paymentmethod/customerspecific/all', customerPage, async (c) => {
-    const query = parse(PaymentMethodsQuery, c.req.query());
-    return ok(c, await paymentMethods(db, query.accountId, query));
-  });
-  app.get('/orders/secured/list/remesarecipient', customerPage, async (c) => {
-    const query = parse(DirectoryQuery, c.req.query());
-    return ok(c, await bankRecipients(db, query.accountId, query));
-  });
-  app.get('/users/secured/list/remesaaddress', customerPage, async (c) => {
-    const query = parse(DirectoryQuery, c.req.query());
-    return ok(c, await homeRecipients(db, query.accountId, query));
-  });
+  app.get('/customer/secured/paymentmethod/customerspecific/all', customerPage, customerPageRead(PaymentMethodsQuery, (id, q) => paymentMethods(db, id, q)));
+  app.get('/orders/secured/list/remesarecipient', customerPage, customerPageRead(DirectoryQuery, (id, q) => bankRecipients(db, id, q)));
+  app.get('/users/secured/list/remesaaddress', customerPage, customerPageRead(DirectoryQuery, (id, q) => homeRecipients(db, id, q)));
   // The added-card attempts are the agents' (spec details §6, CRM7_AGENT).
   app.get('/customer/secured/add/creditcard/result', requirePermission(Permission.VIEW_CUSTOMERS, Permission.AGENT), async (c) =>
     ok(c, await addCardAttempts(db, parse(AccountIdQuery, c.req.query()).accountId)),
@@ -97,8 +91,7 @@ export function customerRoutes(deps: AppDeps) {
   app.get('/users/secured/documents/list', customerPage, async (c) => ok(c, await listDocuments(db, parse(AccountIdQuery, c.req.query()).accountId)));
   app.get(DOCUMENT_FILE_PATH, customerPage, async (c) => {
     const { id } = parse(FileQuery, c.req.query());
-    const file = await documentFile(db, id);
-    return c.body(new Uint8Array(file.bytes), 200, { 'content-type': file.contentType, 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
+    return storedFile(c, await documentFile(db, id));
   });
   app.get('/users/secured/campaign-user/list', customerPage, async (c) => ok(c, await customerCampaigns(db, parse(AccountIdQuery, c.req.query()).accountId)));
   app.get('/users/secured/segment/data/traits', customerPage, async (c) => ok(c, await segmentTraits(db, parse(AccountIdQuery, c.req.query()).accountId)));

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { every } from 'hono/combine';
 import type { AppDeps, AppEnv } from '../deps';
-import { jsonBody, ok, parse } from '../http';
+import { jsonBody, ok, parse, storedFile } from '../http';
 import { requireAnyPermission, requireApiKey, requireBearer, requirePermission } from '../auth/middleware';
 import { searchItems } from '../order/order-lists';
 import { listItemTransitions } from './item-store';
@@ -50,8 +50,7 @@ export function itemRoutes(deps: AppDeps) {
     return ok(c, await readRemittance(db, q.orderId, q.foiid));
   });
   app.get('/orders/secured/remesa/file', view, async (c) => {
-    const file = await readFile(db, parse(RemittanceFileQuery, c.req.query()).id);
-    return c.body(new Uint8Array(file.bytes), 200, { 'content-type': file.contentType, 'cache-control': 'private, max-age=3600', 'content-disposition': 'inline' });
+    return storedFile(c, await readFile(db, parse(RemittanceFileQuery, c.req.query()).id));
   });
   app.post('/remittances/api/crm2/homeremittance/secured/deliveryinfo', deliveryService, async (c) =>
     ok(c, await deliveryInfo(db, parse(DeliveryInfoBody, await jsonBody(c)).remittanceId)),

@@ -3,6 +3,13 @@
 export const DOCUMENT_TYPES = ['IDENTITY_DOCUMENT', 'PASSPORT', 'DRIVING_LICENSE'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
+/** DRIVING_LICENSE etc. in Spanish (spec lists §5); an unknown type as it came. */
+const TYPE_LABELS: Record<string, string> = { IDENTITY_DOCUMENT: 'Documento de identidad', PASSPORT: 'Pasaporte', DRIVING_LICENSE: 'Licencia de conducir' };
+export const documentTypeLabel = (type: string | null | undefined) => (type ? (TYPE_LABELS[type] ?? type) : '');
+
+/** A document as staff name it in questions, answers and the log: "Pasaporte 12". */
+export const documentName = (d: { id: number; type: string }) => `${documentTypeLabel(d.type)} ${d.id}`;
+
 export const DOCUMENT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 

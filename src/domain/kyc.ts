@@ -1,3 +1,5 @@
+import { documentTypeLabel } from './documents';
+
 /** KYC statuses (spec details §4); declined is shown as rejected. */
 export const KYC_STATUSES = ['approved', 'rejected', 'declined', 'pending', 'expired', 'abandoned', 'cancelled', 'error'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
@@ -27,18 +29,6 @@ export function kycStatusLabel(status: string): string {
 /** The stored statuses a status filter finds: rejected also finds declined, since both read "Rechazada". */
 export function kycStatusesMatching(status: KycStatus): KycStatus[] {
   return status === 'rejected' ? ['rejected', 'declined'] : [status];
-}
-
-const DOCUMENT_LABELS: Record<string, string> = {
-  IDENTITY_DOCUMENT: 'Documento de identidad',
-  PASSPORT: 'Pasaporte',
-  DRIVING_LICENSE: 'Licencia de conducir',
-};
-
-/** The Spanish name of a document type (spec lists §5); an unknown type is shown as it came. */
-export function documentTypeLabel(type: string | null | undefined): string {
-  if (!type) return '';
-  return DOCUMENT_LABELS[type] ?? type;
 }
 
 /** "Pasaporte (CU)": the document's type and country, whichever the decision has. */

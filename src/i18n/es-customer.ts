@@ -45,8 +45,6 @@ export const customerText = {
     tuBolsillo: 'TuBolsillo',
     noCredit: 'Sin saldo',
     totalUsd: 'Órdenes cerradas (USD)',
-    yes: 'Sí',
-    no: 'No',
   },
   tabs: {
     label: (accountId: number) => `Secciones del cliente ${accountId}`,
@@ -91,8 +89,6 @@ export const customerText = {
     bank: 'Banco',
     tokens: 'Pasarelas',
     created: 'Agregada',
-    yes: 'Sí',
-    no: 'No',
   },
   history: {
     label: (accountId: number) => `Historial de crédito del cliente ${accountId}`,
@@ -178,8 +174,6 @@ export const customerText = {
     properties: 'Propiedades',
     more: 'Cargar más',
     shown: (n: number) => `${n} eventos mostrados`,
-    yes: 'Sí',
-    no: 'No',
   },
   directory: {
     bankLabel: (accountId: number) => `Destinatarios a banco del cliente ${accountId}`,
@@ -244,8 +238,6 @@ export const customerText = {
     added: 'Agregada',
     date: 'Fecha',
     close: 'Cerrar',
-    yes: 'Sí',
-    no: 'No',
   },
   blacklist: {
     label: (accountId: number) => `Lista negra del cliente ${accountId}`,
@@ -291,8 +283,6 @@ export const customerText = {
     attempts: 'Intentos',
     created: 'Agregado',
     actions: 'Acciones',
-    yes: 'Sí',
-    no: 'No',
     empty: Msg.emptyResult,
     verify: 'Verificar',
     verifyQuestion: 'Verificar el teléfono',

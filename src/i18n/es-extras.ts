@@ -49,7 +49,5 @@ export const extrasText = {
       ip: 'IP',
       partnerId: 'Partner Id',
     },
-    yes: 'Sí',
-    no: 'No',
   },
 } as const;

@@ -88,6 +88,4 @@ export const fraudGraphText = {
     lastUsed: 'Último uso',
     empty: Msg.emptyResult,
   },
-  yes: 'Sí',
-  no: 'No',
 } as const;

@@ -25,8 +25,6 @@ export const listText = {
   email: 'Email',
   status: 'Estado',
   date: 'Fecha',
-  yes: 'Sí',
-  no: 'No',
   openInNewTab: 'abre en una pestaña nueva',
   customers: {
     label: 'Clientes',

@@ -7,8 +7,6 @@ export const orderText = {
   badId: 'El identificador de la orden no es válido.',
   notFound: (id: number) => `No se encontró la orden ${id}.`,
   empty: Msg.emptyResult,
-  yes: 'Sí',
-  no: 'No',
   updating: 'Actualizando…',
   panel: {
     order: 'Orden',

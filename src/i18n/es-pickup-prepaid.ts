@@ -9,8 +9,6 @@ export const pickupPrepaidText = {
   modified: 'Modificado!',
   done: Msg.done,
   empty: Msg.emptyResult,
-  yes: 'Sí',
-  no: 'No',
   retry: 'Reintentar',
   loading: 'Cargando…',
   group: (id: number) => `Acciones del item ${id}`,

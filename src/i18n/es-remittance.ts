@@ -9,8 +9,6 @@ export const remittanceText = {
   done: Msg.done,
   empty: Msg.emptyResult,
   none: '—',
-  yes: 'Sí',
-  no: 'No',
   bank: {
     title: (id: number) => `Remesa bancaria ${id}`,
     transfers: 'Respuestas del banco',

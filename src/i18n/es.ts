@@ -10,6 +10,9 @@ export const es = {
     retry: 'Reintentar',
     configError: 'No se pudo leer la configuración de la consola (config.json).',
   },
+  /** Yes and no, as every table and card shows a flag. */
+  yes: 'Sí',
+  no: 'No',
   health: 'Hey There!!! The App is Healthy',
   login: {
     title: 'Acceso a la consola',

@@ -5,3 +5,6 @@ import { es } from './es';
  * not translated and they cannot be chosen, so nobody reads a half-translated screen.
  */
 export const t = es;
+
+/** A flag as every table and card shows it: 'Sí' or 'No'. */
+export const yesNo = (value: boolean | null | undefined) => (value ? es.yes : es.no);

@@ -8,9 +8,9 @@ import { ChartActions, chartPart } from './chart-actions';
 import { DetailTabView, useShownDetail } from './detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from './detail-table';
 import { customerText } from '@/i18n/es-customer';
+import { yesNo } from '@/i18n';
 
 const text = customerText.phones;
-const yesNo = (value: boolean) => (value ? text.yes : text.no);
 
 /** One phone as its chart sees it: verified or not, with the attempts it used. */
 const phonePart = (phone: Phone) =>

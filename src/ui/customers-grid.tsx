@@ -7,6 +7,8 @@ import { NewTabLink, customerHref } from './links';
 import { listText } from '@/i18n/es-lists';
 import { Spinner } from './spinner';
 import { t } from '@/i18n';
+import { Permission } from '@/domain/permissions';
+import { useActorPermissions } from './session';
 
 // The tabs load when the first row is opened: the list itself stays within its budget.
 const CustomerDetail = lazy(async () => ({ default: (await import('./customer/customer-detail')).CustomerDetail }));
@@ -16,6 +18,7 @@ type GridRow = { kind: 'customer'; customer: CustomerRow } | { kind: 'detail'; c
 const statusLabel = (c: CustomerRow) => (c.enabled ? listText.customers.enabled : listText.customers.disabled);
 
 function Detail({ customer }: { customer: CustomerRow }) {
+  const permissions = useActorPermissions();
   const items: [string, string][] = [
     [listText.customers.id, String(customer.id)],
     [listText.email, customer.email ?? ''],
@@ -43,11 +46,14 @@ function Detail({ customer }: { customer: CustomerRow }) {
       <div>
         <NewTabLink href={customerHref(customer.id)}>{listText.customers.goTo}</NewTabLink>
       </div>
-      <div className="rounded-md bg-white p-3 ring-1 ring-slate-200">
-        <Suspense fallback={<Spinner label={t.app.loading} />}>
-          <CustomerDetail accountId={customer.id} />
-        </Suspense>
-      </div>
+      {/* The tabs read what the customer page reads (CRM2_VIEW_CUSTOMERS): the recover-clients screen alone does not show them. */}
+      {permissions.includes(Permission.VIEW_CUSTOMERS) && (
+        <div className="rounded-md bg-white p-3 ring-1 ring-slate-200">
+          <Suspense fallback={<Spinner label={t.app.loading} />}>
+            <CustomerDetail accountId={customer.id} />
+          </Suspense>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentTypeLabel, KYC_FILTER_STATUSES, kycStatusesMatching, kycStatusLabel, translateKycMessage, truncateUrl } from '@/domain/kyc';
+import { documentTypeLabel } from '@/domain/documents';
+import { KYC_FILTER_STATUSES, kycStatusesMatching, kycStatusLabel, translateKycMessage, truncateUrl } from '@/domain/kyc';
 
 describe('KYC status labels (spec: declined is shown as rejected)', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations, signIn } from './support';
-import { confirmAndFinish, PNG, valueOf, withDb } from './fixtures';
+import { confirmAndFinish, PNG, staffWith, valueOf, withDb } from './fixtures';
 
 /**
  * The customer page (#/admin/customer-page/{id}): reached with "Ir al Cliente" from the customers
@@ -250,6 +250,30 @@ test('a reader sees the card and every tab, and no edit control in any of them',
   await page.getByRole('tab', { name: 'A Domicilio' }).click();
   await expect(page.getByRole('table', { name: `Destinatarios a domicilio del cliente ${id}` }).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('table', { name: `Destinatarios a domicilio del cliente ${id}` }).getByRole('button')).toHaveCount(0);
+});
+
+test('without CRM2_VIEW_CALLS the page offers every tab but LLamadas (the calls list would refuse it)', async ({ page }) => {
+  const id = withDb((db) => (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id);
+  await signIn(page, staffWith('clientes-e2e', ['CRM_LOGIN', 'CRM2_VIEW_CUSTOMERS']));
+  await page.goto(`/#/admin/customer-page/${id}`);
+  const tabs = page.getByRole('tablist', { name: `Secciones del cliente ${id}` });
+  await expect(tabs.getByRole('tab')).toHaveCount(14);
+  await expect(tabs.getByRole('tab', { name: 'LLamadas' })).toHaveCount(0);
+  await openTab(page, 'Lista Negra');
+  await expect(page.getByRole('tabpanel').first().getByRole('status')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('Recuperar Clientes alone (no CRM2_VIEW_CUSTOMERS) opens a row to its data and "Ir al Cliente", without the tabs', async ({ page }) => {
+  const email = withDb((db) => (db.prepare('SELECT email FROM accounts WHERE is_staff = 0 AND email IS NOT NULL ORDER BY id LIMIT 1').get() as { email: string }).email);
+  await signIn(page, staffWith('recuperar-e2e', ['CRM_LOGIN', 'CRM2_VIEW_RECOVERCLIENTS']));
+  await page.goto('/#/admin/clients');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByRole('button', { name: /^Ver detalle/ }).first().click();
+  await expect(page.getByRole('link', { name: 'Ir al Cliente' })).toBeVisible();
+  await expect(page.getByRole('tablist', { name: /^Secciones del cliente/ })).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 test('an unknown customer says so inside the shell, and a malformed id too', async ({ page }) => {

@@ -22,6 +22,26 @@ export function withDb<T>(work: (db: Db) => T): T {
   }
 }
 
+/**
+ * A staff account holding exactly `permissions` (a group of its own), signed in with the demo
+ * password: for the screens' rules about one permission that no demo persona lacks alone.
+ */
+export function staffWith(username: string, permissions: readonly string[]): string {
+  withDb((db) => {
+    if (db.prepare('SELECT 1 FROM accounts WHERE username = ?').get(username)) return;
+    const account = db
+      .prepare(
+        `INSERT INTO accounts (username, email, first_name, last_name, password_hash, enabled, is_staff, register_date, reliability, country_code, currency, credit_currency, registered_way)
+         SELECT ?, ?, first_name, last_name, password_hash, 1, 1, register_date, reliability, country_code, currency, credit_currency, registered_way FROM accounts WHERE username = 'lector'`,
+      )
+      .run(username, `${username}@consola.example`).lastInsertRowid;
+    const group = db.prepare('INSERT INTO groups (name) VALUES (?)').run(`E2E_${username.toUpperCase()}`).lastInsertRowid;
+    for (const name of permissions) db.prepare('INSERT INTO group_permissions (group_id, permission_id) SELECT ?, id FROM permissions WHERE name = ?').run(group, name);
+    db.prepare('INSERT INTO account_groups (account_id, group_id) VALUES (?, ?)').run(account, group);
+  });
+  return username;
+}
+
 export interface Slot {
   itemId: number;
   orderId: number;

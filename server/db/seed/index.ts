@@ -588,42 +588,24 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
   }
   await sink.insert('blacklist_recipients', recipients);
 
-  // Phones last, from their own faker: the data above stays as it was. A database older than
-  // migration 0009 has no phones table: that migration gives it each customer's own number.
-  if (!(await sink.hasTable('user_numbers'))) return;
-  await seedPhones(sink, new Faker({ locale: [es, en, base], seed: options.seed * 10 + 5 }), {
-    now,
-    firstCustomer,
-    phones: customerPhone,
-    countries: customerCountry,
-    registered,
-  });
-  // Account settings (migration 0010) the same way: an older database gets the defaults there.
-  if (!(await sink.hasTable('account_settings'))) return;
-  await seedAccountSettings(sink, new Faker({ locale: [es, en, base], seed: options.seed * 10 + 6 }), { firstCustomer, customers: size.customers });
-  // What customers did (migration 0011), the same way.
-  if (!(await sink.hasTable('campaigns'))) return;
-  await seedCustomerHistory(sink, new Faker({ locale: [es, en, base], seed: options.seed * 10 + 7 }), {
-    now,
-    firstCustomer,
-    phones: customerPhone,
-    names: customerName,
-    registered,
-    credits,
-  });
-  // Saved cards (migration 0012), the same way.
-  if (!(await sink.hasTable('payment_methods'))) return;
-  await seedCards(sink, new Faker({ locale: [es, en, base], seed: options.seed * 10 + 8 }), { now, firstCustomer, customers: size.customers, nextBlacklistId });
-  // What the customer data platform knows (migration 0014), the same way.
-  if (!(await sink.hasTable('segment_events'))) return;
-  await seedSegment(sink, new Faker({ locale: [es, en, base], seed: options.seed * 10 + 9 }), { now, firstCustomer, customers: size.customers });
-  // The recipient directories (migration 0015), the same way.
-  if (!(await sink.hasTable('home_recipients'))) return;
-  await seedDirectory(sink, new Faker({ locale: [es, en, base], seed: options.seed * 100 + 1 }), { firstCustomer, customers: size.customers });
-  // Attempts to add a card (migration 0016), the same way.
-  if (!(await sink.hasTable('add_card_attempts'))) return;
-  await seedAddCardAttempts(sink, new Faker({ locale: [es, en, base], seed: options.seed * 100 + 2 }), { now, firstCustomer, customers: size.customers });
-  // Identity documents (migration 0017), the same way.
-  if (!(await sink.hasTable('user_documents'))) return;
-  await seedDocuments(sink, new Faker({ locale: [es, en, base], seed: options.seed * 100 + 3 }), { now, firstCustomer, customers: size.customers });
+  // What came with later migrations, last, each from its own faker so the data above stays as it
+  // was. A database older than a stage's migration lacks its table: that stage and the ones after
+  // it are skipped (the migration itself gave such a database what it needs, e.g. each customer's
+  // own number in 0009).
+  const fakerFor = (seed: number) => new Faker({ locale: [es, en, base], seed });
+  const customers = { firstCustomer, customers: size.customers };
+  const stages: Array<[table: string, run: () => Promise<unknown>]> = [
+    ['user_numbers', () => seedPhones(sink, fakerFor(options.seed * 10 + 5), { now, firstCustomer, phones: customerPhone, countries: customerCountry, registered })],
+    ['account_settings', () => seedAccountSettings(sink, fakerFor(options.seed * 10 + 6), customers)], // migration 0010
+    ['campaigns', () => seedCustomerHistory(sink, fakerFor(options.seed * 10 + 7), { now, firstCustomer, phones: customerPhone, names: customerName, registered, credits })], // 0011
+    ['payment_methods', () => seedCards(sink, fakerFor(options.seed * 10 + 8), { now, ...customers, nextBlacklistId })], // 0012
+    ['segment_events', () => seedSegment(sink, fakerFor(options.seed * 10 + 9), { now, ...customers })], // 0014
+    ['home_recipients', () => seedDirectory(sink, fakerFor(options.seed * 100 + 1), customers)], // 0015
+    ['add_card_attempts', () => seedAddCardAttempts(sink, fakerFor(options.seed * 100 + 2), { now, ...customers })], // 0016
+    ['user_documents', () => seedDocuments(sink, fakerFor(options.seed * 100 + 3), { now, ...customers })], // 0017
+  ];
+  for (const [table, run] of stages) {
+    if (!(await sink.hasTable(table))) return;
+    await run();
+  }
 }

@@ -1,7 +1,6 @@
 import { DocumentDeleteQuery, DocumentUpdateBody, UserDocument, DocumentAddBody } from '@/api/contract/customer-documents';
 import { Permission } from '@/domain/permissions';
-import { DocumentRefused, type DocumentType } from '@/domain/documents';
-import { documentTypeLabel } from '@/domain/kyc';
+import { DocumentRefused, documentName, documentTypeLabel, type DocumentType } from '@/domain/documents';
 import { customerText } from '@/i18n/es-customer';
 import { rowOf } from '@/machines/lifecycle/table';
 
@@ -36,15 +35,14 @@ const text = customerText.documents;
 const UPDATE = { client: 'users', method: 'POST', path: '/users/secured/documents/update', body: DocumentUpdateBody, multipart: true, data: UserDocument } as const;
 const byId = (r: { body: { id: number } }) => [{ id: r.body.id }];
 const review = (status: 'APPROVED' | 'REJECTED') => (s: DocumentSubject) => ({ body: { id: s.id, accountId: s.accountId, type: s.type as DocumentType, status, file: undefined } });
-const named = (s: DocumentSubject) => `${documentTypeLabel(s.type)} ${s.id}`;
 
 export const documentActions = [
   row({
     event: 'document.approve',
     label: text.approve,
     permissions: [Permission.DO_ACTION],
-    confirm: (s) => text.approveQuestion(named(s), s.accountId),
-    success: { text: (s) => text.approved(named(s)) },
+    confirm: (s) => text.approveQuestion(documentName(s), s.accountId),
+    success: { text: (s) => text.approved(documentName(s)) },
     refused: DocumentRefused.notPending,
     wire: UPDATE,
     request: review('APPROVED'),
@@ -56,8 +54,8 @@ export const documentActions = [
     label: text.reject,
     variant: 'danger',
     permissions: [Permission.DO_ACTION],
-    confirm: (s) => text.rejectQuestion(named(s), s.accountId),
-    success: { text: (s) => text.rejected(named(s)) },
+    confirm: (s) => text.rejectQuestion(documentName(s), s.accountId),
+    success: { text: (s) => text.rejected(documentName(s)) },
     refused: DocumentRefused.notPending,
     wire: UPDATE,
     request: review('REJECTED'),
@@ -69,8 +67,8 @@ export const documentActions = [
     label: text.update,
     variant: 'secondary',
     permissions: [Permission.DO_ACTION],
-    confirm: (s) => text.updateQuestion(named(s), s.accountId),
-    success: { text: (s) => text.updated(named(s)) },
+    confirm: (s) => text.updateQuestion(documentName(s), s.accountId),
+    success: { text: (s) => text.updated(documentName(s)) },
     refused: DocumentRefused.deleted,
     wire: UPDATE,
     request: (s, form: DocumentForm) => ({ body: { id: s.id, accountId: s.accountId, type: form.type, status: 'PENDING' as const, file: form.file } }),
@@ -83,8 +81,8 @@ export const documentActions = [
     label: text.delete,
     variant: 'danger',
     permissions: [Permission.DO_ACTION],
-    confirm: (s) => text.deleteQuestion(named(s), s.accountId),
-    success: { text: (s) => text.deleted(named(s)) },
+    confirm: (s) => text.deleteQuestion(documentName(s), s.accountId),
+    success: { text: (s) => text.deleted(documentName(s)) },
     refused: DocumentRefused.deleted,
     wire: { client: 'users', method: 'POST', path: '/users/secured/documents/delete', query: DocumentDeleteQuery, data: UserDocument },
     request: (s) => ({ query: { id: s.id } }),
@@ -110,7 +108,7 @@ export const documentsActions = [
     label: text.add,
     permissions: [Permission.DO_ACTION],
     confirm: (s, form: DocumentForm) => text.addQuestion(documentTypeLabel(form.type), s.accountId),
-    success: { text: (_s, doc) => text.added(`${documentTypeLabel(doc.type)} ${doc.id}`) },
+    success: { text: (_s, doc) => text.added(documentName(doc)) },
     refused: DocumentRefused.add,
     wire: { client: 'users', method: 'POST', path: '/users/secured/documents/add', body: DocumentAddBody, multipart: true, data: UserDocument },
     request: (s, form: DocumentForm) => ({ body: { accountId: s.accountId, type: form.type, file: form.file as File } }),

@@ -6,6 +6,7 @@ import { extrasText } from '@/i18n/es-extras';
 import { EXTRAS_TABS, tabOf, withTab, type ExtrasSearch } from './extras-search';
 import { RatesTab } from './rates-tab';
 import { KycTab } from './kyc-tab';
+import { TAB_CLASS } from '@/ui/tabs';
 
 const route = getRouteApi('/admin/extras');
 
@@ -25,7 +26,7 @@ export function ExtrasPage() {
           {EXTRAS_TABS.map((key) => (
             <Tab
               key={key}
-              className="rounded-t-md px-3 py-2 text-sm font-medium text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-white data-selected:text-brand-700 data-selected:ring-1 data-selected:ring-slate-200"
+              className={TAB_CLASS}
             >
               {TAB_LABELS[key]}
             </Tab>

@@ -5,6 +5,7 @@ import type { Column } from '@/ui/data-grid';
 import { CustomerLink } from '@/ui/links';
 import { notify } from '@/ui/toast';
 import { extrasText } from '@/i18n/es-extras';
+import { yesNo } from '@/i18n';
 
 const c = extrasText.kyc.columns;
 
@@ -47,6 +48,6 @@ export const KYC_COLUMNS: Column<KycDecision>[] = [
   { headerName: c.ip, colId: 'ip', valueGetter: (p) => p.data?.kyc_decision?.technicalData?.ip ?? '', width: 140 },
   { headerName: c.created, colId: 'created', valueGetter: (p) => formatDateTime(p.data?.created_date_time), width: 150 },
   { headerName: c.verified, colId: 'verified', valueGetter: (p) => formatDateTime(p.data?.verification_date_time), width: 150 },
-  { headerName: c.media, colId: 'media', valueGetter: (p) => (p.data ? (p.data.has_media ? extrasText.kyc.yes : extrasText.kyc.no) : ''), width: 90 },
+  { headerName: c.media, colId: 'media', valueGetter: (p) => (p.data ? yesNo(p.data.has_media) : ''), width: 90 },
   { headerName: c.partnerId, field: 'partner_id', width: 300 },
 ];

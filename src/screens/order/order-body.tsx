@@ -13,11 +13,8 @@ import { ExecutionTab, loadExecution } from './execution-tab';
 import { CustomerTab, loadCustomer } from './customer-tab';
 import { loadNotes, NotesTab } from './notes-tab';
 import { loadLogs, LogsTab, type LogsQuery } from './logs-tab';
+import { SUB_TAB_CLASS, TAB_CLASS } from '@/ui/tabs';
 
-const tabClass =
-  'rounded-t-md px-3 py-2 text-sm font-medium text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-white data-selected:text-brand-700 data-selected:ring-1 data-selected:ring-slate-200';
-const subTabClass =
-  'rounded-md px-2.5 py-1 text-xs font-semibold text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-brand-50 data-selected:text-brand-800 data-selected:ring-1 data-selected:ring-brand-200';
 
 /**
  * The body of one order's panel: its actions, then the tabs. Every tab runs on its own
@@ -66,7 +63,7 @@ export function OrderBody({ order, onRowChanged }: { order: OrderRow; onRowChang
       <TabGroup selectedIndex={main} onChange={selectMain}>
         <TabList aria-label={orderText.panel.tabs(order.id)} className="flex flex-wrap gap-1 border-b border-slate-200">
           {[orderText.tabs.offers, orderText.tabs.risk, orderText.tabs.payment, orderText.tabs.customer, orderText.tabs.notes, orderText.tabs.logs].map((label) => (
-            <Tab key={label} className={tabClass}>
+            <Tab key={label} className={TAB_CLASS}>
               {label}
             </Tab>
           ))}
@@ -81,8 +78,8 @@ export function OrderBody({ order, onRowChanged }: { order: OrderRow; onRowChang
           <TabPanel>
             <TabGroup selectedIndex={sub} onChange={selectSub}>
               <TabList aria-label={orderText.tabs.paymentSections} className="mb-3 flex gap-1">
-                <Tab className={subTabClass}>{orderText.tabs.transaction}</Tab>
-                <Tab className={subTabClass}>{orderText.tabs.execution}</Tab>
+                <Tab className={SUB_TAB_CLASS}>{orderText.tabs.transaction}</Tab>
+                <Tab className={SUB_TAB_CLASS}>{orderText.tabs.execution}</Tab>
               </TabList>
               <TabPanels>
                 <TabPanel>

@@ -10,6 +10,7 @@ import { CustomerLink, NewTabLink } from '@/ui/links';
 import { orderText } from '@/i18n/es-order';
 import { CardActions, NotifyPaymentAction } from './payment-actions';
 import { ZelleSection } from './zelle-section';
+import { yesNo } from '@/i18n';
 
 export interface TransactionData {
   elements: PaymentElement[];
@@ -30,7 +31,6 @@ export async function loadTransaction(services: Services, order: OrderRow): Prom
 }
 
 const paymentText = orderText.payment;
-const yesNo = (value: boolean) => (value ? orderText.yes : orderText.no);
 
 const PENDING_COLUMNS: TableColumn<PendingRefund>[] = [
   { header: paymentText.created, cell: (r) => formatDateTime(r.createdDate), className: 'whitespace-nowrap' },

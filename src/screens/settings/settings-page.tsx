@@ -8,6 +8,7 @@ import { RecipientsTab } from './recipients-tab';
 import { BlacklistTab } from './blacklist-tab';
 import { CountriesTab } from './countries-tab';
 import { LogsTab } from './logs-tab';
+import { TAB_CLASS } from '@/ui/tabs';
 
 const route = getRouteApi('/admin/settings-page');
 
@@ -30,7 +31,7 @@ export function SettingsPage() {
           {SETTINGS_TABS.map((tab) => (
             <Tab
               key={tab.slug}
-              className="rounded-t-md px-3 py-2 text-sm font-medium text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-white data-selected:text-brand-700 data-selected:ring-1 data-selected:ring-slate-200"
+              className={TAB_CLASS}
             >
               {tab.label}
             </Tab>

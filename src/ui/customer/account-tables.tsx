@@ -30,6 +30,7 @@ import { paymentSystemName } from '@/domain/catalog';
 import { formatDateTime } from '@/domain/time';
 import { customerText } from '@/i18n/es-customer';
 import type { AccountTable } from './account-table';
+import { yesNo, t } from '@/i18n';
 
 /** The customer's paged tables (spec details §3, §9: 20 per page; requests and password sign-ins 100). */
 
@@ -37,7 +38,6 @@ const nowrap = 'whitespace-nowrap';
 const mono = (value: string | null) => <span className="font-mono text-xs">{value ?? ''}</span>;
 
 const cards = customerText.cards;
-const yesNo = (value: boolean) => (value ? cards.yes : cards.no);
 export const CARDS: AccountTable<PaymentMethod> = {
   label: cards.label,
   size: 50,
@@ -50,7 +50,7 @@ export const CARDS: AccountTable<PaymentMethod> = {
     { header: cards.papers, cell: (r) => r.papersVerificationStatus ?? '' },
     { header: cards.cents, cell: (r) => (r.cents === null ? '' : `${r.cents} (${r.centsTries})`) },
     { header: cards.visible, cell: (r) => yesNo(r.isVisible) },
-    { header: cards.blacklisted, cell: (r) => (r.blacklisted ? <span className="font-semibold text-red-700">{cards.yes}</span> : cards.no) },
+    { header: cards.blacklisted, cell: (r) => (r.blacklisted ? <span className="font-semibold text-red-700">{t.yes}</span> : t.no) },
     { header: cards.debit, cell: (r) => yesNo(r.isDebit) },
     { header: cards.bank, cell: (r) => r.issuingBank ?? '' },
     {

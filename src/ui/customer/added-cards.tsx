@@ -3,6 +3,7 @@ import type { AddCardAttempt } from '@/api/contract/customer-detail';
 import { getAddCardAttempts } from '@/api/customer';
 import { Permission } from '@/domain/permissions';
 import { formatDateTime } from '@/domain/time';
+import { cardCaption } from '@/domain/format';
 import { Msg } from '@/domain/messages';
 import { Button } from '@/ui/button';
 import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
@@ -10,12 +11,13 @@ import { SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { Dialog } from '@/ui/dialog';
 import { useActorPermissions, useServices } from '@/ui/session';
 import { customerText } from '@/i18n/es-customer';
+import { yesNo } from '@/i18n';
 
 const text = customerText.addedCards;
 const COLUMNS: TableColumn<AddCardAttempt>[] = [
-  { header: text.card, cell: (a) => <span className="font-mono text-xs">{`${a.firstSixLastFour.slice(0, 6)}******${a.firstSixLastFour.slice(6)}`}</span> },
+  { header: text.card, cell: (a) => <span className="font-mono text-xs">{cardCaption(a.firstSixLastFour.slice(0, 6), a.firstSixLastFour.slice(6))}</span> },
   { header: text.message, cell: (a) => a.message ?? '' },
-  { header: text.added, cell: (a) => (a.wasAdded ? text.yes : text.no) },
+  { header: text.added, cell: (a) => yesNo(a.wasAdded) },
   { header: text.date, cell: (a) => formatDateTime(a.created), className: 'whitespace-nowrap' },
 ];
 

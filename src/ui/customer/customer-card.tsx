@@ -9,6 +9,7 @@ import { formatCalendarDate, formatDateTime } from '@/domain/time';
 import { KeyValues } from '@/ui/detail-table';
 import { TONE_CLASS } from '@/ui/tone';
 import { customerText } from '@/i18n/es-customer';
+import { yesNo, t } from '@/i18n';
 
 /** Who the customer is, the account's data and settings, and what they hold and bought. */
 export interface CustomerCardData {
@@ -27,7 +28,6 @@ export async function loadCustomerCard(services: Services, accountId: number): P
 }
 
 const text = customerText.card;
-const yesNo = (value: boolean) => (value ? text.yes : text.no);
 
 export function Reliability({ value }: { value: number }) {
   return <span className={TONE_CLASS[reliabilityTone(value)]}>{reliabilityLabel(value)}</span>;
@@ -81,7 +81,7 @@ export function CustomerCard({ card }: { card: CustomerCardData }) {
             { label: text.callRoute, value: data.defaultCallRoute ?? '' },
             { label: text.threeDs, value: text.threeDsValues[data.value3DS] ?? data.value3DS },
             { label: text.groupDid, value: data.groupDID ?? '' },
-            { label: text.didMandatory, value: data.didMandatory ? text.didValues[data.didMandatory] : text.no },
+            { label: text.didMandatory, value: data.didMandatory ? text.didValues[data.didMandatory] : t.no },
             { label: text.tuBolsillo, value: yesNo(data.tuBolsilloServices) },
           ]}
         />

@@ -6,7 +6,8 @@ import { getCampaigns, getKyc } from '@/api/customer';
 import { ActionLogTable, LOGS_PAGE_SIZE } from '@/ui/action-logs';
 import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
 import { DocNotes } from '@/ui/doc-notes';
-import { useServices } from '@/ui/session';
+import { useActorPermissions, useServices } from '@/ui/session';
+import { Permission } from '@/domain/permissions';
 import { CustomerPhones } from '@/ui/customer-phones';
 import { customerText } from '@/i18n/es-customer';
 import { AccountTableView, useAccountTable, type AccountTable, type AccountTableState } from './account-table';
@@ -16,11 +17,7 @@ import { EventsView, TraitsView, useSegment } from './segment-tab';
 import { AddedCardAttempts } from './added-cards';
 import { DocumentsTab, loadDocuments } from './documents-tab';
 import { homeRecipientActions } from './recipient-edit';
-
-const tabClass =
-  'rounded-t-md px-3 py-2 text-sm font-medium text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-white data-selected:text-brand-700 data-selected:ring-1 data-selected:ring-slate-200';
-const subTabClass =
-  'rounded-md px-2.5 py-1 text-xs font-semibold text-slate-600 data-hover:bg-slate-200/60 data-selected:bg-brand-50 data-selected:text-brand-800 data-selected:ring-1 data-selected:ring-brand-200';
+import { SUB_TAB_CLASS, TAB_CLASS } from '@/ui/tabs';
 
 /** Notes shown on the customer page: the newest hundred (the tab says how many there are). */
 const NOTES_SHOWN = 100;
@@ -47,7 +44,7 @@ function SubTabs({ label, parts }: { label: string; parts: readonly { label: str
     >
       <TabList aria-label={label} className="mb-3 flex gap-1">
         {parts.map((part) => (
-          <Tab key={part.label} className={subTabClass}>
+          <Tab key={part.label} className={SUB_TAB_CLASS}>
             {part.label}
           </Tab>
         ))}
@@ -98,6 +95,7 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
     },
     { reloadOnSelect: true },
   );
+  const permissions = useActorPermissions();
   const [selected, setSelected] = useState(0);
 
   const notesActor = notes.actor;
@@ -147,7 +145,8 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
     { label: text.phones, select: () => {}, panel: <CustomerPhones accountId={accountId} /> },
     { label: text.campaigns, select: campaigns.select, panel: <CampaignsTab accountId={accountId} tab={campaigns} /> },
     tableSection(text.blacklist, BLACKLIST, accountId, blacklist),
-    tableSection(text.calls, CALLS, accountId, calls),
+    // The calls list is the calls screen's (CRM2_VIEW_CALLS): without it the tab is not offered.
+    ...(permissions.includes(Permission.VIEW_CALLS) ? [tableSection(text.calls, CALLS, accountId, calls)] : []),
     {
       label: text.segment,
       select: segment.traits.select,
@@ -178,20 +177,20 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
       select: logs.select,
       panel: (
         <div className="space-y-3">
-        <AddedCardAttempts accountId={accountId} />
-        <DetailTabView tab={logs}>
-          {({ page, data }) => (
-            <ActionLogTable
-              label={customerText.logsLabel(accountId)}
-              page={data}
-              pageIndex={page}
-              onPage={(next) => {
-                logsPage.current = next;
-                logs.refresh();
-              }}
-            />
-          )}
-        </DetailTabView>
+          <AddedCardAttempts accountId={accountId} />
+          <DetailTabView tab={logs}>
+            {({ page, data }) => (
+              <ActionLogTable
+                label={customerText.logsLabel(accountId)}
+                page={data}
+                pageIndex={page}
+                onPage={(next) => {
+                  logsPage.current = next;
+                  logs.refresh();
+                }}
+              />
+            )}
+          </DetailTabView>
         </div>
       ),
     },
@@ -207,7 +206,7 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
     >
       <TabList aria-label={text.label(accountId)} className="flex flex-wrap gap-1 border-b border-slate-200">
         {sections.map(({ label }) => (
-          <Tab key={label} className={tabClass}>
+          <Tab key={label} className={TAB_CLASS}>
             {label}
           </Tab>
         ))}

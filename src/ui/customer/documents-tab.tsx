@@ -1,7 +1,6 @@
 import type { UserDocument } from '@/api/contract/customer-documents';
 import { getDocuments } from '@/api/customer';
-import { DOCUMENT_TYPES, DocumentMsg, documentStatusLabel, type DocumentType } from '@/domain/documents';
-import { documentTypeLabel } from '@/domain/kyc';
+import { DOCUMENT_TYPES, DocumentMsg, documentName, documentStatusLabel, documentTypeLabel, type DocumentType } from '@/domain/documents';
 import { IMAGE_TYPES } from '@/domain/remittance';
 import { formatDateTime } from '@/domain/time';
 import { Msg } from '@/domain/messages';
@@ -18,7 +17,6 @@ import { customerText } from '@/i18n/es-customer';
 
 const text = customerText.documents;
 const TYPE_OPTIONS = DOCUMENT_TYPES.map((t) => ({ value: t, label: documentTypeLabel(t) }));
-const named = (d: { id: number; type: string }) => `${documentTypeLabel(d.type)} ${d.id}`;
 
 export const loadDocuments = (services: Services, accountId: number) => getDocuments(services.users, accountId);
 
@@ -63,10 +61,10 @@ export function DocumentsTab({ accountId, tab }: { accountId: number; tab: Detai
     { header: text.createdBy, cell: (d) => d.createdBy ?? '' },
     { header: text.modified, cell: (d) => formatDateTime(d.modifiedDate), className: 'whitespace-nowrap' },
     { header: text.modifiedBy, cell: (d) => d.modifiedBy ?? '' },
-    { header: text.image, cell: (d) => <StoredImage url={d.url} label={named(d)} /> },
+    { header: text.image, cell: (d) => <StoredImage url={d.url} label={documentName(d)} /> },
     {
       header: text.actions,
-      cell: (d) => <ChartActions label={text.group(named(d))} parts={[documentPart(d)]} onDone={tab.refresh} onFailed={tab.refresh} buttonName={(row) => `${row.label} ${named(d)}`} />,
+      cell: (d) => <ChartActions label={text.group(documentName(d))} parts={[documentPart(d)]} onDone={tab.refresh} onFailed={tab.refresh} buttonName={(row) => `${row.label} ${documentName(d)}`} />,
     },
   ];
   const adding = chartPart({

@@ -8,6 +8,7 @@ import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { useServices } from '@/ui/session';
 import { Msg } from '@/domain/messages';
 import { customerText } from '@/i18n/es-customer';
+import { yesNo } from '@/i18n';
 
 const text = customerText.segment;
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -19,7 +20,7 @@ const EVENT_COLUMNS: TableColumn<SegmentEvent>[] = [
   { header: text.timezone, cell: (e) => e.context.timezone ?? '' },
   { header: text.app, cell: (e) => e.context.app?.version ?? '' },
   { header: text.device, cell: (e) => <span className="font-mono text-xs">{e.context.device?.id ?? ''}</span> },
-  { header: text.tracking, cell: (e) => (e.context.device?.adTrackingEnabled ? text.yes : text.no) },
+  { header: text.tracking, cell: (e) => yesNo(e.context.device?.adTrackingEnabled) },
   { header: text.properties, cell: (e) => <span className="font-mono text-xs">{JSON.stringify(e.properties)}</span> },
 ];
 

@@ -5,8 +5,8 @@ import { KeyValues } from '@/ui/detail-table';
 import { NewTabLink, customerHref } from '@/ui/links';
 import { fraudGraphText } from '@/i18n/es-fraud-graph';
 import { marksOf, nodeName, otherEnd, type GraphIndex } from './graph-model';
+import { yesNo } from '@/i18n';
 
-const yesNo = (value: boolean) => (value ? fraudGraphText.yes : fraudGraphText.no);
 
 function accountItems(node: GraphNode) {
   const a = node.account;

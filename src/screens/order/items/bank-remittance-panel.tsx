@@ -12,6 +12,7 @@ import { remittanceText } from '@/i18n/es-remittance';
 import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
 import { RemittanceFacts, RemittanceFrame } from './remittance-view';
 import { BankDestinationFields, bankDestinationForm, checkBankDestination, checkProvider, ProviderFields, type BankDestinationForm } from './remittance-forms';
+import { yesNo } from '@/i18n';
 
 const bankText = remittanceText.bank;
 const TRANSFER_COLUMNS: TableColumn<BankTransfer>[] = [
@@ -19,7 +20,7 @@ const TRANSFER_COLUMNS: TableColumn<BankTransfer>[] = [
   { header: bankText.reference, cell: (t) => <code className="text-xs">{t.id}</code> },
   { header: bankText.card, cell: (t) => t.cardNumber ?? remittanceText.none },
   { header: bankText.amount, cell: (t) => formatMoney(t.amount, t.currency) },
-  { header: bankText.transferred, cell: (t) => (t.transferred ? remittanceText.yes : remittanceText.no) },
+  { header: bankText.transferred, cell: (t) => yesNo(t.transferred) },
   { header: bankText.message, cell: (t) => t.message ?? '' },
   { header: bankText.requestedBy, cell: (t) => t.requestedBy ?? bankText.automatic },
 ];

@@ -7,12 +7,13 @@ import { SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import type { ItemPanelProps } from './item-types';
 import { ItemFrame } from './item-frame';
+import { yesNo } from '@/i18n';
 
 const giftText = pickupPrepaidText.gift;
 const COLUMNS: TableColumn<GiftCard>[] = [
   { header: giftText.id, cell: (g) => g.id },
   { header: giftText.recipientEmail, cell: (g) => g.recipientEmail },
-  { header: giftText.claimed, cell: (g) => (g.claimed ? pickupPrepaidText.yes : pickupPrepaidText.no) },
+  { header: giftText.claimed, cell: (g) => yesNo(g.claimed) },
   { header: giftText.claimedDate, cell: (g) => formatDateTime(g.claimedDate), className: 'whitespace-nowrap' },
 ];
 
