@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
 import { CustomerBlacklistResponse, KycDecisionStatusResponse, KycHistoryResponse, SegmentEventsResponse, SegmentTraitsResponse, type SegmentEventsPage } from '@/api/contract/customer-detail';
+import { PhonesResponse } from '@/api/contract/customer-phones';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 
@@ -60,6 +61,26 @@ describe('GET /blacklist/secured/blackList?accountId', () => {
     await expectError(await server.get('/blacklist/secured/blackList?accountId=x', tokens.admin), 400, 'invalid_request', 'El usuario debe ser un número.');
     await expectError(await server.get('/blacklist/secured/blackList?accountId=1&size=5000', tokens.admin), 400, 'invalid_request', 'El tamaño de página no puede superar 100.');
     await expectError(await server.get('/blacklist/secured/blackList?accountId=99999999', tokens.admin), 404, 'not_found', 'No se encontró el usuario 99999999.');
+  });
+});
+
+describe('the first demo customer (the one a demo opens) shows every kind of row whatever the draws gave', () => {
+  const firstCustomer = async () => (await k().selectFrom('accounts').select((eb) => eb.fn.min('id').as('id')).where('is_staff', '=', 0).executeTakeFirstOrThrow()).id;
+
+  it('a principal phone, an unverified one and a blacklisted one', async () => {
+    const id = await firstCustomer();
+    const phones = (await json(PhonesResponse, await server.get(`/users/secured/phoneNumbers?accountId=${id}`, tokens.soporte))).data.elements;
+    expect(phones.filter((p) => p.isPrincipal)).toHaveLength(1);
+    expect(phones.some((p) => !p.isVerified)).toBe(true);
+    expect(phones.some((p) => p.blacklisted && !p.isPrincipal)).toBe(true);
+  });
+
+  it('a KYC status that is not error, with its history of more than one decision', async () => {
+    const id = await firstCustomer();
+    const status = await json(KycDecisionStatusResponse, await server.get(`/users/secured/kyc/decision-status?accountId=${id}`, tokens.soporte));
+    expect(status.data.status).toBe('approved');
+    const history = await json(KycHistoryResponse, await server.get(`/users/secured/kyc/decision-history?accountId=${id}`, tokens.soporte));
+    expect(history.data.elements.map((e) => e.status)).toEqual(['approved', 'declined']);
   });
 });
 

@@ -11,6 +11,8 @@ export interface PhoneSeedOptions {
   phones: readonly string[];
   countries: readonly string[];
   registered: readonly number[];
+  /** The first free blacklist id: the first customer's blacklisted phone takes it. */
+  nextBlacklistId: number;
 }
 
 /**
@@ -18,8 +20,9 @@ export interface PhoneSeedOptions {
  * about a third added a Cuban number of a relative, verified or not, some with the verification
  * attempts used up. Numbers are stored as digits with the country prefix, as the blacklist holds
  * them. Its own faker (seeded from the main seed), so the other demo data stays as it was.
+ * Answers the next free blacklist id.
  */
-export async function seedPhones(sink: Sink, faker: Faker, options: PhoneSeedOptions): Promise<void> {
+export async function seedPhones(sink: Sink, faker: Faker, options: PhoneSeedOptions): Promise<number> {
   const { now, firstCustomer, phones, countries, registered } = options;
   const iso = (ms: number) => new Date(ms).toISOString();
   let rows: Row[] = [];
@@ -56,10 +59,20 @@ export async function seedPhones(sink: Sink, faker: Faker, options: PhoneSeedOpt
         });
       }
     }
+    if (i === 0) {
+      // The first demo customer shows every kind of phone whatever the draws gave: one principal,
+      // one unverified and one on the blacklist (spec: "one principal, one unverified, one blacklisted").
+      if (!rows.some((r) => r.account_id === accountId && r.is_verified === 0)) {
+        rows.push({ id: ++id, account_id: accountId, phone_number: '5350000001', country: 'CU', is_principal: 0, is_verified: 0, verify_attempts: 1, created: iso(now - 20 * DAY), version: 0 });
+      }
+      rows.push({ id: ++id, account_id: accountId, phone_number: '5350000002', country: 'CU', is_principal: 0, is_verified: 1, verify_attempts: 0, created: iso(now - 40 * DAY), version: 0 });
+      await sink.insert('blacklist_entries', [{ id: options.nextBlacklistId, type: 'PHONE', value: '5350000002', account_id: accountId, created: iso(now - 10 * DAY) }]);
+    }
     if (rows.length >= BATCH) {
       await sink.insert('user_numbers', rows);
       rows = [];
     }
   }
   await sink.insert('user_numbers', rows);
+  return options.nextBlacklistId + (phones.length > 0 ? 1 : 0);
 }

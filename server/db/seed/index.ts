@@ -520,6 +520,27 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
       verification_type: 'IDENTITY',
     });
   }
+  // The first demo customer has a KYC status with its history whatever the draws gave: declined
+  // once, then approved (drawn from nothing, so the data above stays as it was).
+  for (const [status, daysAgo] of [['declined', 30], ['approved', 12]] as const) {
+    kycId++;
+    const created = now - daysAgo * DAY;
+    kyc.push({
+      id: kycId,
+      company_id: 4,
+      partner_id: `demo-kyc-${firstCustomer}-${status}`,
+      partner_ref: String(firstCustomer),
+      account_id: firstCustomer,
+      order_id: null,
+      status,
+      created_date_time: iso(created),
+      verification_date_time: iso(created + 3_600_000),
+      has_media: 1,
+      verification_url: `https://verificacion.example/kyc/demo-${firstCustomer}-${status}`,
+      decision: JSON.stringify({ verification: { document: { type: 'PASSPORT', country: 'CU' } }, technicalData: { ip: '10.0.0.8' } }),
+      verification_type: 'IDENTITY',
+    });
+  }
   await sink.insert('kyc_decisions', kyc);
 
   // Settings and extras reference data.
@@ -577,7 +598,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
     blacklist.push({ id: blacklist.length + 1, type, value, account_id: account, created: iso(now - faker.number.int({ min: 0, max: 300 * DAY })) });
   }
   await sink.insert('blacklist_entries', blacklist);
-  const nextBlacklistId = blacklist.length + 1;
+  let nextBlacklistId = blacklist.length + 1;
   const recipients: Row[] = [];
   for (let i = 0; i < 30; i++) {
     const type = faker.helpers.arrayElement(['PHONE', 'CARD', 'EMAIL']);
@@ -595,7 +616,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
   const fakerFor = (seed: number) => new Faker({ locale: [es, en, base], seed });
   const customers = { firstCustomer, customers: size.customers };
   const stages: Array<[table: string, run: () => Promise<unknown>]> = [
-    ['user_numbers', () => seedPhones(sink, fakerFor(options.seed * 10 + 5), { now, firstCustomer, phones: customerPhone, countries: customerCountry, registered })],
+    ['user_numbers', async () => (nextBlacklistId = await seedPhones(sink, fakerFor(options.seed * 10 + 5), { now, firstCustomer, phones: customerPhone, countries: customerCountry, registered, nextBlacklistId }))],
     ['account_settings', () => seedAccountSettings(sink, fakerFor(options.seed * 10 + 6), customers)], // migration 0010
     ['campaigns', () => seedCustomerHistory(sink, fakerFor(options.seed * 10 + 7), { now, firstCustomer, phones: customerPhone, names: customerName, registered, credits })], // 0011
     ['payment_methods', () => seedCards(sink, fakerFor(options.seed * 10 + 8), { now, ...customers, nextBlacklistId })], // 0012
