@@ -8,7 +8,7 @@ import { prepaidCardBinding } from './items/prepaid-gift';
 import { topupClaimBinding, topupItemBinding } from './items/topup';
 import { phoneBinding } from './customer/phones';
 import { documentBinding, documentsBinding } from './customer/documents';
-import { homeRecipientBinding } from './customer/recipients';
+import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
 
 /** Every lifecycle the server serves through its action table (server/lifecycle/mount.ts). */
 export const LIFECYCLES: readonly Binding[] = [
@@ -27,4 +27,5 @@ export const LIFECYCLES: readonly Binding[] = [
   documentBinding,
   documentsBinding,
   homeRecipientBinding,
+  bankRecipientBinding,
 ];

@@ -207,18 +207,41 @@ export async function paymentMethods(db: Db, accountId: number, paging: PageRequ
   };
 }
 
+/**
+ * Bank recipients with the catalogue's codes of their place: the directory keeps the names (city is
+ * the province), the edit form's selects take codes.
+ */
+const bankRecipientsQuery = (db: Db) =>
+  db
+    .selectFrom('bank_recipients as r')
+    .leftJoin('provinces as p', 'p.name', 'r.city')
+    .leftJoin('municipalities as m', (join) => join.onRef('m.province_code', '=', 'p.code').onRef('m.name', '=', 'r.municipality'))
+    .selectAll('r')
+    .select(['p.code as province_code', 'm.code as municipality_code']);
+
+type BankRecipientRow = Awaited<ReturnType<ReturnType<typeof bankRecipientsQuery>['executeTakeFirstOrThrow']>>;
+
+const bankRecipientOf = (r: BankRecipientRow): BankRecipient => ({
+  id: r.id,
+  fullName: r.full_name,
+  address: { address: r.address, neighborhood: r.neighborhood, municipality: r.municipality, city: r.city, zipCode: r.zip_code, provinceCode: r.province_code, municipalityCode: r.municipality_code },
+  phoneNumber: r.phone_number,
+  identityCard: r.identity_card,
+  cardNumber: r.card_number,
+  bankname: r.bankname,
+  version: r.version,
+});
+
 /** The customer's bank recipients, newest first, 5 at a time. */
 export function bankRecipients(db: Db, accountId: number, paging: PageRequest): Promise<Page<BankRecipient>> {
-  const query = db.selectFrom('bank_recipients').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc');
-  return pageOfAccount(db, accountId, paging, query, (r) => ({
-    id: r.id,
-    fullName: r.full_name,
-    address: { address: r.address, neighborhood: r.neighborhood, municipality: r.municipality, city: r.city, zipCode: r.zip_code },
-    phoneNumber: r.phone_number,
-    identityCard: r.identity_card,
-    cardNumber: r.card_number,
-    bankname: r.bankname,
-  }));
+  const query = bankRecipientsQuery(db).where('r.account_id', '=', accountId).orderBy('r.id', 'desc');
+  return pageOfAccount(db, accountId, paging, query, bankRecipientOf);
+}
+
+/** A bank recipient by id, as the wire names it. */
+export async function bankRecipientOfId(db: Db, id: number): Promise<BankRecipient | null> {
+  const row = await bankRecipientsQuery(db).where('r.id', '=', id).executeTakeFirst();
+  return row ? bankRecipientOf(row) : null;
 }
 
 const homeRecipientOf = (r: Selectable<HomeRecipientsTable>): HomeRecipient => ({
@@ -236,6 +259,7 @@ const homeRecipientOf = (r: Selectable<HomeRecipientsTable>): HomeRecipient => (
   indications: r.indications,
   deliveryFrom: r.delivery_from,
   deliveryTo: r.delivery_to,
+  version: r.version,
 });
 
 /** The customer's home-delivery recipients, newest first, 5 at a time. */

@@ -106,3 +106,6 @@ export function formatMoney(amount: number, currency: string): string {
 export function amountField(amount: number): string {
   return amount.toFixed(2).replace('.', ',');
 }
+
+/** A Cuban number stored with +53, as a form's eight digits. */
+export const nationalPhone = (phone: string | null | undefined) => (phone ?? '').replace(/^\+53/, '');

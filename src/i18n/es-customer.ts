@@ -194,6 +194,7 @@ export const customerText = {
     update: 'Actualizar',
     dialogTitle: 'Actualizar Datos del Destinatario',
     deliveryTo: 'Entregar hasta',
+    zipCode: 'Código postal',
     updateQuestion: (name: string, accountId: number) => `¿Actualizar los datos del destinatario ${name} del cliente ${accountId}?`,
     updated: (name: string) => `Los datos del destinatario ${name} fueron actualizados.`,
   },

@@ -1,6 +1,7 @@
 import { InputField, bound } from '@/ui/fields';
 import { remittanceText } from '@/i18n/es-remittance';
 import { PlaceFields, type Place, type PlaceCodes } from './place-fields';
+import { nationalPhone } from '@/domain/format';
 
 const formText = remittanceText.forms;
 
@@ -33,7 +34,7 @@ interface ShippingAddressLike {
 export function shippingForm(a: ShippingAddressLike | null | undefined): ShippingForm {
   return {
     recipientName: a?.recipientName ?? '',
-    mobile: (a?.mobile ?? '').replace(/^\+53/, ''),
+    mobile: nationalPhone(a?.mobile),
     landLine: a?.landLine ?? '',
     provinceCode: a?.provinceCode ?? '',
     municipalityCode: a?.municipalityCode ?? '',

@@ -162,6 +162,27 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
   // Directorio Remesa: 5 at a time, bank and home recipients.
   await openTab(page, 'Directorio Remesa');
   await expect(rowsOf(`Destinatarios a banco del cliente ${id}`)).toHaveCount(6);
+  // A bank recipient in 'Actualizar Datos del Destinatario': its place shown selected, a bad card
+  // refused before asking, a province change resets the municipality, the new place listed.
+  const bankRow = rowsOf(`Destinatarios a banco del cliente ${id}`).nth(1);
+  const bankName = (await bankRow.getByRole('cell').first().textContent())!;
+  const [bankMunicipality, bankProvince] = (await bankRow.getByRole('cell').nth(6).textContent())!.split(', ');
+  await bankRow.getByRole('button', { name: `Actualizar ${bankName}` }).click();
+  const bankEditor = page.getByRole('dialog', { name: 'Actualizar Datos del Destinatario' });
+  await expect(bankEditor.getByLabel('Provincia').locator('option:checked')).toHaveText(bankProvince!);
+  await expect(bankEditor.getByLabel('Municipio').locator('option:checked')).toHaveText(bankMunicipality!);
+  await bankEditor.getByLabel('Tarjeta').fill('9227');
+  await bankEditor.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(bankEditor.getByRole('alert')).toContainText('La tarjeta debe tener 16 dígitos.');
+  await bankEditor.getByLabel('Tarjeta').fill('9227069912345678');
+  await bankEditor.getByLabel('Provincia').selectOption({ label: 'Matanzas' });
+  await expect(bankEditor.getByLabel('Municipio')).toHaveValue('CU-04-01');
+  await bankEditor.getByLabel('Municipio').selectOption({ label: 'Cárdenas' });
+  await bankEditor.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Actualizar los datos del destinatario ${bankName} del cliente ${id}?`);
+  await confirmAndFinish(page, 'Listo!');
+  await expect(rowsOf(`Destinatarios a banco del cliente ${id}`).nth(1)).toContainText('Cárdenas, Matanzas');
+  await expect(rowsOf(`Destinatarios a banco del cliente ${id}`).nth(1)).toContainText('922706******5678');
   await page.getByRole('tab', { name: 'A Domicilio' }).click();
   await expect(rowsOf(`Destinatarios a domicilio del cliente ${id}`)).toHaveCount(6);
   await page.getByRole('button', { name: 'Siguiente' }).click();
@@ -249,6 +270,8 @@ test('a reader sees the card and every tab, and no edit control in any of them',
     await expect(panel.getByRole('button', { name: edits })).toHaveCount(0);
   }
   await openTab(page, 'Directorio Remesa');
+  await expect(page.getByRole('table', { name: `Destinatarios a banco del cliente ${id}` }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('table', { name: `Destinatarios a banco del cliente ${id}` }).getByRole('button')).toHaveCount(0);
   await page.getByRole('tab', { name: 'A Domicilio' }).click();
   await expect(page.getByRole('table', { name: `Destinatarios a domicilio del cliente ${id}` }).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('table', { name: `Destinatarios a domicilio del cliente ${id}` }).getByRole('button')).toHaveCount(0);

@@ -8,11 +8,6 @@ import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 import { rowFor, type AnyRow } from '@/machines/lifecycle/table';
 import { userDocument, userDocuments } from '@/machines/customer/document.machine';
-import { homeRecipient } from '@/machines/customer/recipient.machine';
-import { HomeRecipient } from '@/api/contract/customer-detail';
-import { Envelope } from '@/api/contract/envelope';
-
-const HomeRecipientResponse = Envelope(HomeRecipient);
 
 /**
  * A customer's identity documents through the reference server: the list and the photos, adding
@@ -138,47 +133,5 @@ describe("the document's review, edit and deletion", () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const logs = await k().selectFrom('action_logs').select('id').where('action', '=', 'userDocument.document.approve').where('description', 'like', `%${doc.id}`).execute();
     expect(logs).toHaveLength(1);
-  });
-});
-
-describe('POST /users/secured/contactAddress/update (Actualizar Datos del Destinatario)', () => {
-  const UPDATE_HOME = rowFor(homeRecipient.rows, 'recipient.update')!;
-  async function recipient() {
-    return k().selectFrom('home_recipients').selectAll().where('account_id', '=', customer).orderBy('id', 'desc').executeTakeFirstOrThrow();
-  }
-  const body = (r: { id: number; account_id: number }, patch: Record<string, unknown> = {}) => ({
-    id: r.id,
-    accountId: r.account_id,
-    recipientName: 'Ana Pérez Gómez',
-    mobile: '55123456',
-    landLine: '',
-    provinceCode: 'CU-04',
-    municipalityCode: 'CU-04-03',
-    neighborhood: 'Pueblo Nuevo',
-    address: 'Calle 12 #4',
-    indications: '',
-    deliveryFrom: '09:00',
-    deliveryTo: '18:00',
-    ...patch,
-  });
-
-  it('moves the recipient to another province with the names from the catalogue; the log holds only what changed', async () => {
-    const r = await recipient();
-    const { data } = await json(HomeRecipientResponse, await send(UPDATE_HOME, { id: r.id, accountId: r.account_id, name: r.recipient_name }, body(r)));
-    expect(data).toMatchObject({ id: r.id, province: 'Matanzas', provinceCode: 'CU-04', municipality: 'Cárdenas', municipalityCode: 'CU-04-03', recipientName: 'Ana Pérez Gómez' });
-    const log = await k().selectFrom('action_logs').selectAll().where('action', '=', 'homeRecipient.recipient.update').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    const changed = JSON.parse(log.input!) as Record<string, { before: unknown; after: unknown }>;
-    expect(changed.province_code).toEqual({ before: r.province_code, after: 'CU-04' });
-    expect(Object.values(changed).every((c) => c.before !== c.after)).toBe(true);
-  });
-
-  it("refuses another customer's recipient (404), a place not in the catalogue and a missing mobile (400), a reader (403): nothing changes", async () => {
-    const r = await recipient();
-    const subject = { id: r.id, accountId: r.account_id, name: r.recipient_name };
-    await expectError(await send(UPDATE_HOME, subject, body(r, { accountId: r.account_id + 1 })), 404, 'not_found', `No se encontró el destinatario ${r.id}.`);
-    await expectError(await send(UPDATE_HOME, subject, body(r, { municipalityCode: 'CU-03-01' })), 400, 'invalid_request', 'La provincia o el municipio no existen en el catálogo.');
-    await expectError(await send(UPDATE_HOME, subject, body(r, { mobile: '' })), 400, 'invalid_request');
-    await expectError(await send(UPDATE_HOME, subject, body(r), 'lector'), 403, 'access_denied');
-    expect(await recipient()).toEqual(r);
   });
 });

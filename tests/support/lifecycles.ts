@@ -14,7 +14,7 @@ import { topupItem } from '@/machines/items/topup.machine';
 import { topupClaim } from '@/machines/items/topup-claim.machine';
 import { phone, PHONE_STATUSES } from '@/machines/customer/phone.machine';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
-import { homeRecipient } from '@/machines/customer/recipient.machine';
+import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
 import { APPLIED_RULE_STATUSES } from '@/domain/order-actions';
 import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES } from '@/domain/remittance';
@@ -213,6 +213,13 @@ export const homeRecipientModel: LifecycleModel = {
   refuses: false,
 };
 
+export const bankRecipientModel: LifecycleModel = {
+  lifecycle: bankRecipient,
+  inputs: [{ status: 'saved', permissions: EVERYTHING }],
+  label: status,
+  refuses: false,
+};
+
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
   offerModel,
@@ -229,6 +236,7 @@ export const MODELS: readonly LifecycleModel[] = [
   documentModel,
   documentsModel,
   homeRecipientModel,
+  bankRecipientModel,
 ];
 
 /** A path named by its events and what they carry: `item.fulfill(failed) → item.resetTries`. */

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { Envelope, IsoDateTime } from './envelope';
 import { IdParam, PageOf, PageQuery } from './query';
 import { KycDecisionDetail } from './extras';
-import { BodyId, CubanMobile, Hour } from './fields';
-import { HomeAddressEntries } from './remittance';
+import { BodyId, CubanMobile, EditedVersion, Hour, OptionalText } from './fields';
+import { BankCardNumber, CubanPhone, HomeAddressEntries, IdentityCard, MunicipalityCode, Neighborhood, ProvinceCode, RecipientName, StreetAddress } from './remittance';
 import { RemittanceMsg } from '@/domain/remittance';
 
 /** The customer page's read calls (spec details §3, §7 "Customer detail"). */
@@ -218,11 +218,21 @@ export const DirectoryQuery = v.object({ ...PageQuery(DIRECTORY_PAGE_SIZE, 50), 
 export const BankRecipient = v.object({
   id: v.number(),
   fullName: v.string(),
-  address: v.object({ address: v.nullable(v.string()), neighborhood: v.nullable(v.string()), municipality: v.nullable(v.string()), city: v.nullable(v.string()), zipCode: v.nullable(v.string()) }),
+  address: v.object({
+    address: v.nullable(v.string()),
+    neighborhood: v.nullable(v.string()),
+    municipality: v.nullable(v.string()),
+    city: v.nullable(v.string()),
+    zipCode: v.nullable(v.string()),
+    // The catalogue's codes of city (the province) and municipality, when the names are in it: the edit form's selects take them.
+    provinceCode: v.nullable(v.string()),
+    municipalityCode: v.nullable(v.string()),
+  }),
   phoneNumber: v.nullable(v.string()),
   identityCard: v.nullable(v.string()),
   cardNumber: v.string(),
   bankname: v.nullable(v.string()),
+  version: v.number(),
 });
 export type BankRecipient = v.InferOutput<typeof BankRecipient>;
 export const BankRecipientsResponse = Envelope(PageOf(BankRecipient));
@@ -243,6 +253,7 @@ export const HomeRecipient = v.object({
   indications: v.nullable(v.string()),
   deliveryFrom: v.nullable(v.string()),
   deliveryTo: v.nullable(v.string()),
+  version: v.number(),
 });
 export type HomeRecipient = v.InferOutput<typeof HomeRecipient>;
 export const HomeRecipientsResponse = Envelope(PageOf(HomeRecipient));
@@ -263,5 +274,34 @@ export const HomeRecipientBody = v.object({
   mobile: CubanMobile(RemittanceMsg.destinationRequired),
   ...HomeAddressEntries,
   deliveryTo: Hour,
+  version: EditedVersion,
 });
 export type HomeRecipientBody = v.InferOutput<typeof HomeRecipientBody>;
+
+/**
+ * POST /orders/secured/fileRemesaRecipient/update: a bank recipient of the directory, as edited in
+ * 'Actualizar Datos del Destinatario' (spec: id, fullName, address{address, neighborhood,
+ * municipality, city, zipCode}, phoneNumber, identityCard, cardNumber). The place is sent by its
+ * catalogue codes; city (the province) and municipality are stored with the catalogue's names (any
+ * sent are ignored). The card is checked first, as for a bank remittance's destination.
+ */
+export const BankRecipientBody = v.object({
+  cardNumber: BankCardNumber,
+  id: BodyId('Debe indicar el destinatario.'),
+  accountId: BodyId('Debe indicar el cliente.'),
+  fullName: RecipientName,
+  identityCard: IdentityCard,
+  phoneNumber: CubanPhone,
+  address: v.object(
+    {
+      provinceCode: ProvinceCode,
+      municipalityCode: MunicipalityCode,
+      neighborhood: Neighborhood,
+      address: StreetAddress,
+      zipCode: v.pipe(OptionalText('El código postal', 10), v.check((z) => z === null || /^\d{5}$/.test(z), 'El código postal debe tener 5 dígitos.')),
+    },
+    RemittanceMsg.addressRequired,
+  ),
+  version: EditedVersion,
+});
+export type BankRecipientBody = v.InferOutput<typeof BankRecipientBody>;

@@ -51,3 +51,9 @@ export const Hour = v.pipe(
   v.check((s) => s === '' || isHour(s), AddressMsg.hour),
   v.transform((s) => (s === '' ? null : s)),
 );
+
+/**
+ * The version of a record the edit was made on (as it was read): a later version means someone
+ * else changed it meanwhile and the edit is refused (409) instead of silently overwriting theirs.
+ */
+export const EditedVersion = v.optional(v.pipe(v.number('La versión debe ser un número.'), v.integer('La versión debe ser un número.'), v.minValue(0, 'La versión debe ser un número.')));

@@ -125,26 +125,37 @@ export const RemittanceResponse = Envelope(Remittance);
  * ('destino requerido!'); province and municipality are catalogue codes; docImageFile replaces
  * the sender's identity document photo.
  */
+/** A bank recipient's card, identity card and phone, as the items' destination and the directory check them. */
+export const BankCardNumber = v.pipe(
+  v.optional(v.string(RemittanceMsg.destinationRequired), ''),
+  v.transform((s) => s.replace(/[\s-]/g, '')),
+  v.nonEmpty(RemittanceMsg.destinationRequired),
+  v.regex(/^\d{16}$/, RemittanceMsg.cardNumber),
+);
+export const IdentityCard = v.pipe(v.optional(v.string(RemittanceMsg.identityCard), ''), v.trim(), v.regex(/^\d{11}$/, RemittanceMsg.identityCard));
+/** Eight digits, with or without +53; stored with it. */
+export const CubanPhone = v.pipe(
+  v.optional(v.string(RemittanceMsg.phone), ''),
+  v.transform((s) => s.replace(/[\s()-]/g, '').replace(/^\+?53(?=\d{8}$)/, '')),
+  v.regex(/^\d{8}$/, RemittanceMsg.phone),
+  v.transform((s) => `+53${s}`),
+);
+export const RecipientName = RequiredText(RemittanceMsg.nameRequired, 'El nombre', 120);
+export const ProvinceCode = RequiredText(RemittanceMsg.provinceRequired, 'La provincia', 12);
+export const MunicipalityCode = RequiredText(RemittanceMsg.municipalityRequired, 'El municipio', 12);
+export const Neighborhood = OptionalText('El reparto', 120);
+export const StreetAddress = RequiredText(RemittanceMsg.addressRequired, 'La dirección', 200);
+
 export const BankDestinationBody = v.object({
-  cardNumber: v.pipe(
-    v.optional(v.string(RemittanceMsg.destinationRequired), ''),
-    v.transform((s) => s.replace(/[\s-]/g, '')),
-    v.nonEmpty(RemittanceMsg.destinationRequired),
-    v.regex(/^\d{16}$/, RemittanceMsg.cardNumber),
-  ),
+  cardNumber: BankCardNumber,
   foiId: Id('Debe indicar el item.'),
-  name: RequiredText(RemittanceMsg.nameRequired, 'El nombre', 120),
-  identityCard: v.pipe(v.optional(v.string(RemittanceMsg.identityCard), ''), v.trim(), v.regex(/^\d{11}$/, RemittanceMsg.identityCard)),
-  phoneNumber: v.pipe(
-    v.optional(v.string(RemittanceMsg.phone), ''),
-    v.transform((s) => s.replace(/[\s()-]/g, '').replace(/^\+?53(?=\d{8}$)/, '')),
-    v.regex(/^\d{8}$/, RemittanceMsg.phone),
-    v.transform((s) => `+53${s}`),
-  ),
-  province: RequiredText(RemittanceMsg.provinceRequired, 'La provincia', 12),
-  municipality: RequiredText(RemittanceMsg.municipalityRequired, 'El municipio', 12),
-  neighborhood: OptionalText('El reparto', 120),
-  address: RequiredText(RemittanceMsg.addressRequired, 'La dirección', 200),
+  name: RecipientName,
+  identityCard: IdentityCard,
+  phoneNumber: CubanPhone,
+  province: ProvinceCode,
+  municipality: MunicipalityCode,
+  neighborhood: Neighborhood,
+  address: StreetAddress,
   senderFullName: RequiredText(RemittanceMsg.senderRequired, 'El nombre del remitente', 120),
   docImageFile: OptionalImage,
 });
@@ -152,12 +163,12 @@ export type BankDestinationBody = v.InferOutput<typeof BankDestinationBody>;
 
 /** A home-delivery address after its mobile, in the order its rules are checked (the items' and the directory's). */
 export const HomeAddressEntries = {
-  recipientName: RequiredText(RemittanceMsg.nameRequired, 'El nombre', 120),
+  recipientName: RecipientName,
   landLine: LandLine,
-  provinceCode: RequiredText(RemittanceMsg.provinceRequired, 'La provincia', 12),
-  municipalityCode: RequiredText(RemittanceMsg.municipalityRequired, 'El municipio', 12),
-  neighborhood: OptionalText('El reparto', 120),
-  address: RequiredText(RemittanceMsg.addressRequired, 'La dirección', 200),
+  provinceCode: ProvinceCode,
+  municipalityCode: MunicipalityCode,
+  neighborhood: Neighborhood,
+  address: StreetAddress,
   indications: OptionalText('Las indicaciones', 300),
   deliveryFrom: Hour,
 };

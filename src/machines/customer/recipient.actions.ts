@@ -1,4 +1,5 @@
-import { HomeRecipient, HomeRecipientBody } from '@/api/contract/customer-detail';
+import type * as v from 'valibot';
+import { BankRecipient, BankRecipientBody, HomeRecipient, HomeRecipientBody } from '@/api/contract/customer-detail';
 import { Permission } from '@/domain/permissions';
 import { RecipientRefused } from '@/domain/recipients';
 import { customerText } from '@/i18n/es-customer';
@@ -25,7 +26,8 @@ export interface RecipientSubject {
 const row = rowOf<RecipientEvent, RecipientContext, RecipientSubject>();
 const text = customerText.directory;
 
-export const homeRecipientActions = [
+/** The one row of a directory's recipients: 'Actualizar Datos del Destinatario' over that directory's call. */
+const updateRow = <TBody extends { id: number; accountId: number }, TData>(wire: { client: 'users' | 'orders'; path: string; body: v.GenericSchema<unknown, TBody>; data: v.GenericSchema<unknown, TData> }) =>
   row({
     event: 'recipient.update',
     label: text.update,
@@ -34,9 +36,12 @@ export const homeRecipientActions = [
     confirm: (s) => text.updateQuestion(s.name, s.accountId),
     success: { text: (s) => text.updated(s.name) },
     refused: RecipientRefused.update,
-    wire: { client: 'users', method: 'POST', path: '/users/secured/contactAddress/update', body: HomeRecipientBody, data: HomeRecipient },
-    request: (_s, body: HomeRecipientBody) => ({ body }),
+    wire: { ...wire, method: 'POST' },
+    request: (_s, body: TBody) => ({ body }),
     targets: (r) => [{ id: r.body.id, accountId: r.body.accountId }],
     handler: 'update',
-  }),
-];
+  });
+
+export const homeRecipientActions = [updateRow({ client: 'users', path: '/users/secured/contactAddress/update', body: HomeRecipientBody, data: HomeRecipient })];
+
+export const bankRecipientActions = [updateRow({ client: 'orders', path: '/orders/secured/fileRemesaRecipient/update', body: BankRecipientBody, data: BankRecipient })];

@@ -16,7 +16,7 @@ import { CampaignsTab, KycTab } from './kyc-campaign-tabs';
 import { EventsView, TraitsView, useSegment } from './segment-tab';
 import { AddedCardAttempts } from './added-cards';
 import { DocumentsTab, loadDocuments } from './documents-tab';
-import { homeRecipientActions } from './recipient-edit';
+import { bankRecipientActions, homeRecipientActions } from './recipient-edit';
 import { SUB_TAB_CLASS, TAB_CLASS } from '@/ui/tabs';
 
 /** Notes shown on the customer page: the newest hundred (the tab says how many there are). */
@@ -166,7 +166,10 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
       panel: (
         <SubTabs
           label={text.directorySections(accountId)}
-          parts={[tableSection(text.toBank, BANK_RECIPIENTS, accountId, bankDirectory), tableSection(text.toHome, { ...HOME_RECIPIENTS, columns: [...HOME_RECIPIENTS.columns, homeRecipientActions(homeDirectory.tab.refresh)] }, accountId, homeDirectory)]}
+          parts={[
+            tableSection(text.toBank, { ...BANK_RECIPIENTS, columns: [...BANK_RECIPIENTS.columns, bankRecipientActions(accountId, bankDirectory.tab.refresh)] }, accountId, bankDirectory),
+            tableSection(text.toHome, { ...HOME_RECIPIENTS, columns: [...HOME_RECIPIENTS.columns, homeRecipientActions(homeDirectory.tab.refresh)] }, accountId, homeDirectory),
+          ]}
         />
       ),
     },

@@ -10,23 +10,16 @@ import { useServices } from '@/ui/session';
 import { InputField, SelectField, bound } from '@/ui/fields';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { remittanceText } from '@/i18n/es-remittance';
-import { PlaceAddressFields, type ShippingForm } from '@/ui/shipping-fields';
+import { type ShippingForm } from '@/ui/shipping-fields';
+import { BankRecipientFields, type BankRecipientForm } from '@/ui/bank-recipient-fields';
+import { nationalPhone } from '@/domain/format';
 
 const formText = remittanceText.forms;
 type Change<T> = (patch: Partial<T>) => void;
-const national = (phone: string | null) => (phone ?? '').replace(/^\+53/, '');
 
 // ---------------------------------------------------------------- bank destination
 
-export interface BankDestinationForm {
-  cardNumber: string;
-  name: string;
-  identityCard: string;
-  phoneNumber: string;
-  province: string;
-  municipality: string;
-  neighborhood: string;
-  address: string;
+export interface BankDestinationForm extends BankRecipientForm {
   senderFullName: string;
   docImageFile: File | undefined;
 }
@@ -36,7 +29,7 @@ export function bankDestinationForm(remittance: Remittance | null): BankDestinat
     cardNumber: remittance?.recipient.cardNumber ?? '',
     name: remittance?.recipient.fullName ?? '',
     identityCard: remittance?.recipient.identityCard ?? '',
-    phoneNumber: national(remittance?.recipient.phoneNumber ?? null),
+    phoneNumber: nationalPhone(remittance?.recipient.phoneNumber),
     province: remittance?.shippingAddress.provinceCode ?? '',
     municipality: remittance?.shippingAddress.municipalityCode ?? '',
     neighborhood: remittance?.shippingAddress.neighborhood ?? '',
@@ -51,26 +44,11 @@ export function checkBankDestination(foiId: number, form: BankDestinationForm): 
   return checkBody(BankDestinationBody, { ...form, foiId });
 }
 
-/** The file picked in an image field, if any. */
-
 export function BankDestinationFields({ id, form, change }: { id: number; form: BankDestinationForm; change: Change<BankDestinationForm> }) {
   const p = `bank-destination-${id}`;
   return (
     <div className="space-y-3">
-      <InputField id={`${p}-card`} label={formText.cardNumber} inputMode="numeric" autoComplete="off" {...bound(form, change, 'cardNumber')} onWheel={(e) => e.currentTarget.blur()} />
-      <InputField id={`${p}-name`} label={formText.name} autoComplete="off" {...bound(form, change, 'name')} />
-      <div className="grid grid-cols-2 gap-3">
-        <InputField id={`${p}-ci`} label={formText.identityCard} inputMode="numeric" autoComplete="off" {...bound(form, change, 'identityCard')} />
-        <InputField id={`${p}-phone`} label={formText.phone} inputMode="numeric" autoComplete="off" {...bound(form, change, 'phoneNumber')} />
-      </div>
-      <PlaceAddressFields
-        idPrefix={p}
-        productType={BANK_REMITTANCE}
-        place={{ provinceCode: form.province, municipalityCode: form.municipality }}
-        onPlace={(place) => change({ province: place.provinceCode, municipality: place.municipalityCode })}
-        neighborhood={bound(form, change, 'neighborhood')}
-        address={bound(form, change, 'address')}
-      />
+      <BankRecipientFields idPrefix={p} productType={BANK_REMITTANCE} form={form} change={change} />
       <InputField id={`${p}-sender`} label={formText.senderFullName} autoComplete="off" {...bound(form, change, 'senderFullName')} />
       <InputField id={`${p}-doc`} label={formText.senderDoc} type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => change({ docImageFile: pickImage(e.target.files) })} />
     </div>
