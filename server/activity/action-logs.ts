@@ -1,6 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ActionLogsTable, Database } from '../db/schema';
-import type { ActionLog, ActionLogsQuery } from '@/api/contract/settings';
+import type { ActionLog, ActionLogCreateBody, ActionLogsQuery } from '@/api/contract/settings';
+import type { Principal } from '../deps';
+import { iso } from '../clock';
+import { documentAccount } from './notes';
 import type { DocCode } from '@/domain/diff';
 import { Permission } from '@/domain/permissions';
 import { badRequest } from '../http';
@@ -78,4 +81,30 @@ export async function searchDocActionLogs(
     page.map(toActionLog),
     { total: matching.length, limited: false },
   );
+}
+
+/**
+ * A log entry the console writes itself (POST /users/secured/action-logs/create): on a document
+ * that exists, by the token's staff member, through the console's channel, its action marked as
+ * the console's (`console.<action>`) so it is never read as a transition the server recorded.
+ */
+export async function createClientLog(db: Db, principal: Principal, body: ActionLogCreateBody, now: number): Promise<ActionLog> {
+  const docCode: DocCode = body.docCode === 'CUSTOMER' ? 'CUSTOM' : body.docCode;
+  await documentAccount(db, docCode, Number(body.docId));
+  const row = await db
+    .insertInto('action_logs')
+    .values({
+      doc_code: docCode,
+      doc_id: body.docId,
+      action: `console.${body.action}`,
+      description: body.description,
+      canal: 'CRM',
+      input: body.input,
+      executor_id: principal.accountId,
+      executor_email: principal.email ?? principal.username,
+      date: iso(now),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toActionLog(row);
 }

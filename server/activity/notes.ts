@@ -38,8 +38,8 @@ function noteOf(r: Selectable<NotesTable>): Note {
   };
 }
 
-/** The account a document belongs to, or 404. */
-async function docAccount(db: Db, docCode: NoteDocCode, docId: number): Promise<number> {
+/** The account a document belongs to, or 404 (a customer's documents are the customer). */
+export async function documentAccount(db: Db, docCode: DocCode | NoteDocCode, docId: number): Promise<number> {
   if (docCode === 'ORDER') {
     const order = await db.selectFrom('orders').select('account_id').where('id', '=', docId).executeTakeFirst();
     if (!order) throw notFound(`No se encontró la orden ${docId}.`);
@@ -50,6 +50,12 @@ async function docAccount(db: Db, docCode: NoteDocCode, docId: number): Promise<
     if (!charge) throw notFound(`No se encontró la orden de cobro ${docId}.`);
     return charge.account_id;
   }
+  if (docCode === 'CALL') {
+    const call = await db.selectFrom('calls').select('account_id').where('id', '=', docId).executeTakeFirst();
+    if (!call) throw notFound(`No se encontró la llamada ${docId}.`);
+    return call.account_id;
+  }
+  if (docCode === 'SETTING') throw notFound(`No se encontró el documento ${docId}.`);
   const account = await db.selectFrom('accounts').select('id').where('id', '=', docId).executeTakeFirst();
   if (!account) throw accountNotFound(docId);
   return account.id;
@@ -59,7 +65,7 @@ async function docAccount(db: Db, docCode: NoteDocCode, docId: number): Promise<
 export async function createNote(db: Db, principal: Principal, body: NoteCreateBody, now: number): Promise<Note> {
   const docId = Number(body.docId);
   return db.transaction().execute(async (trx) => {
-    const accountId = await docAccount(trx, body.docCode, docId);
+    const accountId = await documentAccount(trx, body.docCode, docId);
     if (body.accountId !== undefined && body.accountId !== null && body.accountId !== accountId) {
       throw badRequest('El usuario no corresponde al documento.');
     }

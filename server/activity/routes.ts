@@ -3,12 +3,13 @@ import type { AppDeps, AppEnv, Principal } from '../deps';
 import { accessDenied, jsonBody, ok, parse } from '../http';
 import { requireEditor, requirePermission } from '../auth/middleware';
 import { ActionLogsSearchQuery, DocNotesQuery, NoteCreateBody, OrderNotesQuery, type NoteDocCode } from '@/api/contract/order-detail';
-import { ActionLogsQuery } from '@/api/contract/settings';
+import { ActionLogCreateBody, ActionLogsQuery } from '@/api/contract/settings';
 import type { DocCode } from '@/domain/diff';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 import { createNote, listNotes } from './notes';
-import { listActionLogs, LOG_PERMISSION, searchDocActionLogs } from './action-logs';
+import { createClientLog, listActionLogs, LOG_PERMISSION, searchDocActionLogs } from './action-logs';
+import { idempotent } from '../lifecycle/idempotency';
 
 /** Who may read (and, with the editor flag, write) the notes of each kind of document. */
 const NOTE_PERMISSION: Record<NoteDocCode, string> = {
@@ -51,6 +52,13 @@ export function activityRoutes(deps: AppDeps) {
     const query = parse(ActionLogsQuery, c.req.query());
     mayRead(c.get('principal'), logPermission(query.docCode));
     return ok(c, await listActionLogs(db, query));
+  });
+  // A log entry the console writes itself: an editor with CRM7_DO_ACTION who may read the document's logs; a replayed Idempotency-Key writes it once.
+  app.post('/users/secured/action-logs/create', requireEditor(Permission.DO_ACTION), idempotent(deps), async (c) => {
+    const body = parse(ActionLogCreateBody, await jsonBody(c));
+    const principal = c.get('principal');
+    mayRead(principal, logPermission(body.docCode));
+    return ok(c, await createClientLog(db, principal, body, deps.clock.now()));
   });
   app.get('/users/secured/action-logs/specific-data', async (c) => {
     const query = parse(ActionLogsSearchQuery, c.req.query());

@@ -72,6 +72,58 @@ export const ActionLogsQuery = v.object({
 export type ActionLogsQuery = v.InferOutput<typeof ActionLogsQuery>;
 export const ActionLogsResponse = Envelope(PageOf(ActionLog));
 
+/** The documents a client may write a log entry on (the settings' entries are the server's own). */
+export const CLIENT_LOG_DOC_CODES = ['CUSTOM', 'CUSTOMER', 'ORDER', 'UPG', 'CALL'] as const;
+/** The most a client's log entry may carry in `input` (serialised). */
+export const CLIENT_LOG_INPUT_MAX = 4_000;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * POST /users/secured/action-logs/create: docCode, docId, action, description, canal, input (spec
+ * details §7). The executor is the token's; the channel is the console's (CRM); the document must
+ * exist; `action` is stored as `console.<action>` so a client's entry is never taken for a
+ * transition the server recorded.
+ */
+export const ActionLogCreateBody = v.object(
+  {
+    docCode: v.pipe(
+      v.optional(v.string('Debe indicar el tipo de documento.'), ''),
+      v.trim(),
+      v.nonEmpty('Debe indicar el tipo de documento.'),
+      v.picklist(CLIENT_LOG_DOC_CODES, 'El tipo de documento no es válido.'),
+    ),
+    docId: v.pipe(
+      v.optional(v.union([v.string(), v.number()], 'Debe indicar el documento.'), ''),
+      v.transform((id) => String(id).trim()),
+      v.nonEmpty('Debe indicar el documento.'),
+      v.regex(/^\d{1,12}$/, 'El documento debe ser un número.'),
+    ),
+    action: v.pipe(
+      v.optional(v.string('Debe indicar la acción.'), ''),
+      v.trim(),
+      v.nonEmpty('Debe indicar la acción.'),
+      v.regex(/^[A-Za-z][A-Za-z0-9_.-]{0,59}$/, 'La acción admite hasta 60 letras, dígitos, ".", "-" o "_".'),
+    ),
+    description: v.pipe(
+      v.optional(v.string('Debe indicar la descripción.'), ''),
+      v.trim(),
+      v.nonEmpty('Debe indicar la descripción.'),
+      v.maxLength(500, 'La descripción no puede superar 500 caracteres.'),
+      v.check((s) => !CONTROL.test(s), 'La descripción no puede contener caracteres de control.'),
+    ),
+    canal: v.optional(v.picklist(['CRM'], 'El canal de la consola es CRM.')),
+    input: v.pipe(
+      v.optional(v.nullable(v.union([v.string(), v.record(v.string(), v.unknown())], 'Los datos deben ser un texto o un objeto.'))),
+      v.transform((input) => (input === undefined || input === null ? null : typeof input === 'string' ? input : JSON.stringify(input))),
+      v.check((input) => input === null || input.length <= CLIENT_LOG_INPUT_MAX, `Los datos no pueden superar ${CLIENT_LOG_INPUT_MAX} caracteres.`),
+    ),
+  },
+  'Solicitud inválida: se esperaba un objeto JSON.',
+);
+export type ActionLogCreateBody = v.InferOutput<typeof ActionLogCreateBody>;
+export const ActionLogResponse = Envelope(ActionLog);
+
 /** The docId of the settings' action logs: the list that changed. */
 export const SettingDoc = { sms: 'sms', blacklist: 'blacklist', recipients: 'blacklist-recipient' } as const;
 
