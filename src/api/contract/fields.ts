@@ -57,3 +57,11 @@ export const Hour = v.pipe(
  * else changed it meanwhile and the edit is refused (409) instead of silently overwriting theirs.
  */
 export const EditedVersion = v.optional(v.pipe(v.number('La versión debe ser un número.'), v.integer('La versión debe ser un número.'), v.minValue(0, 'La versión debe ser un número.')));
+
+/** The id of the document a note or a log entry is about, as JSON sends it (text or number): stored as text. */
+export const BodyDocId = v.pipe(
+  v.optional(v.union([v.string(), v.number()], 'Debe indicar el documento.'), ''),
+  v.transform((id) => String(id).trim()),
+  v.nonEmpty('Debe indicar el documento.'),
+  v.regex(/^\d{1,12}$/, 'El documento debe ser un número.'),
+);

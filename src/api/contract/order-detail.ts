@@ -4,6 +4,7 @@ import { IdParam, IdQuery, PageOf, PageQuery, TextQuery } from './query';
 import { CustomerRow } from './customers';
 import { ActionLogsQuery, type ActionLogsResponse } from './settings';
 import { APP_NAMES } from '@/domain/catalog';
+import { BodyDocId } from './fields';
 
 /** The order detail's read calls (spec details §3, §7 "Order detail"), and the notes of every document. */
 
@@ -201,12 +202,7 @@ export type DocNotesQuery = v.InferOutput<typeof DocNotesQuery>;
 export const NoteCreateBody = v.object(
   {
     docCode: v.pipe(v.optional(v.string('Debe indicar el tipo de documento.'), ''), v.nonEmpty('Debe indicar el tipo de documento.'), NoteDocCode),
-    docId: v.pipe(
-      v.optional(v.union([v.string(), v.number()], 'Debe indicar el documento.'), ''),
-      v.transform((id) => String(id).trim()),
-      v.nonEmpty('Debe indicar el documento.'),
-      v.regex(/^\d{1,12}$/, 'El documento debe ser un número.'),
-    ),
+    docId: BodyDocId,
     accountId: v.optional(v.nullable(v.pipe(v.number('El usuario debe ser un número.'), v.integer('El usuario debe ser un número.')))),
     description: v.pipe(v.optional(v.string(NoteMsg.empty), ''), v.trim(), v.nonEmpty(NoteMsg.empty), v.maxLength(NOTE_MAX_LENGTH, NoteMsg.tooLong)),
   },

@@ -3,6 +3,7 @@ import { Envelope, IsoDateTime } from './envelope';
 import { PageOf, PageQuery, TextQuery } from './query';
 import { DOC_CODES } from '@/domain/diff';
 import { Msg } from '@/domain/messages';
+import { BodyDocId } from './fields';
 
 // ---------------------------------------------------------------- countries
 
@@ -93,12 +94,7 @@ export const ActionLogCreateBody = v.object(
       v.nonEmpty('Debe indicar el tipo de documento.'),
       v.picklist(CLIENT_LOG_DOC_CODES, 'El tipo de documento no es válido.'),
     ),
-    docId: v.pipe(
-      v.optional(v.union([v.string(), v.number()], 'Debe indicar el documento.'), ''),
-      v.transform((id) => String(id).trim()),
-      v.nonEmpty('Debe indicar el documento.'),
-      v.regex(/^\d{1,12}$/, 'El documento debe ser un número.'),
-    ),
+    docId: BodyDocId,
     action: v.pipe(
       v.optional(v.string('Debe indicar la acción.'), ''),
       v.trim(),
