@@ -3,6 +3,8 @@ import { createTestServer, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
 import { CustomerBlacklistResponse, KycDecisionStatusResponse, KycHistoryResponse, SegmentEventsResponse, SegmentTraitsResponse, type SegmentEventsPage } from '@/api/contract/customer-detail';
 import { PhonesResponse } from '@/api/contract/customer-phones';
+import { NotesResponse } from '@/api/contract/order-detail';
+import { ActionLogsResponse } from '@/api/contract/settings';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 
@@ -81,6 +83,17 @@ describe('the first demo customer (the one a demo opens) shows every kind of row
     expect(status.data.status).toBe('approved');
     const history = await json(KycHistoryResponse, await server.get(`/users/secured/kyc/decision-history?accountId=${id}`, tokens.soporte));
     expect(history.data.elements.map((e) => e.status)).toEqual(['approved', 'declined']);
+  });
+
+  it('notes, each with the log its writing left, and the logs of its reviewed documents', async () => {
+    const id = await firstCustomer();
+    const notes = await json(NotesResponse, await server.get(`/uaa/secured/doc-note/data?docCode=CUSTOMER&docId=${id}&page=0&size=100`, tokens.soporte));
+    expect(notes.data.elements).toHaveLength(5);
+    const logs = await json(ActionLogsResponse, await server.get(`/users/secured/action-logs/data?docCode=CUSTOM&docId=${id}&page=0&size=100`, tokens.soporte));
+    const actions = logs.data.elements.map((l) => l.action);
+    expect(actions.filter((a) => a === 'note.create')).toHaveLength(5);
+    expect(actions).toEqual(expect.arrayContaining(['userDocument.document.approve', 'userDocument.document.reject']));
+    for (const note of notes.data.elements) expect(logs.data.elements.some((l) => l.description === `Nota agregada: ${note.description}` && l.executorEmail === note.emailAgent && l.date === note.created)).toBe(true);
   });
 });
 

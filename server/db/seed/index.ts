@@ -9,6 +9,7 @@ import { RELIABILITY_LEVELS } from '@/domain/reliability';
 import type { ProductType } from '@/domain/products';
 import { hashPassword } from '../../auth/passwords';
 import { DEMO_PASSWORD, PERSONAS } from './personas';
+import { seedCustomerNotes } from './customer-activity';
 import { createSink, type Row, type Sink } from './sink';
 import { CARD_BINS, COUNTRIES, EXCHANGE_RATES, FRAUD_STOP_LISTS, ISSUING_BANKS, SMS_CONFIG, SMS_PROVIDERS } from './reference';
 import { DETAIL_WINDOW, seedOrderDetail, type DetailOrder } from './order-detail';
@@ -427,7 +428,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
     if (orders.length >= BATCH) await flush();
   }
   await flush();
-  const credits = await seedOrderDetail(sink, faker, detailed, { now, firstCustomer, lastCustomer, tenant });
+  const { credits, nextNoteId } = await seedOrderDetail(sink, faker, detailed, { now, firstCustomer, lastCustomer, tenant });
   await seedItems(sink, options.seed, detailed, { now, firstCustomer, lastCustomer, tenant });
 
   // Calls.
@@ -615,6 +616,9 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
   // own number in 0009).
   const fakerFor = (seed: number) => new Faker({ locale: [es, en, base], seed });
   const customers = { firstCustomer, customers: size.customers };
+  // Staff who act on customers in the seeded logs, by e-mail (personas are the first accounts).
+  const staff = new Map(PERSONAS.map((p, i) => [`${p.username}@consola.example`, i + 1]));
+  let nextLogId = 1;
   const stages: Array<[table: string, run: () => Promise<unknown>]> = [
     ['user_numbers', async () => (nextBlacklistId = await seedPhones(sink, fakerFor(options.seed * 10 + 5), { now, firstCustomer, phones: customerPhone, countries: customerCountry, registered, nextBlacklistId }))],
     ['account_settings', () => seedAccountSettings(sink, fakerFor(options.seed * 10 + 6), customers)], // migration 0010
@@ -623,7 +627,9 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
     ['segment_events', () => seedSegment(sink, fakerFor(options.seed * 10 + 9), { now, ...customers })], // 0014
     ['home_recipients', () => seedDirectory(sink, fakerFor(options.seed * 100 + 1), customers)], // 0015
     ['add_card_attempts', () => seedAddCardAttempts(sink, fakerFor(options.seed * 100 + 2), { now, ...customers })], // 0016
-    ['user_documents', () => seedDocuments(sink, fakerFor(options.seed * 100 + 3), { now, ...customers })], // 0017
+    ['user_documents', async () => (nextLogId = await seedDocuments(sink, fakerFor(options.seed * 100 + 3), { now, ...customers, staff, nextLogId }))], // 0017
+    // Customers' notes, each with the log its writing left (notes and logs exist since 0001/0003).
+    ['notes', () => seedCustomerNotes(sink, fakerFor(options.seed * 100 + 4), { now, ...customers, staff, nextNoteId, nextLogId })],
   ];
   for (const [table, run] of stages) {
     if (!(await sink.hasTable(table))) return;

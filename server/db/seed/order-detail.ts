@@ -61,7 +61,7 @@ export async function seedOrderDetail(
   faker: Faker,
   orders: readonly DetailOrder[],
   options: { now: number; firstCustomer: number; lastCustomer: number; tenant: string },
-): Promise<Row[]> {
+): Promise<{ credits: Row[]; nextNoteId: number }> {
   const offers: Row[] = [];
   const assessments: Row[] = [];
   const rules: Row[] = [];
@@ -258,5 +258,5 @@ export async function seedOrderDetail(
     if (faker.datatype.boolean(0.3)) credits.push({ account_id: account, credit_type: 'CALL_CREDIT', amount: faker.number.float({ min: 0, max: 80, fractionDigits: 2 }) });
   }
   for (let i = 0; i < credits.length; i += 5_000) await sink.insert('user_credits', credits.slice(i, i + 5_000));
-  return credits;
+  return { credits, nextNoteId: ids.note + 1 };
 }
