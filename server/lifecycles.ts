@@ -6,7 +6,7 @@ import { homeRemittanceBinding } from './items/home-remittance';
 import { pickupCashBinding } from './items/pickup-cash';
 import { prepaidCardBinding } from './items/prepaid-gift';
 import { topupClaimBinding, topupItemBinding } from './items/topup';
-import { phoneBinding } from './customer/phones';
+import { customerPhonesBinding, phoneBinding } from './customer/phones';
 import { documentBinding, documentsBinding } from './customer/documents';
 import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
 
@@ -24,6 +24,7 @@ export const LIFECYCLES: readonly Binding[] = [
   topupItemBinding,
   topupClaimBinding,
   phoneBinding,
+  customerPhonesBinding,
   documentBinding,
   documentsBinding,
   homeRecipientBinding,

@@ -1,3 +1,4 @@
+import type { Store } from '../lifecycle/binding';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AccountData } from '@/api/contract/order-detail';
@@ -86,3 +87,17 @@ export async function accountData(db: Db, accountId: number, fullPin: boolean): 
     userCredit: credits.map((c) => ({ creditType: c.credit_type, amount: c.amount })),
   };
 }
+
+/**
+ * A customer as the entity of a chart over their collection (documents, phones): always open to a
+ * new member. Adding one changes no account field: the new row is the row's handler's.
+ */
+export type AccountRecord = { id: number };
+export const accountStore: Store<AccountRecord, { accountId: number }> = {
+  docCode: 'CUSTOM',
+  docId: (r) => String(r.id),
+  idOf: (r) => r.id,
+  find: async (trx, key) => [{ id: (await accountOrThrow(trx, key.accountId)).id }],
+  input: async () => ({ status: 'open' }),
+  save: async () => {},
+};

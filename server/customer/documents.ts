@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../http';
 import { iso } from '../clock';
 import { bind, bodyOf, type ActionContext, type Store, type Trx } from '../lifecycle/binding';
 import { readUpload, type UploadedImage } from '../items/remittance';
-import { accountOrThrow } from './account-data';
+import { accountOrThrow, accountStore, type AccountRecord } from './account-data';
 import type { DocumentAddBody, DocumentUpdateBody, UserDocument } from '@/api/contract/customer-documents';
 import { DocumentMsg, DocumentRefused, documentName } from '@/domain/documents';
 import { userDocument, userDocuments } from '@/machines/customer/document.machine';
@@ -108,20 +108,9 @@ export const documentBinding = bind<DocumentRecord, { id: number }>({
 });
 
 /** The customer's documents as one entity: the account, always open to a new document. */
-type AccountRecord = { id: number };
-const documentsStore: Store<AccountRecord, { accountId: number }> = {
-  docCode: 'CUSTOM',
-  docId: (r) => String(r.id),
-  idOf: (r) => r.id,
-  find: async (trx, key) => [{ id: (await accountOrThrow(trx, key.accountId)).id }],
-  input: async () => ({ status: 'open' }),
-  // Adding a document changes no account field: the new row is the handler's.
-  save: async () => {},
-};
-
 export const documentsBinding = bind<AccountRecord, { accountId: number }>({
   lifecycle: userDocuments,
-  store: documentsStore,
+  store: accountStore,
   handlers: {
     add: {
       prepare: async (request) => {

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { conflict, notFound } from '../http';
-import { bind, type Store, type Trx } from '../lifecycle/binding';
-import type { Phone } from '@/api/contract/customer-phones';
+import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
+import { iso } from '../clock';
+import type { Phone, PhoneCreateBody } from '@/api/contract/customer-phones';
 import { formatPhone, phoneLogged, PhoneRefused } from '@/domain/phones';
-import { phone } from '@/machines/customer/phone.machine';
-import { accountOrThrow } from './account-data';
+import { customerPhones, phone } from '@/machines/customer/phone.machine';
+import { accountOrThrow, accountStore, type AccountRecord } from './account-data';
 
 /**
  * A customer's phones: the Telefono tab's list, and where the phone chart's moves are written.
@@ -66,28 +67,79 @@ export const phoneStore: Store<PhoneRecord, { accountId: number; phoneNumber: st
   docId: (record) => String(record.account_id),
   idOf: (record) => formatPhone(record.phone_number),
   find: async (trx, key) => [await phoneRecord(trx, key.accountId, key.phoneNumber)],
-  input: async (_trx, record) => ({ status: record.is_verified === 1 ? 'verified' : 'unverified', attempts: record.verify_attempts }),
+  input: async (_trx, record) => ({ status: record.is_verified === 1 ? 'verified' : 'unverified', attempts: record.verify_attempts, principal: record.is_principal === 1 }),
   async save(trx, move) {
-    const updated = await trx
-      .updateTable('user_numbers')
-      .set({ is_verified: move.to === 'verified' ? 1 : 0, verify_attempts: move.context.attempts as number, version: move.record.version + 1 })
-      .where('id', '=', move.record.id)
-      .where('version', '=', move.record.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw conflict(PhoneRefused.concurrent);
+    const claimed = move.to === 'deleted'
+      ? await trx.deleteFrom('user_numbers').where('id', '=', move.record.id).where('version', '=', move.record.version).executeTakeFirst().then((r) => r.numDeletedRows)
+      : await trx
+          .updateTable('user_numbers')
+          .set({
+            is_verified: move.to === 'verified' ? 1 : 0,
+            verify_attempts: move.context.attempts as number,
+            is_principal: move.context.principal ? 1 : 0,
+            version: move.record.version + 1,
+          })
+          .where('id', '=', move.record.id)
+          .where('version', '=', move.record.version)
+          .executeTakeFirst()
+          .then((r) => r.numUpdatedRows);
+    if (Number(claimed) !== 1) throw conflict(PhoneRefused.concurrent);
   },
 };
 
-/** Every row of the phone's table answers the phone as it is now. */
+/** Every row of the phone's table answers the phone as it is now (a deleted one as it was). */
 export const phoneBinding = bind<PhoneRecord, { accountId: number; phoneNumber: string }>({
   lifecycle: phone,
   store: phoneStore,
-  handlers: {},
+  handlers: {
+    // The old principal stops being it in the same transaction, and the account's number follows.
+    makePrincipal: {
+      async perform({ trx, record }) {
+        const previous = await trx.selectFrom('user_numbers').select(['id', 'phone_number', 'version']).where('account_id', '=', record.account_id).where('is_principal', '=', 1).where('id', '!=', record.id).execute();
+        for (const old of previous) {
+          const demoted = await trx.updateTable('user_numbers').set({ is_principal: 0, version: old.version + 1 }).where('id', '=', old.id).where('version', '=', old.version).executeTakeFirst();
+          if (Number(demoted.numUpdatedRows) !== 1) throw conflict(PhoneRefused.concurrent);
+        }
+        await trx.updateTable('accounts').set({ phone_number: formatPhone(record.phone_number) }).where('id', '=', record.account_id).execute();
+        return {
+          description: `Teléfono ${formatPhone(record.phone_number)} ahora principal`,
+          before: { principal: previous.map((p) => formatPhone(p.phone_number)).join(', ') || null },
+          after: { principal: formatPhone(record.phone_number) },
+        };
+      },
+    },
+  },
   describe: (row, record) => phoneLogged(row.label, record.phone_number),
   answer: async (results, _request, ctx) => {
     const moved = results[0];
     if (!moved) return null;
+    if (moved.to === 'deleted') return (await phonesOf(ctx.db, [moved.record]))[0];
     const [now] = await phonesOf(ctx.db, [await phoneRecord(ctx.db, moved.record.account_id, moved.record.phone_number)]);
     return now;
   },
+});
+
+/** 'Agregar teléfono': the prefix joined with the number, unverified and not principal; a number is one customer's. */
+export const customerPhonesBinding = bind<AccountRecord, { accountId: number }>({
+  lifecycle: customerPhones,
+  store: accountStore,
+  handlers: {
+    create: {
+      async perform({ trx, ctx, record, request }) {
+        const body = bodyOf<PhoneCreateBody>(request);
+        const number = `${body.prefix}${body.phoneNumber}`;
+        const taken = await trx.selectFrom('user_numbers').select('account_id').where('phone_number', '=', number).executeTakeFirst();
+        if (taken) throw conflict(PhoneRefused.taken(formatPhone(number)));
+        // The country whose prefix it is (the countries' own, by priority): '' when none has it.
+        const country = await trx.selectFrom('countries').select('code').where('prefix', '=', body.prefix).orderBy('priority').executeTakeFirst();
+        const added = await trx
+          .insertInto('user_numbers')
+          .values({ account_id: record.id, phone_number: number, country: country?.code ?? '', is_principal: 0, is_verified: 0, verify_attempts: 0, created: iso(ctx.now), version: 0 })
+          .returning(PHONE_COLUMNS)
+          .executeTakeFirstOrThrow();
+        return { description: `Teléfono ${formatPhone(number)} agregado`, before: { phone: null }, after: { phone: formatPhone(number) }, data: (await phonesOf(trx, [added]))[0] };
+      },
+    },
+  },
+  describe: (row, record) => `${row.label}: cliente ${record.id}`,
 });

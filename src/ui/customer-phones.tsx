@@ -1,10 +1,13 @@
 import type { Phone } from '@/api/contract/customer-phones';
 import { getPhones } from '@/api/customer';
-import { phone as phoneLifecycle } from '@/machines/customer/phone.machine';
+import { customerPhones, phone as phoneLifecycle } from '@/machines/customer/phone.machine';
+import { checkBody } from '@/api/contract/check';
+import { PhoneCreateBody } from '@/api/contract/customer-phones';
 import { formatPhone } from '@/domain/phones';
 import { formatDateTime } from '@/domain/time';
 import { useServices } from './session';
-import { ChartActions, chartPart } from './chart-actions';
+import { ChartActions, chartForm, chartPart } from './chart-actions';
+import { InputField } from './fields';
 import { DetailTabView, useShownDetail } from './detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from './detail-table';
 import { customerText } from '@/i18n/es-customer';
@@ -16,8 +19,22 @@ const text = customerText.phones;
 const phonePart = (phone: Phone) =>
   chartPart({
     lifecycle: phoneLifecycle,
-    input: { status: phone.isVerified ? 'verified' : 'unverified', attempts: phone.verifyAttempts },
+    input: { status: phone.isVerified ? 'verified' : 'unverified', attempts: phone.verifyAttempts, principal: phone.isPrincipal },
     subject: { accountId: phone.accountId, phoneNumber: phone.phoneNumber },
+  });
+
+/** 'Agregar teléfono': the prefix, then the number (checked in that order), numeric and deaf to the mouse wheel. */
+const addForm = (accountId: number) =>
+  chartForm<{ prefix: string; phoneNumber: string }, PhoneCreateBody>({
+    title: text.addTitle,
+    initial: () => ({ prefix: '', phoneNumber: '' }),
+    validate: (form) => checkBody(PhoneCreateBody, { ...form, accountId }),
+    fields: (form, change) => (
+      <div className="grid grid-cols-3 gap-3">
+        <InputField id={`phones-${accountId}-prefix`} label={text.prefix} inputMode="numeric" autoComplete="off" value={form.prefix} onChange={(e) => change({ prefix: e.target.value })} onWheel={(e) => e.currentTarget.blur()} />
+        <InputField id={`phones-${accountId}-number`} className="col-span-2" label={text.newNumber} inputMode="numeric" autoComplete="off" value={form.phoneNumber} onChange={(e) => change({ phoneNumber: e.target.value })} onWheel={(e) => e.currentTarget.blur()} />
+      </div>
+    ),
   });
 
 /**
@@ -49,8 +66,12 @@ export function CustomerPhones({ accountId }: { accountId: number }) {
       ),
     },
   ];
+  const adding = chartPart({ lifecycle: customerPhones, input: { status: 'open' }, subject: { accountId }, forms: { 'phones.create': addForm(accountId) } });
   return (
     <DetailSection title={text.title}>
+      <div className="mb-3">
+        <ChartActions label={text.addGroup(accountId)} parts={[adding]} onDone={phones.refresh} onFailed={phones.refresh} />
+      </div>
       <DetailTabView tab={phones}>
         {(rows) => <SimpleTable label={text.label(accountId)} rows={rows} columns={columns} rowKey={(p) => p.id} empty={text.empty} />}
       </DetailTabView>

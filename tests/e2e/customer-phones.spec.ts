@@ -51,6 +51,7 @@ test('a reader sees the phones and no action on them', async ({ page }) => {
   const table = await openPhones(page, customer);
   await expect(rowOf(table, customer.second).getByRole('cell').nth(5)).toHaveText('3');
   await expect(table.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Agregar teléfono' })).toHaveCount(0);
 });
 
 test('soporte gives a phone its verification attempts back from the order, without a reload', async ({ page }) => {
@@ -95,5 +96,42 @@ test('soporte verifies an unverified phone: the row says so and offers nothing m
 
   await expect(second.getByRole('cell').nth(3)).toHaveText('Sí');
   await expect(second.getByRole('cell').nth(5)).toHaveText('0');
-  await expect(second.getByRole('button')).toHaveCount(0);
+  // Verified and not the principal: it may take the principal's place, or go.
+  await expect(second.getByRole('button')).toHaveText(['Hacer principal', 'Eliminar']);
+});
+
+test('soporte makes the second phone principal (the old one stops being it), then adds a number: prefix first, then the phone', async ({ page }) => {
+  const customer = prepareCustomer();
+  withDb((db) => db.prepare('UPDATE user_numbers SET is_verified = 1, verify_attempts = 0 WHERE account_id = ? AND phone_number = ?').run(customer.accountId, customer.second));
+  await signIn(page, 'soporte');
+  const table = await openPhones(page, customer);
+  await rowOf(table, customer.second).getByRole('button', { name: `Hacer principal +${customer.second}` }).click();
+  const question = page.getByRole('alertdialog', { name: 'Estas seguro?' });
+  await expect(question).toContainText(`¿Hacer principal el teléfono +${customer.second} del cliente ${customer.accountId}?`);
+  await question.getByRole('button', { name: 'Si, continuar!' }).click();
+  const done = page.getByRole('dialog', { name: 'Listo!' });
+  await expect(done).toContainText(`El teléfono +${customer.second} es ahora el principal.`);
+  await done.getByRole('button', { name: 'OK' }).click();
+  // The new principal is listed first; the old one is an ordinary number now, and may be deleted.
+  await expect(table.getByRole('row').nth(1)).toContainText(`+${customer.second}`);
+  await expect(rowOf(table, customer.second).getByRole('cell').nth(2)).toHaveText('Sí');
+  await expect(rowOf(table, customer.principal).getByRole('cell').nth(2)).toHaveText('No');
+  await expect(rowOf(table, customer.principal).getByRole('button', { name: `Eliminar +${customer.principal}` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Agregar teléfono' }).click();
+  const form = page.getByRole('dialog', { name: 'Agregar teléfono' });
+  await form.getByLabel('Teléfono').fill('55550199');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toContainText('Debe especificar el prefijo.');
+  await form.getByLabel('Prefijo').fill('53');
+  await form.getByLabel('Teléfono').fill('');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toContainText('Debe especificar el telefono.');
+  await form.getByLabel('Teléfono').fill('55550199');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Agregar el teléfono +5355550199 al cliente ${customer.accountId}?`);
+  await question.getByRole('button', { name: 'Si, continuar!' }).click();
+  await expect(done).toContainText('El teléfono +5355550199 fue agregado.');
+  await done.getByRole('button', { name: 'OK' }).click();
+  await expect(rowOf(table, '5355550199').getByRole('cell').nth(3)).toHaveText('No');
 });

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import type { EventObject } from 'xstate';
 import { createTestServer, sendRow, type TestServer } from '../support/server';
+import { expectError } from '../support/expect-http';
 import { phoneModel } from '../support/lifecycles';
 import { walkAgainstServer } from '../support/server-walk';
-import { phone } from '@/machines/customer/phone.machine';
+import { customerPhones, phone } from '@/machines/customer/phone.machine';
 import { rowFor, type AnyRow } from '@/machines/lifecycle/table';
 import { Phone, PhonesResponse } from '@/api/contract/customer-phones';
 import { Envelope } from '@/api/contract/envelope';
@@ -44,18 +45,21 @@ interface PhoneFixture {
 let pool: PhoneFixture[] = [];
 let next = 0;
 
-/** A seeded phone, set to a state of the model (each walk takes its own). */
-async function phoneIn(input: { status?: unknown; attempts?: unknown }): Promise<PhoneFixture> {
+/** A seeded phone, set to a state of the model (each walk takes its own); a phone a walk deleted is put back. */
+async function phoneIn(input: { status?: unknown; attempts?: unknown; principal?: unknown }): Promise<PhoneFixture> {
   if (pool.length === 0) {
     pool = await k().selectFrom('user_numbers').select(['id', 'account_id as accountId', 'phone_number as phoneNumber']).orderBy('id').limit(200).execute();
     expect(pool.length).toBeGreaterThan(20);
   }
   const fixture = pool[next++ % pool.length]!;
-  await k()
-    .updateTable('user_numbers')
-    .set({ is_verified: input.status === 'verified' ? 1 : 0, verify_attempts: Number(input.attempts ?? 0) })
-    .where('id', '=', fixture.id)
-    .execute();
+  const state = { is_verified: input.status === 'verified' ? 1 : 0, verify_attempts: Number(input.attempts ?? 0), is_principal: input.principal ? 1 : 0 };
+  const updated = await k().updateTable('user_numbers').set(state).where('id', '=', fixture.id).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) {
+    await k()
+      .insertInto('user_numbers')
+      .values({ id: fixture.id, account_id: fixture.accountId, phone_number: fixture.phoneNumber, country: 'CU', created: '2026-01-01T00:00:00.000Z', version: 0, ...state })
+      .execute();
+  }
   return fixture;
 }
 
@@ -65,7 +69,7 @@ const auditOf = (accountId: number) => k().selectFrom('audit_log').selectAll().w
 
 /** Everything a phone's action may change: the phone, and the customer's logs. */
 async function observe(fixture: PhoneFixture) {
-  return { phone: await stored(fixture), logs: (await logsOf(fixture.accountId)).length, audit: (await auditOf(fixture.accountId)).length };
+  return { phone: await k().selectFrom('user_numbers').selectAll().where('id', '=', fixture.id).executeTakeFirst(), logs: (await logsOf(fixture.accountId)).length, audit: (await auditOf(fixture.accountId)).length };
 }
 
 const send = (row: AnyRow, subject: PhoneFixture, persona = 'admin', headers: Record<string, string> = {}) =>
@@ -81,10 +85,20 @@ describe('the phone chart through the server', () => {
     model: phoneModel,
     reset: (input) => phoneIn(input),
     send: (fixture, event: EventObject) => send(rowFor(phone.rows, event.type)!, fixture),
-    stateOf: async (fixture) => ((await stored(fixture)).is_verified === 1 ? 'verified' : 'unverified'),
-    matches: async (fixture, state) => expect((await stored(fixture)).verify_attempts).toBe((state.context as { attempts: number }).attempts),
+    stateOf: async (fixture) => {
+      const row = await k().selectFrom('user_numbers').select('is_verified').where('id', '=', fixture.id).executeTakeFirst();
+      return !row ? 'deleted' : row.is_verified === 1 ? 'verified' : 'unverified';
+    },
+    matches: async (fixture, state) => {
+      if (state.value === 'deleted') return;
+      const row = await stored(fixture);
+      const context = state.context as { attempts: number; principal: boolean };
+      expect([row.verify_attempts, row.is_principal === 1]).toEqual([context.attempts, context.principal]);
+    },
     observe,
     idOf: () => 0,
+    // A deleted phone is gone from the customer's numbers: naming it again finds nothing.
+    gone: ['deleted'],
   });
 });
 
@@ -206,5 +220,94 @@ describe('POST /users/secured/user-number/reset-attempts', () => {
     const refused = answers.find((r) => r.status === 409)!;
     expect([PhoneRefused.noAttempts, PhoneRefused.concurrent]).toContain(await errorOf(refused));
     expect((await logsOf(fixture.accountId)).length).toBe(logsBefore + 1);
+  });
+});
+
+describe('POST /users/secured/user-number/addprincipal and /delete', () => {
+  const PRINCIPAL = rowFor(phone.rows, 'phone.makePrincipal')!;
+  const DELETE = rowFor(phone.rows, 'phone.delete')!;
+  /** A customer with their principal number and a second, verified one. */
+  async function twoPhones() {
+    const second = await k().selectFrom('user_numbers').select(['id', 'account_id as accountId', 'phone_number as phoneNumber']).where('is_principal', '=', 0).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await k().updateTable('user_numbers').set({ is_verified: 1 }).where('id', '=', second.id).execute();
+    const principal = await k().selectFrom('user_numbers').select(['id', 'account_id as accountId', 'phone_number as phoneNumber']).where('account_id', '=', second.accountId).where('is_principal', '=', 1).executeTakeFirstOrThrow();
+    return { principal, second };
+  }
+  const principals = (accountId: number) => k().selectFrom('user_numbers').select('phone_number').where('account_id', '=', accountId).where('is_principal', '=', 1).execute();
+
+  it('a verified second number takes the principal place: exactly one principal, the account follows, the log says from and to', async () => {
+    const { principal, second } = await twoPhones();
+    const response = await send(PRINCIPAL, second, 'soporte');
+    expect(v.parse(Envelope(Phone), await response.json()).data.isPrincipal).toBe(true);
+    expect((await principals(second.accountId)).map((p) => p.phone_number)).toEqual([second.phoneNumber]);
+    const account = await k().selectFrom('accounts').select('phone_number').where('id', '=', second.accountId).executeTakeFirstOrThrow();
+    expect(account.phone_number).toBe(`+${second.phoneNumber}`);
+    const log = (await logsOf(second.accountId)).at(-1)!;
+    expect([log.action, log.description]).toEqual(['phone.phone.makePrincipal', `Teléfono +${second.phoneNumber} ahora principal`]);
+    expect(JSON.parse(log.input!)).toEqual({ principal: { before: `+${principal.phoneNumber}`, after: `+${second.phoneNumber}` } });
+  });
+
+  it('the principal cannot be deleted nor made principal again (409, the spec words, nothing changed); another number is deleted and logged', async () => {
+    const { principal, second } = await twoPhones();
+    const before = await observe(principal);
+    const kept = await send(DELETE, principal);
+    expect([kept.status, await errorOf(kept)]).toEqual([409, PhoneRefused.principalKept]);
+    const again = await send(PRINCIPAL, principal);
+    expect([again.status, await errorOf(again)]).toEqual([409, PhoneRefused.principal]);
+    expect(await observe(principal)).toEqual(before);
+    const removed = await send(DELETE, second, 'soporte');
+    expect(removed.status).toBe(200);
+    expect(await k().selectFrom('user_numbers').select('id').where('id', '=', second.id).executeTakeFirst()).toBeUndefined();
+    expect((await logsOf(second.accountId)).at(-1)!.description).toBe(`Eliminar: teléfono +${second.phoneNumber}`);
+    await expectError(await send(DELETE, second), 404, 'not_found');
+  });
+
+  it('a reader and a user without CRM7_DO_ACTION are refused (403): nothing changes', async () => {
+    const { second } = await twoPhones();
+    const before = await observe(second);
+    for (const row of [PRINCIPAL, DELETE]) {
+      await expectError(await send(row, second, 'lector'), 403, 'access_denied', Msg.notReader);
+      await expectError(await send(row, second, 'fraude'), 403, 'access_denied', Msg.missingPermission(Permission.DO_ACTION));
+    }
+    expect(await observe(second)).toEqual(before);
+  });
+});
+
+describe('POST /users/secured/user-number/create (Agregar teléfono)', () => {
+  const CREATE = rowFor(customerPhones.rows, 'phones.create')!;
+  const customer = async () => (await k().selectFrom('accounts').select('id').where('is_staff', '=', 0).orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+  const create = (accountId: number, form: { prefix: string; phoneNumber: string }, persona = 'soporte') =>
+    sendRow(server, CREATE, { accountId }, form, tokens[persona]!, { accountId: accountOf[persona]! });
+
+  it('adds the prefix joined with the number, unverified and not principal, with the country of the prefix and its log', async () => {
+    const accountId = await customer();
+    const response = await create(accountId, { prefix: '+53', phoneNumber: '5 555-0101' });
+    const added = v.parse(Envelope(Phone), await response.json()).data;
+    expect(added).toMatchObject({ accountId, phoneNumber: '5355550101', country: 'CU', isPrincipal: false, isVerified: false, verifyAttempts: 0 });
+    const log = (await logsOf(accountId)).at(-1)!;
+    expect([log.action, log.description, JSON.parse(log.input!)]).toEqual(['customerPhones.phones.create', 'Teléfono +5355550101 agregado', { phone: { before: null, after: '+5355550101' } }]);
+  });
+
+  it('checks the prefix, then the number, in the spec words; a number already a customer’s is refused (409); nothing is added', async () => {
+    const accountId = await customer();
+    const count = async () => (await k().selectFrom('user_numbers').select('id').execute()).length;
+    const before = await count();
+    await expectError(await create(accountId, { prefix: '', phoneNumber: '' }), 400, 'invalid_request', 'Debe especificar el prefijo.');
+    await expectError(await create(accountId, { prefix: '53', phoneNumber: '' }), 400, 'invalid_request', 'Debe especificar el telefono.');
+    await expectError(await create(accountId, { prefix: '53abc', phoneNumber: '55550102' }), 400, 'invalid_request', PhoneMsg.prefixInvalid);
+    await expectError(await create(accountId, { prefix: '53', phoneNumber: '9'.repeat(30) }), 400, 'invalid_request', PhoneMsg.phoneInvalid);
+    const someone = await k().selectFrom('user_numbers').select(['phone_number']).where('phone_number', 'like', '53%').where('account_id', '!=', accountId).executeTakeFirstOrThrow();
+    await expectError(await create(accountId, { prefix: '53', phoneNumber: someone.phone_number.slice(2) }), 409, 'conflict', PhoneRefused.taken(`+${someone.phone_number}`));
+    await expectError(await create(999_999_999, { prefix: '53', phoneNumber: '55550103' }), 404, 'not_found');
+    await expectError(await create(accountId, { prefix: '53', phoneNumber: '55550104' }, 'lector'), 403, 'access_denied');
+    await expectError(await create(accountId, { prefix: '53', phoneNumber: '55550104' }, 'fraude'), 403, 'access_denied');
+    expect(await count()).toBe(before);
+  });
+
+  it('two clicks at once add the number once: one 200, one 409', async () => {
+    const accountId = await customer();
+    const answers = await Promise.all([create(accountId, { prefix: '53', phoneNumber: '55550105' }), create(accountId, { prefix: '53', phoneNumber: '55550105' })]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await k().selectFrom('user_numbers').select('id').where('phone_number', '=', '5355550105').execute()).toHaveLength(1);
   });
 });

@@ -12,7 +12,7 @@ import { pickupCash } from '@/machines/items/pickup-cash.machine';
 import { prepaidCard } from '@/machines/items/prepaid-card.machine';
 import { topupItem } from '@/machines/items/topup.machine';
 import { topupClaim } from '@/machines/items/topup-claim.machine';
-import { phone, PHONE_STATUSES } from '@/machines/customer/phone.machine';
+import { customerPhones, phone, PHONE_STATUSES } from '@/machines/customer/phone.machine';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
@@ -188,9 +188,16 @@ export const claimModel: LifecycleModel = {
 
 export const phoneModel: LifecycleModel = {
   lifecycle: phone,
-  // With attempts used and without: only used attempts can be given back.
-  inputs: PHONE_STATUSES.flatMap((s) => [0, 3].map((attempts) => ({ status: s, attempts, permissions: EVERYTHING }))),
-  label: (i) => `${status(i)} (${String(i.attempts)} intentos)`,
+  // With attempts used and without (only used attempts can be given back); the principal and another (the principal stays, and stays one).
+  inputs: PHONE_STATUSES.flatMap((s) => [0, 3].flatMap((attempts) => [true, false].map((principal) => ({ status: s, attempts, principal, permissions: EVERYTHING })))),
+  label: (i) => `${status(i)} (${String(i.attempts)} intentos${i.principal ? ', principal' : ''})`,
+};
+
+export const customerPhonesModel: LifecycleModel = {
+  lifecycle: customerPhones,
+  inputs: [{ status: 'open', permissions: EVERYTHING }],
+  label: status,
+  refuses: false,
 };
 
 export const documentModel: LifecycleModel = {
@@ -233,6 +240,7 @@ export const MODELS: readonly LifecycleModel[] = [
   topupModel,
   claimModel,
   phoneModel,
+  customerPhonesModel,
   documentModel,
   documentsModel,
   homeRecipientModel,

@@ -7,10 +7,11 @@ import type { AnyStateMachine, EventObject } from 'xstate';
  * nothing changes).
  */
 
-/** A vertex per (state, what matters of its context, incoming transition): amounts are never merged. */
+/** A vertex per (state, what matters of its context, incoming transition): amounts, attempts and the principal flag are never merged. */
 const serialize = (s: { value: unknown; context: unknown }, e: EventObject | undefined, p?: { value: unknown }) => {
-  const context = s.context as { refunded?: number; previousStatus?: unknown };
-  return `${JSON.stringify(s.value)}|${context.refunded ?? ''}|${String(context.previousStatus ?? '')}|${e ? JSON.stringify(e) : ''}|${p ? JSON.stringify(p.value) : ''}`;
+  const context = s.context as { refunded?: number; previousStatus?: unknown; attempts?: number; principal?: boolean };
+  const kept = [context.refunded ?? '', String(context.previousStatus ?? ''), context.attempts ?? '', context.principal ?? ''].join('|');
+  return `${JSON.stringify(s.value)}|${kept}|${e ? JSON.stringify(e) : ''}|${p ? JSON.stringify(p.value) : ''}`;
 };
 
 /** The shortest path to every (state, incoming transition) of a chart started with `input`. */

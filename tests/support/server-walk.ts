@@ -32,6 +32,8 @@ export interface ServerWalk<TEntity> {
   invalid?(event: EventObject, context: Record<string, unknown>): string | null;
   /** Which refused events the walk sends in a state (all by default). */
   refusable?(entity: TEntity, event: EventObject): boolean;
+  /** States in which the entity no longer exists (a deleted phone): every event there answers 404. */
+  gone?: readonly string[];
   /** Paths to run (all by default). */
   select?: (sets: ReturnType<typeof pathsOfModel>) => ReturnType<typeof pathsOfModel>;
 }
@@ -81,7 +83,9 @@ export function walkAgainstServer<TEntity>(walk: ServerWalk<TEntity>) {
         const body = await response.clone().text();
         const context = here.context as Record<string, unknown>;
         const invalid = walk.invalid?.(event, context) ?? null;
-        if (rowFor(model.lifecycle.rows, event.type)!.lenient) {
+        if (walk.gone?.includes(String(step.state.value))) {
+          expect(response.status, `${String(step.state.value)} ${JSON.stringify(event)}: ${body}`).toBe(404);
+        } else if (rowFor(model.lifecycle.rows, event.type)!.lenient) {
           // A lenient row skips what its chart refuses: the request succeeds and changes nothing.
           expect(response.status, `${String(step.state.value)} ${JSON.stringify(event)}: ${body}`).toBe(200);
         } else if (invalid) {

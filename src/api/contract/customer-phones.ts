@@ -39,3 +39,16 @@ export const PhoneBody = v.object({
   phoneNumber: PhoneNumber,
 });
 export type PhoneBody = v.InferOutput<typeof PhoneBody>;
+
+/** POST /users/secured/user-number/create: the prefix, then the number (spec details §5 "Add phone"), stored joined. */
+export const PhoneCreateBody = v.object({
+  accountId: v.pipe(v.optional(v.number(PhoneMsg.accountRequired), 0), v.integer(PhoneMsg.accountRequired), v.minValue(1, PhoneMsg.accountRequired)),
+  prefix: v.pipe(
+    v.optional(v.string(PhoneMsg.prefixRequired), ''),
+    v.transform((s) => s.replace(/[\s+]/g, '')),
+    v.nonEmpty(PhoneMsg.prefixRequired),
+    v.regex(/^\d{1,4}$/, PhoneMsg.prefixInvalid),
+  ),
+  phoneNumber: PhoneNumber,
+});
+export type PhoneCreateBody = v.InferOutput<typeof PhoneCreateBody>;

@@ -1,4 +1,4 @@
-import { Phone, PhoneBody } from '@/api/contract/customer-phones';
+import { Phone, PhoneBody, PhoneCreateBody } from '@/api/contract/customer-phones';
 import { Permission } from '@/domain/permissions';
 import { formatPhone, PhoneRefused } from '@/domain/phones';
 import { customerText } from '@/i18n/es-customer';
@@ -7,12 +7,14 @@ import { rowOf } from '@/machines/lifecycle/table';
 
 /** A customer's phone's actions (spec details §3 "Phone", §7 "Phones"): support work, CRM7_DO_ACTION. */
 
-export type PhoneEvent = { type: 'phone.verify' } | { type: 'phone.resetAttempts' };
+export type PhoneEvent = { type: 'phone.verify' } | { type: 'phone.resetAttempts' } | { type: 'phone.makePrincipal' } | { type: 'phone.delete' };
 
 export interface PhoneContext {
   status: string;
   /** Verification codes sent and not answered. */
   attempts: number;
+  /** The customer's one principal number. */
+  principal: boolean;
   permissions: readonly string[];
 }
 
@@ -49,5 +51,55 @@ export const phoneActions = [
     wire: { client: 'users', method: 'POST', path: '/users/secured/user-number/reset-attempts', body: PhoneBody, data: Phone },
     request: body,
     targets: phones,
+  }),
+  row({
+    event: 'phone.makePrincipal',
+    label: text.makePrincipal,
+    permissions: [Permission.DO_ACTION],
+    confirm: (s) => phoneQuestion(text.makePrincipalQuestion, s.phoneNumber, s.accountId),
+    success: { text: (s) => text.makePrincipalText(formatPhone(s.phoneNumber)) },
+    refused: PhoneRefused.principal,
+    wire: { client: 'users', method: 'POST', path: '/users/secured/user-number/addprincipal', body: PhoneBody, data: Phone },
+    request: body,
+    targets: phones,
+    handler: 'makePrincipal',
+  }),
+  row({
+    event: 'phone.delete',
+    label: text.remove,
+    variant: 'danger',
+    permissions: [Permission.DO_ACTION],
+    confirm: (s) => phoneQuestion(text.removeQuestion, s.phoneNumber, s.accountId),
+    success: { text: (s) => text.removeText(formatPhone(s.phoneNumber)) },
+    refused: PhoneRefused.principalKept,
+    wire: { client: 'users', method: 'POST', path: '/users/secured/user-number/delete', body: PhoneBody, data: Phone },
+    request: body,
+    targets: phones,
+  }),
+];
+
+/** The customer's phones as a whole: where a number is added ('Agregar teléfono'). */
+export type PhonesEvent = { type: 'phones.create' };
+export interface PhonesContext {
+  status: string;
+  permissions: readonly string[];
+}
+export interface PhonesSubject {
+  accountId: number;
+}
+const phonesRow = rowOf<PhonesEvent, PhonesContext, PhonesSubject>();
+
+export const phonesActions = [
+  phonesRow({
+    event: 'phones.create',
+    label: text.add,
+    permissions: [Permission.DO_ACTION],
+    confirm: (s, form: PhoneCreateBody) => text.addQuestion(`${form.prefix}${form.phoneNumber}`, s.accountId),
+    success: { text: (_s, phone) => text.added(formatPhone(phone.phoneNumber)) },
+    refused: PhoneRefused.add,
+    wire: { client: 'users', method: 'POST', path: '/users/secured/user-number/create', body: PhoneCreateBody, data: Phone },
+    request: (s, form: PhoneCreateBody) => ({ body: { accountId: s.accountId, prefix: form.prefix, phoneNumber: form.phoneNumber } }),
+    targets: (r) => [{ accountId: r.body.accountId }],
+    handler: 'create',
   }),
 ];
