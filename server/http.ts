@@ -28,7 +28,9 @@ export function parse<TSchema extends v.GenericSchema>(schema: TSchema, input: u
   const issue = result.issues[0];
   const key = issue.path?.map((p) => String(p.key)).join('.');
   const message = issue.message || Msg.badRequest;
-  throw badRequest(key && !/[.!?]$/.test(message) ? `${key}: ${message}` : message);
+  // Only valibot's own (English) texts say which field; the contract's Spanish texts are the
+  // spec's, quoted exactly, some without a final period ('La cantidad debe ser un numero entero mayor a 0').
+  throw badRequest(key && /^Invalid /.test(message) ? `${key}: ${message}` : message);
 }
 
 /** A request's JSON body; null when it is missing or not JSON (the schema then says what is wrong). */

@@ -7,6 +7,7 @@ import { pickupCashBinding } from './items/pickup-cash';
 import { prepaidCardBinding } from './items/prepaid-gift';
 import { topupClaimBinding, topupItemBinding } from './items/topup';
 import { customerPhonesBinding, phoneBinding } from './customer/phones';
+import { customerCreditBinding } from './customer/credit';
 import { documentBinding, documentsBinding } from './customer/documents';
 import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
 
@@ -25,6 +26,7 @@ export const LIFECYCLES: readonly Binding[] = [
   topupClaimBinding,
   phoneBinding,
   customerPhonesBinding,
+  customerCreditBinding,
   documentBinding,
   documentsBinding,
   homeRecipientBinding,

@@ -10,10 +10,10 @@ import { ChartActions, chartForm, chartPart } from './chart-actions';
 import { InputField } from './fields';
 import { DetailTabView, useShownDetail } from './detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from './detail-table';
-import { customerText } from '@/i18n/es-customer';
+import { phoneText } from '@/i18n/es-customer-shared';
 import { yesNo } from '@/i18n';
 
-const text = customerText.phones;
+const text = phoneText;
 
 /** One phone as its chart sees it: verified or not, with the attempts it used. */
 const phonePart = (phone: Phone) =>

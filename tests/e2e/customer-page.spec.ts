@@ -247,6 +247,26 @@ test("soporte adds a document with its photo, sees it 'Pendiente', opens the pho
   await expect(table.getByRole('row').nth(1).getByRole('button', { name: /^Aprobar/ })).toHaveCount(0);
 });
 
+test('soporte adds 5 USD of credit: the amount checked first, then the card and Historial show it without a reload', async ({ page }) => {
+  const id = withDb((db) => (db.prepare(`SELECT max(a.id) AS id FROM accounts a WHERE a.is_staff = 0 AND NOT EXISTS (SELECT 1 FROM user_credits u WHERE u.account_id = a.id)`).get() as { id: number }).id);
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  await expect(valueOf(card(page, 'Datos de Credito'), 'Moneda de crédito')).toBeVisible();
+  await page.getByRole('button', { name: 'Agregar o quitar crédito' }).click();
+  const form = page.getByRole('dialog', { name: 'Agregar o quitar crédito' });
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('La cantidad debe ser un numero entero mayor a 0');
+  await form.getByLabel('Cantidad').fill('5');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Agregar 5 de CALL_CREDIT al cliente ${id}?`);
+  await confirmAndFinish(page, 'Listo!');
+  await expect(valueOf(card(page, 'Datos de Credito'), 'CALL_CREDIT')).toHaveText(/^5[.,]00$/);
+  await openTab(page, 'Historial');
+  const first = page.getByRole('table', { name: `Historial de crédito del cliente ${id}` }).getByRole('row').nth(1);
+  await expect(first).toContainText('CALL_CREDIT');
+  await expect(first).toContainText('Crédito agregado por soporte@consola.example (CRM)');
+});
+
 test('fraude (CRM2_SUPER_ACTION) sees the full pin', async ({ page }) => {
   const customer = prepareCustomer();
   await signIn(page, 'fraude');
@@ -261,6 +281,7 @@ test('a reader sees the card and every tab, and no edit control in any of them',
   await expect(card(page, 'Datos Generales')).toBeVisible();
   await expect(page.getByLabel('Nueva nota')).toHaveCount(0);
   const edits = /^(Actualizar|Agregar|Aprobar|Rechazar|Eliminar|Verificar|Reiniciar|Hacer principal|Intentos de agregar tarjeta)/;
+  await expect(page.getByRole('button', { name: 'Agregar o quitar crédito' })).toHaveCount(0);
   for (const name of ['Notas', 'Historial', 'Transfer', 'Tarjetas', 'Autenticacion', 'Intento Logueo', 'Telefono', 'Campanas', 'Lista Negra', 'LLamadas', 'Segment', 'Directorio Remesa', 'Documentos', 'KYC', 'Logs']) {
     await openTab(page, name);
     const panel = page.getByRole('tabpanel').first();

@@ -13,6 +13,7 @@ import { prepaidCard } from '@/machines/items/prepaid-card.machine';
 import { topupItem } from '@/machines/items/topup.machine';
 import { topupClaim } from '@/machines/items/topup-claim.machine';
 import { customerPhones, phone, PHONE_STATUSES } from '@/machines/customer/phone.machine';
+import { customerCredit } from '@/machines/customer/credit.machine';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
@@ -227,6 +228,13 @@ export const bankRecipientModel: LifecycleModel = {
   refuses: false,
 };
 
+export const customerCreditModel: LifecycleModel = {
+  lifecycle: customerCredit,
+  inputs: [{ status: 'open', permissions: EVERYTHING }],
+  label: status,
+  refuses: false,
+};
+
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
   offerModel,
@@ -241,6 +249,7 @@ export const MODELS: readonly LifecycleModel[] = [
   claimModel,
   phoneModel,
   customerPhonesModel,
+  customerCreditModel,
   documentModel,
   documentsModel,
   homeRecipientModel,

@@ -1,7 +1,7 @@
 import { Phone, PhoneBody, PhoneCreateBody } from '@/api/contract/customer-phones';
 import { Permission } from '@/domain/permissions';
 import { formatPhone, PhoneRefused } from '@/domain/phones';
-import { customerText } from '@/i18n/es-customer';
+import { phoneText } from '@/i18n/es-customer-shared';
 import { phoneQuestion } from '@/i18n/es-questions';
 import { rowOf } from '@/machines/lifecycle/table';
 
@@ -25,7 +25,7 @@ export interface PhoneSubject {
 }
 
 const row = rowOf<PhoneEvent, PhoneContext, PhoneSubject>();
-const text = customerText.phones;
+const text = phoneText;
 const body = (s: PhoneSubject) => ({ body: { accountId: s.accountId, phoneNumber: s.phoneNumber } });
 const phones = (r: { body: PhoneBody }) => [{ accountId: r.body.accountId, phoneNumber: r.body.phoneNumber }];
 

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useServices } from '@/ui/session';
 import { PageHeader } from '@/ui/card';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { CustomerCard, loadCustomerCard } from '@/ui/customer/customer-card';
 import { CustomerDetail } from '@/ui/customer/customer-detail';
+import { CustomerActions } from '@/ui/customer/customer-actions';
 import { customerText } from '@/i18n/es-customer';
 
 const route = getRouteApi('/admin/customer-page/$id');
@@ -12,14 +14,21 @@ const route = getRouteApi('/admin/customer-page/$id');
 function CustomerView({ accountId }: { accountId: number }) {
   const services = useServices();
   const card = useShownDetail(() => loadCustomerCard(services, accountId));
+  // After an action the card and every tab read again (a new balance shows in the card and in Historial).
+  const [changes, setChanges] = useState(0);
+  const changed = () => {
+    card.refresh();
+    setChanges((n) => n + 1);
+  };
   return (
     <div className="space-y-4">
       <PageHeader title={customerText.title(accountId)} />
       <DetailTabView tab={card}>
         {(data) => (
           <div className="space-y-4">
+            <CustomerActions accountId={accountId} onDone={changed} />
             <CustomerCard card={data} />
-            <CustomerDetail accountId={accountId} />
+            <CustomerDetail key={changes} accountId={accountId} />
           </div>
         )}
       </DetailTabView>

@@ -8,7 +8,7 @@ import { reliabilityLabel, reliabilityTone } from '@/domain/reliability';
 import { formatCalendarDate, formatDateTime } from '@/domain/time';
 import { KeyValues } from '@/ui/detail-table';
 import { TONE_CLASS } from '@/ui/tone';
-import { customerText } from '@/i18n/es-customer';
+import { customerCardText } from '@/i18n/es-customer-shared';
 import { yesNo, t } from '@/i18n';
 
 /** Who the customer is, the account's data and settings, and what they hold and bought. */
@@ -27,7 +27,7 @@ export async function loadCustomerCard(services: Services, accountId: number): P
   return { summary, data, totalUsd };
 }
 
-const text = customerText.card;
+const text = customerCardText;
 
 export function Reliability({ value }: { value: number }) {
   return <span className={TONE_CLASS[reliabilityTone(value)]}>{reliabilityLabel(value)}</span>;

@@ -1,0 +1,37 @@
+/** A customer's credit (spec details §4 "Account", §5 "Add or remove credit", §9 credit types). */
+
+export const CREDIT_TYPES = ['CALL_CREDIT', 'EUR_CREDIT', 'CAD_CREDIT', 'CUP_CREDIT', 'FREE_MIN_PLUS', 'FREE_MIN_STANDARD', 'FREE_MIN_PREMIUM', 'MIN_STANDARD_EXP', 'MIN_PLUS_EXP', 'FREE_MLL', 'RETAIL_CREDIT'] as const;
+export type CreditType = (typeof CREDIT_TYPES)[number];
+
+/** Minutes that expire: an increase of them says when (DD-MM-YYYY HH:mm:ss). */
+export const EXPIRING_CREDIT_TYPES: readonly CreditType[] = ['MIN_STANDARD_EXP', 'MIN_PLUS_EXP'];
+
+export const CREDIT_MOVES = ['INCREASE', 'DECREASE'] as const;
+export type CreditMove = (typeof CREDIT_MOVES)[number];
+
+/** The most one movement may carry (a typo of three zeros must not reach a balance). */
+export const MAX_CREDIT_AMOUNT = 1_000_000;
+
+/** The expiry format of expiring minutes, and how far ahead it defaults (15 days, at 23:59:59). */
+export const CREDIT_EXPIRY_FORMAT = 'DD-MM-YYYY HH:mm:ss';
+export const CREDIT_EXPIRY_DAYS = 15;
+
+export const CreditMsg = {
+  amount: 'La cantidad debe ser un numero entero mayor a 0',
+  tooMuch: `La cantidad no puede superar ${MAX_CREDIT_AMOUNT.toLocaleString('es')}.`,
+  expiry: 'Debe indicar un formato valido de fecha: DD-MM-YYYY HH:mm:ss',
+  type: 'Debe indicar el tipo de crédito.',
+  move: 'Debe indicar si se agrega o se quita crédito.',
+  /** The balance never goes negative. */
+  notEnough: (type: string) => `El saldo de ${type} del cliente no alcanza para quitar esa cantidad.`,
+  refused: 'No se puede modificar el crédito del cliente.',
+} as const;
+
+/** Whether a text is a real date and time in DD-MM-YYYY HH:mm:ss. */
+export function isCreditExpiry(text: string): boolean {
+  const m = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [day, month, year, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
+}

@@ -1,0 +1,48 @@
+import { CreditBalance, CreditChangeBody } from '@/api/contract/customer-credit';
+import { CreditMsg, type CreditMove, type CreditType } from '@/domain/credit';
+import { Permission } from '@/domain/permissions';
+import { customerText } from '@/i18n/es-customer';
+import { rowOf } from '@/machines/lifecycle/table';
+
+/**
+ * A customer's credit (spec details §4 "Account", §7): added or removed per credit type, support
+ * work (CRM7_DO_ACTION, spec details §6). The balance never goes negative (the server checks it
+ * against the stored balance); a retried request carries its Idempotency-Key and moves it once.
+ */
+
+export type CreditEvent = { type: 'credit.change' };
+
+export interface CreditContext {
+  status: string;
+  permissions: readonly string[];
+}
+
+export interface CreditSubject {
+  accountId: number;
+}
+
+/** What the form sends: the type, the direction, the amount and, for expiring minutes, when they expire. */
+export interface CreditForm {
+  creditType: CreditType;
+  trnType: CreditMove;
+  amount: number;
+  creditTypeExp?: string | null;
+}
+
+const row = rowOf<CreditEvent, CreditContext, CreditSubject>();
+const text = customerText.credit;
+
+export const creditActions = [
+  row({
+    event: 'credit.change',
+    label: text.change,
+    permissions: [Permission.DO_ACTION],
+    confirm: (s, form: CreditForm) => text.question(form.trnType, form.amount, form.creditType, s.accountId),
+    success: { text: (_s, balance: CreditBalance) => text.done(balance.creditType, balance.amount) },
+    refused: CreditMsg.refused,
+    wire: { client: 'users', method: 'POST', path: '/users/secured/addremove/credit', body: CreditChangeBody, data: CreditBalance, idempotent: true },
+    request: (s, form: CreditForm) => ({ body: { accountId: s.accountId, ...form } }),
+    targets: (r) => [{ accountId: r.body.accountId }],
+    handler: 'change',
+  }),
+];
