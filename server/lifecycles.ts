@@ -8,6 +8,7 @@ import { prepaidCardBinding } from './items/prepaid-gift';
 import { topupClaimBinding, topupItemBinding } from './items/topup';
 import { customerPhonesBinding, phoneBinding } from './customer/phones';
 import { customerCreditBinding } from './customer/credit';
+import { cardBinding } from './customer/cards';
 import { documentBinding, documentsBinding } from './customer/documents';
 import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
 
@@ -27,6 +28,7 @@ export const LIFECYCLES: readonly Binding[] = [
   phoneBinding,
   customerPhonesBinding,
   customerCreditBinding,
+  cardBinding,
   documentBinding,
   documentsBinding,
   homeRecipientBinding,

@@ -161,50 +161,60 @@ export async function customerCampaigns(db: Db, accountId: number): Promise<{ el
   return { elements: rows.map((r) => ({ id: r.id, campaignType: r.campaign_type, name: r.name, group: r.group_name, startDate: r.start_date, endDate: r.end_date })) };
 }
 
-/** The customer's saved cards, newest first, with their gateway tokens and whether the blacklist holds them. */
-export async function paymentMethods(db: Db, accountId: number, paging: PageRequest): Promise<Page<PaymentMethod>> {
-  const query = db
+/** Saved cards with whether the blacklist holds them. */
+const paymentMethodsQuery = (db: Db) =>
+  db
     .selectFrom('payment_methods as p')
     .selectAll('p')
     .select((eb) =>
       eb
         .exists(eb.selectFrom('blacklist_entries as b').select('b.id').where('b.type', '=', 'CARD').whereRef('b.value', '=', 'p.unique_number_identifier'))
         .as('blacklisted'),
-    )
-    .where('p.account_id', '=', accountId)
-    .orderBy('p.created', 'desc')
-    .orderBy('p.id', 'desc');
-  const page = await pageOfAccount(db, accountId, paging, query, (r) => r);
-  const ids = page.elements.map((r) => r.id);
+    );
+type PaymentMethodRow = Awaited<ReturnType<ReturnType<typeof paymentMethodsQuery>['executeTakeFirstOrThrow']>>;
+
+/** Saved cards as the contract shows them, with their gateway tokens. */
+async function paymentMethodsOf(db: Db, rows: readonly PaymentMethodRow[]): Promise<PaymentMethod[]> {
+  const ids = rows.map((r) => r.id);
   const tokens = ids.length ? await db.selectFrom('payment_method_tokens').selectAll().where('payment_method_id', 'in', ids).orderBy('payment_system_id').execute() : [];
-  return {
-    ...page,
-    elements: page.elements.map((r) => ({
-      id: r.id,
-      accountId: r.account_id,
-      paymentMethodType: r.payment_method_type,
-      caption: r.caption,
-      firstSix: r.first_six,
-      lastFour: r.last_four,
-      expirationMonth: r.expiration_month,
-      expirationYear: r.expiration_year,
-      enable: r.enable === 1,
-      isVisible: r.is_visible === 1,
-      verified: r.verified === 1,
-      lastVerifyDate: r.last_verify_date,
-      cents: r.cents,
-      centsTries: r.cents_tries,
-      lastCentsDate: r.last_cents_date,
-      lastCentsVigente: r.last_cents_vigente === 1,
-      papersVerificationStatus: r.papers_verification_status,
-      paymentMethodTokens: tokens.filter((t) => t.payment_method_id === r.id).map((t) => ({ paymentMethodId: t.payment_method_id, paymentSystemId: t.payment_system_id, token: t.token })),
-      isDebit: r.is_debit === 1,
-      issuingBank: r.issuing_bank,
-      blacklisted: Boolean(Number(r.blacklisted)),
-      uniqueNumberIdentifier: r.unique_number_identifier,
-      created: r.created,
-    })),
-  };
+  return rows.map((r) => ({
+    id: r.id,
+    accountId: r.account_id,
+    paymentMethodType: r.payment_method_type,
+    caption: r.caption,
+    firstSix: r.first_six,
+    lastFour: r.last_four,
+    expirationMonth: r.expiration_month,
+    expirationYear: r.expiration_year,
+    enable: r.enable === 1,
+    isVisible: r.is_visible === 1,
+    verified: r.verified === 1,
+    lastVerifyDate: r.last_verify_date,
+    cents: r.cents,
+    centsTries: r.cents_tries,
+    lastCentsDate: r.last_cents_date,
+    lastCentsVigente: r.last_cents_vigente === 1,
+    papersVerificationStatus: r.papers_verification_status,
+    paymentMethodTokens: tokens.filter((t) => t.payment_method_id === r.id).map((t) => ({ paymentMethodId: t.payment_method_id, paymentSystemId: t.payment_system_id, token: t.token })),
+    isDebit: r.is_debit === 1,
+    issuingBank: r.issuing_bank,
+    blacklisted: Boolean(Number(r.blacklisted)),
+    uniqueNumberIdentifier: r.unique_number_identifier,
+    created: r.created,
+  }));
+}
+
+/** The customer's saved cards, newest first, with their gateway tokens and whether the blacklist holds them. */
+export async function paymentMethods(db: Db, accountId: number, paging: PageRequest): Promise<Page<PaymentMethod>> {
+  const query = paymentMethodsQuery(db).where('p.account_id', '=', accountId).orderBy('p.created', 'desc').orderBy('p.id', 'desc');
+  const page = await pageOfAccount(db, accountId, paging, query, (r) => r);
+  return { ...page, elements: await paymentMethodsOf(db, page.elements) };
+}
+
+/** One saved card as the contract shows it. */
+export async function paymentMethodOfId(db: Db, id: number): Promise<PaymentMethod | null> {
+  const row = await paymentMethodsQuery(db).where('p.id', '=', id).executeTakeFirst();
+  return row ? ((await paymentMethodsOf(db, [row]))[0] ?? null) : null;
 }
 
 /**

@@ -267,6 +267,35 @@ test('soporte adds 5 USD of credit: the amount checked first, then the card and 
   await expect(first).toContainText('Crédito agregado por soporte@consola.example (CRM)');
 });
 
+test('soporte verifies a card through papers: asked at another address, answered Verificado X Papeles, the row says so', async ({ page }) => {
+  const card = withDb((db) => {
+    const id = (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id;
+    const row = db.prepare('SELECT id, first_six AS firstSix, last_four AS lastFour FROM payment_methods WHERE account_id = ? ORDER BY id LIMIT 1').get(id) as { id: number; firstSix: string; lastFour: string };
+    db.prepare("UPDATE payment_methods SET verified = 0, papers_verification_status = NULL, last_cents_vigente = 0, is_visible = 1, expiration_year = 2030 WHERE id = ?").run(row.id);
+    return { ...row, accountId: id, name: `${row.firstSix}******${row.lastFour} (${row.id})` };
+  });
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${card.accountId}`);
+  await openTab(page, 'Tarjetas');
+  const row = page.getByRole('table', { name: `Tarjetas del cliente ${card.accountId}` }).getByRole('row').filter({ hasText: `${card.firstSix}******${card.lastFour}` });
+  await expect(row.getByRole('button')).toHaveText(['Iniciar verificación', 'Verificar', 'Pedir papeles', 'Ocultar']);
+  await row.getByRole('button', { name: `Pedir papeles ${card.name}` }).click();
+  const form = page.getByRole('dialog', { name: 'Pedir papeles' });
+  await form.getByLabel('Correo alternativo (opcional)').fill('no-es-correo');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('El correo no es válido.');
+  await form.getByLabel('Correo alternativo (opcional)').fill('otra@correo.example');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Pedir papeles: tarjeta ${card.name} del cliente ${card.accountId}?`);
+  await confirmAndFinish(page, 'Listo!');
+  await expect(row.getByRole('cell', { name: 'Requested' })).toBeVisible();
+  await expect(row.getByRole('button')).toHaveText(['Verificado', 'Verificado X Papeles', 'Denegado X Papeles', 'Ocultar']);
+  await row.getByRole('button', { name: `Verificado X Papeles ${card.name}` }).click();
+  await confirmAndFinish(page, 'Listo!');
+  await expect(row.getByRole('cell', { name: 'VerifiedByPapers' })).toBeVisible();
+  await expect(row.getByRole('button')).toHaveText(['Quitar verificación', 'Ocultar']);
+});
+
 test('fraude (CRM2_SUPER_ACTION) sees the full pin', async ({ page }) => {
   const customer = prepareCustomer();
   await signIn(page, 'fraude');
@@ -280,7 +309,7 @@ test('a reader sees the card and every tab, and no edit control in any of them',
   await page.goto(`/#/admin/customer-page/${id}`);
   await expect(card(page, 'Datos Generales')).toBeVisible();
   await expect(page.getByLabel('Nueva nota')).toHaveCount(0);
-  const edits = /^(Actualizar|Agregar|Aprobar|Rechazar|Eliminar|Verificar|Reiniciar|Hacer principal|Intentos de agregar tarjeta)/;
+  const edits = /^(Actualizar|Agregar|Aprobar|Rechazar|Eliminar|Verificar|Reiniciar|Hacer principal|Iniciar verificación|Pedir papeles|Quitar verificación|Ocultar|Restaurar|Intentos de agregar tarjeta)/;
   await expect(page.getByRole('button', { name: 'Agregar o quitar crédito' })).toHaveCount(0);
   for (const name of ['Notas', 'Historial', 'Transfer', 'Tarjetas', 'Autenticacion', 'Intento Logueo', 'Telefono', 'Campanas', 'Lista Negra', 'LLamadas', 'Segment', 'Directorio Remesa', 'Documentos', 'KYC', 'Logs']) {
     await openTab(page, name);

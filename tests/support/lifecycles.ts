@@ -14,6 +14,7 @@ import { topupItem } from '@/machines/items/topup.machine';
 import { topupClaim } from '@/machines/items/topup-claim.machine';
 import { customerPhones, phone, PHONE_STATUSES } from '@/machines/customer/phone.machine';
 import { customerCredit } from '@/machines/customer/credit.machine';
+import { CARD_STATUSES, savedCard } from '@/machines/customer/card.machine';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
@@ -235,6 +236,13 @@ export const customerCreditModel: LifecycleModel = {
   refuses: false,
 };
 
+export const cardModel: LifecycleModel = {
+  lifecycle: savedCard,
+  // Every verification state, shown to the customer and hidden.
+  inputs: CARD_STATUSES.flatMap((s) => [true, false].map((visible) => ({ status: s, visible, permissions: EVERYTHING }))),
+  label: (i) => `${status(i)}${i.visible ? '' : ' (oculta)'}`,
+};
+
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
   offerModel,
@@ -250,6 +258,7 @@ export const MODELS: readonly LifecycleModel[] = [
   phoneModel,
   customerPhonesModel,
   customerCreditModel,
+  cardModel,
   documentModel,
   documentsModel,
   homeRecipientModel,

@@ -7,10 +7,10 @@ import type { AnyStateMachine, EventObject } from 'xstate';
  * nothing changes).
  */
 
-/** A vertex per (state, what matters of its context, incoming transition): amounts, attempts and the principal flag are never merged. */
+/** A vertex per (state, what matters of its context, incoming transition): amounts, attempts, the principal and visible flags are never merged. */
 const serialize = (s: { value: unknown; context: unknown }, e: EventObject | undefined, p?: { value: unknown }) => {
-  const context = s.context as { refunded?: number; previousStatus?: unknown; attempts?: number; principal?: boolean };
-  const kept = [context.refunded ?? '', String(context.previousStatus ?? ''), context.attempts ?? '', context.principal ?? ''].join('|');
+  const context = s.context as { refunded?: number; previousStatus?: unknown; attempts?: number; principal?: boolean; visible?: boolean };
+  const kept = [context.refunded ?? '', String(context.previousStatus ?? ''), context.attempts ?? '', context.principal ?? '', context.visible ?? ''].join('|');
   return `${JSON.stringify(s.value)}|${kept}|${e ? JSON.stringify(e) : ''}|${p ? JSON.stringify(p.value) : ''}`;
 };
 

@@ -17,6 +17,7 @@ import { EventsView, TraitsView, useSegment } from './segment-tab';
 import { AddedCardAttempts } from './added-cards';
 import { DocumentsTab, loadDocuments } from './documents-tab';
 import { bankRecipientActions, homeRecipientActions } from './recipient-edit';
+import { cardActionsColumn } from './card-actions';
 import { SUB_TAB_CLASS, TAB_CLASS } from '@/ui/tabs';
 
 /** Notes shown on the customer page: the newest hundred (the tab says how many there are). */
@@ -130,7 +131,7 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
         />
       ),
     },
-    tableSection(text.cards, CARDS, accountId, cards),
+    tableSection(text.cards, { ...CARDS, columns: [...CARDS.columns, cardActionsColumn(cards.tab.refresh)] }, accountId, cards),
     {
       label: text.auth,
       select: passwordless.tab.select,

@@ -1,0 +1,58 @@
+import { and, assign, not, setup } from 'xstate';
+import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
+import { restoreStatus } from '@/machines/lifecycle/restore';
+import { CARD_STATUSES } from '@/domain/cards';
+import { cardActions, type CardContext, type CardEvent, type CardSubject } from './card.actions';
+
+/**
+ * A saved card's verification (spec details §4 "Card"): not verified → verification started (the
+ * test charge, `init`) → verified by hand; or papers requested → Verificado / Verificado X Papeles
+ * (verified) or Denegado X Papeles (denied, statusPapers 3). A verified card can be unverified; a
+ * denied one can start over. Whatever the verification, the card can be hidden from the customer
+ * or shown again (its visible flag).
+ */
+
+export { CARD_STATUSES };
+
+const visibility = {
+  'card.hide': { guard: and(['allowed', 'visible']), actions: 'hide' },
+  'card.restore': { guard: and(['allowed', not('visible')]), actions: 'restore' },
+} as const;
+
+/** What a card not yet verified may do: start the charge, be verified by hand, or ask for papers. */
+const toVerify = {
+  ...visibility,
+  'card.verify': { guard: 'allowed', target: 'verified' },
+  'card.requestPapers': { guard: 'allowed', target: 'papersRequested' },
+} as const;
+
+export const cardMachine = setup({
+  types: { context: {} as CardContext, events: {} as CardEvent, input: {} as CardContext },
+  actions: { hide: assign({ visible: false }), restore: assign({ visible: true }) },
+  guards: { allowed: allowedBy(cardActions), visible: ({ context }) => context.visible },
+}).createMachine({
+  id: 'card',
+  context: ({ input }) => ({ ...input }),
+  initial: 'restoring',
+  states: {
+    restoring: restoreStatus(CARD_STATUSES),
+    unverified: { on: { ...toVerify, 'card.init': { guard: 'allowed', target: 'started' } } },
+    started: { on: toVerify },
+    denied: { on: { ...toVerify, 'card.init': { guard: 'allowed', target: 'started' } } },
+    papersRequested: {
+      on: {
+        ...visibility,
+        'card.papersVerified': { guard: 'allowed', target: 'verified' },
+        'card.papersVerifiedByPapers': { guard: 'allowed', target: 'verified' },
+        'card.papersDenied': { guard: 'allowed', target: 'denied' },
+      },
+    },
+    verified: { on: { ...visibility, 'card.unverify': { guard: 'allowed', target: 'unverified' } } },
+  },
+});
+
+export const savedCard: Lifecycle<typeof cardMachine, CardSubject> = {
+  name: 'card',
+  machine: cardMachine,
+  rows: cardActions,
+};

@@ -1,0 +1,37 @@
+import type { PaymentMethod } from '@/api/contract/customer-detail';
+import { CardMsg, cardName, cardStatus } from '@/domain/cards';
+import { savedCard } from '@/machines/customer/card.machine';
+import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
+import type { TableColumn } from '@/ui/detail-table';
+import { InputField } from '@/ui/fields';
+import { cardText } from '@/i18n/es-cards';
+
+/** 'Pedir papeles': the customer's own e-mail, or another one to ask at. */
+const papersForm = (card: PaymentMethod) =>
+  chartForm<{ emailForced: string }, { emailForced: string | null }>({
+    title: cardText.papersTitle,
+    initial: () => ({ emailForced: '' }),
+    validate: (form) => {
+      const email = form.emailForced.trim();
+      if (email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, message: CardMsg.email };
+      return { ok: true, payload: { emailForced: email === '' ? null : email } };
+    },
+    fields: (form, change) => <InputField id={`card-${card.id}-email`} label={cardText.emailForced} type="email" autoComplete="off" value={form.emailForced} onChange={(e) => change({ emailForced: e.target.value })} />,
+  });
+
+/** The Tarjetas tab's actions column: what the card's chart offers this staff member now. */
+export function cardActionsColumn(onChanged: () => void): TableColumn<PaymentMethod> {
+  return {
+    header: cardText.actions,
+    cell: (card) => {
+      const name = cardName(card);
+      const part = chartPart({
+        lifecycle: savedCard,
+        input: { status: cardStatus(card), visible: card.isVisible },
+        subject: { accountId: card.accountId, id: card.id, firstSix: card.firstSix, lastFour: card.lastFour },
+        forms: { 'card.requestPapers': papersForm(card) },
+      });
+      return <ChartActions label={cardText.group(name)} parts={[part]} onDone={onChanged} onFailed={onChanged} buttonName={(row) => `${row.label} ${name}`} />;
+    },
+  };
+}
