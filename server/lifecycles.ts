@@ -9,6 +9,7 @@ import { topupClaimBinding, topupItemBinding } from './items/topup';
 import { customerPhonesBinding, phoneBinding } from './customer/phones';
 import { customerCreditBinding } from './customer/credit';
 import { cardBinding } from './customer/cards';
+import { creditTransferBinding } from './customer/transfer';
 import { documentBinding, documentsBinding } from './customer/documents';
 import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
 
@@ -29,6 +30,7 @@ export const LIFECYCLES: readonly Binding[] = [
   customerPhonesBinding,
   customerCreditBinding,
   cardBinding,
+  creditTransferBinding,
   documentBinding,
   documentsBinding,
   homeRecipientBinding,

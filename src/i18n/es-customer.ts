@@ -233,6 +233,16 @@ export const customerText = {
     cause: 'Estado',
     trunk: 'Troncal',
   },
+  transfer: {
+    create: 'Transferir crédito',
+    title: 'Transferir crédito',
+    destination: 'Destino (correo, alias o teléfono)',
+    amount: 'Cantidad',
+    currency: 'Moneda',
+    motive: 'Motivo (opcional)',
+    question: (amount: number, currency: string, accountId: number, destination: string) => `¿Transferir ${amount} ${currency} del cliente ${accountId} a ${destination}?`,
+    done: (amount: number, currency: string, beneficiary: string, balance: number) => `Se transfirieron ${amount} ${currency} a ${beneficiary}. Saldo disponible: ${balance.toFixed(2)}.`,
+  },
   credit: {
     change: 'Agregar o quitar crédito',
     title: 'Agregar o quitar crédito',

@@ -296,6 +296,31 @@ test('soporte verifies a card through papers: asked at another address, answered
   await expect(row.getByRole('button')).toHaveText(['Quitar verificación', 'Ocultar']);
 });
 
+test('soporte transfers 5 USD to another customer found by e-mail: both cards show the new balances', async ({ page }) => {
+  const { source, target } = withDb((db) => {
+    const [a, b] = db.prepare(`SELECT id, email FROM accounts WHERE is_staff = 0 AND email IS NOT NULL AND phone_number IS NOT NULL ORDER BY id DESC LIMIT 2 OFFSET 5`).all() as { id: number; email: string }[];
+    for (const [id, amount] of [[a!.id, 20], [b!.id, 1]] as const) {
+      db.prepare(`DELETE FROM user_credits WHERE account_id = ? AND credit_type = 'CALL_CREDIT'`).run(id);
+      db.prepare(`INSERT INTO user_credits (account_id, credit_type, amount) VALUES (?, 'CALL_CREDIT', ?)`).run(id, amount);
+    }
+    return { source: a!, target: b! };
+  });
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${source.id}`);
+  await page.getByRole('button', { name: 'Transferir crédito' }).click();
+  const form = page.getByRole('dialog', { name: 'Transferir crédito' });
+  await form.getByLabel('Cantidad').fill('5');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Debe especificar el destino.');
+  await form.getByLabel('Destino (correo, alias o teléfono)').fill(target.email);
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Transferir 5 USD del cliente ${source.id} a ${target.email}?`);
+  await confirmAndFinish(page, 'Listo!');
+  await expect(valueOf(card(page, 'Datos de Credito'), 'CALL_CREDIT')).toHaveText(/^15[.,]00$/);
+  await page.goto(`/#/admin/customer-page/${target.id}`);
+  await expect(valueOf(card(page, 'Datos de Credito'), 'CALL_CREDIT')).toHaveText(/^6[.,]00$/);
+});
+
 test('fraude (CRM2_SUPER_ACTION) sees the full pin', async ({ page }) => {
   const customer = prepareCustomer();
   await signIn(page, 'fraude');
@@ -311,6 +336,7 @@ test('a reader sees the card and every tab, and no edit control in any of them',
   await expect(page.getByLabel('Nueva nota')).toHaveCount(0);
   const edits = /^(Actualizar|Agregar|Aprobar|Rechazar|Eliminar|Verificar|Reiniciar|Hacer principal|Iniciar verificación|Pedir papeles|Quitar verificación|Ocultar|Restaurar|Intentos de agregar tarjeta)/;
   await expect(page.getByRole('button', { name: 'Agregar o quitar crédito' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Transferir crédito' })).toHaveCount(0);
   for (const name of ['Notas', 'Historial', 'Transfer', 'Tarjetas', 'Autenticacion', 'Intento Logueo', 'Telefono', 'Campanas', 'Lista Negra', 'LLamadas', 'Segment', 'Directorio Remesa', 'Documentos', 'KYC', 'Logs']) {
     await openTab(page, name);
     const panel = page.getByRole('tabpanel').first();

@@ -15,6 +15,7 @@ import { topupClaim } from '@/machines/items/topup-claim.machine';
 import { customerPhones, phone, PHONE_STATUSES } from '@/machines/customer/phone.machine';
 import { customerCredit } from '@/machines/customer/credit.machine';
 import { CARD_STATUSES, savedCard } from '@/machines/customer/card.machine';
+import { creditTransfer } from '@/machines/customer/transfer.machine';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
@@ -243,6 +244,13 @@ export const cardModel: LifecycleModel = {
   label: (i) => `${status(i)}${i.visible ? '' : ' (oculta)'}`,
 };
 
+export const creditTransferModel: LifecycleModel = {
+  lifecycle: creditTransfer,
+  inputs: [{ status: 'open', permissions: EVERYTHING }],
+  label: status,
+  refuses: false,
+};
+
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
   offerModel,
@@ -259,6 +267,7 @@ export const MODELS: readonly LifecycleModel[] = [
   customerPhonesModel,
   customerCreditModel,
   cardModel,
+  creditTransferModel,
   documentModel,
   documentsModel,
   homeRecipientModel,

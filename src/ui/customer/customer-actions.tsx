@@ -3,11 +3,16 @@ import { CreditChangeBody } from '@/api/contract/customer-credit';
 import { CREDIT_EXPIRY_DAYS, CREDIT_MOVES, CREDIT_TYPES, EXPIRING_CREDIT_TYPES, type CreditMove, type CreditType } from '@/domain/credit';
 import { dayjs, DISPLAY_TIME_ZONE, LONG_DATE_TIME_FORMAT } from '@/domain/time';
 import { customerCredit } from '@/machines/customer/credit.machine';
+import { creditTransfer } from '@/machines/customer/transfer.machine';
+import type { TransferForm } from '@/machines/customer/transfer.actions';
+import { TransferCreateBody } from '@/api/contract/customer-transfer';
+import { destinationOf, TRANSFER_CURRENCIES, type TransferCurrency } from '@/domain/transfer';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
 import { InputField, SelectField } from '@/ui/fields';
 import { customerText } from '@/i18n/es-customer';
 
 const text = customerText.credit;
+const transferText = customerText.transfer;
 
 interface CreditFormState {
   creditType: CreditType;
@@ -36,8 +41,38 @@ const creditForm = (accountId: number) =>
     ),
   });
 
+interface TransferFormState {
+  destination: string;
+  amount: string;
+  currency: TransferCurrency;
+  motive: string;
+}
+
+/** 'Transferir crédito': to whom (e-mail, alias or phone), how much of which currency, and why. */
+const transferForm = (accountId: number) =>
+  chartForm<TransferFormState, TransferForm>({
+    title: transferText.title,
+    initial: () => ({ destination: '', amount: '', currency: 'USD', motive: '' }),
+    validate: (form) => {
+      const destination = destinationOf(form.destination);
+      const checked = checkBody(TransferCreateBody, { data: { idUser: accountId, ...destination, amount: form.amount, currency: form.currency, motive: form.motive } });
+      if (!checked.ok) return checked;
+      const { data } = checked.payload;
+      return { ok: true, payload: { destination: form.destination.trim(), ...destination, amount: data.amount, currency: data.currency, motive: data.motive ?? null } };
+    },
+    fields: (form, change) => (
+      <div className="grid grid-cols-2 gap-3">
+        <InputField id={`transfer-${accountId}-destination`} className="col-span-2" label={transferText.destination} autoComplete="off" value={form.destination} onChange={(e) => change({ destination: e.target.value })} />
+        <InputField id={`transfer-${accountId}-amount`} label={transferText.amount} inputMode="decimal" autoComplete="off" value={form.amount} onChange={(e) => change({ amount: e.target.value })} onWheel={(e) => e.currentTarget.blur()} />
+        <SelectField id={`transfer-${accountId}-currency`} label={transferText.currency} value={form.currency} options={TRANSFER_CURRENCIES.map((c) => ({ value: c, label: c }))} onChange={(e) => change({ currency: e.target.value as TransferCurrency })} />
+        <InputField id={`transfer-${accountId}-motive`} className="col-span-2" label={transferText.motive} autoComplete="off" value={form.motive} onChange={(e) => change({ motive: e.target.value })} />
+      </div>
+    ),
+  });
+
 /** The customer's own actions, above the card: what each chart offers this staff member now. */
 export function CustomerActions({ accountId, onDone }: { accountId: number; onDone: () => void }) {
   const credit = chartPart({ lifecycle: customerCredit, input: { status: 'open' }, subject: { accountId }, forms: { 'credit.change': creditForm(accountId) } });
-  return <ChartActions label={text.actions(accountId)} parts={[credit]} onDone={onDone} onFailed={onDone} />;
+  const transfer = chartPart({ lifecycle: creditTransfer, input: { status: 'open' }, subject: { accountId }, forms: { 'transfer.create': transferForm(accountId) } });
+  return <ChartActions label={text.actions(accountId)} parts={[credit, transfer]} onDone={onDone} onFailed={onDone} />;
 }

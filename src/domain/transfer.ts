@@ -1,0 +1,34 @@
+import type { CreditType } from './credit';
+
+/** Transferring a customer's credit to another customer (spec details §2 "transfer credit", §5). */
+
+export const TRANSFER_CURRENCIES = ['USD', 'EUR', 'CAD', 'CUP'] as const;
+export type TransferCurrency = (typeof TRANSFER_CURRENCIES)[number];
+
+/** The balance a currency's transfer moves. */
+export const CURRENCY_CREDIT: Record<TransferCurrency, CreditType> = { USD: 'CALL_CREDIT', EUR: 'EUR_CREDIT', CAD: 'CAD_CREDIT', CUP: 'CUP_CREDIT' };
+
+export const TRANSFER_MAX = 10_000;
+
+export const TransferMsg = {
+  amount: 'Debe especificar la cantidad.',
+  amountInvalid: 'La cantidad debe ser un número mayor a 0 con hasta 2 decimales.',
+  tooMuch: `La cantidad no puede superar ${TRANSFER_MAX.toLocaleString('es')}.`,
+  destination: 'Debe especificar el destino.',
+  currency: 'Debe indicar la moneda.',
+  motive: 'El motivo no puede superar 200 caracteres.',
+  notFound: 'No se ha encontrado al usuario',
+  many: 'Se ha encontrado mas de un usuario',
+  same: 'No puede transferir al mismo usuario',
+  noPhone: 'No cuenta con nro telefonico asociado',
+  searchFailed: 'Error buscando al usuario',
+  notEnough: 'El saldo disponible no alcanza para transferir esa cantidad.',
+  refused: 'No se puede transferir el crédito del cliente.',
+} as const;
+
+/** A destination as staff type it: an e-mail or alias, or a phone (digits, with or without +). */
+export function destinationOf(text: string): { emailOrAlias?: string; phoneNumber?: string } {
+  const value = text.trim();
+  const digits = value.replace(/[\s\-.()+]/g, '');
+  return /^\d{6,15}$/.test(digits) ? { phoneNumber: digits } : { emailOrAlias: value };
+}

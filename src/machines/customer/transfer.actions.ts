@@ -1,0 +1,51 @@
+import { TransferCreateBody, TransferDone } from '@/api/contract/customer-transfer';
+import { Permission } from '@/domain/permissions';
+import { TransferMsg, type TransferCurrency } from '@/domain/transfer';
+import { customerText } from '@/i18n/es-customer';
+import { rowOf } from '@/machines/lifecycle/table';
+
+/**
+ * Transferring a customer's credit to another customer ('Transferir crédito'): support work
+ * (CRM7_DO_ACTION). The destination must be exactly one other customer with a phone, and the amount
+ * within the available balance: the server decides both in the transfer's transaction.
+ */
+
+export type TransferEvent = { type: 'transfer.create' };
+
+export interface TransferContext {
+  status: string;
+  permissions: readonly string[];
+}
+
+export interface TransferSubject {
+  accountId: number;
+}
+
+export interface TransferForm {
+  destination: string;
+  emailOrAlias?: string;
+  phoneNumber?: string;
+  amount: number;
+  currency: TransferCurrency;
+  motive?: string | null;
+}
+
+const row = rowOf<TransferEvent, TransferContext, TransferSubject>();
+const text = customerText.transfer;
+
+export const transferActions = [
+  row({
+    event: 'transfer.create',
+    label: text.create,
+    permissions: [Permission.DO_ACTION],
+    confirm: (s, form: TransferForm) => text.question(form.amount, form.currency, s.accountId, form.destination),
+    success: { text: (_s, done: TransferDone) => text.done(done.amount, done.currency, done.beneficiary, done.balance) },
+    refused: TransferMsg.refused,
+    wire: { client: 'orders', method: 'POST', path: '/orders/secured/transfer/create/crm', body: TransferCreateBody, data: TransferDone, idempotent: true },
+    request: (s, form: TransferForm) => ({
+      body: { data: { idUser: s.accountId, emailOrAlias: form.emailOrAlias ?? null, phoneNumber: form.phoneNumber ?? null, amount: form.amount, motive: form.motive ?? null, currency: form.currency } },
+    }),
+    targets: (r) => [{ accountId: r.body.data.idUser }],
+    handler: 'transfer',
+  }),
+];
