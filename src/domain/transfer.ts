@@ -21,7 +21,6 @@ export const TransferMsg = {
   many: 'Se ha encontrado mas de un usuario',
   same: 'No puede transferir al mismo usuario',
   noPhone: 'No cuenta con nro telefonico asociado',
-  searchFailed: 'Error buscando al usuario',
   notEnough: 'El saldo disponible no alcanza para transferir esa cantidad.',
   refused: 'No se puede transferir el crédito del cliente.',
 } as const;
