@@ -10,6 +10,7 @@ import { customerPhonesBinding, phoneBinding } from './customer/phones';
 import { customerCreditBinding } from './customer/credit';
 import { cardBinding } from './customer/cards';
 import { creditTransferBinding } from './customer/transfer';
+import { customerRegistryBinding } from './customer/register';
 import { documentBinding, documentsBinding } from './customer/documents';
 import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
 
@@ -31,6 +32,7 @@ export const LIFECYCLES: readonly Binding[] = [
   customerCreditBinding,
   cardBinding,
   creditTransferBinding,
+  customerRegistryBinding,
   documentBinding,
   documentsBinding,
   homeRecipientBinding,

@@ -233,6 +233,18 @@ export const customerText = {
     cause: 'Estado',
     trunk: 'Troncal',
   },
+  register: {
+    create: 'Crear Nuevo Cliente',
+    title: 'Crear Nuevo Cliente',
+    group: 'Acciones de clientes',
+    email: 'Correo',
+    prefix: 'Prefijo',
+    phone: 'Teléfono',
+    firstName: 'Nombre',
+    lastName: 'Apellidos',
+    question: (email: string, username: string) => `¿Crear el cliente ${email} con el usuario ${username}?`,
+    done: (accountId: number, email: string) => `Se creó el cliente ${accountId} (${email}); se le envió un correo para elegir su contraseña.`,
+  },
   transfer: {
     create: 'Transferir crédito',
     title: 'Transferir crédito',

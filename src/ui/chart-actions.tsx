@@ -112,10 +112,12 @@ function useOffers(parts: readonly ChartPart[]) {
  * question; `dialogs` render wherever the flow should outlive the button (a linked transfer leaves
  * its list, an approved order loses "Aprobar").
  */
-export function useChartFlow({ onDone, onFailed }: { onDone: () => void; onFailed?: (() => void) | undefined }) {
+export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) => void; onFailed?: (() => void) | undefined }) {
   const services = useServices();
   const accountId = useSession((c) => c.profile?.accountId ?? 0);
   const current = useRef<Offer | null>(null);
+  // What the last action answered, for whoever goes on from it (a new customer opens in its page).
+  const answered = useRef<unknown>(undefined);
   const [formOpen, setFormOpen] = useState(false);
   const [formValue, setFormValue] = useState<unknown>(null);
   const session = { accountId, tenant: services.config.tenant };
@@ -135,6 +137,7 @@ export function useChartFlow({ onDone, onFailed }: { onDone: () => void; onFaile
       try {
         const ready = form?.before ? await form.before(payload, (other, p) => send(other, part.subject, p)) : payload;
         const data = await send(row, part.subject, ready);
+        answered.current = data;
         return row.success.text(part.subject, data, ready);
       } catch (error) {
         onFailed?.();
@@ -143,7 +146,7 @@ export function useChartFlow({ onDone, onFailed }: { onDone: () => void; onFaile
     },
     onDone: () => {
       setFormOpen(false);
-      onDone();
+      onDone(answered.current);
     },
   });
   const editing = useFormStage(flow.actor);
@@ -193,8 +196,8 @@ export interface ChartActionsProps {
   /** The group's accessible name ("Acciones del item 123"). */
   label: string;
   parts: readonly ChartPart[];
-  /** Runs when an action succeeded (reload what changed). */
-  onDone: () => void;
+  /** Runs when an action succeeded (reload what changed), with what it answered. */
+  onDone: (data?: unknown) => void;
   /** Runs when an action failed (a refusal may be on record all the same). */
   onFailed?: () => void;
   /** Controls of the entity that are not its chart's actions. */

@@ -321,6 +321,34 @@ test('soporte transfers 5 USD to another customer found by e-mail: both cards sh
   await expect(valueOf(card(page, 'Datos de Credito'), 'CALL_CREDIT')).toHaveText(/^6[.,]00$/);
 });
 
+test("soporte creates a customer from the customers search: e-mail, then prefix, then phone; the new customer opens in its page", async ({ page }) => {
+  const email = `e2e-${Date.now()}@correo.example`;
+  const phone = String(Date.now()).slice(-8);
+  await signIn(page, 'soporte');
+  await page.goto('/#/admin/customers');
+  await page.getByRole('button', { name: 'Crear Nuevo Cliente' }).click();
+  const form = page.getByRole('dialog', { name: 'Crear Nuevo Cliente' });
+  const accept = () => form.getByRole('button', { name: 'Aceptar' }).click();
+  await accept();
+  await expect(form.getByRole('alert')).toHaveText('Debe especificar el correo.');
+  await form.getByLabel('Correo').fill(email);
+  await accept();
+  await expect(form.getByRole('alert')).toHaveText('Debe especificar el prefijo.');
+  await form.getByLabel('Prefijo').fill('53');
+  await accept();
+  await expect(form.getByRole('alert')).toHaveText('Debe especificar el telefono.');
+  await form.getByLabel('Teléfono').fill(phone);
+  await form.getByLabel('Nombre').fill('Nueva');
+  await accept();
+  const question = page.getByRole('alertdialog', { name: 'Estas seguro?' });
+  await expect(question).toContainText(`¿Crear el cliente ${email} con el usuario 53${phone}?`);
+  // Created, the customer opens in its page at once.
+  await question.getByRole('button', { name: 'Si, continuar!' }).click();
+  await expect(page).toHaveURL(/#\/admin\/customer-page\/\d+$/);
+  await expect(valueOf(card(page, 'Datos Generales'), 'Correo')).toHaveText(email);
+  await expect(valueOf(card(page, 'Datos Generales'), 'Teléfono')).toHaveText(`+53${phone}`);
+});
+
 test('fraude (CRM2_SUPER_ACTION) sees the full pin', async ({ page }) => {
   const customer = prepareCustomer();
   await signIn(page, 'fraude');

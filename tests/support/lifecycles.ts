@@ -16,6 +16,7 @@ import { customerPhones, phone, PHONE_STATUSES } from '@/machines/customer/phone
 import { customerCredit } from '@/machines/customer/credit.machine';
 import { CARD_STATUSES, savedCard } from '@/machines/customer/card.machine';
 import { creditTransfer } from '@/machines/customer/transfer.machine';
+import { customerRegistry } from '@/machines/customer/register.machine';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
@@ -251,6 +252,13 @@ export const creditTransferModel: LifecycleModel = {
   refuses: false,
 };
 
+export const customerRegistryModel: LifecycleModel = {
+  lifecycle: customerRegistry,
+  inputs: [{ status: 'open', permissions: EVERYTHING }],
+  label: status,
+  refuses: false,
+};
+
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
   offerModel,
@@ -268,6 +276,7 @@ export const MODELS: readonly LifecycleModel[] = [
   customerCreditModel,
   cardModel,
   creditTransferModel,
+  customerRegistryModel,
   documentModel,
   documentsModel,
   homeRecipientModel,

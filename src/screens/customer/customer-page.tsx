@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useServices } from '@/ui/session';
 import { PageHeader } from '@/ui/card';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { CustomerCard, loadCustomerCard } from '@/ui/customer/customer-card';
 import { CustomerDetail } from '@/ui/customer/customer-detail';
-import { CustomerActions } from '@/ui/customer/customer-actions';
 import { customerText } from '@/i18n/es-customer';
+
+// The customer's actions load beside the card (the page's first paint stays within its budget).
+const CustomerActions = lazy(async () => ({ default: (await import('@/ui/customer/customer-actions')).CustomerActions }));
 
 const route = getRouteApi('/admin/customer-page/$id');
 
@@ -26,7 +28,9 @@ function CustomerView({ accountId }: { accountId: number }) {
       <DetailTabView tab={card}>
         {(data) => (
           <div className="space-y-4">
-            <CustomerActions accountId={accountId} onDone={changed} />
+            <Suspense fallback={null}>
+              <CustomerActions accountId={accountId} onDone={changed} />
+            </Suspense>
             <CustomerCard card={data} />
             <CustomerDetail key={changes} accountId={accountId} />
           </div>

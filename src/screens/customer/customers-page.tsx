@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useServices } from '@/ui/session';
+import { useActorPermissions, useServices } from '@/ui/session';
 import { getCustomers } from '@/api/lists';
 import type { CustomerRow } from '@/api/contract/customers';
 import { PageHeader } from '@/ui/card';
@@ -8,6 +8,10 @@ import { SearchLayout, useSearchScreen } from '@/ui/search-screen';
 import { CustomerFilters } from './customer-filters';
 import { CustomersGrid } from '@/ui/customers-grid';
 import { t } from '@/i18n/index';
+import { Permission } from '@/domain/permissions';
+
+// Only who may register customers loads the dialog (the list stays within its budget).
+const RegisterCustomer = lazy(async () => ({ default: (await import('@/ui/customer/register-customer')).RegisterCustomer }));
 
 const route = getRouteApi('/admin/customers');
 const PAGE_SIZE = 15;
@@ -17,6 +21,8 @@ export function CustomersPage() {
   const services = useServices();
   const search = route.useSearch();
   const navigate = useNavigate();
+  const permissions = useActorPermissions();
+  const mayRegister = permissions.includes(Permission.EDITOR) && permissions.includes(Permission.REGISTER_WITHOUT_PIN);
   // Registered dates are optional here (docs/decisions.md): no default window.
   const defaults = useMemo(() => ({}), []);
   const screen = useSearchScreen({
@@ -27,7 +33,13 @@ export function CustomersPage() {
   });
   return (
     <div>
-      <PageHeader title={t.menu.customers} />
+      <PageHeader title={t.menu.customers}>
+        {mayRegister && (
+          <Suspense fallback={null}>
+            <RegisterCustomer onRegistered={(accountId) => void navigate({ to: '/admin/customer-page/$id', params: { id: String(accountId) } })} />
+          </Suspense>
+        )}
+      </PageHeader>
       <SearchLayout<CustomerRow> screen={screen} pageSize={PAGE_SIZE} filters={<CustomerFilters screen={screen} />}>
         {(rows) => <CustomersGrid rows={rows} />}
       </SearchLayout>

@@ -1,0 +1,38 @@
+import { RegisterBody, Registered } from '@/api/contract/customer-register';
+import { Permission } from '@/domain/permissions';
+import { RegisterMsg } from '@/domain/registration';
+import { customerText } from '@/i18n/es-customer';
+import { rowOf } from '@/machines/lifecycle/table';
+
+/** 'Crear Nuevo Cliente' from the customers search (CRM_REGISTER_WITHOUT_PIN, spec details §6). */
+
+export type RegisterEvent = { type: 'customers.register' };
+export interface RegisterContext {
+  status: string;
+  permissions: readonly string[];
+}
+export type RegisterSubject = Record<string, never>;
+export interface RegisterPayload {
+  email: string;
+  username: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+const row = rowOf<RegisterEvent, RegisterContext, RegisterSubject>();
+const text = customerText.register;
+
+export const registerActions = [
+  row({
+    event: 'customers.register',
+    label: text.create,
+    permissions: [Permission.REGISTER_WITHOUT_PIN],
+    confirm: (_s, p: RegisterPayload) => text.question(p.email, p.username),
+    success: { text: (_s, done: Registered) => text.done(done.accountId, done.email) },
+    refused: RegisterMsg.refused,
+    wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/register/completed', body: RegisterBody, data: Registered, idempotent: true },
+    request: (_s, p: RegisterPayload) => ({ body: { email: p.email, username: p.username, firstName: p.firstName ?? null, lastName: p.lastName ?? null } }),
+    targets: () => [{ registry: 'customers' }],
+    handler: 'register',
+  }),
+];
