@@ -11,6 +11,7 @@ import { customerCreditBinding } from './customer/credit';
 import { cardBinding } from './customer/cards';
 import { creditTransferBinding } from './customer/transfer';
 import { customerRegistryBinding } from './customer/register';
+import { customerNotifyBinding } from './customer/notify';
 import { documentBinding, documentsBinding } from './customer/documents';
 import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
 
@@ -33,6 +34,7 @@ export const LIFECYCLES: readonly Binding[] = [
   cardBinding,
   creditTransferBinding,
   customerRegistryBinding,
+  customerNotifyBinding,
   documentBinding,
   documentsBinding,
   homeRecipientBinding,

@@ -26,6 +26,7 @@ const CLIENT_BASES: Readonly<Record<ClientName, string>> = {
   remittances: '/remittances',
   riskcontrolSecured: '/riskcontrol/secured',
   customer: '/customer',
+  messenger: '/messenger',
 };
 
 /** A row's path relative to its client, with the session's tenant in its `:tenant` segments. */

@@ -24,6 +24,8 @@ export interface Services {
   remittances: ServiceClient;
   /** Risk control's staff paths (the fraud graph): bearer token. */
   riskcontrolSecured: ServiceClient;
+  /** The messaging service (SMS, e-mail and WhatsApp to a customer). */
+  messenger: ServiceClient;
   /** The SMS provider service, on its own host. */
   sms: ServiceClient;
   fraudConfig: ServiceClient;
@@ -54,6 +56,7 @@ export function createServices(config: RuntimeConfig, hooks: HttpHooks): Service
     customer: createServiceClient(`${base}/customer`, hooks),
     remittances: createServiceClient(`${base}/remittances`, hooks, { headers: { 'api-key': config.upgApiKey } }),
     riskcontrolSecured: createServiceClient(`${base}/riskcontrol/secured`, hooks),
+    messenger: createServiceClient(`${base}/messenger`, hooks),
     sms: createServiceClient(`${trim(config.smsHost || base)}/vphone/v1/sms`, hooks),
     // The fraud configuration lives at a URL of its own (an external endpoint in production).
     fraudConfig: createServiceClient('', hooks),

@@ -233,6 +233,18 @@ export const customerText = {
     cause: 'Estado',
     trunk: 'Troncal',
   },
+  notify: {
+    send: 'Notificar al cliente',
+    title: 'Notificar al cliente',
+    channel: 'Canal',
+    channels: { SMS: 'SMS', EMAIL: 'Correo' } as Record<string, string>,
+    address: 'Teléfono o correo',
+    subject: 'Asunto (correo)',
+    body: 'Mensaje',
+    count: (n: number, max: number) => `${n} de ${max} caracteres en un SMS`,
+    question: (channel: string, address: string, accountId: number) => `¿Enviar por ${channel} a ${address} el mensaje al cliente ${accountId}?`,
+    done: (channel: string, address: string) => `El mensaje quedó enviado por ${channel} a ${address}.`,
+  },
   register: {
     create: 'Crear Nuevo Cliente',
     title: 'Crear Nuevo Cliente',

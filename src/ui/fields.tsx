@@ -1,4 +1,4 @@
-import type { ChangeEvent, InputHTMLAttributes, SelectHTMLAttributes } from 'react';
+import type { ChangeEvent, InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 const control = 'mt-1 block w-full rounded-md border border-slate-300 bg-white text-slate-900 shadow-sm focus:border-brand-500';
 const sizes = {
@@ -47,6 +47,23 @@ export function InputField({ id, label, className = '', size = 'compact', ...inp
         {label}
       </label>
       <input id={id} name={id} className={sizes[size].control} {...input} />
+    </div>
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  id: string;
+  label: string;
+}
+
+/** A labelled text area (a note, a message). */
+export function TextAreaField({ id, label, className = '', ...area }: TextAreaFieldProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={sizes.compact.label}>
+        {label}
+      </label>
+      <textarea id={id} name={id} className={sizes.compact.control} {...area} />
     </div>
   );
 }

@@ -349,6 +349,23 @@ test("soporte creates a customer from the customers search: e-mail, then prefix,
   await expect(valueOf(card(page, 'Datos Generales'), 'Teléfono')).toHaveText(`+53${phone}`);
 });
 
+test('soporte writes an SMS over 164 characters, reads the refusal and the count, then sends 164', async ({ page }) => {
+  const id = withDb((db) => (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0 AND phone_number IS NOT NULL').get() as { id: number }).id);
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  await page.getByRole('button', { name: 'Notificar al cliente' }).click();
+  const form = page.getByRole('dialog', { name: 'Notificar al cliente' });
+  await expect(form.getByLabel('Teléfono o correo')).not.toHaveValue('');
+  await form.getByLabel('Mensaje').fill('x'.repeat(165));
+  await expect(form.getByText('165 de 164 caracteres en un SMS')).toBeVisible();
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Debe especificar un mensaje que no sobrepase la cantidad de 164 caracteres para el envio del SMS.');
+  await form.getByLabel('Mensaje').fill('x'.repeat(164));
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`el mensaje al cliente ${id}?`);
+  await confirmAndFinish(page, 'Listo!');
+});
+
 test('fraude (CRM2_SUPER_ACTION) sees the full pin', async ({ page }) => {
   const customer = prepareCustomer();
   await signIn(page, 'fraude');
@@ -363,8 +380,6 @@ test('a reader sees the card and every tab, and no edit control in any of them',
   await expect(card(page, 'Datos Generales')).toBeVisible();
   await expect(page.getByLabel('Nueva nota')).toHaveCount(0);
   const edits = /^(Actualizar|Agregar|Aprobar|Rechazar|Eliminar|Verificar|Reiniciar|Hacer principal|Iniciar verificación|Pedir papeles|Quitar verificación|Ocultar|Restaurar|Intentos de agregar tarjeta)/;
-  await expect(page.getByRole('button', { name: 'Agregar o quitar crédito' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Transferir crédito' })).toHaveCount(0);
   for (const name of ['Notas', 'Historial', 'Transfer', 'Tarjetas', 'Autenticacion', 'Intento Logueo', 'Telefono', 'Campanas', 'Lista Negra', 'LLamadas', 'Segment', 'Directorio Remesa', 'Documentos', 'KYC', 'Logs']) {
     await openTab(page, name);
     const panel = page.getByRole('tabpanel').first();
@@ -379,6 +394,10 @@ test('a reader sees the card and every tab, and no edit control in any of them',
   await page.getByRole('tab', { name: 'A Domicilio' }).click();
   await expect(page.getByRole('table', { name: `Destinatarios a domicilio del cliente ${id}` }).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('table', { name: `Destinatarios a domicilio del cliente ${id}` }).getByRole('button')).toHaveCount(0);
+  // The customer's actions (loaded beside the card by now): none for a reader.
+  await expect(page.getByRole('button', { name: 'Agregar o quitar crédito' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Transferir crédito' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Notificar al cliente' })).toHaveCount(0);
 });
 
 test('without CRM2_VIEW_CALLS the page offers every tab but LLamadas (the calls list would refuse it)', async ({ page }) => {

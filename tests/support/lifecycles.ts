@@ -17,6 +17,7 @@ import { customerCredit } from '@/machines/customer/credit.machine';
 import { CARD_STATUSES, savedCard } from '@/machines/customer/card.machine';
 import { creditTransfer } from '@/machines/customer/transfer.machine';
 import { customerRegistry } from '@/machines/customer/register.machine';
+import { customerNotify } from '@/machines/customer/notify.machine';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
@@ -259,6 +260,13 @@ export const customerRegistryModel: LifecycleModel = {
   refuses: false,
 };
 
+export const customerNotifyModel: LifecycleModel = {
+  lifecycle: customerNotify,
+  inputs: [{ status: 'open', permissions: EVERYTHING }],
+  label: status,
+  refuses: false,
+};
+
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
   offerModel,
@@ -277,6 +285,7 @@ export const MODELS: readonly LifecycleModel[] = [
   cardModel,
   creditTransferModel,
   customerRegistryModel,
+  customerNotifyModel,
   documentModel,
   documentsModel,
   homeRecipientModel,

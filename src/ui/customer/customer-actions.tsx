@@ -7,12 +7,17 @@ import { creditTransfer } from '@/machines/customer/transfer.machine';
 import type { TransferForm } from '@/machines/customer/transfer.actions';
 import { TransferCreateBody } from '@/api/contract/customer-transfer';
 import { destinationOf, TRANSFER_CURRENCIES, type TransferCurrency } from '@/domain/transfer';
+import { customerNotify } from '@/machines/customer/notify.machine';
+import type { NotifyPayload } from '@/machines/customer/notify.actions';
+import { NotifyBody } from '@/api/contract/customer-notify';
+import { NOTIFY_CHANNELS, SMS_MAX, type NotifyChannel } from '@/domain/notify';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
-import { InputField, SelectField } from '@/ui/fields';
+import { InputField, SelectField, TextAreaField } from '@/ui/fields';
 import { customerText } from '@/i18n/es-customer';
 
 const text = customerText.credit;
 const transferText = customerText.transfer;
+const notifyText = customerText.notify;
 
 interface CreditFormState {
   creditType: CreditType;
@@ -70,9 +75,54 @@ const transferForm = (accountId: number) =>
     ),
   });
 
+interface NotifyFormState {
+  type: NotifyChannel;
+  address: string;
+  title: string;
+  body: string;
+}
+
+/** The customer's own number and e-mail, which a message goes to. */
+export interface CustomerContact {
+  phone: string | null;
+  email: string | null;
+}
+
+/** 'Notificar al cliente': by SMS (at most 164 characters, counted as typed) or by e-mail, to the customer's own number or address. */
+const notifyForm = (accountId: number, contact: CustomerContact) =>
+  chartForm<NotifyFormState, NotifyPayload>({
+    title: notifyText.title,
+    initial: () => ({ type: 'SMS', address: contact.phone ?? '', title: '', body: '' }),
+    validate: (form) => {
+      const checked = checkBody(NotifyBody, { accountId, channel: [{ type: form.type, address: form.address }], title: form.title, body: form.body });
+      return checked.ok ? { ok: true, payload: { type: form.type, address: form.address.trim(), title: form.title.trim() || null, body: form.body.trim() } } : checked;
+    },
+    fields: (form, change) => (
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField
+          id={`notify-${accountId}-channel`}
+          label={notifyText.channel}
+          value={form.type}
+          options={NOTIFY_CHANNELS.map((c) => ({ value: c, label: notifyText.channels[c] ?? c }))}
+          onChange={(e) => {
+            const type = e.target.value as NotifyChannel;
+            change({ type, address: (type === 'SMS' ? contact.phone : contact.email) ?? '' });
+          }}
+        />
+        <InputField id={`notify-${accountId}-address`} label={notifyText.address} autoComplete="off" value={form.address} onChange={(e) => change({ address: e.target.value })} />
+        {form.type === 'EMAIL' && <InputField id={`notify-${accountId}-title`} className="col-span-2" label={notifyText.subject} autoComplete="off" value={form.title} onChange={(e) => change({ title: e.target.value })} />}
+        <div className="col-span-2">
+          <TextAreaField id={`notify-${accountId}-body`} label={notifyText.body} rows={4} value={form.body} onChange={(e) => change({ body: e.target.value })} />
+          {form.type === 'SMS' && <p className={`mt-1 text-xs ${form.body.length > SMS_MAX ? 'text-red-700' : 'text-slate-500'}`}>{notifyText.count(form.body.length, SMS_MAX)}</p>}
+        </div>
+      </div>
+    ),
+  });
+
 /** The customer's own actions, above the card: what each chart offers this staff member now. */
-export function CustomerActions({ accountId, onDone }: { accountId: number; onDone: () => void }) {
+export function CustomerActions({ accountId, contact, onDone }: { accountId: number; contact: CustomerContact; onDone: () => void }) {
   const credit = chartPart({ lifecycle: customerCredit, input: { status: 'open' }, subject: { accountId }, forms: { 'credit.change': creditForm(accountId) } });
   const transfer = chartPart({ lifecycle: creditTransfer, input: { status: 'open' }, subject: { accountId }, forms: { 'transfer.create': transferForm(accountId) } });
-  return <ChartActions label={text.actions(accountId)} parts={[credit, transfer]} onDone={onDone} onFailed={onDone} />;
+  const notify = chartPart({ lifecycle: customerNotify, input: { status: 'open' }, subject: { accountId }, forms: { 'notify.send': notifyForm(accountId, contact) } });
+  return <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify]} onDone={onDone} onFailed={onDone} />;
 }

@@ -4,7 +4,7 @@ import { topupClaim } from '@/machines/items/topup-claim.machine';
 import { nextClaim } from '@/machines/items/topup-claim.actions';
 import { TOPUP_TARGET_STATUSES, TopupMsg, checkDestination, claimLabel, normalizeDestination, type TopupTargetStatus } from '@/domain/topup';
 import { ChartActions, chartForm, chartPart, useAllowedProbes } from '@/ui/chart-actions';
-import { InputField, SelectField, bound } from '@/ui/fields';
+import { InputField, SelectField, TextAreaField, bound } from '@/ui/fields';
 import { topupText } from '@/i18n/es-topup';
 import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
 
@@ -89,19 +89,7 @@ export function TopupActions(props: TopupActionsProps) {
       initial: () => ({ note: '' }),
       validate: ({ note }) => (note.trim() === '' ? { ok: false, message: TopupMsg.claimRequired } : { ok: true, payload: note.trim() }),
       fields: (form, change) => (
-        <div>
-          <label htmlFor={`topup-claim-note-${id}`} className="block text-xs font-medium text-slate-600">
-            {topupText.claim.note}
-          </label>
-          <textarea
-            id={`topup-claim-note-${id}`}
-            rows={3}
-            maxLength={500}
-            value={form.note}
-            onChange={(e) => change({ note: e.target.value })}
-            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-sm focus:border-brand-500"
-          />
-        </div>
+        <TextAreaField id={`topup-claim-note-${id}`} label={topupText.claim.note} rows={3} maxLength={500} value={form.note} onChange={(e) => change({ note: e.target.value })} />
       ),
     }),
   };

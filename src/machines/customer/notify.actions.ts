@@ -1,0 +1,40 @@
+import { NotifyBody, Notified } from '@/api/contract/customer-notify';
+import { NotifyMsg, type NotifyChannel } from '@/domain/notify';
+import { Permission } from '@/domain/permissions';
+import { customerText } from '@/i18n/es-customer';
+import { rowOf } from '@/machines/lifecycle/table';
+
+/** 'Notificar al cliente' by SMS or e-mail (CRM7_AGENT, spec details §6): to the customer's own number or address. */
+
+export type NotifyEvent = { type: 'notify.send' };
+export interface NotifyContext {
+  status: string;
+  permissions: readonly string[];
+}
+export interface NotifySubject {
+  accountId: number;
+}
+export interface NotifyPayload {
+  type: NotifyChannel;
+  address: string;
+  title?: string | null;
+  body: string;
+}
+
+const row = rowOf<NotifyEvent, NotifyContext, NotifySubject>();
+const text = customerText.notify;
+
+export const notifyActions = [
+  row({
+    event: 'notify.send',
+    label: text.send,
+    permissions: [Permission.AGENT],
+    confirm: (s, p: NotifyPayload) => text.question(text.channels[p.type] ?? p.type, p.address, s.accountId),
+    success: { text: (_s, _d: Notified, p: NotifyPayload) => text.done(text.channels[p.type] ?? p.type, p.address) },
+    refused: NotifyMsg.refused,
+    wire: { client: 'messenger', method: 'POST', path: '/messenger/secured/send/notification', body: NotifyBody, data: Notified, idempotent: true },
+    request: (s, p: NotifyPayload) => ({ body: { accountId: s.accountId, channel: [{ type: p.type, address: p.address }], title: p.title ?? null, body: p.body } }),
+    targets: (r) => [{ accountId: r.body.accountId }],
+    handler: 'send',
+  }),
+];

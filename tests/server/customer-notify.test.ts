@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, sendRow, type TestServer } from '../support/server';
+import { expectError, json } from '../support/expect-http';
+import { Envelope } from '@/api/contract/envelope';
+import { Notified } from '@/api/contract/customer-notify';
+import { Msg } from '@/domain/messages';
+import { NotifyMsg } from '@/domain/notify';
+import { Permission } from '@/domain/permissions';
+import { rowFor } from '@/machines/lifecycle/table';
+import { customerNotify } from '@/machines/customer/notify.machine';
+
+/**
+ * 'Notificar al cliente' through the reference server: the outbox keeps what would be sent; an
+ * SMS over 164 characters, a missing address or text are refused in the spec's words; only the
+ * customer's own number and e-mail are written to; CRM7_AGENT.
+ */
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+const accountOf: Record<string, number> = {};
+const k = () => server.db.kysely;
+let customer: { id: number; email: string; phone: string };
+const NOTIFY = rowFor(customerNotify.rows, 'notify.send')!;
+const notify = (payload: Record<string, unknown>, persona = 'soporte', accountId = customer.id) =>
+  sendRow(server, NOTIFY, { accountId }, payload, tokens[persona]!, { accountId: accountOf[persona]! });
+const outbox = () => k().selectFrom('outbox_messages').selectAll().where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(customer.id)).orderBy('id').execute();
+
+beforeAll(async () => {
+  server = await createTestServer();
+  for (const persona of ['soporte', 'lector', 'operaciones']) {
+    tokens[persona] = (await server.signIn(persona)).access_token;
+    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
+  }
+  const row = await k().selectFrom('accounts').select(['id', 'email', 'phone_number']).where('is_staff', '=', 0).where('email', 'is not', null).where('phone_number', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+  customer = { id: row.id, email: row.email!, phone: row.phone_number! };
+});
+afterAll(() => server.close());
+
+describe('POST /messenger/secured/send/notification', () => {
+  it('keeps an SMS of 164 characters and an e-mail in the outbox, each logged on the customer', async () => {
+    const before = (await outbox()).length;
+    const text = 'x'.repeat(164);
+    expect((await json(Envelope(Notified), await notify({ type: 'SMS', address: customer.phone, body: text }))).data.sent).toBe(1);
+    await json(Envelope(Notified), await notify({ type: 'EMAIL', address: customer.email.toUpperCase(), title: 'Su cuenta', body: 'Hola' }));
+    const sent = (await outbox()).slice(before);
+    expect(sent.map((m) => [m.channel, m.address, m.body])).toEqual([['SMS', customer.phone.replace('+', ''), text], ['EMAIL', customer.email.toLowerCase(), 'Hola']]);
+    const log = await k().selectFrom('action_logs').selectAll().where('action', '=', 'customerNotify.notify.send').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect([log.doc_id, log.description]).toEqual([String(customer.id), `Notificación enviada: EMAIL ${customer.email.toLowerCase()}`]);
+  });
+
+  it("refuses in the spec's words and sends nothing: an SMS over 164 characters, no phone, no e-mail, no text; another person's number", async () => {
+    const before = (await outbox()).length;
+    await expectError(await notify({ type: 'SMS', address: customer.phone, body: 'x'.repeat(165) }), 400, 'invalid_request', NotifyMsg.sms);
+    await expectError(await notify({ type: 'SMS', address: '', body: 'Hola' }), 400, 'invalid_request', NotifyMsg.phone);
+    await expectError(await notify({ type: 'EMAIL', address: '', body: 'Hola' }), 400, 'invalid_request', NotifyMsg.email);
+    await expectError(await notify({ type: 'EMAIL', address: customer.email, body: '' }), 400, 'invalid_request', NotifyMsg.body);
+    await expectError(await notify({ type: 'SMS', address: '5350009999', body: 'Hola' }), 400, 'invalid_request', NotifyMsg.notTheirs);
+    await expectError(await notify({ type: 'EMAIL', address: 'otra@persona.example', body: 'Hola' }), 400, 'invalid_request', NotifyMsg.notTheirs);
+    expect((await outbox()).length).toBe(before);
+  });
+
+  it('needs the editor flag and CRM7_AGENT: 403 and nothing sent', async () => {
+    const before = (await outbox()).length;
+    await expectError(await notify({ type: 'SMS', address: customer.phone, body: 'Hola' }, 'lector'), 403, 'access_denied', Msg.notReader);
+    await expectError(await notify({ type: 'SMS', address: customer.phone, body: 'Hola' }, 'operaciones'), 403, 'access_denied', Msg.missingPermission(Permission.AGENT));
+    expect((await outbox()).length).toBe(before);
+  });
+});
