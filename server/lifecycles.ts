@@ -12,6 +12,7 @@ import { cardBinding } from './customer/cards';
 import { creditTransferBinding } from './customer/transfer';
 import { customerRegistryBinding } from './customer/register';
 import { customerNotifyBinding } from './customer/notify';
+import { customerAccountBinding } from './customer/account';
 import { documentBinding, documentsBinding } from './customer/documents';
 import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
 
@@ -35,6 +36,7 @@ export const LIFECYCLES: readonly Binding[] = [
   creditTransferBinding,
   customerRegistryBinding,
   customerNotifyBinding,
+  customerAccountBinding,
   documentBinding,
   documentsBinding,
   homeRecipientBinding,

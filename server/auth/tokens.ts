@@ -114,6 +114,17 @@ export async function revokeFamily(db: Kysely<Database>, familyId: string, now: 
     .execute();
 }
 
+/** Every token of an account stops working (a forced logout, a disabled account); answers how many were live. */
+export async function revokeAccount(db: Kysely<Database>, accountId: number, now: number): Promise<number> {
+  const revoked = await db
+    .updateTable('oauth_tokens')
+    .set({ revoked_at: iso(now) })
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(revoked.numUpdatedRows);
+}
+
 /** Expired tokens are useless; removing them keeps the table small. */
 export async function purgeExpiredTokens(db: Kysely<Database>, now: number): Promise<void> {
   await db.deleteFrom('oauth_tokens').where('expires_at', '<', iso(now - 86_400_000)).execute();

@@ -366,6 +366,35 @@ test('soporte writes an SMS over 164 characters, reads the refusal and the count
   await confirmAndFinish(page, 'Listo!');
 });
 
+test('soporte changes the honesty (the same one refused) and disables then enables the account; the card follows', async ({ page }) => {
+  const id = withDb((db) => {
+    const row = db.prepare('SELECT max(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number };
+    db.prepare('UPDATE accounts SET reliability = 0, enabled = 1 WHERE id = ?').run(row.id);
+    return row.id;
+  });
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  const general = card(page, 'Datos Generales');
+  await expect(valueOf(general, 'Confiabilidad')).toHaveText('Nuevo');
+  await page.getByRole('button', { name: 'Modificar honestidad' }).click();
+  const form = page.getByRole('dialog', { name: 'Modificar honestidad' });
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Debe especificar una honestidad diferente a la actual.');
+  await form.getByLabel('Honestidad').selectOption({ label: 'Confianza' });
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Cambiar la honestidad del cliente ${id} a Confianza?`);
+  await confirmAndFinish(page, 'Listo!');
+  await expect(valueOf(general, 'Confiabilidad')).toHaveText('Confianza');
+
+  await page.getByRole('button', { name: 'Deshabilitar cuenta' }).click();
+  await confirmAndFinish(page, 'Listo!');
+  await expect(valueOf(general, 'Estado')).toHaveText('Deshabilitado');
+  await expect(page.getByRole('button', { name: 'Deshabilitar cuenta' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Habilitar cuenta' }).click();
+  await confirmAndFinish(page, 'Listo!');
+  await expect(valueOf(general, 'Estado')).toHaveText('Habilitado');
+});
+
 test('fraude (CRM2_SUPER_ACTION) sees the full pin', async ({ page }) => {
   const customer = prepareCustomer();
   await signIn(page, 'fraude');
@@ -398,6 +427,7 @@ test('a reader sees the card and every tab, and no edit control in any of them',
   await expect(page.getByRole('button', { name: 'Agregar o quitar crédito' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Transferir crédito' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Notificar al cliente' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Modificar honestidad' })).toHaveCount(0);
 });
 
 test('without CRM2_VIEW_CALLS the page offers every tab but LLamadas (the calls list would refuse it)', async ({ page }) => {

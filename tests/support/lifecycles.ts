@@ -18,6 +18,7 @@ import { CARD_STATUSES, savedCard } from '@/machines/customer/card.machine';
 import { creditTransfer } from '@/machines/customer/transfer.machine';
 import { customerRegistry } from '@/machines/customer/register.machine';
 import { customerNotify } from '@/machines/customer/notify.machine';
+import { ACCOUNT_STATUSES, customerAccount } from '@/machines/customer/account.machine';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
@@ -267,6 +268,12 @@ export const customerNotifyModel: LifecycleModel = {
   refuses: false,
 };
 
+export const customerAccountModel: LifecycleModel = {
+  lifecycle: customerAccount,
+  inputs: ACCOUNT_STATUSES.map((s) => ({ status: s, permissions: EVERYTHING })),
+  label: status,
+};
+
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
   offerModel,
@@ -286,6 +293,7 @@ export const MODELS: readonly LifecycleModel[] = [
   creditTransferModel,
   customerRegistryModel,
   customerNotifyModel,
+  customerAccountModel,
   documentModel,
   documentsModel,
   homeRecipientModel,

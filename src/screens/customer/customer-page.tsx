@@ -29,7 +29,7 @@ function CustomerView({ accountId }: { accountId: number }) {
         {(data) => (
           <div className="space-y-4">
             <Suspense fallback={null}>
-              <CustomerActions accountId={accountId} contact={{ phone: data.summary.phoneNumber, email: data.summary.email }} onDone={changed} />
+              <CustomerActions accountId={accountId} contact={{ phone: data.summary.phoneNumber, email: data.summary.email }} account={{ enabled: data.summary.enabled, reliability: data.summary.userBasicData.reliability }} onDone={changed} />
             </Suspense>
             <CustomerCard card={data} />
             <CustomerDetail key={changes} accountId={accountId} />

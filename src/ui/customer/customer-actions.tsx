@@ -11,6 +11,9 @@ import { customerNotify } from '@/machines/customer/notify.machine';
 import type { NotifyPayload } from '@/machines/customer/notify.actions';
 import { NotifyBody } from '@/api/contract/customer-notify';
 import { NOTIFY_CHANNELS, SMS_MAX, type NotifyChannel } from '@/domain/notify';
+import { customerAccount } from '@/machines/customer/account.machine';
+import { AccountMsg } from '@/domain/account';
+import { RELIABILITY_LEVELS } from '@/domain/reliability';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
 import { InputField, SelectField, TextAreaField } from '@/ui/fields';
 import { customerText } from '@/i18n/es-customer';
@@ -18,6 +21,7 @@ import { customerText } from '@/i18n/es-customer';
 const text = customerText.credit;
 const transferText = customerText.transfer;
 const notifyText = customerText.notify;
+const accountText = customerText.account;
 
 interface CreditFormState {
   creditType: CreditType;
@@ -119,10 +123,28 @@ const notifyForm = (accountId: number, contact: CustomerContact) =>
     ),
   });
 
+/** 'Modificar honestidad': another level of the list (the same one is refused). */
+const reliabilityForm = (accountId: number, current: number) =>
+  chartForm<{ reliability: string }, { reliability: number }>({
+    title: accountText.reliabilityTitle,
+    initial: () => ({ reliability: String(current) }),
+    validate: (form) => (Number(form.reliability) === current ? { ok: false, message: AccountMsg.sameReliability } : { ok: true, payload: { reliability: Number(form.reliability) } }),
+    fields: (form, change) => (
+      <SelectField id={`reliability-${accountId}`} label={accountText.reliabilityLabel} value={form.reliability} options={RELIABILITY_LEVELS.map((l) => ({ value: String(l.value), label: l.label }))} onChange={(e) => change({ reliability: e.target.value })} />
+    ),
+  });
+
+/** The account as its chart reads it. */
+export interface CustomerAccountState {
+  enabled: boolean;
+  reliability: number;
+}
+
 /** The customer's own actions, above the card: what each chart offers this staff member now. */
-export function CustomerActions({ accountId, contact, onDone }: { accountId: number; contact: CustomerContact; onDone: () => void }) {
+export function CustomerActions({ accountId, contact, account, onDone }: { accountId: number; contact: CustomerContact; account: CustomerAccountState; onDone: () => void }) {
   const credit = chartPart({ lifecycle: customerCredit, input: { status: 'open' }, subject: { accountId }, forms: { 'credit.change': creditForm(accountId) } });
   const transfer = chartPart({ lifecycle: creditTransfer, input: { status: 'open' }, subject: { accountId }, forms: { 'transfer.create': transferForm(accountId) } });
   const notify = chartPart({ lifecycle: customerNotify, input: { status: 'open' }, subject: { accountId }, forms: { 'notify.send': notifyForm(accountId, contact) } });
-  return <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify]} onDone={onDone} onFailed={onDone} />;
+  const accountPart = chartPart({ lifecycle: customerAccount, input: { status: account.enabled ? 'enabled' : 'disabled' }, subject: { accountId }, forms: { 'account.reliability': reliabilityForm(accountId, account.reliability) } });
+  return <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify, accountPart]} onDone={onDone} onFailed={onDone} />;
 }

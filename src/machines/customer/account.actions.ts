@@ -1,0 +1,73 @@
+import { AccountEnableBody, AccountState, LogoutQuery, ReliabilityQuery } from '@/api/contract/customer-account';
+import { AccountMsg } from '@/domain/account';
+import { Permission } from '@/domain/permissions';
+import { reliabilityLabel } from '@/domain/reliability';
+import { customerText } from '@/i18n/es-customer';
+import { rowOf } from '@/machines/lifecycle/table';
+
+/**
+ * A customer's account (spec details §4 "Account", §6): enabled or disabled and its honesty
+ * (CRM7_AGENT), and its sessions ended by force (LOGOUT_ACCOUNT).
+ */
+
+export type AccountEvent = { type: 'account.enable' } | { type: 'account.disable' } | { type: 'account.reliability' } | { type: 'account.logout' };
+
+export interface AccountContext {
+  status: string;
+  permissions: readonly string[];
+}
+
+export interface AccountSubject {
+  accountId: number;
+}
+
+const row = rowOf<AccountEvent, AccountContext, AccountSubject>();
+const text = customerText.account;
+const ENABLE = '/uaa/secured/enable/account';
+
+const enableRow = (event: 'account.enable' | 'account.disable', enable: boolean) =>
+  row({
+    event,
+    label: enable ? text.enable : text.disable,
+    variant: enable ? 'primary' : 'danger',
+    permissions: [Permission.AGENT],
+    confirm: (s) => text.question(enable ? text.enable : text.disable, s.accountId),
+    success: { text: (s) => (enable ? text.enabled(s.accountId) : text.disabled(s.accountId)) },
+    refused: enable ? AccountMsg.enabled : AccountMsg.disabled,
+    wire: { client: 'uaa', method: 'POST', path: ENABLE, body: AccountEnableBody, data: AccountState },
+    request: (s) => ({ body: { accountId: s.accountId, enable } }),
+    match: (r) => r.body.enable === enable,
+    targets: (r) => [{ accountId: r.body.accountId }],
+    handler: 'enable',
+  });
+
+export const accountActions = [
+  enableRow('account.disable', false),
+  enableRow('account.enable', true),
+  row({
+    event: 'account.reliability',
+    label: text.reliability,
+    variant: 'secondary',
+    permissions: [Permission.AGENT],
+    confirm: (s, form: { reliability: number }) => text.reliabilityQuestion(reliabilityLabel(form.reliability), s.accountId),
+    success: { text: (s, state: AccountState) => text.reliabilityDone(s.accountId, reliabilityLabel(state.reliability)) },
+    refused: AccountMsg.refused,
+    wire: { client: 'users', method: 'POST', path: '/users/secured/update/reliability', query: ReliabilityQuery, data: AccountState },
+    request: (s, form: { reliability: number }) => ({ query: { accountId: s.accountId, reliability: form.reliability } }),
+    targets: (r) => [{ accountId: r.query.accountId }],
+    handler: 'reliability',
+  }),
+  row({
+    event: 'account.logout',
+    label: text.logout,
+    variant: 'danger',
+    permissions: [Permission.LOGOUT_ACCOUNT],
+    confirm: (s) => text.question(text.logout, s.accountId),
+    success: { text: (s, state: AccountState) => text.loggedOut(s.accountId, state.sessionsEnded ?? 0) },
+    refused: AccountMsg.refused,
+    wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/logout/account', query: LogoutQuery, data: AccountState },
+    request: (s) => ({ query: { ids: s.accountId } }),
+    targets: (r) => [{ accountId: r.query.ids }],
+    handler: 'logout',
+  }),
+];

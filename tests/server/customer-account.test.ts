@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, sendRow, type TestServer } from '../support/server';
+import { expectError, json } from '../support/expect-http';
+import { Envelope } from '@/api/contract/envelope';
+import { AccountState } from '@/api/contract/customer-account';
+import { AccountMsg } from '@/domain/account';
+import { Msg } from '@/domain/messages';
+import { Permission } from '@/domain/permissions';
+import { rowFor } from '@/machines/lifecycle/table';
+import { customerAccount } from '@/machines/customer/account.machine';
+import { issueTokens } from '../../server/auth/tokens';
+
+/**
+ * A customer's account through the reference server: disable and enable (a disabled customer's
+ * tokens stop working), the honesty ('Debe especificar una honestidad diferente a la actual.'),
+ * and a forced logout that really revokes the customer's tokens; permissions and staff accounts.
+ */
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+const accountOf: Record<string, number> = {};
+const k = () => server.db.kysely;
+let customer: number;
+const send = (event: string, payload: unknown, persona = 'soporte', accountId = customer) =>
+  sendRow(server, rowFor(customerAccount.rows, event)!, { accountId }, payload, tokens[persona]!, { accountId: accountOf[persona]! });
+
+/** A live session of the customer, as the customer app would hold it. */
+async function customerSession(): Promise<string> {
+  const issued = await issueTokens(k(), server.config, { accountId: customer, clientId: 'customer-app', deviceId: 'phone-1', now: server.clock.now() });
+  return issued.accessToken;
+}
+/** Any secured path: a live token is let in (then refused for want of a permission), a revoked one is not (401). */
+const live = async (token: string) => (await server.get('/uaa/secured/getAllAccount', token)).status;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  for (const persona of ['soporte', 'lector', 'operaciones', 'admin']) {
+    tokens[persona] = (await server.signIn(persona)).access_token;
+    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
+  }
+  customer = (await k().selectFrom('accounts').select('id').where('is_staff', '=', 0).where('enabled', '=', 1).orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+});
+afterAll(() => server.close());
+
+describe('the customer account', () => {
+  it('disabling ends the customer’s sessions; enabling gives the account back; each logged', async () => {
+    const { data } = await json(Envelope(AccountState), await send('account.disable', undefined));
+    expect(data.enabled).toBe(false);
+    expect((await k().selectFrom('accounts').select('enabled').where('id', '=', customer).executeTakeFirstOrThrow()).enabled).toBe(0);
+    await expectError(await send('account.disable', undefined), 409, 'conflict', AccountMsg.disabled);
+    await json(Envelope(AccountState), await send('account.enable', undefined));
+    const logs = await k().selectFrom('action_logs').select('action').where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(customer)).orderBy('id', 'desc').limit(2).execute();
+    expect(logs.map((l) => l.action)).toEqual(['customerAccount.account.enable', 'customerAccount.account.disable']);
+  });
+
+  it('sets the honesty to another level of the list, and refuses the same one or one not in it', async () => {
+    const current = (await k().selectFrom('accounts').select('reliability').where('id', '=', customer).executeTakeFirstOrThrow()).reliability;
+    await expectError(await send('account.reliability', { reliability: current }), 400, 'invalid_request', AccountMsg.sameReliability);
+    await expectError(await send('account.reliability', { reliability: 7 }), 400, 'invalid_request', AccountMsg.reliability);
+    const next = current === 10 ? 5 : 10;
+    expect((await json(Envelope(AccountState), await send('account.reliability', { reliability: next }))).data.reliability).toBe(next);
+    const log = await k().selectFrom('action_logs').selectAll().where('action', '=', 'customerAccount.account.reliability').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(log.input!)).toMatchObject({ reliability: { before: current, after: next } });
+  });
+
+  it('a forced logout (LOGOUT_ACCOUNT) really revokes every token of the customer', async () => {
+    const session = await customerSession();
+    expect(await live(session)).not.toBe(401);
+    const before = await k().selectFrom('oauth_tokens').select('id').where('account_id', '=', customer).where('revoked_at', 'is', null).execute();
+    expect(before.length).toBeGreaterThan(0);
+    await expectError(await send('account.logout', undefined, 'soporte'), 403, 'access_denied', Msg.missingPermission(Permission.LOGOUT_ACCOUNT));
+    const { data } = await json(Envelope(AccountState), await send('account.logout', undefined, 'admin'));
+    expect(data.sessionsEnded).toBe(before.length);
+    expect(await k().selectFrom('oauth_tokens').select('id').where('account_id', '=', customer).where('revoked_at', 'is', null).execute()).toHaveLength(0);
+    expect(await live(session)).toBe(401);
+  });
+
+  it('needs the editor flag and CRM7_AGENT; a staff account is not a customer (404): nothing changes', async () => {
+    await expectError(await send('account.disable', undefined, 'lector'), 403, 'access_denied', Msg.notReader);
+    await expectError(await send('account.disable', undefined, 'operaciones'), 403, 'access_denied', Msg.missingPermission(Permission.AGENT));
+    await expectError(await send('account.disable', undefined, 'soporte', accountOf.admin!), 404, 'not_found');
+    expect((await k().selectFrom('accounts').select('enabled').where('id', '=', customer).executeTakeFirstOrThrow()).enabled).toBe(1);
+  });
+});
