@@ -13,6 +13,7 @@ import { creditTransferBinding } from './customer/transfer';
 import { customerRegistryBinding } from './customer/register';
 import { customerNotifyBinding } from './customer/notify';
 import { customerAccountBinding } from './customer/account';
+import { accountSettingsBinding } from './customer/settings';
 import { documentBinding, documentsBinding } from './customer/documents';
 import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
 
@@ -37,6 +38,7 @@ export const LIFECYCLES: readonly Binding[] = [
   customerRegistryBinding,
   customerNotifyBinding,
   customerAccountBinding,
+  accountSettingsBinding,
   documentBinding,
   documentsBinding,
   homeRecipientBinding,

@@ -68,6 +68,16 @@ export function TextAreaField({ id, label, className = '', ...area }: TextAreaFi
   );
 }
 
+/** A labelled checkbox, the label beside it. */
+export function CheckboxField({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label htmlFor={id} className="flex items-center gap-2 text-sm text-slate-700">
+      <input id={id} name={id} type="checkbox" className="size-4 rounded border-slate-300 text-brand-600" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
 type TextKeys<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F];
 
 /** One text field of a form, bound: its value and the change that sets it (`<InputField {...bound(form, change, 'name')} />`). */

@@ -107,6 +107,8 @@ test('soporte opens a customer with "Ir al Cliente", reads the card and every ta
 });
 
 test("the first customer's history tabs and sub-tabs each show their rows; decreases in red; campaigns said active or not", async ({ page }) => {
+  // It walks every tab and sub-tab and ends with an accessibility scan: on two busy cores it needs more than 30 s.
+  test.slow();
   const first = withDb((db) => {
     const accountId = (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id;
     const count = (sql: string) => (db.prepare(sql).get(accountId) as { n: number }).n;
@@ -395,6 +397,35 @@ test('soporte changes the honesty (the same one refused) and disables then enabl
   await expect(valueOf(general, 'Estado')).toHaveText('Habilitado');
 });
 
+test('soporte sets 3D Secure, TuBolsillo and the WhatsApp promotions; the card shows each', async ({ page }) => {
+  const id = withDb((db) => {
+    const row = db.prepare('SELECT max(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number };
+    db.prepare(`UPDATE account_settings SET value_3ds = 'NOT_REQUIRED', tubolsillo = 0, send_promotions_whatsapp = 0 WHERE account_id = ?`).run(row.id);
+    return row.id;
+  });
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  const account = card(page, 'Datos de Cuenta');
+  await page.getByRole('button', { name: '3D Secure' }).click();
+  await page.getByRole('dialog', { name: 'Configurar 3D Secure' }).getByLabel('Estrategia 3D Secure').selectOption({ label: 'Habilitado' });
+  await page.getByRole('dialog', { name: 'Configurar 3D Secure' }).getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Configurar 3D Secure como «Habilitado» para el cliente ${id}?`);
+  await confirmAndFinish(page, 'Listo!');
+  await expect(valueOf(account, '3D Secure')).toHaveText('Requerido');
+
+  await page.getByRole('button', { name: 'TuBolsillo' }).click();
+  await page.getByRole('dialog', { name: 'Servicios TuBolsillo' }).getByLabel('Servicios TuBolsillo activos').check();
+  await page.getByRole('dialog', { name: 'Servicios TuBolsillo' }).getByRole('button', { name: 'Aceptar' }).click();
+  await confirmAndFinish(page, 'Listo!');
+  await expect(valueOf(account, 'TuBolsillo')).toHaveText('Sí');
+
+  await page.getByRole('button', { name: 'Notificaciones de marketing' }).click();
+  await page.getByRole('dialog', { name: 'Notificaciones de marketing' }).getByLabel('WhatsApp').check();
+  await page.getByRole('dialog', { name: 'Notificaciones de marketing' }).getByRole('button', { name: 'Aceptar' }).click();
+  await confirmAndFinish(page, 'Listo!');
+  await expect(valueOf(account, 'Promociones por WhatsApp')).toHaveText('Sí');
+});
+
 test('fraude (CRM2_SUPER_ACTION) sees the full pin', async ({ page }) => {
   const customer = prepareCustomer();
   await signIn(page, 'fraude');
@@ -428,6 +459,7 @@ test('a reader sees the card and every tab, and no edit control in any of them',
   await expect(page.getByRole('button', { name: 'Transferir crédito' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Notificar al cliente' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Modificar honestidad' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '3D Secure' })).toHaveCount(0);
 });
 
 test('without CRM2_VIEW_CALLS the page offers every tab but LLamadas (the calls list would refuse it)', async ({ page }) => {

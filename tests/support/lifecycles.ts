@@ -19,6 +19,7 @@ import { creditTransfer } from '@/machines/customer/transfer.machine';
 import { customerRegistry } from '@/machines/customer/register.machine';
 import { customerNotify } from '@/machines/customer/notify.machine';
 import { ACCOUNT_STATUSES, customerAccount } from '@/machines/customer/account.machine';
+import { accountSettings } from '@/machines/customer/settings.machine';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
@@ -274,6 +275,13 @@ export const customerAccountModel: LifecycleModel = {
   label: status,
 };
 
+export const accountSettingsModel: LifecycleModel = {
+  lifecycle: accountSettings,
+  inputs: [{ status: 'open', permissions: EVERYTHING }],
+  label: status,
+  refuses: false,
+};
+
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
   offerModel,
@@ -294,6 +302,7 @@ export const MODELS: readonly LifecycleModel[] = [
   customerRegistryModel,
   customerNotifyModel,
   customerAccountModel,
+  accountSettingsModel,
   documentModel,
   documentsModel,
   homeRecipientModel,

@@ -29,7 +29,17 @@ function CustomerView({ accountId }: { accountId: number }) {
         {(data) => (
           <div className="space-y-4">
             <Suspense fallback={null}>
-              <CustomerActions accountId={accountId} contact={{ phone: data.summary.phoneNumber, email: data.summary.email }} account={{ enabled: data.summary.enabled, reliability: data.summary.userBasicData.reliability }} onDone={changed} />
+              <CustomerActions
+                accountId={accountId}
+                contact={{ phone: data.summary.phoneNumber, email: data.summary.email }}
+                account={{ enabled: data.summary.enabled, reliability: data.summary.userBasicData.reliability }}
+                settings={{
+                  value3DS: data.data.value3DS,
+                  tuBolsillo: data.data.tuBolsilloServices,
+                  marketing: { subscribePromotion: data.data.sendPromotionsSMS, subscribeEmail: data.data.sendPromotionsEmail, subscribeWhatsapp: data.data.sendPromotionsWhatsapp, subscribeCall: data.data.sendPromotions },
+                }}
+                onDone={changed}
+              />
             </Suspense>
             <CustomerCard card={data} />
             <CustomerDetail key={changes} accountId={accountId} />

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { Services } from '@/api/services';
 import type { OrderRow } from '@/api/contract/order-lists';
 import { loadCustomerCard, type CustomerCardData } from '@/ui/customer/customer-card';
@@ -8,7 +9,11 @@ import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { KeyValues } from '@/ui/detail-table';
 import { CustomerLink } from '@/ui/links';
 import { orderText } from '@/i18n/es-order';
-import { CustomerPhones } from '@/ui/customer-phones';
+import { Spinner } from '@/ui/spinner';
+import { t } from '@/i18n';
+
+// The phones and their actions load when the tab shows them (the order page stays within its budget).
+const CustomerPhones = lazy(async () => ({ default: (await import('@/ui/customer-phones')).CustomerPhones }));
 
 export type CustomerData = CustomerCardData;
 
@@ -45,7 +50,9 @@ export function CustomerTab({ tab }: { tab: DetailTab<CustomerData> }) {
             { label: customerText.totalUsd, value: formatMoney(totalUsd, 'USD') },
           ]}
         />
-        <CustomerPhones accountId={summary.accountId} />
+        <Suspense fallback={<Spinner label={t.app.loading} />}>
+          <CustomerPhones accountId={summary.accountId} />
+        </Suspense>
         </div>
       )}
     </DetailTabView>

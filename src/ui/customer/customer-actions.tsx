@@ -14,14 +14,18 @@ import { NOTIFY_CHANNELS, SMS_MAX, type NotifyChannel } from '@/domain/notify';
 import { customerAccount } from '@/machines/customer/account.machine';
 import { AccountMsg } from '@/domain/account';
 import { RELIABILITY_LEVELS } from '@/domain/reliability';
+import { accountSettings } from '@/machines/customer/settings.machine';
+import type { MarketingForm } from '@/machines/customer/settings.actions';
+import { THREE_DS_STRATEGIES, type ThreeDsStrategy } from '@/domain/account-settings';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
-import { InputField, SelectField, TextAreaField } from '@/ui/fields';
+import { CheckboxField, InputField, SelectField, TextAreaField } from '@/ui/fields';
 import { customerText } from '@/i18n/es-customer';
 
 const text = customerText.credit;
 const transferText = customerText.transfer;
 const notifyText = customerText.notify;
 const accountText = customerText.account;
+const settingsText = customerText.settings;
 
 interface CreditFormState {
   creditType: CreditType;
@@ -134,6 +138,50 @@ const reliabilityForm = (accountId: number, current: number) =>
     ),
   });
 
+/** The account's settings as the card shows them. */
+export interface CustomerSettings {
+  value3DS: string;
+  tuBolsillo: boolean;
+  marketing: MarketingForm;
+}
+
+const THREE_DS_OF: Record<string, ThreeDsStrategy> = { NOT_REQUIRED: 0, IGNORE: 1, REQUIRED: 2 };
+
+/** '3D Secure': by default (0), disabled (1) or enabled (2). */
+const threeDsForm = (accountId: number, current: string) =>
+  chartForm<{ strategy: string }, { threeDsStrategyId: ThreeDsStrategy }>({
+    title: settingsText.threeDsTitle,
+    initial: () => ({ strategy: String(THREE_DS_OF[current] ?? 0) }),
+    validate: (form) => ({ ok: true, payload: { threeDsStrategyId: Number(form.strategy) as ThreeDsStrategy } }),
+    fields: (form, change) => (
+      <SelectField id={`three-ds-${accountId}`} label={settingsText.threeDsLabel} value={form.strategy} options={THREE_DS_STRATEGIES.map((s) => ({ value: String(s), label: settingsText.strategies[s] ?? String(s) }))} onChange={(e) => change({ strategy: e.target.value })} />
+    ),
+  });
+
+/** 'TuBolsillo': the customer's TuBolsillo services on or off. */
+const tuBolsilloForm = (accountId: number, current: boolean) =>
+  chartForm<{ enable: boolean }, { enable: boolean }>({
+    title: settingsText.tuBolsilloTitle,
+    initial: () => ({ enable: current }),
+    validate: (form) => ({ ok: true, payload: form }),
+    fields: (form, change) => <CheckboxField id={`tubolsillo-${accountId}`} label={settingsText.tuBolsilloLabel} checked={form.enable} onChange={(enable) => change({ enable })} />,
+  });
+
+/** 'Notificaciones de marketing': SMS, e-mail, WhatsApp and calls. */
+const marketingForm = (accountId: number, current: MarketingForm) =>
+  chartForm<MarketingForm, MarketingForm>({
+    title: settingsText.marketingTitle,
+    initial: () => ({ ...current }),
+    validate: (form) => ({ ok: true, payload: form }),
+    fields: (form, change) => (
+      <div className="space-y-2">
+        {(Object.keys(current) as (keyof MarketingForm)[]).map((key) => (
+          <CheckboxField key={key} id={`marketing-${accountId}-${key}`} label={settingsText.channels[key] ?? key} checked={form[key]} onChange={(on) => change({ [key]: on })} />
+        ))}
+      </div>
+    ),
+  });
+
 /** The account as its chart reads it. */
 export interface CustomerAccountState {
   enabled: boolean;
@@ -141,10 +189,16 @@ export interface CustomerAccountState {
 }
 
 /** The customer's own actions, above the card: what each chart offers this staff member now. */
-export function CustomerActions({ accountId, contact, account, onDone }: { accountId: number; contact: CustomerContact; account: CustomerAccountState; onDone: () => void }) {
+export function CustomerActions({ accountId, contact, account, settings, onDone }: { accountId: number; contact: CustomerContact; account: CustomerAccountState; settings: CustomerSettings; onDone: () => void }) {
   const credit = chartPart({ lifecycle: customerCredit, input: { status: 'open' }, subject: { accountId }, forms: { 'credit.change': creditForm(accountId) } });
   const transfer = chartPart({ lifecycle: creditTransfer, input: { status: 'open' }, subject: { accountId }, forms: { 'transfer.create': transferForm(accountId) } });
   const notify = chartPart({ lifecycle: customerNotify, input: { status: 'open' }, subject: { accountId }, forms: { 'notify.send': notifyForm(accountId, contact) } });
   const accountPart = chartPart({ lifecycle: customerAccount, input: { status: account.enabled ? 'enabled' : 'disabled' }, subject: { accountId }, forms: { 'account.reliability': reliabilityForm(accountId, account.reliability) } });
-  return <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify, accountPart]} onDone={onDone} onFailed={onDone} />;
+  const settingsPart = chartPart({
+    lifecycle: accountSettings,
+    input: { status: 'open' },
+    subject: { accountId },
+    forms: { 'settings.threeDs': threeDsForm(accountId, settings.value3DS), 'settings.tuBolsillo': tuBolsilloForm(accountId, settings.tuBolsillo), 'settings.marketing': marketingForm(accountId, settings.marketing) },
+  });
+  return <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify, accountPart, settingsPart]} onDone={onDone} onFailed={onDone} />;
 }

@@ -4,7 +4,7 @@ import { topupClaim } from '@/machines/items/topup-claim.machine';
 import { nextClaim } from '@/machines/items/topup-claim.actions';
 import { TOPUP_TARGET_STATUSES, TopupMsg, checkDestination, claimLabel, normalizeDestination, type TopupTargetStatus } from '@/domain/topup';
 import { ChartActions, chartForm, chartPart, useAllowedProbes } from '@/ui/chart-actions';
-import { InputField, SelectField, TextAreaField, bound } from '@/ui/fields';
+import { CheckboxField, InputField, SelectField, TextAreaField, bound } from '@/ui/fields';
 import { topupText } from '@/i18n/es-topup';
 import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
 
@@ -38,10 +38,7 @@ export function TopupActions(props: TopupActionsProps) {
       fields: (form, change) => (
         <>
           <InputField id={`topup-destination-${id}`} label={topupText.edit.destination} type={nauta ? 'email' : 'tel'} {...bound(form, change, 'destination')} autoComplete="off" />
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={form.fulfillNow} onChange={(e) => change({ fulfillNow: e.target.checked })} />
-            {topupText.edit.fulfillNow}
-          </label>
+          <CheckboxField id={`topup-fulfill-now-${id}`} label={topupText.edit.fulfillNow} checked={form.fulfillNow} onChange={(fulfillNow) => change({ fulfillNow })} />
         </>
       ),
     }),
@@ -74,10 +71,7 @@ export function TopupActions(props: TopupActionsProps) {
       initial: () => ({ fulfillNow: false }),
       validate: ({ fulfillNow }) => ({ ok: true, payload: fulfillNow }),
       fields: (form, change) => (
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={form.fulfillNow} onChange={(e) => change({ fulfillNow: e.target.checked })} />
-          {topupText.reset.fulfillNow}
-        </label>
+        <CheckboxField id={`topup-reset-fulfill-now-${id}`} label={topupText.reset.fulfillNow} checked={form.fulfillNow} onChange={(fulfillNow) => change({ fulfillNow })} />
       ),
     }),
   };
