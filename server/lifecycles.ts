@@ -14,6 +14,8 @@ import { customerRegistryBinding } from './customer/register';
 import { customerNotifyBinding } from './customer/notify';
 import { customerAccountBinding } from './customer/account';
 import { accountSettingsBinding } from './customer/settings';
+import { customerAccessBinding } from './customer/access';
+import { customerFraudBinding } from './customer/fraud';
 import { documentBinding, documentsBinding } from './customer/documents';
 import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
 
@@ -39,6 +41,8 @@ export const LIFECYCLES: readonly Binding[] = [
   customerNotifyBinding,
   customerAccountBinding,
   accountSettingsBinding,
+  customerAccessBinding,
+  customerFraudBinding,
   documentBinding,
   documentsBinding,
   homeRecipientBinding,

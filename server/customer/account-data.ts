@@ -43,6 +43,13 @@ export async function accountOrThrow(db: Db, accountId: number) {
   return account;
 }
 
+/** A customer's account row; a staff account is not a customer (404 like an unknown id). */
+export async function customerOrThrow(db: Db, accountId: number) {
+  const account = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).where('is_staff', '=', 0).executeTakeFirst();
+  if (!account) throw accountNotFound(accountId);
+  return account;
+}
+
 /** Who the customer is: the customer row of the lists. */
 export async function accountSummary(db: Db, accountId: number): Promise<CustomerRow> {
   const [row] = await customerRowsById(db, [accountId]);
@@ -53,15 +60,28 @@ export async function accountSummary(db: Db, accountId: number): Promise<Custome
 /** A pin as someone without CRM2_SUPER_ACTION sees it: as many asterisks, the digits never sent. */
 export const maskPin = (pin: string) => '*'.repeat(pin.length);
 
+/** The customer's saved cards, once per unique number, and whether the blacklist holds each (card-fraud contamination). */
+export async function customerCards(db: Db, accountId: number): Promise<{ value: string; listed: boolean }[]> {
+  const cards = await db
+    .selectFrom('payment_methods as p')
+    .select('p.unique_number_identifier as value')
+    .select((eb) => eb.exists(eb.selectFrom('blacklist_entries as b').select('b.id').where('b.type', '=', 'CARD').whereRef('b.value', '=', 'p.unique_number_identifier')).as('listed'))
+    .where('p.account_id', '=', accountId)
+    .distinct()
+    .execute();
+  return cards.map((c) => ({ value: c.value, listed: Boolean(Number(c.listed)) }));
+}
+
 /**
  * The account's data: where, who, how it registered, its settings and its balance per credit
  * type. The pin is sent in full only to whoever may see it (`fullPin`), masked otherwise.
  */
 export async function accountData(db: Db, accountId: number, fullPin: boolean): Promise<AccountData> {
-  const [a, settings, credits] = await Promise.all([
+  const [a, settings, credits, cards] = await Promise.all([
     accountOrThrow(db, accountId),
     db.selectFrom('account_settings').selectAll().where('account_id', '=', accountId).executeTakeFirst(),
     db.selectFrom('user_credits').select(['credit_type', 'amount']).where('account_id', '=', accountId).orderBy('credit_type').execute(),
+    customerCards(db, accountId),
   ]);
   const pin = settings?.pin ?? null;
   return {
@@ -85,6 +105,7 @@ export async function accountData(db: Db, accountId: number, fullPin: boolean): 
     birthday: a.birthday,
     registeredWay: a.registered_way,
     userCredit: credits.map((c) => ({ creditType: c.credit_type, amount: c.amount })),
+    cardFraud: cards.some((c) => c.listed),
   };
 }
 

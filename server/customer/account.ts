@@ -1,7 +1,7 @@
 import { bind, type Store } from '../lifecycle/binding';
 import { badRequest, conflict } from '../http';
 import { revokeAccount } from '../auth/tokens';
-import { accountNotFound } from './account-data';
+import { customerOrThrow } from './account-data';
 import type { ReliabilityQuery } from '@/api/contract/customer-account';
 import { AccountMsg } from '@/domain/account';
 import { reliabilityLabel } from '@/domain/reliability';
@@ -21,9 +21,8 @@ const accountRowStore: Store<AccountRow, Key> = {
   docId: (r) => String(r.id),
   idOf: (r) => r.id,
   async find(trx, key) {
-    const row = await trx.selectFrom('accounts').select(['id', 'enabled', 'reliability']).where('id', '=', key.accountId).where('is_staff', '=', 0).executeTakeFirst();
-    if (!row) throw accountNotFound(key.accountId);
-    return [row];
+    const { id, enabled, reliability } = await customerOrThrow(trx, key.accountId);
+    return [{ id, enabled, reliability }];
   },
   input: async (_trx, r) => ({ status: r.enabled === 1 ? 'enabled' : 'disabled' }),
   async save(trx, move) {

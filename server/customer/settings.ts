@@ -1,6 +1,6 @@
 import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
 import { conflict } from '../http';
-import { accountNotFound } from './account-data';
+import { customerOrThrow } from './account-data';
 import type { MarketingBody, ThreeDsBody, TuBolsilloBody, AccountSettingsState } from '@/api/contract/customer-settings';
 import { SettingsMsg, THREE_DS_VALUE } from '@/domain/account-settings';
 import { accountSettings } from '@/machines/customer/settings.machine';
@@ -17,8 +17,7 @@ type Key = { accountId: number };
 const DEFAULTS = { value_3ds: 'NOT_REQUIRED', tubolsillo: 0, send_promotions_sms: 1, send_promotions_email: 1, send_promotions_whatsapp: 0, send_promotions_calls: 1 };
 
 async function settingsOf(trx: Trx, accountId: number): Promise<Settings> {
-  const account = await trx.selectFrom('accounts').select('id').where('id', '=', accountId).where('is_staff', '=', 0).executeTakeFirst();
-  if (!account) throw accountNotFound(accountId);
+  await customerOrThrow(trx, accountId);
   const row = await trx.selectFrom('account_settings').select(['account_id', 'value_3ds', 'tubolsillo', 'send_promotions_sms', 'send_promotions_email', 'send_promotions_whatsapp', 'send_promotions_calls', 'version']).where('account_id', '=', accountId).executeTakeFirst();
   return row ?? { account_id: accountId, ...DEFAULTS, version: null };
 }

@@ -426,6 +426,67 @@ test('soporte sets 3D Secure, TuBolsillo and the WhatsApp promotions; the card s
   await expect(valueOf(account, 'Promociones por WhatsApp')).toHaveText('Sí');
 });
 
+test("soporte resets the password without mailing, the PIN and the sign-in attempts; the card's pin and the stored attempts follow", async ({ page }) => {
+  const id = withDb((db) => {
+    const row = db.prepare('SELECT max(id) AS id FROM accounts WHERE is_staff = 0 AND email IS NOT NULL').get() as { id: number };
+    db.prepare(`UPDATE account_settings SET pin = '2468' WHERE account_id = ?`).run(row.id);
+    db.prepare('UPDATE pin_attempts SET attempts = 0 WHERE account_id = ?').run(row.id);
+    db.prepare(`INSERT INTO pin_attempts (account_id, pin_created_date, attempts) VALUES (?, '2026-11-20T10:00:00.000Z', 4)`).run(row.id);
+    return row.id;
+  });
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  await page.getByRole('button', { name: 'Restablecer contraseña' }).click();
+  const form = page.getByRole('dialog', { name: 'Restablecer contraseña' });
+  await form.getByLabel('Enviar al cliente un correo para elegir su nueva contraseña').uncheck();
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Restablecer la contraseña del cliente ${id} sin notificarle?`);
+  await confirmAndFinish(page, 'Listo!');
+
+  await expect(valueOf(card(page, 'Datos de Cuenta'), 'Pin')).toHaveText('****');
+  await page.getByRole('button', { name: 'Restablecer inicio sin contraseña' }).click();
+  await confirmAndFinish(page, 'Listo!');
+  await expect(valueOf(card(page, 'Datos de Cuenta'), 'Pin')).not.toHaveText('****');
+
+  await page.getByRole('button', { name: 'Restablecer intentos de inicio de sesión' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Restablecer intentos de inicio de sesión del cliente ${id}?`);
+  await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
+  await expect(page.getByRole('dialog', { name: 'Listo!' })).toContainText(`Se restablecieron 4 intentos de inicio de sesión del cliente ${id}.`);
+  await page.getByRole('dialog', { name: 'Listo!' }).getByRole('button', { name: 'OK' }).click();
+  expect(withDb((db) => (db.prepare('SELECT coalesce(sum(attempts), 0) AS n FROM pin_attempts WHERE account_id = ?').get(id) as { n: number }).n)).toBe(0);
+});
+
+test('fraude contaminates a customer (every saved card to the blacklist, honesty Fraude) and decontaminates them as Estable', async ({ page }) => {
+  const id = withDb((db) => {
+    const row = db
+      .prepare(
+        `SELECT p.account_id AS id FROM payment_methods p LEFT JOIN blacklist_entries b ON b.type = 'CARD' AND b.value = p.unique_number_identifier
+         GROUP BY p.account_id HAVING count(b.id) = 0 ORDER BY p.account_id DESC LIMIT 1`,
+      )
+      .get() as { id: number };
+    return row.id;
+  });
+  await signIn(page, 'fraude');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  const general = card(page, 'Datos Generales');
+  await expect(page.getByRole('button', { name: 'Descontaminar' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Contaminar por fraude' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Contaminar por fraude al cliente ${id}?`);
+  await confirmAndFinish(page, 'Listo!');
+  await expect(valueOf(general, 'Confiabilidad')).toHaveText('Fraude');
+  await openTab(page, 'Lista Negra');
+  await expect(page.getByRole('table', { name: `Lista negra del cliente ${id}` }).getByRole('row').filter({ hasText: 'CARD' }).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Descontaminar' }).click();
+  const form = page.getByRole('dialog', { name: 'Descontaminar fraude' });
+  await expect(form.getByLabel('Nueva honestidad')).toHaveValue('0');
+  await form.getByLabel('Nueva honestidad').selectOption({ label: 'Estable' });
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await confirmAndFinish(page, 'Listo!');
+  await expect(valueOf(general, 'Confiabilidad')).toHaveText('Estable');
+  await expect(page.getByRole('button', { name: 'Contaminar por fraude' })).toBeVisible();
+});
+
 test('fraude (CRM2_SUPER_ACTION) sees the full pin', async ({ page }) => {
   const customer = prepareCustomer();
   await signIn(page, 'fraude');

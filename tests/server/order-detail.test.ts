@@ -502,6 +502,7 @@ describe('account summaries: /uaa/secured/other/data and /users/secured/other/da
       birthday: account.birthday,
       registeredWay: account.registered_way,
       userCredit: [{ creditType: credit.credit_type, amount: credit.amount }],
+      cardFraud: false,
     });
     expect(settings.pin).toMatch(/^\d{4}$/);
   });

@@ -20,6 +20,8 @@ import { customerRegistry } from '@/machines/customer/register.machine';
 import { customerNotify } from '@/machines/customer/notify.machine';
 import { ACCOUNT_STATUSES, customerAccount } from '@/machines/customer/account.machine';
 import { accountSettings } from '@/machines/customer/settings.machine';
+import { customerAccess } from '@/machines/customer/access.machine';
+import { FRAUD_STATUSES, customerFraud } from '@/machines/customer/fraud.machine';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
@@ -282,6 +284,19 @@ export const accountSettingsModel: LifecycleModel = {
   refuses: false,
 };
 
+export const customerAccessModel: LifecycleModel = {
+  lifecycle: customerAccess,
+  inputs: [{ status: 'open', permissions: EVERYTHING }],
+  label: status,
+  refuses: false,
+};
+
+export const customerFraudModel: LifecycleModel = {
+  lifecycle: customerFraud,
+  inputs: FRAUD_STATUSES.map((s) => ({ status: s, permissions: EVERYTHING })),
+  label: status,
+};
+
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
   offerModel,
@@ -303,6 +318,8 @@ export const MODELS: readonly LifecycleModel[] = [
   customerNotifyModel,
   customerAccountModel,
   accountSettingsModel,
+  customerAccessModel,
+  customerFraudModel,
   documentModel,
   documentsModel,
   homeRecipientModel,

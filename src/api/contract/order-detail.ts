@@ -252,6 +252,8 @@ export const AccountData = v.object({
   birthday: v.nullable(v.string()),
   registeredWay: v.nullable(v.string()),
   userCredit: v.array(v.object({ creditType: v.string(), amount: v.number() })),
+  /** The reference server's: whether any of the customer's saved cards is on the blacklist (card-fraud contamination). */
+  cardFraud: v.optional(v.boolean(), false),
 });
 export type AccountData = v.InferOutput<typeof AccountData>;
 export const AccountDataResponse = Envelope(AccountData);

@@ -2,7 +2,7 @@ import { AccountEnableBody, AccountState, LogoutQuery, ReliabilityQuery } from '
 import { AccountMsg } from '@/domain/account';
 import { Permission } from '@/domain/permissions';
 import { reliabilityLabel } from '@/domain/reliability';
-import { customerText } from '@/i18n/es-customer';
+import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
 
 /**
@@ -22,7 +22,7 @@ export interface AccountSubject {
 }
 
 const row = rowOf<AccountEvent, AccountContext, AccountSubject>();
-const text = customerText.account;
+const text = customerActionText.account;
 const ENABLE = '/uaa/secured/enable/account';
 
 const enableRow = (event: 'account.enable' | 'account.disable', enable: boolean) =>

@@ -1,7 +1,7 @@
 import { CreditBalance, CreditChangeBody } from '@/api/contract/customer-credit';
 import { CreditMsg, type CreditMove, type CreditType } from '@/domain/credit';
 import { Permission } from '@/domain/permissions';
-import { customerText } from '@/i18n/es-customer';
+import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
 
 /**
@@ -30,7 +30,7 @@ export interface CreditForm {
 }
 
 const row = rowOf<CreditEvent, CreditContext, CreditSubject>();
-const text = customerText.credit;
+const text = customerActionText.credit;
 
 export const creditActions = [
   row({

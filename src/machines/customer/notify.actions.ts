@@ -1,7 +1,7 @@
 import { NotifyBody, Notified } from '@/api/contract/customer-notify';
 import { NotifyMsg, type NotifyChannel } from '@/domain/notify';
 import { Permission } from '@/domain/permissions';
-import { customerText } from '@/i18n/es-customer';
+import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
 
 /** 'Notificar al cliente' by SMS or e-mail (CRM7_AGENT, spec details §6): to the customer's own number or address. */
@@ -22,7 +22,7 @@ export interface NotifyPayload {
 }
 
 const row = rowOf<NotifyEvent, NotifyContext, NotifySubject>();
-const text = customerText.notify;
+const text = customerActionText.notify;
 
 export const notifyActions = [
   row({

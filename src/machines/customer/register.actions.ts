@@ -1,7 +1,7 @@
 import { RegisterBody, Registered } from '@/api/contract/customer-register';
 import { Permission } from '@/domain/permissions';
 import { RegisterMsg } from '@/domain/registration';
-import { customerText } from '@/i18n/es-customer';
+import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
 
 /** 'Crear Nuevo Cliente' from the customers search (CRM_REGISTER_WITHOUT_PIN, spec details §6). */
@@ -20,7 +20,7 @@ export interface RegisterPayload {
 }
 
 const row = rowOf<RegisterEvent, RegisterContext, RegisterSubject>();
-const text = customerText.register;
+const text = customerActionText.register;
 
 export const registerActions = [
   row({

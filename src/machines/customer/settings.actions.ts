@@ -1,7 +1,7 @@
 import { AccountSettingsState, MarketingBody, ThreeDsBody, TuBolsilloBody } from '@/api/contract/customer-settings';
 import { SettingsMsg, type ThreeDsStrategy } from '@/domain/account-settings';
 import { Permission } from '@/domain/permissions';
-import { customerText } from '@/i18n/es-customer';
+import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
 
 /** A customer's account settings: 3D Secure, TuBolsillo and marketing (CRM7_DO_ACTION, spec details §6). */
@@ -22,7 +22,7 @@ export interface MarketingForm {
 }
 
 const row = rowOf<SettingsEvent, SettingsContext, SettingsSubject>();
-const text = customerText.settings;
+const text = customerActionText.settings;
 const DO = [Permission.DO_ACTION];
 const byAccount = (r: { body: { accountId: number } }) => [{ accountId: r.body.accountId }];
 

@@ -1,7 +1,7 @@
 import { TransferCreateBody, TransferDone } from '@/api/contract/customer-transfer';
 import { Permission } from '@/domain/permissions';
 import { TransferMsg, type TransferCurrency } from '@/domain/transfer';
-import { customerText } from '@/i18n/es-customer';
+import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
 
 /**
@@ -31,7 +31,7 @@ export interface TransferForm {
 }
 
 const row = rowOf<TransferEvent, TransferContext, TransferSubject>();
-const text = customerText.transfer;
+const text = customerActionText.transfer;
 
 export const transferActions = [
   row({

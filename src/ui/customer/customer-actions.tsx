@@ -17,15 +17,20 @@ import { RELIABILITY_LEVELS } from '@/domain/reliability';
 import { accountSettings } from '@/machines/customer/settings.machine';
 import type { MarketingForm } from '@/machines/customer/settings.actions';
 import { THREE_DS_STRATEGIES, type ThreeDsStrategy } from '@/domain/account-settings';
+import { customerAccess } from '@/machines/customer/access.machine';
+import { customerFraud } from '@/machines/customer/fraud.machine';
+import { DECONTAMINATION_LEVELS, DEFAULT_DECONTAMINATION } from '@/domain/customer-fraud';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/ui/fields';
-import { customerText } from '@/i18n/es-customer';
+import { customerActionText } from '@/i18n/es-customer-actions';
 
-const text = customerText.credit;
-const transferText = customerText.transfer;
-const notifyText = customerText.notify;
-const accountText = customerText.account;
-const settingsText = customerText.settings;
+const text = customerActionText.credit;
+const transferText = customerActionText.transfer;
+const notifyText = customerActionText.notify;
+const accountText = customerActionText.account;
+const settingsText = customerActionText.settings;
+const accessText = customerActionText.access;
+const fraudText = customerActionText.fraud;
 
 interface CreditFormState {
   creditType: CreditType;
@@ -127,16 +132,19 @@ const notifyForm = (accountId: number, contact: CustomerContact) =>
     ),
   });
 
-/** 'Modificar honestidad': another level of the list (the same one is refused). */
-const reliabilityForm = (accountId: number, current: number) =>
+/** A choice of honesty level: 'Modificar honestidad' (the same one refused) and 'Descontaminar' (from its own list). */
+const honestyForm = (o: { id: string; title: string; label: string; levels: readonly { value: number; label: string }[]; initial: number; same?: number }) =>
   chartForm<{ reliability: string }, { reliability: number }>({
-    title: accountText.reliabilityTitle,
-    initial: () => ({ reliability: String(current) }),
-    validate: (form) => (Number(form.reliability) === current ? { ok: false, message: AccountMsg.sameReliability } : { ok: true, payload: { reliability: Number(form.reliability) } }),
+    title: o.title,
+    initial: () => ({ reliability: String(o.initial) }),
+    validate: (form) => (Number(form.reliability) === o.same ? { ok: false, message: AccountMsg.sameReliability } : { ok: true, payload: { reliability: Number(form.reliability) } }),
     fields: (form, change) => (
-      <SelectField id={`reliability-${accountId}`} label={accountText.reliabilityLabel} value={form.reliability} options={RELIABILITY_LEVELS.map((l) => ({ value: String(l.value), label: l.label }))} onChange={(e) => change({ reliability: e.target.value })} />
+      <SelectField id={o.id} label={o.label} value={form.reliability} options={o.levels.map((l) => ({ value: String(l.value), label: l.label }))} onChange={(e) => change({ reliability: e.target.value })} />
     ),
   });
+
+const reliabilityForm = (accountId: number, current: number) =>
+  honestyForm({ id: `reliability-${accountId}`, title: accountText.reliabilityTitle, label: accountText.reliabilityLabel, levels: RELIABILITY_LEVELS, initial: current, same: current });
 
 /** The account's settings as the card shows them. */
 export interface CustomerSettings {
@@ -182,10 +190,25 @@ const marketingForm = (accountId: number, current: MarketingForm) =>
     ),
   });
 
+/** 'Restablecer contraseña': with or without the e-mail that lets the customer choose a new one. */
+const resetPasswordForm = (accountId: number) =>
+  chartForm<{ sendNotify: boolean }, { sendNotify: boolean }>({
+    title: accessText.resetPasswordTitle,
+    initial: () => ({ sendNotify: true }),
+    validate: (form) => ({ ok: true, payload: form }),
+    fields: (form, change) => <CheckboxField id={`reset-password-${accountId}-notify`} label={accessText.notify} checked={form.sendNotify} onChange={(sendNotify) => change({ sendNotify })} />,
+  });
+
+/** 'Descontaminar': the honesty the customer keeps (Nuevo by default). */
+const decontaminateForm = (accountId: number) =>
+  honestyForm({ id: `decontaminate-${accountId}`, title: fraudText.decontaminateTitle, label: fraudText.reliabilityLabel, levels: DECONTAMINATION_LEVELS, initial: DEFAULT_DECONTAMINATION });
+
 /** The account as its chart reads it. */
 export interface CustomerAccountState {
   enabled: boolean;
   reliability: number;
+  /** Whether any of the customer's saved cards is on the blacklist (card-fraud contamination). */
+  contaminated: boolean;
 }
 
 /** The customer's own actions, above the card: what each chart offers this staff member now. */
@@ -200,5 +223,7 @@ export function CustomerActions({ accountId, contact, account, settings, onDone 
     subject: { accountId },
     forms: { 'settings.threeDs': threeDsForm(accountId, settings.value3DS), 'settings.tuBolsillo': tuBolsilloForm(accountId, settings.tuBolsillo), 'settings.marketing': marketingForm(accountId, settings.marketing) },
   });
-  return <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify, accountPart, settingsPart]} onDone={onDone} onFailed={onDone} />;
+  const access = chartPart({ lifecycle: customerAccess, input: { status: 'open' }, subject: { accountId }, forms: { 'access.resetPassword': resetPasswordForm(accountId) } });
+  const fraud = chartPart({ lifecycle: customerFraud, input: { status: account.contaminated ? 'contaminated' : 'clean' }, subject: { accountId }, forms: { 'fraud.decontaminate': decontaminateForm(accountId) } });
+  return <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify, accountPart, settingsPart, access, fraud]} onDone={onDone} onFailed={onDone} />;
 }

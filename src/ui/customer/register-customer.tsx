@@ -4,9 +4,9 @@ import { customerRegistry } from '@/machines/customer/register.machine';
 import type { RegisterPayload } from '@/machines/customer/register.actions';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
 import { InputField } from '@/ui/fields';
-import { customerText } from '@/i18n/es-customer';
+import { customerActionText } from '@/i18n/es-customer-actions';
 
-const text = customerText.register;
+const text = customerActionText.register;
 
 interface FormState {
   email: string;

@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import { DECONTAMINATION_LEVELS, DEFAULT_DECONTAMINATION, FraudMsg } from '@/domain/customer-fraud';
+
+/** Card-fraud contamination (spec details §2, §4 "Account"; the paths are the reference server's: the spec does not show them). */
+
+const AccountId = v.pipe(v.optional(v.number(FraudMsg.account), 0), v.integer(FraudMsg.account), v.minValue(1, FraudMsg.account));
+const Json = 'Solicitud inválida: se esperaba un objeto JSON.';
+
+/** POST /users/secured/fraud/contaminate: accountId. */
+export const ContaminateBody = v.object({ accountId: AccountId }, Json);
+export type ContaminateBody = v.InferOutput<typeof ContaminateBody>;
+
+/** POST /users/secured/fraud/decontaminate: accountId, reliability (FRAUD to VERY_TRUSTED; NEW_USER when absent). */
+export const DecontaminateBody = v.object(
+  {
+    accountId: AccountId,
+    reliability: v.pipe(
+      v.optional(v.number(FraudMsg.reliability), DEFAULT_DECONTAMINATION),
+      v.check((n) => DECONTAMINATION_LEVELS.some((l) => l.value === n), FraudMsg.reliability),
+    ),
+  },
+  Json,
+);
+export type DecontaminateBody = v.InferOutput<typeof DecontaminateBody>;
+
+/** What a contamination answers: the honesty and how many of the customer's cards are listed now. */
+export const FraudState = v.object({ accountId: v.number(), reliability: v.number(), cardsListed: v.number() });
+export type FraudState = v.InferOutput<typeof FraudState>;

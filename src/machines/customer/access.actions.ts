@@ -1,0 +1,65 @@
+import { AccessState, AttemptsResetQuery, PasswordlessQuery, ResetPasswordQuery } from '@/api/contract/customer-access';
+import { AccessMsg } from '@/domain/customer-access';
+import { Permission } from '@/domain/permissions';
+import { customerActionText } from '@/i18n/es-customer-actions';
+import { rowOf } from '@/machines/lifecycle/table';
+
+/**
+ * A customer's way in (CRM7_DO_ACTION, spec details §6): a new password (the customer told by
+ * e-mail, or not), a new passwordless PIN, and the failed sign-in attempts cleared.
+ */
+
+export type AccessEvent = { type: 'access.resetPassword' } | { type: 'access.resetPasswordless' } | { type: 'access.resetAttempts' };
+export interface AccessContext {
+  status: string;
+  permissions: readonly string[];
+}
+export interface AccessSubject {
+  accountId: number;
+}
+
+const row = rowOf<AccessEvent, AccessContext, AccessSubject>();
+const text = customerActionText.access;
+const DO = [Permission.DO_ACTION];
+
+export const accessActions = [
+  row({
+    event: 'access.resetPassword',
+    label: text.resetPassword,
+    variant: 'secondary',
+    permissions: DO,
+    confirm: (s, form: { sendNotify: boolean }) => text.resetPasswordQuestion(s.accountId, form.sendNotify),
+    success: { text: (s, state: AccessState) => text.passwordReset(s.accountId, state.notified) },
+    refused: AccessMsg.refused,
+    wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/reset/password', query: ResetPasswordQuery, data: AccessState },
+    request: (s, form: { sendNotify: boolean }) => ({ query: { accountId: s.accountId, sendNotify: form.sendNotify } }),
+    targets: (r) => [{ accountId: r.query.accountId }],
+    handler: 'password',
+  }),
+  row({
+    event: 'access.resetPasswordless',
+    label: text.resetPasswordless,
+    variant: 'secondary',
+    permissions: DO,
+    confirm: (s) => text.question(text.resetPasswordless, s.accountId),
+    success: { text: (s) => text.passwordlessReset(s.accountId) },
+    refused: AccessMsg.refused,
+    wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/reset/passwordless', query: PasswordlessQuery, data: AccessState },
+    request: (s) => ({ query: { id: s.accountId } }),
+    targets: (r) => [{ accountId: r.query.id }],
+    handler: 'passwordless',
+  }),
+  row({
+    event: 'access.resetAttempts',
+    label: text.resetAttempts,
+    variant: 'secondary',
+    permissions: DO,
+    confirm: (s) => text.question(text.resetAttempts, s.accountId),
+    success: { text: (s, state: AccessState) => text.attemptsReset(s.accountId, state.attemptsCleared) },
+    refused: AccessMsg.refused,
+    wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/loginAttempt/reset', query: AttemptsResetQuery, data: AccessState },
+    request: (s) => ({ query: { accountId: s.accountId } }),
+    targets: (r) => [{ accountId: r.query.accountId }],
+    handler: 'attempts',
+  }),
+];
