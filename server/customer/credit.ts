@@ -3,13 +3,17 @@ import { conflict } from '../http';
 import { addCredit, takeCredit } from '../order/credits';
 import { accountStore, type AccountRecord } from './account-data';
 import type { CreditChangeBody } from '@/api/contract/customer-credit';
+import type { Conversion, ConvertBody } from '@/api/contract/customer-conversion';
+import { CONVERSION_CREDIT, convertAmount, ConvertMsg } from '@/domain/conversion';
 import { CreditMsg, EXPIRING_CREDIT_TYPES } from '@/domain/credit';
 import { customerCredit } from '@/machines/customer/credit.machine';
 
 /**
  * 'Agregar o quitar crédito' (POST /users/secured/addremove/credit): the balance of that type moves
  * in the action's transaction with its credit-history line; it never goes negative (409). An
- * increase of expiring minutes carries its expiry on the history line.
+ * increase of expiring minutes carries its expiry on the history line. A conversion
+ * (POST /users/secured/move/credit) takes the amount (or the whole balance) of the origin and adds
+ * what it is worth at the current rate to the destination: two history lines, one transaction.
  */
 export const customerCreditBinding = bind<AccountRecord, { accountId: number }>({
   lifecycle: customerCredit,
@@ -32,6 +36,35 @@ export const customerCreditBinding = bind<AccountRecord, { accountId: number }>(
           before: { [body.creditType]: before },
           after: { [body.creditType]: after },
           data: { accountId: record.id, creditType: body.creditType, amount: after },
+        };
+      },
+    },
+    convert: {
+      async perform({ trx, ctx, record, request }) {
+        const body = bodyOf<ConvertBody>(request);
+        const from = CONVERSION_CREDIT[body.originCurrency];
+        const to = CONVERSION_CREDIT[body.destinyCurrency];
+        const balance = (await trx.selectFrom('user_credits').select('amount').where('account_id', '=', record.id).where('credit_type', '=', from).executeTakeFirst())?.amount ?? 0;
+        if (balance <= 0) throw conflict(ConvertMsg.empty(body.originCurrency));
+        const amount = body.amount ?? balance;
+        if (amount > balance + 1e-9) throw conflict(ConvertMsg.notEnough(body.originCurrency));
+        const rates = await trx.selectFrom('exchange_rates').select(['base', 'currency', 'rate', 'fee']).execute();
+        const received = convertAmount(amount, body.originCurrency, body.destinyCurrency, rates);
+        if (received === null) throw conflict(ConvertMsg.noRate(body.originCurrency, body.destinyCurrency));
+        if (received <= 0) throw conflict(ConvertMsg.tooSmall);
+        const destBefore = (await trx.selectFrom('user_credits').select('amount').where('account_id', '=', record.id).where('credit_type', '=', to).executeTakeFirst())?.amount ?? 0;
+        const by = `${ctx.principal.email ?? ctx.principal.username} (CRM)`;
+        const originBalance = await takeCredit(trx, record.id, amount, `Conversión a ${body.destinyCurrency} por ${by}`, ctx.now, from);
+        const destinyBalance = await addCredit(trx, record.id, received, `Conversión desde ${body.originCurrency} por ${by}`, ctx.now, to);
+        const account = body.changeCurrency ? await trx.selectFrom('accounts').select('credit_currency').where('id', '=', record.id).executeTakeFirstOrThrow() : null;
+        if (account) await trx.updateTable('accounts').set({ credit_currency: body.destinyCurrency }).where('id', '=', record.id).execute();
+        const currencyMoved = account !== null && account.credit_currency !== body.destinyCurrency;
+        const data: Conversion = { accountId: record.id, originCurrency: body.originCurrency, destinyCurrency: body.destinyCurrency, converted: amount, received, originBalance, destinyBalance };
+        return {
+          description: `Convertir ${amount} ${body.originCurrency} en ${received} ${body.destinyCurrency}`,
+          before: { [from]: balance, [to]: destBefore, ...(currencyMoved ? { creditCurrency: account.credit_currency } : {}) },
+          after: { [from]: originBalance, [to]: destinyBalance, ...(currencyMoved ? { creditCurrency: body.destinyCurrency } : {}) },
+          data,
         };
       },
     },

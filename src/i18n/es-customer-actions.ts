@@ -98,5 +98,14 @@ export const customerActionText = {
     expiry: 'Vence (DD-MM-YYYY HH:mm:ss)',
     question: (move: string, amount: number, type: string, accountId: number) => `¿${move === 'DECREASE' ? 'Quitar' : 'Agregar'} ${amount} de ${type} al cliente ${accountId}?`,
     done: (type: string, amount: number) => `El saldo de ${type} del cliente es ahora ${amount.toFixed(2)}.`,
+    convert: 'Convertir moneda',
+    convertTitle: 'Convertir moneda',
+    origin: 'De',
+    destiny: 'A',
+    partial: 'Cantidad (vacía: todo el saldo)',
+    changeCurrency: 'La moneda de la cuenta pasa a ser la de destino',
+    convertQuestion: (amount: number | null, from: string, to: string, accountId: number) =>
+      `¿Convertir ${amount === null ? `todo el saldo en ${from}` : `${amount} ${from}`} a ${to} del cliente ${accountId}?`,
+    converted: (converted: number, from: string, received: number, to: string) => `Se convirtieron ${converted.toFixed(2)} ${from} en ${received.toFixed(2)} ${to}.`,
   },
 } as const;

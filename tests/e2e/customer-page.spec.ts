@@ -269,6 +269,35 @@ test('soporte adds 5 USD of credit: the amount checked first, then the card and 
   await expect(first).toContainText('Crédito agregado por soporte@consola.example (CRM)');
 });
 
+test('soporte converts 10 USD to EUR (the same currency refused first): both balances in the card, both lines in Historial', async ({ page }) => {
+  const id = withDb((db) => {
+    const row = db.prepare(`SELECT min(a.id) AS id FROM accounts a WHERE a.is_staff = 0 AND a.email IS NOT NULL`).get() as { id: number };
+    db.prepare('DELETE FROM user_credits WHERE account_id = ? AND credit_type IN (?, ?)').run(row.id, 'CALL_CREDIT', 'EUR_CREDIT');
+    db.prepare(`INSERT INTO user_credits (account_id, credit_type, amount) VALUES (?, 'CALL_CREDIT', 30)`).run(row.id);
+    return row.id;
+  });
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  await page.getByRole('button', { name: 'Convertir moneda' }).click();
+  const form = page.getByRole('dialog', { name: 'Convertir moneda' });
+  await form.getByLabel('A', { exact: true }).selectOption('USD');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('La moneda de origen y la de destino deben ser diferentes.');
+  await form.getByLabel('A', { exact: true }).selectOption('EUR');
+  await form.getByLabel('Cantidad (vacía: todo el saldo)').fill('10');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Convertir 10 USD a EUR del cliente ${id}?`);
+  await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
+  await expect(page.getByRole('dialog', { name: 'Listo!' })).toContainText('Se convirtieron 10.00 USD en 9.01 EUR.');
+  await page.getByRole('dialog', { name: 'Listo!' }).getByRole('button', { name: 'OK' }).click();
+  await expect(valueOf(card(page, 'Datos de Credito'), 'CALL_CREDIT')).toHaveText(/^20[.,]00$/);
+  await expect(valueOf(card(page, 'Datos de Credito'), 'EUR_CREDIT')).toHaveText(/^9[.,]01$/);
+  await openTab(page, 'Historial');
+  const table = page.getByRole('table', { name: `Historial de crédito del cliente ${id}` });
+  await expect(table.getByRole('row').filter({ hasText: 'Conversión a EUR por soporte@consola.example (CRM)' })).toHaveCount(1);
+  await expect(table.getByRole('row').filter({ hasText: 'Conversión desde USD por soporte@consola.example (CRM)' })).toHaveCount(1);
+});
+
 test('soporte verifies a card through papers: asked at another address, answered Verificado X Papeles, the row says so', async ({ page }) => {
   const card = withDb((db) => {
     const id = (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id;

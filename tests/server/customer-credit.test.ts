@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, sendRow, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
 import { CreditBalanceResponse } from '@/api/contract/customer-credit';
+import { Conversion } from '@/api/contract/customer-conversion';
+import { Envelope } from '@/api/contract/envelope';
+import { ConvertMsg } from '@/domain/conversion';
 import { CreditMsg } from '@/domain/credit';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
@@ -100,5 +103,65 @@ describe('POST /users/secured/addremove/credit', () => {
     const race = await Promise.all([change({ creditType: 'CAD_CREDIT', trnType: 'DECREASE', amount: all }), change({ creditType: 'CAD_CREDIT', trnType: 'DECREASE', amount: all })]);
     expect(race.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await balance('CAD_CREDIT')).toBe(0);
+  });
+});
+
+describe('POST /users/secured/move/credit (convert currency)', () => {
+  const CONVERT = rowFor(customerCredit.rows, 'credit.convert')!;
+  const convert = (form: Record<string, unknown>, persona = 'soporte', headers: Record<string, string> = {}) =>
+    sendRow(server, CONVERT, { accountId: customer }, form, tokens[persona]!, { accountId: accountOf[persona]!, headers });
+  const Answer = Envelope(Conversion);
+  const setBalance = async (type: string, amount: number) => {
+    await k().deleteFrom('user_credits').where('account_id', '=', customer).where('credit_type', '=', type).execute();
+    if (amount > 0) await k().insertInto('user_credits').values({ account_id: customer, credit_type: type, amount }).execute();
+  };
+
+  it('converts part of the USD balance to EUR at the current rate less its fee: both balances, two history lines, the log of both', async () => {
+    await setBalance('CALL_CREDIT', 50);
+    await setBalance('EUR_CREDIT', 1);
+    const lines = (await history()).length;
+    const { data } = await json(Answer, await convert({ originCurrency: 'USD', destinyCurrency: 'EUR', amount: 10, changeCurrency: false }));
+    expect(data).toEqual({ accountId: customer, originCurrency: 'USD', destinyCurrency: 'EUR', converted: 10, received: 9.01, originBalance: 40, destinyBalance: 10.01 });
+    expect(await balance('CALL_CREDIT')).toBe(40);
+    expect(await balance('EUR_CREDIT')).toBeCloseTo(10.01, 6);
+    const added = (await history()).slice(lines);
+    expect(added.map((h) => [h.credit_type, h.trn_type, h.amount])).toEqual([['CALL_CREDIT', 'DECREASE', 10], ['EUR_CREDIT', 'INCREASE', 9.01]]);
+    const log = await k().selectFrom('action_logs').selectAll().where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(customer)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(log.action).toBe('customerCredit.credit.convert');
+    expect(JSON.parse(log.input!)).toEqual({ CALL_CREDIT: { before: 50, after: 40 }, EUR_CREDIT: { before: 1, after: 10.01 } });
+  });
+
+  it('without an amount converts the whole balance; changeCurrency makes the destination the account currency', async () => {
+    await setBalance('CAD_CREDIT', 0);
+    const { data } = await json(Answer, await convert({ originCurrency: 'USD', destinyCurrency: 'CAD', amount: null, changeCurrency: true }));
+    expect(data.converted).toBe(40);
+    expect(await balance('CALL_CREDIT')).toBe(0);
+    expect((await k().selectFrom('accounts').select('credit_currency').where('id', '=', customer).executeTakeFirstOrThrow()).credit_currency).toBe('CAD');
+  });
+
+  it('refuses the same currency, a bad amount, more than the balance and an empty balance; nothing moves', async () => {
+    await setBalance('CALL_CREDIT', 5);
+    const before = (await history()).length;
+    await expectError(await convert({ originCurrency: 'USD', destinyCurrency: 'USD', amount: 1 }), 400, 'invalid_request', ConvertMsg.same);
+    await expectError(await convert({ originCurrency: 'USD', destinyCurrency: 'MXN', amount: 1 }), 400, 'invalid_request', ConvertMsg.currency);
+    await expectError(await convert({ originCurrency: 'USD', destinyCurrency: 'EUR', amount: 1.234 }), 400, 'invalid_request', ConvertMsg.amount);
+    await expectError(await convert({ originCurrency: 'USD', destinyCurrency: 'EUR', amount: 9e15 }), 400, 'invalid_request', ConvertMsg.amount);
+    await expectError(await convert({ originCurrency: 'USD', destinyCurrency: 'EUR', amount: 6 }), 409, 'conflict', ConvertMsg.notEnough('USD'));
+    await setBalance('CUP_CREDIT', 0);
+    await expectError(await convert({ originCurrency: 'CUP', destinyCurrency: 'EUR', amount: null }), 409, 'conflict', ConvertMsg.empty('CUP'));
+    expect((await history()).length).toBe(before);
+    expect(await balance('CALL_CREDIT')).toBe(5);
+  });
+
+  it('needs CRM7_DO_ACTION; a replayed key converts once; two conversions of the whole balance: one wins, one 409', async () => {
+    await expectError(await convert({ originCurrency: 'USD', destinyCurrency: 'EUR', amount: 1 }, 'fraude'), 403, 'access_denied', Msg.missingPermission(Permission.DO_ACTION));
+    await expectError(await convert({ originCurrency: 'USD', destinyCurrency: 'EUR', amount: 1 }, 'lector'), 403, 'access_denied', Msg.notReader);
+    const key = { 'idempotency-key': crypto.randomUUID() };
+    await convert({ originCurrency: 'USD', destinyCurrency: 'EUR', amount: 1 }, 'soporte', key);
+    await convert({ originCurrency: 'USD', destinyCurrency: 'EUR', amount: 1 }, 'soporte', key);
+    expect(await balance('CALL_CREDIT')).toBe(4);
+    const statuses = (await Promise.all([convert({ originCurrency: 'USD', destinyCurrency: 'EUR', amount: 4 }), convert({ originCurrency: 'USD', destinyCurrency: 'CUP', amount: 4 })])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    expect(await balance('CALL_CREDIT')).toBe(0);
   });
 });

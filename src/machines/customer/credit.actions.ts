@@ -1,4 +1,6 @@
 import { CreditBalance, CreditChangeBody } from '@/api/contract/customer-credit';
+import { Conversion, ConvertBody } from '@/api/contract/customer-conversion';
+import { ConvertMsg, type ConversionCurrency } from '@/domain/conversion';
 import { CreditMsg, type CreditMove, type CreditType } from '@/domain/credit';
 import { Permission } from '@/domain/permissions';
 import { customerActionText } from '@/i18n/es-customer-actions';
@@ -10,7 +12,7 @@ import { rowOf } from '@/machines/lifecycle/table';
  * against the stored balance); a retried request carries its Idempotency-Key and moves it once.
  */
 
-export type CreditEvent = { type: 'credit.change' };
+export type CreditEvent = { type: 'credit.change' } | { type: 'credit.convert' };
 
 export interface CreditContext {
   status: string;
@@ -19,6 +21,14 @@ export interface CreditContext {
 
 export interface CreditSubject {
   accountId: number;
+}
+
+/** What the conversion form sends: from, to, how much (null: the whole balance) and whether the account's currency follows. */
+export interface ConvertForm {
+  originCurrency: ConversionCurrency;
+  destinyCurrency: ConversionCurrency;
+  amount: number | null;
+  changeCurrency: boolean;
 }
 
 /** What the form sends: the type, the direction, the amount and, for expiring minutes, when they expire. */
@@ -44,5 +54,18 @@ export const creditActions = [
     request: (s, form: CreditForm) => ({ body: { accountId: s.accountId, ...form } }),
     targets: (r) => [{ accountId: r.body.accountId }],
     handler: 'change',
+  }),
+  row({
+    event: 'credit.convert',
+    label: text.convert,
+    variant: 'secondary',
+    permissions: [Permission.DO_ACTION],
+    confirm: (s, form: ConvertForm) => text.convertQuestion(form.amount, form.originCurrency, form.destinyCurrency, s.accountId),
+    success: { text: (_s, c: Conversion) => text.converted(c.converted, c.originCurrency, c.received, c.destinyCurrency) },
+    refused: ConvertMsg.refused,
+    wire: { client: 'users', method: 'POST', path: '/users/secured/move/credit', body: ConvertBody, data: Conversion, idempotent: true },
+    request: (s, form: ConvertForm) => ({ body: { accountId: s.accountId, ...form } }),
+    targets: (r) => [{ accountId: r.body.accountId }],
+    handler: 'convert',
   }),
 ];

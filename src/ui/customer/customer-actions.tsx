@@ -1,5 +1,8 @@
 import { checkBody } from '@/api/contract/check';
 import { CreditChangeBody } from '@/api/contract/customer-credit';
+import { ConvertBody } from '@/api/contract/customer-conversion';
+import { CONVERSION_CURRENCIES, type ConversionCurrency } from '@/domain/conversion';
+import type { ConvertForm } from '@/machines/customer/credit.actions';
 import { CREDIT_EXPIRY_DAYS, CREDIT_MOVES, CREDIT_TYPES, EXPIRING_CREDIT_TYPES, type CreditMove, type CreditType } from '@/domain/credit';
 import { dayjs, DISPLAY_TIME_ZONE, LONG_DATE_TIME_FORMAT } from '@/domain/time';
 import { customerCredit } from '@/machines/customer/credit.machine';
@@ -57,6 +60,37 @@ const creditForm = (accountId: number) =>
         {expires(form) && <InputField id={`credit-${accountId}-expiry`} label={text.expiry} autoComplete="off" value={form.creditTypeExp} onChange={(e) => change({ creditTypeExp: e.target.value })} />}
       </div>
     ),
+  });
+
+interface ConvertFormState {
+  originCurrency: ConversionCurrency;
+  destinyCurrency: ConversionCurrency;
+  amount: string;
+  changeCurrency: boolean;
+}
+
+/** 'Convertir moneda': from, to (different), a partial amount or, left empty, the whole balance. */
+const convertForm = (accountId: number) =>
+  chartForm<ConvertFormState, ConvertForm>({
+    title: text.convertTitle,
+    initial: () => ({ originCurrency: 'USD', destinyCurrency: 'EUR', amount: '', changeCurrency: false }),
+    validate: (form) => {
+      const checked = checkBody(ConvertBody, { accountId, originCurrency: form.originCurrency, destinyCurrency: form.destinyCurrency, amount: form.amount.trim() === '' ? null : form.amount, changeCurrency: form.changeCurrency });
+      return checked.ok ? { ok: true, payload: { originCurrency: form.originCurrency, destinyCurrency: form.destinyCurrency, amount: checked.payload.amount ?? null, changeCurrency: form.changeCurrency } } : checked;
+    },
+    fields: (form, change) => {
+      const currencies = CONVERSION_CURRENCIES.map((c) => ({ value: c, label: c }));
+      return (
+        <div className="grid grid-cols-2 gap-3">
+          <SelectField id={`convert-${accountId}-from`} label={text.origin} value={form.originCurrency} options={currencies} onChange={(e) => change({ originCurrency: e.target.value as ConversionCurrency })} />
+          <SelectField id={`convert-${accountId}-to`} label={text.destiny} value={form.destinyCurrency} options={currencies} onChange={(e) => change({ destinyCurrency: e.target.value as ConversionCurrency })} />
+          <InputField id={`convert-${accountId}-amount`} className="col-span-2" label={text.partial} inputMode="decimal" autoComplete="off" value={form.amount} onChange={(e) => change({ amount: e.target.value })} onWheel={(e) => e.currentTarget.blur()} />
+          <div className="col-span-2">
+            <CheckboxField id={`convert-${accountId}-currency`} label={text.changeCurrency} checked={form.changeCurrency} onChange={(changeCurrency) => change({ changeCurrency })} />
+          </div>
+        </div>
+      );
+    },
   });
 
 interface TransferFormState {
@@ -213,7 +247,7 @@ export interface CustomerAccountState {
 
 /** The customer's own actions, above the card: what each chart offers this staff member now. */
 export function CustomerActions({ accountId, contact, account, settings, onDone }: { accountId: number; contact: CustomerContact; account: CustomerAccountState; settings: CustomerSettings; onDone: () => void }) {
-  const credit = chartPart({ lifecycle: customerCredit, input: { status: 'open' }, subject: { accountId }, forms: { 'credit.change': creditForm(accountId) } });
+  const credit = chartPart({ lifecycle: customerCredit, input: { status: 'open' }, subject: { accountId }, forms: { 'credit.change': creditForm(accountId), 'credit.convert': convertForm(accountId) } });
   const transfer = chartPart({ lifecycle: creditTransfer, input: { status: 'open' }, subject: { accountId }, forms: { 'transfer.create': transferForm(accountId) } });
   const notify = chartPart({ lifecycle: customerNotify, input: { status: 'open' }, subject: { accountId }, forms: { 'notify.send': notifyForm(accountId, contact) } });
   const accountPart = chartPart({ lifecycle: customerAccount, input: { status: account.enabled ? 'enabled' : 'disabled' }, subject: { accountId }, forms: { 'account.reliability': reliabilityForm(accountId, account.reliability) } });

@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+import { CONVERSION_CURRENCIES, ConvertMsg } from '@/domain/conversion';
+import { MAX_CREDIT_AMOUNT } from '@/domain/credit';
+
+/**
+ * POST /users/secured/move/credit: accountId, originCurrency, destinyCurrency, amount (optional:
+ * the whole balance of the origin otherwise), changeCurrency (the account's currency becomes the
+ * destination).
+ */
+export const ConvertBody = v.pipe(
+  v.object(
+    {
+      accountId: v.pipe(v.optional(v.number(ConvertMsg.account), 0), v.integer(ConvertMsg.account), v.minValue(1, ConvertMsg.account)),
+      originCurrency: v.picklist(CONVERSION_CURRENCIES, ConvertMsg.currency),
+      destinyCurrency: v.picklist(CONVERSION_CURRENCIES, ConvertMsg.currency),
+      amount: v.optional(
+        v.nullable(
+          v.pipe(
+            v.union([v.number(ConvertMsg.amount), v.pipe(v.string(ConvertMsg.amount), v.trim())], ConvertMsg.amount),
+            v.check((a) => /^\d{1,9}(\.\d{1,2})?$/.test(String(a)) && Number(a) > 0, ConvertMsg.amount),
+            v.transform(Number),
+            v.maxValue(MAX_CREDIT_AMOUNT, ConvertMsg.tooMuch),
+          ),
+        ),
+      ),
+      changeCurrency: v.optional(v.boolean(ConvertMsg.flag), false),
+    },
+    'Solicitud inválida: se esperaba un objeto JSON.',
+  ),
+  v.check((b) => b.originCurrency !== b.destinyCurrency, ConvertMsg.same),
+);
+export type ConvertBody = v.InferOutput<typeof ConvertBody>;
+
+/** What a conversion answers: what left the origin and what reached the destination, and both balances now. */
+export const Conversion = v.object({
+  accountId: v.number(),
+  originCurrency: v.string(),
+  destinyCurrency: v.string(),
+  converted: v.number(),
+  received: v.number(),
+  originBalance: v.number(),
+  destinyBalance: v.number(),
+});
+export type Conversion = v.InferOutput<typeof Conversion>;
