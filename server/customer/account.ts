@@ -1,8 +1,9 @@
-import { bind, type Store } from '../lifecycle/binding';
+import { bind, bodyOf, type Store } from '../lifecycle/binding';
 import { badRequest, conflict } from '../http';
 import { revokeAccount } from '../auth/tokens';
 import { customerOrThrow } from './account-data';
-import type { ReliabilityQuery } from '@/api/contract/customer-account';
+import { sql } from 'kysely';
+import type { ModifyAccountQuery, ReliabilityQuery, UserData, UserDataBody } from '@/api/contract/customer-account';
 import { AccountMsg } from '@/domain/account';
 import { reliabilityLabel } from '@/domain/reliability';
 import { customerAccount } from '@/machines/customer/account.machine';
@@ -68,6 +69,50 @@ export const customerAccountBinding = bind<AccountRow, Key>({
       async perform({ trx, ctx, record }) {
         const ended = await revokeAccount(trx, record.id, ctx.now);
         return { description: `Sesiones cerradas: cliente ${record.id} (${ended})`, before: { sessions: ended }, after: { sessions: 0 }, data: stateOf(record, record.enabled === 1, ended) };
+      },
+    },
+    // The honesty and the state at once; a change of state moves the chart by enable or disable.
+    modify: {
+      async perform({ trx, ctx, record, request }) {
+        const { reliability, enable } = request.query as ModifyAccountQuery;
+        const enabled = record.enabled === 1;
+        if (reliability === record.reliability && enable === enabled) throw badRequest(AccountMsg.unchanged);
+        if (reliability !== record.reliability) await trx.updateTable('accounts').set({ reliability }).where('id', '=', record.id).execute();
+        const ended = enabled && !enable ? await revokeAccount(trx, record.id, ctx.now) : 0;
+        const moved = { reliability: reliability !== record.reliability, enabled: enable !== enabled };
+        const before = { ...(moved.reliability ? { reliability: record.reliability } : {}), ...(moved.enabled ? { enabled } : {}) };
+        const after = { ...(moved.reliability ? { reliability } : {}), ...(moved.enabled ? { enabled: enable } : {}) };
+        return {
+          description: `Cuenta modificada: cliente ${record.id} (honestidad ${reliabilityLabel(reliability)}, ${enable ? 'habilitada' : `deshabilitada, ${ended} sesiones terminadas`})`,
+          before,
+          after,
+          ...(moved.enabled ? { event: { type: enable ? 'account.enable' : 'account.disable' } } : {}),
+          data: { ...stateOf(record, enable), reliability },
+        };
+      },
+    },
+    info: {
+      async perform({ trx, record, request }) {
+        const body = bodyOf<UserDataBody>(request);
+        const current = await trx.selectFrom('accounts').select(['first_name', 'last_name', 'email', 'country_code', 'city', 'region', 'gender', 'birthday']).where('id', '=', record.id).executeTakeFirstOrThrow();
+        const { userInfo: i } = body;
+        const next = { first_name: body.firstName, last_name: body.lastName, email: body.email, country_code: i.countryCode, city: i.city, region: i.region, gender: i.gender, birthday: i.birthday };
+        const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => next[key] !== current[key]);
+        if (changed.length === 0) throw badRequest(AccountMsg.noInfoChange);
+        if (changed.includes('email') && (await trx.selectFrom('accounts').select('id').where(sql`lower(email)`, '=', body.email).where('id', '!=', record.id).executeTakeFirst())) {
+          throw conflict(AccountMsg.emailTaken(body.email));
+        }
+        if (changed.includes('country_code') && i.countryCode !== null && !(await trx.selectFrom('countries').select('code').where('code', '=', i.countryCode).executeTakeFirst())) {
+          throw badRequest(AccountMsg.country);
+        }
+        await trx.updateTable('accounts').set(Object.fromEntries(changed.map((key) => [key, next[key]]))).where('id', '=', record.id).execute();
+        const data: UserData = { accountId: record.id, firstName: next.first_name, lastName: next.last_name, email: next.email, countryCode: next.country_code, city: next.city, region: next.region, gender: next.gender, birthday: next.birthday };
+        return {
+          description: `Datos del cliente ${record.id} editados: ${changed.join(', ')}`,
+          before: Object.fromEntries(changed.map((key) => [key, current[key]])),
+          after: Object.fromEntries(changed.map((key) => [key, next[key]])),
+          data,
+        };
       },
     },
   },

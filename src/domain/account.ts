@@ -11,4 +11,26 @@ export const AccountMsg = {
   disabled: 'La cuenta ya está deshabilitada.',
   refused: 'No se puede modificar la cuenta.',
   concurrent: 'Otra persona modificó la cuenta al mismo tiempo. Vuelva a cargarla.',
+  enable: 'Debe indicar si la cuenta queda habilitada (true o false).',
+  unchanged: 'La cuenta ya tiene esa honestidad y ese estado: no hay nada que modificar.',
+  email: 'Debe especificar el correo.',
+  emailInvalid: 'El correo no es válido.',
+  emailTaken: (email: string) => `El correo ${email} ya pertenece a otro cliente.`,
+  name: 'El nombre y el apellido no pueden superar 80 caracteres.',
+  place: 'La ciudad y la región no pueden superar 80 caracteres.',
+  country: 'Debe indicar un país de la lista (código de 2 letras).',
+  gender: 'El género debe ser MALE o FEMALE.',
+  birthday: 'La fecha de nacimiento debe ser una fecha válida (AAAA-MM-DD) en el pasado.',
+  noInfoChange: 'Los datos del cliente ya son esos: no hay nada que modificar.',
 } as const;
+
+export const GENDERS = ['MALE', 'FEMALE'] as const;
+
+/** Whether a text is a real calendar date (YYYY-MM-DD) not after `today` (YYYY-MM-DD). */
+export function isBirthday(text: string, today: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [year, month, day] = m.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1900 && text <= today;
+}

@@ -455,6 +455,44 @@ test('soporte sets 3D Secure, TuBolsillo and the WhatsApp promotions; the card s
   await expect(valueOf(account, 'Promociones por WhatsApp')).toHaveText('Sí');
 });
 
+test('soporte edits the customer data (a bad birthday refused first) and modifies the account; the card follows', async ({ page }) => {
+  const id = withDb((db) => {
+    const row = db.prepare('SELECT max(id) AS id FROM accounts WHERE is_staff = 0 AND email IS NOT NULL').get() as { id: number };
+    db.prepare('UPDATE accounts SET enabled = 1, reliability = 0 WHERE id = ?').run(row.id);
+    return row.id;
+  });
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  await page.getByRole('button', { name: 'Editar datos' }).click();
+  const form = page.getByRole('dialog', { name: 'Editar datos del cliente' });
+  await form.getByLabel('Ciudad').fill('Cienfuegos');
+  await form.getByLabel('Fecha de nacimiento (AAAA-MM-DD)').fill('1985-13-01');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('La fecha de nacimiento debe ser una fecha válida (AAAA-MM-DD) en el pasado.');
+  await form.getByLabel('Fecha de nacimiento (AAAA-MM-DD)').fill('1985-12-01');
+  await form.getByLabel('Género').selectOption('FEMALE');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Guardar los datos del cliente ${id}?`);
+  await confirmAndFinish(page, 'Listo!');
+  const account = card(page, 'Datos de Cuenta');
+  await expect(valueOf(account, 'Ciudad')).toHaveText('Cienfuegos');
+  await expect(valueOf(account, 'Nacimiento')).toHaveText('01/12/1985');
+  await expect(valueOf(account, 'Género')).toHaveText('Femenino');
+
+  await page.getByRole('button', { name: 'Modificar cuenta' }).click();
+  const modify = page.getByRole('dialog', { name: 'Modificar cuenta' });
+  await modify.getByLabel('Honestidad').selectOption({ label: 'Estable' });
+  await modify.getByLabel('Cuenta habilitada').uncheck();
+  await modify.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Modificar la cuenta del cliente ${id}: honestidad Estable, deshabilitada?`);
+  await confirmAndFinish(page, 'Listo!');
+  const general = card(page, 'Datos Generales');
+  await expect(valueOf(general, 'Confiabilidad')).toHaveText('Estable');
+  await expect(valueOf(general, 'Estado')).toHaveText('Deshabilitado');
+  await page.getByRole('button', { name: 'Habilitar cuenta' }).click();
+  await confirmAndFinish(page, 'Listo!');
+});
+
 test("soporte resets the password without mailing, the PIN and the sign-in attempts; the card's pin and the stored attempts follow", async ({ page }) => {
   const id = withDb((db) => {
     const row = db.prepare('SELECT max(id) AS id FROM accounts WHERE is_staff = 0 AND email IS NOT NULL').get() as { id: number };

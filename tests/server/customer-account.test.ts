@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, sendRow, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
 import { Envelope } from '@/api/contract/envelope';
-import { AccountState } from '@/api/contract/customer-account';
+import { AccountState, UserData } from '@/api/contract/customer-account';
 import { AccountMsg } from '@/domain/account';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
@@ -80,5 +80,62 @@ describe('the customer account', () => {
     await expectError(await send('account.disable', undefined, 'operaciones'), 403, 'access_denied', Msg.missingPermission(Permission.AGENT));
     await expectError(await send('account.disable', undefined, 'soporte', accountOf.admin!), 404, 'not_found');
     expect((await k().selectFrom('accounts').select('enabled').where('id', '=', customer).executeTakeFirstOrThrow()).enabled).toBe(1);
+  });
+});
+
+describe('modify account and edit the customer data (CRM7_AGENT)', () => {
+  const account = () => k().selectFrom('accounts').selectAll().where('id', '=', customer).executeTakeFirstOrThrow();
+  const lastTransition = async () => (await k().selectFrom('action_logs').selectAll().where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(customer)).orderBy('id', 'desc').executeTakeFirstOrThrow());
+
+  it('sets the honesty and disables at once: the chart moves by disable, the sessions end, the log holds both', async () => {
+    const was = await account();
+    await customerSession();
+    const next = was.reliability === 15 ? 5 : 15;
+    const { data } = await json(Envelope(AccountState), await send('account.modify', { reliability: next, enable: false }));
+    expect(data).toMatchObject({ enabled: false, reliability: next });
+    expect(await k().selectFrom('oauth_tokens').select('id').where('account_id', '=', customer).where('revoked_at', 'is', null).execute()).toHaveLength(0);
+    const log = await lastTransition();
+    expect(log.action).toBe('customerAccount.account.disable');
+    expect(JSON.parse(log.input!)).toEqual({ status: { before: 'enabled', after: 'disabled' }, reliability: { before: was.reliability, after: next }, enabled: { before: true, after: false } });
+    await expectError(await send('account.modify', { reliability: next, enable: false }), 400, 'invalid_request', AccountMsg.unchanged);
+    await json(Envelope(AccountState), await send('account.modify', { reliability: next, enable: true }));
+    expect((await account()).enabled).toBe(1);
+    await expectError(await server.post(`/uaa/secured/update/account?accountId=${customer}&reliability=5&enable=si`, tokens.soporte), 400, 'invalid_request', AccountMsg.enable);
+  });
+
+  it('edits names, e-mail, place, gender and birthday; the log holds only what changed', async () => {
+    const was = await account();
+    const form = { firstName: 'Marta', lastName: was.last_name, email: was.email, userInfo: { countryCode: was.country_code, city: 'Matanzas', region: was.region, gender: 'FEMALE', birthday: '1990-02-28' } };
+    const { data } = await json(Envelope(UserData), await send('account.info', form));
+    expect(data).toMatchObject({ firstName: 'Marta', city: 'Matanzas', gender: 'FEMALE', birthday: '1990-02-28' });
+    const now = await account();
+    expect([now.first_name, now.city, now.gender, now.birthday]).toEqual(['Marta', 'Matanzas', 'FEMALE', '1990-02-28']);
+    const changed = Object.keys(JSON.parse((await lastTransition()).input!)).sort();
+    expect(changed).toEqual(['birthday', 'city', 'first_name', 'gender'].filter((key) => (was as Record<string, unknown>)[key] !== (now as Record<string, unknown>)[key]).sort());
+    await expectError(await send('account.info', form), 400, 'invalid_request', AccountMsg.noInfoChange);
+  });
+
+  it('refuses a bad e-mail, another customer’s e-mail, an unknown country, a bad gender or birthday; nothing changes', async () => {
+    const was = await account();
+    const base = { firstName: was.first_name, lastName: was.last_name, email: was.email, userInfo: { countryCode: was.country_code, city: was.city, region: was.region, gender: was.gender, birthday: was.birthday } };
+    const other = await k().selectFrom('accounts').select('email').where('is_staff', '=', 0).where('id', '!=', customer).where('email', 'is not', null).executeTakeFirstOrThrow();
+    await expectError(await send('account.info', { ...base, email: '' }), 400, 'invalid_request', AccountMsg.email);
+    await expectError(await send('account.info', { ...base, email: 'no-es-correo' }), 400, 'invalid_request', AccountMsg.emailInvalid);
+    await expectError(await send('account.info', { ...base, email: other.email!.toUpperCase() }), 409, 'conflict', AccountMsg.emailTaken(other.email!.toLowerCase()));
+    await expectError(await send('account.info', { ...base, userInfo: { ...base.userInfo, countryCode: 'ZZ' } }), 400, 'invalid_request', AccountMsg.country);
+    await expectError(await send('account.info', { ...base, userInfo: { ...base.userInfo, gender: 'OTRO' } }), 400, 'invalid_request', AccountMsg.gender);
+    await expectError(await send('account.info', { ...base, userInfo: { ...base.userInfo, birthday: '1990-02-30' } }), 400, 'invalid_request', AccountMsg.birthday);
+    await expectError(await send('account.info', { ...base, userInfo: { ...base.userInfo, birthday: '2999-01-01' } }), 400, 'invalid_request', AccountMsg.birthday);
+    await expectError(await send('account.info', { ...base, firstName: 'x'.repeat(81) }), 400, 'invalid_request', AccountMsg.name);
+    expect(await account()).toEqual(was);
+  });
+
+  it('needs CRM7_AGENT; a staff account is not a customer', async () => {
+    const was = await account();
+    const form = { firstName: 'Otro', lastName: null, email: was.email, userInfo: {} };
+    await expectError(await send('account.info', form, 'operaciones'), 403, 'access_denied', Msg.missingPermission(Permission.AGENT));
+    await expectError(await send('account.modify', { reliability: 0, enable: true }, 'lector'), 403, 'access_denied', Msg.notReader);
+    await expectError(await send('account.info', { ...form, email: 'x@y.example' }, 'soporte', accountOf.admin!), 404, 'not_found');
+    expect(await account()).toEqual(was);
   });
 });

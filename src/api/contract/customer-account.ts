@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AccountMsg } from '@/domain/account';
+import { AccountMsg, GENDERS, isBirthday } from '@/domain/account';
 import { RELIABILITY_LEVELS } from '@/domain/reliability';
 
 /** A customer's account actions (spec details §7 "Account"). */
@@ -36,3 +36,50 @@ export type LogoutQuery = v.InferOutput<typeof LogoutQuery>;
 /** What an account action answers: the account as it is now. */
 export const AccountState = v.object({ accountId: v.number(), enabled: v.boolean(), reliability: v.number(), sessionsEnded: v.optional(v.number()) });
 export type AccountState = v.InferOutput<typeof AccountState>;
+
+/** POST /uaa/secured/update/account?accountId&reliability&enable: the honesty and the state at once. */
+export const ModifyAccountQuery = v.object({
+  accountId: IdText(AccountMsg.account),
+  reliability: ReliabilityQuery.entries.reliability,
+  enable: v.pipe(v.optional(v.string(AccountMsg.enable), ''), v.picklist(['true', 'false'], AccountMsg.enable), v.transform((s) => s === 'true')),
+});
+export type ModifyAccountQuery = v.InferOutput<typeof ModifyAccountQuery>;
+
+const Optional = (max: number, message: string) => v.optional(v.nullable(v.pipe(v.string(message), v.trim(), v.maxLength(max, message), v.transform((s) => (s === '' ? null : s)))), null);
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** POST /uaa/secured/update/userdata: firstName, lastName, email, userInfo{accountId, countryCode, city, region, gender, birthday}. */
+export const UserDataBody = v.object(
+  {
+    firstName: Optional(80, AccountMsg.name),
+    lastName: Optional(80, AccountMsg.name),
+    email: v.pipe(v.optional(v.string(AccountMsg.email), ''), v.trim(), v.toLowerCase(), v.nonEmpty(AccountMsg.email), v.maxLength(120, AccountMsg.emailInvalid), v.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, AccountMsg.emailInvalid)),
+    userInfo: v.object(
+      {
+        accountId: v.pipe(v.optional(v.number(AccountMsg.account), 0), v.integer(AccountMsg.account), v.minValue(1, AccountMsg.account)),
+        countryCode: v.optional(v.nullable(v.pipe(v.string(AccountMsg.country), v.trim(), v.toUpperCase(), v.transform((s) => (s === '' ? null : s)), v.nullable(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, AccountMsg.country))))), null),
+        city: Optional(80, AccountMsg.place),
+        region: Optional(80, AccountMsg.place),
+        gender: v.optional(v.nullable(v.picklist(GENDERS, AccountMsg.gender)), null),
+        birthday: v.optional(v.nullable(v.pipe(v.string(AccountMsg.birthday), v.trim(), v.transform((s) => (s === '' ? null : s)), v.nullable(v.pipe(v.string(), v.check((s) => isBirthday(s, today()), AccountMsg.birthday))))), null),
+      },
+      AccountMsg.account,
+    ),
+  },
+  'Solicitud inválida: se esperaba un objeto JSON.',
+);
+export type UserDataBody = v.InferOutput<typeof UserDataBody>;
+
+/** What an edit of the customer's data answers: the data as it is now. */
+export const UserData = v.object({
+  accountId: v.number(),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  countryCode: v.nullable(v.string()),
+  city: v.nullable(v.string()),
+  region: v.nullable(v.string()),
+  gender: v.nullable(v.string()),
+  birthday: v.nullable(v.string()),
+});
+export type UserData = v.InferOutput<typeof UserData>;

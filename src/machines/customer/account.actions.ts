@@ -1,4 +1,4 @@
-import { AccountEnableBody, AccountState, LogoutQuery, ReliabilityQuery } from '@/api/contract/customer-account';
+import { AccountEnableBody, AccountState, LogoutQuery, ModifyAccountQuery, ReliabilityQuery, UserData, UserDataBody } from '@/api/contract/customer-account';
 import { AccountMsg } from '@/domain/account';
 import { Permission } from '@/domain/permissions';
 import { reliabilityLabel } from '@/domain/reliability';
@@ -10,7 +10,22 @@ import { rowOf } from '@/machines/lifecycle/table';
  * (CRM7_AGENT), and its sessions ended by force (LOGOUT_ACCOUNT).
  */
 
-export type AccountEvent = { type: 'account.enable' } | { type: 'account.disable' } | { type: 'account.reliability' } | { type: 'account.logout' };
+export type AccountEvent =
+  | { type: 'account.enable' }
+  | { type: 'account.disable' }
+  | { type: 'account.reliability' }
+  | { type: 'account.logout' }
+  | { type: 'account.modify' }
+  | { type: 'account.info' };
+
+/** 'Modificar cuenta': the honesty and whether the account is enabled, at once. */
+export interface ModifyForm {
+  reliability: number;
+  enable: boolean;
+}
+
+/** 'Editar datos': what the dialog sends (the account is the subject's). */
+export type InfoForm = Omit<UserDataBody, 'userInfo'> & { userInfo: Omit<UserDataBody['userInfo'], 'accountId'> };
 
 export interface AccountContext {
   status: string;
@@ -69,5 +84,31 @@ export const accountActions = [
     request: (s) => ({ query: { ids: s.accountId } }),
     targets: (r) => [{ accountId: r.query.ids }],
     handler: 'logout',
+  }),
+  row({
+    event: 'account.modify',
+    label: text.modify,
+    variant: 'secondary',
+    permissions: [Permission.AGENT],
+    confirm: (s, form: ModifyForm) => text.modifyQuestion(s.accountId, reliabilityLabel(form.reliability), form.enable),
+    success: { text: (s, state: AccountState) => text.modified(s.accountId, reliabilityLabel(state.reliability), state.enabled) },
+    refused: AccountMsg.refused,
+    wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/update/account', query: ModifyAccountQuery, data: AccountState },
+    request: (s, form: ModifyForm) => ({ query: { accountId: s.accountId, reliability: form.reliability, enable: form.enable } }),
+    targets: (r) => [{ accountId: r.query.accountId }],
+    handler: 'modify',
+  }),
+  row({
+    event: 'account.info',
+    label: text.info,
+    variant: 'secondary',
+    permissions: [Permission.AGENT],
+    confirm: (s) => text.infoQuestion(s.accountId),
+    success: { text: (s) => text.infoSaved(s.accountId) },
+    refused: AccountMsg.refused,
+    wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/update/userdata', body: UserDataBody, data: UserData },
+    request: (s, form: InfoForm) => ({ body: { ...form, userInfo: { accountId: s.accountId, ...form.userInfo } } }),
+    targets: (r) => [{ accountId: r.body.userInfo.accountId }],
+    handler: 'info',
   }),
 ];

@@ -9,11 +9,14 @@ import { accountActions, type AccountContext, type AccountEvent, type AccountSub
  * honesty can be set and its sessions ended by force.
  */
 
-/** In either state: set the honesty, end the sessions (recorded as a transition to the same state). */
+/** In either state: set the honesty, end the sessions, modify the account or edit the customer's data (a transition to the same state). */
 const always = (state: 'enabled' | 'disabled') =>
   ({
     'account.reliability': { guard: 'allowed', target: state, reenter: true },
     'account.logout': { guard: 'allowed', target: state, reenter: true },
+    // Honesty and state at once: the server moves by 'account.enable' / 'account.disable' when the state changes.
+    'account.modify': { guard: 'allowed', target: state, reenter: true },
+    'account.info': { guard: 'allowed', target: state, reenter: true },
   }) as const;
 
 export const accountMachine = setup({

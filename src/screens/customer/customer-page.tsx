@@ -38,6 +38,16 @@ function CustomerView({ accountId }: { accountId: number }) {
                   tuBolsillo: data.data.tuBolsilloServices,
                   marketing: { subscribePromotion: data.data.sendPromotionsSMS, subscribeEmail: data.data.sendPromotionsEmail, subscribeWhatsapp: data.data.sendPromotionsWhatsapp, subscribeCall: data.data.sendPromotions },
                 }}
+                info={{
+                  firstName: data.summary.firstName,
+                  lastName: data.summary.lastName,
+                  email: data.summary.email,
+                  countryCode: data.data.country,
+                  city: data.data.city,
+                  region: data.data.region,
+                  gender: data.data.gender,
+                  birthday: data.data.birthday,
+                }}
                 onDone={changed}
               />
             </Suspense>

@@ -15,10 +15,12 @@ import type { NotifyPayload } from '@/machines/customer/notify.actions';
 import { NotifyBody } from '@/api/contract/customer-notify';
 import { NOTIFY_CHANNELS, SMS_MAX, type NotifyChannel } from '@/domain/notify';
 import { customerAccount } from '@/machines/customer/account.machine';
-import { AccountMsg } from '@/domain/account';
+import { AccountMsg, GENDERS } from '@/domain/account';
 import { RELIABILITY_LEVELS } from '@/domain/reliability';
 import { accountSettings } from '@/machines/customer/settings.machine';
 import type { MarketingForm } from '@/machines/customer/settings.actions';
+import type { InfoForm, ModifyForm } from '@/machines/customer/account.actions';
+import { UserDataBody } from '@/api/contract/customer-account';
 import { THREE_DS_STRATEGIES, type ThreeDsStrategy } from '@/domain/account-settings';
 import { customerAccess } from '@/machines/customer/access.machine';
 import { customerFraud } from '@/machines/customer/fraud.machine';
@@ -237,6 +239,62 @@ const resetPasswordForm = (accountId: number) =>
 const decontaminateForm = (accountId: number) =>
   honestyForm({ id: `decontaminate-${accountId}`, title: fraudText.decontaminateTitle, label: fraudText.reliabilityLabel, levels: DECONTAMINATION_LEVELS, initial: DEFAULT_DECONTAMINATION });
 
+/** 'Modificar cuenta': the honesty and the state at once. */
+const modifyForm = (accountId: number, account: CustomerAccountState) =>
+  chartForm<{ reliability: string; enable: boolean }, ModifyForm>({
+    title: accountText.modifyTitle,
+    initial: () => ({ reliability: String(account.reliability), enable: account.enabled }),
+    validate: (form) =>
+      Number(form.reliability) === account.reliability && form.enable === account.enabled ? { ok: false, message: AccountMsg.unchanged } : { ok: true, payload: { reliability: Number(form.reliability), enable: form.enable } },
+    fields: (form, change) => (
+      <div className="space-y-3">
+        <SelectField id={`modify-${accountId}-reliability`} label={accountText.reliabilityLabel} value={form.reliability} options={RELIABILITY_LEVELS.map((l) => ({ value: String(l.value), label: l.label }))} onChange={(e) => change({ reliability: e.target.value })} />
+        <CheckboxField id={`modify-${accountId}-enabled`} label={accountText.enabledLabel} checked={form.enable} onChange={(enable) => change({ enable })} />
+      </div>
+    ),
+  });
+
+/** The customer's data as the card shows it: what 'Editar datos' starts from. */
+export interface CustomerInfo {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  countryCode: string | null;
+  city: string | null;
+  region: string | null;
+  gender: string | null;
+  birthday: string | null;
+}
+
+type InfoFormState = Record<keyof CustomerInfo, string>;
+const INFO_FIELDS: readonly (keyof CustomerInfo)[] = ['firstName', 'lastName', 'email', 'countryCode', 'city', 'region', 'birthday'];
+
+/** 'Editar datos': names, e-mail, country, city, region, gender, birthday. */
+const infoForm = (accountId: number, info: CustomerInfo) =>
+  chartForm<InfoFormState, InfoForm>({
+    title: accountText.infoTitle,
+    initial: () => Object.fromEntries(Object.entries(info).map(([key, value]) => [key, value ?? ''])) as InfoFormState,
+    validate: (form) => {
+      const checked = checkBody(UserDataBody, {
+        firstName: form.firstName,
+        lastName: form.lastName,
+        email: form.email,
+        userInfo: { accountId, countryCode: form.countryCode, city: form.city, region: form.region, gender: form.gender === '' ? null : form.gender, birthday: form.birthday },
+      });
+      if (!checked.ok) return checked;
+      const { userInfo: { accountId: _id, ...userInfo }, ...rest } = checked.payload;
+      return { ok: true, payload: { ...rest, userInfo } };
+    },
+    fields: (form, change) => (
+      <div className="grid grid-cols-2 gap-3">
+        {INFO_FIELDS.map((key) => (
+          <InputField key={key} id={`info-${accountId}-${key}`} label={accountText[key]} autoComplete="off" value={form[key]} onChange={(e) => change({ [key]: e.target.value })} />
+        ))}
+        <SelectField id={`info-${accountId}-gender`} label={accountText.gender} value={form.gender} options={['', ...GENDERS].map((g) => ({ value: g, label: accountText.genders[g] ?? g }))} onChange={(e) => change({ gender: e.target.value })} />
+      </div>
+    ),
+  });
+
 /** The account as its chart reads it. */
 export interface CustomerAccountState {
   enabled: boolean;
@@ -246,11 +304,11 @@ export interface CustomerAccountState {
 }
 
 /** The customer's own actions, above the card: what each chart offers this staff member now. */
-export function CustomerActions({ accountId, contact, account, settings, onDone }: { accountId: number; contact: CustomerContact; account: CustomerAccountState; settings: CustomerSettings; onDone: () => void }) {
+export function CustomerActions({ accountId, contact, account, settings, info, onDone }: { accountId: number; contact: CustomerContact; account: CustomerAccountState; settings: CustomerSettings; info: CustomerInfo; onDone: () => void }) {
   const credit = chartPart({ lifecycle: customerCredit, input: { status: 'open' }, subject: { accountId }, forms: { 'credit.change': creditForm(accountId), 'credit.convert': convertForm(accountId) } });
   const transfer = chartPart({ lifecycle: creditTransfer, input: { status: 'open' }, subject: { accountId }, forms: { 'transfer.create': transferForm(accountId) } });
   const notify = chartPart({ lifecycle: customerNotify, input: { status: 'open' }, subject: { accountId }, forms: { 'notify.send': notifyForm(accountId, contact) } });
-  const accountPart = chartPart({ lifecycle: customerAccount, input: { status: account.enabled ? 'enabled' : 'disabled' }, subject: { accountId }, forms: { 'account.reliability': reliabilityForm(accountId, account.reliability) } });
+  const accountPart = chartPart({ lifecycle: customerAccount, input: { status: account.enabled ? 'enabled' : 'disabled' }, subject: { accountId }, forms: { 'account.reliability': reliabilityForm(accountId, account.reliability), 'account.modify': modifyForm(accountId, account), 'account.info': infoForm(accountId, info) } });
   const settingsPart = chartPart({
     lifecycle: accountSettings,
     input: { status: 'open' },
