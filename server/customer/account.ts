@@ -1,9 +1,10 @@
 import { bind, bodyOf, type Store } from '../lifecycle/binding';
-import { badRequest, conflict } from '../http';
+import { accessDenied, badRequest, conflict } from '../http';
 import { revokeAccount } from '../auth/tokens';
 import { customerOrThrow } from './account-data';
 import { sql } from 'kysely';
-import type { ModifyAccountQuery, ReliabilityQuery, UserData, UserDataBody } from '@/api/contract/customer-account';
+import type { AccountGroups, ModifyAccountQuery, ModifyGroupsBody, ReliabilityQuery, UserData, UserDataBody } from '@/api/contract/customer-account';
+import { GroupsMsg } from '@/domain/groups';
 import { AccountMsg } from '@/domain/account';
 import { reliabilityLabel } from '@/domain/reliability';
 import { customerAccount } from '@/machines/customer/account.machine';
@@ -113,6 +114,31 @@ export const customerAccountBinding = bind<AccountRow, Key>({
           after: Object.fromEntries(changed.map((key) => [key, next[key]])),
           data,
         };
+      },
+    },
+    // No escalation: a group is given or taken only by someone holding every permission it carries.
+    groups: {
+      async perform({ trx, ctx, record, request }) {
+        const body = bodyOf<ModifyGroupsBody>(request);
+        const names = [...body.assingGroups, ...body.unassingGroups];
+        const groups = await trx.selectFrom('groups').select(['id', 'name']).where('name', 'in', names).execute();
+        const idOf = new Map(groups.map((g) => [g.name, g.id]));
+        const unknown = names.find((n) => !idOf.has(n));
+        if (unknown) throw badRequest(GroupsMsg.unknown(unknown));
+        const carried = await trx.selectFrom('group_permissions as gp').innerJoin('permissions as p', 'p.id', 'gp.permission_id').select(['gp.group_id', 'p.name']).where('gp.group_id', 'in', [...idOf.values()]).execute();
+        const beyond = names.find((n) => carried.some((c) => c.group_id === idOf.get(n) && !ctx.principal.permissions.has(c.name)));
+        if (beyond) throw accessDenied(GroupsMsg.beyond(beyond));
+        const held = new Set((await trx.selectFrom('account_groups as ag').innerJoin('groups as g', 'g.id', 'ag.group_id').select('g.name').where('ag.account_id', '=', record.id).execute()).map((g) => g.name));
+        const already = body.assingGroups.find((n) => held.has(n));
+        if (already) throw conflict(GroupsMsg.held(already));
+        const missing = body.unassingGroups.find((n) => !held.has(n));
+        if (missing) throw conflict(GroupsMsg.notHeld(missing));
+        if (body.assingGroups.length) await trx.insertInto('account_groups').values(body.assingGroups.map((n) => ({ account_id: record.id, group_id: idOf.get(n)! }))).execute();
+        if (body.unassingGroups.length) await trx.deleteFrom('account_groups').where('account_id', '=', record.id).where('group_id', 'in', body.unassingGroups.map((n) => idOf.get(n)!)).execute();
+        const before = [...held].sort();
+        const after = [...held, ...body.assingGroups].filter((n) => !(body.unassingGroups as readonly string[]).includes(n)).sort();
+        const data: AccountGroups = { accountId: record.id, groups: after };
+        return { description: `Grupos del cliente ${record.id}: ${after.join(', ') || 'ninguno'}`, before: { groups: before }, after: { groups: after }, data };
       },
     },
   },

@@ -25,3 +25,14 @@ export const ASSIGNABLE_GROUPS = [
 
 export type FilterGroup = (typeof FILTER_GROUPS)[number];
 export type AssignableGroup = (typeof ASSIGNABLE_GROUPS)[number];
+
+export const GroupsMsg = {
+  group: 'Debe indicar grupos de la lista.',
+  none: 'Debe indicar al menos un grupo que asignar o quitar.',
+  both: 'Un grupo no puede asignarse y quitarse a la vez.',
+  unknown: (name: string) => `El grupo ${name} no existe.`,
+  held: (name: string) => `El cliente ya tiene el grupo ${name}.`,
+  notHeld: (name: string) => `El cliente no tiene el grupo ${name}.`,
+  /** No escalation: a group is given or taken only by someone who holds every permission it carries. */
+  beyond: (name: string) => `No puede asignar ni quitar el grupo ${name}: da permisos que usted no tiene.`,
+} as const;

@@ -68,6 +68,11 @@ export const customerActionText = {
     gender: 'Género',
     genders: { '': '—', MALE: 'Masculino', FEMALE: 'Femenino' } as Record<string, string>,
     birthday: 'Fecha de nacimiento (AAAA-MM-DD)',
+    groups: 'Grupos de roles',
+    groupsTitle: 'Grupos de roles',
+    groupsQuestion: (accountId: number, add: readonly string[], remove: readonly string[]) =>
+      `¿Cambiar los grupos del cliente ${accountId}?${add.length ? ` Asignar: ${add.join(', ')}.` : ''}${remove.length ? ` Quitar: ${remove.join(', ')}.` : ''}`,
+    groupsSaved: (accountId: number, groups: readonly string[]) => `Grupos del cliente ${accountId}: ${groups.length ? groups.join(', ') : 'ninguno'}.`,
     logout: 'Cerrar sesiones',
     loggedOut: (accountId: number, sessions: number) => `Se cerraron las sesiones del cliente ${accountId} (${sessions}).`,
   },

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, sendRow, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
 import { Envelope } from '@/api/contract/envelope';
-import { AccountState, UserData } from '@/api/contract/customer-account';
+import { AccountGroups, AccountState, UserData } from '@/api/contract/customer-account';
+import { GroupsMsg } from '@/domain/groups';
 import { AccountMsg } from '@/domain/account';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
@@ -137,5 +138,48 @@ describe('modify account and edit the customer data (CRM7_AGENT)', () => {
     await expectError(await send('account.modify', { reliability: 0, enable: true }, 'lector'), 403, 'access_denied', Msg.notReader);
     await expectError(await send('account.info', { ...form, email: 'x@y.example' }, 'soporte', accountOf.admin!), 404, 'not_found');
     expect(await account()).toEqual(was);
+  });
+});
+
+describe('role groups (CRM7_DO_ACTION, no escalation)', () => {
+  const groupsOf = async () =>
+    (await k().selectFrom('account_groups as ag').innerJoin('groups as g', 'g.id', 'ag.group_id').select('g.name').where('ag.account_id', '=', customer).execute()).map((g) => g.name).sort();
+
+  it('assigns and unassigns groups of the list; the log holds the groups before and after', async () => {
+    const was = await groupsOf();
+    const { data } = await json(Envelope(AccountGroups), await send('account.groups', { assingGroups: ['RETAIL', 'VENDEDOR'], unassingGroups: [] }));
+    expect(data.groups).toEqual([...was, 'RETAIL', 'VENDEDOR'].sort());
+    expect(await groupsOf()).toEqual(data.groups);
+    await json(Envelope(AccountGroups), await send('account.groups', { assingGroups: [], unassingGroups: ['VENDEDOR'] }));
+    expect(await groupsOf()).toEqual([...was, 'RETAIL'].sort());
+    const log = await k().selectFrom('action_logs').selectAll().where('action', '=', 'customerAccount.account.groups').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(log.input!)).toEqual({ groups: { before: [...was, 'RETAIL', 'VENDEDOR'].sort(), after: [...was, 'RETAIL'].sort() } });
+  });
+
+  it('refuses a group off the list, none at all, the same both ways, one held already or one not held', async () => {
+    const was = await groupsOf();
+    await expectError(await send('account.groups', { assingGroups: ['ROOT'], unassingGroups: [] }), 400, 'invalid_request', GroupsMsg.group);
+    await expectError(await send('account.groups', { assingGroups: [], unassingGroups: [] }), 400, 'invalid_request', GroupsMsg.none);
+    await expectError(await send('account.groups', { assingGroups: ['RETAIL'], unassingGroups: ['RETAIL'] }), 400, 'invalid_request', GroupsMsg.both);
+    await expectError(await send('account.groups', { assingGroups: ['RETAIL'], unassingGroups: [] }), 409, 'conflict', GroupsMsg.held('RETAIL'));
+    await expectError(await send('account.groups', { assingGroups: [], unassingGroups: ['PROMOTOR'] }), 409, 'conflict', GroupsMsg.notHeld('PROMOTOR'));
+    expect(await groupsOf()).toEqual(was);
+  });
+
+  it('no escalation: soporte cannot give (or take) CRM2_ADMIN, whose permissions it does not hold; admin can', async () => {
+    const was = await groupsOf();
+    await expectError(await send('account.groups', { assingGroups: ['CRM2_ADMIN'], unassingGroups: [] }), 403, 'access_denied', GroupsMsg.beyond('CRM2_ADMIN'));
+    await expectError(await send('account.groups', { assingGroups: ['CRM2_SUPERVISOR'], unassingGroups: [] }), 403, 'access_denied', GroupsMsg.beyond('CRM2_SUPERVISOR'));
+    expect(await groupsOf()).toEqual(was);
+    await json(Envelope(AccountGroups), await send('account.groups', { assingGroups: ['CRM2_ADMIN'], unassingGroups: [] }, 'admin'));
+    await expectError(await send('account.groups', { assingGroups: [], unassingGroups: ['CRM2_ADMIN'] }), 403, 'access_denied', GroupsMsg.beyond('CRM2_ADMIN'));
+    await json(Envelope(AccountGroups), await send('account.groups', { assingGroups: [], unassingGroups: ['CRM2_ADMIN'] }, 'admin'));
+    expect(await groupsOf()).toEqual(was);
+  });
+
+  it('needs the editor flag and CRM7_DO_ACTION; a staff account is not a customer', async () => {
+    await expectError(await send('account.groups', { assingGroups: ['RETAIL'], unassingGroups: [] }, 'lector'), 403, 'access_denied', Msg.notReader);
+    await expectError(await send('account.groups', { assingGroups: ['RETAIL'], unassingGroups: [] }, 'operaciones'), 403, 'access_denied', Msg.missingPermission(Permission.DO_ACTION));
+    await expectError(await send('account.groups', { assingGroups: ['CRM2_LECTOR'], unassingGroups: [] }, 'soporte', accountOf.operaciones!), 404, 'not_found');
   });
 });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { AccountMsg, GENDERS, isBirthday } from '@/domain/account';
+import { ASSIGNABLE_GROUPS, GroupsMsg } from '@/domain/groups';
 import { RELIABILITY_LEVELS } from '@/domain/reliability';
 
 /** A customer's account actions (spec details §7 "Account"). */
@@ -83,3 +84,17 @@ export const UserData = v.object({
   birthday: v.nullable(v.string()),
 });
 export type UserData = v.InferOutput<typeof UserData>;
+
+const GroupList = v.optional(v.pipe(v.array(v.picklist(ASSIGNABLE_GROUPS, GroupsMsg.group), GroupsMsg.group), v.maxLength(ASSIGNABLE_GROUPS.length, GroupsMsg.group)), []);
+
+/** POST /uaa/secured/group/modifyassing: accountId, assingGroups, unassingGroups (names of the §6 list). */
+export const ModifyGroupsBody = v.pipe(
+  v.object({ accountId: v.pipe(v.optional(v.number(AccountMsg.account), 0), v.integer(AccountMsg.account), v.minValue(1, AccountMsg.account)), assingGroups: GroupList, unassingGroups: GroupList }, 'Solicitud inválida: se esperaba un objeto JSON.'),
+  v.check((b) => b.assingGroups.length + b.unassingGroups.length > 0, GroupsMsg.none),
+  v.check((b) => !b.assingGroups.some((g) => b.unassingGroups.includes(g)), GroupsMsg.both),
+);
+export type ModifyGroupsBody = v.InferOutput<typeof ModifyGroupsBody>;
+
+/** What a change of groups answers: the customer's groups now. */
+export const AccountGroups = v.object({ accountId: v.number(), groups: v.array(v.string()) });
+export type AccountGroups = v.InferOutput<typeof AccountGroups>;

@@ -1,4 +1,4 @@
-import { AccountEnableBody, AccountState, LogoutQuery, ModifyAccountQuery, ReliabilityQuery, UserData, UserDataBody } from '@/api/contract/customer-account';
+import { AccountEnableBody, AccountGroups, AccountState, LogoutQuery, ModifyAccountQuery, ModifyGroupsBody, ReliabilityQuery, UserData, UserDataBody } from '@/api/contract/customer-account';
 import { AccountMsg } from '@/domain/account';
 import { Permission } from '@/domain/permissions';
 import { reliabilityLabel } from '@/domain/reliability';
@@ -16,7 +16,14 @@ export type AccountEvent =
   | { type: 'account.reliability' }
   | { type: 'account.logout' }
   | { type: 'account.modify' }
-  | { type: 'account.info' };
+  | { type: 'account.info' }
+  | { type: 'account.groups' };
+
+/** 'Grupos de roles': what to give and what to take. */
+export interface GroupsForm {
+  assingGroups: string[];
+  unassingGroups: string[];
+}
 
 /** 'Modificar cuenta': the honesty and whether the account is enabled, at once. */
 export interface ModifyForm {
@@ -110,5 +117,18 @@ export const accountActions = [
     request: (s, form: InfoForm) => ({ body: { ...form, userInfo: { accountId: s.accountId, ...form.userInfo } } }),
     targets: (r) => [{ accountId: r.body.userInfo.accountId }],
     handler: 'info',
+  }),
+  row({
+    event: 'account.groups',
+    label: text.groups,
+    variant: 'secondary',
+    permissions: [Permission.DO_ACTION],
+    confirm: (s, form: GroupsForm) => text.groupsQuestion(s.accountId, form.assingGroups, form.unassingGroups),
+    success: { text: (s, state: AccountGroups) => text.groupsSaved(s.accountId, state.groups) },
+    refused: AccountMsg.refused,
+    wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/group/modifyassing', body: ModifyGroupsBody, data: AccountGroups },
+    request: (s, form: GroupsForm) => ({ body: { accountId: s.accountId, ...form } }),
+    targets: (r) => [{ accountId: r.body.accountId }],
+    handler: 'groups',
   }),
 ];

@@ -17,6 +17,7 @@ const always = (state: 'enabled' | 'disabled') =>
     // Honesty and state at once: the server moves by 'account.enable' / 'account.disable' when the state changes.
     'account.modify': { guard: 'allowed', target: state, reenter: true },
     'account.info': { guard: 'allowed', target: state, reenter: true },
+    'account.groups': { guard: 'allowed', target: state, reenter: true },
   }) as const;
 
 export const accountMachine = setup({

@@ -32,7 +32,7 @@ function CustomerView({ accountId }: { accountId: number }) {
               <CustomerActions
                 accountId={accountId}
                 contact={{ phone: data.summary.phoneNumber, email: data.summary.email }}
-                account={{ enabled: data.summary.enabled, reliability: data.summary.userBasicData.reliability, contaminated: data.data.cardFraud }}
+                account={{ enabled: data.summary.enabled, reliability: data.summary.userBasicData.reliability, contaminated: data.data.cardFraud, groups: data.summary.groups.map((g) => g.name) }}
                 settings={{
                   value3DS: data.data.value3DS,
                   tuBolsillo: data.data.tuBolsilloServices,

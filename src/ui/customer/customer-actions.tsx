@@ -19,7 +19,8 @@ import { AccountMsg, GENDERS } from '@/domain/account';
 import { RELIABILITY_LEVELS } from '@/domain/reliability';
 import { accountSettings } from '@/machines/customer/settings.machine';
 import type { MarketingForm } from '@/machines/customer/settings.actions';
-import type { InfoForm, ModifyForm } from '@/machines/customer/account.actions';
+import type { GroupsForm, InfoForm, ModifyForm } from '@/machines/customer/account.actions';
+import { ASSIGNABLE_GROUPS, GroupsMsg } from '@/domain/groups';
 import { UserDataBody } from '@/api/contract/customer-account';
 import { THREE_DS_STRATEGIES, type ThreeDsStrategy } from '@/domain/account-settings';
 import { customerAccess } from '@/machines/customer/access.machine';
@@ -295,12 +296,33 @@ const infoForm = (accountId: number, info: CustomerInfo) =>
     ),
   });
 
+/** 'Grupos de roles': the §6 groups, ticked as the customer holds them; what changes is sent. */
+const groupsForm = (accountId: number, held: readonly string[]) =>
+  chartForm<{ groups: string[] }, GroupsForm>({
+    title: accountText.groupsTitle,
+    initial: () => ({ groups: ASSIGNABLE_GROUPS.filter((g) => held.includes(g)) }),
+    validate: ({ groups }) => {
+      const assingGroups = groups.filter((g) => !held.includes(g));
+      const unassingGroups = ASSIGNABLE_GROUPS.filter((g) => held.includes(g) && !groups.includes(g));
+      return assingGroups.length + unassingGroups.length === 0 ? { ok: false, message: GroupsMsg.none } : { ok: true, payload: { assingGroups, unassingGroups } };
+    },
+    fields: (form, change) => (
+      <div className="grid max-h-80 grid-cols-2 gap-2 overflow-y-auto">
+        {ASSIGNABLE_GROUPS.map((g) => (
+          <CheckboxField key={g} id={`groups-${accountId}-${g.replace(/\W/g, '-')}`} label={g} checked={form.groups.includes(g)} onChange={(on) => change({ groups: on ? [...form.groups, g] : form.groups.filter((x) => x !== g) })} />
+        ))}
+      </div>
+    ),
+  });
+
 /** The account as its chart reads it. */
 export interface CustomerAccountState {
   enabled: boolean;
   reliability: number;
   /** Whether any of the customer's saved cards is on the blacklist (card-fraud contamination). */
   contaminated: boolean;
+  /** The names of the customer's groups. */
+  groups: readonly string[];
 }
 
 /** The customer's own actions, above the card: what each chart offers this staff member now. */
@@ -308,7 +330,7 @@ export function CustomerActions({ accountId, contact, account, settings, info, o
   const credit = chartPart({ lifecycle: customerCredit, input: { status: 'open' }, subject: { accountId }, forms: { 'credit.change': creditForm(accountId), 'credit.convert': convertForm(accountId) } });
   const transfer = chartPart({ lifecycle: creditTransfer, input: { status: 'open' }, subject: { accountId }, forms: { 'transfer.create': transferForm(accountId) } });
   const notify = chartPart({ lifecycle: customerNotify, input: { status: 'open' }, subject: { accountId }, forms: { 'notify.send': notifyForm(accountId, contact) } });
-  const accountPart = chartPart({ lifecycle: customerAccount, input: { status: account.enabled ? 'enabled' : 'disabled' }, subject: { accountId }, forms: { 'account.reliability': reliabilityForm(accountId, account.reliability), 'account.modify': modifyForm(accountId, account), 'account.info': infoForm(accountId, info) } });
+  const accountPart = chartPart({ lifecycle: customerAccount, input: { status: account.enabled ? 'enabled' : 'disabled' }, subject: { accountId }, forms: { 'account.reliability': reliabilityForm(accountId, account.reliability), 'account.modify': modifyForm(accountId, account), 'account.info': infoForm(accountId, info), 'account.groups': groupsForm(accountId, account.groups) } });
   const settingsPart = chartPart({
     lifecycle: accountSettings,
     input: { status: 'open' },
