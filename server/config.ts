@@ -31,6 +31,8 @@ export interface ServerConfig {
   fraudConfigClient: string;
   /** Where the console finds the API; empty means the same origin. */
   publicApiBaseUrl: string;
+  /** Where a customer completes an identity verification (KYC links are this plus the session's id). */
+  kycVerificationUrl: string;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -80,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     companyId: int(env.COMPANY_ID, 4),
     fraudConfigClient: env.FRAUD_CONFIG_CLIENT ?? 'crm-console',
     publicApiBaseUrl: env.PUBLIC_API_BASE_URL ?? '',
+    kycVerificationUrl: (env.KYC_VERIFICATION_URL ?? 'https://verificacion.example/kyc').replace(/\/+$/, ''),
   };
 }

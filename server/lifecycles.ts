@@ -16,6 +16,7 @@ import { customerAccountBinding } from './customer/account';
 import { accountSettingsBinding } from './customer/settings';
 import { customerAccessBinding } from './customer/access';
 import { customerFraudBinding } from './customer/fraud';
+import { customerKycBinding } from './customer/kyc';
 import { documentBinding, documentsBinding } from './customer/documents';
 import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
 
@@ -43,6 +44,7 @@ export const LIFECYCLES: readonly Binding[] = [
   accountSettingsBinding,
   customerAccessBinding,
   customerFraudBinding,
+  customerKycBinding,
   documentBinding,
   documentsBinding,
   homeRecipientBinding,

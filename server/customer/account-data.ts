@@ -111,14 +111,15 @@ export async function accountData(db: Db, accountId: number, fullPin: boolean): 
 
 /**
  * A customer as the entity of a chart over their collection (documents, phones): always open to a
- * new member. Adding one changes no account field: the new row is the row's handler's.
+ * new member. Adding one changes no account field: the new row is the row's handler's. A staff
+ * account is not a customer: not found here (404).
  */
 export type AccountRecord = { id: number };
 export const accountStore: Store<AccountRecord, { accountId: number }> = {
   docCode: 'CUSTOM',
   docId: (r) => String(r.id),
   idOf: (r) => r.id,
-  find: async (trx, key) => [{ id: (await accountOrThrow(trx, key.accountId)).id }],
+  find: async (trx, key) => [{ id: (await customerOrThrow(trx, key.accountId)).id }],
   input: async () => ({ status: 'open' }),
   save: async () => {},
 };

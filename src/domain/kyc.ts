@@ -69,3 +69,11 @@ export function truncateUrl(url: string | null | undefined, max = 50): string {
   if (!url) return '';
   return url.length > max ? `${url.slice(0, max)}…` : url;
 }
+
+export const KycLinkMsg = {
+  account: 'Debe indicar el cliente.',
+  company: 'La compañía debe ser un número.',
+  approved: 'El cliente ya está verificado: no necesita otro enlace de verificación.',
+  refused: 'No se puede generar el enlace de verificación del cliente.',
+  copied: 'URL copiada al portapapeles',
+} as const;

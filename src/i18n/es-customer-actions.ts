@@ -1,5 +1,10 @@
 /** Texts of the customer's actions (their dialogs, questions and results): loaded with the actions, not with the page. */
 export const customerActionText = {
+  kyc: {
+    link: 'Generar enlace KYC',
+    linkQuestion: (accountId: number) => `¿Generar un enlace de verificación de identidad para el cliente ${accountId}?`,
+    linked: (url: string) => `Enlace de verificación generado: ${url}`,
+  },
   settings: {
     threeDs: '3D Secure',
     threeDsTitle: 'Configurar 3D Secure',

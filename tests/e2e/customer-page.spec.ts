@@ -578,6 +578,30 @@ test('fraude contaminates a customer (every saved card to the blacklist, honesty
   await expect(page.getByRole('button', { name: 'Contaminar por fraude' })).toBeVisible();
 });
 
+test("fraude generates a KYC link: the KYC tab lists it pending, truncated to 50 characters, and copies it whole", async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const id = withDb((db) => {
+    const row = db.prepare(`SELECT max(a.id) AS id FROM accounts a WHERE a.is_staff = 0 AND NOT EXISTS (SELECT 1 FROM kyc_decisions k WHERE k.account_id = a.id)`).get() as { id: number };
+    return row.id;
+  });
+  await signIn(page, 'fraude');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  await page.getByRole('button', { name: 'Generar enlace KYC' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Generar un enlace de verificación de identidad para el cliente ${id}?`);
+  await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
+  const done = page.getByRole('dialog', { name: 'Listo!' });
+  await expect(done).toContainText('Enlace de verificación generado: https://');
+  const url = ((await done.textContent()) ?? '').match(/https:\/\/\S+?\/[0-9a-f-]{36}/)![0];
+  await done.getByRole('button', { name: 'OK' }).click();
+  await openTab(page, 'KYC');
+  const row = page.getByRole('table', { name: `Verificaciones KYC del cliente ${id}` }).getByRole('row').nth(1);
+  await expect(row).toContainText('Pendiente');
+  await expect(row).toContainText(`${url.slice(0, 50)}…`);
+  await row.getByRole('button', { name: /^Copiar la URL de la verificación/ }).click();
+  await expect(page.getByText('URL copiada al portapapeles').first()).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+});
+
 test('fraude (CRM2_SUPER_ACTION) sees the full pin', async ({ page }) => {
   const customer = prepareCustomer();
   await signIn(page, 'fraude');

@@ -21,6 +21,7 @@ import { customerNotify } from '@/machines/customer/notify.machine';
 import { ACCOUNT_STATUSES, customerAccount } from '@/machines/customer/account.machine';
 import { accountSettings } from '@/machines/customer/settings.machine';
 import { customerAccess } from '@/machines/customer/access.machine';
+import { customerKyc } from '@/machines/customer/kyc.machine';
 import { FRAUD_STATUSES, customerFraud } from '@/machines/customer/fraud.machine';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
@@ -297,6 +298,13 @@ export const customerFraudModel: LifecycleModel = {
   label: status,
 };
 
+export const customerKycModel: LifecycleModel = {
+  lifecycle: customerKyc,
+  inputs: [{ status: 'open', permissions: EVERYTHING }],
+  label: status,
+  refuses: false,
+};
+
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
   offerModel,
@@ -320,6 +328,7 @@ export const MODELS: readonly LifecycleModel[] = [
   accountSettingsModel,
   customerAccessModel,
   customerFraudModel,
+  customerKycModel,
   documentModel,
   documentsModel,
   homeRecipientModel,

@@ -25,6 +25,7 @@ import { UserDataBody } from '@/api/contract/customer-account';
 import { THREE_DS_STRATEGIES, type ThreeDsStrategy } from '@/domain/account-settings';
 import { customerAccess } from '@/machines/customer/access.machine';
 import { customerFraud } from '@/machines/customer/fraud.machine';
+import { customerKyc } from '@/machines/customer/kyc.machine';
 import { DECONTAMINATION_LEVELS, DEFAULT_DECONTAMINATION } from '@/domain/customer-fraud';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/ui/fields';
@@ -339,5 +340,6 @@ export function CustomerActions({ accountId, contact, account, settings, info, o
   });
   const access = chartPart({ lifecycle: customerAccess, input: { status: 'open' }, subject: { accountId }, forms: { 'access.resetPassword': resetPasswordForm(accountId) } });
   const fraud = chartPart({ lifecycle: customerFraud, input: { status: account.contaminated ? 'contaminated' : 'clean' }, subject: { accountId }, forms: { 'fraud.decontaminate': decontaminateForm(accountId) } });
-  return <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify, accountPart, settingsPart, access, fraud]} onDone={onDone} onFailed={onDone} />;
+  const kyc = chartPart({ lifecycle: customerKyc, input: { status: 'open' }, subject: { accountId } });
+  return <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify, accountPart, settingsPart, access, fraud, kyc]} onDone={onDone} onFailed={onDone} />;
 }

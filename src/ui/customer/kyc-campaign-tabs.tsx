@@ -1,5 +1,6 @@
 import type { Campaign, KycDecisionStatus, KycHistoryEntry } from '@/api/contract/customer-detail';
-import { documentCaption, kycStatusLabel, translateKycMessage, truncateUrl } from '@/domain/kyc';
+import { documentCaption, KycLinkMsg, kycStatusLabel, translateKycMessage, truncateUrl } from '@/domain/kyc';
+import { notify } from '@/ui/toast';
 import { formatDateTime } from '@/domain/time';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
@@ -20,8 +21,11 @@ const HISTORY_COLUMNS: TableColumn<KycHistoryEntry>[] = [
   {
     header: kycText.url,
     cell: (e) => (
-      <span title={e.verification_url ?? ''} className="font-mono text-xs">
-        {truncateUrl(e.verification_url)}
+      <span className="inline-flex items-center gap-2">
+        <span title={e.verification_url ?? ''} className="font-mono text-xs">
+          {truncateUrl(e.verification_url)}
+        </span>
+        {e.verification_url ? <CopyUrl url={e.verification_url} partner={e.partner_id} /> : null}
       </span>
     ),
   },
@@ -30,6 +34,25 @@ const HISTORY_COLUMNS: TableColumn<KycHistoryEntry>[] = [
   { header: kycText.verified, cell: (e) => formatDateTime(e.verification_date_time), className: 'whitespace-nowrap' },
   { header: kycText.partner, cell: (e) => <span className="font-mono text-xs">{e.partner_id}</span> },
 ];
+
+/** Copies a verification URL whole (the table shows 50 characters) and says so. */
+function CopyUrl({ url, partner }: { url: string; partner: string }) {
+  return (
+    <button
+      type="button"
+      aria-label={kycText.copy(partner)}
+      className="rounded px-1.5 py-0.5 text-xs font-medium text-sky-800 ring-1 ring-slate-300 hover:bg-slate-50"
+      onClick={() => {
+        void navigator.clipboard.writeText(url).then(
+          () => notify.success(KycLinkMsg.copied),
+          () => notify.error(kycText.copyFailed),
+        );
+      }}
+    >
+      {kycText.copyLabel}
+    </button>
+  );
+}
 
 /** KYC: the current status with the service's message in Spanish; the verifications when there is a status. */
 export function KycTab({ accountId, tab }: { accountId: number; tab: DetailTab<KycData> }) {

@@ -1,0 +1,35 @@
+import { KycLink, KycLinkBody } from '@/api/contract/customer-kyc';
+import { KycLinkMsg } from '@/domain/kyc';
+import { Permission } from '@/domain/permissions';
+import { customerActionText } from '@/i18n/es-customer-actions';
+import { rowOf } from '@/machines/lifecycle/table';
+
+/** A customer's identity verification: a new verification link (CRM2_SUPER_ACTION, spec details §6). */
+
+export type KycEvent = { type: 'kyc.link' };
+export interface KycContext {
+  status: string;
+  permissions: readonly string[];
+}
+export interface KycSubject {
+  accountId: number;
+}
+
+const row = rowOf<KycEvent, KycContext, KycSubject>();
+const text = customerActionText.kyc;
+
+export const kycActions = [
+  row({
+    event: 'kyc.link',
+    label: text.link,
+    variant: 'secondary',
+    permissions: [Permission.SUPER_ACTION],
+    confirm: (s) => text.linkQuestion(s.accountId),
+    success: { text: (_s, link: KycLink) => text.linked(link.object.message) },
+    refused: KycLinkMsg.refused,
+    wire: { client: 'users', method: 'POST', path: '/users/secured/kyc/verification-url', body: KycLinkBody, data: KycLink },
+    request: (s) => ({ body: { accountId: s.accountId } }),
+    targets: (r) => [{ accountId: r.body.accountId }],
+    handler: 'link',
+  }),
+];
