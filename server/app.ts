@@ -73,6 +73,7 @@ export function createApp(deps: AppDeps) {
       tenant: deps.config.tenant,
       upgApiKey: deps.config.upgApiKey,
       smsToken: deps.config.smsToken,
+      customerSiteUrl: deps.config.customerSiteUrl,
     };
     c.header('Cache-Control', 'no-cache');
     return c.json(config);

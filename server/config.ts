@@ -33,6 +33,8 @@ export interface ServerConfig {
   publicApiBaseUrl: string;
   /** Where a customer completes an identity verification (KYC links are this plus the session's id). */
   kycVerificationUrl: string;
+  /** The customer site, whose impersonation page the console links to. */
+  customerSiteUrl: string;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     companyId: int(env.COMPANY_ID, 4),
     fraudConfigClient: env.FRAUD_CONFIG_CLIENT ?? 'crm-console',
     publicApiBaseUrl: env.PUBLIC_API_BASE_URL ?? '',
+    customerSiteUrl: (env.CUSTOMER_SITE_URL ?? 'https://cliente.example').replace(/\/+$/, ''),
     kycVerificationUrl: (env.KYC_VERIFICATION_URL ?? 'https://verificacion.example/kyc').replace(/\/+$/, ''),
   };
 }

@@ -8,3 +8,8 @@ export const AccessMsg = {
   noPin: 'El cliente no tiene un pin de inicio de sesión sin contraseña que restablecer.',
   noEmail: 'El cliente no tiene correo: no se le puede notificar el cambio de contraseña.',
 } as const;
+
+/** The customer site's impersonation page for one account (spec details §2): opened in a new tab. */
+export function impersonationUrl(siteUrl: string, accountId: number): string | null {
+  return siteUrl ? `${siteUrl.replace(/\/+$/, '')}/impersonate?accountId=${accountId}` : null;
+}

@@ -78,6 +78,7 @@ export const customerActionText = {
     groupsQuestion: (accountId: number, add: readonly string[], remove: readonly string[]) =>
       `¿Cambiar los grupos del cliente ${accountId}?${add.length ? ` Asignar: ${add.join(', ')}.` : ''}${remove.length ? ` Quitar: ${remove.join(', ')}.` : ''}`,
     groupsSaved: (accountId: number, groups: readonly string[]) => `Grupos del cliente ${accountId}: ${groups.length ? groups.join(', ') : 'ninguno'}.`,
+    impersonate: 'Suplantar cliente',
     logout: 'Cerrar sesiones',
     loggedOut: (accountId: number, sessions: number) => `Se cerraron las sesiones del cliente ${accountId} (${sessions}).`,
   },

@@ -602,6 +602,20 @@ test("fraude generates a KYC link: the KYC tab lists it pending, truncated to 50
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 });
 
+test("the impersonation link opens the customer site's page for the account in a new tab, for ROLE_IMPERSONATOR only", async ({ page }) => {
+  const id = withDb((db) => (db.prepare('SELECT max(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id);
+  await signIn(page, 'admin');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  const link = page.getByRole('link', { name: 'Suplantar cliente' });
+  await expect(link).toHaveAttribute('href', `https://cliente.example/impersonate?accountId=${id}`);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  await expect(page.getByRole('button', { name: 'Agregar o quitar crédito' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Suplantar cliente' })).toHaveCount(0);
+});
+
 test('fraude (CRM2_SUPER_ACTION) sees the full pin', async ({ page }) => {
   const customer = prepareCustomer();
   await signIn(page, 'fraude');

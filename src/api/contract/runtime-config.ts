@@ -18,5 +18,7 @@ export const RuntimeConfig = v.object({
   /** Fixed keys of the UPG API and the SMS host (server configuration, never in the bundle). */
   upgApiKey: v.string(),
   smsToken: v.string(),
+  /** The customer site; its impersonation page opens from the customer page (ROLE_IMPERSONATOR). */
+  customerSiteUrl: v.optional(v.string(), ''),
 });
 export type RuntimeConfig = v.InferOutput<typeof RuntimeConfig>;

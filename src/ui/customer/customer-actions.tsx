@@ -26,6 +26,9 @@ import { THREE_DS_STRATEGIES, type ThreeDsStrategy } from '@/domain/account-sett
 import { customerAccess } from '@/machines/customer/access.machine';
 import { customerFraud } from '@/machines/customer/fraud.machine';
 import { customerKyc } from '@/machines/customer/kyc.machine';
+import { impersonationUrl } from '@/domain/customer-access';
+import { Permission } from '@/domain/permissions';
+import { useActorPermissions, useServices } from '@/ui/session';
 import { DECONTAMINATION_LEVELS, DEFAULT_DECONTAMINATION } from '@/domain/customer-fraud';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/ui/fields';
@@ -341,5 +344,23 @@ export function CustomerActions({ accountId, contact, account, settings, info, o
   const access = chartPart({ lifecycle: customerAccess, input: { status: 'open' }, subject: { accountId }, forms: { 'access.resetPassword': resetPasswordForm(accountId) } });
   const fraud = chartPart({ lifecycle: customerFraud, input: { status: account.contaminated ? 'contaminated' : 'clean' }, subject: { accountId }, forms: { 'fraud.decontaminate': decontaminateForm(accountId) } });
   const kyc = chartPart({ lifecycle: customerKyc, input: { status: 'open' }, subject: { accountId } });
-  return <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify, accountPart, settingsPart, access, fraud, kyc]} onDone={onDone} onFailed={onDone} />;
+  return (
+    <div className="flex flex-wrap items-start gap-2">
+      <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify, accountPart, settingsPart, access, fraud, kyc]} onDone={onDone} onFailed={onDone} />
+      <ImpersonationLink accountId={accountId} />
+    </div>
+  );
+}
+
+/** The customer site's impersonation page for this account, in a new tab, for ROLE_IMPERSONATOR only. */
+function ImpersonationLink({ accountId }: { accountId: number }) {
+  const services = useServices();
+  const permissions = useActorPermissions();
+  const href = impersonationUrl(services.config.customerSiteUrl, accountId);
+  if (!href || !permissions.includes(Permission.IMPERSONATOR)) return null;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="rounded-md px-3 py-1.5 text-sm font-medium text-sky-800 ring-1 ring-slate-300 hover:bg-slate-50">
+      {accountText.impersonate}
+    </a>
+  );
 }
