@@ -17,6 +17,7 @@ import { accountSettingsBinding } from './customer/settings';
 import { customerAccessBinding } from './customer/access';
 import { customerFraudBinding } from './customer/fraud';
 import { customerKycBinding } from './customer/kyc';
+import { addedCardsBinding } from './customer/added-cards';
 import { documentBinding, documentsBinding } from './customer/documents';
 import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
 
@@ -45,6 +46,7 @@ export const LIFECYCLES: readonly Binding[] = [
   customerAccessBinding,
   customerFraudBinding,
   customerKycBinding,
+  addedCardsBinding,
   documentBinding,
   documentsBinding,
   homeRecipientBinding,

@@ -2,8 +2,9 @@ import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { HomeRecipientsTable } from '../db/schema-customer-history';
 import type { Database } from '../db/schema';
 import { cappedCount, pageOf, type Page, type PageRequest } from '../db/paging';
-import type { AddCardAttempt, BankRecipient, Campaign, CreditTransfer, HomeRecipient, CreditTrn, PasswordlessSignIn, PasswordSignIn, PaymentMethod, PaymentRequest, PinAttempt } from '@/api/contract/customer-detail';
+import type { AddCardAttempts, BankRecipient, Campaign, CreditTransfer, HomeRecipient, CreditTrn, PasswordlessSignIn, PasswordSignIn, PaymentMethod, PaymentRequest, PinAttempt } from '@/api/contract/customer-detail';
 import { accountOrThrow, maskPin } from './account-data';
+import { CARD_DECLINES_LIMIT } from '@/domain/cards';
 
 type Db = Kysely<Database>;
 
@@ -284,12 +285,15 @@ export async function homeRecipientsOf(db: Db, ids: number[]): Promise<HomeRecip
   return (await db.selectFrom('home_recipients').selectAll().where('id', 'in', ids).execute()).map(homeRecipientOf);
 }
 
-/** The customer's attempts to add a card, newest first. */
-export async function addCardAttempts(db: Db, accountId: number): Promise<{ elements: AddCardAttempt[]; countElements: number }> {
+/** The customer's attempts to add a card, newest first, with the failed ones that count and whether they block the customer. */
+export async function addCardAttempts(db: Db, accountId: number): Promise<AddCardAttempts> {
   await accountOrThrow(db, accountId);
   const rows = await db.selectFrom('add_card_attempts').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc').execute();
+  const failed = rows.filter((r) => r.was_added === 0 && r.cleared_at === null).length;
   return {
-    elements: rows.map((r) => ({ id: r.id, firstSixLastFour: r.first_six_last_four, message: r.message, wasAdded: r.was_added === 1, created: r.created })),
+    elements: rows.map((r) => ({ id: r.id, firstSixLastFour: r.first_six_last_four, message: r.message, wasAdded: r.was_added === 1, created: r.created, cleared: r.cleared_at })),
     countElements: rows.length,
+    failed,
+    limited: failed >= CARD_DECLINES_LIMIT,
   };
 }

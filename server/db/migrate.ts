@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-segment';
 import * as m0015 from './migrations/0015-recipient-directory';
 import * as m0016 from './migrations/0016-add-card-attempts';
 import * as m0017 from './migrations/0017-user-documents';
+import * as m0018 from './migrations/0018-add-card-attempts-reset';
 
 interface Migration {
   name: string;
@@ -42,6 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0015-recipient-directory', up: m0015.up },
   { name: '0016-add-card-attempts', up: m0016.up },
   { name: '0017-user-documents', up: m0017.up },
+  { name: '0018-add-card-attempts-reset', up: m0018.up },
 ];
 
 /**

@@ -174,6 +174,8 @@ export interface AddCardAttemptsTable {
   message: string | null;
   was_added: number;
   created: string;
+  /** When staff reset the attempts (a cleared attempt no longer counts towards the limit). */
+  cleared_at: string | null;
 }
 
 /** A customer's identity document with its photo (migration 0017). */

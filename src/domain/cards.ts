@@ -44,3 +44,13 @@ export const CardRefused = {
 
 /** A card as staff name it: "411111******1111 (12)". */
 export const cardName = (card: { id: number; firstSix: string; lastFour: string }) => `${card.firstSix}******${card.lastFour} (${card.id})`;
+
+/** Failed attempts to add a card after which the customer is blocked (CARD_DECLINES_LIMITED, spec details §4 "Card"). */
+export const CARD_DECLINES_LIMIT = 10;
+export const ADDED_CARD_STATUSES = ['open', 'limited'] as const;
+
+export const AddedCardsMsg = {
+  account: 'Debe indicar el cliente.',
+  none: 'El cliente no tiene intentos fallidos de agregar tarjeta que restablecer.',
+  refused: 'No se pueden restablecer los intentos de agregar tarjeta del cliente.',
+} as const;

@@ -200,6 +200,12 @@ export const customerText = {
     added: 'Agregada',
     date: 'Fecha',
     close: 'Cerrar',
+    cleared: 'Restablecido',
+    limited: (n: number, limit: number) => `Bloqueado para agregar tarjetas (CARD_DECLINES_LIMITED): ${n} intentos fallidos de ${limit}.`,
+    failed: (n: number, limit: number) => `${n} intentos fallidos de ${limit} permitidos.`,
+    reset: 'Restablecer intentos',
+    resetQuestion: (accountId: number) => `¿Restablecer los intentos de agregar tarjeta del cliente ${accountId}?`,
+    resetDone: (accountId: number, failed: number) => `Intentos de agregar tarjeta del cliente ${accountId} restablecidos (${failed} fallidos ahora).`,
   },
   blacklist: {
     label: (accountId: number) => `Lista negra del cliente ${accountId}`,

@@ -517,6 +517,26 @@ test('soporte gives a customer the RETAIL group but not CRM2_ADMIN (permissions 
   await expect(valueOf(card(page, 'Datos Generales'), 'Grupos')).toHaveText('RETAIL');
 });
 
+test('soporte resets the attempts of a customer blocked from adding cards (10 failed): the popup says so, then lets them try again', async ({ page }) => {
+  const id = withDb((db) => {
+    const row = db.prepare('SELECT max(a.id) AS id FROM accounts a WHERE a.is_staff = 0 AND NOT EXISTS (SELECT 1 FROM add_card_attempts t WHERE t.account_id = a.id)').get() as { id: number };
+    const insert = db.prepare(`INSERT INTO add_card_attempts (account_id, first_six_last_four, message, was_added, created) VALUES (?, ?, 'Tarjeta rechazada.', 0, '2026-11-20T10:00:00.000Z')`);
+    for (let i = 0; i < 10; i++) insert.run(row.id, `424242${1000 + i}`);
+    return row.id;
+  });
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  await openTab(page, 'Logs');
+  await page.getByRole('button', { name: 'Intentos de agregar tarjeta' }).click();
+  const attempts = page.getByRole('dialog', { name: `Intentos de agregar tarjeta del cliente ${id}` });
+  await expect(attempts).toContainText('Bloqueado para agregar tarjetas (CARD_DECLINES_LIMITED): 10 intentos fallidos de 10.');
+  await attempts.getByRole('button', { name: 'Restablecer intentos' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Restablecer los intentos de agregar tarjeta del cliente ${id}?`);
+  await confirmAndFinish(page, 'Listo!');
+  await expect(attempts).toContainText('0 intentos fallidos de 10 permitidos.');
+  await expect(attempts.getByRole('row').nth(1)).toContainText('20/11/2026');
+});
+
 test("soporte resets the password without mailing, the PIN and the sign-in attempts; the card's pin and the stored attempts follow", async ({ page }) => {
   const id = withDb((db) => {
     const row = db.prepare('SELECT max(id) AS id FROM accounts WHERE is_staff = 0 AND email IS NOT NULL').get() as { id: number };

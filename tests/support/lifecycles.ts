@@ -22,6 +22,7 @@ import { ACCOUNT_STATUSES, customerAccount } from '@/machines/customer/account.m
 import { accountSettings } from '@/machines/customer/settings.machine';
 import { customerAccess } from '@/machines/customer/access.machine';
 import { customerKyc } from '@/machines/customer/kyc.machine';
+import { ADDED_CARD_STATUSES, addedCards } from '@/machines/customer/added-cards.machine';
 import { FRAUD_STATUSES, customerFraud } from '@/machines/customer/fraud.machine';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
@@ -305,6 +306,13 @@ export const customerKycModel: LifecycleModel = {
   refuses: false,
 };
 
+export const addedCardsModel: LifecycleModel = {
+  lifecycle: addedCards,
+  inputs: ADDED_CARD_STATUSES.map((s) => ({ status: s, permissions: EVERYTHING })),
+  label: status,
+  refuses: false,
+};
+
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
   offerModel,
@@ -329,6 +337,7 @@ export const MODELS: readonly LifecycleModel[] = [
   customerAccessModel,
   customerFraudModel,
   customerKycModel,
+  addedCardsModel,
   documentModel,
   documentsModel,
   homeRecipientModel,

@@ -259,9 +259,23 @@ export type HomeRecipient = v.InferOutput<typeof HomeRecipient>;
 export const HomeRecipientsResponse = Envelope(PageOf(HomeRecipient));
 
 /** GET /customer/secured/add/creditcard/result?accountId: the customer's attempts to add a card, newest first. */
-export const AddCardAttempt = v.object({ id: v.number(), firstSixLastFour: v.string(), message: v.nullable(v.string()), wasAdded: v.boolean(), created: IsoDateTime });
+export const AddCardAttempt = v.object({
+  id: v.number(),
+  firstSixLastFour: v.string(),
+  message: v.nullable(v.string()),
+  wasAdded: v.boolean(),
+  created: IsoDateTime,
+  /** The reference server's: when staff reset the attempts (a cleared one no longer counts). */
+  cleared: v.optional(v.nullable(IsoDateTime), null),
+});
 export type AddCardAttempt = v.InferOutput<typeof AddCardAttempt>;
-export const AddCardAttemptsResponse = Envelope(v.object({ elements: v.array(AddCardAttempt), countElements: v.number() }));
+export const AddCardAttempts = v.object({ elements: v.array(AddCardAttempt), countElements: v.number(), failed: v.optional(v.number(), 0), limited: v.optional(v.boolean(), false) });
+export type AddCardAttempts = v.InferOutput<typeof AddCardAttempts>;
+export const AddCardAttemptsResponse = Envelope(AddCardAttempts);
+
+/** POST /customer/secured/add/creditcard/result/delete?accountId (deleteAddCCResult; the path is the reference server's). */
+export const AddCardResetQuery = v.object({ accountId: v.pipe(v.optional(v.string('Debe indicar el cliente.'), ''), v.trim(), v.regex(/^\d{1,12}$/, 'Debe indicar el cliente.'), v.transform(Number)) });
+export type AddCardResetQuery = v.InferOutput<typeof AddCardResetQuery>;
 
 /**
  * POST /users/secured/contactAddress/update: a home recipient of the directory, as edited in

@@ -12,6 +12,9 @@ import { Dialog } from '@/ui/dialog';
 import { useActorPermissions, useServices } from '@/ui/session';
 import { customerText } from '@/i18n/es-customer';
 import { yesNo } from '@/i18n';
+import { CARD_DECLINES_LIMIT } from '@/domain/cards';
+import { addedCards } from '@/machines/customer/added-cards.machine';
+import { ChartActions, chartPart } from '@/ui/chart-actions';
 
 const text = customerText.addedCards;
 const COLUMNS: TableColumn<AddCardAttempt>[] = [
@@ -19,6 +22,7 @@ const COLUMNS: TableColumn<AddCardAttempt>[] = [
   { header: text.message, cell: (a) => a.message ?? '' },
   { header: text.added, cell: (a) => yesNo(a.wasAdded) },
   { header: text.date, cell: (a) => formatDateTime(a.created), className: 'whitespace-nowrap' },
+  { header: text.cleared, cell: (a) => formatDateTime(a.cleared), className: 'whitespace-nowrap' },
 ];
 
 /** The Logs tab's popup of the customer's attempts to add a card, for agents (CRM7_AGENT); read each time it opens. */
@@ -40,7 +44,21 @@ export function AddedCardAttempts({ accountId }: { accountId: number }) {
         {text.open}
       </Button>
       <Dialog open={open} title={text.title(accountId)} onClose={() => setOpen(false)} footer={<Button onClick={() => setOpen(false)}>{text.close}</Button>}>
-        <DetailTabView tab={attempts}>{(data) => <SimpleTable label={text.title(accountId)} rows={data.elements} columns={COLUMNS} rowKey={(a) => a.id} empty={Msg.emptyResult} />}</DetailTabView>
+        <DetailTabView tab={attempts}>
+          {(data) => (
+            <div className="space-y-3">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className={data.limited ? 'text-sm font-semibold text-red-700' : 'text-sm text-slate-700'}>{data.limited ? text.limited(data.failed, CARD_DECLINES_LIMIT) : text.failed(data.failed, CARD_DECLINES_LIMIT)}</p>
+                <ChartActions
+                  label={text.reset}
+                  parts={[chartPart({ lifecycle: addedCards, input: { status: data.limited ? 'limited' : 'open' }, subject: { accountId } })]}
+                  onDone={() => attempts.select()}
+                />
+              </div>
+              <SimpleTable label={text.title(accountId)} rows={data.elements} columns={COLUMNS} rowKey={(a) => a.id} empty={Msg.emptyResult} />
+            </div>
+          )}
+        </DetailTabView>
       </Dialog>
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { NotesPage } from '@/api/contract/order-detail';
 import { getDocActionLogs, getDocNotes } from '@/api/order-detail';
@@ -14,11 +14,13 @@ import { AccountTableView, useAccountTable, type AccountTable, type AccountTable
 import { BANK_RECIPIENTS, BLACKLIST, CALLS, CARDS, HOME_RECIPIENTS, CREDIT_HISTORY, PASSWORD_SIGN_INS, PASSWORDLESS_SIGN_INS, PIN_ATTEMPTS, REQUESTS, TRANSFERS } from './account-tables';
 import { CampaignsTab, KycTab } from './kyc-campaign-tabs';
 import { EventsView, TraitsView, useSegment } from './segment-tab';
-import { AddedCardAttempts } from './added-cards';
 import { DocumentsTab, loadDocuments } from './documents-tab';
 import { bankRecipientActions, homeRecipientActions } from './recipient-edit';
 import { cardActionsColumn } from './card-actions';
 import { SUB_TAB_CLASS, TAB_CLASS } from '@/ui/tabs';
+
+// The added-card attempts and their reset load when the Logs tab shows them (agents only).
+const AddedCardAttempts = lazy(async () => ({ default: (await import('./added-cards')).AddedCardAttempts }));
 
 /** Notes shown on the customer page: the newest hundred (the tab says how many there are). */
 const NOTES_SHOWN = 100;
@@ -181,7 +183,9 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
       select: logs.select,
       panel: (
         <div className="space-y-3">
-          <AddedCardAttempts accountId={accountId} />
+          <Suspense fallback={null}>
+            <AddedCardAttempts accountId={accountId} />
+          </Suspense>
           <DetailTabView tab={logs}>
             {({ page, data }) => (
               <ActionLogTable
