@@ -1,9 +1,10 @@
 import { bind, bodyOf, type Store } from '../lifecycle/binding';
-import { conflict, notFound } from '../http';
+import { badRequest, conflict, notFound } from '../http';
 import { iso } from '../clock';
 import { paymentMethodOfId } from './customer-history';
-import type { CardPapersRequestBody } from '@/api/contract/customer-cards';
-import { cardName, CardRefused, cardStatus, PAPERS } from '@/domain/cards';
+import type { CardGatewayBody, CardPapersRequestBody } from '@/api/contract/customer-cards';
+import { paymentSystemName } from '@/domain/catalog';
+import { CardMsg, cardName, CardRefused, cardStatus, PAPERS } from '@/domain/cards';
 import { savedCard } from '@/machines/customer/card.machine';
 
 /**
@@ -14,7 +15,7 @@ import { savedCard } from '@/machines/customer/card.machine';
  */
 
 type Key = { accountId: number; id: number };
-type CardRecord = { id: number; account_id: number; first_six: string; last_four: string; expiration_month: number; expiration_year: number; verified: number; papers_verification_status: string | null; last_cents_vigente: number; is_visible: number; version: number };
+type CardRecord = { id: number; account_id: number; first_six: string; last_four: string; expiration_month: number; expiration_year: number; verified: number; papers_verification_status: string | null; last_cents_vigente: number; is_visible: number; payment_system: number; version: number };
 
 /** What each answer to the papers stores (statusPapers 1, 2 or 3). */
 const PAPERS_ANSWER: Record<string, string> = { 'card.papersVerified': PAPERS.verified, 'card.papersVerifiedByPapers': PAPERS.verifiedByPapers, 'card.papersDenied': PAPERS.denied };
@@ -28,7 +29,7 @@ const cardStore: Store<CardRecord, Key> = {
   async find(trx, key) {
     const record = await trx
       .selectFrom('payment_methods')
-      .select(['id', 'account_id', 'first_six', 'last_four', 'expiration_month', 'expiration_year', 'verified', 'papers_verification_status', 'last_cents_vigente', 'is_visible', 'version'])
+      .select(['id', 'account_id', 'first_six', 'last_four', 'expiration_month', 'expiration_year', 'verified', 'papers_verification_status', 'last_cents_vigente', 'is_visible', 'payment_system', 'version'])
       .where('id', '=', key.id)
       .executeTakeFirst();
     if (!record || record.account_id !== key.accountId) throw notFound(CardRefused.notFound(key.id, key.accountId));
@@ -93,6 +94,18 @@ export const cardBinding = bind<CardRecord, Key>({
             .execute();
         }
         return { description: `Papeles pedidos: tarjeta ${named(record)}${to ? ` a ${to}` : ''}`, before: { papers: record.papers_verification_status }, after: { papers: PAPERS.requested, email: to ?? null } };
+      },
+    },
+    gateway: {
+      async perform({ trx, record, request }) {
+        const { paymentSystem } = bodyOf<CardGatewayBody>(request);
+        if (paymentSystem === record.payment_system) throw badRequest(CardMsg.sameGateway);
+        await trx.updateTable('payment_methods').set({ payment_system: paymentSystem }).where('id', '=', record.id).execute();
+        return {
+          description: `Pasarela de la tarjeta ${named(record)}: ${paymentSystemName(record.payment_system)} → ${paymentSystemName(paymentSystem)}`,
+          before: { paymentSystem: record.payment_system },
+          after: { paymentSystem },
+        };
       },
     },
     papers: {

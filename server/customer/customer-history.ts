@@ -202,6 +202,7 @@ async function paymentMethodsOf(db: Db, rows: readonly PaymentMethodRow[]): Prom
     blacklisted: Boolean(Number(r.blacklisted)),
     uniqueNumberIdentifier: r.unique_number_identifier,
     created: r.created,
+    paymentSystem: r.payment_system,
   }));
 }
 

@@ -107,6 +107,8 @@ export interface PaymentMethodsTable {
   issuing_bank: string | null;
   unique_number_identifier: string;
   created: string;
+  /** The gateway its charges go through (§9 code; 7, any, by default). */
+  payment_system: Generated<number>;
   version: Generated<number>;
 }
 

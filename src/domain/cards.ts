@@ -24,7 +24,13 @@ export const CardMsg = {
   email: 'El correo no es válido.',
   papers: 'Debe indicar el resultado de la verificación por papeles.',
   visible: 'Debe indicar si la tarjeta queda visible.',
+  gateway: 'Debe indicar una pasarela de la lista.',
+  /** Spec details §5. */
+  sameGateway: 'Debe especificar una pasarela diferente a la actual.',
 } as const;
+
+/** A card's gateway unless staff chose another: 7, any (spec details §5). */
+export const DEFAULT_GATEWAY = 7;
 
 /** Why the card's chart refuses an action (the server answers 409 with the same words). */
 export const CardRefused = {

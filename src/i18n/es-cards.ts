@@ -22,4 +22,9 @@ export const cardText = {
   hidden: (card: string) => `La tarjeta ${card} quedó oculta para el cliente.`,
   restore: 'Restaurar',
   restored: (card: string) => `La tarjeta ${card} vuelve a estar visible.`,
+  gateway: 'Cambiar pasarela',
+  gatewayTitle: 'Cambiar pasarela',
+  gatewayLabel: 'Pasarela',
+  gatewayQuestion: (card: string, gateway: string, accountId: number) => `¿Cobrar la tarjeta ${card} del cliente ${accountId} por la pasarela ${gateway}?`,
+  gatewayDone: (card: string, gateway: string) => `La tarjeta ${card} se cobra ahora por la pasarela ${gateway}.`,
 } as const;

@@ -49,6 +49,7 @@ export const customerText = {
     debit: 'Débito',
     bank: 'Banco',
     tokens: 'Pasarelas',
+    gateway: 'Pasarela de cobro',
     created: 'Agregada',
   },
   history: {

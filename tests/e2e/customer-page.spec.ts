@@ -327,6 +327,29 @@ test('soporte verifies a card through papers: asked at another address, answered
   await expect(row.getByRole('button')).toHaveText(['Quitar verificación', 'Ocultar']);
 });
 
+test('fraude (CRM2_SUPER_ACTION) moves a card to the Stripe gateway: the current one refused first, the row shows the new one', async ({ page }) => {
+  const card = withDb((db) => {
+    const id = (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id;
+    const row = db.prepare('SELECT id, first_six AS firstSix, last_four AS lastFour FROM payment_methods WHERE account_id = ? ORDER BY id DESC LIMIT 1').get(id) as { id: number; firstSix: string; lastFour: string };
+    db.prepare('UPDATE payment_methods SET payment_system = 7 WHERE id = ?').run(row.id);
+    return { ...row, accountId: id, name: `${row.firstSix}******${row.lastFour} (${row.id})` };
+  });
+  await signIn(page, 'fraude');
+  await page.goto(`/#/admin/customer-page/${card.accountId}`);
+  await openTab(page, 'Tarjetas');
+  const row = page.getByRole('table', { name: `Tarjetas del cliente ${card.accountId}` }).getByRole('row').filter({ hasText: `${card.firstSix}******${card.lastFour}` });
+  await expect(row.getByRole('cell', { name: 'Cualquiera', exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Cambiar pasarela ${card.name}` }).click();
+  const form = page.getByRole('dialog', { name: 'Cambiar pasarela' });
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Debe especificar una pasarela diferente a la actual.');
+  await form.getByLabel('Pasarela').selectOption({ label: '13 Stripe' });
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Cobrar la tarjeta ${card.name} del cliente ${card.accountId} por la pasarela Stripe?`);
+  await confirmAndFinish(page, 'Listo!');
+  await expect(row.getByRole('cell', { name: 'Stripe', exact: true })).toBeVisible();
+});
+
 test('soporte transfers 5 USD to another customer found by e-mail: both cards show the new balances', async ({ page }) => {
   const { source, target } = withDb((db) => {
     const [a, b] = db.prepare(`SELECT id, email FROM accounts WHERE is_staff = 0 AND email IS NOT NULL AND phone_number IS NOT NULL ORDER BY id DESC LIMIT 2 OFFSET 5`).all() as { id: number; email: string }[];

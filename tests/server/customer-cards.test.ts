@@ -73,7 +73,8 @@ describe('the card chart through the server', () => {
   walkAgainstServer<CardFixture>({
     model: cardModel,
     reset: (input) => cardIn(input),
-    send: (f, event: EventObject) => send(event.type, f),
+    // A gateway change names another gateway than the card's.
+    send: async (f, event: EventObject) => send(event.type, f, 'admin', event.type === 'card.gateway' ? { paymentSystem: (await stored(f)).payment_system === 13 ? 12 : 13 } : undefined),
     stateOf: async (f) => {
       const r = await stored(f);
       return cardStatus({ verified: r.verified === 1, papersVerificationStatus: r.papers_verification_status, lastCentsVigente: r.last_cents_vigente === 1 });
@@ -123,5 +124,37 @@ describe('card verification', () => {
     const answers = await Promise.all([send('card.verify', f), send('card.verify', f, 'soporte')]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect((await logsOf(f.accountId)).length).toBe(logs + 1);
+  });
+});
+
+describe('change gateway (CRM2_SUPER_ACTION)', () => {
+  it('sets another §9 gateway on the card, whatever its verification; the tab shows it; the log holds the codes', async () => {
+    const f = await cardIn({ status: 'papersRequested' });
+    expect((await stored(f)).payment_system).toBe(7);
+    const { data } = await json(PaymentMethodResponse, await send('card.gateway', f, 'fraude', { paymentSystem: 13 }));
+    expect([data.paymentSystem, data.papersVerificationStatus]).toEqual([13, PAPERS.requested]);
+    const log = (await logsOf(f.accountId)).at(-1)!;
+    expect(log.action).toBe('card.card.gateway');
+    expect(JSON.parse(log.input!)).toEqual({ paymentSystem: { before: 7, after: 13 } });
+    expect(log.description).toBe(`Pasarela de la tarjeta ${f.firstSix}******${f.lastFour} (${f.id}): Cualquiera → Stripe`);
+  });
+
+  it("refuses the current gateway with the spec's text, and a code off the list; nothing changes", async () => {
+    const f = await cardIn({ status: 'verified' });
+    await json(PaymentMethodResponse, await send('card.gateway', f, 'fraude', { paymentSystem: 12 }));
+    const before = await observe(f);
+    await expectError(await send('card.gateway', f, 'fraude', { paymentSystem: 12 }), 400, 'invalid_request', CardMsg.sameGateway);
+    await expectError(await send('card.gateway', f, 'fraude', { paymentSystem: 11 }), 400, 'invalid_request', CardMsg.gateway);
+    expect(await observe(f)).toEqual(before);
+  });
+
+  it("needs CRM2_SUPER_ACTION; another customer's card is not found; nothing changes", async () => {
+    const f = await cardIn({ status: 'unverified' });
+    const before = await observe(f);
+    await expectError(await send('card.gateway', f, 'soporte', { paymentSystem: 1 }), 403, 'access_denied', Msg.missingPermission(Permission.SUPER_ACTION));
+    await expectError(await send('card.gateway', f, 'lector', { paymentSystem: 1 }), 403, 'access_denied', Msg.notReader);
+    const other = await k().selectFrom('accounts').select('id').where('is_staff', '=', 0).where('id', '!=', f.accountId).executeTakeFirstOrThrow();
+    await expectError(await send('card.gateway', { ...f, accountId: other.id }, 'fraude', { paymentSystem: 1 }), 404, 'not_found');
+    expect(await observe(f)).toEqual(before);
   });
 });

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { Envelope } from './envelope';
 import { PaymentMethod } from './customer-detail';
 import { CardMsg, PAPERS_STATUS } from '@/domain/cards';
+import { PAYMENT_SYSTEMS } from '@/domain/catalog';
 
 /** A customer's saved-card actions (spec details §7 "Card admin"). */
 
@@ -43,3 +44,16 @@ export const CardHideQuery = v.object({
 export type CardHideQuery = v.InferOutput<typeof CardHideQuery>;
 
 export const PaymentMethodResponse = Envelope(PaymentMethod);
+
+const GATEWAY_CODES = PAYMENT_SYSTEMS.map((p) => p.code);
+
+/** POST /customer/secured/paymentsystem/customer: customerId, paymentSystem (§9 code), paymentMethodCCGateway (the card). */
+export const CardGatewayBody = v.object(
+  {
+    customerId: Id(CardMsg.account),
+    paymentSystem: v.pipe(v.number(CardMsg.gateway), v.check((n) => (GATEWAY_CODES as readonly number[]).includes(n), CardMsg.gateway)),
+    paymentMethodCCGateway: Id(CardMsg.card),
+  },
+  'Solicitud inválida: se esperaba un objeto JSON.',
+);
+export type CardGatewayBody = v.InferOutput<typeof CardGatewayBody>;

@@ -180,6 +180,8 @@ export const PaymentMethod = v.object({
   blacklisted: v.boolean(),
   uniqueNumberIdentifier: v.string(),
   created: IsoDateTime,
+  /** The reference server's: the gateway its charges go through (§9 code; 7, any, by default). */
+  paymentSystem: v.optional(v.number(), 7),
 });
 export type PaymentMethod = v.InferOutput<typeof PaymentMethod>;
 export const PaymentMethodsResponse = Envelope(PageOf(PaymentMethod));

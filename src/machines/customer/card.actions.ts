@@ -1,4 +1,5 @@
-import { CardBody, CardHideQuery, CardPapersBody, CardPapersRequestBody } from '@/api/contract/customer-cards';
+import { CardBody, CardGatewayBody, CardHideQuery, CardPapersBody, CardPapersRequestBody } from '@/api/contract/customer-cards';
+import { paymentSystemName } from '@/domain/catalog';
 import { PaymentMethod } from '@/api/contract/customer-detail';
 import { cardName, CardRefused, PAPERS_STATUS } from '@/domain/cards';
 import { Permission } from '@/domain/permissions';
@@ -20,7 +21,8 @@ export type CardEvent =
   | { type: 'card.papersVerifiedByPapers' }
   | { type: 'card.papersDenied' }
   | { type: 'card.hide' }
-  | { type: 'card.restore' };
+  | { type: 'card.restore' }
+  | { type: 'card.gateway' };
 
 export interface CardContext {
   status: string;
@@ -133,4 +135,17 @@ export const cardActions = [
   papersRow('card.papersDenied', text.papersDenied, PAPERS_STATUS.denied),
   visibilityRow('card.hide', text.hide, 'false', CardRefused.hidden),
   visibilityRow('card.restore', text.restore, 'true', CardRefused.visible),
+  row({
+    event: 'card.gateway',
+    label: text.gateway,
+    variant: 'secondary',
+    permissions: [Permission.SUPER_ACTION],
+    confirm: (s, form: { paymentSystem: number }) => text.gatewayQuestion(cardName(s), paymentSystemName(form.paymentSystem), s.accountId),
+    success: { text: (s, card: PaymentMethod) => text.gatewayDone(cardName(s), paymentSystemName(card.paymentSystem)) },
+    refused: CardRefused.concurrent,
+    wire: { client: 'customer', method: 'POST', path: '/customer/secured/paymentsystem/customer', body: CardGatewayBody, data: PaymentMethod },
+    request: (s, form: { paymentSystem: number }) => ({ body: { customerId: s.accountId, paymentSystem: form.paymentSystem, paymentMethodCCGateway: s.id } }),
+    targets: (r) => [{ accountId: r.body.customerId, id: r.body.paymentMethodCCGateway }],
+    handler: 'gateway',
+  }),
 ];

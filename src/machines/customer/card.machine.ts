@@ -9,22 +9,28 @@ import { cardActions, type CardContext, type CardEvent, type CardSubject } from 
  * test charge, `init`) → verified by hand; or papers requested → Verificado / Verificado X Papeles
  * (verified) or Denegado X Papeles (denied, statusPapers 3). A verified card can be unverified; a
  * denied one can start over. Whatever the verification, the card can be hidden from the customer
- * or shown again (its visible flag).
+ * or shown again (its visible flag) and its gateway changed.
  */
 
 export { CARD_STATUSES };
 
-const visibility = {
-  'card.hide': { guard: and(['allowed', 'visible']), actions: 'hide' },
-  'card.restore': { guard: and(['allowed', not('visible')]), actions: 'restore' },
-} as const;
+type CardState = 'unverified' | 'started' | 'denied' | 'papersRequested' | 'verified';
+
+/** Whatever the verification: hide or show the card, change the gateway its charges go through (a move to the same state). */
+const always = (state: CardState) =>
+  ({
+    'card.hide': { guard: and(['allowed', 'visible']), actions: 'hide' },
+    'card.restore': { guard: and(['allowed', not('visible')]), actions: 'restore' },
+    'card.gateway': { guard: 'allowed', target: state, reenter: true },
+  }) as const;
 
 /** What a card not yet verified may do: start the charge, be verified by hand, or ask for papers. */
-const toVerify = {
-  ...visibility,
-  'card.verify': { guard: 'allowed', target: 'verified' },
-  'card.requestPapers': { guard: 'allowed', target: 'papersRequested' },
-} as const;
+const toVerify = (state: CardState) =>
+  ({
+    ...always(state),
+    'card.verify': { guard: 'allowed', target: 'verified' },
+    'card.requestPapers': { guard: 'allowed', target: 'papersRequested' },
+  }) as const;
 
 export const cardMachine = setup({
   types: { context: {} as CardContext, events: {} as CardEvent, input: {} as CardContext },
@@ -36,18 +42,18 @@ export const cardMachine = setup({
   initial: 'restoring',
   states: {
     restoring: restoreStatus(CARD_STATUSES),
-    unverified: { on: { ...toVerify, 'card.init': { guard: 'allowed', target: 'started' } } },
-    started: { on: toVerify },
-    denied: { on: { ...toVerify, 'card.init': { guard: 'allowed', target: 'started' } } },
+    unverified: { on: { ...toVerify('unverified'), 'card.init': { guard: 'allowed', target: 'started' } } },
+    started: { on: toVerify('started') },
+    denied: { on: { ...toVerify('denied'), 'card.init': { guard: 'allowed', target: 'started' } } },
     papersRequested: {
       on: {
-        ...visibility,
+        ...always('papersRequested'),
         'card.papersVerified': { guard: 'allowed', target: 'verified' },
         'card.papersVerifiedByPapers': { guard: 'allowed', target: 'verified' },
         'card.papersDenied': { guard: 'allowed', target: 'denied' },
       },
     },
-    verified: { on: { ...visibility, 'card.unverify': { guard: 'allowed', target: 'unverified' } } },
+    verified: { on: { ...always('verified'), 'card.unverify': { guard: 'allowed', target: 'unverified' } } },
   },
 });
 

@@ -53,6 +53,7 @@ export const CARDS: AccountTable<PaymentMethod> = {
     { header: cards.blacklisted, cell: (r) => (r.blacklisted ? <span className="font-semibold text-red-700">{t.yes}</span> : t.no) },
     { header: cards.debit, cell: (r) => yesNo(r.isDebit) },
     { header: cards.bank, cell: (r) => r.issuingBank ?? '' },
+    { header: cards.gateway, cell: (r) => paymentSystemName(r.paymentSystem) },
     {
       header: cards.tokens,
       cell: (r) => (

@@ -3,7 +3,8 @@ import { CardMsg, cardName, cardStatus } from '@/domain/cards';
 import { savedCard } from '@/machines/customer/card.machine';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
 import type { TableColumn } from '@/ui/detail-table';
-import { InputField } from '@/ui/fields';
+import { InputField, SelectField } from '@/ui/fields';
+import { PAYMENT_SYSTEMS } from '@/domain/catalog';
 import { cardText } from '@/i18n/es-cards';
 
 /** 'Pedir papeles': the customer's own e-mail, or another one to ask at. */
@@ -19,6 +20,17 @@ const papersForm = (card: PaymentMethod) =>
     fields: (form, change) => <InputField id={`card-${card.id}-email`} label={cardText.emailForced} type="email" autoComplete="off" value={form.emailForced} onChange={(e) => change({ emailForced: e.target.value })} />,
   });
 
+/** 'Cambiar pasarela': another gateway of §9 (the current one is refused). */
+const gatewayForm = (card: PaymentMethod) =>
+  chartForm<{ paymentSystem: string }, { paymentSystem: number }>({
+    title: cardText.gatewayTitle,
+    initial: () => ({ paymentSystem: String(card.paymentSystem) }),
+    validate: (form) => (Number(form.paymentSystem) === card.paymentSystem ? { ok: false, message: CardMsg.sameGateway } : { ok: true, payload: { paymentSystem: Number(form.paymentSystem) } }),
+    fields: (form, change) => (
+      <SelectField id={`card-${card.id}-gateway`} label={cardText.gatewayLabel} value={form.paymentSystem} options={PAYMENT_SYSTEMS.map((p) => ({ value: String(p.code), label: `${p.code} ${p.name}` }))} onChange={(e) => change({ paymentSystem: e.target.value })} />
+    ),
+  });
+
 /** The Tarjetas tab's actions column: what the card's chart offers this staff member now. */
 export function cardActionsColumn(onChanged: () => void): TableColumn<PaymentMethod> {
   return {
@@ -29,7 +41,7 @@ export function cardActionsColumn(onChanged: () => void): TableColumn<PaymentMet
         lifecycle: savedCard,
         input: { status: cardStatus(card), visible: card.isVisible },
         subject: { accountId: card.accountId, id: card.id, firstSix: card.firstSix, lastFour: card.lastFour },
-        forms: { 'card.requestPapers': papersForm(card) },
+        forms: { 'card.requestPapers': papersForm(card), 'card.gateway': gatewayForm(card) },
       });
       return <ChartActions label={cardText.group(name)} parts={[part]} onDone={onChanged} onFailed={onChanged} buttonName={(row) => `${row.label} ${name}`} />;
     },
