@@ -49,6 +49,7 @@ export const customerText = {
     debit: 'Débito',
     bank: 'Banco',
     tokens: 'Pasarelas',
+    actions: 'Acciones',
     gateway: 'Pasarela de cobro',
     created: 'Agregada',
   },

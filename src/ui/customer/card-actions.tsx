@@ -2,7 +2,6 @@ import type { PaymentMethod } from '@/api/contract/customer-detail';
 import { CardMsg, cardName, cardStatus } from '@/domain/cards';
 import { savedCard } from '@/machines/customer/card.machine';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
-import type { TableColumn } from '@/ui/detail-table';
 import { InputField, SelectField } from '@/ui/fields';
 import { PAYMENT_SYSTEMS } from '@/domain/catalog';
 import { cardText } from '@/i18n/es-cards';
@@ -31,19 +30,14 @@ const gatewayForm = (card: PaymentMethod) =>
     ),
   });
 
-/** The Tarjetas tab's actions column: what the card's chart offers this staff member now. */
-export function cardActionsColumn(onChanged: () => void): TableColumn<PaymentMethod> {
-  return {
-    header: cardText.actions,
-    cell: (card) => {
-      const name = cardName(card);
-      const part = chartPart({
-        lifecycle: savedCard,
-        input: { status: cardStatus(card), visible: card.isVisible },
-        subject: { accountId: card.accountId, id: card.id, firstSix: card.firstSix, lastFour: card.lastFour },
-        forms: { 'card.requestPapers': papersForm(card), 'card.gateway': gatewayForm(card) },
-      });
-      return <ChartActions label={cardText.group(name)} parts={[part]} onDone={onChanged} onFailed={onChanged} buttonName={(row) => `${row.label} ${name}`} />;
-    },
-  };
+/** A card's actions in the Tarjetas tab: what the card's chart offers this staff member now. */
+export function CardActionsCell({ card, onChanged }: { card: PaymentMethod; onChanged: () => void }) {
+  const name = cardName(card);
+  const part = chartPart({
+    lifecycle: savedCard,
+    input: { status: cardStatus(card), visible: card.isVisible },
+    subject: { accountId: card.accountId, id: card.id, firstSix: card.firstSix, lastFour: card.lastFour },
+    forms: { 'card.requestPapers': papersForm(card), 'card.gateway': gatewayForm(card) },
+  });
+  return <ChartActions label={cardText.group(name)} parts={[part]} onDone={onChanged} onFailed={onChanged} buttonName={(row) => `${row.label} ${name}`} />;
 }

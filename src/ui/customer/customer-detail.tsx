@@ -16,11 +16,24 @@ import { CampaignsTab, KycTab } from './kyc-campaign-tabs';
 import { EventsView, TraitsView, useSegment } from './segment-tab';
 import { DocumentsTab, loadDocuments } from './documents-tab';
 import { bankRecipientActions, homeRecipientActions } from './recipient-edit';
-import { cardActionsColumn } from './card-actions';
 import { SUB_TAB_CLASS, TAB_CLASS } from '@/ui/tabs';
+import type { TableColumn } from '@/ui/detail-table';
+import type { PaymentMethod } from '@/api/contract/customer-detail';
 
 // The added-card attempts and their reset load when the Logs tab shows them (agents only).
 const AddedCardAttempts = lazy(async () => ({ default: (await import('./added-cards')).AddedCardAttempts }));
+// The card actions (their chart and dialogs) load with the Tarjetas tab's rows.
+const CardActionsCell = lazy(async () => ({ default: (await import('./card-actions')).CardActionsCell }));
+
+/** The Tarjetas tab's actions column. */
+const cardActionsColumn = (onChanged: () => void): TableColumn<PaymentMethod> => ({
+  header: customerText.cards.actions,
+  cell: (card) => (
+    <Suspense fallback={null}>
+      <CardActionsCell card={card} onChanged={onChanged} />
+    </Suspense>
+  ),
+});
 
 /** Notes shown on the customer page: the newest hundred (the tab says how many there are). */
 const NOTES_SHOWN = 100;
