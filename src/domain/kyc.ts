@@ -75,5 +75,4 @@ export const KycLinkMsg = {
   company: 'La compañía debe ser un número.',
   approved: 'El cliente ya está verificado: no necesita otro enlace de verificación.',
   refused: 'No se puede generar el enlace de verificación del cliente.',
-  copied: 'URL copiada al portapapeles',
 } as const;

@@ -10,6 +10,7 @@ export const Msg = {
   emptyResult: 'No se encontró ningún registro.',
   emptyKyc: 'No se encontraron verificaciones KYC',
   urlCopied: 'URL copiada al portapapeles',
+  urlCopyFailed: 'No se pudo copiar la URL.',
   confirmTitle: 'Estas seguro?',
   confirmYes: 'Si, continuar!',
   confirmNo: 'Cancelar',

@@ -216,9 +216,6 @@ export const customerText = {
     created: 'Agregado',
   },
   kyc: {
-    copyLabel: 'Copiar',
-    copy: (partner: string) => `Copiar la URL de la verificación ${partner}`,
-    copyFailed: 'No se pudo copiar la URL al portapapeles.',
     status: 'Estado',
     message: 'Mensaje',
     since: 'Desde',

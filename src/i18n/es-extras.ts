@@ -34,8 +34,6 @@ export const extrasText = {
     total: (n: number, limited: boolean) => `Total: ${limited ? 'más de ' : ''}${formatCount(n)}`,
     empty: Msg.emptyKyc,
     copyHint: 'Haga clic en una URL para copiarla completa.',
-    copied: Msg.urlCopied,
-    copyFailed: 'No se pudo copiar la URL.',
     csv: 'verificaciones-kyc.csv',
     columns: {
       id: 'Id',

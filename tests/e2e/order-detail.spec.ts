@@ -59,7 +59,7 @@ test.describe('order detail as fraude', () => {
 
   test('reads every tab of an order in RISK, with no serious accessibility violation', async ({ page }) => {
     // Seven axe runs.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const [order] = await riskOrders(page);
     expect(order).toBeDefined();
     const id = order!.id;

@@ -1,6 +1,6 @@
 import type { Campaign, KycDecisionStatus, KycHistoryEntry } from '@/api/contract/customer-detail';
-import { documentCaption, KycLinkMsg, kycStatusLabel, translateKycMessage, truncateUrl } from '@/domain/kyc';
-import { notify } from '@/ui/toast';
+import { documentCaption, kycStatusLabel, translateKycMessage } from '@/domain/kyc';
+import { KycUrl } from '@/ui/kyc-url';
 import { formatDateTime } from '@/domain/time';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
@@ -20,39 +20,13 @@ const HISTORY_COLUMNS: TableColumn<KycHistoryEntry>[] = [
   { header: kycText.status, cell: (e) => kycStatusLabel(e.status) },
   {
     header: kycText.url,
-    cell: (e) => (
-      <span className="inline-flex items-center gap-2">
-        <span title={e.verification_url ?? ''} className="font-mono text-xs">
-          {truncateUrl(e.verification_url)}
-        </span>
-        {e.verification_url ? <CopyUrl url={e.verification_url} partner={e.partner_id} /> : null}
-      </span>
-    ),
+    cell: (e) => <KycUrl url={e.verification_url} />,
   },
   { header: kycText.document, cell: (e) => documentCaption(e.kyc_decision) },
   { header: kycText.created, cell: (e) => formatDateTime(e.created_date_time), className: 'whitespace-nowrap' },
   { header: kycText.verified, cell: (e) => formatDateTime(e.verification_date_time), className: 'whitespace-nowrap' },
   { header: kycText.partner, cell: (e) => <span className="font-mono text-xs">{e.partner_id}</span> },
 ];
-
-/** Copies a verification URL whole (the table shows 50 characters) and says so. */
-function CopyUrl({ url, partner }: { url: string; partner: string }) {
-  return (
-    <button
-      type="button"
-      aria-label={kycText.copy(partner)}
-      className="rounded px-1.5 py-0.5 text-xs font-medium text-sky-800 ring-1 ring-slate-300 hover:bg-slate-50"
-      onClick={() => {
-        void navigator.clipboard.writeText(url).then(
-          () => notify.success(KycLinkMsg.copied),
-          () => notify.error(kycText.copyFailed),
-        );
-      }}
-    >
-      {kycText.copyLabel}
-    </button>
-  );
-}
 
 /** KYC: the current status with the service's message in Spanish; the verifications when there is a status. */
 export function KycTab({ accountId, tab }: { accountId: number; tab: DetailTab<KycData> }) {
