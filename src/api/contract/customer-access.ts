@@ -1,9 +1,10 @@
 import * as v from 'valibot';
+import { QueryId } from './fields';
 import { AccessMsg } from '@/domain/customer-access';
 
 /** A customer's sign-in maintenance (spec details §7 "Sign-in"); every parameter is in the query. */
 
-const IdText = v.pipe(v.optional(v.string(AccessMsg.account), ''), v.trim(), v.regex(/^\d{1,12}$/, AccessMsg.account), v.transform(Number));
+const IdText = QueryId(AccessMsg.account);
 
 /** POST /uaa/secured/reset/password?accountId&sendNotify */
 export const ResetPasswordQuery = v.object({ accountId: IdText, sendNotify: v.pipe(v.optional(v.string(AccessMsg.notify), ''), v.picklist(['true', 'false'], AccessMsg.notify), v.transform((s) => s === 'true')) });

@@ -1,16 +1,17 @@
 import * as v from 'valibot';
+import { BodyId, QueryId } from './fields';
 import { AccountMsg, GENDERS, isBirthday } from '@/domain/account';
 import { ASSIGNABLE_GROUPS, GroupsMsg } from '@/domain/groups';
 import { RELIABILITY_LEVELS } from '@/domain/reliability';
 
 /** A customer's account actions (spec details §7 "Account"). */
 
-const IdText = (message: string) => v.pipe(v.optional(v.string(message), ''), v.trim(), v.regex(/^\d{1,12}$/, message), v.transform(Number));
+const IdText = QueryId;
 
 /** POST /uaa/secured/enable/account: accountId, enable. */
 export const AccountEnableBody = v.object(
   {
-    accountId: v.pipe(v.optional(v.number(AccountMsg.account), 0), v.integer(AccountMsg.account), v.minValue(1, AccountMsg.account)),
+    accountId: BodyId(AccountMsg.account),
     enable: v.boolean(AccountMsg.refused),
   },
   'Solicitud inválida: se esperaba un objeto JSON.',
@@ -57,7 +58,7 @@ export const UserDataBody = v.object(
     email: v.pipe(v.optional(v.string(AccountMsg.email), ''), v.trim(), v.toLowerCase(), v.nonEmpty(AccountMsg.email), v.maxLength(120, AccountMsg.emailInvalid), v.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, AccountMsg.emailInvalid)),
     userInfo: v.object(
       {
-        accountId: v.pipe(v.optional(v.number(AccountMsg.account), 0), v.integer(AccountMsg.account), v.minValue(1, AccountMsg.account)),
+        accountId: BodyId(AccountMsg.account),
         countryCode: v.optional(v.nullable(v.pipe(v.string(AccountMsg.country), v.trim(), v.toUpperCase(), v.transform((s) => (s === '' ? null : s)), v.nullable(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, AccountMsg.country))))), null),
         city: Optional(80, AccountMsg.place),
         region: Optional(80, AccountMsg.place),
@@ -89,7 +90,7 @@ const GroupList = v.optional(v.pipe(v.array(v.picklist(ASSIGNABLE_GROUPS, Groups
 
 /** POST /uaa/secured/group/modifyassing: accountId, assingGroups, unassingGroups (names of the §6 list). */
 export const ModifyGroupsBody = v.pipe(
-  v.object({ accountId: v.pipe(v.optional(v.number(AccountMsg.account), 0), v.integer(AccountMsg.account), v.minValue(1, AccountMsg.account)), assingGroups: GroupList, unassingGroups: GroupList }, 'Solicitud inválida: se esperaba un objeto JSON.'),
+  v.object({ accountId: BodyId(AccountMsg.account), assingGroups: GroupList, unassingGroups: GroupList }, 'Solicitud inválida: se esperaba un objeto JSON.'),
   v.check((b) => b.assingGroups.length + b.unassingGroups.length > 0, GroupsMsg.none),
   v.check((b) => !b.assingGroups.some((g) => b.unassingGroups.includes(g)), GroupsMsg.both),
 );

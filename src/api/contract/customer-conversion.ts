@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { BodyId } from './fields';
 import { CONVERSION_CURRENCIES, ConvertMsg } from '@/domain/conversion';
 import { MAX_CREDIT_AMOUNT } from '@/domain/credit';
 
@@ -10,7 +11,7 @@ import { MAX_CREDIT_AMOUNT } from '@/domain/credit';
 export const ConvertBody = v.pipe(
   v.object(
     {
-      accountId: v.pipe(v.optional(v.number(ConvertMsg.account), 0), v.integer(ConvertMsg.account), v.minValue(1, ConvertMsg.account)),
+      accountId: BodyId(ConvertMsg.account),
       originCurrency: v.picklist(CONVERSION_CURRENCIES, ConvertMsg.currency),
       destinyCurrency: v.picklist(CONVERSION_CURRENCIES, ConvertMsg.currency),
       amount: v.optional(

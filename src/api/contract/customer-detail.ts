@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { Envelope, IsoDateTime } from './envelope';
 import { IdParam, PageOf, PageQuery } from './query';
 import { KycDecisionDetail } from './extras';
-import { BodyId, CubanMobile, EditedVersion, Hour, OptionalText } from './fields';
+import { BodyId, CubanMobile, EditedVersion, Hour, OptionalText, QueryId } from './fields';
 import { BankCardNumber, CubanPhone, HomeAddressEntries, IdentityCard, MunicipalityCode, Neighborhood, ProvinceCode, RecipientName, StreetAddress } from './remittance';
 import { RemittanceMsg } from '@/domain/remittance';
 
@@ -276,7 +276,7 @@ export type AddCardAttempts = v.InferOutput<typeof AddCardAttempts>;
 export const AddCardAttemptsResponse = Envelope(AddCardAttempts);
 
 /** POST /customer/secured/add/creditcard/result/delete?accountId (deleteAddCCResult; the path is the reference server's). */
-export const AddCardResetQuery = v.object({ accountId: v.pipe(v.optional(v.string('Debe indicar el cliente.'), ''), v.trim(), v.regex(/^\d{1,12}$/, 'Debe indicar el cliente.'), v.transform(Number)) });
+export const AddCardResetQuery = v.object({ accountId: QueryId('Debe indicar el cliente.') });
 export type AddCardResetQuery = v.InferOutput<typeof AddCardResetQuery>;
 
 /**

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
+import { BodyId } from './fields';
 import { DECONTAMINATION_LEVELS, DEFAULT_DECONTAMINATION, FraudMsg } from '@/domain/customer-fraud';
 
 /** Card-fraud contamination (spec details §2, §4 "Account"; the paths are the reference server's: the spec does not show them). */
 
-const AccountId = v.pipe(v.optional(v.number(FraudMsg.account), 0), v.integer(FraudMsg.account), v.minValue(1, FraudMsg.account));
+const AccountId = BodyId(FraudMsg.account);
 const Json = 'Solicitud inválida: se esperaba un objeto JSON.';
 
 /** POST /users/secured/fraud/contaminate: accountId. */

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
+import { BodyId } from './fields';
 import { KycLinkMsg } from '@/domain/kyc';
 import { KYC_COMPANY_ID } from '@/domain/session';
 
 /** POST /users/secured/kyc/verification-url: accountId, companyId (4); the URL comes back in data.object.message. */
 export const KycLinkBody = v.object(
   {
-    accountId: v.pipe(v.optional(v.number(KycLinkMsg.account), 0), v.integer(KycLinkMsg.account), v.minValue(1, KycLinkMsg.account)),
+    accountId: BodyId(KycLinkMsg.account),
     companyId: v.optional(v.pipe(v.number(KycLinkMsg.company), v.integer(KycLinkMsg.company), v.minValue(1, KycLinkMsg.company)), KYC_COMPANY_ID),
   },
   'Solicitud inválida: se esperaba un objeto JSON.',

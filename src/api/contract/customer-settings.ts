@@ -1,9 +1,10 @@
 import * as v from 'valibot';
+import { BodyId } from './fields';
 import { SettingsMsg, THREE_DS_STRATEGIES } from '@/domain/account-settings';
 
 /** A customer's account settings actions (spec details §7 "Account"). */
 
-const AccountId = v.pipe(v.optional(v.number(SettingsMsg.account), 0), v.integer(SettingsMsg.account), v.minValue(1, SettingsMsg.account));
+const AccountId = BodyId(SettingsMsg.account);
 const Flag = v.boolean(SettingsMsg.flag);
 const Json = 'Solicitud inválida: se esperaba un objeto JSON.';
 
