@@ -16,6 +16,7 @@ import { customerAccountBinding } from './customer/account';
 import { accountSettingsBinding } from './customer/settings';
 import { customerAccessBinding } from './customer/access';
 import { customerFraudBinding } from './customer/fraud';
+import { customerBlacklistBinding } from './customer/blacklist';
 import { customerKycBinding } from './customer/kyc';
 import { addedCardsBinding } from './customer/added-cards';
 import { documentBinding, documentsBinding } from './customer/documents';
@@ -45,6 +46,7 @@ export const LIFECYCLES: readonly Binding[] = [
   accountSettingsBinding,
   customerAccessBinding,
   customerFraudBinding,
+  customerBlacklistBinding,
   customerKycBinding,
   addedCardsBinding,
   documentBinding,

@@ -42,6 +42,9 @@ function serverPath(path: string): string {
 
 const NoQuery = v.looseObject({});
 
+/** Paths served here for the rows that claim a request and by another route for the rest. */
+const SHARED_PATHS = new Set(['/blacklist/secured/add', '/blacklist/secured/remove']);
+
 export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[]) {
   const app = new Hono<AppEnv>();
   const groups = new Map<string, Entry[]>();
@@ -68,11 +71,16 @@ export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[]) {
     if (entries.some(({ row }) => row.wire.idempotent)) guards.push(idempotent(deps));
 
     // Every action of the contract is a POST (Wire.method).
-    app.post(serverPath(wire.path), every(...guards), async (c) => {
+    app.post(serverPath(wire.path), every(...guards), async (c, next) => {
       const body = wire.body ? parse(wire.body, wire.multipart ? await c.req.parseBody().catch(() => ({})) : await jsonBody(c)) : undefined;
       const request: WireRequest = { query: parse(wire.query ?? NoQuery, c.req.query()), body, params: c.req.param() };
       const entry = entries.find(({ row }) => !row.match || row.match(request));
-      if (!entry) throw badRequest('La solicitud no corresponde a ninguna acción.');
+      if (!entry) {
+        // A path the contract shares with a route of its own (the general blacklist's add and
+        // remove also serve the Lista Negra screen): a request no row claims is that route's.
+        if (SHARED_PATHS.has(wire.path)) return next();
+        throw badRequest('La solicitud no corresponde a ninguna acción.');
+      }
       if (entry.row.bulk) assertPermissions(c.get('principal'), entry.row.bulk.permissions);
       const data = await runRow(deps, entry.binding, entry.row, request, c.get('principal'));
       return c.json({ code: entry.row.wire.successCode ?? 0, data });

@@ -1,15 +1,9 @@
-import { call, type ServiceClient } from './http';
+import { call } from './http';
 import type { Services } from './services';
 import { ZelleTransfersResponse } from './contract/order-detail';
-import { BlacklistChangeResponse } from './contract/settings';
 
-/** What the order page reads and does outside the action tables: the Zelle transfers of an order, a card's blacklist entry. */
+/** What the order page reads and does outside the action tables: the Zelle transfers of an order. */
 
-/** Adds or removes the card of a payment element on the blacklist. */
-export async function changeCardBlacklist(blacklist: ServiceClient, add: boolean, accountId: number, uniqueNumberIdentifier: string) {
-  const body = { accountId, paymentMethod: { uniqueNumberIdentifier, paymentType: 'CARD' } };
-  return (await call(blacklist, (k) => k.post(add ? 'secured/add' : 'secured/remove', { json: body }), BlacklistChangeResponse)).data.changed;
-}
 
 // ---------------------------------------------------------------- Zelle
 

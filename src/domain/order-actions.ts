@@ -15,7 +15,6 @@ export const ORDER_ACTION_PERMISSION = {
   toCredit: Permission.DO_ACTION,
   revertCredit: Permission.SUPER_ACTION,
   compensate: Permission.COMPENSATION_PAY,
-  blacklistCard: Permission.FRAUD_COMPLETE,
   notify: Permission.AGENT,
   zelle: Permission.SUPER_ACTION,
 } as const;

@@ -48,12 +48,6 @@ export const orderActionText = {
     creditText: (amount: string) => `Se acreditaron ${amount} al saldo del cliente.`,
     revertText: (title: string) => `La oferta ${title} volvió a su estado anterior y se retiró el crédito.`,
   },
-  card: {
-    blacklist: 'Agregar tarjeta a lista negra',
-    unblacklist: 'Quitar tarjeta de lista negra',
-    blacklistText: (card: string) => `La tarjeta ${card} está en la lista negra.`,
-    unblacklistText: (card: string) => `La tarjeta ${card} salió de la lista negra.`,
-  },
   payment: {
     notify: 'Notificar',
     notifyLabel: (transactionId: string) => `Notificar el cobro ${transactionId}`,

@@ -1,6 +1,7 @@
 import type { Phone } from '@/api/contract/customer-phones';
 import { getPhones } from '@/api/customer';
 import { customerPhones, phone as phoneLifecycle } from '@/machines/customer/phone.machine';
+import { customerBlacklist } from '@/machines/customer/blacklist.machine';
 import { checkBody } from '@/api/contract/check';
 import { PhoneCreateBody } from '@/api/contract/customer-phones';
 import { formatPhone } from '@/domain/phones';
@@ -21,6 +22,14 @@ const phonePart = (phone: Phone) =>
     lifecycle: phoneLifecycle,
     input: { status: phone.isVerified ? 'verified' : 'unverified', attempts: phone.verifyAttempts, principal: phone.isPrincipal },
     subject: { accountId: phone.accountId, phoneNumber: phone.phoneNumber },
+  });
+
+/** The phone on the blacklist (support work). */
+const listingPart = (phone: Phone) =>
+  chartPart({
+    lifecycle: customerBlacklist,
+    input: { status: phone.blacklisted ? 'listed' : 'clear', kind: 'PHONE' },
+    subject: { accountId: phone.accountId, kind: 'PHONE', value: phone.phoneNumber, caption: formatPhone(phone.phoneNumber) },
   });
 
 /** 'Agregar teléfono': the prefix, then the number (checked in that order), numeric and deaf to the mouse wheel. */
@@ -58,7 +67,7 @@ export function CustomerPhones({ accountId }: { accountId: number }) {
       cell: (p) => (
         <ChartActions
           label={text.group(formatPhone(p.phoneNumber))}
-          parts={[phonePart(p)]}
+          parts={[phonePart(p), listingPart(p)]}
           onDone={phones.refresh}
           onFailed={phones.refresh}
           buttonName={(row) => `${row.label} ${formatPhone(p.phoneNumber)}`}

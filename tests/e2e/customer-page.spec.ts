@@ -303,6 +303,7 @@ test('soporte verifies a card through papers: asked at another address, answered
     const id = (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id;
     const row = db.prepare('SELECT id, first_six AS firstSix, last_four AS lastFour FROM payment_methods WHERE account_id = ? ORDER BY id LIMIT 1').get(id) as { id: number; firstSix: string; lastFour: string };
     db.prepare("UPDATE payment_methods SET verified = 0, papers_verification_status = NULL, last_cents_vigente = 0, is_visible = 1, expiration_year = 2030 WHERE id = ?").run(row.id);
+    db.prepare("DELETE FROM blacklist_entries WHERE type = 'CARD' AND value = (SELECT unique_number_identifier FROM payment_methods WHERE id = ?)").run(row.id);
     return { ...row, accountId: id, name: `${row.firstSix}******${row.lastFour} (${row.id})` };
   });
   await signIn(page, 'soporte');
@@ -348,6 +349,49 @@ test('fraude (CRM2_SUPER_ACTION) moves a card to the Stripe gateway: the current
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Cobrar la tarjeta ${card.name} del cliente ${card.accountId} por la pasarela Stripe?`);
   await confirmAndFinish(page, 'Listo!');
   await expect(row.getByRole('cell', { name: 'Stripe', exact: true })).toBeVisible();
+});
+
+test('fraude puts a card on the blacklist from Tarjetas and takes it off; soporte does the same with a phone from Telefono', async ({ page, browser }) => {
+  const target = withDb((db) => {
+    const row = db
+      .prepare(
+        `SELECT p.account_id AS accountId, p.id, p.first_six AS firstSix, p.last_four AS lastFour, p.unique_number_identifier AS value, n.phone_number AS phone
+         FROM payment_methods p JOIN user_numbers n ON n.account_id = p.account_id JOIN accounts a ON a.id = p.account_id
+         WHERE a.is_staff = 0 ORDER BY p.account_id DESC, p.id LIMIT 1`,
+      )
+      .get() as { accountId: number; id: number; firstSix: string; lastFour: string; value: string; phone: string };
+    db.prepare("DELETE FROM blacklist_entries WHERE (type = 'CARD' AND value = ?) OR (type = 'PHONE' AND value = ?)").run(row.value, row.phone);
+    return { ...row, name: `${row.firstSix}******${row.lastFour} (${row.id})` };
+  });
+  await signIn(page, 'fraude');
+  await page.goto(`/#/admin/customer-page/${target.accountId}`);
+  await openTab(page, 'Tarjetas');
+  const row = page.getByRole('table', { name: `Tarjetas del cliente ${target.accountId}` }).getByRole('row').filter({ hasText: `${target.firstSix}******${target.lastFour}` });
+  await row.getByRole('button', { name: `Agregar a lista negra ${target.name}` }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Agregar ${target.firstSix}******${target.lastFour} del cliente ${target.accountId} a la lista negra?`);
+  await confirmAndFinish(page, 'Listo!');
+  await expect(row.getByRole('button', { name: `Quitar de lista negra ${target.name}` })).toBeVisible();
+  await openTab(page, 'Lista Negra');
+  await expect(page.getByRole('table', { name: new RegExp(`Lista negra del cliente ${target.accountId}`, 'i') })).toContainText('CARD');
+  await openTab(page, 'Tarjetas');
+  await row.getByRole('button', { name: `Quitar de lista negra ${target.name}` }).click();
+  await confirmAndFinish(page, 'Listo!');
+  await expect(row.getByRole('button', { name: `Agregar a lista negra ${target.name}` })).toBeVisible();
+
+  const context = await browser.newContext();
+  const support = await context.newPage();
+  await signIn(support, 'soporte');
+  await support.goto(`/#/admin/customer-page/${target.accountId}`);
+  await openTab(support, 'Telefono');
+  const phones = support.getByRole('table', { name: new RegExp(`Teléfonos del cliente ${target.accountId}`, 'i') });
+  const phoneRow = phones.getByRole('row').filter({ has: support.getByRole('button', { name: /^Agregar a lista negra / }) }).first();
+  await phoneRow.getByRole('button', { name: /^Agregar a lista negra / }).click();
+  await confirmAndFinish(support, 'Listo!');
+  await expect(phones.getByRole('button', { name: /^Quitar de lista negra / })).toHaveCount(1);
+  await phones.getByRole('button', { name: /^Quitar de lista negra / }).click();
+  await confirmAndFinish(support, 'Listo!');
+  await expect(phones.getByRole('button', { name: /^Quitar de lista negra / })).toHaveCount(0);
+  await context.close();
 });
 
 test('soporte transfers 5 USD to another customer found by e-mail: both cards show the new balances', async ({ page }) => {

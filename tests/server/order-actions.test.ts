@@ -392,7 +392,16 @@ describe('order actions: permissions, validation, concurrency, idempotency, logs
   });
 
   it('a card of a payment element is blacklisted by a fraud analyst and unmarked by any editor', async () => {
-    const card = { accountId: 1, paymentMethod: { uniqueNumberIdentifier: '4111119999123456', paymentType: 'CARD' } };
+    // A card that paid an order of its customer and that no list holds.
+    const paid = await k()
+      .selectFrom('payment_orders as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .leftJoin('blacklist_entries as b', (j) => j.on('b.type', '=', 'CARD').onRef('b.value', '=', 'p.unique_number_identifier'))
+      .select(['o.account_id', 'p.unique_number_identifier'])
+      .where('p.unique_number_identifier', 'is not', null)
+      .where('b.id', 'is', null)
+      .executeTakeFirstOrThrow();
+    const card = { accountId: paid.account_id, paymentMethod: { uniqueNumberIdentifier: paid.unique_number_identifier!, paymentType: 'CARD' } };
     expect((await post('/blacklist/secured/add', card, tokens.lector)).status).toBe(403);
     expect((await post('/blacklist/secured/add', card, tokens.operaciones)).status).toBe(403);
     expect((await post('/blacklist/secured/add', card, tokens.fraude)).status).toBe(200);

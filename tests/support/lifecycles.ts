@@ -24,6 +24,8 @@ import { customerAccess } from '@/machines/customer/access.machine';
 import { customerKyc } from '@/machines/customer/kyc.machine';
 import { ADDED_CARD_STATUSES, addedCards } from '@/machines/customer/added-cards.machine';
 import { FRAUD_STATUSES, customerFraud } from '@/machines/customer/fraud.machine';
+import { customerBlacklist } from '@/machines/customer/blacklist.machine';
+import { LISTING_STATUSES } from '@/domain/customer-blacklist';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
@@ -299,6 +301,13 @@ export const customerFraudModel: LifecycleModel = {
   label: status,
 };
 
+/** A card and a phone in each state: who may list one differs by its kind. */
+export const customerBlacklistModel: LifecycleModel = {
+  lifecycle: customerBlacklist,
+  inputs: LISTING_STATUSES.flatMap((s) => (['CARD', 'PHONE'] as const).map((kind) => ({ status: s, kind, permissions: EVERYTHING }))),
+  label: status,
+};
+
 export const customerKycModel: LifecycleModel = {
   lifecycle: customerKyc,
   inputs: [{ status: 'open', permissions: EVERYTHING }],
@@ -336,6 +345,7 @@ export const MODELS: readonly LifecycleModel[] = [
   accountSettingsModel,
   customerAccessModel,
   customerFraudModel,
+  customerBlacklistModel,
   customerKycModel,
   addedCardsModel,
   documentModel,

@@ -220,7 +220,8 @@ export const BlacklistChange = v.pipe(
 export type BlacklistChange = v.InferOutput<typeof BlacklistChange>;
 
 /** How many entries an add or remove changed. */
-export const BlacklistChangeResponse = Envelope(v.object({ changed: v.number() }));
+export const BlacklistChanged = v.object({ changed: v.number() });
+export const BlacklistChangeResponse = Envelope(BlacklistChanged);
 
 // ---------------------------------------------------------------- SMS provider service
 

@@ -1,12 +1,9 @@
 import type { OrderRow } from '@/api/contract/order-lists';
 import type { AppliedRule, PaymentElement } from '@/api/contract/order-detail';
-import { changeCardBlacklist } from '@/api/order-actions';
 import { paymentRule } from '@/machines/order/payment-rule.machine';
-import { ORDER_ACTION_PERMISSION } from '@/domain/order-actions';
-import { Permission } from '@/domain/permissions';
+import { customerBlacklist } from '@/machines/customer/blacklist.machine';
+import { listingName, listingText } from '@/i18n/es-blacklist';
 import { cardCaption } from '@/domain/format';
-import { useActorPermissions, useServices } from '@/ui/session';
-import { ActionButton } from '@/ui/action-button';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
 import { InputField, bound } from '@/ui/fields';
 import { orderActionText } from '@/i18n/es-order-actions';
@@ -22,29 +19,17 @@ const isCard = (element: PaymentElement) => element.uniqueNumberIdentifier !== n
 
 /**
  * Blacklist (CRM7_FRAUD_COMPLETE) or unblacklist (any editor: spec details §6) the card of a
- * payment element. Readers see neither.
+ * payment element: the customer's card on the blacklist chart, as the Tarjetas tab offers it.
  */
 export function CardActions({ order, element, onChanged }: CardActionsProps) {
-  const services = useServices();
-  const permissions = useActorPermissions();
-  const editor = permissions.includes(Permission.EDITOR);
-  if (!editor || !isCard(element)) return null;
+  if (!isCard(element)) return null;
   const card = cardCaption(element.firstSix, element.lastFour);
-  const add = !element.blacklisted;
-  if (add && !permissions.includes(ORDER_ACTION_PERMISSION.blacklistCard)) return null;
-  return (
-    <span data-mutating="">
-      <ActionButton
-        label={add ? orderActionText.card.blacklist : orderActionText.card.unblacklist}
-        variant={add ? 'danger' : 'secondary'}
-        perform={async () => {
-          await changeCardBlacklist(services.blacklist, add, order.accountId, element.uniqueNumberIdentifier!);
-          return add ? orderActionText.card.blacklistText(card) : orderActionText.card.unblacklistText(card);
-        }}
-        onDone={onChanged}
-      />
-    </span>
-  );
+  const part = chartPart({
+    lifecycle: customerBlacklist,
+    input: { status: element.blacklisted ? 'listed' : 'clear', kind: 'CARD' },
+    subject: { accountId: order.accountId, kind: 'CARD', value: element.uniqueNumberIdentifier!, caption: card },
+  });
+  return <ChartActions label={listingText.group(card)} parts={[part]} onDone={onChanged} onFailed={onChanged} buttonName={(row) => listingName(row.event, 'CARD')} />;
 }
 
 export interface NotifyPaymentProps {

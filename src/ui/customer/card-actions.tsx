@@ -1,6 +1,8 @@
 import type { PaymentMethod } from '@/api/contract/customer-detail';
 import { CardMsg, cardName, cardStatus } from '@/domain/cards';
 import { savedCard } from '@/machines/customer/card.machine';
+import { customerBlacklist } from '@/machines/customer/blacklist.machine';
+import { cardCaption } from '@/domain/format';
 import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
 import { InputField, SelectField } from '@/ui/fields';
 import { PAYMENT_SYSTEMS } from '@/domain/catalog';
@@ -39,5 +41,11 @@ export function CardActionsCell({ card, onChanged }: { card: PaymentMethod; onCh
     subject: { accountId: card.accountId, id: card.id, firstSix: card.firstSix, lastFour: card.lastFour },
     forms: { 'card.requestPapers': papersForm(card), 'card.gateway': gatewayForm(card) },
   });
-  return <ChartActions label={cardText.group(name)} parts={[part]} onDone={onChanged} onFailed={onChanged} buttonName={(row) => `${row.label} ${name}`} />;
+  // The card on the blacklist: the same chart as the order's payment elements.
+  const listing = chartPart({
+    lifecycle: customerBlacklist,
+    input: { status: card.blacklisted ? 'listed' : 'clear', kind: 'CARD' },
+    subject: { accountId: card.accountId, kind: 'CARD', value: card.uniqueNumberIdentifier, caption: cardCaption(card.firstSix, card.lastFour) },
+  });
+  return <ChartActions label={cardText.group(name)} parts={[part, listing]} onDone={onChanged} onFailed={onChanged} buttonName={(row) => `${row.label} ${name}`} />;
 }
