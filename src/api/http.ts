@@ -85,7 +85,8 @@ export interface CallOptions {
 }
 
 /**
- * Runs a call and applies the error catalogue: network failure → "Failed to fetch"; 401 or
+ * Runs a call and applies the error catalogue: network failure (or time-out) → a Spanish
+ * "no connection" (customer and call actions show "Failed to fetch" instead: chart-actions); 401 or
  * invalid_token → "Token de Autenticacion Invalida" (and the session is told); 403 or
  * access_denied → "Acceso denegado"; an error field or a code other than 0 → the body's
  * error_description, else error, else description or message. The answer is then parsed with
@@ -101,9 +102,8 @@ export async function call<TSchema extends v.GenericSchema>(
   let response: Response;
   try {
     response = await send(ky);
-  } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') throw new ApiError('network', Msg.networkFailure);
-    throw new ApiError('network', Msg.networkFailure);
+  } catch {
+    throw new ApiError('network', Msg.connectionLost);
   }
   let body: BodyLike | null = null;
   const text = await response.text();

@@ -30,7 +30,7 @@ export async function getStoredImage(services: Services, url: string): Promise<s
   try {
     response = await ky.get(path);
   } catch {
-    throw new ApiError('network', Msg.networkFailure);
+    throw new ApiError('network', Msg.connectionLost);
   }
   if (response.status === 401) {
     client.hooks.onInvalidToken();

@@ -5,7 +5,10 @@
 export const Msg = {
   invalidToken: 'Token de Autenticacion Invalida',
   accessDenied: 'Acceso denegado',
+  /** What a network failure of a customer or call action shows (spec details §8): the browser's own words. */
   networkFailure: 'Failed to fetch',
+  /** What every other network failure shows (the spec only logs it; a person needs to know the call did not go). */
+  connectionLost: 'No se pudo conectar con el servidor. Revise su conexión e intente de nuevo.',
   noAuthorization: 'NO POSEE AUTORIZACION DE ACCESO',
   emptyResult: 'No se encontró ningún registro.',
   emptyKyc: 'No se encontraron verificaciones KYC',
@@ -17,6 +20,11 @@ export const Msg = {
   waitingTitle: 'Esperando Respuesta!',
   waitingText: 'Peticion en proceso.',
   done: 'Listo!',
+  // The other words of the success dialog (spec details §8).
+  modified: 'Modificado!',
+  approved: 'Aprobado!',
+  cancelled: 'Cancelada!',
+  requested: 'Petición Exitosa!',
   // Sign-in (the server's own messages; the form shows whatever the server says).
   badCredentials: 'Usuario o contraseña incorrectos.',
   accountDisabled: 'La cuenta está deshabilitada.',

@@ -9,7 +9,7 @@ export const activityText = {
     description: 'Nota',
     newNote: 'Nueva nota',
     submit: 'Agregar nota',
-    successTitle: 'Aprobado!',
+    successTitle: Msg.approved,
     successText: 'peticion completada.',
     more: (shown: number, total: number) => `Se muestran las ${shown} más recientes de ${total}.`,
   },

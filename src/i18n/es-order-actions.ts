@@ -3,9 +3,9 @@ import { Msg } from '@/domain/messages';
 /** Texts of the order actions (loaded with the order page). Quoted spec texts are kept as written. */
 export const orderActionText = {
   /** Success dialogs (spec details §8). */
-  approved: 'Aprobado!',
-  cancelled: 'Cancelada!',
-  modified: 'Modificado!',
+  approved: Msg.approved,
+  cancelled: Msg.cancelled,
+  modified: Msg.modified,
   done: Msg.done,
   order: {
     group: (id: number) => `Acciones de la orden ${id}`,

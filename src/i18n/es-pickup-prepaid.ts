@@ -4,9 +4,9 @@ import { productStatusLabel } from '@/domain/products';
 /** Texts of the pickup-cash, prepaid-card and gift-card panels (loaded with the order page). Quoted spec texts are kept as written. */
 export const pickupPrepaidText = {
   /** Success dialogs (spec details §8). */
-  approved: 'Aprobado!',
-  cancelled: 'Cancelada!',
-  modified: 'Modificado!',
+  approved: Msg.approved,
+  cancelled: Msg.cancelled,
+  modified: Msg.modified,
   done: Msg.done,
   empty: Msg.emptyResult,
   retry: 'Reintentar',

@@ -4,8 +4,8 @@ import { deliveryStatusLabel } from '@/domain/delivery';
 
 /** Texts of the bank and home remittance panels (loaded with the order page). Quoted spec texts are kept as written. */
 export const remittanceText = {
-  approved: 'Aprobado!',
-  modified: 'Modificado!',
+  approved: Msg.approved,
+  modified: Msg.modified,
   done: Msg.done,
   empty: Msg.emptyResult,
   none: '—',

@@ -6,8 +6,8 @@ import { productStatusLabel } from '@/domain/products';
 export const topupText = {
   empty: Msg.emptyResult,
   done: Msg.done,
-  modified: 'Modificado!',
-  requested: 'Petición Exitosa!',
+  modified: Msg.modified,
+  requested: Msg.requested,
   claimCreated: TopupMsg.claimCreated,
   panel: {
     title: (id: number) => `Recarga ${id}`,

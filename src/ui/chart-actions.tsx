@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { sendAction } from '@/api/actions';
+import { ApiError, isApiError } from '@/api/http';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { actionsOf, offered, probesOf, rowFor, type AnyLifecycle, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
 import { isHeldForRisk, ItemRefused } from '@/domain/order-status';
@@ -141,6 +142,8 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
         return row.success.text(part.subject, data, ready);
       } catch (error) {
         onFailed?.();
+        // Customer and call actions say what the spec says of a lost connection (§8).
+        if (isApiError(error) && error.kind === 'network' && part.lifecycle.networkFailure) throw new ApiError('network', part.lifecycle.networkFailure);
         throw error;
       }
     },

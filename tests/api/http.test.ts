@@ -84,13 +84,13 @@ describe('the error catalogue, applied by the HTTP client', () => {
     expect(accepted.data.ok).toBe(true);
   });
 
-  it('a network failure reads "Failed to fetch"', async () => {
+  it('a network failure reads a Spanish "no connection" (the customer and call actions put "Failed to fetch" on it)', async () => {
     const c = client(() => {
       throw new TypeError('fetch failed');
     });
     const error = await failure(call(c.client, (k) => k.get('thing'), Schema));
     expect(error.kind).toBe('network');
-    expect(error.message).toBe('Failed to fetch');
+    expect(error.message).toBe('No se pudo conectar con el servidor. Revise su conexión e intente de nuevo.');
   });
 
   it('an answer outside the contract is an error, not data', async () => {

@@ -182,7 +182,7 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
   await bankEditor.getByLabel('Municipio').selectOption({ label: 'Cárdenas' });
   await bankEditor.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Actualizar los datos del destinatario ${bankName} del cliente ${id}?`);
-  await confirmAndFinish(page, 'Listo!');
+  await confirmAndFinish(page, 'Modificado!');
   await expect(rowsOf(`Destinatarios a banco del cliente ${id}`).nth(1)).toContainText('Cárdenas, Matanzas');
   await expect(rowsOf(`Destinatarios a banco del cliente ${id}`).nth(1)).toContainText('922706******5678');
   await page.getByRole('tab', { name: 'A Domicilio' }).click();
@@ -199,7 +199,7 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
   await editor.getByLabel('Municipio').selectOption({ label: 'Cárdenas' });
   await editor.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Actualizar los datos del destinatario ${recipientName} del cliente ${id}?`);
-  await confirmAndFinish(page, 'Listo!');
+  await confirmAndFinish(page, 'Modificado!');
   await expect(rowsOf(`Destinatarios a domicilio del cliente ${id}`).nth(1)).toContainText('Cárdenas, Matanzas');
 
   // Logs: an agent opens the attempts to add a card.
@@ -269,6 +269,20 @@ test('soporte adds 5 USD of credit: the amount checked first, then the card and 
   await expect(first).toContainText('Crédito agregado por soporte@consola.example (CRM)');
 });
 
+test("a lost connection on a customer action reads 'Failed to fetch' (spec §8), and nothing is added", async ({ page }) => {
+  const id = withDb((db) => (db.prepare(`SELECT min(a.id) AS id FROM accounts a WHERE a.is_staff = 0`).get() as { id: number }).id);
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  await page.getByRole('button', { name: 'Agregar o quitar crédito' }).click();
+  const form = page.getByRole('dialog', { name: 'Agregar o quitar crédito' });
+  await form.getByLabel('Cantidad').fill('7');
+  await page.route('**/users/secured/addremove/credit**', (route) => route.abort('internetdisconnected'));
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
+  await expect(page.getByText('Failed to fetch')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Listo!' })).toHaveCount(0);
+});
+
 test('soporte converts 10 USD to EUR (the same currency refused first): both balances in the card, both lines in Historial', async ({ page }) => {
   const id = withDb((db) => {
     const row = db.prepare(`SELECT min(a.id) AS id FROM accounts a WHERE a.is_staff = 0 AND a.email IS NOT NULL`).get() as { id: number };
@@ -319,7 +333,7 @@ test('soporte verifies a card through papers: asked at another address, answered
   await form.getByLabel('Correo alternativo (opcional)').fill('otra@correo.example');
   await form.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Pedir papeles: tarjeta ${card.name} del cliente ${card.accountId}?`);
-  await confirmAndFinish(page, 'Listo!');
+  await confirmAndFinish(page, 'Petición Exitosa!');
   await expect(row.getByRole('cell', { name: 'Requested' })).toBeVisible();
   await expect(row.getByRole('button')).toHaveText(['Verificado', 'Verificado X Papeles', 'Denegado X Papeles', 'Ocultar']);
   await row.getByRole('button', { name: `Verificado X Papeles ${card.name}` }).click();
@@ -347,7 +361,7 @@ test('fraude (CRM2_SUPER_ACTION) moves a card to the Stripe gateway: the current
   await form.getByLabel('Pasarela').selectOption({ label: '13 Stripe' });
   await form.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Cobrar la tarjeta ${card.name} del cliente ${card.accountId} por la pasarela Stripe?`);
-  await confirmAndFinish(page, 'Listo!');
+  await confirmAndFinish(page, 'Modificado!');
   await expect(row.getByRole('cell', { name: 'Stripe', exact: true })).toBeVisible();
 });
 
@@ -461,7 +475,7 @@ test('soporte writes an SMS over 164 characters, reads the refusal and the count
   await form.getByLabel('Mensaje').fill('x'.repeat(164));
   await form.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`el mensaje al cliente ${id}?`);
-  await confirmAndFinish(page, 'Listo!');
+  await confirmAndFinish(page, 'Petición Exitosa!');
 });
 
 test('soporte changes the honesty (the same one refused) and disables then enables the account; the card follows', async ({ page }) => {
@@ -481,7 +495,7 @@ test('soporte changes the honesty (the same one refused) and disables then enabl
   await form.getByLabel('Honestidad').selectOption({ label: 'Confianza' });
   await form.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Cambiar la honestidad del cliente ${id} a Confianza?`);
-  await confirmAndFinish(page, 'Listo!');
+  await confirmAndFinish(page, 'Modificado!');
   await expect(valueOf(general, 'Confiabilidad')).toHaveText('Confianza');
 
   await page.getByRole('button', { name: 'Deshabilitar cuenta' }).click();
@@ -506,19 +520,19 @@ test('soporte sets 3D Secure, TuBolsillo and the WhatsApp promotions; the card s
   await page.getByRole('dialog', { name: 'Configurar 3D Secure' }).getByLabel('Estrategia 3D Secure').selectOption({ label: 'Habilitado' });
   await page.getByRole('dialog', { name: 'Configurar 3D Secure' }).getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Configurar 3D Secure como «Habilitado» para el cliente ${id}?`);
-  await confirmAndFinish(page, 'Listo!');
+  await confirmAndFinish(page, 'Modificado!');
   await expect(valueOf(account, '3D Secure')).toHaveText('Requerido');
 
   await page.getByRole('button', { name: 'TuBolsillo' }).click();
   await page.getByRole('dialog', { name: 'Servicios TuBolsillo' }).getByLabel('Servicios TuBolsillo activos').check();
   await page.getByRole('dialog', { name: 'Servicios TuBolsillo' }).getByRole('button', { name: 'Aceptar' }).click();
-  await confirmAndFinish(page, 'Listo!');
+  await confirmAndFinish(page, 'Modificado!');
   await expect(valueOf(account, 'TuBolsillo')).toHaveText('Sí');
 
   await page.getByRole('button', { name: 'Notificaciones de marketing' }).click();
   await page.getByRole('dialog', { name: 'Notificaciones de marketing' }).getByLabel('WhatsApp').check();
   await page.getByRole('dialog', { name: 'Notificaciones de marketing' }).getByRole('button', { name: 'Aceptar' }).click();
-  await confirmAndFinish(page, 'Listo!');
+  await confirmAndFinish(page, 'Modificado!');
   await expect(valueOf(account, 'Promociones por WhatsApp')).toHaveText('Sí');
 });
 
@@ -540,7 +554,7 @@ test('soporte edits the customer data (a bad birthday refused first) and modifie
   await form.getByLabel('Género').selectOption('FEMALE');
   await form.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Guardar los datos del cliente ${id}?`);
-  await confirmAndFinish(page, 'Listo!');
+  await confirmAndFinish(page, 'Modificado!');
   const account = card(page, 'Datos de Cuenta');
   await expect(valueOf(account, 'Ciudad')).toHaveText('Cienfuegos');
   await expect(valueOf(account, 'Nacimiento')).toHaveText('01/12/1985');
@@ -552,7 +566,7 @@ test('soporte edits the customer data (a bad birthday refused first) and modifie
   await modify.getByLabel('Cuenta habilitada').uncheck();
   await modify.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Modificar la cuenta del cliente ${id}: honestidad Estable, deshabilitada?`);
-  await confirmAndFinish(page, 'Listo!');
+  await confirmAndFinish(page, 'Modificado!');
   const general = card(page, 'Datos Generales');
   await expect(valueOf(general, 'Confiabilidad')).toHaveText('Estable');
   await expect(valueOf(general, 'Estado')).toHaveText('Deshabilitado');
@@ -580,7 +594,7 @@ test('soporte gives a customer the RETAIL group but not CRM2_ADMIN (permissions 
   await form.getByLabel('RETAIL', { exact: true }).check();
   await form.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Cambiar los grupos del cliente ${id}? Asignar: RETAIL.`);
-  await confirmAndFinish(page, 'Listo!');
+  await confirmAndFinish(page, 'Modificado!');
   await expect(valueOf(card(page, 'Datos Generales'), 'Grupos')).toHaveText('RETAIL');
 });
 
@@ -619,7 +633,7 @@ test("soporte resets the password without mailing, the PIN and the sign-in attem
   await form.getByLabel('Enviar al cliente un correo para elegir su nueva contraseña').uncheck();
   await form.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Restablecer la contraseña del cliente ${id} sin notificarle?`);
-  await confirmAndFinish(page, 'Listo!');
+  await confirmAndFinish(page, 'Petición Exitosa!');
 
   await expect(valueOf(card(page, 'Datos de Cuenta'), 'Pin')).toHaveText('****');
   await page.getByRole('button', { name: 'Restablecer inicio sin contraseña' }).click();
@@ -676,7 +690,7 @@ test("fraude generates a KYC link: the KYC tab lists it pending, truncated to 50
   await page.getByRole('button', { name: 'Generar enlace KYC' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Generar un enlace de verificación de identidad para el cliente ${id}?`);
   await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
-  const done = page.getByRole('dialog', { name: 'Listo!' });
+  const done = page.getByRole('dialog', { name: 'Petición Exitosa!' });
   await expect(done).toContainText('Enlace de verificación generado: https://');
   const url = ((await done.textContent()) ?? '').match(/https:\/\/\S+?\/[0-9a-f-]{36}/)![0];
   await done.getByRole('button', { name: 'OK' }).click();

@@ -256,6 +256,18 @@ test('fraude blacklists the card of a payment element and unmarks it; soporte ca
   await context.close();
 });
 
+test("a lost connection on an order action reads a Spanish 'no connection', not the customer actions' 'Failed to fetch'", async ({ page }) => {
+  await signIn(page, 'soporte');
+  const order = await orderIn(page, 'CLOSED', 7);
+  const panel = await openOrder(page, order.id);
+  await panel.getByRole('button', { name: 'Notificar cierre' }).click();
+  await page.route('**/orders/secured/event/send/closed**', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('dialog', { name: `Notificar el cierre de la orden ${order.id}` }).getByRole('button', { name: 'Aceptar' }).click();
+  await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
+  await expect(page.getByText('No se pudo conectar con el servidor. Revise su conexión e intente de nuevo.')).toBeVisible();
+  await expect(page.getByText('Failed to fetch')).toHaveCount(0);
+});
+
 test('soporte sends the closed-order and payment notifications; they are logged', async ({ page }) => {
   await signIn(page, 'soporte');
   const order = await orderIn(page, 'CLOSED', 6);

@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { AccessState, AttemptsResetQuery, PasswordlessQuery, ResetPasswordQuery } from '@/api/contract/customer-access';
 import { AccessMsg } from '@/domain/customer-access';
 import { Permission } from '@/domain/permissions';
@@ -29,7 +30,7 @@ export const accessActions = [
     variant: 'secondary',
     permissions: DO,
     confirm: (s, form: { sendNotify: boolean }) => text.resetPasswordQuestion(s.accountId, form.sendNotify),
-    success: { text: (s, state: AccessState) => text.passwordReset(s.accountId, state.notified) },
+    success: { title: Msg.requested, text: (s, state: AccessState) => text.passwordReset(s.accountId, state.notified) },
     refused: AccessMsg.refused,
     wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/reset/password', query: ResetPasswordQuery, data: AccessState },
     request: (s, form: { sendNotify: boolean }) => ({ query: { accountId: s.accountId, sendNotify: form.sendNotify } }),

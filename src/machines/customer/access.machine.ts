@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { setup } from 'xstate';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
@@ -30,4 +31,5 @@ export const customerAccess: Lifecycle<typeof accessMachine, AccessSubject> = {
   name: 'customerAccess',
   machine: accessMachine,
   rows: accessActions,
+  networkFailure: Msg.networkFailure,
 };

@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { AccountEnableBody, AccountGroups, AccountState, LogoutQuery, ModifyAccountQuery, ModifyGroupsBody, ReliabilityQuery, UserData, UserDataBody } from '@/api/contract/customer-account';
 import { AccountMsg } from '@/domain/account';
 import { Permission } from '@/domain/permissions';
@@ -72,7 +73,7 @@ export const accountActions = [
     variant: 'secondary',
     permissions: [Permission.AGENT],
     confirm: (s, form: { reliability: number }) => text.reliabilityQuestion(reliabilityLabel(form.reliability), s.accountId),
-    success: { text: (s, state: AccountState) => text.reliabilityDone(s.accountId, reliabilityLabel(state.reliability)) },
+    success: { title: Msg.modified, text: (s, state: AccountState) => text.reliabilityDone(s.accountId, reliabilityLabel(state.reliability)) },
     refused: AccountMsg.refused,
     wire: { client: 'users', method: 'POST', path: '/users/secured/update/reliability', query: ReliabilityQuery, data: AccountState },
     request: (s, form: { reliability: number }) => ({ query: { accountId: s.accountId, reliability: form.reliability } }),
@@ -98,7 +99,7 @@ export const accountActions = [
     variant: 'secondary',
     permissions: [Permission.AGENT],
     confirm: (s, form: ModifyForm) => text.modifyQuestion(s.accountId, reliabilityLabel(form.reliability), form.enable),
-    success: { text: (s, state: AccountState) => text.modified(s.accountId, reliabilityLabel(state.reliability), state.enabled) },
+    success: { title: Msg.modified, text: (s, state: AccountState) => text.modified(s.accountId, reliabilityLabel(state.reliability), state.enabled) },
     refused: AccountMsg.refused,
     wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/update/account', query: ModifyAccountQuery, data: AccountState },
     request: (s, form: ModifyForm) => ({ query: { accountId: s.accountId, reliability: form.reliability, enable: form.enable } }),
@@ -111,7 +112,7 @@ export const accountActions = [
     variant: 'secondary',
     permissions: [Permission.AGENT],
     confirm: (s) => text.infoQuestion(s.accountId),
-    success: { text: (s) => text.infoSaved(s.accountId) },
+    success: { title: Msg.modified, text: (s) => text.infoSaved(s.accountId) },
     refused: AccountMsg.refused,
     wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/update/userdata', body: UserDataBody, data: UserData },
     request: (s, form: InfoForm) => ({ body: { ...form, userInfo: { accountId: s.accountId, ...form.userInfo } } }),
@@ -124,7 +125,7 @@ export const accountActions = [
     variant: 'secondary',
     permissions: [Permission.DO_ACTION],
     confirm: (s, form: GroupsForm) => text.groupsQuestion(s.accountId, form.assingGroups, form.unassingGroups),
-    success: { text: (s, state: AccountGroups) => text.groupsSaved(s.accountId, state.groups) },
+    success: { title: Msg.modified, text: (s, state: AccountGroups) => text.groupsSaved(s.accountId, state.groups) },
     refused: AccountMsg.refused,
     wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/group/modifyassing', body: ModifyGroupsBody, data: AccountGroups },
     request: (s, form: GroupsForm) => ({ body: { accountId: s.accountId, ...form } }),

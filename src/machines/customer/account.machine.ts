@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { setup } from 'xstate';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
@@ -40,4 +41,5 @@ export const customerAccount: Lifecycle<typeof accountMachine, AccountSubject> =
   name: 'customerAccount',
   machine: accountMachine,
   rows: accountActions,
+  networkFailure: Msg.networkFailure,
 };

@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { setup } from 'xstate';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
@@ -29,4 +30,5 @@ export const addedCards: Lifecycle<typeof addedCardsMachine, AddedCardsSubject> 
   name: 'addedCards',
   machine: addedCardsMachine,
   rows: addedCardsActions,
+  networkFailure: Msg.networkFailure,
 };

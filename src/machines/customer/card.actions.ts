@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { CardBody, CardGatewayBody, CardHideQuery, CardPapersBody, CardPapersRequestBody } from '@/api/contract/customer-cards';
 import { paymentSystemName } from '@/domain/catalog';
 import { PaymentMethod } from '@/api/contract/customer-detail';
@@ -87,7 +88,7 @@ export const cardActions = [
     label: text.init,
     permissions: DO,
     confirm: ask(text.init),
-    success: { text: (s) => text.started(cardName(s)) },
+    success: { title: Msg.requested, text: (s) => text.started(cardName(s)) },
     refused: CardRefused.init,
     wire: { client: 'customer', method: 'POST', path: `${ADMIN}/init`, body: CardBody, data: PaymentMethod },
     request: card,
@@ -123,7 +124,7 @@ export const cardActions = [
     variant: 'secondary',
     permissions: DO,
     confirm: ask(text.requestPapers),
-    success: { text: (s) => text.papersRequested(cardName(s)) },
+    success: { title: Msg.requested, text: (s) => text.papersRequested(cardName(s)) },
     refused: (c) => (c.status === 'papersRequested' ? CardRefused.papersPending : CardRefused.papers),
     wire: { client: 'customer', method: 'POST', path: `${ADMIN}/requestPapers`, body: CardPapersRequestBody, data: PaymentMethod },
     request: (s, form: { emailForced?: string | null }) => ({ body: { accountId: s.accountId, paymentMethodId: s.id, emailForced: form?.emailForced ?? null } }),
@@ -141,7 +142,7 @@ export const cardActions = [
     variant: 'secondary',
     permissions: [Permission.SUPER_ACTION],
     confirm: (s, form: { paymentSystem: number }) => text.gatewayQuestion(cardName(s), paymentSystemName(form.paymentSystem), s.accountId),
-    success: { text: (s, card: PaymentMethod) => text.gatewayDone(cardName(s), paymentSystemName(card.paymentSystem)) },
+    success: { title: Msg.modified, text: (s, card: PaymentMethod) => text.gatewayDone(cardName(s), paymentSystemName(card.paymentSystem)) },
     refused: CardRefused.concurrent,
     wire: { client: 'customer', method: 'POST', path: '/customer/secured/paymentsystem/customer', body: CardGatewayBody, data: PaymentMethod },
     request: (s, form: { paymentSystem: number }) => ({ body: { customerId: s.accountId, paymentSystem: form.paymentSystem, paymentMethodCCGateway: s.id } }),

@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { and, assign, not, setup } from 'xstate';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
@@ -61,4 +62,5 @@ export const savedCard: Lifecycle<typeof cardMachine, CardSubject> = {
   name: 'card',
   machine: cardMachine,
   rows: cardActions,
+  networkFailure: Msg.networkFailure,
 };

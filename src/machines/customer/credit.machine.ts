@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { setup } from 'xstate';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
@@ -26,4 +27,5 @@ export const customerCredit: Lifecycle<typeof creditMachine, CreditSubject> = {
   name: 'customerCredit',
   machine: creditMachine,
   rows: creditActions,
+  networkFailure: Msg.networkFailure,
 };

@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { DocumentDeleteQuery, DocumentUpdateBody, UserDocument, DocumentAddBody } from '@/api/contract/customer-documents';
 import { Permission } from '@/domain/permissions';
 import { DocumentRefused, documentName, documentTypeLabel, type DocumentType } from '@/domain/documents';
@@ -68,7 +69,7 @@ export const documentActions = [
     variant: 'secondary',
     permissions: [Permission.DO_ACTION],
     confirm: (s) => text.updateQuestion(documentName(s), s.accountId),
-    success: { text: (s) => text.updated(documentName(s)) },
+    success: { title: Msg.modified, text: (s) => text.updated(documentName(s)) },
     refused: DocumentRefused.deleted,
     wire: UPDATE,
     request: (s, form: DocumentForm) => ({ body: { id: s.id, accountId: s.accountId, type: form.type, status: 'PENDING' as const, file: form.file } }),

@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { setup } from 'xstate';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
@@ -51,6 +52,7 @@ export const userDocument: Lifecycle<typeof documentMachine, DocumentSubject> = 
   name: 'userDocument',
   machine: documentMachine,
   rows: documentActions,
+  networkFailure: Msg.networkFailure,
 };
 
 /** The customer's documents as a whole: always open to a new one. */
@@ -71,4 +73,5 @@ export const userDocuments: Lifecycle<typeof documentsMachine, DocumentsSubject>
   name: 'userDocuments',
   machine: documentsMachine,
   rows: documentsActions,
+  networkFailure: Msg.networkFailure,
 };

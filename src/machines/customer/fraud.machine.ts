@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { setup } from 'xstate';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
@@ -29,4 +30,5 @@ export const customerFraud: Lifecycle<typeof fraudMachine, FraudSubject> = {
   name: 'customerFraud',
   machine: fraudMachine,
   rows: fraudActions,
+  networkFailure: Msg.networkFailure,
 };

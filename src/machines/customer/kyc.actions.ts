@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { KycLink, KycLinkBody } from '@/api/contract/customer-kyc';
 import { KycLinkMsg } from '@/domain/kyc';
 import { Permission } from '@/domain/permissions';
@@ -25,7 +26,7 @@ export const kycActions = [
     variant: 'secondary',
     permissions: [Permission.SUPER_ACTION],
     confirm: (s) => text.linkQuestion(s.accountId),
-    success: { text: (_s, link: KycLink) => text.linked(link.object.message) },
+    success: { title: Msg.requested, text: (_s, link: KycLink) => text.linked(link.object.message) },
     refused: KycLinkMsg.refused,
     wire: { client: 'users', method: 'POST', path: '/users/secured/kyc/verification-url', body: KycLinkBody, data: KycLink },
     request: (s) => ({ body: { accountId: s.accountId } }),

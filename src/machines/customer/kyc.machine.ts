@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { setup } from 'xstate';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
@@ -21,4 +22,5 @@ export const customerKyc: Lifecycle<typeof kycMachine, KycSubject> = {
   name: 'customerKyc',
   machine: kycMachine,
   rows: kycActions,
+  networkFailure: Msg.networkFailure,
 };

@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { NotifyBody, Notified } from '@/api/contract/customer-notify';
 import { NotifyMsg, type NotifyChannel } from '@/domain/notify';
 import { Permission } from '@/domain/permissions';
@@ -30,7 +31,7 @@ export const notifyActions = [
     label: text.send,
     permissions: [Permission.AGENT],
     confirm: (s, p: NotifyPayload) => text.question(text.channels[p.type] ?? p.type, p.address, s.accountId),
-    success: { text: (_s, _d: Notified, p: NotifyPayload) => text.done(text.channels[p.type] ?? p.type, p.address) },
+    success: { title: Msg.requested, text: (_s, _d: Notified, p: NotifyPayload) => text.done(text.channels[p.type] ?? p.type, p.address) },
     refused: NotifyMsg.refused,
     wire: { client: 'messenger', method: 'POST', path: '/messenger/secured/send/notification', body: NotifyBody, data: Notified, idempotent: true },
     request: (s, p: NotifyPayload) => ({ body: { accountId: s.accountId, channel: [{ type: p.type, address: p.address }], title: p.title ?? null, body: p.body } }),

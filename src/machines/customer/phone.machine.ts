@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { and, assign, not, setup } from 'xstate';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
@@ -46,6 +47,7 @@ export const phone: Lifecycle<typeof phoneMachine, PhoneSubject> = {
   name: 'phone',
   machine: phoneMachine,
   rows: phoneActions,
+  networkFailure: Msg.networkFailure,
 };
 
 /** The customer's phones as a whole: a number is added there (the permission is its only rule). */
@@ -66,4 +68,5 @@ export const customerPhones: Lifecycle<typeof phonesMachine, PhonesSubject> = {
   name: 'customerPhones',
   machine: phonesMachine,
   rows: phonesActions,
+  networkFailure: Msg.networkFailure,
 };

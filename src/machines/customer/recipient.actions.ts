@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import type * as v from 'valibot';
 import { BankRecipient, BankRecipientBody, HomeRecipient, HomeRecipientBody } from '@/api/contract/customer-detail';
 import { Permission } from '@/domain/permissions';
@@ -34,7 +35,7 @@ const updateRow = <TBody extends { id: number; accountId: number }, TData>(wire:
     variant: 'secondary',
     permissions: [Permission.DO_ACTION],
     confirm: (s) => text.updateQuestion(s.name, s.accountId),
-    success: { text: (s) => text.updated(s.name) },
+    success: { title: Msg.modified, text: (s) => text.updated(s.name) },
     refused: RecipientRefused.update,
     wire: { ...wire, method: 'POST' },
     request: (_s, body: TBody) => ({ body }),

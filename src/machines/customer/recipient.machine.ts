@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { setup } from 'xstate';
 import { allowedBy, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
@@ -29,10 +30,12 @@ export const homeRecipient: Lifecycle<typeof homeRecipientMachine, RecipientSubj
   name: 'homeRecipient',
   machine: homeRecipientMachine,
   rows: homeRecipientActions,
+  networkFailure: Msg.networkFailure,
 };
 
 export const bankRecipient: Lifecycle<typeof bankRecipientMachine, RecipientSubject> = {
   name: 'bankRecipient',
   machine: bankRecipientMachine,
   rows: bankRecipientActions,
+  networkFailure: Msg.networkFailure,
 };

@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { setup } from 'xstate';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
@@ -21,4 +22,5 @@ export const customerRegistry: Lifecycle<typeof registerMachine, RegisterSubject
   name: 'customerRegistry',
   machine: registerMachine,
   rows: registerActions,
+  networkFailure: Msg.networkFailure,
 };

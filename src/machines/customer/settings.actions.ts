@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { AccountSettingsState, MarketingBody, ThreeDsBody, TuBolsilloBody } from '@/api/contract/customer-settings';
 import { SettingsMsg, type ThreeDsStrategy } from '@/domain/account-settings';
 import { Permission } from '@/domain/permissions';
@@ -33,7 +34,7 @@ export const settingsActions = [
     variant: 'secondary',
     permissions: DO,
     confirm: (s, form: { threeDsStrategyId: ThreeDsStrategy }) => text.threeDsQuestion(text.strategies[form.threeDsStrategyId] ?? '', s.accountId),
-    success: { text: (s) => text.saved(s.accountId) },
+    success: { title: Msg.modified, text: (s) => text.saved(s.accountId) },
     refused: SettingsMsg.refused,
     wire: { client: 'customer', method: 'POST', path: '/customer/secured/threeDsStrategy', body: ThreeDsBody, data: AccountSettingsState },
     request: (s, form: { threeDsStrategyId: ThreeDsStrategy }) => ({ body: { accountId: s.accountId, threeDsStrategyId: form.threeDsStrategyId } }),
@@ -46,7 +47,7 @@ export const settingsActions = [
     variant: 'secondary',
     permissions: DO,
     confirm: (s, form: { enable: boolean }) => text.tuBolsilloQuestion(form.enable, s.accountId),
-    success: { text: (s) => text.saved(s.accountId) },
+    success: { title: Msg.modified, text: (s) => text.saved(s.accountId) },
     refused: SettingsMsg.refused,
     wire: { client: 'users', method: 'POST', path: '/users/secured/update/tubolsillo', body: TuBolsilloBody, data: AccountSettingsState },
     request: (s, form: { enable: boolean }) => ({ body: { id: s.accountId, enable: form.enable } }),
@@ -59,7 +60,7 @@ export const settingsActions = [
     variant: 'secondary',
     permissions: DO,
     confirm: (s) => text.marketingQuestion(s.accountId),
-    success: { text: (s) => text.saved(s.accountId) },
+    success: { title: Msg.modified, text: (s) => text.saved(s.accountId) },
     refused: SettingsMsg.refused,
     wire: { client: 'users', method: 'POST', path: '/users/secured/update/subscribePromotion', body: MarketingBody, data: AccountSettingsState },
     request: (s, form: MarketingForm) => ({ body: { accountId: s.accountId, ...form } }),

@@ -1,3 +1,4 @@
+import { Msg } from '@/domain/messages';
 import { setup } from 'xstate';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
@@ -27,4 +28,5 @@ export const accountSettings: Lifecycle<typeof settingsMachine, SettingsSubject>
   name: 'accountSettings',
   machine: settingsMachine,
   rows: settingsActions,
+  networkFailure: Msg.networkFailure,
 };

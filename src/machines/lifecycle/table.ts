@@ -110,6 +110,8 @@ export interface Lifecycle<TMachine extends AnyStateMachine = AnyStateMachine, T
   name: string;
   machine: TMachine;
   rows: readonly AnyRow<TSubject>[];
+  /** A network failure of its actions reads 'Failed to fetch', as the spec says of customer and call actions (§8). */
+  networkFailure?: 'Failed to fetch';
 }
 
 /** Any lifecycle, whatever its chart and subject (code that walks every table). */
