@@ -17,6 +17,7 @@ import { accountSettingsBinding } from './customer/settings';
 import { customerAccessBinding } from './customer/access';
 import { customerFraudBinding } from './customer/fraud';
 import { customerBlacklistBinding } from './customer/blacklist';
+import { customerCampaignsBinding } from './customer/campaigns';
 import { customerKycBinding } from './customer/kyc';
 import { addedCardsBinding } from './customer/added-cards';
 import { documentBinding, documentsBinding } from './customer/documents';
@@ -47,6 +48,7 @@ export const LIFECYCLES: readonly Binding[] = [
   customerAccessBinding,
   customerFraudBinding,
   customerBlacklistBinding,
+  customerCampaignsBinding,
   customerKycBinding,
   addedCardsBinding,
   documentBinding,

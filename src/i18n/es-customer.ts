@@ -114,6 +114,11 @@ export const customerText = {
   },
   campaigns: {
     label: (accountId: number) => `Campañas del cliente ${accountId}`,
+    actions: (accountId: number) => `Acciones de las campañas del cliente ${accountId}`,
+    sync: 'Sincronizar campañas',
+    syncQuestion: (accountId: number) => `¿Sincronizar con el motor de campañas los datos del cliente ${accountId}?`,
+    synced: (accountId: number, changed: readonly string[]) =>
+      `Datos del cliente ${accountId} enviados al motor de campañas${changed.length ? ` (cambiaron: ${changed.join(', ')})` : ' (sin cambios desde la última sincronización)'}.`,
     type: 'Tipo',
     name: 'Nombre',
     group: 'Grupo',

@@ -408,6 +408,30 @@ test('fraude puts a card on the blacklist from Tarjetas and takes it off; soport
   await context.close();
 });
 
+test("soporte syncs a customer's campaigns: the engine's answer, the 'CRM Sync' event in Segment, and a second sync within a minute refused", async ({ page }) => {
+  const id = withDb((db) => {
+    const row = db.prepare('SELECT max(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number };
+    db.prepare("DELETE FROM segment_events WHERE account_id = ? AND event = 'CRM Sync'").run(row.id);
+    return row.id;
+  });
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  await openTab(page, 'Campanas');
+  await page.getByRole('button', { name: 'Sincronizar campañas' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Sincronizar con el motor de campañas los datos del cliente ${id}?`);
+  await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
+  const done = page.getByRole('dialog', { name: 'Petición Exitosa!' });
+  await expect(done).toContainText(`Datos del cliente ${id} enviados al motor de campañas`);
+  await done.getByRole('button', { name: 'OK' }).click();
+  await openTab(page, 'Segment');
+  await page.getByRole('tab', { name: 'Eventos' }).click();
+  await expect(page.getByRole('table', { name: `Eventos del cliente ${id}` }).getByRole('row').nth(1)).toContainText('CRM Sync');
+  await openTab(page, 'Campanas');
+  await page.getByRole('button', { name: 'Sincronizar campañas' }).click();
+  await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
+  await expect(page.getByText('El cliente ya se sincronizó hace menos de un minuto.')).toBeVisible();
+});
+
 test('soporte transfers 5 USD to another customer found by e-mail: both cards show the new balances', async ({ page }) => {
   const { source, target } = withDb((db) => {
     const [a, b] = db.prepare(`SELECT id, email FROM accounts WHERE is_staff = 0 AND email IS NOT NULL AND phone_number IS NOT NULL ORDER BY id DESC LIMIT 2 OFFSET 5`).all() as { id: number; email: string }[];

@@ -25,6 +25,7 @@ import { customerKyc } from '@/machines/customer/kyc.machine';
 import { ADDED_CARD_STATUSES, addedCards } from '@/machines/customer/added-cards.machine';
 import { FRAUD_STATUSES, customerFraud } from '@/machines/customer/fraud.machine';
 import { customerBlacklist } from '@/machines/customer/blacklist.machine';
+import { customerCampaigns } from '@/machines/customer/campaigns.machine';
 import { LISTING_STATUSES } from '@/domain/customer-blacklist';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
@@ -308,6 +309,12 @@ export const customerBlacklistModel: LifecycleModel = {
   label: status,
 };
 
+export const customerCampaignsModel: LifecycleModel = {
+  lifecycle: customerCampaigns,
+  inputs: (['open', 'synced'] as const).map((s) => ({ status: s, permissions: EVERYTHING })),
+  label: status,
+};
+
 export const customerKycModel: LifecycleModel = {
   lifecycle: customerKyc,
   inputs: [{ status: 'open', permissions: EVERYTHING }],
@@ -346,6 +353,7 @@ export const MODELS: readonly LifecycleModel[] = [
   customerAccessModel,
   customerFraudModel,
   customerBlacklistModel,
+  customerCampaignsModel,
   customerKycModel,
   addedCardsModel,
   documentModel,

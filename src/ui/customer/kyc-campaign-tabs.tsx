@@ -6,6 +6,8 @@ import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { customerText } from '@/i18n/es-customer';
 import { Msg } from '@/domain/messages';
+import { customerCampaigns } from '@/machines/customer/campaigns.machine';
+import { ChartActions, chartPart } from '@/ui/chart-actions';
 
 /** The KYC and Campanas tabs of a customer (spec details §2). */
 
@@ -66,5 +68,12 @@ export function CampaignsTab({ accountId, tab }: { accountId: number; tab: Detai
       cell: (c) => (campaignActive(c, now) ? <span className="font-semibold text-emerald-700">{campaignText.active}</span> : <span className="text-slate-600">{campaignText.inactive}</span>),
     },
   ];
-  return <DetailTabView tab={tab}>{({ rows, now }) => <SimpleTable label={campaignText.label(accountId)} rows={rows} columns={columns(now)} rowKey={(c) => c.id} empty={Msg.emptyResult} />}</DetailTabView>;
+  // The sync: the customer's profile to the campaign engine, which decides who is in which campaign.
+  const sync = chartPart({ lifecycle: customerCampaigns, input: { status: 'open' }, subject: { accountId } });
+  return (
+    <div className="space-y-3">
+      <ChartActions label={campaignText.actions(accountId)} parts={[sync]} onDone={tab.refresh} />
+      <DetailTabView tab={tab}>{({ rows, now }) => <SimpleTable label={campaignText.label(accountId)} rows={rows} columns={columns(now)} rowKey={(c) => c.id} empty={Msg.emptyResult} />}</DetailTabView>
+    </div>
+  );
 }
