@@ -18,6 +18,7 @@ import { customerAccessBinding } from './customer/access';
 import { customerFraudBinding } from './customer/fraud';
 import { customerBlacklistBinding } from './customer/blacklist';
 import { customerCampaignsBinding } from './customer/campaigns';
+import { customerCourtesyBinding } from './customer/courtesy';
 import { customerKycBinding } from './customer/kyc';
 import { addedCardsBinding } from './customer/added-cards';
 import { documentBinding, documentsBinding } from './customer/documents';
@@ -49,6 +50,7 @@ export const LIFECYCLES: readonly Binding[] = [
   customerFraudBinding,
   customerBlacklistBinding,
   customerCampaignsBinding,
+  customerCourtesyBinding,
   customerKycBinding,
   addedCardsBinding,
   documentBinding,

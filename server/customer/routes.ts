@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { badRequest, ok, parse, storedFile } from '../http';
-import { requireAnyPermission, requirePermission } from '../auth/middleware';
+import { requireAnyPermission, requireBearer, requirePermission } from '../auth/middleware';
 import { CustomersQuery, SearchAccountListQuery, SearchAccountQuery } from '@/api/contract/customers';
 import { AccountIdQuery } from '@/api/contract/order-detail';
 import { PhonesQuery } from '@/api/contract/customer-phones';
@@ -10,6 +10,8 @@ import { Permission } from '@/domain/permissions';
 import { searchAccount, searchAccountList, searchCustomers } from './customers';
 import { accountData, accountSummary, totalClosedUsd } from './account-data';
 import { listPhones } from './phones';
+import { listOffers } from './courtesy';
+import { OffersQuery } from '@/api/contract/customer-courtesy';
 import { documentFile, DOCUMENT_FILE_PATH, listDocuments } from './documents';
 import { customerBlacklist, kycDecisionHistory, kycDecisionStatus, segmentEvents, segmentTraits } from './customer-tabs';
 import { addCardAttempts, bankRecipients, homeRecipients, paymentMethods, creditHistory, creditTransfers, customerCampaigns, passwordlessSignIns, passwordSignIns, paymentRequests, pinAttempts } from './customer-history';
@@ -44,6 +46,11 @@ export function customerRoutes(deps: AppDeps) {
   // The customer tab of the order, charge-order and call views reads these as well as the customer page.
   const customerTab = requireAnyPermission(Permission.VIEW_ORDERS, Permission.VIEW_CUSTOMERS);
 
+  // The top-up catalogue (outside /secured: the bearer check is the route's), read by the courtesy top-up's form.
+  app.get('/catalog/offers/cll/:productType', requireBearer(deps), requireAnyPermission(Permission.VIEW_CUSTOMERS, Permission.VIEW_ORDERS), async (c) => {
+    const query = parse(OffersQuery, c.req.query());
+    return ok(c, await listOffers(db, c.req.param('productType').toUpperCase(), query.countryCode, query.operator, deps.clock.now()));
+  });
   app.get('/uaa/secured/getAllAccount', requirePermission(Permission.VIEW_CUSTOMERS), async (c) => {
     return ok(c, await searchCustomers(deps.db, parse(CustomersQuery, c.req.query()), deps.clock.now()));
   });

@@ -163,6 +163,21 @@ export interface OutboxMessagesTable {
   created: string;
 }
 
+/** An offer of the top-up catalogue (migration 0020); categories are a JSON list of names. */
+export interface TopupOffersTable {
+  id: Generated<number>;
+  product_type: string;
+  country_code: string;
+  operator: string;
+  title: string;
+  sub_title: string | null;
+  final_price: number;
+  currency: string;
+  start_date: string;
+  end_date: string;
+  categories: string;
+}
+
 export interface IdempotencyKeysTable {
   principal_id: number;
   key: string;
@@ -329,6 +344,7 @@ export interface Database extends ItemFoundationTables, RemittanceTables, Pickup
   notes: NotesTable;
   outbox_messages: OutboxMessagesTable;
   idempotency_keys: IdempotencyKeysTable;
+  topup_offers: TopupOffersTable;
 }
 
 export type Account = Selectable<AccountsTable>;

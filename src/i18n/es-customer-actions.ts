@@ -1,5 +1,18 @@
 /** Texts of the customer's actions (their dialogs, questions and results): loaded with the actions, not with the page. */
 export const customerActionText = {
+  courtesy: {
+    label: 'Recarga de cortesía',
+    title: 'Recarga de cortesía',
+    phone: 'Teléfono (Cubacel)',
+    prefix: 'Prefijo',
+    offer: 'Oferta',
+    choose: 'Seleccione una oferta',
+    loading: 'Buscando las ofertas…',
+    price: (price: string) => `precio ${price}, gratis para el cliente`,
+    question: (offer: string, phone: string, accountId: number) => `¿Regalar la oferta «${offer}» al ${phone} por cuenta del cliente ${accountId}? Se creará una orden de 0 USD pagada con TuBolsillo.`,
+    done: (offer: string, phone: string, orderId: number) => `Orden ${orderId} creada: «${offer}» para el ${phone}.`,
+    refused: 'No se pudo crear la recarga de cortesía.',
+  },
   kyc: {
     link: 'Generar enlace KYC',
     linkQuestion: (accountId: number) => `¿Generar un enlace de verificación de identidad para el cliente ${accountId}?`,

@@ -76,20 +76,21 @@ export function reloadLoaded(tabs: readonly { actor: DetailTab<unknown>['actor']
 
 /**
  * Renders a tab's state: a spinner until its first data, then the data (with a quiet spinner
- * while it reloads), or the error with "Reintentar" without reloading the page.
+ * while it reloads), or the error with "Reintentar" without reloading the page. A catalogue a
+ * form reads names its own failure and wait ("Error buscando las provincias").
  */
-export function DetailTabView<T>({ tab, children }: { tab: DetailTab<T>; children: (data: T) => ReactNode }) {
+export function DetailTabView<T>({ tab, children, failed, loading }: { tab: DetailTab<T>; children: (data: T) => ReactNode; failed?: string; loading?: string }) {
   if (tab.state === 'failed') {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-        <span>{tab.error}</span>
+        <span>{failed ?? tab.error}</span>
         <Button variant="secondary" onClick={() => tab.actor.send({ type: 'tab.retry' })}>
           {t.app.retry}
         </Button>
       </div>
     );
   }
-  if (tab.data === null) return <Spinner label={t.app.loading} />;
+  if (tab.data === null) return <Spinner label={loading ?? t.app.loading} />;
   return (
     <div aria-busy={tab.state === 'loading'} className="space-y-3">
       {tab.state === 'loading' ? <Spinner label={t.app.loading} /> : null}

@@ -1,10 +1,8 @@
 import type { Province } from '@/api/contract/items';
 import { getProvinces } from '@/api/items';
 import { useServices } from '@/ui/session';
-import { useShownDetail } from '@/ui/detail-tab';
-import { Button } from '@/ui/button';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { SelectField } from '@/ui/fields';
-import { Spinner } from '@/ui/spinner';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 
 /** A place of Cuba's catalogue by its codes, as the address bodies send it. */
@@ -36,18 +34,14 @@ export function PlaceFields({ idPrefix, productType, value, onChange }: { idPref
   const services = useServices();
   const catalogue = useShownDetail(() => getProvinces(services.catalog, productType));
 
-  if (catalogue.state === 'failed') {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-        <span>{pickupPrepaidText.places.failed}</span>
-        <Button variant="secondary" onClick={() => catalogue.actor.send({ type: 'tab.retry' })}>
-          {pickupPrepaidText.retry}
-        </Button>
-      </div>
-    );
-  }
-  const provinces = catalogue.data;
-  if (!provinces) return <Spinner label={pickupPrepaidText.places.loading} />;
+  return (
+    <DetailTabView tab={catalogue} failed={pickupPrepaidText.places.failed} loading={pickupPrepaidText.places.loading}>
+      {(provinces) => <PlaceSelects idPrefix={idPrefix} provinces={provinces} value={value} onChange={onChange} />}
+    </DetailTabView>
+  );
+}
+
+function PlaceSelects({ idPrefix, provinces, value, onChange }: { idPrefix: string; provinces: readonly Province[]; value: PlaceCodes; onChange: (place: Place) => void }) {
   const municipalities = provinces.find((p) => p.provinceCode === value.provinceCode)?.municipalities ?? [];
   return (
     <div className="grid grid-cols-2 gap-3">

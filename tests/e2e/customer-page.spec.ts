@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations, signIn } from './support';
-import { confirmAndFinish, PNG, staffWith, valueOf, withDb } from './fixtures';
+import { confirmAndFinish, openOrder, PNG, staffWith, valueOf, withDb } from './fixtures';
 
 /**
  * The customer page (#/admin/customer-page/{id}): reached with "Ir al Cliente" from the customers
@@ -430,6 +430,37 @@ test("soporte syncs a customer's campaigns: the engine's answer, the 'CRM Sync' 
   await page.getByRole('button', { name: 'Sincronizar campañas' }).click();
   await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
   await expect(page.getByText('El cliente ya se sincronizó hace menos de un minuto.')).toBeVisible();
+});
+
+test('fraude gives a courtesy top-up: the catalogue retried after a failure, the phone then the offer checked, a real 0 USD order opens', async ({ page }) => {
+  const id = withDb((db) => (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id);
+  await signIn(page, 'fraude');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  await page.route('**/catalog/offers/cll/**', (route) => route.abort());
+  await page.getByRole('button', { name: 'Recarga de cortesía' }).click();
+  const form = page.getByRole('dialog', { name: 'Recarga de cortesía' });
+  await expect(form.getByRole('alert')).toContainText('Error buscando las ofertas');
+  await page.unroute('**/catalog/offers/cll/**');
+  await form.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(form.getByLabel('Oferta')).toBeVisible();
+  await expect(form.getByLabel('Prefijo')).toHaveValue('53');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Debe especificar el telefono.');
+  await form.getByLabel('Teléfono (Cubacel)').fill('52345678');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Se necesita una oferta.');
+  await form.getByLabel('Oferta').selectOption({ label: 'Paquete de datos 10 GB (precio 25,00 USD, gratis para el cliente)' });
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Regalar la oferta «Paquete de datos 10 GB» al +5352345678 por cuenta del cliente ${id}?`);
+  await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
+  const done = page.getByRole('dialog', { name: 'Listo!' });
+  await expect(done).toContainText('«Paquete de datos 10 GB» para el +5352345678.');
+  const orderId = Number(((await done.textContent()) ?? '').match(/Orden (\d+) creada/)![1]);
+  await done.getByRole('button', { name: 'OK' }).click();
+  const order = await openOrder(page, orderId);
+  await expect(order).toContainText('Paquete de datos 10 GB');
+  await openTab(page, 'Pago Detalles');
+  await expect(order.getByText('TU_BOLSILLO', { exact: true })).toBeVisible();
 });
 
 test('soporte transfers 5 USD to another customer found by e-mail: both cards show the new balances', async ({ page }) => {

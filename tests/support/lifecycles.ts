@@ -26,6 +26,7 @@ import { ADDED_CARD_STATUSES, addedCards } from '@/machines/customer/added-cards
 import { FRAUD_STATUSES, customerFraud } from '@/machines/customer/fraud.machine';
 import { customerBlacklist } from '@/machines/customer/blacklist.machine';
 import { customerCampaigns } from '@/machines/customer/campaigns.machine';
+import { customerCourtesy } from '@/machines/customer/courtesy.machine';
 import { LISTING_STATUSES } from '@/domain/customer-blacklist';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
@@ -315,6 +316,13 @@ export const customerCampaignsModel: LifecycleModel = {
   label: status,
 };
 
+export const customerCourtesyModel: LifecycleModel = {
+  lifecycle: customerCourtesy,
+  inputs: [{ status: 'open', permissions: EVERYTHING }],
+  label: status,
+  refuses: false,
+};
+
 export const customerKycModel: LifecycleModel = {
   lifecycle: customerKyc,
   inputs: [{ status: 'open', permissions: EVERYTHING }],
@@ -354,6 +362,7 @@ export const MODELS: readonly LifecycleModel[] = [
   customerFraudModel,
   customerBlacklistModel,
   customerCampaignsModel,
+  customerCourtesyModel,
   customerKycModel,
   addedCardsModel,
   documentModel,

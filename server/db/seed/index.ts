@@ -11,7 +11,7 @@ import { hashPassword } from '../../auth/passwords';
 import { DEMO_PASSWORD, PERSONAS } from './personas';
 import { seedCustomerNotes } from './customer-activity';
 import { createSink, type Row, type Sink } from './sink';
-import { CARD_BINS, COUNTRIES, EXCHANGE_RATES, FRAUD_STOP_LISTS, ISSUING_BANKS, SMS_CONFIG, SMS_PROVIDERS } from './reference';
+import { CARD_BINS, COUNTRIES, EXCHANGE_RATES, FRAUD_STOP_LISTS, ISSUING_BANKS, SMS_CONFIG, SMS_PROVIDERS, TOPUP_OFFERS } from './reference';
 import { DETAIL_WINDOW, seedOrderDetail, type DetailOrder } from './order-detail';
 import { seedItems } from './items';
 import { seedPhones } from './customer-phones';
@@ -630,9 +630,29 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
     ['user_documents', async () => (nextLogId = await seedDocuments(sink, fakerFor(options.seed * 100 + 3), { now, ...customers, staff, nextLogId }))], // 0017
     // Customers' notes, each with the log its writing left (notes and logs exist since 0001/0003).
     ['notes', () => seedCustomerNotes(sink, fakerFor(options.seed * 100 + 4), { now, ...customers, staff, nextNoteId, nextLogId })],
+    ['topup_offers', () => seedTopupOffers(sink, now)], // 0020
   ];
   for (const [table, run] of stages) {
     if (!(await sink.hasTable(table))) return;
     await run();
   }
+}
+
+/** The top-up catalogue, its windows around the seed's now. */
+async function seedTopupOffers(sink: Sink, now: number): Promise<void> {
+  await sink.insert(
+    'topup_offers',
+    TOPUP_OFFERS.map((o) => ({
+      product_type: 'TOPUP',
+      country_code: 'CUB',
+      operator: o.operator,
+      title: o.title,
+      sub_title: o.subTitle,
+      final_price: o.finalPrice,
+      currency: 'USD',
+      start_date: new Date(now + o.from * DAY).toISOString(),
+      end_date: new Date(now + o.to * DAY).toISOString(),
+      categories: JSON.stringify(o.categories),
+    })),
+  );
 }

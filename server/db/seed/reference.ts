@@ -84,3 +84,14 @@ export const FRAUD_STOP_LISTS = {
 /** Card prefixes the generated cards start with (test BINs, never real cards). */
 export const CARD_BINS = ['411111', '424242', '545454', '555555', '601100', '378282', '400005', '510510'] as const;
 export const ISSUING_BANKS = ['Chase', 'Bank of America', 'Wells Fargo', 'Santander', 'BBVA', 'Green Dot Bank', 'Capital One'] as const;
+
+/** The top-up catalogue (days relative to the seed's now): running offers, an ended one, one not yet on sale, and Nauta ones. */
+export const TOPUP_OFFERS = [
+  { operator: 'CUBACEL', title: 'Recarga 500 CUP', subTitle: 'Saldo principal', finalPrice: 20.99, categories: ['Saldo'], from: -30, to: 60 },
+  { operator: 'CUBACEL', title: 'Recarga 1000 CUP + 5 GB', subTitle: 'Saldo y datos', finalPrice: 35.5, categories: ['Saldo', 'Datos'], from: -30, to: 60 },
+  { operator: 'CUBACEL', title: 'Paquete de datos 10 GB', subTitle: 'Válido 30 días', finalPrice: 25, categories: ['Datos'], from: -60, to: 90 },
+  { operator: 'CUBACEL', title: 'Promoción Fin de Año', subTitle: 'Doble saldo', finalPrice: 40, categories: ['Promoción', 'Saldo'], from: -5, to: 30 },
+  { operator: 'CUBACEL', title: 'Recarga Verano', subTitle: 'Terminada', finalPrice: 20, categories: ['Promoción'], from: -200, to: -100 },
+  { operator: 'CUBACEL', title: 'Promoción Próxima', subTitle: 'Aún no a la venta', finalPrice: 30, categories: ['Promoción'], from: 10, to: 40 },
+  { operator: 'NAUTA', title: 'Nauta 10 horas', subTitle: 'Internet Nauta', finalPrice: 10, categories: ['Nauta'], from: -30, to: 60 },
+] as const;

@@ -26,6 +26,13 @@ import { THREE_DS_STRATEGIES, type ThreeDsStrategy } from '@/domain/account-sett
 import { customerAccess } from '@/machines/customer/access.machine';
 import { customerFraud } from '@/machines/customer/fraud.machine';
 import { customerKyc } from '@/machines/customer/kyc.machine';
+import { customerCourtesy } from '@/machines/customer/courtesy.machine';
+import type { CourtesyPayload } from '@/machines/customer/courtesy.actions';
+import { CourtesyBody, type TopupOffer } from '@/api/contract/customer-courtesy';
+import { COURTESY, CourtesyMsg } from '@/domain/courtesy';
+import { formatMoney } from '@/domain/format';
+import { getOffers } from '@/api/offers';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { impersonationUrl } from '@/domain/customer-access';
 import { Permission } from '@/domain/permissions';
 import { useActorPermissions, useServices } from '@/ui/session';
@@ -41,6 +48,7 @@ const accountText = customerActionText.account;
 const settingsText = customerActionText.settings;
 const accessText = customerActionText.access;
 const fraudText = customerActionText.fraud;
+const courtesyText = customerActionText.courtesy;
 
 interface CreditFormState {
   creditType: CreditType;
@@ -319,6 +327,53 @@ const groupsForm = (accountId: number, held: readonly string[]) =>
     ),
   });
 
+interface CourtesyFormState {
+  phone: string;
+  offerId: string;
+  offerTitle: string;
+}
+
+/** The Cubacel offers on sale, read when the form opens ('Error buscando las ofertas' with a retry when they cannot be). */
+function OfferField({ id, value, onChange }: { id: string; value: string; onChange: (offer: TopupOffer | null) => void }) {
+  const services = useServices();
+  const catalogue = useShownDetail(() => getOffers(services.catalog, COURTESY.productType, COURTESY.countryCode, COURTESY.operator));
+  return (
+    <DetailTabView tab={catalogue} failed={CourtesyMsg.offersFailed} loading={courtesyText.loading}>
+      {({ offers }) => (
+        <SelectField
+          id={id}
+          label={courtesyText.offer}
+          value={value}
+          emptyLabel={courtesyText.choose}
+          options={offers.map((o) => ({ value: String(o.id), label: `${o.title} (${courtesyText.price(formatMoney(o.finalPrice, 'USD'))})` }))}
+          onChange={(e) => onChange(offers.find((o) => String(o.id) === e.target.value) ?? null)}
+        />
+      )}
+    </DetailTabView>
+  );
+}
+
+/** 'Recarga de cortesía': a Cubacel number after the fixed 53 (checked first), then one offer of the catalogue. */
+const courtesyForm = (accountId: number) =>
+  chartForm<CourtesyFormState, CourtesyPayload>({
+    title: courtesyText.title,
+    initial: () => ({ phone: '', offerId: '', offerTitle: '' }),
+    validate: (form) => {
+      const phone = form.phone.trim();
+      const checked = checkBody(CourtesyBody, { accountId, phoneNumber: phone === '' ? '' : `${COURTESY.prefix}${phone.replace(/^\+?53(?=\d{8}$)/, '')}`, offerId: Number(form.offerId) || 0 });
+      return checked.ok ? { ok: true, payload: { phoneNumber: checked.payload.phoneNumber, offerId: checked.payload.offerId, offerTitle: form.offerTitle } } : checked;
+    },
+    fields: (form, change) => (
+      <div className="grid grid-cols-4 gap-3">
+        <InputField id={`courtesy-${accountId}-prefix`} label={courtesyText.prefix} value={COURTESY.prefix} readOnly />
+        <InputField id={`courtesy-${accountId}-phone`} className="col-span-3" label={courtesyText.phone} inputMode="numeric" autoComplete="off" value={form.phone} onChange={(e) => change({ phone: e.target.value })} onWheel={(e) => e.currentTarget.blur()} />
+        <div className="col-span-4">
+          <OfferField id={`courtesy-${accountId}-offer`} value={form.offerId} onChange={(offer) => change({ offerId: offer ? String(offer.id) : '', offerTitle: offer?.title ?? '' })} />
+        </div>
+      </div>
+    ),
+  });
+
 /** The account as its chart reads it. */
 export interface CustomerAccountState {
   enabled: boolean;
@@ -344,9 +399,10 @@ export function CustomerActions({ accountId, contact, account, settings, info, o
   const access = chartPart({ lifecycle: customerAccess, input: { status: 'open' }, subject: { accountId }, forms: { 'access.resetPassword': resetPasswordForm(accountId) } });
   const fraud = chartPart({ lifecycle: customerFraud, input: { status: account.contaminated ? 'contaminated' : 'clean' }, subject: { accountId }, forms: { 'fraud.decontaminate': decontaminateForm(accountId) } });
   const kyc = chartPart({ lifecycle: customerKyc, input: { status: 'open' }, subject: { accountId } });
+  const courtesy = chartPart({ lifecycle: customerCourtesy, input: { status: 'open' }, subject: { accountId }, forms: { 'courtesy.topup': courtesyForm(accountId) } });
   return (
     <div className="flex flex-wrap items-start gap-2">
-      <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify, accountPart, settingsPart, access, fraud, kyc]} onDone={onDone} onFailed={onDone} />
+      <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify, accountPart, settingsPart, access, fraud, kyc, courtesy]} onDone={onDone} onFailed={onDone} />
       <ImpersonationLink accountId={accountId} />
     </div>
   );

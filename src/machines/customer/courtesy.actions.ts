@@ -1,0 +1,40 @@
+import { CourtesyBody, CourtesyOrder } from '@/api/contract/customer-courtesy';
+import { Permission } from '@/domain/permissions';
+import { customerActionText } from '@/i18n/es-customer-actions';
+import { rowOf } from '@/machines/lifecycle/table';
+
+/** A courtesy top-up for a customer (CRM2_SUPER_ACTION, spec details §6): a free offer to a Cuban mobile. */
+
+export type CourtesyEvent = { type: 'courtesy.topup' };
+export interface CourtesyContext {
+  status: string;
+  permissions: readonly string[];
+}
+export interface CourtesySubject {
+  accountId: number;
+}
+/** What the form gave: the number as typed after the fixed 53, the offer and its title for the question. */
+export interface CourtesyPayload {
+  phoneNumber: string;
+  offerId: number;
+  offerTitle: string;
+}
+
+const row = rowOf<CourtesyEvent, CourtesyContext, CourtesySubject>();
+const text = customerActionText.courtesy;
+
+export const courtesyActions = [
+  row({
+    event: 'courtesy.topup',
+    label: text.label,
+    variant: 'secondary',
+    permissions: [Permission.SUPER_ACTION],
+    confirm: (s, p: CourtesyPayload) => text.question(p.offerTitle, p.phoneNumber, s.accountId),
+    success: { text: (_s, order: CourtesyOrder) => text.done(order.offer, order.destination, order.orderId) },
+    refused: text.refused,
+    wire: { client: 'orders', method: 'POST', path: '/orders/secured/checkout/courtesy', body: CourtesyBody, data: CourtesyOrder, idempotent: true },
+    request: (s, p: CourtesyPayload) => ({ body: { accountId: s.accountId, phoneNumber: p.phoneNumber, offerId: p.offerId } }),
+    targets: (r) => [{ accountId: r.body.accountId }],
+    handler: 'topup',
+  }),
+];
