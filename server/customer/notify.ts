@@ -1,18 +1,42 @@
 import { sql } from 'kysely';
-import { bind, bodyOf } from '../lifecycle/binding';
+import { bind, bodyOf, type Trx } from '../lifecycle/binding';
 import { badRequest } from '../http';
 import { iso } from '../clock';
 import { accountStore, type AccountRecord } from './account-data';
-import type { NotifyBody } from '@/api/contract/customer-notify';
-import { NotifyMsg } from '@/domain/notify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { MessageTemplate, NotifyBody } from '@/api/contract/customer-notify';
+import { NotifyMsg, renderTemplate, templateVariables } from '@/domain/notify';
 import { customerNotify } from '@/machines/customer/notify.machine';
 
 /**
  * 'Notificar al cliente' (POST /messenger/secured/send/notification): the reference server keeps
  * what would be sent in the outbox (channel, address, subject, text, the customer, when) instead of
  * sending it. Only the customer's own numbers and e-mail are written to: the console is not a way
- * to message anyone.
+ * to message anyone. A WhatsApp is an approved template filled in here with its variables (one
+ * each): a malformed template, or variables that do not fit it, are refused with the spec's text.
  */
+
+/** The approved WhatsApp templates, by name (GET /messenger/secured/templates). */
+export async function listTemplates(db: Kysely<Database>, page: number, size: number): Promise<{ elements: MessageTemplate[]; totalElements: number }> {
+  const approved = db.selectFrom('message_templates').where('status', '=', 'APPROVED');
+  const [rows, count] = await Promise.all([
+    approved.select(['id', 'name', 'language', 'category', 'body']).orderBy('name').limit(size).offset(page * size).execute(),
+    approved.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { elements: rows.map((r) => ({ ...r, variables: templateVariables(r.body) })), totalElements: Number(count.n) };
+}
+
+/** The WhatsApp message of a request: its approved template filled in (400 with the spec's text when it cannot be). */
+async function whatsappText(trx: Trx, body: NotifyBody): Promise<string> {
+  const content = body.content;
+  if (!content) throw badRequest(NotifyMsg.template);
+  const template = await trx.selectFrom('message_templates').select('body').where('name', '=', content.template).where('status', '=', 'APPROVED').executeTakeFirst();
+  if (!template) throw badRequest(NotifyMsg.template);
+  const variables = templateVariables(template.body);
+  if (variables === null || variables !== content.variables.length) throw badRequest(NotifyMsg.malformed);
+  return renderTemplate(template.body, content.variables);
+}
 export const customerNotifyBinding = bind<AccountRecord, { accountId: number }>({
   lifecycle: customerNotify,
   store: accountStore,
@@ -24,13 +48,17 @@ export const customerNotifyBinding = bind<AccountRecord, { accountId: number }>(
         const numbers = new Set((await trx.selectFrom('user_numbers').select('phone_number').where('account_id', '=', record.id).execute()).map((n) => n.phone_number));
         if (account.phone_number) numbers.add(account.phone_number.replace(/^\+/, ''));
         const sent: string[] = [];
+        const texts: string[] = [];
         for (const channel of body.channel) {
-          const address = channel.type === 'SMS' ? channel.address.replace(/[\s\-.()+]/g, '') : channel.address.toLowerCase();
-          const theirs = channel.type === 'SMS' ? numbers.has(address) : (account.email ?? '').toLowerCase() === address;
+          const byPhone = channel.type !== 'EMAIL';
+          const address = byPhone ? channel.address.replace(/[\s\-.()+]/g, '') : channel.address.toLowerCase();
+          const theirs = byPhone ? numbers.has(address) : (account.email ?? '').toLowerCase() === address;
           if (!theirs) throw badRequest(NotifyMsg.notTheirs);
+          const message = channel.type === 'WHATSAPP' ? await whatsappText(trx, body) : body.body;
+          texts.push(message);
           await trx
             .insertInto('outbox_messages')
-            .values({ channel: channel.type, address, subject: body.title ?? '', body: body.body, doc_code: 'CUSTOM', doc_id: String(record.id), created: iso(ctx.now) })
+            .values({ channel: channel.type, address, subject: channel.type === 'WHATSAPP' ? body.content!.template : (body.title ?? ''), body: message, doc_code: 'CUSTOM', doc_id: String(record.id), created: iso(ctx.now) })
             .execute();
           sent.push(`${channel.type} ${address}`);
         }
@@ -38,7 +66,7 @@ export const customerNotifyBinding = bind<AccountRecord, { accountId: number }>(
         return {
           description: `Notificación enviada: ${sent.join(', ')}`,
           before: { messages: Number(count.n) - sent.length },
-          after: { messages: Number(count.n), to: sent.join(', '), text: body.body },
+          after: { messages: Number(count.n), to: sent.join(', '), text: texts.join(' | ') },
           data: { accountId: record.id, sent: sent.length },
         };
       },

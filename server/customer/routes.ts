@@ -11,6 +11,8 @@ import { searchAccount, searchAccountList, searchCustomers } from './customers';
 import { accountData, accountSummary, totalClosedUsd } from './account-data';
 import { listPhones } from './phones';
 import { listOffers } from './courtesy';
+import { listTemplates } from './notify';
+import { TemplatesQuery } from '@/api/contract/customer-notify';
 import { OffersQuery } from '@/api/contract/customer-courtesy';
 import { documentFile, DOCUMENT_FILE_PATH, listDocuments } from './documents';
 import { customerBlacklist, kycDecisionHistory, kycDecisionStatus, segmentEvents, segmentTraits } from './customer-tabs';
@@ -46,6 +48,11 @@ export function customerRoutes(deps: AppDeps) {
   // The customer tab of the order, charge-order and call views reads these as well as the customer page.
   const customerTab = requireAnyPermission(Permission.VIEW_ORDERS, Permission.VIEW_CUSTOMERS);
 
+  // The WhatsApp templates the notify form offers (read by whoever may notify: CRM7_AGENT).
+  app.get('/messenger/secured/templates', requirePermission(Permission.AGENT), async (c) => {
+    const query = parse(TemplatesQuery, c.req.query());
+    return ok(c, await listTemplates(db, query.page, query.size));
+  });
   // The top-up catalogue (outside /secured: the bearer check is the route's), read by the courtesy top-up's form.
   app.get('/catalog/offers/cll/:productType', requireBearer(deps), requireAnyPermission(Permission.VIEW_CUSTOMERS, Permission.VIEW_ORDERS), async (c) => {
     const query = parse(OffersQuery, c.req.query());

@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-user-documents';
 import * as m0018 from './migrations/0018-add-card-attempts-reset';
 import * as m0019 from './migrations/0019-card-gateway';
 import * as m0020 from './migrations/0020-topup-offers';
+import * as m0021 from './migrations/0021-message-templates';
 
 interface Migration {
   name: string;
@@ -48,6 +49,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0018-add-card-attempts-reset', up: m0018.up },
   { name: '0019-card-gateway', up: m0019.up },
   { name: '0020-topup-offers', up: m0020.up },
+  { name: '0021-message-templates', up: m0021.up },
 ];
 
 /**

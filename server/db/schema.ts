@@ -178,6 +178,16 @@ export interface TopupOffersTable {
   categories: string;
 }
 
+/** A WhatsApp template of the messaging provider (migration 0021): its text with {{n}} variables. */
+export interface MessageTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  language: string;
+  category: string;
+  body: string;
+  status: string;
+}
+
 export interface IdempotencyKeysTable {
   principal_id: number;
   key: string;
@@ -345,6 +355,7 @@ export interface Database extends ItemFoundationTables, RemittanceTables, Pickup
   outbox_messages: OutboxMessagesTable;
   idempotency_keys: IdempotencyKeysTable;
   topup_offers: TopupOffersTable;
+  message_templates: MessageTemplatesTable;
 }
 
 export type Account = Selectable<AccountsTable>;

@@ -533,6 +533,37 @@ test('soporte writes an SMS over 164 characters, reads the refusal and the count
   await confirmAndFinish(page, 'Petición Exitosa!');
 });
 
+test('soporte sends a WhatsApp: the templates retried after a failure, a malformed one refused, the preview cut to 140, the message in the outbox', async ({ page }) => {
+  const id = withDb((db) => (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0 AND phone_number IS NOT NULL').get() as { id: number }).id);
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${id}`);
+  await page.getByRole('button', { name: 'Notificar al cliente' }).click();
+  const form = page.getByRole('dialog', { name: 'Notificar al cliente' });
+  await page.route('**/messenger/secured/templates**', (route) => route.abort());
+  await form.getByLabel('Canal').selectOption({ label: 'WhatsApp' });
+  await expect(form.getByRole('alert')).toContainText('Error buscando las mensajes programables');
+  await page.unroute('**/messenger/secured/templates**');
+  await form.getByRole('button', { name: 'Reintentar' }).click();
+  await form.getByLabel('Plantilla').selectOption('aviso_incompleto');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('No pudimos enviar el mensaje, consulte con desarrollo.');
+  await form.getByLabel('Plantilla').selectOption('remesa_en_camino');
+  await expect(form.getByLabel(/^Variable /)).toHaveCount(7);
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Debe completar todas las variables de la plantilla.');
+  const values = ['Ana María', '150 USD', 'Rosa Pérez', 'Centro Habana', 'Yoel', '+53 5234 5678', 'sábado'];
+  for (const [i, value] of values.entries()) await form.getByLabel(`Variable {{${i + 1}}}`).fill(value);
+  const preview = form.getByRole('note', { name: 'Vista previa' });
+  await expect(preview).toContainText('Hola Ana María, la remesa de 150 USD para Rosa Pérez en Centro Habana salió a entrega.');
+  expect(((await preview.textContent()) ?? '').length).toBe(140);
+  await expect(preview).toHaveText(/…$/);
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Enviar por WhatsApp a`);
+  await confirmAndFinish(page, 'Petición Exitosa!');
+  const sent = withDb((db) => db.prepare("SELECT body FROM outbox_messages WHERE channel = 'WHATSAPP' AND doc_id = ? ORDER BY id DESC LIMIT 1").get(String(id)) as { body: string });
+  expect(sent.body).toContain('se intentará de nuevo el sábado.');
+});
+
 test('soporte changes the honesty (the same one refused) and disables then enables the account; the card follows', async ({ page }) => {
   const id = withDb((db) => {
     const row = db.prepare('SELECT max(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number };

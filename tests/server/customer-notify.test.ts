@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, sendRow, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
 import { Envelope } from '@/api/contract/envelope';
-import { Notified } from '@/api/contract/customer-notify';
+import { Notified, TemplatesResponse } from '@/api/contract/customer-notify';
 import { Msg } from '@/domain/messages';
-import { NotifyMsg } from '@/domain/notify';
+import { NotifyMsg, templateVariables } from '@/domain/notify';
 import { Permission } from '@/domain/permissions';
 import { rowFor } from '@/machines/lifecycle/table';
 import { customerNotify } from '@/machines/customer/notify.machine';
@@ -64,5 +64,51 @@ describe('POST /messenger/secured/send/notification', () => {
     await expectError(await notify({ type: 'SMS', address: customer.phone, body: 'Hola' }, 'lector'), 403, 'access_denied', Msg.notReader);
     await expectError(await notify({ type: 'SMS', address: customer.phone, body: 'Hola' }, 'operaciones'), 403, 'access_denied', Msg.missingPermission(Permission.AGENT));
     expect((await outbox()).length).toBe(before);
+  });
+});
+
+describe('WhatsApp: templates and their variables', () => {
+  const whatsapp = (template: string, variables: string[], persona = 'soporte') => notify({ type: 'WHATSAPP', address: customer.phone, body: '', content: { template, variables } }, persona);
+
+  it('GET /messenger/secured/templates lists the approved templates with the variables each asks for (null when malformed)', async () => {
+    const { data } = await json(TemplatesResponse, await server.get('/messenger/secured/templates?page=0&size=500', tokens.soporte));
+    expect(data.elements.map((t) => t.name)).toEqual(['aviso_incompleto', 'bienvenida', 'recarga_entregada', 'remesa_en_camino', 'saldo_acreditado']);
+    expect(data.totalElements).toBe(5);
+    expect(data.elements.find((t) => t.name === 'recarga_entregada')?.variables).toBe(3);
+    expect(data.elements.find((t) => t.name === 'aviso_incompleto')?.variables).toBeNull();
+    expect((await server.get('/messenger/secured/templates', tokens.lector)).status).toBe(403);
+    await expectError(await server.get('/messenger/secured/templates?size=5000', tokens.soporte), 400, 'invalid_request', 'El tamaño no puede superar 500.');
+  });
+
+  it('fills the template in on the server and keeps it in the outbox, to the customer\'s own number', async () => {
+    const before = (await outbox()).length;
+    await json(Envelope(Notified), await whatsapp('recarga_entregada', ['Ana', '500 CUP', '+5352345678']));
+    const [sent] = (await outbox()).slice(before);
+    expect([sent!.channel, sent!.address, sent!.subject]).toEqual(['WHATSAPP', customer.phone.replace('+', ''), 'recarga_entregada']);
+    expect(sent!.body).toBe('Hola Ana, tu recarga de 500 CUP al +5352345678 fue entregada. Gracias por confiar en nosotros.');
+  });
+
+  it('a malformed template, or variables that do not fit it, are refused with the spec text and nothing is sent', async () => {
+    const before = (await outbox()).length;
+    await expectError(await whatsapp('aviso_incompleto', ['Ana', 'x', 'y']), 400, 'invalid_request', NotifyMsg.malformed);
+    await expectError(await whatsapp('recarga_entregada', ['Ana']), 400, 'invalid_request', NotifyMsg.malformed);
+    await expectError(await whatsapp('recarga_entregada', Array.from({ length: 15 }, () => 'x')), 400, 'invalid_request', NotifyMsg.malformed);
+    await expectError(await whatsapp('promocion_borrador', ['x', 'y']), 400, 'invalid_request', NotifyMsg.template);
+    await expectError(await whatsapp('', []), 400, 'invalid_request', NotifyMsg.template);
+    await expectError(await whatsapp('recarga_entregada', ['Ana', '', 'x']), 400, 'invalid_request', NotifyMsg.variables);
+    await expectError(await notify({ type: 'WHATSAPP', address: '5350000000', body: '', content: { template: 'bienvenida', variables: ['Ana'] } }), 400, 'invalid_request', NotifyMsg.notTheirs);
+    expect((await outbox()).length).toBe(before);
+  });
+});
+
+describe('templateVariables', () => {
+  it('counts {{1}}..{{n}}; a gap, a name, an open brace or more than 14 is malformed', () => {
+    expect(templateVariables('Hola')).toBe(0);
+    expect(templateVariables('Hola {{1}} y {{2}} y otra vez {{1}}')).toBe(2);
+    expect(templateVariables('Hola {{1}} {{3}}')).toBeNull();
+    expect(templateVariables('Hola {{nombre}}')).toBeNull();
+    expect(templateVariables('Hola {{1}')).toBeNull();
+    expect(templateVariables(Array.from({ length: 15 }, (_, i) => `{{${i + 1}}}`).join(' '))).toBeNull();
+    expect(templateVariables(Array.from({ length: 14 }, (_, i) => `{{${i + 1}}}`).join(' '))).toBe(14);
   });
 });

@@ -11,7 +11,7 @@ import { hashPassword } from '../../auth/passwords';
 import { DEMO_PASSWORD, PERSONAS } from './personas';
 import { seedCustomerNotes } from './customer-activity';
 import { createSink, type Row, type Sink } from './sink';
-import { CARD_BINS, COUNTRIES, EXCHANGE_RATES, FRAUD_STOP_LISTS, ISSUING_BANKS, SMS_CONFIG, SMS_PROVIDERS, TOPUP_OFFERS } from './reference';
+import { CARD_BINS, COUNTRIES, EXCHANGE_RATES, FRAUD_STOP_LISTS, ISSUING_BANKS, SMS_CONFIG, SMS_PROVIDERS, TOPUP_OFFERS, MESSAGE_TEMPLATES } from './reference';
 import { DETAIL_WINDOW, seedOrderDetail, type DetailOrder } from './order-detail';
 import { seedItems } from './items';
 import { seedPhones } from './customer-phones';
@@ -631,6 +631,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
     // Customers' notes, each with the log its writing left (notes and logs exist since 0001/0003).
     ['notes', () => seedCustomerNotes(sink, fakerFor(options.seed * 100 + 4), { now, ...customers, staff, nextNoteId, nextLogId })],
     ['topup_offers', () => seedTopupOffers(sink, now)], // 0020
+    ['message_templates', () => sink.insert('message_templates', MESSAGE_TEMPLATES.map((t) => ({ ...t, language: 'es' })))], // 0021
   ];
   for (const [table, run] of stages) {
     if (!(await sink.hasTable(table))) return;

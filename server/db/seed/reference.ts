@@ -95,3 +95,18 @@ export const TOPUP_OFFERS = [
   { operator: 'CUBACEL', title: 'Promoción Próxima', subTitle: 'Aún no a la venta', finalPrice: 30, categories: ['Promoción'], from: 10, to: 40 },
   { operator: 'NAUTA', title: 'Nauta 10 horas', subTitle: 'Internet Nauta', finalPrice: 10, categories: ['Nauta'], from: -30, to: 60 },
 ] as const;
+
+/** The messaging provider's WhatsApp templates; one is malformed (it skips {{2}}), one is not approved. */
+export const MESSAGE_TEMPLATES = [
+  { name: 'bienvenida', category: 'MARKETING', status: 'APPROVED', body: 'Hola {{1}}, bienvenido. Ya puedes recargar a Cuba, enviar remesas y llamar desde tu cuenta.' },
+  { name: 'recarga_entregada', category: 'UTILITY', status: 'APPROVED', body: 'Hola {{1}}, tu recarga de {{2}} al {{3}} fue entregada. Gracias por confiar en nosotros.' },
+  { name: 'saldo_acreditado', category: 'UTILITY', status: 'APPROVED', body: 'Hola {{1}}, acreditamos {{2}} a tu saldo por {{3}}. Puedes usarlo en tu próxima compra.' },
+  {
+    name: 'remesa_en_camino',
+    category: 'UTILITY',
+    status: 'APPROVED',
+    body: 'Hola {{1}}, la remesa de {{2}} para {{3}} en {{4}} salió a entrega. El mensajero {{5}} llamará al {{6}} antes de llegar. Si no hay nadie en casa, se intentará de nuevo el {{7}}.',
+  },
+  { name: 'aviso_incompleto', category: 'UTILITY', status: 'APPROVED', body: 'Hola {{1}}, tu pedido {{3}} está listo.' },
+  { name: 'promocion_borrador', category: 'MARKETING', status: 'PENDING', body: 'Promoción de {{1}}: doble saldo hasta el {{2}}.' },
+] as const;

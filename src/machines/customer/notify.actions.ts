@@ -1,11 +1,11 @@
 import { Msg } from '@/domain/messages';
-import { NotifyBody, Notified } from '@/api/contract/customer-notify';
+import { NotifyBody, Notified, type WhatsappContent } from '@/api/contract/customer-notify';
 import { NotifyMsg, type NotifyChannel } from '@/domain/notify';
 import { Permission } from '@/domain/permissions';
 import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
 
-/** 'Notificar al cliente' by SMS or e-mail (CRM7_AGENT, spec details §6): to the customer's own number or address. */
+/** 'Notificar al cliente' by SMS, e-mail or WhatsApp (CRM7_AGENT, spec details §6): to the customer's own number or address. */
 
 export type NotifyEvent = { type: 'notify.send' };
 export interface NotifyContext {
@@ -20,6 +20,8 @@ export interface NotifyPayload {
   address: string;
   title?: string | null;
   body: string;
+  /** A WhatsApp's template and its variables (the server fills it in). */
+  content?: WhatsappContent | null;
 }
 
 const row = rowOf<NotifyEvent, NotifyContext, NotifySubject>();
@@ -34,7 +36,7 @@ export const notifyActions = [
     success: { title: Msg.requested, text: (_s, _d: Notified, p: NotifyPayload) => text.done(text.channels[p.type] ?? p.type, p.address) },
     refused: NotifyMsg.refused,
     wire: { client: 'messenger', method: 'POST', path: '/messenger/secured/send/notification', body: NotifyBody, data: Notified, idempotent: true },
-    request: (s, p: NotifyPayload) => ({ body: { accountId: s.accountId, channel: [{ type: p.type, address: p.address }], title: p.title ?? null, body: p.body } }),
+    request: (s, p: NotifyPayload) => ({ body: { accountId: s.accountId, channel: [{ type: p.type, address: p.address }], title: p.title ?? null, body: p.body, content: p.content ?? null } }),
     targets: (r) => [{ accountId: r.body.accountId }],
     handler: 'send',
   }),

@@ -12,8 +12,8 @@ import { TransferCreateBody } from '@/api/contract/customer-transfer';
 import { destinationOf, TRANSFER_CURRENCIES, type TransferCurrency } from '@/domain/transfer';
 import { customerNotify } from '@/machines/customer/notify.machine';
 import type { NotifyPayload } from '@/machines/customer/notify.actions';
-import { NotifyBody } from '@/api/contract/customer-notify';
-import { NOTIFY_CHANNELS, SMS_MAX, type NotifyChannel } from '@/domain/notify';
+import { NotifyBody, type MessageTemplate } from '@/api/contract/customer-notify';
+import { NOTIFY_CHANNELS, NotifyMsg, previewOf, renderTemplate, SMS_MAX, type NotifyChannel } from '@/domain/notify';
 import { customerAccount } from '@/machines/customer/account.machine';
 import { AccountMsg, GENDERS } from '@/domain/account';
 import { RELIABILITY_LEVELS } from '@/domain/reliability';
@@ -31,7 +31,7 @@ import type { CourtesyPayload } from '@/machines/customer/courtesy.actions';
 import { CourtesyBody, type TopupOffer } from '@/api/contract/customer-courtesy';
 import { COURTESY, CourtesyMsg } from '@/domain/courtesy';
 import { formatMoney } from '@/domain/format';
-import { getOffers } from '@/api/offers';
+import { getOffers, getTemplates } from '@/api/offers';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { impersonationUrl } from '@/domain/customer-access';
 import { Permission } from '@/domain/permissions';
@@ -142,6 +142,51 @@ interface NotifyFormState {
   address: string;
   title: string;
   body: string;
+  /** The WhatsApp template chosen: its name, its text and how many variables it asks for (null: malformed). */
+  template: MessageTemplate | null;
+  variables: string[];
+}
+
+/** A WhatsApp's template and its variables: the approved templates read when chosen ('Error buscando las mensajes programables' with a retry), one input per variable, the message's preview cut to 140. */
+function TemplateFields({ accountId, form, change }: { accountId: number; form: NotifyFormState; change: (patch: Partial<NotifyFormState>) => void }) {
+  const services = useServices();
+  const templates = useShownDetail(() => getTemplates(services.messenger));
+  const template = form.template;
+  return (
+    <DetailTabView tab={templates} failed={NotifyMsg.templatesFailed} loading={notifyText.loadingTemplates}>
+      {(list) => (
+        <div className="grid grid-cols-2 gap-3">
+          <SelectField
+            id={`notify-${accountId}-template`}
+            className="col-span-2"
+            label={notifyText.template}
+            value={template?.name ?? ''}
+            emptyLabel={notifyText.chooseTemplate}
+            options={list.map((t) => ({ value: t.name, label: t.name }))}
+            onChange={(e) => {
+              const chosen = list.find((t) => t.name === e.target.value) ?? null;
+              change({ template: chosen, variables: Array.from({ length: chosen?.variables ?? 0 }, () => '') });
+            }}
+          />
+          {form.variables.map((value, i) => (
+            <InputField
+              key={i}
+              id={`notify-${accountId}-variable-${i + 1}`}
+              label={notifyText.variable(i + 1)}
+              autoComplete="off"
+              value={value}
+              onChange={(e) => change({ variables: form.variables.map((v, j) => (j === i ? e.target.value : v)) })}
+            />
+          ))}
+          {template && template.variables !== null ? (
+            <div role="note" className="col-span-2 rounded-md bg-emerald-50 p-2 text-sm text-emerald-900" aria-label={notifyText.preview}>
+              {previewOf(renderTemplate(template.body, form.variables))}
+            </div>
+          ) : null}
+        </div>
+      )}
+    </DetailTabView>
+  );
 }
 
 /** The customer's own number and e-mail, which a message goes to. */
@@ -150,14 +195,19 @@ export interface CustomerContact {
   email: string | null;
 }
 
-/** 'Notificar al cliente': by SMS (at most 164 characters, counted as typed) or by e-mail, to the customer's own number or address. */
+/** 'Notificar al cliente': by SMS (at most 164 characters, counted as typed), by e-mail or by WhatsApp (a template), to the customer's own number or address. */
 const notifyForm = (accountId: number, contact: CustomerContact) =>
   chartForm<NotifyFormState, NotifyPayload>({
     title: notifyText.title,
-    initial: () => ({ type: 'SMS', address: contact.phone ?? '', title: '', body: '' }),
+    initial: () => ({ type: 'SMS', address: contact.phone ?? '', title: '', body: '', template: null, variables: [] }),
     validate: (form) => {
-      const checked = checkBody(NotifyBody, { accountId, channel: [{ type: form.type, address: form.address }], title: form.title, body: form.body });
-      return checked.ok ? { ok: true, payload: { type: form.type, address: form.address.trim(), title: form.title.trim() || null, body: form.body.trim() } } : checked;
+      const whatsapp = form.type === 'WHATSAPP';
+      if (whatsapp && form.template?.variables === null) return { ok: false, message: NotifyMsg.malformed };
+      const content = whatsapp ? { template: form.template?.name ?? '', variables: form.variables } : null;
+      const checked = checkBody(NotifyBody, { accountId, channel: [{ type: form.type, address: form.address }], title: form.title, body: whatsapp ? '' : form.body, content });
+      return checked.ok
+        ? { ok: true, payload: { type: form.type, address: form.address.trim(), title: form.title.trim() || null, body: whatsapp ? '' : form.body.trim(), content: checked.payload.content ?? null } }
+        : checked;
     },
     fields: (form, change) => (
       <div className="grid grid-cols-2 gap-3">
@@ -168,15 +218,21 @@ const notifyForm = (accountId: number, contact: CustomerContact) =>
           options={NOTIFY_CHANNELS.map((c) => ({ value: c, label: notifyText.channels[c] ?? c }))}
           onChange={(e) => {
             const type = e.target.value as NotifyChannel;
-            change({ type, address: (type === 'SMS' ? contact.phone : contact.email) ?? '' });
+            change({ type, address: (type === 'EMAIL' ? contact.email : contact.phone) ?? '' });
           }}
         />
         <InputField id={`notify-${accountId}-address`} label={notifyText.address} autoComplete="off" value={form.address} onChange={(e) => change({ address: e.target.value })} />
         {form.type === 'EMAIL' && <InputField id={`notify-${accountId}-title`} className="col-span-2" label={notifyText.subject} autoComplete="off" value={form.title} onChange={(e) => change({ title: e.target.value })} />}
-        <div className="col-span-2">
-          <TextAreaField id={`notify-${accountId}-body`} label={notifyText.body} rows={4} value={form.body} onChange={(e) => change({ body: e.target.value })} />
-          {form.type === 'SMS' && <p className={`mt-1 text-xs ${form.body.length > SMS_MAX ? 'text-red-700' : 'text-slate-500'}`}>{notifyText.count(form.body.length, SMS_MAX)}</p>}
-        </div>
+        {form.type === 'WHATSAPP' ? (
+          <div className="col-span-2">
+            <TemplateFields accountId={accountId} form={form} change={change} />
+          </div>
+        ) : (
+          <div className="col-span-2">
+            <TextAreaField id={`notify-${accountId}-body`} label={notifyText.body} rows={4} value={form.body} onChange={(e) => change({ body: e.target.value })} />
+            {form.type === 'SMS' && <p className={`mt-1 text-xs ${form.body.length > SMS_MAX ? 'text-red-700' : 'text-slate-500'}`}>{notifyText.count(form.body.length, SMS_MAX)}</p>}
+          </div>
+        )}
       </div>
     ),
   });
