@@ -19,6 +19,7 @@ import { customerFraudBinding } from './customer/fraud';
 import { customerBlacklistBinding } from './customer/blacklist';
 import { customerCampaignsBinding } from './customer/campaigns';
 import { customerCourtesyBinding } from './customer/courtesy';
+import { customerReportsBinding } from './customer/reports';
 import { customerKycBinding } from './customer/kyc';
 import { addedCardsBinding } from './customer/added-cards';
 import { documentBinding, documentsBinding } from './customer/documents';
@@ -51,6 +52,7 @@ export const LIFECYCLES: readonly Binding[] = [
   customerBlacklistBinding,
   customerCampaignsBinding,
   customerCourtesyBinding,
+  customerReportsBinding,
   customerKycBinding,
   addedCardsBinding,
   documentBinding,

@@ -12,6 +12,8 @@ import { accountData, accountSummary, totalClosedUsd } from './account-data';
 import { listPhones } from './phones';
 import { listOffers } from './courtesy';
 import { listTemplates } from './notify';
+import { balanceReport, defenceReport } from './reports';
+import { DefenceQuery, SaldoQuery } from '@/api/contract/customer-reports';
 import { TemplatesQuery } from '@/api/contract/customer-notify';
 import { OffersQuery } from '@/api/contract/customer-courtesy';
 import { documentFile, DOCUMENT_FILE_PATH, listDocuments } from './documents';
@@ -48,6 +50,12 @@ export function customerRoutes(deps: AppDeps) {
   // The customer tab of the order, charge-order and call views reads these as well as the customer page.
   const customerTab = requireAnyPermission(Permission.VIEW_ORDERS, Permission.VIEW_CUSTOMERS);
 
+  // The defence (chargeback) report: the customer's orders of a service, or one order's balance movements (CRM7_DO_ACTION).
+  app.get('/orders/secured/generate/reports-chb', requirePermission(Permission.DO_ACTION), async (c) => ok(c, await defenceReport(db, parse(DefenceQuery, c.req.query()))));
+  app.get('/orders/secured/generate/reports-saldo', requirePermission(Permission.DO_ACTION), async (c) => {
+    const query = parse(SaldoQuery, c.req.query());
+    return ok(c, await balanceReport(db, query.accountId, query.salesOrderId));
+  });
   // The WhatsApp templates the notify form offers (read by whoever may notify: CRM7_AGENT).
   app.get('/messenger/secured/templates', requirePermission(Permission.AGENT), async (c) => {
     const query = parse(TemplatesQuery, c.req.query());

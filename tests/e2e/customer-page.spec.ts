@@ -564,6 +564,70 @@ test('soporte sends a WhatsApp: the templates retried after a failure, a malform
   expect(sent.body).toContain('se intentará de nuevo el sábado.');
 });
 
+test('soporte e-mails a top-ups report (each §5 text in its order) and reads a defence report: a balance movement by OrderCode, then the orders as CSV', async ({ page }) => {
+  const target = withDb((db) => {
+    const row = db
+      .prepare(
+        `SELECT o.account_id AS accountId, o.id AS orderId, i.destination AS destination, i.created_date AS created
+         FROM order_items i JOIN orders o ON o.id = i.order_id JOIN accounts a ON a.id = o.account_id
+         WHERE i.product_type = 'TOPUP' AND i.destination IS NOT NULL AND a.email IS NOT NULL AND a.is_staff = 0
+         ORDER BY i.created_date DESC LIMIT 1`,
+      )
+      .get() as { accountId: number; orderId: number; destination: string; created: string };
+    db.prepare(
+      `INSERT INTO credit_transactions (account_id, date_time, amount, prev_amount, final_amount, credit_type, trn_type, description) VALUES (?, ?, 2, 0, 2, 'CALL_CREDIT', 'INCREASE', ?)`,
+    ).run(row.accountId, row.created, `Compensación por la orden ${row.orderId}`);
+    return row;
+  });
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date(target.created));
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/customer-page/${target.accountId}`);
+  await page.getByRole('button', { name: 'Generar reporte' }).click();
+  const form = page.getByRole('dialog', { name: 'Generar reporte' });
+  await expect(form.getByLabel('Tipo de reporte')).toHaveValue('ALL');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Debe especificar el telefono.');
+  await form.getByLabel('Teléfono de las recargas').fill(target.destination);
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Debe especificar el email nauta.');
+  await form.getByLabel('Tipo de reporte').selectOption({ label: 'Recargas' });
+  await expect(form.getByLabel('Correo Nauta')).toHaveCount(0);
+  await form.getByLabel('Desde').fill(day);
+  await form.getByLabel('Hasta (incluido)').fill('2020-01-01');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Debe especificar un rango de fecha valida.');
+  await form.getByLabel('Hasta (incluido)').fill(day);
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Generar el reporte «Recargas» del cliente ${target.accountId} del ${day} al ${day}?`);
+  await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
+  const done = page.getByRole('dialog', { name: 'Petición Exitosa!' });
+  await expect(done).toContainText(`reporte-topup-${target.accountId}-${day}-${day}.csv`);
+  await done.getByRole('button', { name: 'OK' }).click();
+  const mail = withDb((db) => db.prepare("SELECT body FROM outbox_messages WHERE channel = 'EMAIL' AND doc_id = ? ORDER BY id DESC LIMIT 1").get(String(target.accountId)) as { body: string });
+  expect(mail.body).toContain(`,${target.orderId},${target.destination},`);
+
+  await page.getByRole('button', { name: 'Reporte de defensa' }).click();
+  const defence = page.getByRole('dialog', { name: 'Reporte de defensa (contracargos)' });
+  await defence.getByLabel('Servicio').selectOption({ label: 'Movimiento de saldo' });
+  await defence.getByRole('button', { name: 'Buscar' }).click();
+  await expect(defence.getByRole('alert')).toHaveText('Debe especificar el OrderCode.');
+  await defence.getByLabel('OrderCode').fill(String(target.orderId));
+  await defence.getByRole('button', { name: 'Buscar' }).click();
+  await expect(defence.getByRole('region', { name: /^Movimientos de saldo de la orden / })).toContainText(`Compensación por la orden ${target.orderId}`);
+  await defence.getByLabel('Servicio').selectOption({ label: 'Recarga (Cuba o internacional)' });
+  await defence.getByLabel('Desde').fill(day);
+  await defence.getByLabel('Hasta (incluido)').fill(day);
+  await defence.getByRole('button', { name: 'Buscar' }).click();
+  const orders = defence.getByRole('region', { name: `Reporte de defensa del cliente ${target.accountId}` });
+  await expect(orders).toContainText(target.destination);
+  const download = page.waitForEvent('download');
+  await defence.getByRole('button', { name: 'Descargar CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`defensa-topup-${target.accountId}-${day}-${day}.csv`);
+  const csv = await (await file.createReadStream()).toArray();
+  expect(Buffer.concat(csv).toString('utf8')).toContain(String(target.orderId));
+});
+
 test('soporte changes the honesty (the same one refused) and disables then enables the account; the card follows', async ({ page }) => {
   const id = withDb((db) => {
     const row = db.prepare('SELECT max(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number };

@@ -27,6 +27,7 @@ import { FRAUD_STATUSES, customerFraud } from '@/machines/customer/fraud.machine
 import { customerBlacklist } from '@/machines/customer/blacklist.machine';
 import { customerCampaigns } from '@/machines/customer/campaigns.machine';
 import { customerCourtesy } from '@/machines/customer/courtesy.machine';
+import { customerReports } from '@/machines/customer/reports.machine';
 import { LISTING_STATUSES } from '@/domain/customer-blacklist';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
@@ -323,6 +324,13 @@ export const customerCourtesyModel: LifecycleModel = {
   refuses: false,
 };
 
+export const customerReportsModel: LifecycleModel = {
+  lifecycle: customerReports,
+  inputs: [{ status: 'open', permissions: EVERYTHING }],
+  label: status,
+  refuses: false,
+};
+
 export const customerKycModel: LifecycleModel = {
   lifecycle: customerKyc,
   inputs: [{ status: 'open', permissions: EVERYTHING }],
@@ -363,6 +371,7 @@ export const MODELS: readonly LifecycleModel[] = [
   customerBlacklistModel,
   customerCampaignsModel,
   customerCourtesyModel,
+  customerReportsModel,
   customerKycModel,
   addedCardsModel,
   documentModel,

@@ -27,11 +27,13 @@ import { customerAccess } from '@/machines/customer/access.machine';
 import { customerFraud } from '@/machines/customer/fraud.machine';
 import { customerKyc } from '@/machines/customer/kyc.machine';
 import { customerCourtesy } from '@/machines/customer/courtesy.machine';
+import { customerReports } from '@/machines/customer/reports.machine';
+import { DefenceReport, reportForm } from './report-actions';
 import type { CourtesyPayload } from '@/machines/customer/courtesy.actions';
 import { CourtesyBody, type TopupOffer } from '@/api/contract/customer-courtesy';
 import { COURTESY, CourtesyMsg } from '@/domain/courtesy';
 import { formatMoney } from '@/domain/format';
-import { getOffers, getTemplates } from '@/api/offers';
+import { getOffers, getTemplates } from '@/api/customer-forms';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { impersonationUrl } from '@/domain/customer-access';
 import { Permission } from '@/domain/permissions';
@@ -455,10 +457,12 @@ export function CustomerActions({ accountId, contact, account, settings, info, o
   const access = chartPart({ lifecycle: customerAccess, input: { status: 'open' }, subject: { accountId }, forms: { 'access.resetPassword': resetPasswordForm(accountId) } });
   const fraud = chartPart({ lifecycle: customerFraud, input: { status: account.contaminated ? 'contaminated' : 'clean' }, subject: { accountId }, forms: { 'fraud.decontaminate': decontaminateForm(accountId) } });
   const kyc = chartPart({ lifecycle: customerKyc, input: { status: 'open' }, subject: { accountId } });
+  const reports = chartPart({ lifecycle: customerReports, input: { status: 'open' }, subject: { accountId }, forms: { 'reports.generate': reportForm(accountId) } });
   const courtesy = chartPart({ lifecycle: customerCourtesy, input: { status: 'open' }, subject: { accountId }, forms: { 'courtesy.topup': courtesyForm(accountId) } });
   return (
     <div className="flex flex-wrap items-start gap-2">
-      <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify, accountPart, settingsPart, access, fraud, kyc, courtesy]} onDone={onDone} onFailed={onDone} />
+      <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify, accountPart, settingsPart, access, fraud, kyc, courtesy, reports]} onDone={onDone} onFailed={onDone} />
+      <DefenceReport accountId={accountId} />
       <ImpersonationLink accountId={accountId} />
     </div>
   );

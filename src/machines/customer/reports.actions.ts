@@ -1,0 +1,46 @@
+import { Msg } from '@/domain/messages';
+import { ReportQuery, ReportResult } from '@/api/contract/customer-reports';
+import { extendedEnd, ReportMsg, reportTypeLabel, type ReportType } from '@/domain/reports';
+import { Permission } from '@/domain/permissions';
+import { customerActionText } from '@/i18n/es-customer-actions';
+import { rowOf } from '@/machines/lifecycle/table';
+
+/** The customer report (CRM7_DO_ACTION, spec details §6): built from the customer's data and e-mailed as CSV. */
+
+export type ReportsEvent = { type: 'reports.generate' };
+export interface ReportsContext {
+  status: string;
+  permissions: readonly string[];
+}
+export interface ReportsSubject {
+  accountId: number;
+}
+/** What the form gave: the type, where to send it, the destinations it filters by, the days chosen (the last one included). */
+export interface ReportPayload {
+  type: ReportType;
+  emailForced: string;
+  phoneNumber: string;
+  emailNauta: string;
+  startDate: string;
+  endDate: string;
+}
+
+const row = rowOf<ReportsEvent, ReportsContext, ReportsSubject>();
+const text = customerActionText.reports;
+
+export const reportsActions = [
+  row({
+    event: 'reports.generate',
+    label: text.generate,
+    variant: 'secondary',
+    permissions: [Permission.DO_ACTION],
+    confirm: (s, p: ReportPayload) => text.question(reportTypeLabel(p.type), p.startDate, p.endDate, s.accountId),
+    success: { title: Msg.requested, text: (_s, r: ReportResult) => text.done(reportTypeLabel(r.type), r.rows, r.sentTo, r.fileName) },
+    refused: ReportMsg.refused,
+    wire: { client: 'orders', method: 'POST', path: '/orders/secured/generate/reports', query: ReportQuery, data: ReportResult, idempotent: true },
+    // The end date travels as the day after the last one chosen (spec details §5).
+    request: (s, p: ReportPayload) => ({ query: { accountId: s.accountId, type: p.type, emailForced: p.emailForced, phoneNumber: p.phoneNumber, emailNauta: p.emailNauta, startDate: p.startDate, endDate: extendedEnd(p.endDate) } }),
+    targets: (r) => [{ accountId: r.query.accountId }],
+    handler: 'generate',
+  }),
+];

@@ -1,0 +1,203 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { checkBody } from '@/api/contract/check';
+import { DefenceQuery, ReportQuery, type BalanceMovement, type DefenceRow, type SaldoReport } from '@/api/contract/customer-reports';
+import { getBalanceReport, getDefenceReport } from '@/api/customer-forms';
+import { PAYMENT_SYSTEMS, paymentSystemName } from '@/domain/catalog';
+import { toCsv } from '@/domain/csv';
+import { formatMoney } from '@/domain/format';
+import { Permission } from '@/domain/permissions';
+import { DEFENCE_SERVICES, defenceWindow, extendedEnd, isDay, needsNauta, needsPhone, previousMonth, REPORT_TYPES, ReportMsg, type ReportType } from '@/domain/reports';
+import { formatDateTime } from '@/domain/time';
+import type { ReportPayload } from '@/machines/customer/reports.actions';
+import { Button } from '@/ui/button';
+import { chartForm } from '@/ui/chart-actions';
+import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { Dialog } from '@/ui/dialog';
+import { InputField, SelectField } from '@/ui/fields';
+import { useActorPermissions, useServices } from '@/ui/session';
+import { customerActionText } from '@/i18n/es-customer-actions';
+
+const text = customerActionText.reports;
+
+interface ReportFormState {
+  type: ReportType;
+  startDate: string;
+  endDate: string;
+  phoneNumber: string;
+  emailNauta: string;
+  emailForced: string;
+}
+
+/** 'Generar reporte': the type, the days (the previous month by default; the last one whole), the number or Nauta address the type needs, and where to send it. */
+export const reportForm = (accountId: number) =>
+  chartForm<ReportFormState, ReportPayload>({
+    title: text.title,
+    initial: () => ({ type: 'ALL', ...(({ start, end }) => ({ startDate: start, endDate: end }))(previousMonth(Date.now())), phoneNumber: '', emailNauta: '', emailForced: '' }),
+    validate: (form) => {
+      const endDate = isDay(form.endDate) ? extendedEnd(form.endDate) : form.endDate;
+      const checked = checkBody(ReportQuery, { ...form, accountId: String(accountId), endDate });
+      return checked.ok
+        ? { ok: true, payload: { type: form.type, emailForced: checked.payload.emailForced, phoneNumber: checked.payload.phoneNumber, emailNauta: checked.payload.emailNauta, startDate: form.startDate, endDate: form.endDate } }
+        : checked;
+    },
+    fields: (form, change) => (
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField id={`report-${accountId}-type`} className="col-span-2" label={text.type} value={form.type} options={REPORT_TYPES.map((t) => ({ value: t.code, label: t.label }))} onChange={(e) => change({ type: e.target.value as ReportType })} />
+        <InputField id={`report-${accountId}-start`} type="date" label={text.start} value={form.startDate} onChange={(e) => change({ startDate: e.target.value })} />
+        <InputField id={`report-${accountId}-end`} type="date" label={text.end} value={form.endDate} onChange={(e) => change({ endDate: e.target.value })} />
+        {needsPhone(form.type) && <InputField id={`report-${accountId}-phone`} label={text.phone} inputMode="tel" autoComplete="off" value={form.phoneNumber} onChange={(e) => change({ phoneNumber: e.target.value })} />}
+        {needsNauta(form.type) && <InputField id={`report-${accountId}-nauta`} type="email" label={text.nauta} autoComplete="off" value={form.emailNauta} onChange={(e) => change({ emailNauta: e.target.value })} />}
+        <InputField id={`report-${accountId}-email`} className="col-span-2" type="email" label={text.emailForced} autoComplete="off" value={form.emailForced} onChange={(e) => change({ emailForced: e.target.value })} />
+      </div>
+    ),
+  });
+
+const columns = text.columns;
+const ORDER_COLUMNS: TableColumn<DefenceRow>[] = [
+  { header: columns.order, cell: (r) => r.orderId },
+  { header: columns.origin, cell: (r) => r.originOrderId ?? '' },
+  { header: columns.date, cell: (r) => formatDateTime(r.createdDate), className: 'whitespace-nowrap' },
+  { header: columns.status, cell: (r) => r.status },
+  { header: columns.total, cell: (r) => formatMoney(r.totalPrice, r.currency), className: 'whitespace-nowrap' },
+  { header: columns.app, cell: (r) => r.appName ?? '' },
+  { header: columns.gateway, cell: (r) => paymentSystemName(r.pasarela) },
+  { header: columns.payment, cell: (r) => r.payment },
+  { header: columns.email, cell: (r) => r.email ?? '' },
+  { header: columns.ip, cell: (r) => r.ipOrigin ?? '' },
+  { header: columns.device, cell: (r) => r.deviceId ?? '' },
+  { header: columns.items, cell: (r) => r.items },
+];
+const moves = text.movementColumns;
+const MOVEMENT_COLUMNS: TableColumn<BalanceMovement>[] = [
+  { header: moves.date, cell: (m) => formatDateTime(m.date), className: 'whitespace-nowrap' },
+  { header: moves.creditType, cell: (m) => m.creditType },
+  { header: moves.trnType, cell: (m) => m.trnType },
+  { header: moves.amount, cell: (m) => m.amount },
+  { header: moves.prev, cell: (m) => m.prevAmount },
+  { header: moves.final, cell: (m) => m.finalAmount },
+  { header: moves.description, cell: (m) => m.description },
+];
+
+/** The table as a CSV file the browser saves (the same cells the screen shows, as text). */
+function downloadCsv<T>(fileName: string, rows: readonly T[], table: readonly TableColumn<T>[], cell: (row: T, index: number) => string | number) {
+  const csv = toCsv([table.map((c) => c.header), ...rows.map((r) => table.map((_c, i) => cell(r, i)))]);
+  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+const orderCells = (r: DefenceRow) => [r.orderId, r.originOrderId ?? '', formatDateTime(r.createdDate), r.status, formatMoney(r.totalPrice, r.currency), r.appName ?? '', paymentSystemName(r.pasarela), r.payment, r.email ?? '', r.ipOrigin ?? '', r.deviceId ?? '', r.items];
+const movementCells = (m: BalanceMovement) => [formatDateTime(m.date), m.creditType, m.trnType, m.amount, m.prevAmount, m.finalAmount, m.description];
+
+interface DefenceForm {
+  type: string;
+  pasarela: string;
+  star: string;
+  end: string;
+  orderCode: string;
+}
+type DefenceResult = { kind: 'orders'; rows: DefenceRow[]; total: number; form: DefenceForm } | { kind: 'movements'; report: SaldoReport; form: DefenceForm };
+
+/**
+ * 'Reporte de defensa' (CRM7_DO_ACTION): the customer's orders of a service and gateway in a window
+ * (four months back to the end of last month by default, 100 at most), or one order's balance
+ * movements by its OrderCode; shown as a table and saved as CSV. A read: nothing changes.
+ */
+export function DefenceReport({ accountId }: { accountId: number }) {
+  const services = useServices();
+  const permissions = useActorPermissions();
+  const [open, setOpen] = useState(false);
+  const [searched, setSearched] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [form, setForm] = useState<DefenceForm>(() => ({ type: 'ALL', pasarela: '', star: defenceWindow(Date.now()).start, end: defenceWindow(Date.now()).end, orderCode: '' }));
+  const asked = useRef(form);
+  const report = useDetailTab<DefenceResult>(async () => {
+    const f = asked.current;
+    if (f.type === 'BALANCE_MOVEMENT') return { kind: 'movements', report: await getBalanceReport(services.orders, accountId, f.orderCode.trim()), form: f };
+    const page = await getDefenceReport(services.orders, { accountId, type: f.type, star: f.star, end: extendedEnd(f.end), pasarela: f.pasarela === '' ? null : Number(f.pasarela) });
+    return { kind: 'orders', rows: page.elements, total: page.totalElements, form: f };
+  });
+  if (!permissions.includes(Permission.DO_ACTION)) return null;
+  const change = (patch: Partial<DefenceForm>) => setForm((f) => ({ ...f, ...patch }));
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const movement = form.type === 'BALANCE_MOVEMENT';
+    const message = movement
+      ? form.orderCode.trim() === '' ? ReportMsg.orderCode : null
+      : ((r) => (r.ok ? null : r.message))(checkBody(DefenceQuery, { accountId: String(accountId), type: form.type, star: form.star, end: isDay(form.end) ? extendedEnd(form.end) : form.end, pasarela: form.pasarela }));
+    setInvalid(message);
+    if (message) return;
+    asked.current = form;
+    setSearched(true);
+    report.refresh();
+  };
+
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        {text.defence}
+      </Button>
+      <Dialog open={open} title={text.defenceTitle} onClose={() => setOpen(false)} className="max-w-5xl">
+        <form onSubmit={search} noValidate className="space-y-3">
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+            <SelectField id={`defence-${accountId}-service`} label={text.service} value={form.type} options={DEFENCE_SERVICES.map((s) => ({ value: s.code, label: s.label }))} onChange={(e) => change({ type: e.target.value })} />
+            {form.type === 'BALANCE_MOVEMENT' ? (
+              <InputField id={`defence-${accountId}-order`} label={text.orderCode} autoComplete="off" value={form.orderCode} onChange={(e) => change({ orderCode: e.target.value })} />
+            ) : (
+              <>
+                <SelectField id={`defence-${accountId}-gateway`} label={text.gateway} value={form.pasarela} emptyLabel={text.anyGateway} options={PAYMENT_SYSTEMS.map((p) => ({ value: String(p.code), label: `${p.code} ${p.name}` }))} onChange={(e) => change({ pasarela: e.target.value })} />
+                <InputField id={`defence-${accountId}-start`} type="date" label={text.start} value={form.star} onChange={(e) => change({ star: e.target.value })} />
+                <InputField id={`defence-${accountId}-end`} type="date" label={text.end} value={form.end} onChange={(e) => change({ end: e.target.value })} />
+              </>
+            )}
+          </div>
+          {invalid ? (
+            <p role="alert" className="text-sm text-red-700">
+              {invalid}
+            </p>
+          ) : null}
+          <div className="flex gap-2">
+            <Button type="submit">{text.search}</Button>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {text.close}
+            </Button>
+          </div>
+        </form>
+        {searched ? (
+          <div className="mt-4">
+            <DetailTabView tab={report}>{(result) => <DefenceTable accountId={accountId} result={result} />}</DetailTabView>
+          </div>
+        ) : null}
+      </Dialog>
+    </>
+  );
+}
+
+function DefenceTable({ accountId, result }: { accountId: number; result: DefenceResult }) {
+  if (result.kind === 'movements') {
+    const code = result.report.order.originOrderId ?? String(result.report.order.orderId);
+    return (
+      <div className="space-y-2">
+        <Button variant="secondary" onClick={() => downloadCsv(`defensa-saldo-${code}.csv`, result.report.movements, MOVEMENT_COLUMNS, (m, i) => movementCells(m)[i]!)}>
+          {text.download}
+        </Button>
+        <SimpleTable label={text.movementsLabel(code)} rows={result.report.movements} columns={MOVEMENT_COLUMNS} rowKey={(m) => `${m.date}-${m.description}-${m.amount}`} empty={text.noMovements} />
+      </div>
+    );
+  }
+  const { form } = result;
+  return (
+    <div className="space-y-2">
+      <div className="flex items-center gap-3">
+        <p className="text-sm text-slate-700">{text.total(result.rows.length, result.total)}</p>
+        <Button variant="secondary" onClick={() => downloadCsv(`defensa-${form.type.toLowerCase()}-${accountId}-${form.star}-${form.end}.csv`, result.rows, ORDER_COLUMNS, (r, i) => orderCells(r)[i]!)}>
+          {text.download}
+        </Button>
+      </div>
+      <SimpleTable label={text.defenceLabel(accountId)} rows={result.rows} columns={ORDER_COLUMNS} rowKey={(r) => r.orderId} empty={text.noOrders} />
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, sendRow, TEST_NOW, type TestServer } from '../support/server';
+import { expectError, json } from '../support/expect-http';
+import { Envelope } from '@/api/contract/envelope';
+import { DefenceResponse, ReportResult, SaldoResponse } from '@/api/contract/customer-reports';
+import { Msg } from '@/domain/messages';
+import { Permission } from '@/domain/permissions';
+import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
+import { defenceWindow, previousMonth, ReportMsg, type ReportType } from '@/domain/reports';
+import { rowFor } from '@/machines/lifecycle/table';
+import { customerReports } from '@/machines/customer/reports.machine';
+import type { ReportPayload } from '@/machines/customer/reports.actions';
+
+/**
+ * The customer's reports through the reference server: the customer report built from their data
+ * in the window (the last day whole), e-mailed as CSV through the outbox, every §5 text in its
+ * order, a replayed key, permission and object-level checks; the defence report by service and
+ * gateway, and one order's balance movements.
+ */
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+const accountOf: Record<string, number> = {};
+const k = () => server.db.kysely;
+let topup: { accountId: number; orderId: number; destination: string; day: string; email: string | null };
+const Response = Envelope(ReportResult);
+const day = (iso: string) => dayjs(iso).tz(DISPLAY_TIME_ZONE).format('YYYY-MM-DD');
+const payload = (over: Partial<ReportPayload> = {}): ReportPayload => ({ type: 'TOPUP', emailForced: '', phoneNumber: topup.destination, emailNauta: '', startDate: topup.day, endDate: topup.day, ...over });
+const generate = (over: Partial<ReportPayload> = {}, persona = 'soporte', accountId = topup.accountId, headers?: Record<string, string>) =>
+  sendRow(server, rowFor(customerReports.rows, 'reports.generate')!, { accountId }, payload(over), tokens[persona]!, { accountId: accountOf[persona]!, ...(headers ? { headers } : {}) });
+const mails = (accountId: number) => k().selectFrom('outbox_messages').selectAll().where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(accountId)).where('channel', '=', 'EMAIL').orderBy('id').execute();
+
+beforeAll(async () => {
+  server = await createTestServer();
+  for (const persona of ['soporte', 'lector', 'fraude']) {
+    tokens[persona] = (await server.signIn(persona)).access_token;
+    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
+  }
+  // A top-up of a customer with an e-mail: its number, its day in Toronto.
+  const row = await k()
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .innerJoin('accounts as a', 'a.id', 'o.account_id')
+    .select(['o.account_id', 'o.id', 'i.destination', 'i.created_date', 'a.email'])
+    .where('i.product_type', '=', 'TOPUP')
+    .where('i.destination', 'is not', null)
+    .where('a.email', 'is not', null)
+    .where('a.is_staff', '=', 0)
+    .orderBy('i.id')
+    .executeTakeFirstOrThrow();
+  topup = { accountId: row.account_id, orderId: row.id, destination: row.destination!, day: day(row.created_date), email: row.email };
+});
+afterAll(() => server.close());
+
+describe('POST /orders/secured/generate/reports', () => {
+  it("builds the top-ups to the number in the window (its last day whole) as CSV, e-mails it to the customer, and logs it", async () => {
+    const before = (await mails(topup.accountId)).length;
+    const { data } = await json(Response, await generate());
+    expect(data.rows).toBeGreaterThanOrEqual(1);
+    expect(data.sentTo).toBe(topup.email!.toLowerCase());
+    expect(data.fileName).toBe(`reporte-topup-${topup.accountId}-${topup.day}-${topup.day}.csv`);
+    const [mail] = (await mails(topup.accountId)).slice(before);
+    expect(mail!.subject).toContain(data.fileName);
+    const lines = mail!.body.split('\r\n');
+    expect(lines[0]).toBe(`Reporte Recargas,Cliente ${topup.accountId},Del ${topup.day} al ${topup.day}`);
+    expect(lines).toContain('Recargas');
+    expect(lines).toContain('Fecha,Orden,Destino,Monto,Moneda,Estado');
+    expect(lines.some((l) => l.includes(`,${topup.orderId},${topup.destination},`))).toBe(true);
+    const log = await k().selectFrom('action_logs').selectAll().where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(topup.accountId)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(log.action).toBe('customerReports.reports.generate');
+    expect(JSON.parse(log.input!)).toEqual({ report: { before: null, after: data.fileName }, rows: { before: null, after: data.rows }, sentTo: { before: null, after: data.sentTo } });
+  });
+
+  it('the number may be typed without Cuba’s 53 or its +; a window before the top-up finds none', async () => {
+    const short = topup.destination.replace(/^\+?53/, '');
+    expect((await json(Response, await generate({ phoneNumber: short }))).data.rows).toBeGreaterThanOrEqual(1);
+    const earlier = dayjs(topup.day).subtract(10, 'day').format('YYYY-MM-DD');
+    const dayBefore = dayjs(topup.day).subtract(1, 'day').format('YYYY-MM-DD');
+    expect((await json(Response, await generate({ startDate: earlier, endDate: dayBefore }))).data.rows).toBe(0);
+  });
+
+  it('Todos carries the four sections; it needs the phone and the Nauta address; another address is written to when given', async () => {
+    await expectError(await generate({ type: 'ALL' }), 400, 'invalid_request', ReportMsg.nauta);
+    const { data } = await json(Response, await generate({ type: 'ALL', emailNauta: 'Ana@Nauta.com.cu', emailForced: 'auditoria@correo.example' }));
+    expect(data.sentTo).toBe('auditoria@correo.example');
+    const mail = (await mails(topup.accountId)).at(-1)!;
+    expect(mail.address).toBe('auditoria@correo.example');
+    for (const title of ['Recargas', 'Nautas', 'Llamadas', 'Movimientos de Saldo']) expect(mail.body.split('\r\n')).toContain(title);
+  });
+
+  it('checks the dates first, then what the type needs, in the words of §5; nothing is sent', async () => {
+    const before = (await mails(topup.accountId)).length;
+    await expectError(await generate({ startDate: '', endDate: '' }), 400, 'invalid_request', ReportMsg.range);
+    await expectError(await generate({ startDate: '2026-10-10', endDate: '2026-10-01', phoneNumber: '' }), 400, 'invalid_request', ReportMsg.validRange);
+    await expectError(await generate({ startDate: '2026-02-30', endDate: '2026-03-02' }), 400, 'invalid_request', ReportMsg.validRange);
+    await expectError(await generate({ startDate: '2024-01-01', endDate: '2026-01-01' }), 400, 'invalid_request', ReportMsg.tooLong);
+    await expectError(await generate({ phoneNumber: '' }), 400, 'invalid_request', ReportMsg.phone);
+    await expectError(await generate({ type: 'NAUTA', emailNauta: 'ana@gmail.com' }), 400, 'invalid_request', ReportMsg.nauta);
+    await expectError(await generate({ emailForced: 'no-es-correo' }), 400, 'invalid_request', ReportMsg.email);
+    expect((await mails(topup.accountId)).length).toBe(before);
+  });
+
+  it('a field a spreadsheet would run as a formula is written as text', async () => {
+    await k()
+      .insertInto('credit_transactions')
+      .values({ account_id: topup.accountId, date_time: dayjs.tz(`${topup.day} 12:00`, DISPLAY_TIME_ZONE).toISOString(), amount: 1, prev_amount: 0, final_amount: 1, credit_type: 'CALL_CREDIT', trn_type: 'INCREASE', description: '=HYPERLINK("http://x.example","clic")' })
+      .execute();
+    await json(Response, await generate({ type: 'BALANCE' as ReportType }));
+    const mail = (await mails(topup.accountId)).at(-1)!;
+    expect(mail.body).toContain(`"'=HYPERLINK(""http://x.example"",""clic"")"`);
+  });
+
+  it('a retry with the same Idempotency-Key sends one report', async () => {
+    const before = (await mails(topup.accountId)).length;
+    const headers = { 'idempotency-key': 'reporte-1' };
+    await json(Response, await generate({}, 'soporte', topup.accountId, headers));
+    await json(Response, await generate({}, 'soporte', topup.accountId, headers));
+    expect((await mails(topup.accountId)).length).toBe(before + 1);
+  });
+
+  it('needs CRM7_DO_ACTION and the editor flag (403, nothing sent); a staff account or unknown id is not a customer', async () => {
+    const before = (await mails(topup.accountId)).length;
+    await expectError(await generate({}, 'fraude'), 403, 'access_denied', Msg.missingPermission(Permission.DO_ACTION));
+    await expectError(await generate({}, 'lector'), 403, 'access_denied');
+    expect((await mails(topup.accountId)).length).toBe(before);
+    await expectError(await generate({}, 'soporte', accountOf.soporte!), 404, 'not_found');
+    await expectError(await generate({}, 'soporte', 99_999_999), 404, 'not_found', 'No se encontró el usuario 99999999.');
+  });
+});
+
+describe('defence reports', () => {
+  const chb = (params: Record<string, string>, persona = 'soporte') => server.get(`/orders/secured/generate/reports-chb?${new URLSearchParams(params)}`, tokens[persona]);
+  const YEAR_AGO = dayjs(TEST_NOW).subtract(360, 'day').format('YYYY-MM-DD');
+  const wide = () => ({ accountId: String(topup.accountId), star: '2020-01-01', end: dayjs(TEST_NOW).add(1, 'day').format('YYYY-MM-DD') });
+
+  it('lists the customer’s orders of a service in the window, with payment and items; the gateway filters them', async () => {
+    const wideAll = await json(DefenceResponse, await chb({ ...wide(), end: '2020-12-31', star: '2020-01-01', type: 'ALL' }));
+    expect(wideAll.data.totalElements).toBe(0);
+    const everything = (await k().selectFrom('orders').select('id').where('account_id', '=', topup.accountId).where('created_date', '>=', '2020-01-01').execute()).length;
+    const all = await json(DefenceResponse, await chb({ ...wide(), star: YEAR_AGO, type: 'ALL' }));
+    expect(all.data.totalElements).toBeLessThanOrEqual(everything);
+    const topups = await json(DefenceResponse, await chb({ ...wide(), star: YEAR_AGO, type: 'TOPUP' }));
+    expect(topups.data.elements.map((o) => o.orderId)).toContain(topup.orderId);
+    expect(topups.data.elements.every((o) => o.items.includes('TOPUP '))).toBe(true);
+    const row = topups.data.elements.find((o) => o.orderId === topup.orderId)!;
+    expect(row.items).toContain(topup.destination);
+    const gateway = String(row.pasarela);
+    const byGateway = await json(DefenceResponse, await chb({ ...wide(), star: YEAR_AGO, type: 'TOPUP', pasarela: gateway }));
+    expect(byGateway.data.elements.every((o) => String(o.pasarela) === gateway)).toBe(true);
+  });
+
+  it('refuses a bad window, an unknown service or gateway, the balance movement without its order code, and readers without CRM7_DO_ACTION', async () => {
+    await expectError(await chb({ accountId: String(topup.accountId), type: 'ALL', star: '', end: '' }), 400, 'invalid_request', ReportMsg.range);
+    await expectError(await chb({ ...wide(), type: 'NADA' }), 400, 'invalid_request', ReportMsg.service);
+    await expectError(await chb({ ...wide(), star: YEAR_AGO, type: 'ALL', pasarela: '99' }), 400, 'invalid_request', ReportMsg.gateway);
+    await expectError(await chb({ ...wide(), star: YEAR_AGO, type: 'BALANCE_MOVEMENT' }), 400, 'invalid_request', ReportMsg.orderCode);
+    await expectError(await chb({ ...wide(), star: YEAR_AGO, type: 'ALL', size: '101' }), 400, 'invalid_request', 'El tamaño no puede superar 100.');
+    expect((await chb({ ...wide(), star: YEAR_AGO, type: 'ALL' }, 'lector')).status).toBe(403);
+  });
+
+  it("one order's balance movements by its number or origin code; another customer's order is not found", async () => {
+    await k()
+      .insertInto('credit_transactions')
+      .values({ account_id: topup.accountId, date_time: new Date(TEST_NOW).toISOString(), amount: 3, prev_amount: 0, final_amount: 3, credit_type: 'CALL_CREDIT', trn_type: 'INCREASE', description: `Compensación por la orden ${topup.orderId}` })
+      .execute();
+    await k()
+      .insertInto('credit_transactions')
+      .values({ account_id: topup.accountId, date_time: new Date(TEST_NOW).toISOString(), amount: 4, prev_amount: 3, final_amount: 7, credit_type: 'CALL_CREDIT', trn_type: 'INCREASE', description: `Compensación por la orden ${topup.orderId}9` })
+      .execute();
+    const { data } = await json(SaldoResponse, await server.get(`/orders/secured/generate/reports-saldo?accountId=${topup.accountId}&salesOrderId=${topup.orderId}`, tokens.soporte));
+    expect(data.order.orderId).toBe(topup.orderId);
+    expect(data.movements.map((m) => m.description)).toEqual([`Compensación por la orden ${topup.orderId}`]);
+    const origin = data.order.originOrderId!;
+    expect((await json(SaldoResponse, await server.get(`/orders/secured/generate/reports-saldo?accountId=${topup.accountId}&salesOrderId=${origin}`, tokens.soporte))).data.order.orderId).toBe(topup.orderId);
+    const other = await k().selectFrom('orders').select('id').where('account_id', '!=', topup.accountId).executeTakeFirstOrThrow();
+    await expectError(await server.get(`/orders/secured/generate/reports-saldo?accountId=${topup.accountId}&salesOrderId=${other.id}`, tokens.soporte), 404, 'not_found', ReportMsg.orderNotTheirs(String(other.id), topup.accountId));
+    await expectError(await server.get(`/orders/secured/generate/reports-saldo?accountId=${topup.accountId}&salesOrderId=`, tokens.soporte), 400, 'invalid_request', ReportMsg.orderCode);
+  });
+});
+
+describe('report windows', () => {
+  it('the customer report defaults to the previous month; the defence report to four months back to the end of last month (Toronto)', () => {
+    const now = Date.UTC(2026, 10, 25, 12);
+    expect(previousMonth(now)).toEqual({ start: '2026-10-01', end: '2026-10-31' });
+    expect(defenceWindow(now)).toEqual({ start: '2026-07-01', end: '2026-10-31' });
+    // 1 December 03:00 UTC is still 30 November in Toronto.
+    expect(previousMonth(Date.UTC(2026, 11, 1, 3))).toEqual({ start: '2026-10-01', end: '2026-10-31' });
+  });
+});
