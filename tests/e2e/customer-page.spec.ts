@@ -880,7 +880,7 @@ test('a reader sees the card and every tab, and no edit control in any of them',
   await page.goto(`/#/admin/customer-page/${id}`);
   await expect(card(page, 'Datos Generales')).toBeVisible();
   await expect(page.getByLabel('Nueva nota')).toHaveCount(0);
-  const edits = /^(Actualizar|Agregar|Aprobar|Rechazar|Eliminar|Verificar|Reiniciar|Hacer principal|Iniciar verificación|Pedir papeles|Quitar verificación|Ocultar|Restaurar|Intentos de agregar tarjeta)/;
+  const edits = /^(Actualizar|Agregar|Aprobar|Rechazar|Eliminar|Verificar|Reiniciar|Hacer principal|Iniciar verificación|Pedir papeles|Quitar|Ocultar|Restaurar|Intentos de agregar tarjeta|Sincronizar|Cambiar pasarela)/;
   for (const name of ['Notas', 'Historial', 'Transfer', 'Tarjetas', 'Autenticacion', 'Intento Logueo', 'Telefono', 'Campanas', 'Lista Negra', 'LLamadas', 'Segment', 'Directorio Remesa', 'Documentos', 'KYC', 'Logs']) {
     await openTab(page, name);
     const panel = page.getByRole('tabpanel').first();
@@ -901,6 +901,9 @@ test('a reader sees the card and every tab, and no edit control in any of them',
   await expect(page.getByRole('button', { name: 'Notificar al cliente' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Modificar honestidad' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: '3D Secure' })).toHaveCount(0);
+  for (const name of ['Generar reporte', 'Reporte de defensa', 'Recarga de cortesía', 'Contaminar por fraude', 'Generar enlace KYC', 'Restablecer contraseña']) {
+    await expect(page.getByRole('button', { name })).toHaveCount(0);
+  }
 });
 
 test('without CRM2_VIEW_CALLS the page offers every tab but LLamadas (the calls list would refuse it)', async ({ page }) => {
