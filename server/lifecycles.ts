@@ -24,6 +24,7 @@ import { customerKycBinding } from './customer/kyc';
 import { addedCardsBinding } from './customer/added-cards';
 import { documentBinding, documentsBinding } from './customer/documents';
 import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
+import { callReturnBinding } from './call/call-return';
 
 /** Every lifecycle the server serves through its action table (server/lifecycle/mount.ts). */
 export const LIFECYCLES: readonly Binding[] = [
@@ -58,5 +59,6 @@ export const LIFECYCLES: readonly Binding[] = [
   documentBinding,
   documentsBinding,
   homeRecipientBinding,
+  callReturnBinding,
   bankRecipientBinding,
 ];

@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018-add-card-attempts-reset';
 import * as m0019 from './migrations/0019-card-gateway';
 import * as m0020 from './migrations/0020-topup-offers';
 import * as m0021 from './migrations/0021-message-templates';
+import * as m0022 from './migrations/0022-call-detail';
 
 interface Migration {
   name: string;
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0019-card-gateway', up: m0019.up },
   { name: '0020-topup-offers', up: m0020.up },
   { name: '0021-message-templates', up: m0021.up },
+  { name: '0022-call-detail', up: m0022.up },
 ];
 
 /**

@@ -227,6 +227,32 @@ export interface CallsTable {
   id_trunk: number | null;
   id_tariff_plan: number | null;
   id_tariff_group: number | null;
+  /** What returns of its cost gave back so far, in the bill's money (migration 0022). */
+  returned_value: Generated<number>;
+}
+
+/** A customer's contact (migration 0022): who a call to prefix + phone went to. */
+export interface CallContactsTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  country: string;
+  prefix: string;
+  phone: string;
+  visible: Generated<number>;
+}
+
+/** A return of a call's cost (migration 0022): FULL or partial (FREE_MIN minutes, CALL_CREDIT money), its value in the bill's money. */
+export interface CallReturnsTable {
+  id: Generated<number>;
+  call_id: number;
+  account_id: number;
+  type: string;
+  amount: number;
+  value: number;
+  credit_type: string;
+  created: string;
+  created_by: number;
 }
 
 export interface ChargeOrdersTable {
@@ -356,6 +382,8 @@ export interface Database extends ItemFoundationTables, RemittanceTables, Pickup
   idempotency_keys: IdempotencyKeysTable;
   topup_offers: TopupOffersTable;
   message_templates: MessageTemplatesTable;
+  call_contacts: CallContactsTable;
+  call_returns: CallReturnsTable;
 }
 
 export type Account = Selectable<AccountsTable>;

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { CustomerRow } from '@/api/contract/customers';
 import { formatDateTime } from '@/domain/time';
 import { reliabilityLabel } from '@/domain/reliability';
-import { DataGrid, type Column } from './data-grid';
+import type { Column } from './data-grid';
+import { ExpandableGrid, type ExpandableRow } from './expandable-grid';
 import { NewTabLink, customerHref } from './links';
 import { listText } from '@/i18n/es-lists';
 import { Spinner } from './spinner';
@@ -12,8 +13,6 @@ import { useActorPermissions } from './session';
 
 // The tabs load when the first row is opened: the list itself stays within its budget.
 const CustomerDetail = lazy(async () => ({ default: (await import('./customer/customer-detail')).CustomerDetail }));
-
-type GridRow = { kind: 'customer'; customer: CustomerRow } | { kind: 'detail'; customer: CustomerRow };
 
 const statusLabel = (c: CustomerRow) => (c.enabled ? listText.customers.enabled : listText.customers.disabled);
 
@@ -58,65 +57,33 @@ function Detail({ customer }: { customer: CustomerRow }) {
   );
 }
 
+const idOf = (c: CustomerRow) => c.id;
+const toggleLabel = (c: CustomerRow, expanded: boolean) => `${expanded ? listText.customers.collapse : listText.customers.expand} ${c.id}`;
+const COLUMNS: Column<ExpandableRow<CustomerRow>>[] = [
+  { headerName: listText.customers.id, valueGetter: (p) => p.data?.row.id, width: 100 },
+  { headerName: listText.email, valueGetter: (p) => p.data?.row.email, width: 240 },
+  { headerName: listText.customers.firstName, valueGetter: (p) => p.data?.row.firstName, width: 140 },
+  { headerName: listText.customers.lastName, valueGetter: (p) => p.data?.row.lastName, width: 180 },
+  { headerName: listText.customers.phone, valueGetter: (p) => p.data?.row.phoneNumber, width: 150 },
+  { headerName: listText.customers.registered, valueGetter: (p) => formatDateTime(p.data?.row.registerDate), width: 150 },
+  { headerName: listText.customers.reliability, valueGetter: (p) => reliabilityLabel(p.data?.row.userBasicData.reliability), width: 140 },
+  { headerName: listText.customers.state, valueGetter: (p) => (p.data ? statusLabel(p.data.row) : ''), width: 140 },
+  { headerName: listText.customers.country, valueGetter: (p) => p.data?.row.userBasicData.country, width: 90 },
+  { headerName: listText.customers.creditCurrency, valueGetter: (p) => p.data?.row.userBasicData.creditCurrency, width: 110 },
+];
+
 /** The customers of one page; a row opens to show the customer's data and "Ir al Cliente". */
 export function CustomersGrid({ rows }: { rows: CustomerRow[] }) {
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (id: number) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const gridRows = useMemo<GridRow[]>(
-    () => rows.flatMap((customer) => [{ kind: 'customer' as const, customer }, ...(open.has(customer.id) ? [{ kind: 'detail' as const, customer }] : [])]),
-    [rows, open],
-  );
-  const columns = useMemo<Column<GridRow>[]>(
-    () => [
-      {
-        headerName: '',
-        colId: 'expand',
-        width: 56,
-        minWidth: 56,
-        cellRenderer: (p: { data: GridRow }) => {
-          const expanded = open.has(p.data.customer.id);
-          return (
-            <button
-              type="button"
-              aria-expanded={expanded}
-              aria-label={`${expanded ? listText.customers.collapse : listText.customers.expand} ${p.data.customer.id}`}
-              onClick={() => toggle(p.data.customer.id)}
-              className="rounded px-1.5 text-slate-600 hover:bg-slate-200"
-            >
-              {expanded ? '▾' : '▸'}
-            </button>
-          );
-        },
-      },
-      { headerName: listText.customers.id, valueGetter: (p) => p.data?.customer.id, width: 100 },
-      { headerName: listText.email, valueGetter: (p) => p.data?.customer.email, width: 240 },
-      { headerName: listText.customers.firstName, valueGetter: (p) => p.data?.customer.firstName, width: 140 },
-      { headerName: listText.customers.lastName, valueGetter: (p) => p.data?.customer.lastName, width: 180 },
-      { headerName: listText.customers.phone, valueGetter: (p) => p.data?.customer.phoneNumber, width: 150 },
-      { headerName: listText.customers.registered, valueGetter: (p) => formatDateTime(p.data?.customer.registerDate), width: 150 },
-      { headerName: listText.customers.reliability, valueGetter: (p) => reliabilityLabel(p.data?.customer.userBasicData.reliability), width: 140 },
-      { headerName: listText.customers.state, valueGetter: (p) => (p.data ? statusLabel(p.data.customer) : ''), width: 140 },
-      { headerName: listText.customers.country, valueGetter: (p) => p.data?.customer.userBasicData.country, width: 90 },
-      { headerName: listText.customers.creditCurrency, valueGetter: (p) => p.data?.customer.userBasicData.creditCurrency, width: 110 },
-    ],
-    [open],
-  );
   return (
-    <DataGrid<GridRow>
+    <ExpandableGrid<CustomerRow>
       label={listText.customers.label}
-      rows={gridRows}
-      columns={columns}
-      getRowId={(r) => `${r.kind}-${r.customer.id}`}
+      rows={rows}
+      columns={COLUMNS}
+      idOf={idOf}
+      toggleLabel={toggleLabel}
       csvName="clientes.csv"
-      isFullWidth={(r) => r.kind === 'detail'}
-      fullWidthRenderer={({ data }) => <Detail customer={data.customer} />}
-      fullWidthHeight={560}
+      detail={(customer) => <Detail customer={customer} />}
+      detailHeight={560}
     />
   );
 }

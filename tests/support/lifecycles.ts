@@ -28,6 +28,7 @@ import { customerBlacklist } from '@/machines/customer/blacklist.machine';
 import { customerCampaigns } from '@/machines/customer/campaigns.machine';
 import { customerCourtesy } from '@/machines/customer/courtesy.machine';
 import { customerReports } from '@/machines/customer/reports.machine';
+import { callReturn } from '@/machines/call/call-return.machine';
 import { LISTING_STATUSES } from '@/domain/customer-blacklist';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
@@ -324,6 +325,28 @@ export const customerCourtesyModel: LifecycleModel = {
   refuses: false,
 };
 
+export const callReturnModel: LifecycleModel = {
+  lifecycle: callReturn,
+  // A call of 3 billed minutes costing 0.30: without a bill, untouched, part returned, all returned.
+  inputs: (
+    [
+      ['unbilled', 0, 0],
+      ['open', 0.3, 0],
+      ['partial', 0.3, 0.1],
+      ['returned', 0.3, 0.3],
+    ] as const
+  ).map(([s, bill, returned]) => ({ status: s, bill, returned, seconds: 150, permissions: EVERYTHING })),
+  // What fits, what completes and what exceeds, in both kinds.
+  extra: () => [
+    { type: 'call.returnPartial', returnType: 'FREE_MIN', amount: 1 },
+    { type: 'call.returnPartial', returnType: 'FREE_MIN', amount: 3 },
+    { type: 'call.returnPartial', returnType: 'FREE_MIN', amount: 4 },
+    { type: 'call.returnPartial', returnType: 'CALL_CREDIT', amount: 0.2 },
+    { type: 'call.returnPartial', returnType: 'CALL_CREDIT', amount: 0.31 },
+  ],
+  label: status,
+};
+
 export const customerReportsModel: LifecycleModel = {
   lifecycle: customerReports,
   inputs: [{ status: 'open', permissions: EVERYTHING }],
@@ -360,6 +383,7 @@ export const MODELS: readonly LifecycleModel[] = [
   phoneModel,
   customerPhonesModel,
   customerCreditModel,
+  callReturnModel,
   cardModel,
   creditTransferModel,
   customerRegistryModel,

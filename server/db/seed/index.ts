@@ -11,6 +11,7 @@ import { hashPassword } from '../../auth/passwords';
 import { DEMO_PASSWORD, PERSONAS } from './personas';
 import { seedCustomerNotes } from './customer-activity';
 import { createSink, type Row, type Sink } from './sink';
+import { CONTACT_CUSTOMERS, seedCallContacts, type SeededCall } from './call-contacts';
 import { CARD_BINS, COUNTRIES, EXCHANGE_RATES, FRAUD_STOP_LISTS, ISSUING_BANKS, SMS_CONFIG, SMS_PROVIDERS, TOPUP_OFFERS, MESSAGE_TEMPLATES } from './reference';
 import { DETAIL_WINDOW, seedOrderDetail, type DetailOrder } from './order-detail';
 import { seedItems } from './items';
@@ -433,6 +434,8 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
 
   // Calls.
   let calls: Row[] = [];
+  // The first customers' calls, for their contacts and repeated calls (a later stage).
+  const contactCalls: SeededCall[] = [];
   const callTimes: number[] = [];
   for (let i = 0; i < size.calls; i++) callTimes.push(now - faker.number.int({ min: 0, max: span }));
   callTimes.sort((a, b) => a - b);
@@ -450,11 +453,13 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
       { value: 91, weight: 1 },
     ]);
     const seconds = cause === 1 ? faker.number.int({ min: 5, max: 5400 }) : 0;
+    const station = `535${faker.string.numeric(7)}`;
+    if (account < firstCustomer + CONTACT_CUSTOMERS) contactCalls.push({ account, station, src: customerPhone[account - firstCustomer]!.slice(1), time: callTimes[i]! });
     calls.push({
       id: i + 1,
       account_id: account,
       src: customerPhone[account - firstCustomer]!.slice(1),
-      called_station: `535${faker.string.numeric(7)}`,
+      called_station: station,
       start_time: iso(callTimes[i]!),
       session_time: seconds,
       session_bill: Math.round(seconds * 0.0095 * 100) / 100,
@@ -632,6 +637,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
     ['notes', () => seedCustomerNotes(sink, fakerFor(options.seed * 100 + 4), { now, ...customers, staff, nextNoteId, nextLogId })],
     ['topup_offers', () => seedTopupOffers(sink, now)], // 0020
     ['message_templates', () => sink.insert('message_templates', MESSAGE_TEMPLATES.map((t) => ({ ...t, language: 'es' })))], // 0021
+    ['call_contacts', () => seedCallContacts(sink, fakerFor(options.seed * 100 + 5), { calls: contactCalls, nextCallId: size.calls + 1, now })], // 0022
   ];
   for (const [table, run] of stages) {
     if (!(await sink.hasTable(table))) return;

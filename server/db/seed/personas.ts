@@ -31,7 +31,7 @@ export const PERSONAS: readonly Persona[] = [
     lastName: 'Soporte',
     group: 'CRM2_SUPPORT',
     role: 'Soporte al cliente',
-    permissions: [...VIEW_PERMISSIONS, P.EDITOR, P.AGENT, P.DO_ACTION, P.REGISTER_WITHOUT_PIN, P.COMPENSATION_PAY, P.LOGIN],
+    permissions: [...VIEW_PERMISSIONS, P.EDITOR, P.AGENT, P.DO_ACTION, P.REGISTER_WITHOUT_PIN, P.COMPENSATION_PAY, P.LOGIN, P.OPERADOR_USA],
   },
   {
     username: 'fraude',

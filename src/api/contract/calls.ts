@@ -18,6 +18,8 @@ export const CallRow = v.object({
   idTrunk: v.nullable(v.number()),
   idTariffPlan: v.nullable(v.number()),
   idTariffGroup: v.nullable(v.number()),
+  /** What the call's returns are worth so far, USD (the call detail's returns). */
+  returnedValue: v.number(),
 });
 export type CallRow = v.InferOutput<typeof CallRow>;
 

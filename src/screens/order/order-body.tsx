@@ -10,7 +10,7 @@ import { loadOffers, OffersTab } from './offers-tab';
 import { loadRisk, RiskTab } from './risk-tab';
 import { loadTransaction, TransactionTab } from './transaction-tab';
 import { ExecutionTab, loadExecution } from './execution-tab';
-import { CustomerTab, loadCustomer } from './customer-tab';
+import { CustomerTab, loadCustomer } from '@/ui/customer/customer-tab';
 import { loadNotes, NotesTab } from './notes-tab';
 import { loadLogs, LogsTab, type LogsQuery } from './logs-tab';
 import { SUB_TAB_CLASS, TAB_CLASS } from '@/ui/tabs';

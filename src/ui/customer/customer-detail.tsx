@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { NotesPage } from '@/api/contract/order-detail';
-import { getDocActionLogs, getDocNotes } from '@/api/order-detail';
+import { getDocNotes } from '@/api/order-detail';
 import { getCampaigns, getKyc } from '@/api/customer';
-import { ActionLogTable, LOGS_PAGE_SIZE } from '@/ui/action-logs';
-import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { DocLogsView, useDocLogs } from '@/ui/doc-logs';
+import { useDetailTab } from '@/ui/detail-tab';
 import { DocNotes } from '@/ui/doc-notes';
 import { useActorPermissions, useServices } from '@/ui/session';
 import { Permission } from '@/domain/permissions';
@@ -103,14 +103,7 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
   const homeDirectory = useAccountTable(HOME_RECIPIENTS, accountId, { reloadOnSelect: true });
   const documents = useDetailTab(() => loadDocuments(services, accountId));
   const kyc = useDetailTab(() => getKyc(services.users, accountId), { reloadOnSelect: true });
-  const logsPage = useRef(0);
-  const logs = useDetailTab(
-    async () => {
-      const page = logsPage.current;
-      return { page, data: await getDocActionLogs(services.users, { docCode: 'CUSTOM', docId: String(accountId), page, size: LOGS_PAGE_SIZE }) };
-    },
-    { reloadOnSelect: true },
-  );
+  const logs = useDocLogs('CUSTOM', String(accountId));
   const permissions = useActorPermissions();
   const [selected, setSelected] = useState(0);
 
@@ -130,7 +123,7 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
           label={customerText.notesLabel(accountId)}
           onCreated={() => {
             notes.refresh();
-            logs.actor.send({ type: 'tab.reload' });
+            logs.tab.actor.send({ type: 'tab.reload' });
           }}
         />
       ),
@@ -193,25 +186,13 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
     { label: text.kyc, select: kyc.select, panel: <KycTab accountId={accountId} tab={kyc} /> },
     {
       label: text.logs,
-      select: logs.select,
+      select: logs.tab.select,
       panel: (
         <div className="space-y-3">
           <Suspense fallback={null}>
             <AddedCardAttempts accountId={accountId} />
           </Suspense>
-          <DetailTabView tab={logs}>
-            {({ page, data }) => (
-              <ActionLogTable
-                label={customerText.logsLabel(accountId)}
-                page={data}
-                pageIndex={page}
-                onPage={(next) => {
-                  logsPage.current = next;
-                  logs.refresh();
-                }}
-              />
-            )}
-          </DetailTabView>
+          <DocLogsView logs={logs} label={customerText.logsLabel(accountId)} />
         </div>
       ),
     },

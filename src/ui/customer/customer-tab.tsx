@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { Services } from '@/api/services';
-import type { OrderRow } from '@/api/contract/order-lists';
-import { loadCustomerCard, type CustomerCardData } from '@/ui/customer/customer-card';
+import { loadCustomerCard, type CustomerCardData } from './customer-card';
 import { formatCredit, formatMoney } from '@/domain/format';
 import { reliabilityLabel } from '@/domain/reliability';
 import { formatDateTime } from '@/domain/time';
@@ -17,8 +16,8 @@ const CustomerPhones = lazy(async () => ({ default: (await import('@/ui/customer
 
 export type CustomerData = CustomerCardData;
 
-/** Who placed the order: identity, account data with balances, and the closed orders in USD. */
-export const loadCustomer = (services: Services, order: OrderRow) => loadCustomerCard(services, order.accountId);
+/** Whose order, call or charge order it is: identity, account data with balances, and the closed orders in USD. */
+export const loadCustomer = (services: Services, of: { accountId: number }) => loadCustomerCard(services, of.accountId);
 
 const customerText = orderText.customer;
 
