@@ -21,6 +21,7 @@ export const callText = {
   },
   similar: {
     label: (callId: number) => `Llamadas similares a la ${callId}`,
+    start: 'Inicio',
     empty: 'No hay otras llamadas del cliente a este número.',
   },
   summary: {
@@ -32,8 +33,6 @@ export const callText = {
   },
   logsLabel: (callId: number) => `Logs de la llamada ${callId}`,
   actionsLabel: (callId: number) => `Acciones de la llamada ${callId}`,
-  expand: 'Abrir la llamada',
-  collapse: 'Cerrar la llamada',
   returns: {
     full: 'Devolver llamada',
     partial: 'Devolución parcial',

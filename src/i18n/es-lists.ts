@@ -90,6 +90,9 @@ export const listText = {
     freeMinutes: 'Min. libres',
     nas: 'NAS IP',
     trunk: 'Troncal',
+    returned: 'Devuelto',
+    expand: 'Ver llamada',
+    collapse: 'Ocultar llamada',
   },
   payments: {
     label: 'Pagos UPG',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useServices } from '@/ui/session';
 import { getCalls } from '@/api/lists';
@@ -9,7 +9,9 @@ import { formatNumber, formatSessionTime } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { PageHeader } from '@/ui/card';
 import { InputField, SelectField } from '@/ui/fields';
-import { DataGrid, type Column } from '@/ui/data-grid';
+import type { Column } from '@/ui/data-grid';
+import { ExpandableGrid, type ExpandableRow } from '@/ui/expandable-grid';
+import { Spinner } from '@/ui/spinner';
 import { CustomerLink } from '@/ui/links';
 import { SearchLayout, useSearchScreen, type SearchScreen, DateRangeFields } from '@/ui/search-screen';
 import { listText } from '@/i18n/es-lists';
@@ -18,19 +20,34 @@ import { t } from '@/i18n/index';
 const route = getRouteApi('/admin/calls');
 const PAGE_SIZE = 20;
 
-const COLUMNS: Column<CallRow>[] = [
-  { headerName: 'Id', field: 'id', width: 100 },
-  { headerName: listText.userId, cellRenderer: (p: { data: CallRow }) => <CustomerLink id={p.data.accountId} />, width: 110 },
-  { headerName: listText.calls.src, field: 'src', width: 150 },
-  { headerName: listText.calls.phone, field: 'calledStation', width: 150 },
-  { headerName: listText.calls.start, valueGetter: (p) => formatDateTime(p.data?.starTime), width: 150 },
-  { headerName: listText.calls.duration, valueGetter: (p) => formatSessionTime(p.data?.sessionTime), width: 110 },
-  { headerName: listText.calls.bill, valueGetter: (p) => (p.data ? formatNumber(p.data.sessionBill) : ''), width: 100 },
-  { headerName: listText.calls.cause, valueGetter: (p) => terminateCauseLabel(p.data?.terminateCauseId), width: 130 },
-  { headerName: listText.calls.freeMinutes, field: 'minFree', width: 110 },
-  { headerName: listText.calls.nas, field: 'nasIpAddress', width: 140 },
-  { headerName: listText.calls.trunk, field: 'idTrunk', width: 100 },
+const COLUMNS: Column<ExpandableRow<CallRow>>[] = [
+  { headerName: 'Id', valueGetter: (p) => p.data?.row.id, width: 100 },
+  { headerName: listText.userId, cellRenderer: (p: { data: ExpandableRow<CallRow> }) => <CustomerLink id={p.data.row.accountId} />, width: 110 },
+  { headerName: listText.calls.src, valueGetter: (p) => p.data?.row.src, width: 150 },
+  { headerName: listText.calls.phone, valueGetter: (p) => p.data?.row.calledStation, width: 150 },
+  { headerName: listText.calls.start, valueGetter: (p) => formatDateTime(p.data?.row.starTime), width: 150 },
+  { headerName: listText.calls.duration, valueGetter: (p) => formatSessionTime(p.data?.row.sessionTime), width: 110 },
+  { headerName: listText.calls.bill, valueGetter: (p) => (p.data ? formatNumber(p.data.row.sessionBill) : ''), width: 100 },
+  { headerName: listText.calls.returned, valueGetter: (p) => (p.data ? formatNumber(p.data.row.returnedValue) : ''), width: 100 },
+  { headerName: listText.calls.cause, valueGetter: (p) => terminateCauseLabel(p.data?.row.terminateCauseId), width: 130 },
+  { headerName: listText.calls.freeMinutes, valueGetter: (p) => p.data?.row.minFree, width: 110 },
+  { headerName: listText.calls.nas, valueGetter: (p) => p.data?.row.nasIpAddress, width: 140 },
+  { headerName: listText.calls.trunk, valueGetter: (p) => p.data?.row.idTrunk, width: 100 },
 ];
+
+// The call detail loads when the first row is opened: the list stays within its budget.
+const CallDetail = lazy(async () => ({ default: (await import('@/ui/call/call-detail')).CallDetail }));
+const idOf = (c: CallRow) => c.id;
+const toggleLabel = (c: CallRow, expanded: boolean) => `${expanded ? listText.calls.collapse : listText.calls.expand} ${c.id}`;
+
+/** A call opened in the list: its detail, scrolled inside the row. */
+const detailOf = (call: CallRow) => (
+  <div className="h-full overflow-y-auto bg-slate-50 px-6 py-3 text-sm">
+    <Suspense fallback={<Spinner label={t.app.loading} />}>
+      <CallDetail call={call} />
+    </Suspense>
+  </div>
+);
 
 const CAUSE_OPTIONS = [...new Map(TERMINATE_CAUSES.map((c) => [c.code, c])).values()].map((c) => ({ value: String(c.code), label: `${c.code} · ${c.label}` }));
 
@@ -47,7 +64,7 @@ function CallFilters({ screen }: { screen: SearchScreen }) {
   );
 }
 
-/** Llamadas: 20 per page, session time as h:mm:ss; a reset goes 90 days back (spec §5). */
+/** Llamadas: 20 per page, session time as h:mm:ss; a reset goes 90 days back (spec §5); a row opens its call detail. */
 export function CallsPage() {
   const services = useServices();
   const search = route.useSearch();
@@ -65,7 +82,7 @@ export function CallsPage() {
     <div>
       <PageHeader title={t.menu.calls} />
       <SearchLayout<CallRow> screen={screen} pageSize={PAGE_SIZE} filters={<CallFilters screen={screen} />}>
-        {(rows) => <DataGrid<CallRow> label={listText.calls.label} rows={rows} columns={COLUMNS} getRowId={(r) => String(r.id)} csvName="llamadas.csv" />}
+        {(rows) => <ExpandableGrid<CallRow> label={listText.calls.label} rows={rows} columns={COLUMNS} idOf={idOf} toggleLabel={toggleLabel} csvName="llamadas.csv" detail={detailOf} detailHeight={520} />}
       </SearchLayout>
     </div>
   );

@@ -1,9 +1,8 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { lazy, Suspense } from 'react';
 import type { NotesPage } from '@/api/contract/order-detail';
 import { getDocNotes } from '@/api/order-detail';
 import { getCampaigns, getKyc } from '@/api/customer';
-import { DocLogsView, useDocLogs } from '@/ui/doc-logs';
+import { DocLogsView, useDocLogs } from '@/ui/action-logs';
 import { useDetailTab } from '@/ui/detail-tab';
 import { DocNotes } from '@/ui/doc-notes';
 import { useActorPermissions, useServices } from '@/ui/session';
@@ -16,7 +15,7 @@ import { CampaignsTab, KycTab } from './kyc-campaign-tabs';
 import { EventsView, TraitsView, useSegment } from './segment-tab';
 import { DocumentsTab, loadDocuments } from './documents-tab';
 import { bankRecipientActions, homeRecipientActions } from './recipient-edit';
-import { SUB_TAB_CLASS, TAB_CLASS } from '@/ui/tabs';
+import { SectionTabs, type Section } from '@/ui/tabs';
 import type { TableColumn } from '@/ui/detail-table';
 import type { PaymentMethod } from '@/api/contract/customer-detail';
 
@@ -40,39 +39,8 @@ const NOTES_SHOWN = 100;
 
 const text = customerText.tabs;
 
-interface Section {
-  label: string;
-  /** Runs when the tab is chosen: its chart decides whether that loads it. */
-  select: () => void;
-  panel: ReactNode;
-}
-
 /** Two tables under one tab (Transfer, Autenticacion): each loads when its sub-tab is first shown. */
-function SubTabs({ label, parts }: { label: string; parts: readonly { label: string; select: () => void; panel: ReactNode }[] }) {
-  const [selected, setSelected] = useState(0);
-  return (
-    <TabGroup
-      selectedIndex={selected}
-      onChange={(index) => {
-        setSelected(index);
-        parts[index]?.select();
-      }}
-    >
-      <TabList aria-label={label} className="mb-3 flex gap-1">
-        {parts.map((part) => (
-          <Tab key={part.label} className={SUB_TAB_CLASS}>
-            {part.label}
-          </Tab>
-        ))}
-      </TabList>
-      <TabPanels>
-        {parts.map((part) => (
-          <TabPanel key={part.label}>{part.panel}</TabPanel>
-        ))}
-      </TabPanels>
-    </TabGroup>
-  );
-}
+const SubTabs = ({ label, parts }: { label: string; parts: readonly Section[] }) => <SectionTabs label={label} sections={parts} sub />;
 
 function tableSection<T>(label: string, table: AccountTable<T>, accountId: number, state: AccountTableState<T>): Section {
   return { label, select: state.tab.select, panel: <AccountTableView table={table} accountId={accountId} state={state} /> };
@@ -105,12 +73,6 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
   const kyc = useDetailTab(() => getKyc(services.users, accountId), { reloadOnSelect: true });
   const logs = useDocLogs('CUSTOM', String(accountId));
   const permissions = useActorPermissions();
-  const [selected, setSelected] = useState(0);
-
-  const notesActor = notes.actor;
-  useEffect(() => {
-    notesActor.send({ type: 'tab.selected' });
-  }, [notesActor]);
 
   const sections: Section[] = [
     {
@@ -198,26 +160,5 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
     },
   ];
 
-  return (
-    <TabGroup
-      selectedIndex={selected}
-      onChange={(index) => {
-        setSelected(index);
-        sections[index]?.select();
-      }}
-    >
-      <TabList aria-label={text.label(accountId)} className="flex flex-wrap gap-1 border-b border-slate-200">
-        {sections.map(({ label }) => (
-          <Tab key={label} className={TAB_CLASS}>
-            {label}
-          </Tab>
-        ))}
-      </TabList>
-      <TabPanels className="mt-3">
-        {sections.map(({ label, panel }) => (
-          <TabPanel key={label}>{panel}</TabPanel>
-        ))}
-      </TabPanels>
-    </TabGroup>
-  );
+  return <SectionTabs label={text.label(accountId)} sections={sections} />;
 }

@@ -1,0 +1,167 @@
+import { useRef, useState } from 'react';
+import type { CallRow } from '@/api/contract/calls';
+import { CallReturnPartialQuery } from '@/api/contract/call-detail';
+import { checkBody } from '@/api/contract/check';
+import { getCallContact, getSimilarCalls } from '@/api/call-detail';
+import { CALL_RETURN_TYPES, CallReturnMsg, maxReturn, remainingOf, returnStatus, returnValue, type CallCost, type CallReturnType } from '@/domain/call-return';
+import { terminateCauseLabel } from '@/domain/calls';
+import { formatNumber, formatSessionTime } from '@/domain/format';
+import { formatDateTime } from '@/domain/time';
+import { callReturn } from '@/machines/call/call-return.machine';
+import type { PartialForm } from '@/machines/call/call-return.actions';
+import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
+import { CustomerTab, loadCustomer } from '@/ui/customer/customer-tab';
+import { DetailTabView, reloadLoaded, useDetailTab } from '@/ui/detail-tab';
+import { KeyValues, PagedTable, type TableColumn } from '@/ui/detail-table';
+import { DocLogsView, useDocLogs } from '@/ui/action-logs';
+import { InputField, SelectField } from '@/ui/fields';
+import { SectionTabs } from '@/ui/tabs';
+import { useServices } from '@/ui/session';
+import { callText } from '@/i18n/es-call';
+
+const SIMILAR_PAGE = 20;
+const returnText = callText.returns;
+
+/** Duration as h:mm:ss, the termination cause with its Spanish meaning (spec lists §4). */
+export const causeOf = (call: CallRow) => `${call.terminateCauseId} · ${terminateCauseLabel(call.terminateCauseId)}`;
+
+const SIMILAR_COLUMNS: TableColumn<CallRow>[] = [
+  { header: 'Id', cell: (c) => c.id },
+  { header: callText.similar.start, cell: (c) => formatDateTime(c.starTime), className: 'whitespace-nowrap' },
+  { header: callText.summary.duration, cell: (c) => formatSessionTime(c.sessionTime) },
+  { header: callText.summary.bill, cell: (c) => formatNumber(c.sessionBill) },
+  { header: callText.summary.returned, cell: (c) => formatNumber(c.returnedValue) },
+  { header: callText.summary.cause, cell: causeOf },
+];
+
+interface PartialFormState {
+  returnType: CallReturnType;
+  amount: string;
+}
+
+/** 'Devolución parcial': free minutes (whole) or call credit (USD), at most what is left of the bill. */
+const partialForm = (callId: number, cost: CallCost) =>
+  chartForm<PartialFormState, PartialForm>({
+    title: returnText.partialTitle,
+    initial: () => ({ returnType: 'FREE_MIN', amount: '' }),
+    validate: (form) => {
+      const checked = checkBody(CallReturnPartialQuery, { callId: String(callId), type: form.returnType, amount: form.amount });
+      if (!checked.ok) return checked;
+      const max = maxReturn(cost, form.returnType);
+      if (returnValue(cost, form.returnType, checked.payload.amount) > remainingOf(cost) + 0.005) return { ok: false, message: CallReturnMsg.tooMuch(form.returnType === 'FREE_MIN' ? returnText.minutes(max) : `${formatNumber(max)} USD`) };
+      return { ok: true, payload: { returnType: form.returnType, amount: checked.payload.amount } };
+    },
+    fields: (form, change) => {
+      const max = maxReturn(cost, form.returnType);
+      return (
+        <div className="grid grid-cols-2 gap-3">
+          <SelectField id={`call-${callId}-type`} label={returnText.type} value={form.returnType} options={CALL_RETURN_TYPES.map((t) => ({ value: t, label: returnText.types[t] }))} onChange={(e) => change({ returnType: e.target.value as CallReturnType })} />
+          <InputField
+            id={`call-${callId}-amount`}
+            label={form.returnType === 'FREE_MIN' ? returnText.amountMinutes : returnText.amountUsd}
+            inputMode={form.returnType === 'FREE_MIN' ? 'numeric' : 'decimal'}
+            autoComplete="off"
+            value={form.amount}
+            onChange={(e) => change({ amount: e.target.value })}
+            onWheel={(e) => e.currentTarget.blur()}
+          />
+          <p className="col-span-2 text-xs text-slate-500">{returnText.max(form.returnType === 'FREE_MIN' ? returnText.minutes(max) : `${formatNumber(max)} USD`)}</p>
+        </div>
+      );
+    },
+  });
+
+/**
+ * A call opened in the calls list (spec details §2 "Call detail"): what it cost and what was
+ * returned, the return actions its chart offers this staff member, and the tabs Contacto,
+ * Llamadas Similares, Cliente Detalles and Logs (docCode CALL).
+ */
+export function CallDetail({ call }: { call: CallRow }) {
+  const services = useServices();
+  const [returned, setReturned] = useState(call.returnedValue);
+  const cost: CallCost = { bill: call.sessionBill, returned, seconds: call.sessionTime };
+  const contact = useDetailTab(() => getCallContact(services.users, call.id));
+  const similarPage = useRef(0);
+  const similar = useDetailTab(async () => ({ page: similarPage.current, data: await getSimilarCalls(services.users, call.id, similarPage.current) }));
+  const customer = useDetailTab(() => loadCustomer(services, call));
+  const logs = useDocLogs('CALL', String(call.id));
+  const part = chartPart({ lifecycle: callReturn, input: { status: returnStatus(cost), ...cost }, subject: { callId: call.id, accountId: call.accountId }, forms: { 'call.returnPartial': partialForm(call.id, cost) } });
+  const contactText = callText.contact;
+  return (
+    <div className="space-y-3">
+      <KeyValues
+        items={[
+          { label: callText.summary.cause, value: causeOf(call) },
+          { label: callText.summary.duration, value: formatSessionTime(call.sessionTime) },
+          { label: callText.summary.bill, value: `${formatNumber(call.sessionBill)} USD` },
+          { label: callText.summary.returned, value: `${formatNumber(returned)} USD` },
+          { label: callText.summary.remaining, value: `${formatNumber(remainingOf(cost))} USD` },
+        ]}
+      />
+      <ChartActions
+        label={callText.actionsLabel(call.id)}
+        parts={[part]}
+        onDone={(data) => {
+          const answer = data as { returnedValue?: number } | undefined;
+          if (typeof answer?.returnedValue === 'number') setReturned(answer.returnedValue);
+          reloadLoaded([customer, logs.tab]);
+        }}
+        onFailed={() => reloadLoaded([logs.tab])}
+      />
+      <SectionTabs
+        label={callText.tabs.label(call.id)}
+        sections={[
+          {
+            label: callText.tabs.contact,
+            select: contact.select,
+            panel: (
+              <DetailTabView tab={contact}>
+                {(c) =>
+                  c ? (
+                    <KeyValues
+                      items={[
+                        { label: contactText.name, value: c.name },
+                        { label: contactText.country, value: c.country },
+                        { label: contactText.prefix, value: c.prefijo },
+                        { label: contactText.phone, value: c.phone },
+                        { label: contactText.visible, value: c.visible ? contactText.yes : contactText.no },
+                      ]}
+                    />
+                  ) : (
+                    <p className="text-sm text-slate-600">{contactText.none}</p>
+                  )
+                }
+              </DetailTabView>
+            ),
+          },
+          {
+            label: callText.tabs.similar,
+            select: similar.select,
+            panel: (
+              <DetailTabView tab={similar}>
+                {({ page, data }) => (
+                  <PagedTable
+                    label={callText.similar.label(call.id)}
+                    rows={data.elements}
+                    columns={SIMILAR_COLUMNS}
+                    rowKey={(c) => c.id}
+                    empty={callText.similar.empty}
+                    page={page}
+                    size={SIMILAR_PAGE}
+                    total={data.totalElements}
+                    onPage={(next) => {
+                      similarPage.current = next;
+                      similar.refresh();
+                    }}
+                  />
+                )}
+              </DetailTabView>
+            ),
+          },
+          { label: callText.tabs.customer, select: customer.select, panel: <CustomerTab tab={customer} /> },
+          { label: callText.tabs.logs, select: logs.tab.select, panel: <DocLogsView logs={logs} label={callText.logsLabel(call.id)} /> },
+        ]}
+      />
+    </div>
+  );
+}
