@@ -25,6 +25,7 @@ import { addedCardsBinding } from './customer/added-cards';
 import { documentBinding, documentsBinding } from './customer/documents';
 import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
 import { callReturnBinding } from './call/call-return';
+import { chargeOrderBinding } from './charge-order/actions';
 
 /** Every lifecycle the server serves through its action table (server/lifecycle/mount.ts). */
 export const LIFECYCLES: readonly Binding[] = [
@@ -60,5 +61,6 @@ export const LIFECYCLES: readonly Binding[] = [
   documentsBinding,
   homeRecipientBinding,
   callReturnBinding,
+  chargeOrderBinding,
   bankRecipientBinding,
 ];

@@ -1,8 +1,36 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { ChargeOrdersTable, Database } from '../db/schema';
+import { notFound } from '../http';
 import type { ChargeOrderRow, ChargeOrdersQuery } from '@/api/contract/upg';
 import { normalizeWindow, windowBounds } from '@/domain/date-window';
 import { cappedCount, checkPageWithinCap, pageOf, type Page } from '../db/paging';
+
+/** A stored charge order as the contract shows it (spec details §3 "Charge order (UPG)"). */
+export function chargeRowOf(c: Selectable<ChargeOrdersTable>): ChargeOrderRow {
+  return {
+    id: c.id,
+    accountId: c.account_id,
+    orderId: c.order_id,
+    originOrderId: c.origin_order_id,
+    appName: c.app_name,
+    status: c.status,
+    email: c.email,
+    currency: c.currency,
+    totalPrice: c.total_price,
+    pasarela: c.pasarela,
+    firstSix: c.first_six,
+    lastFour: c.last_four,
+    createdDate: c.created_date,
+    refundedAt: c.refunded_at,
+  };
+}
+
+/** One charge order of the company (404 for another company's, as for an unknown one). */
+export async function chargeOrderOf(db: Kysely<Database>, company: string, id: number): Promise<Selectable<ChargeOrdersTable>> {
+  const charge = await db.selectFrom('charge_orders').selectAll().where('id', '=', id).where('company', '=', company).executeTakeFirst();
+  if (!charge) throw notFound(`No se encontró el cobro ${id}.`);
+  return charge;
+}
 
 /** The payment-gateway (UPG) charge orders of one company. */
 export async function searchChargeOrders(db: Kysely<Database>, company: string, q: ChargeOrdersQuery, now: number): Promise<Page<ChargeOrderRow>> {
@@ -25,22 +53,5 @@ export async function searchChargeOrders(db: Kysely<Database>, company: string, 
     charges.selectAll().orderBy('c.created_date', 'desc').orderBy('c.id', 'desc').limit(q.size).offset(q.page * q.size).execute(),
     cappedCount(db, charges.select('c.id')),
   ]);
-  return pageOf(
-    rows.map((c) => ({
-      id: c.id,
-      accountId: c.account_id,
-      orderId: c.order_id,
-      originOrderId: c.origin_order_id,
-      appName: c.app_name,
-      status: c.status,
-      email: c.email,
-      currency: c.currency,
-      totalPrice: c.total_price,
-      pasarela: c.pasarela,
-      firstSix: c.first_six,
-      lastFour: c.last_four,
-      createdDate: c.created_date,
-    })),
-    count,
-  );
+  return pageOf(rows.map(chargeRowOf), count);
 }

@@ -2,12 +2,13 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { notFound, ok, parse } from '../http';
 import { requireAnyPermission, requireApiKey, requireBearer, requirePermission } from '../auth/middleware';
-import { ChargeOrdersQuery } from '@/api/contract/upg';
+import { ChargeOrderIdQuery, ChargeOrderMlQuery, ChargeOrdersQuery } from '@/api/contract/upg';
 import { GatewayLogQuery } from '@/api/contract/order-detail';
 import { APP_NAMES } from '@/domain/catalog';
 import { Permission } from '@/domain/permissions';
-import { searchChargeOrders } from './charge-orders';
-import { listGatewayLogs } from '../order/order-detail';
+import { chargeOrderOf, chargeRowOf, searchChargeOrders } from './charge-orders';
+import { listAppliedRules, listGatewayLogs } from '../order/order-detail';
+import { mlInference } from '../order/order-risk';
 
 /**
  * What staff read from the unified payment gateway's CRM API: the charge orders search and the
@@ -36,6 +37,24 @@ export function chargeOrderRoutes(deps: AppDeps) {
       return ok(c, { elements: await listGatewayLogs(deps.db.kysely, query.orderId, query.accountId) });
     },
   );
+
+  // The charge-order detail (spec details §7): the charge order, its applied rules and its ML
+  // inference, read through the order it charged. Another company's charge order is not found.
+  const ownTenant = (tenant: string) => {
+    if (tenant !== deps.config.tenant) throw notFound(`Empresa desconocida: ${tenant}.`);
+    return tenant;
+  };
+  app.get('/upg/api/crm/:tenant/paymentChargeOrder', requirePermission(Permission.VIEW_UPG), async (c) =>
+    ok(c, chargeRowOf(await chargeOrderOf(deps.db.kysely, ownTenant(c.req.param('tenant')), parse(ChargeOrderIdQuery, c.req.query()).chargeorderId))),
+  );
+  app.get('/upg/api/crm/:tenant/rules/list', requirePermission(Permission.VIEW_UPG), async (c) => {
+    const charge = await chargeOrderOf(deps.db.kysely, ownTenant(c.req.param('tenant')), parse(ChargeOrderIdQuery, c.req.query()).chargeorderId);
+    return ok(c, { elements: charge.order_id === null ? [] : await listAppliedRules(deps.db.kysely, charge.order_id) });
+  });
+  app.get('/riskcontrol/api/crm/ml/riskinference/bychargeorder', requireApiKey(deps), requireBearer(deps), requirePermission(Permission.VIEW_UPG), async (c) => {
+    const charge = await chargeOrderOf(deps.db.kysely, deps.config.tenant, parse(ChargeOrderMlQuery, c.req.query()).chargeOrderId);
+    return ok(c, { object: charge.order_id === null ? null : await mlInference(deps.db.kysely, charge.order_id) });
+  });
 
   return app;
 }

@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019-card-gateway';
 import * as m0020 from './migrations/0020-topup-offers';
 import * as m0021 from './migrations/0021-message-templates';
 import * as m0022 from './migrations/0022-call-detail';
+import * as m0023 from './migrations/0023-charge-order-actions';
 
 interface Migration {
   name: string;
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0020-topup-offers', up: m0020.up },
   { name: '0021-message-templates', up: m0021.up },
   { name: '0022-call-detail', up: m0022.up },
+  { name: '0023-charge-order-actions', up: m0023.up },
 ];
 
 /**

@@ -270,6 +270,9 @@ export interface ChargeOrdersTable {
   first_six: string | null;
   last_four: string | null;
   created_date: string;
+  /** When it was refunded (0023): the status stays CLOSED. */
+  refunded_at: string | null;
+  version: Generated<number>;
 }
 
 export interface ExchangeRatesTable {

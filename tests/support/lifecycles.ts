@@ -29,6 +29,7 @@ import { customerCampaigns } from '@/machines/customer/campaigns.machine';
 import { customerCourtesy } from '@/machines/customer/courtesy.machine';
 import { customerReports } from '@/machines/customer/reports.machine';
 import { callReturn } from '@/machines/call/call-return.machine';
+import { CHARGE_ORDER_STATES, chargeOrder } from '@/machines/charge-order/charge-order.machine';
 import { LISTING_STATUSES } from '@/domain/customer-blacklist';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
@@ -325,6 +326,13 @@ export const customerCourtesyModel: LifecycleModel = {
   refuses: false,
 };
 
+export const chargeOrderModel: LifecycleModel = {
+  lifecycle: chargeOrder,
+  // Every status a charge order is stored in, and CLOSED once refunded.
+  inputs: CHARGE_ORDER_STATES.map((s) => ({ status: s, permissions: EVERYTHING })),
+  label: status,
+};
+
 export const callReturnModel: LifecycleModel = {
   lifecycle: callReturn,
   // A call of 3 billed minutes costing 0.30: without a bill, untouched, part returned, all returned.
@@ -384,6 +392,7 @@ export const MODELS: readonly LifecycleModel[] = [
   customerPhonesModel,
   customerCreditModel,
   callReturnModel,
+  chargeOrderModel,
   cardModel,
   creditTransferModel,
   customerRegistryModel,

@@ -1,0 +1,32 @@
+/**
+ * A payment-gateway charge order's lifecycle as staff act on it (spec details §4, §6, §7 "Charge
+ * order (UPG) detail"). Its statuses are the order's plus PAID; a refund keeps it CLOSED and is
+ * recorded on it (REFUNDED is the chart's state for "CLOSED and refunded").
+ */
+
+/** The chart's state of a refunded charge order (stored: CLOSED with its refund time). */
+export const REFUNDED = 'REFUNDED';
+
+/** Where a stored charge order stands for its chart. */
+export const chargeStatusOf = (status: string, refundedAt: string | null) => (refundedAt !== null ? REFUNDED : status);
+
+export const ChargeOrderMsg = {
+  approve: 'Solo se aprueban cobros en RISK o DUPLICATE_RISK.',
+  voidPreAuth: 'Solo se anula la preautorización de un cobro OPEN, RISK o DUPLICATE_RISK.',
+  refund: 'Solo se reembolsa un cobro CLOSED que no fue reembolsado.',
+  /** Refunds are of the full total only (spec details §4). */
+  refundTotal: (total: string) => `Solo se puede reembolsar el total del cobro (${total}).`,
+  transaction: 'La transacción no pertenece a este cobro o no fue aprobada.',
+  notifyClosed: 'Solo se notifica el cierre de un cobro CLOSED.',
+  notifyPayment: 'Solo se notifica el pago de un cobro PAID.',
+  concurrent: 'Otra persona modificó el cobro al mismo tiempo. Recargue y vuelva a intentarlo.',
+  originOrderId: 'Debe indicar el OrderCode del cobro.',
+  appName: 'Debe indicar una aplicación válida.',
+  tenant: 'Debe indicar la empresa.',
+  tenantMismatch: 'La empresa del cuerpo no coincide con la de la ruta.',
+  accountId: 'Debe indicar el usuario del cobro.',
+  transactionId: 'Debe indicar la transacción a reembolsar.',
+  amount: 'Debe indicar el monto a reembolsar.',
+  chargeOrderId: 'Debe indicar el cobro.',
+  notFound: (originOrderId: string) => `No se encontró el cobro ${originOrderId}.`,
+} as const;

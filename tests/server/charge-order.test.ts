@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import type { EventObject } from 'xstate';
+import { createTestServer, sendRow, type TestServer } from '../support/server';
+import { expectError, json } from '../support/expect-http';
+import { chargeOrderModel } from '../support/lifecycles';
+import { walkAgainstServer } from '../support/server-walk';
+import { ChargeOrderMlResponse, ChargeOrderResponse, ChargeOrderRow } from '@/api/contract/upg';
+import { AppliedRulesResponse } from '@/api/contract/order-detail';
+import { Envelope } from '@/api/contract/envelope';
+import { ChargeOrderMsg, chargeStatusOf, REFUNDED } from '@/domain/charge-order';
+import { formatMoney } from '@/domain/format';
+import { Msg } from '@/domain/messages';
+import { Permission } from '@/domain/permissions';
+import { rowFor } from '@/machines/lifecycle/table';
+import { chargeOrder } from '@/machines/charge-order/charge-order.machine';
+import type { ChargeOrderSubject } from '@/machines/charge-order/charge-order.actions';
+
+/**
+ * The charge-order (UPG) detail and actions through the reference server: the three reads of the
+ * detail; every row of the chart walked from every status (200 and the stored status where the
+ * chart allows, 409 with its reason and nothing changed where it refuses); the api key, the
+ * company in the path, permissions, the refund of the full total only against its captured
+ * transaction, two refunds at once, a replay, the audit row.
+ */
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+const accountOf: Record<string, number> = {};
+const k = () => server.db.kysely;
+const Answer = Envelope(ChargeOrderRow);
+
+beforeAll(async () => {
+  server = await createTestServer();
+  for (const persona of ['admin', 'soporte', 'fraude', 'lector', 'sinacceso']) {
+    tokens[persona] = (await server.signIn(persona)).access_token;
+    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
+  }
+});
+afterAll(() => server.close());
+
+/** Charge orders with an e-mail whose order has a captured transaction, each walk taking its own. */
+let pool: ChargeOrderSubject[] = [];
+let next = 0;
+async function loadPool() {
+  const rows = await k()
+    .selectFrom('charge_orders as c')
+    .innerJoin('applied_charge_rules as r', 'r.order_id', 'c.order_id')
+    .select(['c.id', 'c.origin_order_id', 'c.app_name', 'c.account_id', 'c.total_price', 'c.currency', 'c.email', 'r.id as ruleId', 'r.transaction_id'])
+    .where('c.email', 'is not', null)
+    .where('c.company', '=', server.config.tenant)
+    .orderBy('c.id')
+    .execute();
+  const seen = new Set<number>();
+  pool = rows.filter((r) => !seen.has(r.id) && seen.add(r.id)).map((r) => ({ id: r.id, originOrderId: r.origin_order_id, appName: r.app_name, accountId: r.account_id, totalPrice: r.total_price, currency: r.currency, email: r.email, applied: { id: r.ruleId, transactionId: r.transaction_id } }));
+}
+async function chargeIn(status: string): Promise<ChargeOrderSubject> {
+  if (pool.length === 0) await loadPool();
+  const charge = pool[next++ % pool.length]!;
+  await k().updateTable('charge_orders').set({ status: status === REFUNDED ? 'CLOSED' : status, refunded_at: status === REFUNDED ? '2026-11-01T10:00:00.000Z' : null }).where('id', '=', charge.id).execute();
+  await k().updateTable('applied_charge_rules').set({ status: 'PAID' }).where('id', '=', charge.applied!.id).execute();
+  return charge;
+}
+const stored = (c: ChargeOrderSubject) => k().selectFrom('charge_orders').selectAll().where('id', '=', c.id).executeTakeFirstOrThrow();
+const ruleOf = async (c: ChargeOrderSubject) => (await k().selectFrom('applied_charge_rules').select('status').where('id', '=', c.applied!.id).executeTakeFirstOrThrow()).status;
+const outbox = async (c: ChargeOrderSubject) => (await k().selectFrom('outbox_messages').select('id').where('doc_code', '=', 'UPG').where('doc_id', '=', String(c.id)).execute()).length;
+const observe = async (c: ChargeOrderSubject) => {
+  const { version: _version, ...row } = await stored(c);
+  return { row, rule: await ruleOf(c), sent: await outbox(c) };
+};
+const send = (event: string, c: ChargeOrderSubject, persona = 'admin', headers: Record<string, string> = {}) =>
+  sendRow(server, rowFor(chargeOrder.rows, event)!, c, undefined, tokens[persona]!, { accountId: accountOf[persona]!, headers });
+
+describe('the charge-order chart through the server', () => {
+  walkAgainstServer<ChargeOrderSubject>({
+    model: chargeOrderModel,
+    reset: (input) => chargeIn(String(input.status)),
+    send: (c, event: EventObject) => send(event.type, c),
+    stateOf: async (c) => {
+      const r = await stored(c);
+      return chargeStatusOf(r.status, r.refunded_at);
+    },
+    observe,
+    idOf: (c) => c.id,
+  });
+});
+
+describe('GET the charge-order detail', () => {
+  it('reads the charge order, its applied rules and its ML inference by charge order (data.object)', async () => {
+    await loadPool();
+    const c = pool[0]!;
+    const base = `/upg/api/crm/${server.config.tenant}`;
+    const headers = { authorization: `Bearer ${tokens.lector}`, 'api-key': server.config.upgApiKey };
+    const charge = await json(ChargeOrderResponse, await server.app.request(`${base}/paymentChargeOrder?chargeorderId=${c.id}`, { headers }));
+    expect(charge.data).toMatchObject({ id: c.id, originOrderId: c.originOrderId, appName: c.appName, totalPrice: c.totalPrice });
+    const rules = await json(AppliedRulesResponse, await server.app.request(`${base}/rules/list?chargeorderId=${c.id}`, { headers }));
+    expect(rules.data.elements.map((r) => r.transactionId)).toContain(c.applied!.transactionId);
+    const order = await k().selectFrom('charge_orders').select('order_id').where('id', '=', c.id).executeTakeFirstOrThrow();
+    const ml = await k().selectFrom('ml_inferences').select('fraud_probability').where('order_id', '=', order.order_id!).executeTakeFirst();
+    const inference = await json(ChargeOrderMlResponse, await server.app.request(`/riskcontrol/api/crm/ml/riskinference/bychargeorder?chargeOrderId=${c.id}`, { headers }));
+    expect(inference.data.object?.fraudProbability ?? null).toBe(ml?.fraud_probability ?? null);
+  });
+
+  it('needs the api key, CRM2_VIEW_UPG, the own company and a numeric id', async () => {
+    const c = pool[0]!;
+    const base = `/upg/api/crm/${server.config.tenant}`;
+    const key = { 'api-key': server.config.upgApiKey };
+    await expectError(await server.app.request(`${base}/paymentChargeOrder?chargeorderId=${c.id}`, { headers: { authorization: `Bearer ${tokens.lector}` } }), 401, 'invalid_token', Msg.badApiKey);
+    await expectError(await server.app.request(`${base}/paymentChargeOrder?chargeorderId=${c.id}`, { headers: { authorization: `Bearer ${tokens.sinacceso}`, ...key } }), 403, 'access_denied');
+    await expectError(await server.app.request(`/upg/api/crm/otra-empresa/paymentChargeOrder?chargeorderId=${c.id}`, { headers: { authorization: `Bearer ${tokens.lector}`, ...key } }), 404, 'not_found', 'Empresa desconocida: otra-empresa.');
+    await expectError(await server.app.request(`${base}/rules/list?chargeorderId=abc`, { headers: { authorization: `Bearer ${tokens.lector}`, ...key } }), 400, 'invalid_request', ChargeOrderMsg.chargeOrderId);
+    await expectError(await server.app.request(`${base}/paymentChargeOrder?chargeorderId=99999999`, { headers: { authorization: `Bearer ${tokens.lector}`, ...key } }), 404, 'not_found', 'No se encontró el cobro 99999999.');
+  });
+});
+
+describe('POST the charge-order actions', () => {
+  it('approving a RISK charge order closes it and writes the audit row with only the status', async () => {
+    const c = await chargeIn('RISK');
+    const { data } = await json(Answer, await send('charge.approve', c, 'fraude'));
+    expect(data).toMatchObject({ id: c.id, status: 'CLOSED', refundedAt: null });
+    const log = await k().selectFrom('action_logs').selectAll().where('doc_code', '=', 'UPG').where('doc_id', '=', String(c.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(log.action).toBe('chargeOrder.charge.approve');
+    expect(log.canal).toBe('CRM');
+    expect(JSON.parse(log.input!)).toEqual({ status: { before: 'RISK', after: 'CLOSED' } });
+  });
+
+  it('refunds a CLOSED one for its full total against its captured transaction, once and for good', async () => {
+    const c = await chargeIn('CLOSED');
+    const { data } = await json(Answer, await send('charge.refund', c, 'fraude'));
+    expect(data.status).toBe('CLOSED');
+    expect(data.refundedAt).toBe(new Date(server.clock.t).toISOString());
+    expect(await ruleOf(c)).toBe('REFUNDED');
+    await expectError(await send('charge.refund', c, 'fraude'), 409, 'conflict', ChargeOrderMsg.refund);
+  });
+
+  it('refuses part of the total or a transaction that is not its own, changing nothing', async () => {
+    const c = await chargeIn('CLOSED');
+    const before = await observe(c);
+    const row = rowFor(chargeOrder.rows, 'charge.refund')!;
+    await expectError(await sendRow(server, row, { ...c, totalPrice: c.totalPrice / 2 }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 400, 'invalid_request', ChargeOrderMsg.refundTotal(formatMoney(c.totalPrice, c.currency)));
+    await expectError(await sendRow(server, row, { ...c, applied: { id: 0, transactionId: 'tx-de-otro' } }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 400, 'invalid_request', ChargeOrderMsg.transaction);
+    await expectError(await sendRow(server, row, { ...c, totalPrice: 9e15 }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 400, 'invalid_request', ChargeOrderMsg.amount);
+    expect(await observe(c)).toEqual(before);
+  });
+
+  it('two refunds at once: one refunds, the other is a 409', async () => {
+    const c = await chargeIn('CLOSED');
+    const answers = await Promise.all([send('charge.refund', c, 'fraude'), send('charge.refund', c, 'fraude')]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const logs = await k().selectFrom('action_logs').select('id').where('doc_code', '=', 'UPG').where('doc_id', '=', String(c.id)).where('action', '=', 'chargeOrder.charge.refund').execute();
+    expect(logs).toHaveLength(1);
+  });
+
+  it('a replay with the same Idempotency-Key answers the first answer and approves once', async () => {
+    const c = await chargeIn('DUPLICATE_RISK');
+    const headers = { 'idempotency-key': crypto.randomUUID() };
+    const first = await json(Answer, await send('charge.approve', c, 'fraude', headers));
+    expect(await json(Answer, await send('charge.approve', c, 'fraude', headers))).toEqual(first);
+    const logs = await k().selectFrom('action_logs').select('id').where('doc_code', '=', 'UPG').where('doc_id', '=', String(c.id)).where('action', '=', 'chargeOrder.charge.approve').execute();
+    expect(logs).toHaveLength(1);
+  });
+
+  it('is for CRM7_FRAUD_COMPLETE with the editor flag (403, nothing changed); the api key and the own company are checked', async () => {
+    const c = await chargeIn('RISK');
+    const before = await observe(c);
+    await expectError(await send('charge.approve', c, 'soporte'), 403, 'access_denied', Msg.missingPermission(Permission.FRAUD_COMPLETE));
+    await expectError(await send('charge.voidPreAuth', c, 'lector'), 403, 'access_denied');
+    await expectError(await send('charge.approve', c, 'fraude', { 'api-key': 'no-es-la-clave' }), 401, 'invalid_token', Msg.badApiKey);
+    const body = JSON.stringify({ originOrderId: c.originOrderId, appName: c.appName, tenant: 'otra-empresa' });
+    const headers = { authorization: `Bearer ${tokens.fraude}`, 'api-key': server.config.upgApiKey, 'content-type': 'application/json' };
+    await expectError(await server.app.request('/upg/api/crm/otra-empresa/chargeorder/approve', { method: 'POST', headers, body }), 404, 'not_found');
+    await expectError(await server.app.request(`/upg/api/crm/${server.config.tenant}/chargeorder/approve`, { method: 'POST', headers, body }), 400, 'invalid_request', ChargeOrderMsg.tenantMismatch);
+    await expectError(await server.app.request(`/upg/api/crm/${server.config.tenant}/chargeorder/approve`, { method: 'POST', headers, body: JSON.stringify({ appName: c.appName, tenant: server.config.tenant }) }), 400, 'invalid_request', ChargeOrderMsg.originOrderId);
+    await expectError(await server.app.request(`/upg/api/crm/${server.config.tenant}/chargeorder/approve`, { method: 'POST', headers, body: JSON.stringify({ originOrderId: 'NO-EXISTE', appName: c.appName, tenant: server.config.tenant }) }), 404, 'not_found', ChargeOrderMsg.notFound('NO-EXISTE'));
+    expect(await observe(c)).toEqual(before);
+  });
+
+  it('the closing e-mail of a CLOSED one goes to the outbox, to the address given when there is one', async () => {
+    const c = await chargeIn('CLOSED');
+    const response = await server.app.request(`/upg/api/crm/${server.config.tenant}/event/send/closed?orderId=${c.id}&emailForced=otro@correo.example`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.soporte}`, 'api-key': server.config.upgApiKey },
+    });
+    expect(v.parse(Envelope(v.object({ done: v.boolean() })), await response.json()).data.done).toBe(true);
+    const sent = await k().selectFrom('outbox_messages').selectAll().where('doc_code', '=', 'UPG').where('doc_id', '=', String(c.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(sent.address).toBe('otro@correo.example');
+  });
+});
