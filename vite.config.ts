@@ -14,6 +14,20 @@ export default defineConfig({
     target: 'es2022',
     // AG Grid is one large chunk by itself; budgets are measured per route by bench/bundle-size.ts.
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Only the modules named: their dependencies stay where the default splitting puts them.
+          includeDependenciesRecursively: false,
+          groups: [
+            // What every detail view shares (logs, notes, the editor gate, the blacklist chart of a
+            // card, the confirm questions): one chunk, not one per combination of detail views that
+            // happen to import it (docs/performance.md).
+            { name: 'detail-shared', test: /src\/(ui\/(action-logs|doc-notes|editor-only)|api\/contract\/settings|i18n\/(es-questions|es-activity|es-blacklist)|domain\/phones|machines\/customer\/blacklist)/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     // `npm run dev` talks to a reference server started with `npm run server`.

@@ -3,7 +3,7 @@ import { bind, bodyOf, queryOf, type Responder, type Store } from '../lifecycle/
 import { iso } from '../clock';
 import { badRequest, conflict, notFound } from '../http';
 import type { ChargeOrdersTable } from '../db/schema';
-import type { ChargeRefundBody } from '@/api/contract/upg';
+import type { ChargeRefundBody } from '@/api/contract/upg-detail';
 import { ChargeOrderMsg, chargeStatusOf, REFUNDED } from '@/domain/charge-order';
 import { formatMoney } from '@/domain/format';
 import { chargeOrder } from '@/machines/charge-order/charge-order.machine';

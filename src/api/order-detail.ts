@@ -74,10 +74,11 @@ export async function getMlInference(riskcontrol: ServiceClient, params: { order
   return (await call(riskcontrol, (k) => k.get('ml/riskinference/bysalesorder', { searchParams }), MlInferenceResponse)).data;
 }
 
-export async function getGatewayLogs(upg: ServiceClient, tenant: string, params: { accountId: number; orderId: number }) {
+export async function getGatewayLogs(upg: ServiceClient, tenant: string, params: { accountId: number; orderId: number }, appName?: string) {
   const t = encodeURIComponent(tenant);
+  const first = appName ? encodeURIComponent(appName) : t;
   return (
-    await call(upg, (k) => k.get(`${t}/${t}/gateway/result`, { searchParams: { accountId: id(params.accountId), orderId: id(params.orderId) } }), GatewayLogsResponse)
+    await call(upg, (k) => k.get(`${first}/${t}/gateway/result`, { searchParams: { accountId: id(params.accountId), orderId: id(params.orderId) } }), GatewayLogsResponse)
   ).data.elements;
 }
 

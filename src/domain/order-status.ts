@@ -31,3 +31,6 @@ export function isHeldForRisk(orderStatus: string | null): boolean {
 export const ItemRefused = {
   orderInReview: 'La orden está en revisión de riesgo: no se puede aprobar, entregar ni completar el ítem hasta que se decida.',
 } as const;
+
+/** A charge order's status as shown (spec lists §4), marked when it was refunded (it stays CLOSED). */
+export const chargeStatusLabel = (charge: { status: string; refundedAt: string | null }) => (charge.refundedAt ? `${orderStatusLabel(charge.status)} · Reembolsado` : orderStatusLabel(charge.status));

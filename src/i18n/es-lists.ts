@@ -105,6 +105,8 @@ export const listText = {
     order: 'Orden',
     total: 'Total',
     card: 'Tarjeta',
+    expand: 'Ver cobro',
+    collapse: 'Ocultar cobro',
   },
   clients: {
     label: 'Clientes encontrados',

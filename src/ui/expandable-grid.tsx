@@ -1,5 +1,7 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { DataGrid, type Column } from './data-grid';
+import { Spinner } from './spinner';
+import { t } from '@/i18n';
 
 /** A list row, or the detail opened under it. */
 export type ExpandableRow<T> = { kind: 'row' | 'detail'; row: T };
@@ -73,3 +75,13 @@ export function ExpandableGrid<T>({ label, rows, columns, idOf, toggleLabel, csv
     />
   );
 }
+
+/** An opened row's frame: scrolled inside the row, with a spinner while its (lazy) detail loads. */
+export function DetailFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="h-full overflow-y-auto bg-slate-50 px-6 py-3 text-sm">
+      <Suspense fallback={<Spinner label={t.app.loading} />}>{children}</Suspense>
+    </div>
+  );
+}
+export type { Column } from './data-grid';

@@ -59,9 +59,10 @@ test('soporte gives a phone its verification attempts back from the order, witho
   await signIn(page, 'soporte');
   const table = await openPhones(page, customer);
   await markPage(page, 11);
-  // The principal number is first; with no attempts used it offers nothing.
+  // The principal number is first; with no attempts used it offers no reset (only its blacklisting, a phone action).
   await expect(table.getByRole('row').nth(1)).toContainText(`+${customer.principal}`);
-  await expect(rowOf(table, customer.principal).getByRole('button')).toHaveCount(0);
+  await expect(rowOf(table, customer.principal).getByRole('button', { name: `Agregar a lista negra +${customer.principal}` })).toBeVisible();
+  await expect(rowOf(table, customer.principal).getByRole('button', { name: `Reiniciar intentos +${customer.principal}` })).toHaveCount(0);
   const second = rowOf(table, customer.second);
   await expect(second.getByRole('cell').nth(5)).toHaveText('3');
   expect(await seriousViolations(page)).toEqual([]);

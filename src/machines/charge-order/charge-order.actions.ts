@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { ChargeApproveBody, ChargeOrderRow, ChargeRefundBody, ChargeVoidBody } from '@/api/contract/upg';
+import { ChargeOrderRow } from '@/api/contract/upg';
+import { ChargeApproveBody, ChargeRefundBody, ChargeVoidBody } from '@/api/contract/upg-detail';
 import { SendClosedQuery, SendPaymentQuery } from '@/api/contract/order-actions';
 import { ChargeOrderMsg } from '@/domain/charge-order';
 import { formatMoney } from '@/domain/format';

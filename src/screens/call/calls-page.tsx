@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useServices } from '@/ui/session';
 import { getCalls } from '@/api/lists';
@@ -9,9 +9,7 @@ import { formatNumber, formatSessionTime } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { PageHeader } from '@/ui/card';
 import { InputField, SelectField } from '@/ui/fields';
-import type { Column } from '@/ui/data-grid';
-import { ExpandableGrid, type ExpandableRow } from '@/ui/expandable-grid';
-import { Spinner } from '@/ui/spinner';
+import { DetailFrame, ExpandableGrid, type Column, type ExpandableRow } from '@/ui/expandable-grid';
 import { CustomerLink } from '@/ui/links';
 import { SearchLayout, useSearchScreen, type SearchScreen, DateRangeFields } from '@/ui/search-screen';
 import { listText } from '@/i18n/es-lists';
@@ -42,11 +40,9 @@ const toggleLabel = (c: CallRow, expanded: boolean) => `${expanded ? listText.ca
 
 /** A call opened in the list: its detail, scrolled inside the row. */
 const detailOf = (call: CallRow) => (
-  <div className="h-full overflow-y-auto bg-slate-50 px-6 py-3 text-sm">
-    <Suspense fallback={<Spinner label={t.app.loading} />}>
-      <CallDetail call={call} />
-    </Suspense>
-  </div>
+  <DetailFrame>
+    <CallDetail call={call} />
+  </DetailFrame>
 );
 
 const CAUSE_OPTIONS = [...new Map(TERMINATE_CAUSES.map((c) => [c.code, c])).values()].map((c) => ({ value: String(c.code), label: `${c.code} · ${c.label}` }));

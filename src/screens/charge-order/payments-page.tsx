@@ -1,16 +1,16 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useServices } from '@/ui/session';
 import { getChargeOrders } from '@/api/lists';
 import { CHARGE_ORDER_STATUSES, PAYMENT_EXTRA_FILTERS, type ChargeOrderRow } from '@/api/contract/upg';
 import { defaultWindow } from '@/domain/date-window';
 import { APP_NAMES, gatewaysFor, paymentSystemName } from '@/domain/catalog';
-import { orderStatusLabel } from '@/domain/order-status';
+import { chargeStatusLabel, orderStatusLabel } from '@/domain/order-status';
 import { cardCaption, formatMoney } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { PageHeader } from '@/ui/card';
 import { InputField, SelectField } from '@/ui/fields';
-import { DataGrid, type Column } from '@/ui/data-grid';
+import { DetailFrame, ExpandableGrid, type Column, type ExpandableRow } from '@/ui/expandable-grid';
 import { CustomerLink, OrderLink } from '@/ui/links';
 import { pageParams } from '@/ui/search-logic';
 import { SearchLayout, useSearchScreen, type SearchScreen, DateRangeFields } from '@/ui/search-screen';
@@ -20,19 +20,32 @@ import { t } from '@/i18n/index';
 const route = getRouteApi('/admin/payments');
 const PAGE_SIZE = 20;
 
-const COLUMNS: Column<ChargeOrderRow>[] = [
-  { headerName: listText.payments.id, field: 'id', width: 100 },
-  { headerName: listText.payments.orderCode, field: 'originOrderId', width: 140 },
-  { headerName: listText.payments.order, cellRenderer: (p: { data: ChargeOrderRow }) => (p.data.orderId ? <OrderLink id={p.data.orderId} /> : null), width: 110 },
-  { headerName: listText.userId, cellRenderer: (p: { data: ChargeOrderRow }) => <CustomerLink id={p.data.accountId} />, width: 110 },
-  { headerName: listText.payments.app, field: 'appName', width: 120 },
-  { headerName: listText.status, valueGetter: (p) => orderStatusLabel(p.data?.status ?? ''), width: 170 },
-  { headerName: listText.payments.total, valueGetter: (p) => (p.data ? formatMoney(p.data.totalPrice, p.data.currency) : ''), width: 120 },
-  { headerName: listText.payments.gateway, valueGetter: (p) => paymentSystemName(p.data?.pasarela), width: 140 },
-  { headerName: listText.payments.card, valueGetter: (p) => (p.data?.firstSix ? cardCaption(p.data.firstSix, p.data.lastFour) : ''), width: 170 },
-  { headerName: listText.email, field: 'email', width: 230 },
-  { headerName: listText.date, valueGetter: (p) => formatDateTime(p.data?.createdDate), width: 150 },
+type Row = ExpandableRow<ChargeOrderRow>;
+const COLUMNS: Column<Row>[] = [
+  { headerName: listText.payments.id, valueGetter: (p) => p.data?.row.id, width: 100 },
+  { headerName: listText.payments.orderCode, valueGetter: (p) => p.data?.row.originOrderId, width: 140 },
+  { headerName: listText.payments.order, cellRenderer: (p: { data: Row }) => (p.data.row.orderId ? <OrderLink id={p.data.row.orderId} /> : null), width: 110 },
+  { headerName: listText.userId, cellRenderer: (p: { data: Row }) => <CustomerLink id={p.data.row.accountId} />, width: 110 },
+  { headerName: listText.payments.app, valueGetter: (p) => p.data?.row.appName, width: 120 },
+  { headerName: listText.status, valueGetter: (p) => (p.data ? chargeStatusLabel(p.data.row) : ''), width: 170 },
+  { headerName: listText.payments.total, valueGetter: (p) => (p.data ? formatMoney(p.data.row.totalPrice, p.data.row.currency) : ''), width: 120 },
+  { headerName: listText.payments.gateway, valueGetter: (p) => paymentSystemName(p.data?.row.pasarela), width: 140 },
+  { headerName: listText.payments.card, valueGetter: (p) => (p.data?.row.firstSix ? cardCaption(p.data.row.firstSix, p.data.row.lastFour) : ''), width: 170 },
+  { headerName: listText.email, valueGetter: (p) => p.data?.row.email, width: 230 },
+  { headerName: listText.date, valueGetter: (p) => formatDateTime(p.data?.row.createdDate), width: 150 },
 ];
+
+// The charge-order detail loads when the first row is opened: the list stays within its budget.
+const ChargeDetail = lazy(async () => ({ default: (await import('@/ui/charge-order/charge-detail')).ChargeDetail }));
+const idOf = (c: ChargeOrderRow) => c.id;
+const toggleLabel = (c: ChargeOrderRow, expanded: boolean) => `${expanded ? listText.payments.collapse : listText.payments.expand} ${c.id}`;
+
+/** A charge order opened in the list: its detail, scrolled inside the row (the row keeps its place). */
+const detailOf = (charge: ChargeOrderRow) => (
+  <DetailFrame>
+    <ChargeDetail row={charge} />
+  </DetailFrame>
+);
 
 const STATUS_OPTIONS = CHARGE_ORDER_STATUSES.map((s) => ({ value: s, label: orderStatusLabel(s) }));
 const APP_OPTIONS = APP_NAMES.map((a) => ({ value: a, label: a }));
@@ -72,7 +85,7 @@ export function PaymentsPage() {
     <div>
       <PageHeader title={t.menu.payments} />
       <SearchLayout<ChargeOrderRow> screen={screen} pageSize={PAGE_SIZE} filters={<PaymentFilters screen={screen} />}>
-        {(rows) => <DataGrid<ChargeOrderRow> label={listText.payments.label} rows={rows} columns={COLUMNS} getRowId={(r) => String(r.id)} csvName="pagos-upg.csv" />}
+        {(rows) => <ExpandableGrid<ChargeOrderRow> label={listText.payments.label} rows={rows} columns={COLUMNS} idOf={idOf} toggleLabel={toggleLabel} csvName="pagos-upg.csv" detail={detailOf} detailHeight={560} />}
       </SearchLayout>
     </div>
   );

@@ -8,8 +8,10 @@ import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { DetailSection, KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { CustomerLink, NewTabLink } from '@/ui/links';
 import { orderText } from '@/i18n/es-order';
-import { CardActions, NotifyPaymentAction } from './payment-actions';
+import { NotifyPaymentAction } from './payment-actions';
+import { CardActions } from '@/ui/order/card-actions';
 import { ZelleSection } from './zelle-section';
+import { APPLIED_RULE_COLUMNS } from '@/ui/order/applied-rules';
 import { yesNo } from '@/i18n';
 
 export interface TransactionData {
@@ -66,23 +68,14 @@ function ElementCard({ order, element, n, onChanged }: { order: OrderRow; elemen
           { label: paymentText.approvalUrl, value: element.approvalUrl ? <NewTabLink href={element.approvalUrl}>{element.approvalUrl}</NewTabLink> : null },
         ]}
       />
-      <CardActions order={order} element={element} onChanged={onChanged} />
+      <CardActions accountId={order.accountId} element={element} onChanged={onChanged} />
     </div>
   );
 }
 
 /** Pago Detalles › Transaccion. */
 export function TransactionTab({ tab, order, onChanged }: { tab: DetailTab<TransactionData>; order: OrderRow; onChanged: () => void }) {
-  const ruleColumns: TableColumn<AppliedRule>[] = [
-    { header: paymentText.transactionId, cell: (r) => r.transactionId },
-    { header: paymentText.status, cell: (r) => r.status },
-    { header: paymentText.amount, cell: (r) => formatNumber(r.amount) },
-    { header: paymentText.paymentDate, cell: (r) => formatDateTime(r.paymentDate), className: 'whitespace-nowrap' },
-    { header: paymentText.response, cell: (r) => r.responseMessage ?? '' },
-    { header: paymentText.threeDS, cell: (r) => r.threeDSecure ?? '' },
-    { header: paymentText.merchant, cell: (r) => r.merchantId ?? '' },
-    { header: paymentText.actions, cell: (r) => <NotifyPaymentAction order={order} rule={r} onChanged={onChanged} /> },
-  ];
+  const ruleColumns: TableColumn<AppliedRule>[] = [...APPLIED_RULE_COLUMNS, { header: paymentText.actions, cell: (r) => <NotifyPaymentAction order={order} rule={r} onChanged={onChanged} /> }];
   return (
     <div className="space-y-5">
       <DetailTabView tab={tab}>

@@ -1,5 +1,4 @@
 import type { Services } from '@/api/services';
-import type { OrderRow } from '@/api/contract/order-lists';
 import type { GatewayLog } from '@/api/contract/order-detail';
 import { getGatewayLogs } from '@/api/order-detail';
 import { paymentSystemName } from '@/domain/catalog';
@@ -8,8 +7,9 @@ import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { orderText } from '@/i18n/es-order';
 
-export function loadExecution(services: Services, order: OrderRow): Promise<GatewayLog[]> {
-  return getGatewayLogs(services.upg, services.config.tenant, { accountId: order.accountId, orderId: order.id });
+/** The gateway's log of a payment: the order's under the tenant, a charge order's under its app name (spec details §7). */
+export function loadExecution(services: Services, payment: { accountId: number; orderId: number; appName?: string }): Promise<GatewayLog[]> {
+  return getGatewayLogs(services.upg, services.config.tenant, { accountId: payment.accountId, orderId: payment.orderId }, payment.appName);
 }
 
 /** The gateway's answer as sent, indented when it is JSON. */
@@ -42,7 +42,7 @@ const COLUMNS: TableColumn<GatewayLog>[] = [
   },
 ];
 
-/** Pago Detalles › Ejecucion: the payment gateway's log of the order, newest first. */
+/** Pago Detalles › Ejecucion (and a charge order's Trx Detalle › Ejecucion): the payment gateway's log, newest first. */
 export function ExecutionTab({ tab }: { tab: DetailTab<GatewayLog[]> }) {
   return (
     <DetailTabView tab={tab}>
