@@ -6,7 +6,8 @@ import { pageOf, type Page } from '../db/paging';
 import { zelleLink } from '@/machines/order/zelle-link.machine';
 import { OrderRefused } from '@/domain/order-actions';
 import { formatMoney } from '@/domain/format';
-import type { ZelleRegistration } from '@/machines/order/zelle-link.actions';
+import { TRANSFERS, type ZelleRegistration } from '@/machines/order/zelle-link.actions';
+import { APP_NAMES } from '@/domain/catalog';
 import type { Zelle } from '@/api/contract/order-detail';
 
 /**
@@ -56,8 +57,24 @@ interface TransferRecord {
 
 type ZelleKey = { new: true } | { transfer: number };
 
+/**
+ * The path's company: the own tenant, and first the tenant again or one of its app names (a
+ * charge order's). Another company's is not found.
+ */
+export function checkZelleCompany(params: Readonly<Record<string, string | undefined>>, own: string): string {
+  const company = params.company ?? '';
+  const tenant = params.tenant ?? '';
+  if (tenant !== own || (company !== own && !(APP_NAMES as readonly string[]).includes(company))) throw notFound(`Empresa desconocida: ${tenant === own ? company : tenant}.`);
+  return tenant;
+}
+
+const ownCompany = ({ ctx, request }: { ctx: { config: { tenant: string } }; request: { params: Readonly<Record<string, string>> } }) => {
+  checkZelleCompany(request.params, ctx.config.tenant);
+};
+
 /** Registers a transfer received; with a reference code it is linked to that order at once. */
 const register: Handler<TransferRecord> = {
+  check: ownCompany,
   async perform({ trx, record, request }) {
     const body = bodyOf<ZelleRegistration>(request);
     const inserted = await trx
@@ -87,6 +104,7 @@ const register: Handler<TransferRecord> = {
 
 /** Links a transfer to the order a reference code names (its origin id). */
 const link: Handler<TransferRecord> = {
+  check: ownCompany,
   async perform({ record, request }) {
     const { referenceCode } = bodyOf<{ referenceCode: string }>(request);
     const transfer = record.transfer!;
@@ -137,7 +155,7 @@ export const zelleBinding = bind<TransferRecord, ZelleKey>({
   handlers: { register, link },
   describe: (row) => row.label,
   respond: {
-    '/upg/secured/zelle/:tenant/:tenant/transfers': (results) => ({ elements: results.map((r) => r.data) }),
-    '/upg/secured/zelle/:tenant/:tenant/transfers/assign-reference-code': (results) => ({ elements: results.map((r) => r.data) }),
+    [TRANSFERS]: (results) => ({ elements: results.map((r) => r.data) }),
+    [`${TRANSFERS}/assign-reference-code`]: (results) => ({ elements: results.map((r) => r.data) }),
   },
 });

@@ -3,7 +3,7 @@ import { ApiError, call, type ServiceClient } from './http';
 import type { Services } from './services';
 import { Envelope } from './contract/envelope';
 import { CLIENT_NAMES, type ClientName } from './contract/clients';
-import type { ActionRow, CallerSession } from '@/machines/lifecycle/table';
+import { fillPath, type ActionRow, type CallerSession } from '@/machines/lifecycle/table';
 
 /**
  * The call of an action row, built from the row alone: its client, its path (with the company's
@@ -29,11 +29,11 @@ const CLIENT_BASES: Readonly<Record<ClientName, string>> = {
   messenger: '/messenger',
 };
 
-/** A row's path relative to its client, with the session's tenant in its `:tenant` segments. */
-export function clientPath(client: ClientName, path: string, tenant: string): string {
+/** A row's path relative to its client, with the session's tenant in its `:tenant` segments and the request's params in the others. */
+export function clientPath(client: ClientName, path: string, tenant: string, params?: Readonly<Record<string, string>>): string {
   const base = CLIENT_BASES[client];
   if (!path.startsWith(`${base}/`)) throw new Error(`${path} is not a path of the ${client} service`);
-  return path.slice(base.length + 1).replace(/:tenant\b/g, encodeURIComponent(tenant));
+  return fillPath(path.slice(base.length + 1), tenant, params);
 }
 
 /** Query values as the contract sends them: text; absent ones left out. */
@@ -69,7 +69,7 @@ export async function sendAction<TSubject, TPayload, TQuery, TBody, TData>(
 ): Promise<TData> {
   const { wire } = row;
   const request = row.request(subject, payload, session);
-  const path = clientPath(wire.client, wire.path, session.tenant);
+  const path = clientPath(wire.client, wire.path, session.tenant, request.params);
   const options = {
     searchParams: searchParams(request.query as object | undefined),
     ...(request.body === undefined ? {} : wire.multipart ? { body: formData(request.body as object) } : { json: request.body }),

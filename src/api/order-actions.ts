@@ -7,13 +7,14 @@ import { ZelleTransfersResponse } from './contract/order-detail';
 
 // ---------------------------------------------------------------- Zelle
 
-const zellePath = (services: Services, rest: string) => {
+/** The transfers' path: the company twice, or a charge order's app name and the company. */
+const zellePath = (services: Services, rest: string, appName?: string) => {
   const tenant = encodeURIComponent(services.config.tenant);
-  return `zelle/${tenant}/${tenant}/transfers${rest}`;
+  return `zelle/${appName ? encodeURIComponent(appName) : tenant}/${tenant}/transfers${rest}`;
 };
 
 /** The transfers of an order (its origin id), or without one those nobody has linked yet; 4 per page. */
-export async function getZelleTransfers(services: Services, originId: string | null, page: number, size = 4) {
+export async function getZelleTransfers(services: Services, originId: string | null, page: number, size = 4, appName?: string) {
   const searchParams = { ...(originId ? { originId } : {}), sort: 'createdDate,desc', page: String(page), size: String(size) };
-  return (await call(services.upgSecured, (k) => k.get(zellePath(services, '/byOriginId'), { searchParams }), ZelleTransfersResponse)).data;
+  return (await call(services.upgSecured, (k) => k.get(zellePath(services, '/byOriginId', appName), { searchParams }), ZelleTransfersResponse)).data;
 }

@@ -15,6 +15,7 @@ import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 import { rowFor } from '@/machines/lifecycle/table';
 import { chargeOrder } from '@/machines/charge-order/charge-order.machine';
+import { zelleLink } from '@/machines/order/zelle-link.machine';
 import type { ChargeOrderSubject } from '@/machines/charge-order/charge-order.actions';
 
 /**
@@ -185,5 +186,34 @@ describe('POST the charge-order actions', () => {
     expect(v.parse(Envelope(v.object({ done: v.boolean() })), await response.json()).data.done).toBe(true);
     const sent = await k().selectFrom('outbox_messages').selectAll().where('doc_code', '=', 'UPG').where('doc_id', '=', String(c.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(sent.address).toBe('otro@correo.example');
+  });
+});
+
+describe('Zelle from a charge order ({appName}/{tenant})', () => {
+  const zelle = (company: string, tenant = server.config.tenant) => `/upg/secured/zelle/${company}/${tenant}/transfers`;
+  const post = (path: string, body: unknown, persona = 'fraude') =>
+    server.app.request(path, { method: 'POST', headers: { authorization: `Bearer ${tokens[persona]}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it("registers a transfer for the charge order under its app name, lists it there and links an unlinked one; another company's path is not found", async () => {
+    const c = await chargeIn('PENDING_ZELLE_CONFIRM');
+    await k().updateTable('orders').set({ status: 'PENDING_ZELLE_CONFIRM' }).where('origin_order_id', '=', c.originOrderId).execute();
+    const body = { name: 'Ana Pérez', amount: '25.00', currency: 'USD', createDate: '2026-11-20', from: 'ana@correo.example', to: 'pagos@empresa.example', referenceCode: c.originOrderId };
+    expect((await post(zelle(c.appName), body, 'soporte')).status).toBe(403);
+    await expectError(await post(zelle('OTRA_APP'), body), 404, 'not_found', 'Empresa desconocida: OTRA_APP.');
+    await expectError(await post(zelle(c.appName, 'otra-empresa'), body), 404, 'not_found', 'Empresa desconocida: otra-empresa.');
+    expect((await post(zelle(c.appName), body)).status).toBe(200);
+    const listed = await server.get(`${zelle(c.appName)}/byOriginId?originId=${c.originOrderId}`, tokens.fraude);
+    const page = (await listed.json()) as { data: { elements: { originId: string }[] } };
+    expect(page.data.elements.map((z) => z.originId)).toContain(c.originOrderId);
+    await expectError(await server.get(`${zelle('OTRA_APP')}/byOriginId?originId=${c.originOrderId}`, tokens.fraude), 404, 'not_found');
+
+    // An unlinked transfer, linked from the charge order with the row the console sends.
+    await post(zelle(c.appName), { ...body, referenceCode: '' });
+    const unlinked = await k().selectFrom('zelle_transfers').selectAll().where('origin_id', 'is', null).where('tenant', '=', server.config.tenant).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const transfer = { id: unlinked.id, name: unlinked.name, status: unlinked.status, to: unlinked.to_account, from: unlinked.from_account, createdDate: unlinked.created_date, desciption: null, originId: null, details: { amount: unlinked.amount, currency: unlinked.currency, createdDate: unlinked.created_date, desciption: null } };
+    const link = rowFor(zelleLink.rows, 'zelle.link')!;
+    const response = await sendRow(server, link, { orderId: c.id, referenceCode: c.originOrderId, transfer, appName: c.appName }, undefined, tokens.fraude!, { accountId: accountOf.fraude! });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect((await k().selectFrom('zelle_transfers').select('origin_id').where('id', '=', unlinked.id).executeTakeFirstOrThrow()).origin_id).toBe(c.originOrderId);
   });
 });

@@ -5,7 +5,7 @@ import { seedDatabase } from '../../server/db/seed/index';
 import { createApp } from '../../server/app';
 import { DEMO_PASSWORD } from '../../server/db/seed/personas';
 import { API_KEY_CLIENTS } from '@/api/contract/clients';
-import type { AnyRow } from '@/machines/lifecycle/table';
+import { fillPath, type AnyRow } from '@/machines/lifecycle/table';
 
 export const TEST_NOW = Date.UTC(2026, 10, 22, 15, 0, 0);
 const BASIC = `Basic ${Buffer.from('crm-console:crm-console-secret').toString('base64')}`;
@@ -60,7 +60,7 @@ export async function sendRow(
   session: { accountId: number; headers?: Record<string, string> },
 ): Promise<Response> {
   const request = row.request(subject, payload, { accountId: session.accountId, tenant: server.config.tenant });
-  const path = row.wire.path.replace(/:tenant\b/g, encodeURIComponent(server.config.tenant));
+  const path = fillPath(row.wire.path, server.config.tenant, request.params);
   const query = new URLSearchParams(Object.entries(request.query ?? {}).flatMap(([key, value]) => (value === undefined || value === null ? [] : [[key, String(value)]])));
   const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, ...(session.headers ?? {}) };
   if (API_KEY_CLIENTS.includes(row.wire.client)) headers['api-key'] ??= server.config.upgApiKey;

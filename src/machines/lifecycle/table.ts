@@ -20,7 +20,7 @@ export interface Wire<TQuery = unknown, TBody = unknown, TData = unknown> {
   /** Which API client sends it (the api-key clients add the service's key). */
   client: ClientName;
   method: 'POST';
-  /** The full path of the spec; `:tenant` segments are the signed-in company's tenant. */
+  /** The full path of the spec; `:tenant` segments are the signed-in company's tenant, other `:name` segments the request's params. */
   path: string;
   query?: v.GenericSchema<unknown, TQuery>;
   body?: v.GenericSchema<unknown, TBody>;
@@ -74,8 +74,11 @@ export interface ActionRow<TEvent extends EventObject = EventObject, TContext = 
   /** The Spanish reason of the 409 when the chart refuses the event. */
   refused: string | ((context: TContext, event: TEvent) => string);
   wire: Wire<TQuery, TBody, TData>;
-  /** The request for a subject and what the form gave (the spec's own body where the contract fixes one). */
-  request: (subject: TSubject, payload: TPayload, session: CallerSession) => { query?: TQuery; body?: TBody };
+  /**
+   * The request for a subject and what the form gave (the spec's own body where the contract fixes
+   * one); `params` fill the path's `:name` segments (`:tenant` is the session's company unless given).
+   */
+  request: (subject: TSubject, payload: TPayload, session: CallerSession) => { query?: TQuery; body?: TBody; params?: Readonly<Record<string, string>> };
   /** Picks this row among the rows sharing its path (the body says which). */
   match?: (request: WireRequest<TQuery, TBody>) => boolean;
   /** An answer that is a refusal all the same (the bank did not transfer): its message; null when it is a success. */
@@ -180,4 +183,13 @@ export function refusalOf(row: AnyRow, context: unknown, event: EventObject, rel
   const orderStatus = (context as { orderStatus?: string | null }).orderStatus;
   if (row.payout && isHeldForRisk(orderStatus ?? null) && releasedWouldAllow) return ItemRefused.orderInReview;
   return typeof row.refused === 'function' ? row.refused(context as never, event as never) : row.refused;
+}
+
+/** A row's path with its `:name` segments filled: the request's params, `:tenant` the session's company by default. */
+export function fillPath(path: string, tenant: string, params: Readonly<Record<string, string>> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
+    const value = params[name] ?? (name === 'tenant' ? tenant : undefined);
+    if (value === undefined) throw new Error(`${path}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
 }

@@ -9,7 +9,9 @@ import { rowOf } from '@/machines/lifecycle/table';
 
 /**
  * Zelle transfers (spec details §4 "Zelle", §6, §7): registering a transfer received and linking
- * one to an order are CRM2_SUPER_ACTION's. The paths carry the company's tenant.
+ * one to an order are CRM2_SUPER_ACTION's. The paths carry the company twice on the order page
+ * ({tenant}/{tenant}) and the charge order's app name and the company from a charge order
+ * ({appName}/{tenant}).
  */
 
 export type ZelleLinkEvent = { type: 'zelle.register'; linked: boolean } | { type: 'zelle.link' };
@@ -31,13 +33,17 @@ export interface ZelleSubject {
   referenceCode: string | null;
   /** The transfer acted on (absent for a registration). */
   transfer?: Zelle;
+  /** The path's first segment: the charge order's app name; the company's tenant when absent. */
+  appName?: string;
 }
 
 export type ZelleRegistration = v.InferOutput<typeof ZelleRegisterBody>;
 
 const row = rowOf<ZelleLinkEvent, ZelleLinkContext, ZelleSubject>();
 const text = orderActionText.zelle;
-const TRANSFERS = '/upg/secured/zelle/:tenant/:tenant/transfers';
+export const TRANSFERS = '/upg/secured/zelle/:company/:tenant/transfers';
+/** The path's first segment for a subject. */
+const company = (s: ZelleSubject, session: { tenant: string }) => ({ company: s.appName ?? session.tenant });
 const Transfers = v.object({ elements: v.array(Zelle) });
 
 export const zelleLinkActions = [
@@ -53,7 +59,7 @@ export const zelleLinkActions = [
     success: { text: () => text.registerText },
     refused: OrderRefused.zelleRegister,
     wire: { client: 'upgSecured', method: 'POST', path: TRANSFERS, body: ZelleRegisterBody, data: Transfers },
-    request: (_s, t) => ({ body: t }),
+    request: (s, t, session) => ({ body: t, params: company(s, session) }),
     targets: () => [{ new: true }],
     eventOf: (r) => ({ type: 'zelle.register', linked: r.body.referenceCode !== undefined && r.body.referenceCode !== '' }),
     handler: 'register',
@@ -67,7 +73,7 @@ export const zelleLinkActions = [
     success: { text: (s) => text.linkText(s.referenceCode ?? '') },
     refused: OrderRefused.zelleLink,
     wire: { client: 'upgSecured', method: 'POST', path: `${TRANSFERS}/assign-reference-code`, body: ZelleAssignBody, data: Transfers },
-    request: (s) => ({ body: { transferIds: s.transfer ? [s.transfer.id] : [], referenceCode: s.referenceCode ?? '' } }),
+    request: (s, _p, session) => ({ body: { transferIds: s.transfer ? [s.transfer.id] : [], referenceCode: s.referenceCode ?? '' }, params: company(s, session) }),
     targets: (r) => r.body.transferIds.map((transfer) => ({ transfer })),
     handler: 'link',
   }),

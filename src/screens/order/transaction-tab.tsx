@@ -10,7 +10,7 @@ import { CustomerLink, NewTabLink } from '@/ui/links';
 import { orderText } from '@/i18n/es-order';
 import { NotifyPaymentAction } from './payment-actions';
 import { CardActions } from '@/ui/order/card-actions';
-import { ZelleSection } from './zelle-section';
+import { ZelleSection } from '@/ui/order/zelle-section';
 import { APPLIED_RULE_COLUMNS } from '@/ui/order/applied-rules';
 import { yesNo } from '@/i18n';
 

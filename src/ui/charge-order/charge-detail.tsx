@@ -18,6 +18,7 @@ import { DocNotes } from '@/ui/doc-notes';
 import { OrderLink } from '@/ui/links';
 import { APPLIED_RULE_COLUMNS } from '@/ui/order/applied-rules';
 import { CardActions } from '@/ui/order/card-actions';
+import { ZelleSection } from '@/ui/order/zelle-section';
 import { yesNo } from '@/i18n';
 import { ExecutionTab, loadExecution } from '@/ui/order/execution-tab';
 import { RiskTab, type RiskData } from '@/ui/order/risk-tab';
@@ -146,6 +147,7 @@ export function ChargeDetail({ row }: { row: ChargeOrderRow }) {
                             <DetailSection title={text.rules}>
                               <SimpleTable label={text.rulesLabel(row.id)} rows={rules} columns={APPLIED_RULE_COLUMNS} rowKey={(r) => r.id} empty={text.noRules} />
                             </DetailSection>
+                            <ZelleSection order={{ id: row.orderId ?? row.id, originOrderId: row.originOrderId, status: row.status, pasarela: row.pasarela, chargeApp: row.appName }} onChanged={changed} />
                           </div>
                         )}
                       </DetailTabView>

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import type { OrderRow } from '@/api/contract/order-lists';
 import type { Zelle } from '@/api/contract/order-detail';
 import { ZelleRegisterBody } from '@/api/contract/order-actions';
 import { checkBody } from '@/api/contract/check';
@@ -18,8 +17,17 @@ import { InputField } from '@/ui/fields';
 import { orderActionText } from '@/i18n/es-order-actions';
 import { t } from '@/i18n';
 
+/** The payment whose Zelle transfers are shown: an order, or a charge order (with its app name: the path's first segment). */
+export interface ZellePayment {
+  id: number;
+  originOrderId: string | null;
+  status: string;
+  pasarela: number | null;
+  chargeApp?: string;
+}
+
 export interface ZelleSectionProps {
-  order: OrderRow;
+  order: ZellePayment;
   onChanged: () => void;
 }
 
@@ -32,15 +40,15 @@ const zelleText = orderActionText.zelle;
 const LINK = rowFor(zelleLinkActions, 'zelle.link')!;
 
 /** A transfer (none yet: a registration) of this order, as the zelleLink table sees it. */
-const transferPart = (order: OrderRow, transfer: Zelle | null) =>
+const transferPart = (order: ZellePayment, transfer: Zelle | null) =>
   chartPart({
     lifecycle: zelleLink,
     input: { registered: transfer !== null, linked: (transfer?.originId ?? null) !== null, processed: transfer?.status === 'PROCESSED', orderStatus: order.status },
-    subject: { orderId: order.id, referenceCode: order.originOrderId, ...(transfer ? { transfer } : {}) },
+    subject: { orderId: order.id, referenceCode: order.originOrderId, ...(transfer ? { transfer } : {}), ...(order.chargeApp ? { appName: order.chargeApp } : {}) },
   });
 
 /**
- * The order's Zelle transfers. Shown for orders paid with Zelle, and to whoever may act on Zelle
+ * The Zelle transfers of an order or a charge order. Shown for payments made with Zelle, and to whoever may act on Zelle
  * (the zelleLink table: CRM2_SUPER_ACTION while the order is neither CLOSED nor CANCELLED): then
  * the transfers nobody has linked yet can be linked to this order, and a transfer received can be
  * registered.
@@ -61,8 +69,8 @@ function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acti
   const reference = order.originOrderId;
   const [linkedPage, setLinkedPage] = useState(0);
   const [unlinkedPage, setUnlinkedPage] = useState(0);
-  const linked = usePagedTransfers(reference ? (page) => getZelleTransfers(services, reference, page, ZELLE_PAGE_SIZE) : null, linkedPage);
-  const unlinked = usePagedTransfers(acting ? (page) => getZelleTransfers(services, null, page, ZELLE_PAGE_SIZE) : null, unlinkedPage);
+  const linked = usePagedTransfers(reference ? (page) => getZelleTransfers(services, reference, page, ZELLE_PAGE_SIZE, order.chargeApp) : null, linkedPage);
+  const unlinked = usePagedTransfers(acting ? (page) => getZelleTransfers(services, null, page, ZELLE_PAGE_SIZE, order.chargeApp) : null, unlinkedPage);
 
   const changed = () => {
     linked.actor.send({ type: 'tab.selected' });
@@ -159,7 +167,7 @@ interface RegisterForm {
 }
 
 /** Registers a transfer received (USD); with the reference code it is linked to that order at once. */
-function RegisterTransfer({ order, onDone }: { order: OrderRow; onDone: () => void }) {
+function RegisterTransfer({ order, onDone }: { order: ZellePayment; onDone: () => void }) {
   const fields: { key: keyof RegisterForm; label: string; type?: string }[] = [
     { key: 'name', label: zelleText.name },
     { key: 'amount', label: `${zelleText.amount} (USD)` },
