@@ -20,10 +20,15 @@ export default defineConfig({
           // Only the modules named: their dependencies stay where the default splitting puts them.
           includeDependenciesRecursively: false,
           groups: [
-            // What every detail view shares (logs, notes, the editor gate, the blacklist chart of a
-            // card, the confirm questions): one chunk, not one per combination of detail views that
-            // happen to import it (docs/performance.md).
-            { name: 'detail-shared', test: /src\/(ui\/(action-logs|doc-notes|editor-only)|api\/contract\/settings|i18n\/(es-questions|es-activity|es-blacklist)|domain\/phones|machines\/customer\/blacklist)/ },
+            // What every detail view shares (logs, notes, the editor gate, the order-detail client and
+            // contract, a card's blacklist chart, texts): one chunk, not one per combination of detail
+            // views that happen to import it (docs/performance.md). The group holds whole clusters:
+            // none of the modules it imports imports one of its own back, so no two chunks import
+            // each other (a cycle between chunks breaks the order modules are evaluated in).
+            {
+              name: 'detail-shared',
+              test: /src\/(ui\/(action-logs|doc-notes|editor-only)|api\/(order-detail|contract\/(order-detail|settings|check))|machines\/customer\/blacklist\.|i18n\/(es-questions|es-activity|es-blacklist|es-customer-shared)|domain\/(phones|diff|customer-blacklist))\./,
+            },
           ],
         },
       },

@@ -10,6 +10,8 @@ import { Permission } from '@/domain/permissions';
 import { chargeOrderOf, chargeRowOf, searchChargeOrders } from './charge-orders';
 import { listAppliedRules, listGatewayLogs } from '../order/order-detail';
 import { mlInference } from '../order/order-risk';
+import { upgDefenceReport } from './defence-report';
+import { UpgDefenceQuery } from '@/api/contract/customer-reports';
 
 /**
  * What staff read from the unified payment gateway's CRM API: the charge orders search and the
@@ -56,6 +58,11 @@ export function chargeOrderRoutes(deps: AppDeps) {
     const charge = await chargeOrderOf(deps.db.kysely, deps.config.tenant, parse(ChargeOrderMlQuery, c.req.query()).chargeOrderId);
     return ok(c, { object: charge.order_id === null ? null : await mlInference(deps.db.kysely, charge.order_id) });
   });
+
+  // The company's chargeback defence report: a report is support work (CRM7_DO_ACTION, spec details §6) on the gateway's data.
+  app.get('/upg/api/crm/:tenant/generate/reports-chb', requirePermission(Permission.VIEW_UPG), requirePermission(Permission.DO_ACTION), async (c) =>
+    ok(c, await upgDefenceReport(deps.db.kysely, ownTenant(c.req.param('tenant')), parse(UpgDefenceQuery, c.req.query()))),
+  );
 
   return app;
 }

@@ -1,5 +1,18 @@
 /** Texts of the charge-order (UPG) detail (spec details §2) and its actions. */
 export const chargeText = {
+  defence: {
+    open: 'Reporte de defensa',
+    title: 'Reporte de defensa de la pasarela (contracargos)',
+    start: 'Desde',
+    end: 'Hasta (incluido)',
+    search: 'Buscar',
+    close: 'Cerrar',
+    download: 'Descargar CSV',
+    refunded: 'Reembolsado',
+    empty: 'No hay cobros en ese período.',
+    label: (start: string, end: string) => `Cobros del ${start} al ${end}`,
+    columns: ['Id', 'OrderCode', 'User Id', 'Fecha', 'Estado', 'Total', 'Via', 'Pasarela', 'Tarjeta', 'Email', 'Transacciones'],
+  },
   detail: {
     tabs: (id: number) => `Detalle del cobro ${id}`,
     trx: 'Trx Detalle',

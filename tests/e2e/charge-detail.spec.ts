@@ -70,3 +70,21 @@ test('a reader opens a charge order and sees its tabs and no action button', asy
   await expect(page.getByRole('tabpanel', { name: 'Cliente Detalles' })).toContainText('User Id');
   for (const name of ['Aprobar', 'Anular preautorización', 'Reembolsar total', 'Agregar a lista negra']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
 });
+
+test("soporte reads the gateway's defence report of a window and saves it as CSV", async ({ page }) => {
+  await signIn(page, 'soporte');
+  await page.goto('/#/admin/payments');
+  await page.getByRole('button', { name: 'Reporte de defensa' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reporte de defensa de la pasarela (contracargos)' });
+  await dialog.getByLabel('Desde').fill('2026-06-01');
+  await dialog.getByLabel('Hasta (incluido)').fill('2026-05-01');
+  await dialog.getByRole('button', { name: 'Buscar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Debe especificar un rango de fecha valida.');
+  await dialog.getByLabel('Hasta (incluido)').fill('2026-11-22');
+  await dialog.getByRole('button', { name: 'Buscar' }).click();
+  const table = dialog.getByRole('table', { name: 'Cobros del 2026-06-01 al 2026-11-22' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Descargar CSV' }).click();
+  expect((await download).suggestedFilename()).toBe('defensa-upg-2026-06-01-2026-11-22-1.csv');
+});

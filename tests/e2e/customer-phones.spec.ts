@@ -97,8 +97,8 @@ test('soporte verifies an unverified phone: the row says so and offers nothing m
 
   await expect(second.getByRole('cell').nth(3)).toHaveText('Sí');
   await expect(second.getByRole('cell').nth(5)).toHaveText('0');
-  // Verified and not the principal: it may take the principal's place, or go.
-  await expect(second.getByRole('button')).toHaveText(['Hacer principal', 'Eliminar']);
+  // Verified and not the principal: it may take the principal's place, or go (and, as every number, be blacklisted).
+  await expect(second.getByRole('button')).toHaveText(['Hacer principal', 'Eliminar', 'Agregar a lista negra']);
 });
 
 test('soporte makes the second phone principal (the old one stops being it), then adds a number: prefix first, then the phone', async ({ page }) => {

@@ -9,6 +9,8 @@ import { ChargeOrderRow } from '@/api/contract/upg';
 import { ChargeOrderMlResponse, ChargeOrderResponse } from '@/api/contract/upg-detail';
 import { AppliedRulesResponse } from '@/api/contract/order-detail';
 import { Envelope } from '@/api/contract/envelope';
+import { UpgDefenceResponse } from '@/api/contract/customer-reports';
+import { dayStart, ReportMsg } from '@/domain/reports';
 import { ChargeOrderMsg, chargeStatusOf, REFUNDED } from '@/domain/charge-order';
 import { formatMoney } from '@/domain/format';
 import { Msg } from '@/domain/messages';
@@ -215,5 +217,33 @@ describe('Zelle from a charge order ({appName}/{tenant})', () => {
     const response = await sendRow(server, link, { orderId: c.id, referenceCode: c.originOrderId, transfer, appName: c.appName }, undefined, tokens.fraude!, { accountId: accountOf.fraude! });
     expect(response.status, await response.clone().text()).toBe(200);
     expect((await k().selectFrom('zelle_transfers').select('origin_id').where('id', '=', unlinked.id).executeTakeFirstOrThrow()).origin_id).toBe(c.originOrderId);
+  });
+});
+
+describe('GET /upg/api/crm/{tenant}/generate/reports-chb', () => {
+  const report = (query: string, persona = 'soporte', tenant = server.config.tenant) =>
+    server.app.request(`/upg/api/crm/${tenant}/generate/reports-chb?${query}`, { headers: { authorization: `Bearer ${tokens[persona]}`, 'api-key': server.config.upgApiKey } });
+
+  it("lists the company's charge orders of the window with their transactions, 100 per page", async () => {
+    const { data } = await json(UpgDefenceResponse, await report('startDate=2026-01-01&endDate=2026-11-23'));
+    const from = dayStart('2026-01-01');
+    const until = dayStart('2026-11-23');
+    const count = await k().selectFrom('charge_orders').select((e) => e.fn.countAll<number>().as('n')).where('company', '=', server.config.tenant).where('created_date', '>=', from).where('created_date', '<', until).executeTakeFirstOrThrow();
+    expect(data.totalElements).toBe(Number(count.n));
+    expect(data.elements.length).toBe(Math.min(100, Number(count.n)));
+    expect(data.elements.every((r) => r.createdDate >= from && r.createdDate < until)).toBe(true);
+    const withRules = data.elements.find((r) => r.transactions !== '');
+    expect(withRules?.transactions).toMatch(/\S+ (PAID|AUTHORIZED|REFUNDED|AUTHORIZATION_VOIDED|REVERSE_REFUND_TO_CREDIT|PROCESSED) \d/);
+  });
+
+  it('needs the window (in Spanish), CRM7_DO_ACTION, the api key and the own company', async () => {
+    await expectError(await report('startDate=2026-01-01'), 400, 'invalid_request', ReportMsg.range);
+    await expectError(await report('startDate=2026-05-01&endDate=2026-04-01'), 400, 'invalid_request', ReportMsg.validRange);
+    await expectError(await report('startDate=2024-01-01&endDate=2026-04-01'), 400, 'invalid_request', ReportMsg.tooLong);
+    await expectError(await report('startDate=2026-01-01&endDate=2026-02-01&size=101'), 400, 'invalid_request');
+    await expectError(await report('startDate=2026-01-01&endDate=2026-02-01', 'fraude'), 403, 'access_denied', Msg.missingPermission(Permission.DO_ACTION));
+    await expectError(await report('startDate=2026-01-01&endDate=2026-02-01', 'lector'), 403, 'access_denied');
+    await expectError(await report('startDate=2026-01-01&endDate=2026-02-01', 'soporte', 'otra-empresa'), 404, 'not_found');
+    await expectError(await server.app.request(`/upg/api/crm/${server.config.tenant}/generate/reports-chb?startDate=2026-01-01&endDate=2026-02-01`, { headers: { authorization: `Bearer ${tokens.soporte}` } }), 401, 'invalid_token', Msg.badApiKey);
   });
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Envelope } from './envelope';
 import { QueryId } from './fields';
+import { PageQuery } from './query';
 import { daysBetween, DEFENCE_PAGE_SIZE, DEFENCE_SERVICE_CODES, isDay, needsNauta, needsPhone, REPORT_MAX_DAYS, REPORT_TYPE_CODES, ReportMsg } from '@/domain/reports';
 import { PAYMENT_SYSTEMS } from '@/domain/catalog';
 
@@ -96,3 +97,30 @@ export type BalanceMovement = v.InferOutput<typeof BalanceMovement>;
 export const SaldoReport = v.object({ order: DefenceRow, movements: v.array(BalanceMovement) });
 export type SaldoReport = v.InferOutput<typeof SaldoReport>;
 export const SaldoResponse = Envelope(SaldoReport);
+
+/**
+ * GET /upg/api/crm/{tenant}/generate/reports-chb?startDate&endDate (endDate the day after the last
+ * one): the company's gateway charge orders of the window with their transactions, for chargeback
+ * defences; 100 per page.
+ */
+const UpgDefenceFields = v.object({ startDate: Day, endDate: Day, ...PageQuery(DEFENCE_PAGE_SIZE, DEFENCE_PAGE_SIZE) });
+export const UpgDefenceQuery = v.pipe(UpgDefenceFields, windowCheck<v.InferOutput<typeof UpgDefenceFields>>((q) => [q.startDate, q.endDate]));
+export type UpgDefenceQuery = v.InferOutput<typeof UpgDefenceQuery>;
+export const UpgDefenceRow = v.object({
+  id: v.number(),
+  accountId: v.number(),
+  originOrderId: v.string(),
+  appName: v.string(),
+  status: v.string(),
+  createdDate: v.string(),
+  totalPrice: v.number(),
+  currency: v.string(),
+  card: v.string(),
+  pasarela: v.nullable(v.number()),
+  email: v.nullable(v.string()),
+  refundedAt: v.nullable(v.string()),
+  /** Its applied charge rules: transaction, status and amount of each. */
+  transactions: v.string(),
+});
+export type UpgDefenceRow = v.InferOutput<typeof UpgDefenceRow>;
+export const UpgDefenceResponse = Envelope(v.object({ elements: v.array(UpgDefenceRow), totalElements: v.number() }));

@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useServices } from '@/ui/session';
 import { getChargeOrders } from '@/api/lists';
@@ -37,6 +37,8 @@ const COLUMNS: Column<Row>[] = [
 
 // The charge-order detail loads when the first row is opened: the list stays within its budget.
 const ChargeDetail = lazy(async () => ({ default: (await import('@/ui/charge-order/charge-detail')).ChargeDetail }));
+// The gateway's defence report loads beside the title (its dialog and contract are not the list's).
+const UpgDefenceReport = lazy(async () => ({ default: (await import('@/ui/charge-order/upg-defence')).UpgDefenceReport }));
 const idOf = (c: ChargeOrderRow) => c.id;
 const toggleLabel = (c: ChargeOrderRow, expanded: boolean) => `${expanded ? listText.payments.collapse : listText.payments.expand} ${c.id}`;
 
@@ -83,7 +85,11 @@ export function PaymentsPage() {
   });
   return (
     <div>
-      <PageHeader title={t.menu.payments} />
+      <PageHeader title={t.menu.payments}>
+        <Suspense fallback={null}>
+          <UpgDefenceReport />
+        </Suspense>
+      </PageHeader>
       <SearchLayout<ChargeOrderRow> screen={screen} pageSize={PAGE_SIZE} filters={<PaymentFilters screen={screen} />}>
         {(rows) => <ExpandableGrid<ChargeOrderRow> label={listText.payments.label} rows={rows} columns={COLUMNS} idOf={idOf} toggleLabel={toggleLabel} csvName="pagos-upg.csv" detail={detailOf} detailHeight={560} />}
       </SearchLayout>

@@ -3,13 +3,13 @@ import { checkBody } from '@/api/contract/check';
 import { DefenceQuery, ReportQuery, type BalanceMovement, type DefenceRow, type SaldoReport } from '@/api/contract/customer-reports';
 import { getBalanceReport, getDefenceReport } from '@/api/customer-forms';
 import { PAYMENT_SYSTEMS, paymentSystemName } from '@/domain/catalog';
-import { toCsv } from '@/domain/csv';
 import { formatMoney } from '@/domain/format';
 import { Permission } from '@/domain/permissions';
 import { DEFENCE_SERVICES, defenceWindow, extendedEnd, isDay, needsNauta, needsPhone, previousMonth, REPORT_TYPES, ReportMsg, type ReportType } from '@/domain/reports';
 import { formatDateTime } from '@/domain/time';
 import type { ReportPayload } from '@/machines/customer/reports.actions';
 import { Button } from '@/ui/button';
+import { downloadCsv } from '@/ui/csv-download';
 import { chartForm } from '@/ui/chart-actions';
 import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
@@ -79,14 +79,6 @@ const MOVEMENT_COLUMNS: TableColumn<BalanceMovement>[] = [
   { header: moves.description, cell: (m) => m.description },
 ];
 
-/** The table as a CSV file the browser saves (the same cells the screen shows, as text). */
-function downloadCsv<T>(fileName: string, rows: readonly T[], table: readonly TableColumn<T>[], cell: (row: T, index: number) => string | number) {
-  const csv = toCsv([table.map((c) => c.header), ...rows.map((r) => table.map((_c, i) => cell(r, i)))]);
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 const orderCells = (r: DefenceRow) => [r.orderId, r.originOrderId ?? '', formatDateTime(r.createdDate), r.status, formatMoney(r.totalPrice, r.currency), r.appName ?? '', paymentSystemName(r.pasarela), r.payment, r.email ?? '', r.ipOrigin ?? '', r.deviceId ?? '', r.items];
 const movementCells = (m: BalanceMovement) => [formatDateTime(m.date), m.creditType, m.trnType, m.amount, m.prevAmount, m.finalAmount, m.description];
