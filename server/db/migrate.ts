@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020-topup-offers';
 import * as m0021 from './migrations/0021-message-templates';
 import * as m0022 from './migrations/0022-call-detail';
 import * as m0023 from './migrations/0023-charge-order-actions';
+import * as m0024 from './migrations/0024-idempotency-fingerprint';
 
 interface Migration {
   name: string;
@@ -54,6 +55,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0021-message-templates', up: m0021.up },
   { name: '0022-call-detail', up: m0022.up },
   { name: '0023-charge-order-actions', up: m0023.up },
+  { name: '0024-idempotency-fingerprint', up: m0024.up },
 ];
 
 /**

@@ -195,6 +195,8 @@ export interface IdempotencyKeysTable {
   status: number;
   body: string;
   created_at: string;
+  /** sha-256 of the method, path, query and body (0024); '' for keys stored before. */
+  fingerprint: Generated<string>;
 }
 
 export interface PaymentOrdersTable {
