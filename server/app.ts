@@ -58,6 +58,13 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // An answer to a signed-in request is that staff member's data: no cache (browser, proxy) keeps it
+  // (issue 13 §5; OWASP ASVS 14.3). Errors included: they can name what the request was about.
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.header('authorization') && (c.res.headers.get('content-type') ?? '').includes('application/json')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+
   app.get('/health', (c) => c.text(HEALTH_TEXT));
 
   app.get('/config.json', (c) => {
