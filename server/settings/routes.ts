@@ -81,7 +81,7 @@ export function settingsRoutes(deps: AppDeps) {
 
   /** The body's data once its token matches the configured one (compared in constant time). */
   async function smsData(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-    const request = parse(SmsRequest, await c.req.json().catch(() => ({})));
+    const request = parse(SmsRequest, await jsonBody(c));
     if (!timingSafeEqual(digest(request.token), digest(deps.config.smsToken))) {
       throw new ApiError(401, 'invalid_token', 'Token del servicio SMS inválido.');
     }

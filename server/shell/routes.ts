@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { ok, parse } from '../http';
+import { jsonBody, ok, parse } from '../http';
 import { iso } from '../clock';
 import { requirePermission } from '../auth/middleware';
 import { KycVerificationsQuery, RiskListQuery, type KycVerification, type RiskOrder } from '@/api/contract/orders';
@@ -67,7 +67,7 @@ export function shellRoutes(deps: AppDeps) {
 
   // Where payments, top-ups and bank cards are held: read by the "Alertas de Fraude" modal.
   app.post(FRAUD_CONFIG_PATH, async (c) => {
-    parse(FraudConfigRequest, await c.req.json().catch(() => ({})));
+    parse(FraudConfigRequest, await jsonBody(c));
     const rows = await deps.db.kysely.selectFrom('fraud_stop_list').select(['list', 'value']).orderBy('value').execute();
     const config: FraudConfig = { COUNTRIES_TO_STOP: [], TOPUP_COUNTRIES_TO_STOP: [], BANKS_TO_STOP: [] };
     for (const row of rows) config[row.list].push(row.value);

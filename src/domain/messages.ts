@@ -26,6 +26,10 @@ export const Msg = {
   cancelled: 'Cancelada!',
   requested: 'Petición Exitosa!',
   // Sign-in (the server's own messages; the form shows whatever the server says).
+  /** A JSON endpoint's answer to a body of another type, and to one that is not JSON (issue 13 §5). */
+  notJson: 'El cuerpo de la petición debe ser JSON (Content-Type: application/json).',
+  badJson: 'El cuerpo de la petición no es un JSON válido.',
+  jsonObject: 'Solicitud inválida: se esperaba un objeto JSON.',
   badCredentials: 'Usuario o contraseña incorrectos.',
   accountDisabled: 'La cuenta está deshabilitada.',
   noConsoleAccess: 'El usuario no tiene acceso a la consola.',

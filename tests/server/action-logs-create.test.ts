@@ -93,8 +93,9 @@ describe('POST /users/secured/action-logs/create', () => {
       [entry({ canal: 'WEB' }), 'El canal de la consola es CRM.'],
       [entry({ input: 'x'.repeat(CLIENT_LOG_INPUT_MAX + 1) }), `Los datos no pueden superar ${CLIENT_LOG_INPUT_MAX} caracteres.`],
       [entry({ input: 42 }), 'Los datos deben ser un texto o un objeto.'],
-      [null, 'Solicitud inválida: se esperaba un objeto JSON.'],
-      ['{no es json', 'Solicitud inválida: se esperaba un objeto JSON.'],
+      [null, Msg.jsonObject],
+      // Not JSON at all: said so (issue 13 §5), not read as an empty object.
+      ['{no es json', Msg.badJson],
     ];
     for (const [body, message] of cases) await expectError(await post(body), 400, 'invalid_request', message);
     const huge = await post(JSON.stringify(entry({ description: 'x'.repeat(3 * 1024 * 1024) })));

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Msg } from '@/domain/messages';
 import { BodyId, QueryId } from './fields';
 import { AccountMsg, GENDERS, isBirthday } from '@/domain/account';
 import { ASSIGNABLE_GROUPS, GroupsMsg } from '@/domain/groups';
@@ -14,7 +15,7 @@ export const AccountEnableBody = v.object(
     accountId: BodyId(AccountMsg.account),
     enable: v.boolean(AccountMsg.refused),
   },
-  'Solicitud inválida: se esperaba un objeto JSON.',
+  Msg.jsonObject,
 );
 export type AccountEnableBody = v.InferOutput<typeof AccountEnableBody>;
 
@@ -68,7 +69,7 @@ export const UserDataBody = v.object(
       AccountMsg.account,
     ),
   },
-  'Solicitud inválida: se esperaba un objeto JSON.',
+  Msg.jsonObject,
 );
 export type UserDataBody = v.InferOutput<typeof UserDataBody>;
 
@@ -90,7 +91,7 @@ const GroupList = v.optional(v.pipe(v.array(v.picklist(ASSIGNABLE_GROUPS, Groups
 
 /** POST /uaa/secured/group/modifyassing: accountId, assingGroups, unassingGroups (names of the §6 list). */
 export const ModifyGroupsBody = v.pipe(
-  v.object({ accountId: BodyId(AccountMsg.account), assingGroups: GroupList, unassingGroups: GroupList }, 'Solicitud inválida: se esperaba un objeto JSON.'),
+  v.object({ accountId: BodyId(AccountMsg.account), assingGroups: GroupList, unassingGroups: GroupList }, Msg.jsonObject),
   v.check((b) => b.assingGroups.length + b.unassingGroups.length > 0, GroupsMsg.none),
   v.check((b) => !b.assingGroups.some((g) => b.unassingGroups.includes(g)), GroupsMsg.both),
 );

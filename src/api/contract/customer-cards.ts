@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Msg } from '@/domain/messages';
 import { Envelope } from './envelope';
 import { PaymentMethod } from './customer-detail';
 import { CardMsg, PAPERS_STATUS } from '@/domain/cards';
@@ -10,7 +11,7 @@ const Id = (message: string) => v.pipe(v.optional(v.number(message), 0), v.integ
 const IdText = (message: string) => v.pipe(v.optional(v.string(message), ''), v.regex(/^\d{1,12}$/, message), v.transform(Number));
 
 /** /customer/secured/verify/admin/{creditCard, init} and /unverify/admin/creditCard: accountId, paymentMethodId. */
-export const CardBody = v.object({ accountId: Id(CardMsg.account), paymentMethodId: Id(CardMsg.card) }, 'Solicitud inválida: se esperaba un objeto JSON.');
+export const CardBody = v.object({ accountId: Id(CardMsg.account), paymentMethodId: Id(CardMsg.card) }, Msg.jsonObject);
 export type CardBody = v.InferOutput<typeof CardBody>;
 
 /** /verify/admin/requestPapers: accountId, paymentMethodId, emailForced (another address to ask at; the account's when absent). */
@@ -20,7 +21,7 @@ export const CardPapersRequestBody = v.object(
     paymentMethodId: Id(CardMsg.card),
     emailForced: v.optional(v.nullable(v.pipe(v.string(CardMsg.email), v.trim(), v.check((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), CardMsg.email), v.maxLength(120, CardMsg.email)))),
   },
-  'Solicitud inválida: se esperaba un objeto JSON.',
+  Msg.jsonObject,
 );
 export type CardPapersRequestBody = v.InferOutput<typeof CardPapersRequestBody>;
 
@@ -31,7 +32,7 @@ export const CardPapersBody = v.object(
     paymentMethodId: Id(CardMsg.card),
     statusPapers: v.picklist([PAPERS_STATUS.verified, PAPERS_STATUS.verifiedByPapers, PAPERS_STATUS.denied], CardMsg.papers),
   },
-  'Solicitud inválida: se esperaba un objeto JSON.',
+  Msg.jsonObject,
 );
 export type CardPapersBody = v.InferOutput<typeof CardPapersBody>;
 
@@ -54,6 +55,6 @@ export const CardGatewayBody = v.object(
     paymentSystem: v.pipe(v.number(CardMsg.gateway), v.check((n) => (GATEWAY_CODES as readonly number[]).includes(n), CardMsg.gateway)),
     paymentMethodCCGateway: Id(CardMsg.card),
   },
-  'Solicitud inválida: se esperaba un objeto JSON.',
+  Msg.jsonObject,
 );
 export type CardGatewayBody = v.InferOutput<typeof CardGatewayBody>;

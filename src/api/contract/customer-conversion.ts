@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Msg } from '@/domain/messages';
 import { BodyId } from './fields';
 import { CONVERSION_CURRENCIES, ConvertMsg } from '@/domain/conversion';
 import { MAX_CREDIT_AMOUNT } from '@/domain/credit';
@@ -26,7 +27,7 @@ export const ConvertBody = v.pipe(
       ),
       changeCurrency: v.optional(v.boolean(ConvertMsg.flag), false),
     },
-    'Solicitud inválida: se esperaba un objeto JSON.',
+    Msg.jsonObject,
   ),
   v.check((b) => b.originCurrency !== b.destinyCurrency, ConvertMsg.same),
 );

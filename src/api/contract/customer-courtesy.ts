@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Msg } from '@/domain/messages';
 import { Envelope } from './envelope';
 import { BodyId, CubanMobile } from './fields';
 import { CourtesyMsg } from '@/domain/courtesy';
@@ -31,7 +32,7 @@ export const CourtesyBody = v.object(
     phoneNumber: CubanMobile(CourtesyMsg.phone),
     offerId: BodyId(CourtesyMsg.offer),
   },
-  'Solicitud inválida: se esperaba un objeto JSON.',
+  Msg.jsonObject,
 );
 export type CourtesyBody = v.InferOutput<typeof CourtesyBody>;
 

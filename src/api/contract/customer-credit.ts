@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Msg } from '@/domain/messages';
 import { Envelope } from './envelope';
 import { CREDIT_MOVES, CREDIT_TYPES, CreditMsg, EXPIRING_CREDIT_TYPES, isCreditExpiry, MAX_CREDIT_AMOUNT } from '@/domain/credit';
 import { PhoneMsg } from '@/domain/phones';
@@ -22,7 +23,7 @@ export const CreditChangeBody = v.pipe(
       ),
       creditTypeExp: v.optional(v.nullable(v.pipe(v.string(CreditMsg.expiry), v.trim()))),
     },
-    'Solicitud inválida: se esperaba un objeto JSON.',
+    Msg.jsonObject,
   ),
   v.check((b) => !(b.trnType === 'INCREASE' && EXPIRING_CREDIT_TYPES.includes(b.creditType)) || isCreditExpiry(b.creditTypeExp ?? ''), CreditMsg.expiry),
 );

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
+import { Msg } from '@/domain/messages';
 import { BodyId } from './fields';
 import { DECONTAMINATION_LEVELS, DEFAULT_DECONTAMINATION, FraudMsg } from '@/domain/customer-fraud';
 
 /** Card-fraud contamination (spec details §2, §4 "Account"; the paths are the reference server's: the spec does not show them). */
 
 const AccountId = BodyId(FraudMsg.account);
-const Json = 'Solicitud inválida: se esperaba un objeto JSON.';
+const Json = Msg.jsonObject;
 
 /** POST /users/secured/fraud/contaminate: accountId. */
 export const ContaminateBody = v.object({ accountId: AccountId }, Json);

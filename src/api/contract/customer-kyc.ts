@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Msg } from '@/domain/messages';
 import { BodyId } from './fields';
 import { KycLinkMsg } from '@/domain/kyc';
 import { KYC_COMPANY_ID } from '@/domain/session';
@@ -9,7 +10,7 @@ export const KycLinkBody = v.object(
     accountId: BodyId(KycLinkMsg.account),
     companyId: v.optional(v.pipe(v.number(KycLinkMsg.company), v.integer(KycLinkMsg.company), v.minValue(1, KycLinkMsg.company)), KYC_COMPANY_ID),
   },
-  'Solicitud inválida: se esperaba un objeto JSON.',
+  Msg.jsonObject,
 );
 export type KycLinkBody = v.InferOutput<typeof KycLinkBody>;
 

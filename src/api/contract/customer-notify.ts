@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Msg } from '@/domain/messages';
 import { NOTIFY_CHANNELS, NotifyMsg, SMS_MAX, WHATSAPP_MAX_VARIABLES } from '@/domain/notify';
 import { Envelope } from './envelope';
 import { PhoneMsg } from '@/domain/phones';
@@ -34,7 +35,7 @@ export const NotifyBody = v.pipe(
       body: v.pipe(v.optional(v.string(NotifyMsg.body), ''), v.trim(), v.maxLength(4000, NotifyMsg.tooLong)),
       content: v.optional(v.nullable(WhatsappContent)),
     },
-    'Solicitud inválida: se esperaba un objeto JSON.',
+    Msg.jsonObject,
   ),
   v.check((b) => b.channel.every((c) => (c.type !== 'SMS' && c.type !== 'WHATSAPP') || c.address.replace(/[\s\-.()+]/g, '') !== ''), NotifyMsg.phone),
   v.check((b) => !b.channel.some((c) => c.type === 'WHATSAPP') || Boolean(b.content?.template), NotifyMsg.template),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Msg } from '@/domain/messages';
 import { RegisterMsg } from '@/domain/registration';
 
 /** An e-mail: required, trimmed, lower-cased. */
@@ -27,7 +28,7 @@ export const RegisterBody = v.object(
     lastName: Name,
     password: v.optional(v.unknown()),
   },
-  'Solicitud inválida: se esperaba un objeto JSON.',
+  Msg.jsonObject,
 );
 export type RegisterBody = v.InferOutput<typeof RegisterBody>;
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Msg } from '@/domain/messages';
 import { BodyId } from './fields';
 import { SettingsMsg, THREE_DS_STRATEGIES } from '@/domain/account-settings';
 
@@ -6,7 +7,7 @@ import { SettingsMsg, THREE_DS_STRATEGIES } from '@/domain/account-settings';
 
 const AccountId = BodyId(SettingsMsg.account);
 const Flag = v.boolean(SettingsMsg.flag);
-const Json = 'Solicitud inválida: se esperaba un objeto JSON.';
+const Json = Msg.jsonObject;
 
 /** POST /customer/secured/threeDsStrategy: accountId, threeDsStrategyId (0 default, 1 disabled, 2 enabled). */
 export const ThreeDsBody = v.object({ accountId: AccountId, threeDsStrategyId: v.picklist(THREE_DS_STRATEGIES, SettingsMsg.threeDs) }, Json);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Msg } from '@/domain/messages';
 import { Envelope } from './envelope';
 import { TRANSFER_CURRENCIES, TRANSFER_MAX, TransferMsg } from '@/domain/transfer';
 import { PhoneMsg } from '@/domain/phones';
@@ -27,12 +28,12 @@ export const TransferCreateBody = v.object(
           motive: v.optional(v.nullable(v.pipe(v.string(TransferMsg.motive), v.trim(), v.maxLength(200, TransferMsg.motive)))),
           currency: v.picklist(TRANSFER_CURRENCIES, TransferMsg.currency),
         },
-        'Solicitud inválida: se esperaba un objeto JSON.',
+        Msg.jsonObject,
       ),
       v.check((d) => Boolean(d.emailOrAlias) || Boolean(d.phoneNumber), TransferMsg.destination),
     ),
   },
-  'Solicitud inválida: se esperaba un objeto JSON.',
+  Msg.jsonObject,
 );
 export type TransferCreateBody = v.InferOutput<typeof TransferCreateBody>;
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Msg } from '@/domain/messages';
 import { Envelope, IsoDateTime } from './envelope';
 import { IdParam, IdQuery, PageOf, PageQuery, TextQuery } from './query';
 import { CustomerRow } from './customers';
@@ -206,7 +207,7 @@ export const NoteCreateBody = v.object(
     accountId: v.optional(v.nullable(v.pipe(v.number('El usuario debe ser un número.'), v.integer('El usuario debe ser un número.')))),
     description: v.pipe(v.optional(v.string(NoteMsg.empty), ''), v.trim(), v.nonEmpty(NoteMsg.empty), v.maxLength(NOTE_MAX_LENGTH, NoteMsg.tooLong)),
   },
-  'Solicitud inválida: se esperaba un objeto JSON.',
+  Msg.jsonObject,
 );
 export type NoteCreateBody = v.InferOutput<typeof NoteCreateBody>;
 

@@ -115,7 +115,7 @@ export const ActionLogCreateBody = v.object(
       v.check((input) => input === null || input.length <= CLIENT_LOG_INPUT_MAX, `Los datos no pueden superar ${CLIENT_LOG_INPUT_MAX} caracteres.`),
     ),
   },
-  'Solicitud inválida: se esperaba un objeto JSON.',
+  Msg.jsonObject,
 );
 export type ActionLogCreateBody = v.InferOutput<typeof ActionLogCreateBody>;
 export const ActionLogResponse = Envelope(ActionLog);
@@ -135,7 +135,7 @@ export const BLACKLIST_TYPES = ['PHONE', 'CARD', 'EMAIL', 'DEVICE', 'ADVERTISING
 export const STORED_BLACKLIST_TYPES = [...BLACKLIST_TYPES, 'IP', 'PAYER_ID'] as const;
 
 const MAX_VALUES = 100;
-const NOT_AN_OBJECT = 'Solicitud inválida: se esperaba un objeto JSON.';
+const NOT_AN_OBJECT = Msg.jsonObject;
 const required = v.check((s: string) => s !== '', Msg.blacklistValue);
 
 /** Digits only: spaces, dashes, brackets and a leading + are dropped. */
