@@ -4,7 +4,7 @@ import { iso } from '../clock';
 import { badRequest, conflict, notFound } from '../http';
 import type { ChargeOrdersTable } from '../db/schema';
 import type { ChargeRefundBody } from '@/api/contract/upg-detail';
-import { ChargeOrderMsg, chargeStatusOf, REFUNDED } from '@/domain/charge-order';
+import { ChargeOrderMsg, chargeStatusOf, isCaptured, REFUNDED } from '@/domain/charge-order';
 import { formatMoney } from '@/domain/format';
 import { chargeOrder } from '@/machines/charge-order/charge-order.machine';
 import { chargeOrderOf, chargeRowOf } from './charge-orders';
@@ -21,8 +21,6 @@ import { chargeOrderOf, chargeRowOf } from './charge-orders';
 type ChargeRecord = Selectable<ChargeOrdersTable>;
 type ChargeKey = { tenant: string } & ({ originOrderId: string; appName: string } | { id: number });
 
-/** Transactions a refund can return: captured ones. */
-const CAPTURED = ['PAID', 'PROCESSED'];
 
 const chargeStore: Store<ChargeRecord, ChargeKey> = {
   docCode: 'UPG',
@@ -65,7 +63,7 @@ export const chargeOrderBinding = bind<ChargeRecord, ChargeKey>({
       async perform({ trx, record, request }) {
         const body = bodyOf<ChargeRefundBody>(request);
         const rule = record.order_id === null ? undefined : await trx.selectFrom('applied_charge_rules').select(['id', 'status']).where('order_id', '=', record.order_id).where('transaction_id', '=', body.transactionId).executeTakeFirst();
-        if (!rule || !CAPTURED.includes(rule.status)) throw badRequest(ChargeOrderMsg.transaction);
+        if (!rule || !isCaptured(rule.status)) throw badRequest(ChargeOrderMsg.transaction);
         await trx.updateTable('applied_charge_rules').set({ status: 'REFUNDED' }).where('order_id', '=', record.order_id!).where('transaction_id', '=', body.transactionId).execute();
         return { description: `Reembolso total del cobro ${record.id}: ${formatMoney(record.total_price, record.currency)} (transacción ${body.transactionId})`, before: { refundedAt: null }, after: { refundedAt: 'reembolsado', transactionId: body.transactionId } };
       },

@@ -5,10 +5,10 @@ import { requireAnyPermission, requireApiKey, requireBearer, requirePermission }
 import { ChargeOrdersQuery } from '@/api/contract/upg';
 import { ChargeOrderIdQuery, ChargeOrderMlQuery } from '@/api/contract/upg-detail';
 import { GatewayLogQuery } from '@/api/contract/order-detail';
-import { APP_NAMES } from '@/domain/catalog';
 import { Permission } from '@/domain/permissions';
 import { chargeOrderOf, chargeRowOf, searchChargeOrders } from './charge-orders';
 import { listAppliedRules, listGatewayLogs } from '../order/order-detail';
+import { checkCompanyPath } from '../order/zelle';
 import { mlInference } from '../order/order-risk';
 import { upgDefenceReport } from './defence-report';
 import { UpgDefenceQuery } from '@/api/contract/customer-reports';
@@ -32,10 +32,7 @@ export function chargeOrderRoutes(deps: AppDeps) {
     '/upg/api/crm/:first/:tenant/gateway/result',
     requireAnyPermission(Permission.VIEW_ORDERS, Permission.VIEW_UPG),
     async (c) => {
-      const first = c.req.param('first');
-      const tenant = c.req.param('tenant');
-      const known = first === deps.config.tenant || (APP_NAMES as readonly string[]).includes(first);
-      if (!known || tenant !== deps.config.tenant) throw notFound(`Empresa desconocida: ${known ? tenant : first}.`);
+      checkCompanyPath({ company: c.req.param('first'), tenant: c.req.param('tenant') }, deps.config.tenant);
       const query = parse(GatewayLogQuery, c.req.query());
       return ok(c, { elements: await listGatewayLogs(deps.db.kysely, query.orderId, query.accountId) });
     },

@@ -11,7 +11,7 @@ import { searchOrders } from './order-lists';
 import { listAppliedRules, listOfferItems, listOffers, listPaymentElements, listPendingRefunds, listRelatedAccounts } from './order-detail';
 import { listRiskRules, mlInference, riskAssessment } from './order-risk';
 import { fraudGraph } from './fraud-graph';
-import { checkZelleCompany, listTransfers } from './zelle';
+import { checkCompanyPath, listTransfers } from './zelle';
 
 /**
  * What staff read about orders: the orders search (served by /orders and its read-replica twin
@@ -79,7 +79,7 @@ export function orderRoutes(deps: AppDeps) {
 
   // The order's Zelle transfers (the bearer check is the app's).
   app.get('/upg/secured/zelle/:company/:tenant/transfers/byOriginId', requireAnyPermission(Permission.VIEW_ORDERS, Permission.VIEW_UPG), async (c) =>
-    ok(c, await listTransfers(db, checkZelleCompany(c.req.param(), deps.config.tenant), parse(ZelleQuery, c.req.query()))),
+    ok(c, await listTransfers(db, checkCompanyPath(c.req.param(), deps.config.tenant), parse(ZelleQuery, c.req.query()))),
   );
   return app;
 }

@@ -58,10 +58,10 @@ interface TransferRecord {
 type ZelleKey = { new: true } | { transfer: number };
 
 /**
- * The path's company: the own tenant, and first the tenant again or one of its app names (a
- * charge order's). Another company's is not found.
+ * A gateway path's company (Zelle, gateway log): the own tenant, and first the tenant again or one
+ * of its app names (a charge order's). Another company's is not found.
  */
-export function checkZelleCompany(params: Readonly<Record<string, string | undefined>>, own: string): string {
+export function checkCompanyPath(params: Readonly<Record<string, string | undefined>>, own: string): string {
   const company = params.company ?? '';
   const tenant = params.tenant ?? '';
   if (tenant !== own || (company !== own && !(APP_NAMES as readonly string[]).includes(company))) throw notFound(`Empresa desconocida: ${tenant === own ? company : tenant}.`);
@@ -69,7 +69,7 @@ export function checkZelleCompany(params: Readonly<Record<string, string | undef
 }
 
 const ownCompany = ({ ctx, request }: { ctx: { config: { tenant: string } }; request: { params: Readonly<Record<string, string>> } }) => {
-  checkZelleCompany(request.params, ctx.config.tenant);
+  checkCompanyPath(request.params, ctx.config.tenant);
 };
 
 /** Registers a transfer received; with a reference code it is linked to that order at once. */

@@ -4,6 +4,10 @@
  * recorded on it (REFUNDED is the chart's state for "CLOSED and refunded").
  */
 
+/** Transactions (applied charge rules) a refund returns and a payment e-mail is about: captured ones. */
+export const CAPTURED_STATUSES: readonly string[] = ['PAID', 'PROCESSED'];
+export const isCaptured = (status: string) => CAPTURED_STATUSES.includes(status);
+
 /** The chart's state of a refunded charge order (stored: CLOSED with its refund time). */
 export const REFUNDED = 'REFUNDED';
 

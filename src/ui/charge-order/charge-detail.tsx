@@ -3,7 +3,7 @@ import type { AppliedRule, PaymentElement } from '@/api/contract/order-detail';
 import { getChargeMl, getChargeOrder, getChargeRules } from '@/api/charge-order';
 import { getDocNotes, getPaymentElements, getRiskAssessment, getRiskRules } from '@/api/order-detail';
 import type { Services } from '@/api/services';
-import { chargeStatusOf } from '@/domain/charge-order';
+import { chargeStatusOf, isCaptured } from '@/domain/charge-order';
 import { orderStatusLabel } from '@/domain/order-status';
 import { cardCaption, formatMoney } from '@/domain/format';
 import { paymentSystemName } from '@/domain/catalog';
@@ -27,8 +27,6 @@ import { SectionTabs } from '@/ui/tabs';
 import { chargeText } from '@/i18n/es-charge-order';
 
 const NOTES_SHOWN = 100;
-/** The transactions a refund returns and a payment e-mail is about: captured ones. */
-const CAPTURED = ['PAID', 'PROCESSED'];
 
 interface ChargeData {
   charge: ChargeOrderRow;
@@ -81,7 +79,7 @@ const text = chargeText.detail;
 /** The charge order's data and the actions its chart offers this staff member now. */
 function Summary({ data, onDone }: { data: ChargeData; onDone: () => void }) {
   const { charge, rules } = data;
-  const applied = rules.find((r) => CAPTURED.includes(r.status)) ?? null;
+  const applied = rules.find((r) => isCaptured(r.status)) ?? null;
   const part = chartPart({
     lifecycle: chargeOrder,
     input: { status: chargeStatusOf(charge.status, charge.refundedAt) },
