@@ -3,8 +3,9 @@
  * the production build, and the browser tests (Playwright on Debian's Chromium). Ends with
  * the one line CI reads: `tests: N passed, N failed`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -61,6 +62,50 @@ if (wants('unit')) {
   }
 }
 
+/**
+ * The server tests again on PostgreSQL (a throwaway cluster of Debian's `postgresql` package, see
+ * scripts/pg-cluster.sh), in the background while the browser tests run: both mostly wait on
+ * their databases and browsers. SKIP_POSTGRES=1 skips it on a machine without PostgreSQL; CI never does.
+ */
+function startPostgresLayer(): Promise<Layer> | null {
+  if (!wants('postgres')) return null;
+  if (process.env.SKIP_POSTGRES === '1') {
+    console.log('\n▶ postgres: skipped (SKIP_POSTGRES=1)');
+    return null;
+  }
+  const log = path.join(reports, 'vitest-postgres.log');
+  const file = path.join(reports, 'vitest-postgres.json');
+  fs.rmSync(file, { force: true });
+  const dir = path.join(os.tmpdir(), `crm-pg-${process.pid}`);
+  const port = process.env.PG_TEST_PORT ?? '55432';
+  const cluster = spawnSync('bash', [path.join(root, 'scripts', 'pg-cluster.sh'), 'start', dir, port], { cwd: root, encoding: 'utf8' });
+  if (cluster.status !== 0) {
+    console.log(`\n▶ postgres: could not start PostgreSQL\n${cluster.stderr}`);
+    return Promise.resolve({ name: 'postgres', passed: 0, failed: 1 });
+  }
+  const url = cluster.stdout.trim().split('\n').pop()!;
+  console.log(`\n▶ vitest run tests/server on PostgreSQL (${url}), in the background; output in ${path.relative(root, log)}`);
+  const out = fs.openSync(log, 'w');
+  const child = spawn(bin('vitest'), ['run', 'tests/server', '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`], {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, TEST_DATABASE_URL: url },
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      spawnSync('bash', [path.join(root, 'scripts', 'pg-cluster.sh'), 'stop', dir, port], { cwd: root });
+      const report = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
+      const layer: Layer = report
+        ? { name: 'postgres', passed: report.numPassedTests, failed: report.numFailedTests + (code === 0 || report.numFailedTests > 0 ? 0 : 1) }
+        : { name: 'postgres', passed: 0, failed: 1 };
+      if (layer.failed > 0) console.log(`\n▶ server tests on PostgreSQL failed:\n${fs.readFileSync(log, 'utf8').slice(-20_000)}`);
+      resolve(layer);
+    });
+  });
+}
+
+const postgres = startPostgresLayer();
+
 if (wants('e2e')) {
   const built = run(bin('vite'), ['build', '--logLevel', 'warn']);
   layers.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1 });
@@ -77,6 +122,8 @@ if (wants('e2e')) {
     }
   }
 }
+
+if (postgres) layers.push(await postgres);
 
 if (fs.existsSync(coverageFile)) {
   const lines = [...new Set(fs.readFileSync(coverageFile, 'utf8').split('\n').filter(Boolean))].sort();

@@ -6,6 +6,8 @@ import type { DocCode } from '@/domain/diff';
 import { badRequest, notFound } from '../http';
 import { iso } from '../clock';
 import { recordMutation } from '../lifecycle/audit';
+import type { Db as DbHandle } from '../db/database';
+import { inTransaction } from '../db/transaction';
 import { checkPageWithinCap, pageOf, type Page, type PageRequest } from '../db/paging';
 import { accountNotFound } from '../customer/account-data';
 
@@ -62,9 +64,9 @@ export async function documentAccount(db: Db, docCode: DocCode | NoteDocCode, do
 }
 
 /** Writes a note and, in the same transaction, its action log and audit row. */
-export async function createNote(db: Db, principal: Principal, body: NoteCreateBody, now: number): Promise<Note> {
+export async function createNote(db: DbHandle, principal: Principal, body: NoteCreateBody, now: number): Promise<Note> {
   const docId = Number(body.docId);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const accountId = await documentAccount(trx, body.docCode, docId);
     if (body.accountId !== undefined && body.accountId !== null && body.accountId !== accountId) {
       throw badRequest('El usuario no corresponde al documento.');

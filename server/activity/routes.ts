@@ -41,7 +41,7 @@ export function activityRoutes(deps: AppDeps) {
     const body = parse(NoteCreateBody, await jsonBody(c));
     const principal = c.get('principal');
     mayRead(principal, NOTE_PERMISSION[body.docCode]);
-    return ok(c, await createNote(db, principal, body, deps.clock.now()));
+    return ok(c, await createNote(deps.db, principal, body, deps.clock.now()));
   });
   app.get('/orders/secured/notes/list', requirePermission(Permission.VIEW_ORDERS), async (c) => {
     const query = parse(OrderNotesQuery, c.req.query());

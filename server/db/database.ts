@@ -25,6 +25,9 @@ export function openDatabase(options: DbOptions): Db {
   if (options.databaseUrl) {
     // NUMERIC and BIGINT arrive as text from pg; the schema uses neither for arithmetic.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the database closed (a restart, an administrator) is replaced on the next
+    // query; without a listener its error would end the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL: conexión inactiva cerrada (${error.message})`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
   }

@@ -5,6 +5,7 @@ import { assertPermissions } from '../auth/middleware';
 import { recordMutation } from './audit';
 import type { ActionContext, Binding, MoveResult, Trx } from './binding';
 import { restoredChart } from '@/machines/lifecycle/restore';
+import { inTransaction } from '../db/transaction';
 import { needs, offered, refusalOf, type AnyRow, type WireRequest } from '@/machines/lifecycle/table';
 
 /**
@@ -94,7 +95,7 @@ export async function runRow(deps: AppDeps, binding: Binding, row: AnyRow, reque
   const handler = row.handler ? binding.handlers[row.handler] : undefined;
   if (row.handler && !handler) throw new Error(`${binding.lifecycle.name}: no handler ${row.handler}`);
   const prepared = handler?.prepare ? await handler.prepare(request, ctx) : undefined;
-  const results = await ctx.db.transaction().execute(async (trx) => {
+  const results = await inTransaction(deps.db, async (trx) => {
     const moved: MoveResult<unknown>[] = [];
     // A request may name an entity twice: it moves once.
     const keys = [...new Map(row.targets(request).map((key) => [JSON.stringify(key), key])).values()];

@@ -7,6 +7,8 @@ import { maskCard } from '@/domain/format';
 import { conflict, notFound } from '../http';
 import { iso } from '../clock';
 import { recordMutation } from '../lifecycle/audit';
+import type { Db } from '../db/database';
+import { inTransaction } from '../db/transaction';
 import { cappedCount, checkPageWithinCap, pageOf, type Page, type PageRequest } from '../db/paging';
 
 /** One row of a blacklist as the request names it. */
@@ -83,7 +85,7 @@ const LISTS = {
  * written. ON CONFLICT keeps two concurrent adds of one value from both succeeding.
  */
 export async function addToList(
-  db: Kysely<Database>,
+  db: Db,
   table: Table,
   principal: Principal,
   values: ListedValue[],
@@ -91,7 +93,7 @@ export async function addToList(
   accountId?: number,
 ): Promise<number> {
   const list = LISTS[table];
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const created = iso(now);
     const rows = values.map((e) =>
       table === 'blacklist_entries'
@@ -127,9 +129,9 @@ export async function addToList(
 }
 
 /** Removes values from a blacklist, all or none: a value not listed answers 404 and nothing is removed. */
-export async function removeFromList(db: Kysely<Database>, table: Table, principal: Principal, values: ListedValue[], now: number): Promise<number> {
+export async function removeFromList(db: Db, table: Table, principal: Principal, values: ListedValue[], now: number): Promise<number> {
   const list = LISTS[table];
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const removed = await trx
       .deleteFrom(table)
       .where((eb) => eb.or(values.map((e) => eb.and([eb('type', '=', e.type), eb('value', '=', e.value)]))))

@@ -51,11 +51,11 @@ export function settingsRoutes(deps: AppDeps) {
   );
   app.post('/blacklist/secured/recipient/add', edit, async (c) => {
     const values = recipientValues(parse(RecipientChange, await jsonBody(c)));
-    return ok(c, { changed: await addToList(db, 'blacklist_recipients', c.get('principal'), values, deps.clock.now()) });
+    return ok(c, { changed: await addToList(deps.db, 'blacklist_recipients', c.get('principal'), values, deps.clock.now()) });
   });
   app.post('/blacklist/secured/recipient/remove', edit, async (c) => {
     const values = recipientValues(parse(RecipientChange, await jsonBody(c)));
-    return ok(c, { changed: await removeFromList(db, 'blacklist_recipients', c.get('principal'), values, deps.clock.now()) });
+    return ok(c, { changed: await removeFromList(deps.db, 'blacklist_recipients', c.get('principal'), values, deps.clock.now()) });
   });
 
   app.get('/blacklist/secured/all/blackList', requirePermission(Permission.SETTINGS), async (c) =>
@@ -65,12 +65,12 @@ export function settingsRoutes(deps: AppDeps) {
     const change = parse(BlacklistChange, await jsonBody(c));
     const values = blacklistValues(change);
     mayChangeGeneral(c.get('principal'), values, true);
-    return ok(c, { changed: await addToList(db, 'blacklist_entries', c.get('principal'), values, deps.clock.now(), change.accountId) });
+    return ok(c, { changed: await addToList(deps.db, 'blacklist_entries', c.get('principal'), values, deps.clock.now(), change.accountId) });
   });
   app.post('/blacklist/secured/remove', async (c) => {
     const values = blacklistValues(parse(BlacklistChange, await jsonBody(c)));
     mayChangeGeneral(c.get('principal'), values, false);
-    return ok(c, { changed: await removeFromList(db, 'blacklist_entries', c.get('principal'), values, deps.clock.now()) });
+    return ok(c, { changed: await removeFromList(deps.db, 'blacklist_entries', c.get('principal'), values, deps.clock.now()) });
   });
 
   app.get('/users/secured/all/countries', requirePermission(Permission.SETTINGS), async (c) => ok(c, await listCountries(db, parse(CountriesQuery, c.req.query()))));
@@ -101,11 +101,11 @@ export function settingsRoutes(deps: AppDeps) {
   });
   app.post('/vphone/v1/sms/update', requireEditor(Permission.SETTINGS), async (c) => {
     const data = parse(SmsUpdateData, await smsData(c));
-    return sms(c, await updateSmsProvider(db, c.get('principal'), data, deps.clock.now()));
+    return sms(c, await updateSmsProvider(deps.db, c.get('principal'), data, deps.clock.now()));
   });
   app.post('/vphone/v1/sms/delete', requireEditor(Permission.SETTINGS), async (c) => {
     const data = parse(SmsDeleteData, await smsData(c));
-    return sms(c, await deleteSmsPrefix(db, c.get('principal'), data.prefix, deps.clock.now()));
+    return sms(c, await deleteSmsPrefix(deps.db, c.get('principal'), data.prefix, deps.clock.now()));
   });
 
   return app;

@@ -4,6 +4,8 @@ import type { Principal } from '../deps';
 import { GLOBAL_PREFIX, SettingDoc, type SmsConfig, type SmsUpdateData } from '@/api/contract/settings';
 import { badRequest, conflict, notFound } from '../http';
 import { recordMutation } from '../lifecycle/audit';
+import type { Db } from '../db/database';
+import { inTransaction } from '../db/transaction';
 
 /** The SMS PIN configuration: "Global" first, then the prefixes in dialling order. */
 export async function smsConfiguration(db: Kysely<Database>): Promise<SmsConfig[]> {
@@ -17,8 +19,8 @@ export async function smsProviders(db: Kysely<Database>): Promise<string[]> {
 }
 
 /** Sets the provider of a prefix, creating the prefix when it is new. */
-export async function updateSmsProvider(db: Kysely<Database>, principal: Principal, data: SmsUpdateData, now: number): Promise<SmsConfig> {
-  return db.transaction().execute(async (trx) => {
+export async function updateSmsProvider(db: Db, principal: Principal, data: SmsUpdateData, now: number): Promise<SmsConfig> {
+  return inTransaction(db, async (trx) => {
     const known = await trx.selectFrom('sms_providers').select('name').where('name', '=', data.provider).executeTakeFirst();
     if (!known) throw badRequest(`El proveedor ${data.provider} no existe.`);
     const before = await trx.selectFrom('sms_configs').select(['prefix', 'provider']).where('prefix', '=', data.prefix).executeTakeFirst();
@@ -47,9 +49,9 @@ export async function updateSmsProvider(db: Kysely<Database>, principal: Princip
 }
 
 /** Deletes the configuration of a prefix; "Global" is the default and stays. */
-export async function deleteSmsPrefix(db: Kysely<Database>, principal: Principal, prefix: string, now: number): Promise<{ prefix: string }> {
+export async function deleteSmsPrefix(db: Db, principal: Principal, prefix: string, now: number): Promise<{ prefix: string }> {
   if (prefix === GLOBAL_PREFIX) throw conflict('El prefijo "Global" es la configuración por defecto y no se puede eliminar.');
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const removed = await trx.deleteFrom('sms_configs').where('prefix', '=', prefix).returning(['prefix', 'provider']).executeTakeFirst();
     if (!removed) throw notFound(`No hay configuración SMS para el prefijo ${prefix}.`);
     await recordMutation(

@@ -49,6 +49,8 @@ export const Msg = {
   serverError: 'Error interno del servidor.',
   bodyTooLarge: 'El cuerpo de la solicitud es demasiado grande.',
   badApiKey: 'Clave de API inválida.',
+  /** Two people changed the same record at the same instant and this change could not be applied. */
+  concurrentWrite: 'Otra operación cambió estos datos al mismo tiempo. Vuelva a cargar e intente de nuevo.',
   // Validation rules quoted by the spec.
   clientsNeedPhoneOrEmail: 'Debe indicar Telefono o Email',
   blacklistType: 'Debe especificar el tipo.',

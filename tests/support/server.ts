@@ -7,15 +7,23 @@ import { DEMO_PASSWORD } from '../../server/db/seed/personas';
 import { API_KEY_CLIENTS } from '@/api/contract/clients';
 import { fillPath, type AnyRow } from '@/machines/lifecycle/table';
 
-export const TEST_NOW = Date.UTC(2026, 10, 22, 15, 0, 0);
+import { TEST_NOW, TEST_SEED, dropPostgresDatabase, freshPostgresDatabase } from './test-database';
+
+export { TEST_NOW };
 const BASIC = `Basic ${Buffer.from('crm-console:crm-console-secret').toString('base64')}`;
 
-/** A reference server on a fresh in-memory database, seeded at the test scale, with a movable clock. */
+/**
+ * A reference server on a fresh database seeded at the test scale (in-memory SQLite, or a copy of
+ * the seeded PostgreSQL template when TEST_DATABASE_URL is set), with a movable clock.
+ */
 export async function createTestServer(overrides: Partial<ServerConfig> = {}) {
-  const config: ServerConfig = { ...loadConfig({}), databaseFile: ':memory:', databaseUrl: null, scale: 'test', ...overrides };
+  const databaseUrl = await freshPostgresDatabase();
+  const config: ServerConfig = { ...loadConfig({}), databaseFile: ':memory:', databaseUrl, scale: 'test', ...overrides };
   const db = openDatabase(config);
-  await migrate(db);
-  await seedDatabase(db, { seed: 7, scale: 'test', now: TEST_NOW });
+  if (!databaseUrl) {
+    await migrate(db);
+    await seedDatabase(db, { seed: TEST_SEED, scale: 'test', now: TEST_NOW });
+  }
   const clock = { t: TEST_NOW, now() { return this.t; } };
   const app = createApp({ db, config, clock });
 
@@ -41,7 +49,11 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}) {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
 
-  return { app, db, config, clock, token, signIn, get, post, close: () => db.close() };
+  const close = async () => {
+    await db.close();
+    if (databaseUrl) await dropPostgresDatabase(databaseUrl);
+  };
+  return { app, db, config, clock, token, signIn, get, post, close };
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;

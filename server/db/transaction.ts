@@ -1,0 +1,39 @@
+import type { Transaction } from 'kysely';
+import type { Database } from './schema';
+import type { Db } from './database';
+import { conflict } from '../http';
+import { Msg } from '@/domain/messages';
+
+/** PostgreSQL's answers to two transactions that cannot both be right (serialization failure, deadlock). */
+const RETRYABLE = new Set(['40001', '40P01']);
+/** How many times a write that lost a race is run again before the person is told to retry. */
+const ATTEMPTS = 5;
+
+const codeOf = (error: unknown) => (typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '');
+
+/**
+ * Every write of the server runs here. SQLite has one writer (the server's single connection
+ * runs one transaction at a time), so each transaction already sees the ones before it. On
+ * PostgreSQL several connections (and several server instances) write at once: a transaction
+ * runs SERIALIZABLE, and one that loses a race is run again from the start, so it re-reads what
+ * the winner wrote and the chart refuses it in its own words (two full returns of one call: the
+ * second reads the call returned and gets the same 409 as on SQLite). A race that still loses
+ * after a few runs, or a unique key taken meanwhile, is a 409 rather than a 500.
+ */
+export async function inTransaction<T>(db: Pick<Db, 'kysely' | 'dialect'>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (db.dialect !== 'postgres') return db.kysely.transaction().execute(work);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.kysely.transaction().setIsolationLevel('serializable').execute(work);
+    } catch (error) {
+      const code = codeOf(error);
+      if (RETRYABLE.has(code) && attempt < ATTEMPTS) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+        continue;
+      }
+      if (RETRYABLE.has(code) || code === '23505') throw conflict(Msg.concurrentWrite);
+      throw error;
+    }
+  }
+}
+
