@@ -75,11 +75,8 @@ export function createApp(deps: AppDeps) {
       fraudConfigClient: deps.config.fraudConfigClient,
       timeZone: DISPLAY_TIME_ZONE,
       oauthClientId: deps.config.oauthClientId,
-      oauthClientSecret: deps.config.oauthClientSecret,
       companyId: deps.config.companyId,
       tenant: deps.config.tenant,
-      upgApiKey: deps.config.upgApiKey,
-      smsToken: deps.config.smsToken,
       customerSiteUrl: deps.config.customerSiteUrl,
     };
     c.header('Cache-Control', 'no-cache');

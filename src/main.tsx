@@ -25,6 +25,7 @@ async function boot() {
   const services = createServices(config, {
     getToken: () => session?.getSnapshot().context.accessToken ?? null,
     onInvalidToken: () => session?.send({ type: 'session.invalidToken' }),
+    serviceKeys: () => session?.getSnapshot().context.profile?.serviceKeys ?? null,
   });
   session = startSession({
     api: createSessionApi(services, window.localStorage),

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps, AppEnv } from '../deps';
 import { checkAccessToken } from './tokens';
+import { acceptsKey, sessionServiceKeys } from './service-keys';
 import { groupsOf, displayName } from '../session/accounts';
 import { ApiError, accessDenied, invalidToken } from '../http';
 import { Msg } from '@/domain/messages';
@@ -91,11 +92,16 @@ export function requireAnyPermission(...permissions: string[]): MiddlewareHandle
   };
 }
 
-/** The fixed api key some services (UPG, remittances) expect, from configuration. */
+/**
+ * The api key some services (UPG, risk control, remittances) expect: the configured one (other
+ * systems) or the signed-in session's own (the console, server/auth/service-keys.ts). Runs after
+ * requireBearer, which names the session.
+ */
 export function requireApiKey(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const key = c.req.header('api-key') ?? '';
-    if (key !== deps.config.upgApiKey) throw new ApiError(401, 'invalid_token', Msg.badApiKey);
+    const principal = c.get('principal');
+    const session = principal ? sessionServiceKeys(deps.config, principal.familyId).apiKey : null;
+    if (!acceptsKey(c.req.header('api-key') ?? '', deps.config.upgApiKey, session)) throw new ApiError(401, 'invalid_token', Msg.badApiKey);
     await next();
   };
 }

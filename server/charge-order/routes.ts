@@ -23,7 +23,7 @@ import { UpgDefenceQuery } from '@/api/contract/customer-reports';
 export function chargeOrderRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   // Every path of the gateway's CRM API: the api key and the staff member's token.
-  app.use('/upg/api/crm/*', requireApiKey(deps), requireBearer(deps));
+  app.use('/upg/api/crm/*', requireBearer(deps), requireApiKey(deps));
   app.get('/upg/api/crm/:company/chargeOrder/allHistory', requirePermission(Permission.VIEW_UPG), async (c) =>
     ok(c, await searchChargeOrders(deps.db.kysely, c.req.param('company'), parse(ChargeOrdersQuery, c.req.query()), deps.clock.now())),
   );
@@ -51,7 +51,7 @@ export function chargeOrderRoutes(deps: AppDeps) {
     const charge = await chargeOrderOf(deps.db.kysely, ownTenant(c.req.param('tenant')), parse(ChargeOrderIdQuery, c.req.query()).chargeorderId);
     return ok(c, { elements: charge.order_id === null ? [] : await listAppliedRules(deps.db.kysely, charge.order_id) });
   });
-  app.get('/riskcontrol/api/crm/ml/riskinference/bychargeorder', requireApiKey(deps), requireBearer(deps), requirePermission(Permission.VIEW_UPG), async (c) => {
+  app.get('/riskcontrol/api/crm/ml/riskinference/bychargeorder', requireBearer(deps), requireApiKey(deps), requirePermission(Permission.VIEW_UPG), async (c) => {
     const charge = await chargeOrderOf(deps.db.kysely, deps.config.tenant, parse(ChargeOrderMlQuery, c.req.query()).chargeOrderId);
     return ok(c, { object: charge.order_id === null ? null : await mlInference(deps.db.kysely, charge.order_id) });
   });

@@ -30,7 +30,7 @@ export function itemRoutes(deps: AppDeps) {
   const db = deps.db.kysely;
   const view = requirePermission(Permission.VIEW_ORDERS);
   // The delivery service's CRM paths take the provider's api key and, here, the staff member's token too.
-  const deliveryService = every(requireApiKey(deps), requireBearer(deps), view);
+  const deliveryService = every(requireBearer(deps), requireApiKey(deps), view);
 
   app.get('/rorders/secured/items/allHistory', requirePermission(Permission.VIEW_ITEMS), async (c) =>
     ok(c, await searchItems(db, parse(ItemsQuery, c.req.query()), deps.clock.now())),

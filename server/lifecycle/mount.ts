@@ -60,9 +60,9 @@ export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[]) {
       throw new Error(`Rows sharing ${wire.path} must share its query and body schemas`);
     }
     const guards: MiddlewareHandler<AppEnv>[] = [];
-    if (API_KEY_CLIENTS.includes(wire.client)) guards.push(requireApiKey(deps));
     // /<service>/secured/* paths already get the bearer check from the app.
     if (!/^\/[^/]+\/secured\//.test(wire.path)) guards.push(requireBearer(deps));
+    if (API_KEY_CLIENTS.includes(wire.client)) guards.push(requireApiKey(deps));
     const needed = commonNeeds(entries);
     guards.push(async (c, next) => {
       assertPermissions(c.get('principal'), needed);

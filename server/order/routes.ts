@@ -41,7 +41,7 @@ export function orderRoutes(deps: AppDeps) {
   // Risk control's CRM API: the provider's contract uses the fixed api key; the reference server
   // also asks for the staff member's token and CRM2_VIEW_ORDERS. An order without data answers
   // `data: null` (or no rules).
-  app.use('/riskcontrol/api/crm/*', requireApiKey(deps), requireBearer(deps), requirePermission(Permission.VIEW_ORDERS));
+  app.use('/riskcontrol/api/crm/*', requireBearer(deps), requireApiKey(deps), requirePermission(Permission.VIEW_ORDERS));
 
   // The reference server serves one company.
   const checkTenant = (tenant: string | undefined) => {

@@ -1,20 +1,15 @@
 import { Hono } from 'hono';
-import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError, ok, parse } from '../http';
 import { TokenRequest, type TokenResponse } from '@/api/contract/uaa';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 import { verifyPassword } from '../auth/passwords';
+import { sameSecret, sessionServiceKeys } from '../auth/service-keys';
 import { issueTokens, revokeFamily, spendRefreshToken } from '../auth/tokens';
 import { clearAccountFailures, recordFailure, throttleState } from '../auth/throttle';
 import { groupsOf } from './accounts';
 
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 const invalidGrant = (description: string) => new ApiError(400, 'invalid_grant', description);
 
@@ -26,7 +21,9 @@ export function sessionRoutes(deps: AppDeps) {
   app.post('/uaa/oauth/token', async (c) => {
     const basic = /^Basic\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
     const [clientId = '', clientSecret = ''] = basic?.[1] ? Buffer.from(basic[1], 'base64').toString('utf8').split(':') : [];
-    if (!sameSecret(clientId, deps.config.oauthClientId) || !sameSecret(clientSecret, deps.config.oauthClientSecret)) {
+    // The console is a public client (a browser keeps no secret): its id alone, or with the
+    // configured secret when a confidential caller presents one; a wrong secret is refused.
+    if (!sameSecret(clientId, deps.config.oauthClientId) || (clientSecret !== '' && !sameSecret(clientSecret, deps.config.oauthClientSecret))) {
       throw new ApiError(401, 'invalid_client', Msg.badClient, { 'WWW-Authenticate': 'Basic realm="oauth"' });
     }
     const contentType = c.req.header('content-type') ?? '';
@@ -106,6 +103,7 @@ export function sessionRoutes(deps: AppDeps) {
       lastName: p.lastName,
       name: p.name,
       groups: p.groups,
+      serviceKeys: sessionServiceKeys(deps.config, p.familyId),
     });
   });
 

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv, Principal } from '../deps';
 import { accessDenied, ApiError, jsonBody, ok, parse } from '../http';
@@ -19,8 +18,8 @@ import { Permission } from '@/domain/permissions';
 import { addToList, blacklistValues, listBlacklist, listRecipients, recipientValues, removeFromList } from './blacklists';
 import { countryPrefixes, listCountries } from './countries';
 import { deleteSmsPrefix, smsConfiguration, smsProviders, updateSmsProvider } from './sms-config';
+import { acceptsKey, sessionServiceKeys } from '../auth/service-keys';
 
-const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /**
  * The blacklists (/blacklist/secured; the bearer check is the app's): reading needs CRM_SETTINGS (the screen's
@@ -79,10 +78,10 @@ export function settingsRoutes(deps: AppDeps) {
     ok(c, await countryPrefixes(db, parse(CountryPrefixQuery, c.req.query()).id)),
   );
 
-  /** The body's data once its token matches the configured one (compared in constant time). */
+  /** The body's data once its token is the configured one or the session's (compared in constant time). */
   async function smsData(c: Context<AppEnv>): Promise<Record<string, unknown>> {
     const request = parse(SmsRequest, await jsonBody(c));
-    if (!timingSafeEqual(digest(request.token), digest(deps.config.smsToken))) {
+    if (!acceptsKey(request.token, deps.config.smsToken, sessionServiceKeys(deps.config, c.get('principal').familyId).smsToken)) {
       throw new ApiError(401, 'invalid_token', 'Token del servicio SMS inválido.');
     }
     return request.data;

@@ -74,7 +74,9 @@ export function shellRoutes(deps: AppDeps) {
     return ok(c, config);
   });
 
-  app.get('/reports/secured/dashboard', async (c) => {
+  // The route is open to every signed-in user (spec: token only), but its figures are business
+  // data (orders by status, sales): they need the orders screen's permission (issue 13 §4).
+  app.get('/reports/secured/dashboard', requirePermission(Permission.VIEW_ORDERS), async (c) => {
     const { days } = parse(DashboardQuery, c.req.query());
     const since = iso(deps.clock.now() - days * 86_400_000);
     const [byStatus, risk, errors, users, sales, perDay] = await Promise.all([

@@ -2,6 +2,7 @@ import type { KyInstance, Options } from 'ky';
 import type * as KyModule from 'ky';
 import * as v from 'valibot';
 import { Msg } from '@/domain/messages';
+import type { ServiceKeys } from './contract/uaa';
 
 export type ApiErrorKind = 'invalid_token' | 'access_denied' | 'network' | 'api' | 'contract';
 
@@ -34,6 +35,13 @@ export interface HttpHooks {
   getToken(): string | null;
   /** Called once per 401 / invalid_token answer, before the call rejects. */
   onInvalidToken(): void;
+  /** The signed-in session's service keys (api key, SMS token), read at every request that needs one. */
+  serviceKeys(): ServiceKeys | null;
+}
+
+export interface ClientOptions extends Options {
+  /** Sends the session's api key (UPG, risk control, remittances). */
+  apiKey?: boolean;
 }
 
 export interface ServiceClient {
@@ -47,7 +55,7 @@ let kyModule: Promise<typeof KyModule> | null = null;
 const loadKy = () => (kyModule ??= import('ky'));
 
 /** One ky instance per service: base URL, bearer hook, no automatic throwing (we normalise). */
-export function createServiceClient(baseUrl: string, hooks: HttpHooks, extra: Options = {}): ServiceClient {
+export function createServiceClient(baseUrl: string, hooks: HttpHooks, { apiKey = false, ...extra }: ClientOptions = {}): ServiceClient {
   let instance: Promise<KyInstance> | null = null;
   return {
     hooks,
@@ -64,6 +72,8 @@ export function createServiceClient(baseUrl: string, hooks: HttpHooks, extra: Op
               (request) => {
                 const token = hooks.getToken();
                 if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+                const key = apiKey ? hooks.serviceKeys()?.apiKey : undefined;
+                if (key && !request.headers.has('api-key')) request.headers.set('api-key', key);
               },
             ],
           },

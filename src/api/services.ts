@@ -10,17 +10,17 @@ export interface Services {
   users: ServiceClient;
   blacklist: ServiceClient;
   reports: ServiceClient;
-  /** The payment gateway's CRM API: sends the fixed api key from /config.json. */
+  /** The payment gateway's CRM API: sends the session's api key. */
   upg: ServiceClient;
   /** The payment gateway's staff paths (Zelle): bearer token. */
   upgSecured: ServiceClient;
-  /** Risk control's CRM API (assessment, rules, ML inference): fixed api key and bearer. */
+  /** Risk control's CRM API (assessment, rules, ML inference): the session's api key and bearer. */
   riskcontrol: ServiceClient;
   /** The catalogue (provinces and municipalities). */
   catalog: ServiceClient;
   /** The customer service (payment methods, card verification). */
   customer: ServiceClient;
-  /** The remittance delivery service's CRM API (approve, review, deliver…): fixed api key and bearer. */
+  /** The remittance delivery service's CRM API (approve, review, deliver…): the session's api key and bearer. */
   remittances: ServiceClient;
   /** Risk control's staff paths (the fraud graph): bearer token. */
   riskcontrolSecured: ServiceClient;
@@ -49,12 +49,12 @@ export function createServices(config: RuntimeConfig, hooks: HttpHooks): Service
     users: createServiceClient(`${base}/users`, hooks),
     blacklist: createServiceClient(`${base}/blacklist`, hooks),
     reports: createServiceClient(`${base}/reports`, hooks),
-    upg: createServiceClient(`${base}/upg/api/crm`, hooks, { headers: { 'api-key': config.upgApiKey } }),
+    upg: createServiceClient(`${base}/upg/api/crm`, hooks, { apiKey: true }),
     upgSecured: createServiceClient(`${base}/upg/secured`, hooks),
-    riskcontrol: createServiceClient(`${base}/riskcontrol/api/crm`, hooks, { headers: { 'api-key': config.upgApiKey } }),
+    riskcontrol: createServiceClient(`${base}/riskcontrol/api/crm`, hooks, { apiKey: true }),
     catalog: createServiceClient(`${base}/catalog`, hooks),
     customer: createServiceClient(`${base}/customer`, hooks),
-    remittances: createServiceClient(`${base}/remittances`, hooks, { headers: { 'api-key': config.upgApiKey } }),
+    remittances: createServiceClient(`${base}/remittances`, hooks, { apiKey: true }),
     riskcontrolSecured: createServiceClient(`${base}/riskcontrol/secured`, hooks),
     messenger: createServiceClient(`${base}/messenger`, hooks),
     sms: createServiceClient(`${trim(config.smsHost || base)}/vphone/v1/sms`, hooks),

@@ -23,9 +23,9 @@ const clean = (params: Record<string, string | number | undefined>) =>
 // ---------------------------------------------------------------- SMS host
 
 type SmsServices = Pick<Services, 'sms' | 'config'>;
-/** The SMS host authenticates the console by the fixed token in the body (from /config.json). */
+/** The SMS host authenticates the console by a token in the body: the signed-in session's own. */
 const smsPost = (services: SmsServices, path: string, data: Record<string, string> = {}) => (k: KyInstance) =>
-  k.post(path, { json: { token: services.config.smsToken, data } });
+  k.post(path, { json: { token: services.sms.hooks.serviceKeys()?.smsToken ?? '', data } });
 
 export async function getSmsConfiguration(services: SmsServices) {
   return (await call(services.sms, smsPost(services, 'configuration'), SmsConfigResponse, SETTINGS)).data.configSms;

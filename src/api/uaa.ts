@@ -2,8 +2,9 @@ import { call, type ServiceClient } from './http';
 import { LogoutResponse, ProfileResponse, TokenResponse, type Profile } from './contract/uaa';
 import type { RuntimeConfig } from './contract/runtime-config';
 
+/** The console's client credentials: a public client, so its id and an empty secret. */
 function basic(config: RuntimeConfig): string {
-  return `Basic ${btoa(`${config.oauthClientId}:${config.oauthClientSecret}`)}`;
+  return `Basic ${btoa(`${config.oauthClientId}:`)}`;
 }
 
 /** POST /uaa/oauth/token with the password grant (form body, Basic client credentials). */

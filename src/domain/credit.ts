@@ -12,6 +12,11 @@ export type CreditMove = (typeof CREDIT_MOVES)[number];
 /** The most one movement may carry (a typo of three zeros must not reach a balance). */
 export const MAX_CREDIT_AMOUNT = 1_000_000;
 
+/** Every money amount a person types: positive, at most two decimals, at most MAX_CREDIT_AMOUNT (9e15 is a typo, not a refund). */
+export function isMoneyAmount(n: number, max = MAX_CREDIT_AMOUNT): boolean {
+  return Number.isFinite(n) && n > 0 && n <= max && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+}
+
 /** The expiry format of expiring minutes, and how far ahead it defaults (15 days, at 23:59:59). */
 export const CREDIT_EXPIRY_FORMAT = 'DD-MM-YYYY HH:mm:ss';
 export const CREDIT_EXPIRY_DAYS = 15;

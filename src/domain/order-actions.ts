@@ -30,6 +30,8 @@ export const RefundMsg = {
   amountTooHigh: 'El monto no puede ser mayor al precio de la oferta.',
   amountInvalid: 'El monto es invalido.',
   numeric: 'Ingrese un valor numerico!',
+  /** An amount outside the money bounds (issue 13 §4). */
+  bounds: 'El monto debe ser mayor que 0, con 2 decimales como máximo, y no superar 1000000.',
   /** A partial refund of a compound payment needs an amount or a value item. */
   compoundNeedsValue: 'En un pago compuesto indique el monto o el valor del item a reembolsar.',
 } as const;

@@ -84,6 +84,8 @@ export const es = {
     salesByDay: 'Ventas cerradas por día (USD)',
     orders: 'Órdenes',
     amount: 'Importe',
+    /** What a user without the orders screen's permission sees instead of the figures (issue 13 §4). */
+    noFigures: 'Su usuario no tiene permiso para ver las cifras del panel: son datos de órdenes y ventas (CRM2_VIEW_ORDERS).',
   },
   profile: {
     heading: 'Mi Perfil',

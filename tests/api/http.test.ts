@@ -5,13 +5,14 @@ import { Msg } from '@/domain/messages';
 
 const Schema = v.object({ code: v.number(), data: v.object({ ok: v.boolean() }) });
 
-function client(answer: (request: Request) => Response | Promise<Response>, token: string | null = 'tok') {
+function client(answer: (request: Request) => Response | Promise<Response>, token: string | null = 'tok', apiKey = false) {
   const seen: Request[] = [];
   let invalid = 0;
   const c = createServiceClient(
     'http://api.test/svc',
-    { getToken: () => token, onInvalidToken: () => invalid++ },
+    { getToken: () => token, onInvalidToken: () => invalid++, serviceKeys: () => ({ apiKey: 'session-key', smsToken: 'session-sms' }) },
     {
+      apiKey,
       fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
         const request = input instanceof Request ? input : new Request(input, init);
         seen.push(request);
@@ -41,6 +42,13 @@ describe('the error catalogue, applied by the HTTP client', () => {
     expect(result.data.ok).toBe(true);
     expect(c.seen[0]!.headers.get('authorization')).toBe('Bearer tok');
     expect(c.seen[0]!.url).toBe('http://api.test/svc/thing');
+    expect(c.seen[0]!.headers.has('api-key')).toBe(false);
+  });
+
+  it("a client of a keyed service sends the session's api key, read at each request", async () => {
+    const c = client(() => json({ code: 0, data: { ok: true } }), 'tok', true);
+    await call(c.client, (k) => k.get('thing'), Schema);
+    expect(c.seen[0]!.headers.get('api-key')).toBe('session-key');
   });
 
   it.each([

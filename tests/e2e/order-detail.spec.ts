@@ -12,8 +12,10 @@ interface OrderRow {
 /** A call of the reference server with the signed-in user's token (and the api key where asked). */
 async function api<T>(page: Page, path: string): Promise<T> {
   const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const config = (await (await page.request.get('/config.json')).json()) as { upgApiKey: string; tenant: string };
-  const response = await page.request.get(path, { headers: { authorization: `Bearer ${token}`, 'api-key': config.upgApiKey } });
+  // The session's own api key comes with its profile (/config.json carries no key).
+  const profile = await page.request.get('/uaa/secured/data', { headers: { authorization: `Bearer ${token}` } });
+  const { serviceKeys } = ((await profile.json()) as { data: { serviceKeys: { apiKey: string } } }).data;
+  const response = await page.request.get(path, { headers: { authorization: `Bearer ${token}`, 'api-key': serviceKeys.apiKey } });
   expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
   return ((await response.json()) as { data: T }).data;
 }

@@ -21,6 +21,17 @@ test.describe('the shell for each persona', () => {
       await expect(page.getByTestId('user-name').first()).not.toBeEmpty();
     });
   }
+
+  test('sinacceso lands on the dashboard and reads why there are no figures; entregas sees them', async ({ page, browser }) => {
+    await signIn(page, 'sinacceso');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Su usuario no tiene permiso para ver las cifras del panel' })).toBeVisible();
+    await expect(page.getByText('Usuarios nuevos')).toHaveCount(0);
+    const other = await (await browser.newContext()).newPage();
+    await signIn(other, 'entregas');
+    await expect(other.getByText('Usuarios nuevos')).toBeVisible();
+    await expect(other.getByText('Su usuario no tiene permiso para ver las cifras del panel')).toHaveCount(0);
+  });
 });
 
 test.describe('shell behaviour', () => {

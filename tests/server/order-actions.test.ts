@@ -10,6 +10,7 @@ import { zelleLink } from '@/machines/order/zelle-link.machine';
 import { paymentRule } from '@/machines/order/payment-rule.machine';
 import { rowFor, type AnyLifecycle } from '@/machines/lifecycle/table';
 import { OrderRefused, RefundMsg } from '@/domain/order-actions';
+import { isMoneyAmount } from '@/domain/credit';
 import { checkRefundAmount } from '@/api/contract/order-actions';
 
 let server: TestServer;
@@ -143,8 +144,9 @@ describe('refund chart against the server', () => {
     stateOf: state,
     matches: async (o, snapshot) => expect(await refundedOf(o)).toBeCloseTo((snapshot.context as { refunded: number }).refunded, 2),
     observe: async (o) => ({ refunded: await refundedOf(o), logs: await logsOf(o.id) }),
-    // An amount above what is left is the form's 400 before the chart's 409 (spec details §5).
+    // An amount outside the money bounds, or above what is left, is the form's 400 before the chart's 409 (spec details §5).
     invalid: (event, context) => {
+      if (event.type === 'refund.partial' && !isMoneyAmount((event as AnyEvent).amount as number)) return RefundMsg.bounds;
       const left = Math.round((Number(context.price) - Number(context.refunded)) * 100) / 100;
       return event.type === 'refund.partial' && left > 0 ? checkRefundAmount((event as AnyEvent).amount as number, left) : null;
     },

@@ -9,6 +9,9 @@ import { FraudConfigResponse } from '@/api/contract/fraud-config';
 import { DashboardResponse } from '@/api/contract/reports';
 import { RuntimeConfig } from '@/api/contract/runtime-config';
 import { HEALTH_TEXT } from '../../server/app';
+import { expectError } from '../support/expect-http';
+import { Msg } from '@/domain/messages';
+import { Permission } from '@/domain/permissions';
 
 let server: TestServer;
 let admin: string;
@@ -155,9 +158,11 @@ describe('GET /reports/secured/dashboard', () => {
     expect(data.salesByProduct.length).toBeGreaterThan(0);
   });
 
-  it('is open to every signed-in user, closed without a token', async () => {
+  it("needs the orders screen's permission (its figures are business data): 403 for sinacceso, 401 without a token", async () => {
     const nobody = (await server.signIn('sinacceso')).access_token;
-    expect((await server.get('/reports/secured/dashboard', nobody)).status).toBe(200);
+    await expectError(await server.get('/reports/secured/dashboard', nobody), 403, 'access_denied', Msg.missingPermission(Permission.VIEW_ORDERS));
+    const delivery = (await server.signIn('entregas')).access_token;
+    expect((await server.get('/reports/secured/dashboard', delivery)).status).toBe(200);
     expect((await server.get('/reports/secured/dashboard')).status).toBe(401);
     expect((await server.get('/reports/secured/dashboard?days=0', admin)).status).toBe(400);
   });

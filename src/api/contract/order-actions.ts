@@ -4,6 +4,7 @@ import { checkBody, type Checked } from './check';
 import { OrderRow } from './order-lists';
 import { Zelle } from './order-detail';
 import { MIN_REFUND, RefundMsg } from '@/domain/order-actions';
+import { isMoneyAmount } from '@/domain/credit';
 
 /** The order actions' bodies and answers (spec details §7 "Order detail"). */
 
@@ -16,12 +17,13 @@ export const OrderIdBody = v.object({ orderId: OrderId });
 /** POST /orders/secured/close/order and /orders/secured/cll1/update/status */
 export const OrderIdsBody = v.object({ ids: Ids });
 
-/** A money amount as a form sends it: a number, or text that reads as one. */
+/** A money amount as a form sends it: a number, or text that reads as one; within the money bounds (domain/credit). */
 export const Amount = v.pipe(
-  v.union([v.number(), v.string()], RefundMsg.numeric),
+  v.union([v.number(RefundMsg.numeric), v.string(RefundMsg.numeric)], RefundMsg.numeric),
   v.transform((value) => (typeof value === 'string' ? value.trim().replace(',', '.') : value)),
   v.check((value) => value === '' || Number.isFinite(Number(value)), RefundMsg.numeric),
-  v.transform((value) => (value === '' ? undefined : Math.round(Number(value) * 100) / 100)),
+  v.check((value) => value === '' || isMoneyAmount(Number(value)), RefundMsg.bounds),
+  v.transform((value) => (value === '' ? undefined : Number(value))),
 );
 
 /**

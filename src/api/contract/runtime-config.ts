@@ -4,20 +4,20 @@ import * as v from 'valibot';
  * GET /config.json, served next to the console: where each service lives. The same build can
  * be pointed at another gateway by changing this file, never by rebuilding.
  */
+/**
+ * Public: it carries no secret. The keys the services want (the api key, the SMS token) come
+ * with the signed-in session's profile (Profile.serviceKeys), one pair per session.
+ */
 export const RuntimeConfig = v.object({
   apiBaseUrl: v.string(),
   smsHost: v.string(),
   fraudConfigUrl: v.string(),
   fraudConfigClient: v.string(),
   timeZone: v.string(),
+  /** The console is a public OAuth client: an id, no secret (a file every visitor reads keeps none). */
   oauthClientId: v.string(),
-  /** The console is a public client; its secret is configuration, not a literal in the bundle. */
-  oauthClientSecret: v.string(),
   companyId: v.number(),
   tenant: v.string(),
-  /** Fixed keys of the UPG API and the SMS host (server configuration, never in the bundle). */
-  upgApiKey: v.string(),
-  smsToken: v.string(),
   /** The customer site; its impersonation page opens from the customer page (ROLE_IMPERSONATOR). */
   customerSiteUrl: v.optional(v.string(), ''),
 });

@@ -42,8 +42,11 @@ export const Profile = v.object({
   lastName: v.nullable(v.string()),
   name: v.string(),
   groups: v.array(Group),
+  /** This session's keys for the services that want one (UPG's api key, the SMS token); a session stored before they existed has none. */
+  serviceKeys: v.optional(v.object({ apiKey: v.string(), smsToken: v.string() })),
 });
 export type Profile = v.InferOutput<typeof Profile>;
+export type ServiceKeys = NonNullable<Profile['serviceKeys']>;
 export const ProfileResponse = Envelope(Profile);
 
 export const LogoutResponse = Envelope(v.object({ loggedOut: v.boolean() }));

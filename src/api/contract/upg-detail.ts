@@ -5,7 +5,7 @@ import { MlInference } from './order-detail';
 import { ChargeOrderRow } from './upg';
 import { APP_NAMES } from '@/domain/catalog';
 import { ChargeOrderMsg } from '@/domain/charge-order';
-import { MAX_CREDIT_AMOUNT } from '@/domain/credit';
+import { isMoneyAmount } from '@/domain/credit';
 
 /** The charge-order (UPG) detail and its actions (spec details §7 "Charge order (UPG) detail"): apart from the list's contract, which stays small. */
 /** GET /upg/api/crm/{tenant}/paymentChargeOrder?chargeorderId, /rules/list?chargeorderId */
@@ -30,7 +30,7 @@ export type ChargeVoidBody = v.InferOutput<typeof ChargeVoidBody>;
 /** POST …/chargeorder/refund (plus amount, transactionId): the full total only. */
 export const ChargeRefundBody = v.object({
   ...ChargeVoidBody.entries,
-  amount: v.pipe(v.optional(v.number(ChargeOrderMsg.amount), 0), v.minValue(0.01, ChargeOrderMsg.amount), v.maxValue(MAX_CREDIT_AMOUNT, ChargeOrderMsg.amount)),
+  amount: v.pipe(v.optional(v.number(ChargeOrderMsg.amount), 0), v.check((n) => isMoneyAmount(n), ChargeOrderMsg.amount)),
   transactionId: v.pipe(v.optional(v.string(ChargeOrderMsg.transactionId), ''), v.trim(), v.nonEmpty(ChargeOrderMsg.transactionId), v.maxLength(80, ChargeOrderMsg.transactionId)),
 });
 export type ChargeRefundBody = v.InferOutput<typeof ChargeRefundBody>;

@@ -1,4 +1,5 @@
-import { useServices } from '@/ui/session';
+import { usePermission, useServices } from '@/ui/session';
+import { Permission } from '@/domain/permissions';
 import { getDashboard } from '@/api/reports';
 import type { Dashboard } from '@/api/contract/reports';
 import { orderStatusLabel } from '@/domain/order-status';
@@ -50,14 +51,30 @@ function DashboardView({ data }: { data: Dashboard }) {
   );
 }
 
-/** The dashboard: real figures from the database instead of decorative samples. */
-export function DashboardPage() {
+function DashboardFigures() {
   const services = useServices();
   const resource = useShownDetail(() => getDashboard(services.reports));
+  return <DetailTabView tab={resource}>{(data) => <DashboardView data={data} />}</DetailTabView>;
+}
+
+/**
+ * The dashboard: real figures from the database instead of decorative samples. Every signed-in
+ * user lands here; the figures are for who may see orders (the server answers 403 to the rest).
+ */
+export function DashboardPage() {
+  const mayView = usePermission(Permission.VIEW_ORDERS);
   return (
     <div>
       <PageHeader title={t.menu.dashboard} />
-      <DetailTabView tab={resource}>{(data) => <DashboardView data={data} />}</DetailTabView>
+      {mayView ? (
+        <DashboardFigures />
+      ) : (
+        <Card>
+          <p role="status" className="text-slate-700">
+            {t.dashboard.noFigures}
+          </p>
+        </Card>
+      )}
     </div>
   );
 }
