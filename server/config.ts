@@ -18,9 +18,13 @@ export interface ServerConfig {
   oauthClientSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  throttle: { windowMinutes: number; maxAccountFailures: number; maxIpFailures: number };
-  /** Read the client IP from X-Forwarded-For (only behind a trusted proxy). */
-  trustProxy: boolean;
+  throttle: { windowMinutes: number; maxPairFailures: number; maxAccountFailures: number; maxIpFailures: number };
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For (0: none, the socket's
+   * address is the client's). Only that many hops from the right are trusted: what a client
+   * writes to the left of them cannot change the address the throttle counts.
+   */
+  trustProxy: number;
   /** Where the built console lives. */
   staticDir: string;
   /** Fixed keys of the UPG and remittance services and the SMS host token: configuration, never code. */
@@ -49,6 +53,13 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
 }
 
+/** TRUST_PROXY: a number of hops, or true (one proxy) / false (none). */
+function proxyHops(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  return bool(value, false) ? 1 : 0;
+}
+
 function scale(value: string | undefined): Scale {
   const v = (value ?? 'demo').trim().toLowerCase();
   if (v === 'test' || v === 'demo' || v === 'large') return v;
@@ -73,10 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 3600),
     throttle: {
       windowMinutes: int(env.THROTTLE_WINDOW_MINUTES, 15),
-      maxAccountFailures: int(env.THROTTLE_ACCOUNT_FAILURES, 5),
-      maxIpFailures: int(env.THROTTLE_IP_FAILURES, 20),
+      maxPairFailures: int(env.THROTTLE_PAIR_FAILURES, 5),
+      maxAccountFailures: int(env.THROTTLE_ACCOUNT_FAILURES, 20),
+      maxIpFailures: int(env.THROTTLE_IP_FAILURES, 100),
     },
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: proxyHops(env.TRUST_PROXY),
     staticDir: env.STATIC_DIR ?? 'dist',
     upgApiKey: env.UPG_API_KEY ?? 'upg-demo-api-key',
     smsToken: env.SMS_TOKEN ?? 'sms-demo-token',

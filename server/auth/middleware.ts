@@ -8,12 +8,22 @@ import { ApiError, accessDenied, invalidToken } from '../http';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 
-/** The client address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
+/**
+ * The client address: the socket's, or, behind `trustProxy` proxies, the address the outermost
+ * of them saw: X-Forwarded-For's entry that many hops from the right. Entries further left are
+ * whatever the client wrote, so rotating them does not make a new client.
+ */
+export function forwardedClient(header: string | undefined, hops: number): string | null {
+  const entries = (header ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (hops <= 0 || entries.length === 0) return null;
+  return entries[Math.max(0, entries.length - hops)] ?? null;
+}
+
 export function clientIp(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     let ip = 'unknown';
-    if (deps.config.trustProxy) {
-      ip = c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || ip;
+    if (deps.config.trustProxy > 0) {
+      ip = forwardedClient(c.req.header('x-forwarded-for'), deps.config.trustProxy) ?? ip;
     } else {
       try {
         ip = getConnInfo(c).remote.address ?? ip;

@@ -1,65 +1,92 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
+import { inTransaction } from '../db/transaction';
 import { iso } from '../clock';
 
 export interface ThrottleSettings {
   windowMinutes: number;
+  /** Failures of one account from one source: the guesser is stopped, the account is not. */
+  maxPairFailures: number;
+  /** Failures of one account from every source together: a slower ceiling against guessing from many addresses. */
   maxAccountFailures: number;
+  /** Failures from one source across accounts (password spraying); high, so one office proxy does not lock its staff out. */
   maxIpFailures: number;
 }
 
-export type ThrottleState = { limited: false } | { limited: true; retryAfterSeconds: number };
-
-/**
- * Failed sign-ins are counted per account and per IP inside a sliding window. Only failures
- * count: successful sign-ins never use up the allowance, and a success clears the account's
- * count. Once either count reaches its limit, every attempt is refused until the window slides,
- * without checking the password (otherwise guessing would go on behind the 429).
- */
-export async function throttleState(
-  db: Kysely<Database>,
-  settings: ThrottleSettings,
-  subjects: { account: string; ip: string },
-  now: number,
-): Promise<ThrottleState> {
-  const windowMs = settings.windowMinutes * 60_000;
-  const since = iso(now - windowMs);
-  const checks = [
-    { kind: 'account' as const, subject: subjects.account, max: settings.maxAccountFailures },
-    { kind: 'ip' as const, subject: subjects.ip, max: settings.maxIpFailures },
-  ];
-  let retryAfterMs = 0;
-  for (const check of checks) {
-    const rows = await db
-      .selectFrom('login_failures')
-      .select('created_at')
-      .where('subject_kind', '=', check.kind)
-      .where('subject', '=', check.subject)
-      .where('created_at', '>', since)
-      .orderBy('created_at', 'desc')
-      .limit(check.max)
-      .execute();
-    if (rows.length >= check.max) {
-      // The oldest of the last `max` failures leaves the window first.
-      const oldest = Date.parse(rows[rows.length - 1]!.created_at);
-      retryAfterMs = Math.max(retryAfterMs, oldest + windowMs - now);
-    }
-  }
-  return retryAfterMs > 0 ? { limited: true, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } : { limited: false };
+export interface Subjects {
+  account: string;
+  ip: string;
 }
 
-export async function recordFailure(db: Kysely<Database>, subjects: { account: string; ip: string }, now: number) {
+export type Claim = { allowed: true; ids: number[] } | { allowed: false; retryAfterSeconds: number };
+
+const kinds = (settings: ThrottleSettings, subjects: Subjects) => [
+  { kind: 'pair' as const, subject: `${subjects.account}|${subjects.ip}`, max: settings.maxPairFailures },
+  { kind: 'account' as const, subject: subjects.account, max: settings.maxAccountFailures },
+  { kind: 'ip' as const, subject: subjects.ip, max: settings.maxIpFailures },
+];
+
+/**
+ * Failed sign-ins are counted inside a sliding window against the pair (account, source), the
+ * account and the source. An attempt first claims its place, in one transaction: it is recorded
+ * as a failure and counted with those before it, so thirty attempts at once give at most the
+ * limit's password checks and the rest a 429 (a count read before the check and written after
+ * it let all thirty through). A refused attempt leaves nothing behind (it checked no password);
+ * an allowed one stays counted unless the password was right (`releaseClaim`).
+ */
+export async function claimAttempt(db: Db, settings: ThrottleSettings, subjects: Subjects, now: number): Promise<Claim> {
+  const windowMs = settings.windowMinutes * 60_000;
+  const since = iso(now - windowMs);
+  const checks = kinds(settings, subjects);
+  return inTransaction(db, async (trx) => {
+    let retryAfterMs = 0;
+    for (const check of checks) {
+      const rows = await trx
+        .selectFrom('login_failures')
+        .select('created_at')
+        .where('subject_kind', '=', check.kind)
+        .where('subject', '=', check.subject)
+        .where('created_at', '>', since)
+        .orderBy('created_at', 'desc')
+        .limit(check.max)
+        .execute();
+      // The oldest of the last `max` failures leaves the window first.
+      if (rows.length >= check.max) retryAfterMs = Math.max(retryAfterMs, Date.parse(rows[rows.length - 1]!.created_at) + windowMs - now, 1000);
+    }
+    if (retryAfterMs > 0) return { allowed: false as const, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
+    const inserted = await trx
+      .insertInto('login_failures')
+      .values(checks.map((check) => ({ subject_kind: check.kind, subject: check.subject, created_at: iso(now) })))
+      .returning('id')
+      .execute();
+    return { allowed: true as const, ids: inserted.map((row) => row.id) };
+  });
+}
+
+/** The password was right: the claim did not fail, and the pair starts afresh. */
+export async function releaseClaim(db: Kysely<Database>, claim: { ids: number[] }, subjects: Subjects) {
+  await db.deleteFrom('login_failures').where('id', 'in', claim.ids).execute();
+  await db.deleteFrom('login_failures').where('subject_kind', '=', 'pair').where('subject', '=', `${subjects.account}|${subjects.ip}`).execute();
+}
+
+/** Forgets an account's failures, from every source (a support agent resets the customer's attempts). */
+export async function clearAccountFailures(db: Kysely<Database>, account: string) {
   await db
-    .insertInto('login_failures')
-    .values([
-      { subject_kind: 'account', subject: subjects.account, created_at: iso(now) },
-      { subject_kind: 'ip', subject: subjects.ip, created_at: iso(now) },
-    ])
+    .deleteFrom('login_failures')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('subject_kind', '=', 'account'), eb('subject', '=', account)]),
+        // Pairs are `account|source`: every key from `account|` up to (not including) `account}`.
+        eb.and([eb('subject_kind', '=', 'pair'), eb('subject', '>=', `${account}|`), eb('subject', '<', `${account}}`)]),
+      ]),
+    )
     .execute();
 }
 
-export async function clearAccountFailures(db: Kysely<Database>, account: string) {
-  await db.deleteFrom('login_failures').where('subject_kind', '=', 'account').where('subject', '=', account).execute();
+/** Writes a failed or refused sign-in to the security log (ASVS 16.3). */
+export async function logSignIn(db: Kysely<Database>, kind: 'signin.failed' | 'signin.throttled', subjects: Subjects, detail: string, now: number) {
+  await db.insertInto('security_events').values({ kind, username: subjects.account, client_ip: subjects.ip, detail, created_at: iso(now) }).execute();
 }
 
 export async function purgeOldFailures(db: Kysely<Database>, settings: ThrottleSettings, now: number) {

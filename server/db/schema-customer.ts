@@ -63,8 +63,19 @@ export interface OauthTokensTable {
 
 export interface LoginFailuresTable {
   id: Generated<number>;
-  subject_kind: 'account' | 'ip';
+  /** What a failure is counted against: the account, the source address, or the pair of both. */
+  subject_kind: 'account' | 'ip' | 'pair';
   subject: string;
+  created_at: string;
+}
+
+/** The security log (0025): failed and throttled sign-ins. */
+export interface SecurityEventsTable {
+  id: Generated<number>;
+  kind: 'signin.failed' | 'signin.throttled';
+  username: string;
+  client_ip: string;
+  detail: string;
   created_at: string;
 }
 
@@ -145,6 +156,7 @@ export interface CustomerTables {
   account_groups: AccountGroupsTable;
   oauth_tokens: OauthTokensTable;
   login_failures: LoginFailuresTable;
+  security_events: SecurityEventsTable;
   user_credits: UserCreditsTable;
   credit_transactions: CreditTransactionsTable;
   kyc_decisions: KycDecisionsTable;

@@ -7,7 +7,7 @@ import { Permission } from '@/domain/permissions';
 import { verifyPassword } from '../auth/passwords';
 import { sameSecret, sessionServiceKeys } from '../auth/service-keys';
 import { issueTokens, revokeFamily, spendRefreshToken } from '../auth/tokens';
-import { clearAccountFailures, recordFailure, throttleState } from '../auth/throttle';
+import { claimAttempt, logSignIn, releaseClaim } from '../auth/throttle';
 import { groupsOf } from './accounts';
 
 
@@ -62,10 +62,11 @@ export function sessionRoutes(deps: AppDeps) {
 
     const username = request.username.toLowerCase();
     const subjects = { account: username, ip: c.get('clientIp') };
-    const throttle = await throttleState(db, deps.config.throttle, subjects, now);
-    if (throttle.limited) {
-      throw new ApiError(429, 'too_many_attempts', Msg.tooManyAttempts(Math.ceil(throttle.retryAfterSeconds / 60)), {
-        'Retry-After': String(throttle.retryAfterSeconds),
+    const claim = await claimAttempt(deps.db, deps.config.throttle, subjects, now);
+    if (!claim.allowed) {
+      await logSignIn(db, 'signin.throttled', subjects, `Reintentar en ${claim.retryAfterSeconds} s`, now);
+      throw new ApiError(429, 'too_many_attempts', Msg.tooManyAttempts(Math.ceil(claim.retryAfterSeconds / 60)), {
+        'Retry-After': String(claim.retryAfterSeconds),
       });
     }
     const account = await db
@@ -75,15 +76,15 @@ export function sessionRoutes(deps: AppDeps) {
       .executeTakeFirst();
     const valid = await verifyPassword(request.password, account?.password_hash ?? null);
     if (!account || !valid) {
-      await recordFailure(db, subjects, now);
+      await logSignIn(db, 'signin.failed', subjects, account ? 'Contraseña incorrecta' : 'Usuario desconocido', now);
       throw invalidGrant(Msg.badCredentials);
     }
+    await releaseClaim(db, claim, subjects);
     if (account.enabled !== 1) throw invalidGrant(Msg.accountDisabled);
     const groups = await groupsOf(db, account.id);
     if (!groups.some((g) => g.permissions.some((p) => p.name === Permission.LOGIN))) {
       throw new ApiError(403, 'access_denied', Msg.noConsoleAccess);
     }
-    await clearAccountFailures(db, username);
     const tokens = await issueTokens(db, deps.config, { accountId: account.id, clientId, deviceId: request.device_id ?? null, now });
     return answer(tokens);
   });
