@@ -12,6 +12,7 @@ import { Msg } from '@/domain/messages';
 import type { RuntimeConfig } from '@/api/contract/runtime-config';
 import { DISPLAY_TIME_ZONE } from '@/domain/time-zone';
 import { FRAUD_CONFIG_PATH } from '@/api/contract/fraud-config';
+import { serveAsset } from './shell/assets';
 
 /** The first path segment of every service of the contract: these never fall through to the console. */
 export const API_PREFIXES = [
@@ -100,15 +101,7 @@ export function createApp(deps: AppDeps) {
   const staticDir = path.resolve(deps.config.staticDir);
   const staticRoot = path.relative(process.cwd(), staticDir) || '.';
   if (fs.existsSync(staticDir)) {
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: staticRoot,
-        onFound: (_path, c) => {
-          c.header('Cache-Control', 'public, max-age=31536000, immutable');
-        },
-      }),
-    );
+    app.get('/assets/*', serveAsset(staticDir));
     app.use('*', serveStatic({ root: staticRoot }));
   }
   app.get('*', (c) => {

@@ -153,3 +153,16 @@ test.describe('shell behaviour', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+test('the built console is sent pre-compressed: brotli when asked, with Vary and an immutable cache', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const main = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(main).toBeTruthy();
+  const br = await request.get(main!, { headers: { 'accept-encoding': 'br' } });
+  expect(br.status()).toBe(200);
+  expect(br.headers()['content-encoding']).toBe('br');
+  expect(br.headers()['vary']).toBe('Accept-Encoding');
+  expect(br.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const gzip = await request.get(main!, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+});

@@ -141,7 +141,7 @@ describe('POST the charge-order actions', () => {
     const c = await chargeIn('CLOSED');
     const before = await observe(c);
     const row = rowFor(chargeOrder.rows, 'charge.refund')!;
-    await expectError(await sendRow(server, row, { ...c, totalPrice: c.totalPrice / 2 }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 400, 'invalid_request', ChargeOrderMsg.refundTotal(formatMoney(c.totalPrice, c.currency)));
+    await expectError(await sendRow(server, row, { ...c, totalPrice: c.totalPrice - 1 }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 400, 'invalid_request', ChargeOrderMsg.refundTotal(formatMoney(c.totalPrice, c.currency)));
     await expectError(await sendRow(server, row, { ...c, applied: { id: 0, transactionId: 'tx-de-otro' } }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 400, 'invalid_request', ChargeOrderMsg.transaction);
     await expectError(await sendRow(server, row, { ...c, totalPrice: 9e15 }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 400, 'invalid_request', ChargeOrderMsg.amount);
     expect(await observe(c)).toEqual(before);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { createTestServer, TEST_NOW, type TestServer } from '../support/server';
@@ -53,6 +54,32 @@ describe('public paths', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<div id="root">');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    await withConsole.close();
+  });
+
+  it('sends a hashed asset as the brotli or gzip copy the browser accepts, with Vary and an immutable cache', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    const source = `export const texto = ${JSON.stringify('Consola '.repeat(500))};`;
+    fs.writeFileSync(path.join(dir, 'assets', 'main-AbC123.js'), source);
+    fs.writeFileSync(path.join(dir, 'assets', 'main-AbC123.js.br'), zlib.brotliCompressSync(source));
+    fs.writeFileSync(path.join(dir, 'assets', 'main-AbC123.js.gz'), zlib.gzipSync(source));
+    const withConsole = await createTestServer({ staticDir: dir });
+    const fetchAs = (encoding: string | null, file = 'main-AbC123.js') =>
+      withConsole.app.request(`/assets/${file}`, { headers: encoding === null ? {} : { 'accept-encoding': encoding } });
+    const br = await fetchAs('gzip, deflate, br');
+    expect([br.status, br.headers.get('content-encoding'), br.headers.get('vary'), br.headers.get('cache-control')]).toEqual([200, 'br', 'Accept-Encoding', 'public, max-age=31536000, immutable']);
+    expect(br.headers.get('content-type')).toContain('javascript');
+    expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(source);
+    const gzip = await fetchAs('gzip, br;q=0');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(source);
+    const plain = await fetchAs(null);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(source);
+    // A missing asset, or a path out of the folder, is a 404, never the page.
+    expect((await fetchAs('br', 'nada-123.js')).status).toBe(404);
+    expect((await withConsole.app.request('/assets/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
     await withConsole.close();
   });
 
