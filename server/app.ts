@@ -5,7 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from './deps';
-import { ApiError, errorBody, notFound } from './http';
+import { ApiError, badRequest, errorBody, hasControlChars, notFound } from './http';
 import { clientIp, requireBearer } from './auth/middleware';
 import { ROUTE_MODULES } from './routes';
 import { Msg } from '@/domain/messages';
@@ -58,6 +58,18 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+
+  // A query names each parameter once (which of two would count is a guess; a WAF and the server
+  // could guess differently), and its values are text a person typed: no control characters.
+  app.use('*', async (c, next) => {
+    const seen = new Set<string>();
+    for (const [key, value] of new URL(c.req.url).searchParams) {
+      if (seen.has(key)) throw badRequest(Msg.repeatedParam(key.slice(0, 60)));
+      seen.add(key);
+      if (hasControlChars(value) || hasControlChars(key)) throw badRequest(Msg.controlChars);
+    }
+    await next();
+  });
 
   // An answer to a signed-in request is that staff member's data: no cache (browser, proxy) keeps it
   // (issue 13 §5; OWASP ASVS 14.3). Errors included: they can name what the request was about.

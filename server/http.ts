@@ -2,6 +2,9 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { Msg } from '@/domain/messages';
+import { hasControlChars } from '@/domain/text';
+
+export { hasControlChars };
 
 /** An answer of the error catalogue: `{ error, error_description }` with its HTTP status. */
 export class ApiError extends Error {
@@ -27,19 +30,25 @@ export function parse<TSchema extends v.GenericSchema>(schema: TSchema, input: u
   if (result.success) return result.output;
   const issue = result.issues[0];
   const key = issue.path?.map((p) => String(p.key)).join('.');
-  const message = issue.message || Msg.badRequest;
-  // Only valibot's own (English) texts say which field; the contract's Spanish texts are the
-  // spec's, quoted exactly, some without a final period ('La cantidad debe ser un numero entero mayor a 0').
-  throw badRequest(key && /^Invalid /.test(message) ? `${key}: ${message}` : message);
+  // The contract's Spanish texts are the spec's, quoted exactly. Where a schema sets none, valibot
+  // would answer in English and echo what it received ('Invalid type: Expected string but
+  // received "…"', a megabyte of it): the person reads which field instead (issue 13 §5).
+  const own = issue.message && !/^Invalid /.test(issue.message) ? issue.message : null;
+  throw badRequest(own ?? (key ? Msg.badField(key.slice(0, 60)) : Msg.badRequest));
 }
+
+/** The largest JSON body of the contract is a few kilobytes; uploads are multipart and have their own limit. */
+export const MAX_JSON_BYTES = 256 * 1024;
 
 /**
  * A request's JSON body. An empty body reads as `{}` (each field's schema then says, in Spanish,
- * what is missing); a body of another type is a 415 and a body that is not JSON a 400 (issue 13 §5:
- * neither reads as empty, nor gets valibot's English "received null").
+ * what is missing); a body of another type is a 415, a body that is not JSON a 400 (issue 13 §5:
+ * neither reads as empty, nor gets valibot's English "received null"), one over MAX_JSON_BYTES a
+ * 413, and text with control characters (NUL, bidi overrides) a 400.
  */
 export async function jsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
+  if (text.length > MAX_JSON_BYTES) throw new ApiError(413, 'invalid_request', Msg.bodyTooLarge);
   if (text.trim() === '') return {};
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(c.req.header('content-type') ?? '')) throw new ApiError(415, 'invalid_request', Msg.notJson);
   let body: unknown;
@@ -50,7 +59,15 @@ export async function jsonBody(c: Context): Promise<unknown> {
   }
   // Every body of the contract is an object.
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest(Msg.jsonObject);
+  if (hasControlChars(body)) throw badRequest(Msg.controlChars);
   return body;
+}
+
+/** A form body (urlencoded or multipart): its text fields hold no control characters; files are files. */
+export async function formBody(c: Context): Promise<Record<string, string | File>> {
+  const form = (await c.req.parseBody().catch(() => ({}))) as Record<string, string | File>;
+  if (Object.entries(form).some(([key, value]) => hasControlChars(key) || (typeof value === 'string' && hasControlChars(value)))) throw badRequest(Msg.controlChars);
+  return form;
 }
 
 /** The success envelope of the contract. */

@@ -8,6 +8,7 @@ import { ChargeOrderMsg, chargeStatusOf, isCaptured, REFUNDED } from '@/domain/c
 import { formatMoney } from '@/domain/format';
 import { chargeOrder } from '@/machines/charge-order/charge-order.machine';
 import { chargeOrderOf, chargeRowOf } from './charge-orders';
+import { queueEmailOnce } from '../activity/outbox';
 
 /**
  * The charge-order actions on the gateway's CRM API (spec details §7 "Charge order (UPG) detail"):
@@ -75,11 +76,7 @@ export const chargeOrderBinding = bind<ChargeRecord, ChargeKey>({
         if (!to) throw badRequest('El cobro no tiene correo: indique uno.');
         const closed = record.status === 'CLOSED';
         const subject = closed ? `Tu pago ${record.origin_order_id} fue completado` : `Recibimos tu pago ${record.origin_order_id}`;
-        await trx
-          .insertInto('outbox_messages')
-          .values({ channel: 'EMAIL', address: to, subject, body: `Total: ${formatMoney(record.total_price, record.currency)}`, doc_code: 'UPG', doc_id: String(record.id), created: iso(ctx.now) })
-          .execute();
-        return { description: `Notificación enviada a ${to}: ${subject}`, after: { to, subject } };
+        return queueEmailOnce(trx, ctx.now, { to, subject, body: `Total: ${formatMoney(record.total_price, record.currency)}`, docCode: 'UPG', docId: String(record.id) });
       },
     },
   },

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../deps';
-import { badRequest, jsonBody, parse } from '../http';
+import { badRequest, formBody, jsonBody, parse } from '../http';
 import { assertPermissions, requireApiKey, requireBearer } from '../auth/middleware';
 import { idempotent } from './idempotency';
 import { runRow } from './move';
@@ -72,7 +72,7 @@ export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[]) {
 
     // Every action of the contract is a POST (Wire.method).
     app.post(serverPath(wire.path), every(...guards), async (c, next) => {
-      const body = wire.body ? parse(wire.body, wire.multipart ? await c.req.parseBody().catch(() => ({})) : await jsonBody(c)) : undefined;
+      const body = wire.body ? parse(wire.body, wire.multipart ? await formBody(c) : await jsonBody(c)) : undefined;
       const request: WireRequest = { query: parse(wire.query ?? NoQuery, c.req.query()), body, params: c.req.param() };
       const entry = entries.find(({ row }) => !row.match || row.match(request));
       if (!entry) {

@@ -14,6 +14,7 @@ import { rowFor } from '@/machines/lifecycle/table';
 import { RefundMsg } from '@/domain/order-actions';
 import { formatMoney } from '@/domain/format';
 import { checkRefundAmount, type RefundBody } from '@/api/contract/order-actions';
+import { queueEmailOnce } from '../activity/outbox';
 
 /**
  * The work of the order's, its offers', its refunds' and its charge rules' action tables on the
@@ -32,11 +33,9 @@ async function addNote(trx: Trx, ctx: ActionContext, o: OrderRecord, text: strin
     .execute();
 }
 
-/** An e-mail to the customer, queued for the provider's mailer (not part of the contract). */
-async function queueEmail(trx: Trx, ctx: ActionContext, orderId: number, to: string, subject: string, body: string) {
-  await trx.insertInto('outbox_messages').values({ channel: 'EMAIL', address: to, subject, body, doc_code: 'ORDER', doc_id: String(orderId), created: iso(ctx.now) }).execute();
-  return { description: `Notificación enviada a ${to}: ${subject}`, after: { to, subject } };
-}
+/** An e-mail to the customer about the order, queued once for the provider's mailer (not part of the contract). */
+const queueEmail = (trx: Trx, ctx: ActionContext, orderId: number, to: string, subject: string, body: string) =>
+  queueEmailOnce(trx, ctx.now, { to, subject, body, docCode: 'ORDER', docId: String(orderId) });
 
 // ---------------------------------------------------------------- the order
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { ApiError, ok, parse } from '../http';
+import { ApiError, formBody, ok, parse } from '../http';
 import { TokenRequest, type TokenResponse } from '@/api/contract/uaa';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
@@ -30,7 +30,7 @@ export function sessionRoutes(deps: AppDeps) {
     if (!contentType.includes('application/x-www-form-urlencoded') && !contentType.includes('multipart/form-data')) {
       throw new ApiError(400, 'invalid_request', Msg.missingCredentials);
     }
-    const form = await c.req.parseBody();
+    const form = await formBody(c);
     const request = parse(TokenRequest, form);
     const now = deps.clock.now();
     const answer = (tokens: { accessToken: string; refreshToken: string; expiresIn: number }) => {

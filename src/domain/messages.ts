@@ -48,6 +48,13 @@ export const Msg = {
   badRequest: 'Solicitud inválida.',
   serverError: 'Error interno del servidor.',
   bodyTooLarge: 'El cuerpo de la solicitud es demasiado grande.',
+  /** A field the contract gives no text of its own for (valibot's English never reaches a person). */
+  badField: (field: string) => `Solicitud inválida: el campo "${field}" no es válido.`,
+  /** NUL, other control characters and bidirectional overrides have no place in what a person types. */
+  controlChars: 'El texto contiene caracteres de control no permitidos.',
+  /** The same e-mail about the same document, asked again within a minute (event/send/*). */
+  alreadySent: 'Este mismo correo se envió hace menos de un minuto: espere antes de reenviarlo.',
+  repeatedParam: (name: string) => `El parámetro "${name}" está repetido.`,
   badApiKey: 'Clave de API inválida.',
   /** Two people changed the same record at the same instant and this change could not be applied. */
   concurrentWrite: 'Otra operación cambió estos datos al mismo tiempo. Vuelva a cargar e intente de nuevo.',

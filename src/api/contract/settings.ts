@@ -4,6 +4,7 @@ import { PageOf, PageQuery, TextQuery } from './query';
 import { DOC_CODES } from '@/domain/diff';
 import { Msg } from '@/domain/messages';
 import { BodyDocId } from './fields';
+import { CONTROL_CHARS } from '@/domain/text';
 
 // ---------------------------------------------------------------- countries
 
@@ -77,8 +78,6 @@ export const ActionLogsResponse = Envelope(PageOf(ActionLog));
 export const CLIENT_LOG_DOC_CODES = ['CUSTOM', 'CUSTOMER', 'ORDER', 'UPG', 'CALL'] as const;
 /** The most a client's log entry may carry in `input` (serialised). */
 export const CLIENT_LOG_INPUT_MAX = 4_000;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 
 /**
  * POST /users/secured/action-logs/create: docCode, docId, action, description, canal, input (spec
@@ -106,7 +105,7 @@ export const ActionLogCreateBody = v.object(
       v.trim(),
       v.nonEmpty('Debe indicar la descripción.'),
       v.maxLength(500, 'La descripción no puede superar 500 caracteres.'),
-      v.check((s) => !CONTROL.test(s), 'La descripción no puede contener caracteres de control.'),
+      v.check((s) => !CONTROL_CHARS.test(s), 'La descripción no puede contener caracteres de control.'),
     ),
     canal: v.optional(v.picklist(['CRM'], 'El canal de la consola es CRM.')),
     input: v.pipe(
