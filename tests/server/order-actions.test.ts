@@ -11,6 +11,8 @@ import { paymentRule } from '@/machines/order/payment-rule.machine';
 import { rowFor, type AnyLifecycle } from '@/machines/lifecycle/table';
 import { OrderRefused, RefundMsg } from '@/domain/order-actions';
 import { isMoneyAmount } from '@/domain/credit';
+import { Msg } from '@/domain/messages';
+import { RESEND_WINDOW_MS } from '../../server/activity/outbox';
 import { checkRefundAmount } from '@/api/contract/order-actions';
 
 let server: TestServer;
@@ -391,6 +393,21 @@ describe('order actions: permissions, validation, concurrency, idempotency, logs
     const sent = await k().selectFrom('outbox_messages').selectAll().where('doc_id', '=', String(order.id)).execute();
     expect(sent.map((m) => m.address)).toContain('ana@correo.example');
     expect(sent).toHaveLength(2);
+  });
+
+  it('the same e-mail asked twice within a minute is queued once (a 409 says so); after the minute it goes again', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'CLOSED', false);
+    const closed = () => server.app.request(`/orders/secured/event/send/closed?orderId=${order.id}&emailForced=luis%40correo.example`, { method: 'POST', headers: { authorization: `Bearer ${tokens.soporte}` } });
+    const queued = async () => (await k().selectFrom('outbox_messages').select('id').where('doc_id', '=', String(order.id)).where('address', '=', 'luis@correo.example').execute()).length;
+    const answers = await Promise.all([closed(), closed()]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(((await refused.json()) as { error_description: string }).error_description).toBe(Msg.alreadySent);
+    expect(await queued()).toBe(1);
+    server.clock.t += RESEND_WINDOW_MS + 1000;
+    expect((await closed()).status).toBe(200);
+    expect(await queued()).toBe(2);
   });
 
   it('a card of a payment element is blacklisted by a fraud analyst and unmarked by any editor', async () => {
