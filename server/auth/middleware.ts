@@ -1,7 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { AppDeps, AppEnv } from '../deps';
+import type { AppDeps, AppEnv, Principal } from '../deps';
 import { checkAccessToken } from './tokens';
+import { writesSoFar } from '../db/database';
+import { iso } from '../clock';
 import { acceptsKey, sessionServiceKeys } from './service-keys';
 import { groupsOf, displayName } from '../session/accounts';
 import { ApiError, accessDenied, invalidToken } from '../http';
@@ -36,13 +38,31 @@ export function clientIp(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Every /secured path needs a live bearer token; the principal is loaded once per request. */
+type KnownPrincipal = { writes: number; expiresAt: string; principal: Principal };
+/** Per database: the principals of recent tokens, as of a number of writes (server/db/database.ts writesSoFar). */
+const principalsByDb = new WeakMap<object, Map<string, KnownPrincipal>>();
+
+/**
+ * Every /secured path needs a live bearer token; the principal is loaded once per request. On
+ * SQLite it is remembered until the next write of any kind (a revoked token, a changed group, a
+ * disabled account are all writes) or the token's expiry, whichever comes first: three queries
+ * less on every read of a list.
+ */
 export function requireBearer(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw invalidToken(Msg.missingToken);
-    const check = await checkAccessToken(deps.db.kysely, match[1], deps.clock.now());
+    const now = deps.clock.now();
+    const writes = writesSoFar(deps.db.kysely);
+    let known = principalsByDb.get(deps.db.kysely);
+    if (writes !== null && !known) principalsByDb.set(deps.db.kysely, (known = new Map()));
+    const remembered = known?.get(match[1]);
+    if (remembered && remembered.writes === writes && remembered.expiresAt > iso(now)) {
+      c.set('principal', remembered.principal);
+      return next();
+    }
+    const check = await checkAccessToken(deps.db.kysely, match[1], now);
     if (!check.ok) {
       throw invalidToken(check.reason === 'expired' ? Msg.expiredToken : check.reason === 'revoked' ? Msg.revokedToken : Msg.invalidToken);
     }
@@ -53,7 +73,7 @@ export function requireBearer(deps: AppDeps): MiddlewareHandler<AppEnv> {
       .executeTakeFirst();
     if (!account || account.enabled !== 1) throw invalidToken(Msg.revokedToken);
     const groups = await groupsOf(deps.db.kysely, account.id);
-    c.set('principal', {
+    const principal: Principal = {
       accountId: account.id,
       username: account.username,
       email: account.email,
@@ -63,7 +83,12 @@ export function requireBearer(deps: AppDeps): MiddlewareHandler<AppEnv> {
       familyId: check.familyId,
       groups,
       permissions: new Set(groups.flatMap((g) => g.permissions.map((p) => p.name))),
-    });
+    };
+    if (known && writes !== null) {
+      if (known.size >= 5000) known.clear();
+      known.set(match[1], { writes, expiresAt: check.expiresAt, principal });
+    }
+    c.set('principal', principal);
     await next();
   };
 }

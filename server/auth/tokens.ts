@@ -46,7 +46,7 @@ export async function issueTokens(
 }
 
 export type AccessCheck =
-  | { ok: true; accountId: number; familyId: string; clientId: string }
+  | { ok: true; accountId: number; familyId: string; clientId: string; expiresAt: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
 
 export async function checkAccessToken(db: Kysely<Database>, token: string, now: number): Promise<AccessCheck> {
@@ -59,7 +59,7 @@ export async function checkAccessToken(db: Kysely<Database>, token: string, now:
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
   if (row.expires_at <= iso(now)) return { ok: false, reason: 'expired' };
-  return { ok: true, accountId: row.account_id, familyId: row.family_id, clientId: row.client_id };
+  return { ok: true, accountId: row.account_id, familyId: row.family_id, clientId: row.client_id, expiresAt: row.expires_at };
 }
 
 export type RefreshOutcome =

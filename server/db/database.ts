@@ -20,6 +20,39 @@ export interface DbOptions {
   databaseUrl: string | null;
 }
 
+/**
+ * For each SQLite query builder, how many writes its connection has run: a read remembered at one
+ * count is still true at the same count (server/db/paging.ts remembers list counts so). SQLite has
+ * one connection and one writer per file, so nothing else can change the data in between; a
+ * PostgreSQL database has other connections and instances, and is not in here.
+ */
+const writeCounters = new WeakMap<object, () => number>();
+export const writesSoFar = (kysely: object): number | null => writeCounters.get(kysely)?.() ?? null;
+
+/**
+ * better-sqlite3 with its statements kept: Kysely prepares each query's SQL anew, which costs more
+ * than running a list's small indexed queries. The same SQL text reuses its statement (the
+ * connection runs one query at a time, so a statement is never in use twice). Counts the writes.
+ */
+function statementCache(sqlite: SQLite.Database, max = 1000) {
+  const statements = new Map<string, SQLite.Statement>();
+  let writes = 0;
+  const database = {
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= max) statements.clear();
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+      }
+      if (!statement.reader) writes++;
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
+  return { database, writes: () => writes };
+}
+
 /** Opens the configured database: PostgreSQL when a URL is given, otherwise a SQLite file in WAL mode. */
 export function openDatabase(options: DbOptions): Db {
   if (options.databaseUrl) {
@@ -39,6 +72,8 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const cached = statementCache(sqlite);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached.database }) });
+  writeCounters.set(kysely, cached.writes);
   return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
 }

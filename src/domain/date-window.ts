@@ -38,9 +38,32 @@ export function parseDay(text: string | null | undefined): string | null {
   return parsed.isValid() ? parsed.format(DAY_FORMAT) : null;
 }
 
-function today(now: number): dayjs.Dayjs {
-  return dayjs(now).tz(DISPLAY_TIME_ZONE);
+/**
+ * Time-zone arithmetic is the slow part of a list request (dayjs' tz builds an Intl formatter per
+ * call): the answers are pure, so they are remembered: today's date per minute, a day's first
+ * instant per day. Bounded, so a server running for months does not grow them.
+ */
+function remembered<K, V>(compute: (key: K) => V, max = 512): (key: K) => V {
+  const memo = new Map<K, V>();
+  return (key) => {
+    let value = memo.get(key);
+    if (value === undefined) {
+      if (memo.size >= max) memo.clear();
+      value = compute(key);
+      memo.set(key, value);
+    }
+    return value;
+  };
 }
+
+const todayAtMinute = remembered((minute: number) => dayjs(minute * 60_000).tz(DISPLAY_TIME_ZONE));
+
+function today(now: number): dayjs.Dayjs {
+  return todayAtMinute(Math.floor(now / 60_000));
+}
+
+/** The first instant of a day in America/Toronto, as ISO UTC. */
+const dayStart = remembered((day: string) => dayjs.tz(day, DAY_FORMAT, DISPLAY_TIME_ZONE).toISOString());
 
 function shift(day: string, days: number): string {
   return dayjs(day, DAY_FORMAT, true).add(days, 'day').format(DAY_FORMAT);
@@ -68,9 +91,8 @@ export function normalizeWindow(input: DateWindowInput, kind: WindowKind, now: n
 
 /** The instants a window covers, as ISO UTC bounds: [from, until). */
 export function windowBounds(window: DateWindow): { from: string | null; until: string } {
-  const at = (day: string) => dayjs.tz(day, DAY_FORMAT, DISPLAY_TIME_ZONE);
   return {
-    from: window.startDate ? at(window.startDate).toISOString() : null,
-    until: at(window.endDate).add(1, 'day').toISOString(),
+    from: window.startDate ? dayStart(window.startDate) : null,
+    until: dayStart(shift(window.endDate, 1)),
   };
 }
