@@ -17,6 +17,16 @@ export function isMoneyAmount(n: number, max = MAX_CREDIT_AMOUNT): boolean {
   return Number.isFinite(n) && n > 0 && n <= max && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 }
 
+/**
+ * What a typed amount reads as: a number, or text of digits with at most two decimals after a point
+ * or a comma ("1,5" is 1.5; "9e15", "1.234" and "-5" are not amounts). `null` when it is not a
+ * positive amount of cents; the maximum is checked apart, so a form can say "too much" on its own.
+ */
+export function readMoneyAmount(typed: number | string): number | null {
+  const n = typeof typed === 'number' ? typed : /^\d{1,12}([.,]\d{1,2})?$/.test(typed.trim()) ? Number(typed.trim().replace(',', '.')) : NaN;
+  return isMoneyAmount(n, Number.MAX_SAFE_INTEGER) ? n : null;
+}
+
 /** The expiry format of expiring minutes, and how far ahead it defaults (15 days, at 23:59:59). */
 export const CREDIT_EXPIRY_FORMAT = 'DD-MM-YYYY HH:mm:ss';
 export const CREDIT_EXPIRY_DAYS = 15;

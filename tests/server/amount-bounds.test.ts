@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../support/server';
-import { isMoneyAmount } from '@/domain/credit';
+import { isMoneyAmount, readMoneyAmount } from '@/domain/credit';
 
 /**
  * Issue 13 §4: every money amount a person sends is positive, has at most two decimals and at
@@ -60,6 +60,13 @@ describe('money amounts out of bounds', () => {
   it('the bounds themselves: positive, two decimals, at most 1,000,000', () => {
     expect([0.01, 1, 10.5, 999_999.99, 1_000_000].every((n) => isMoneyAmount(n))).toBe(true);
     expect([0, -1, 1.001, 1_000_000.01, 9e15, Number.NaN, Number.POSITIVE_INFINITY].some((n) => isMoneyAmount(n))).toBe(false);
+  });
+
+  it('one reading of a typed amount for every form: a point or a comma, at most two decimals; nothing else is an amount', () => {
+    expect(['1', '1.5', '1,5', ' 10.25 ', 3, 0.01].map(readMoneyAmount)).toEqual([1, 1.5, 1.5, 10.25, 3, 0.01]);
+    expect(['', 'abc', '9e15', '1.234', '-5', '0', '1,234.5', '0x10', 'Infinity', 0, -1, 1.001, Number.NaN].map(readMoneyAmount)).toEqual(Array(13).fill(null));
+    // The maximum is each form's own check (and text), after the reading.
+    expect(readMoneyAmount(9e15)).toBe(9e15);
   });
 
   for (const route of ROUTES) {

@@ -13,6 +13,7 @@ import { UpgDefenceResponse } from '@/api/contract/customer-reports';
 import { dayStart, ReportMsg } from '@/domain/reports';
 import { ChargeOrderMsg, chargeStatusOf, REFUNDED } from '@/domain/charge-order';
 import { formatMoney } from '@/domain/format';
+import { RefundMsg } from '@/domain/order-actions';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 import { rowFor } from '@/machines/lifecycle/table';
@@ -143,7 +144,7 @@ describe('POST the charge-order actions', () => {
     const row = rowFor(chargeOrder.rows, 'charge.refund')!;
     await expectError(await sendRow(server, row, { ...c, totalPrice: c.totalPrice - 1 }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 400, 'invalid_request', ChargeOrderMsg.refundTotal(formatMoney(c.totalPrice, c.currency)));
     await expectError(await sendRow(server, row, { ...c, applied: { id: 0, transactionId: 'tx-de-otro' } }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 400, 'invalid_request', ChargeOrderMsg.transaction);
-    await expectError(await sendRow(server, row, { ...c, totalPrice: 9e15 }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 400, 'invalid_request', ChargeOrderMsg.amount);
+    await expectError(await sendRow(server, row, { ...c, totalPrice: 9e15 }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 400, 'invalid_request', RefundMsg.bounds);
     expect(await observe(c)).toEqual(before);
   });
 

@@ -145,7 +145,7 @@ describe('POST /users/secured/move/credit (convert currency)', () => {
     await expectError(await convert({ originCurrency: 'USD', destinyCurrency: 'USD', amount: 1 }), 400, 'invalid_request', ConvertMsg.same);
     await expectError(await convert({ originCurrency: 'USD', destinyCurrency: 'MXN', amount: 1 }), 400, 'invalid_request', ConvertMsg.currency);
     await expectError(await convert({ originCurrency: 'USD', destinyCurrency: 'EUR', amount: 1.234 }), 400, 'invalid_request', ConvertMsg.amount);
-    await expectError(await convert({ originCurrency: 'USD', destinyCurrency: 'EUR', amount: 9e15 }), 400, 'invalid_request', ConvertMsg.amount);
+    await expectError(await convert({ originCurrency: 'USD', destinyCurrency: 'EUR', amount: 9e15 }), 400, 'invalid_request', ConvertMsg.tooMuch);
     await expectError(await convert({ originCurrency: 'USD', destinyCurrency: 'EUR', amount: 6 }), 409, 'conflict', ConvertMsg.notEnough('USD'));
     await setBalance('CUP_CREDIT', 0);
     await expectError(await convert({ originCurrency: 'CUP', destinyCurrency: 'EUR', amount: null }), 409, 'conflict', ConvertMsg.empty('CUP'));

@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import { Envelope } from './envelope';
 import { PageOf, PageQuery } from './query';
-import { QueryId } from './fields';
+import { MoneyAmount, QueryId } from './fields';
 import { CallRow } from './calls';
 import { CALL_RETURN_TYPES, CallReturnMsg } from '@/domain/call-return';
-import { MAX_CREDIT_AMOUNT } from '@/domain/credit';
 
 /** The call detail (spec details §2 "Call detail", §3 "Contact", §7). */
 
@@ -30,14 +29,7 @@ export const CallReturnPartialQuery = v.pipe(
   v.object({
     ...CallQuery.entries,
     type: v.pipe(v.optional(v.string(CallReturnMsg.type), ''), v.picklist(CALL_RETURN_TYPES, CallReturnMsg.type)),
-    amount: v.pipe(
-      v.optional(v.string(CallReturnMsg.amount), ''),
-      v.trim(),
-      v.regex(/^\d{1,9}(\.\d{1,2})?$/, CallReturnMsg.amount),
-      v.transform(Number),
-      v.check((n) => n > 0, CallReturnMsg.amount),
-      v.maxValue(MAX_CREDIT_AMOUNT, CallReturnMsg.amount),
-    ),
+    amount: v.optional(MoneyAmount({ invalid: CallReturnMsg.amount }), ''),
   }),
   v.forward(
     v.check((q) => q.type !== 'FREE_MIN' || Number.isInteger(q.amount), CallReturnMsg.minutes),

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { Msg } from '@/domain/messages';
-import { BodyId } from './fields';
+import { BodyId, MoneyAmount } from './fields';
 import { CONVERSION_CURRENCIES, ConvertMsg } from '@/domain/conversion';
-import { MAX_CREDIT_AMOUNT } from '@/domain/credit';
 
 /**
  * POST /users/secured/move/credit: accountId, originCurrency, destinyCurrency, amount (optional:
@@ -17,12 +16,7 @@ export const ConvertBody = v.pipe(
       destinyCurrency: v.picklist(CONVERSION_CURRENCIES, ConvertMsg.currency),
       amount: v.optional(
         v.nullable(
-          v.pipe(
-            v.union([v.number(ConvertMsg.amount), v.pipe(v.string(ConvertMsg.amount), v.trim())], ConvertMsg.amount),
-            v.check((a) => /^\d{1,9}(\.\d{1,2})?$/.test(String(a)) && Number(a) > 0, ConvertMsg.amount),
-            v.transform(Number),
-            v.maxValue(MAX_CREDIT_AMOUNT, ConvertMsg.tooMuch),
-          ),
+          MoneyAmount({ invalid: ConvertMsg.amount, tooMuch: ConvertMsg.tooMuch }),
         ),
       ),
       changeCurrency: v.optional(v.boolean(ConvertMsg.flag), false),

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Msg } from '@/domain/messages';
 import { Envelope } from './envelope';
+import { MoneyAmount } from './fields';
 import { TRANSFER_CURRENCIES, TRANSFER_MAX, TransferMsg } from '@/domain/transfer';
 import { PhoneMsg } from '@/domain/phones';
 
@@ -19,11 +20,8 @@ export const TransferCreateBody = v.object(
           phoneNumber: v.optional(v.nullable(v.pipe(v.string(TransferMsg.destination), v.transform((s) => s.replace(/[\s\-.()+]/g, '')), v.regex(/^(\d{6,15})?$/, PhoneMsg.phoneInvalid)))),
           amount: v.pipe(
             v.optional(v.union([v.number(TransferMsg.amountInvalid), v.string(TransferMsg.amountInvalid)]), ''),
-            v.transform((a) => (typeof a === 'string' ? a.trim().replace(',', '.') : a)),
-            v.check((a) => a !== '', TransferMsg.amount),
-            v.check((a) => /^\d{1,9}(\.\d{1,2})?$/.test(String(a)) && Number(a) > 0, TransferMsg.amountInvalid),
-            v.transform(Number),
-            v.maxValue(TRANSFER_MAX, TransferMsg.tooMuch),
+            v.check((a) => typeof a !== 'string' || a.trim() !== '', TransferMsg.amount),
+            MoneyAmount({ invalid: TransferMsg.amountInvalid, tooMuch: TransferMsg.tooMuch }, TRANSFER_MAX),
           ),
           motive: v.optional(v.nullable(v.pipe(v.string(TransferMsg.motive), v.trim(), v.maxLength(200, TransferMsg.motive)))),
           currency: v.picklist(TRANSFER_CURRENCIES, TransferMsg.currency),

@@ -4,7 +4,7 @@ import { checkBody, type Checked } from './check';
 import { OrderRow } from './order-lists';
 import { Zelle } from './order-detail';
 import { MIN_REFUND, RefundMsg } from '@/domain/order-actions';
-import { isMoneyAmount } from '@/domain/credit';
+import { MoneyAmount } from './fields';
 
 /** The order actions' bodies and answers (spec details §7 "Order detail"). */
 
@@ -20,10 +20,10 @@ export const OrderIdsBody = v.object({ ids: Ids });
 /** A money amount as a form sends it: a number, or text that reads as one; within the money bounds (domain/credit). */
 export const Amount = v.pipe(
   v.union([v.number(RefundMsg.numeric), v.string(RefundMsg.numeric)], RefundMsg.numeric),
-  v.transform((value) => (typeof value === 'string' ? value.trim().replace(',', '.') : value)),
-  v.check((value) => value === '' || Number.isFinite(Number(value)), RefundMsg.numeric),
-  v.check((value) => value === '' || isMoneyAmount(Number(value)), RefundMsg.bounds),
-  v.transform((value) => (value === '' ? undefined : Number(value))),
+  v.transform((value) => (typeof value === 'string' ? value.trim() : value)),
+  v.check((value) => typeof value === 'number' || value === '' || Number.isFinite(Number(value.replace(',', '.'))), RefundMsg.numeric),
+  v.transform((value) => (value === '' ? undefined : value)),
+  v.optional(MoneyAmount({ invalid: RefundMsg.bounds })),
 );
 
 /**

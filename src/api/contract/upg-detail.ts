@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { Envelope } from './envelope';
-import { BodyId, QueryId } from './fields';
+import { BodyId, MoneyAmount, QueryId } from './fields';
 import { MlInference } from './order-detail';
 import { ChargeOrderRow } from './upg';
 import { APP_NAMES } from '@/domain/catalog';
 import { ChargeOrderMsg } from '@/domain/charge-order';
-import { isMoneyAmount } from '@/domain/credit';
+import { RefundMsg } from '@/domain/order-actions';
 
 /** The charge-order (UPG) detail and its actions (spec details §7 "Charge order (UPG) detail"): apart from the list's contract, which stays small. */
 /** GET /upg/api/crm/{tenant}/paymentChargeOrder?chargeorderId, /rules/list?chargeorderId */
@@ -30,7 +30,11 @@ export type ChargeVoidBody = v.InferOutput<typeof ChargeVoidBody>;
 /** POST …/chargeorder/refund (plus amount, transactionId): the full total only. */
 export const ChargeRefundBody = v.object({
   ...ChargeVoidBody.entries,
-  amount: v.pipe(v.optional(v.number(ChargeOrderMsg.amount), 0), v.check((n) => isMoneyAmount(n), ChargeOrderMsg.amount)),
+  amount: v.pipe(
+    v.optional(v.union([v.number(ChargeOrderMsg.amount), v.string(ChargeOrderMsg.amount)], ChargeOrderMsg.amount), 0),
+    v.check((typed) => typed !== 0 && typed !== '', ChargeOrderMsg.amount),
+    MoneyAmount({ invalid: RefundMsg.bounds }),
+  ),
   transactionId: v.pipe(v.optional(v.string(ChargeOrderMsg.transactionId), ''), v.trim(), v.nonEmpty(ChargeOrderMsg.transactionId), v.maxLength(80, ChargeOrderMsg.transactionId)),
 });
 export type ChargeRefundBody = v.InferOutput<typeof ChargeRefundBody>;
