@@ -4,7 +4,7 @@ import { PageOf, PageQuery, TextQuery } from './query';
 import { DOC_CODES } from '@/domain/diff';
 import { Msg } from '@/domain/messages';
 import { BodyDocId } from './fields';
-import { CONTROL_CHARS } from '@/domain/text';
+import { hasControlChars } from '@/domain/text';
 
 // ---------------------------------------------------------------- countries
 
@@ -105,7 +105,7 @@ export const ActionLogCreateBody = v.object(
       v.trim(),
       v.nonEmpty('Debe indicar la descripción.'),
       v.maxLength(500, 'La descripción no puede superar 500 caracteres.'),
-      v.check((s) => !CONTROL_CHARS.test(s), 'La descripción no puede contener caracteres de control.'),
+      v.check((s) => !hasControlChars(s), Msg.controlChars),
     ),
     canal: v.optional(v.picklist(['CRM'], 'El canal de la consola es CRM.')),
     input: v.pipe(
