@@ -24,6 +24,7 @@ const adminProfile: Profile = {
   lastName: 'Administradora',
   name: 'Ana Administradora',
   groups: [{ name: 'CRM2_ADMIN', permissions: [{ name: 'CRM_LOGIN' }, { name: 'CRM_LECTOR' }, { name: 'CRM2_VIEW_ORDERS' }] }],
+  serviceKeys: { apiKey: 'api-key-of-this-session', smsToken: 'sms-token-of-this-session' },
 };
 const readerProfile: Profile = {
   ...adminProfile,
@@ -351,6 +352,15 @@ describe('session machine, details', () => {
     second.resolve({ ...tokenAnswer, access_token: 'access-2' });
     await flush();
     expect(sut.actor.getSnapshot().context.accessToken).toBe('access-2');
+  });
+
+  it('a session stored before the per-session service keys is not resumed: the person signs in again instead of meeting a 401', () => {
+    const store = new MemoryStore();
+    writeStoredSession(store, { ...stored, noEsLector: true });
+    expect(readStoredSession(store)?.profile.serviceKeys).toEqual(adminProfile.serviceKeys);
+    const { serviceKeys: _dropped, ...oldProfile } = adminProfile;
+    writeStoredSession(store, { ...stored, profile: oldProfile, noEsLector: true });
+    expect(readStoredSession(store)).toBeNull();
   });
 
   it('invalid token: the token is removed 1.5 s later and the user goes to sign-in', async () => {

@@ -13,7 +13,11 @@ export interface KeyValueStore {
 
 const numeric = v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number));
 
-/** Reads a stored session, or null when anything is missing or malformed (never trust storage). */
+/**
+ * Reads a stored session, or null when anything is missing or malformed (never trust storage). A
+ * profile without service keys was stored before the keys became per session: its calls that need
+ * them would be refused, so it is not resumed and the person signs in once more.
+ */
 export function readStoredSession(store: KeyValueStore): StoredSession | null {
   const profile = (() => {
     try {
@@ -26,7 +30,7 @@ export function readStoredSession(store: KeyValueStore): StoredSession | null {
   const refreshToken = store.getItem(StorageKey.refreshToken);
   const expiresIn = v.safeParse(numeric, store.getItem(StorageKey.expiresIn));
   const refreshAt = v.safeParse(numeric, store.getItem(StorageKey.refreshAt));
-  if (!profile?.success || !accessToken || !refreshToken || !expiresIn.success || !refreshAt.success) return null;
+  if (!profile?.success || !profile.output.serviceKeys || !accessToken || !refreshToken || !expiresIn.success || !refreshAt.success) return null;
   return { accessToken, refreshToken, expiresIn: expiresIn.output, refreshAt: refreshAt.output, profile: profile.output };
 }
 
