@@ -33,12 +33,18 @@ export const writesSoFar = (kysely: object): number | null => writeCounters.get(
  * better-sqlite3 with its statements kept: Kysely prepares each query's SQL anew, which costs more
  * than running a list's small indexed queries. The same SQL text reuses its statement (the
  * connection runs one query at a time, so a statement is never in use twice). Counts the writes.
+ *
+ * A transaction begins IMMEDIATE (Kysely sends a plain `begin`): a deferred one reads first and
+ * asks for the write lock at its first write, and if another connection wrote in between (the
+ * sqlite3 shell, a maintenance script, the browser tests' fixtures) the upgrade fails at once with
+ * SQLITE_BUSY, a 500, without waiting the busy timeout. Taking the lock at the start waits its turn.
  */
 function statementCache(sqlite: SQLite.Database, max = 1000) {
   const statements = new Map<string, SQLite.Statement>();
   let writes = 0;
   const database = {
-    prepare(text: string) {
+    prepare(sql: string) {
+      const text = sql === 'begin' ? 'begin immediate' : sql;
       let statement = statements.get(text);
       if (!statement) {
         if (statements.size >= max) statements.clear();

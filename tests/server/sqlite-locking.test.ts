@@ -1,0 +1,52 @@
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../support/server';
+
+/**
+ * The SQLite file may have another writer besides the server (the sqlite3 shell, a maintenance
+ * script, the browser tests' fixtures). A server transaction that read before that writer
+ * committed and wrote after would fail at once with SQLITE_BUSY (a 500): its snapshot is stale.
+ * The server begins every transaction IMMEDIATE (server/db/database.ts), so it waits its turn.
+ */
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('another writer on the SQLite file', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(() => server.close());
+
+  /** A second connection, in a thread of its own, that writes and keeps the write lock for `ms`. */
+  function holdWriteLock(file: string, ms: number) {
+    const worker = new Worker(
+      `
+      const { parentPort, workerData } = require('node:worker_threads');
+      const Database = require('better-sqlite3');
+      const db = new Database(workerData.file);
+      db.pragma('busy_timeout = 5000');
+      db.exec('BEGIN IMMEDIATE');
+      db.prepare("UPDATE countries SET name = name WHERE id = (SELECT min(id) FROM countries)").run();
+      parentPort.postMessage('locked');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, workerData.ms);
+      db.exec('COMMIT');
+      db.close();
+      parentPort.postMessage('released');
+      `,
+      { eval: true, workerData: { file, ms } },
+    );
+    const message = (what: string) => new Promise<void>((resolve, reject) => {
+      worker.on('message', (m) => m === what && resolve());
+      worker.on('error', reject);
+    });
+    return { locked: message('locked'), released: message('released') };
+  }
+
+  it('a sign-in while another connection holds the write lock waits for it and succeeds, instead of a 500', async () => {
+    const lock = holdWriteLock(server.config.databaseFile, 300);
+    await lock.locked;
+    const response = await server.token({ grant_type: 'password', username: 'soporte', password: 'demo1234', device_id: 'locking' });
+    expect(response.status, await response.clone().text()).toBe(200);
+    await lock.released;
+    const again = await server.token({ grant_type: 'password', username: 'soporte', password: 'demo1234', device_id: 'locking' });
+    expect(again.status).toBe(200);
+  });
+});
