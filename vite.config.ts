@@ -84,6 +84,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    globalSetup: ['tests/support/pg-template.ts'],
+    globalSetup: ['tests/support/test-templates.ts'],
   },
 });

@@ -1,29 +1,25 @@
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
-import { seedDatabase } from '../../server/db/seed/index';
 import { createApp } from '../../server/app';
 import { DEMO_PASSWORD } from '../../server/db/seed/personas';
 import { API_KEY_CLIENTS } from '@/api/contract/clients';
 import { fillPath, type AnyRow } from '@/machines/lifecycle/table';
 
-import { TEST_NOW, TEST_SEED, dropPostgresDatabase, freshPostgresDatabase } from './test-database';
+import { TEST_NOW, dropPostgresDatabase, freshPostgresDatabase, freshSqliteFile, removeSqliteFile } from './test-database';
 
 export { TEST_NOW };
 const BASIC = `Basic ${Buffer.from('crm-console:crm-console-secret').toString('base64')}`;
 
 /**
- * A reference server on a fresh database seeded at the test scale (in-memory SQLite, or a copy of
- * the seeded PostgreSQL template when TEST_DATABASE_URL is set), with a movable clock.
+ * A reference server on a fresh database seeded at the test scale (a copy of the seeded SQLite
+ * template file, or of the seeded PostgreSQL template when TEST_DATABASE_URL is set), with a
+ * movable clock.
  */
 export async function createTestServer(overrides: Partial<ServerConfig> = {}) {
   const databaseUrl = await freshPostgresDatabase();
-  const config: ServerConfig = { ...loadConfig({}), databaseFile: ':memory:', databaseUrl, scale: 'test', ...overrides };
+  const databaseFile = databaseUrl ? ':memory:' : freshSqliteFile()!;
+  const config: ServerConfig = { ...loadConfig({}), databaseFile, databaseUrl, scale: 'test', ...overrides };
   const db = openDatabase(config);
-  if (!databaseUrl) {
-    await migrate(db);
-    await seedDatabase(db, { seed: TEST_SEED, scale: 'test', now: TEST_NOW });
-  }
   const clock = { t: TEST_NOW, now() { return this.t; } };
   const app = createApp({ db, config, clock });
 
@@ -52,6 +48,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}) {
   const close = async () => {
     await db.close();
     if (databaseUrl) await dropPostgresDatabase(databaseUrl);
+    else removeSqliteFile(databaseFile);
   };
   return { app, db, config, clock, token, signIn, get, post, close };
 }

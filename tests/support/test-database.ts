@@ -1,9 +1,13 @@
 /**
- * Where a test server keeps its data: a fresh in-memory SQLite database by default, or, when
- * TEST_DATABASE_URL names a PostgreSQL server, a fresh database copied from the seeded template
- * (tests/support/pg-template.ts). Either way every test server starts from the same seeded data.
+ * Where a test server keeps its data: a copy of the seeded SQLite template file by default, or,
+ * when TEST_DATABASE_URL names a PostgreSQL server, a fresh database copied from the seeded
+ * template database (both made once per run by tests/support/test-templates.ts). Either way every
+ * test server starts from the same seeded data.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 export const TEST_NOW = Date.UTC(2026, 10, 22, 15, 0, 0);
 export const TEST_SEED = 7;
@@ -16,6 +20,20 @@ export function databaseUrlFor(serverUrl: string, database: string): string {
 }
 
 let counter = 0;
+
+/** A new SQLite file holding the seeded template's data; null on PostgreSQL runs. */
+export function freshSqliteFile(): string | null {
+  const template = inject('sqliteTemplate');
+  if (!template) return null;
+  const file = path.join(path.dirname(template), `server-${process.pid}-${counter++}.db`);
+  fs.copyFileSync(template, file);
+  return file;
+}
+
+/** Removes a file made by freshSqliteFile and what SQLite kept beside it (its handle must be closed first). */
+export function removeSqliteFile(file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
+}
 
 /** A new PostgreSQL database holding the seeded template's data; null on SQLite runs. */
 export async function freshPostgresDatabase(): Promise<string | null> {
