@@ -14,14 +14,16 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 2,
-  retries: 0,
+  workers: Number(process.env.E2E_WORKERS ?? 4),
+  // A failing test runs once more only to record its trace (recording every test costs a third of
+  // the suite's time); scripts/test-all.ts counts a test that passes on that second run as failed.
+  retries: 1,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'es-ES',
     timezoneId: 'America/Toronto',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: {
       // Debian's Chromium, never a downloaded browser.
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

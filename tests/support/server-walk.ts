@@ -8,6 +8,8 @@ import { offered, refusalOf, rowFor } from '@/machines/lifecycle/table';
  * A lifecycle's model-based paths driven through the reference server: each step is the row's
  * request as the console sends it (200, the stored status is the model's), and in every state
  * every event the chart refuses answers 409 with the row's own Spanish reason and changes nothing.
+ * Paths share states: each refusal is sent in the first path that reaches its state (the same
+ * state value and context from the same starting input), not again in every later one.
  */
 
 export interface ServerWalk<TEntity> {
@@ -60,6 +62,7 @@ export function walkAgainstServer<TEntity>(walk: ServerWalk<TEntity>) {
   const label = model.label ?? ((input: Record<string, unknown>) => String(input.status));
   const cases = sets.flatMap(({ input, paths }) => paths.map((path) => [`${label(input)}: ${describeEvents(path)}`, input, path] as const));
 
+  const refusalsSent = new Set<string>();
   it.each(cases)('%s', async (_name, input, path) => {
     const entity = await walk.reset(input);
     let from: unknown = null;
@@ -75,8 +78,12 @@ export function walkAgainstServer<TEntity>(walk: ServerWalk<TEntity>) {
       expect(await walk.stateOf(entity)).toEqual(step.state.value);
       await walk.matches?.(entity, step.state as unknown as AnyMachineSnapshot);
       const here = restoredAt(model, step.state as unknown as AnyMachineSnapshot);
+      const reached = JSON.stringify([input, step.state.value, step.state.context]);
       for (const event of eventsOf(model, input)) {
         if (here.can(event as never) || walk.refusable?.(entity, event) === false) continue;
+        const refusal = `${reached}|${JSON.stringify(event)}`;
+        if (refusalsSent.has(refusal)) continue;
+        refusalsSent.add(refusal);
         await walk.prepare?.(entity, event, true);
         const before = await walk.observe(entity);
         const response = await walk.send(entity, event);
