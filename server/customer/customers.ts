@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import type { CustomerRow, CustomersQuery } from '@/api/contract/customers';
 import { normalizeWindow, windowBounds } from '@/domain/date-window';
 import { displayName } from '../session/accounts';
-import { cappedCount, checkPageWithinCap, pageOf, type Page } from '../db/paging';
+import { cappedCount, checkPageWithinCap, pageOf, rememberUntilWrite, type Page } from '../db/paging';
 
 /** Escapes LIKE wildcards so a name with "%" or "_" is matched literally. */
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -62,6 +62,12 @@ export async function customerRowsById(db: Kysely<Database>, ids: number[]): Pro
  */
 export async function searchCustomers(database: Db, q: CustomersQuery, now: number): Promise<Page<CustomerRow>> {
   checkPageWithinCap(q);
+  const bounds = q.startDate || q.endDate ? windowBounds(normalizeWindow({ startDate: q.startDate, endDate: q.endDate, hasId: q.id !== undefined }, 'default', now)) : null;
+  // The same search answers the same page until something is written (SQLite; see rememberUntilWrite).
+  return rememberUntilWrite(database.kysely, `customers\u0000${JSON.stringify([q, bounds])}`, () => readCustomers(database, q, bounds));
+}
+
+async function readCustomers(database: Db, q: CustomersQuery, bounds: { from: string | null; until: string } | null): Promise<Page<CustomerRow>> {
   const db = database.kysely;
   const group = q.group
     ? await db.selectFrom('groups').select('id').where('name', '=', q.group).executeTakeFirst()
@@ -77,11 +83,10 @@ export async function searchCustomers(database: Db, q: CustomersQuery, now: numb
   if (q.lastNames) query = query.where(startsWith(database.dialect, 'a.last_name', q.lastNames));
   if (q.countryCode) query = query.where('a.country_code', '=', q.countryCode);
   if (q.enabled) query = query.where('a.enabled', '=', Number(q.enabled));
-  const dated = Boolean(q.startDate || q.endDate);
-  if (dated) {
-    const { from, until } = windowBounds(normalizeWindow({ startDate: q.startDate, endDate: q.endDate, hasId: q.id !== undefined }, 'default', now));
-    if (from) query = query.where('a.register_date', '>=', from);
-    query = query.where('a.register_date', '<', until);
+  const dated = bounds !== null;
+  if (bounds) {
+    if (bounds.from) query = query.where('a.register_date', '>=', bounds.from);
+    query = query.where('a.register_date', '<', bounds.until);
   }
   const ascending = q.sort === 'id,asc' || q.sort === 'registerDate,asc';
   // With registered dates and no explicit order, the newest registration first (the date index's order).

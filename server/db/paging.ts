@@ -21,8 +21,28 @@ export interface Page<T> {
  * says so (`totalLimited`); the pager then shows "más de 10.000" and users narrow down. The
  * query's own select list is kept, so a DISTINCT query counts distinct rows.
  */
-/** Counts remembered until the next write (SQLite only: writesSoFar), by their SQL and values. */
-const counts = new Map<string, { writes: number; n: number }>();
+/** Per database handle: reads remembered as of a number of writes (SQLite only: writesSoFar). */
+const rememberedByDb = new WeakMap<object, Map<string, { writes: number; value: unknown }>>();
+
+/**
+ * A read remembered until the next write on the database (SQLite: the server's one connection
+ * counts every write, so while the count has not moved nothing can have changed). On PostgreSQL,
+ * which other instances write, it always reads. Remembered as of the writes seen before it ran:
+ * any write since, even one that ran while it read, makes the next lookup read again. The value
+ * is shared by every caller: they must not change it.
+ */
+export async function rememberUntilWrite<T>(db: Kysely<Database>, key: string, read: () => Promise<T>): Promise<T> {
+  const writes = writesSoFar(db);
+  if (writes === null) return read();
+  let memo = rememberedByDb.get(db);
+  if (!memo) rememberedByDb.set(db, (memo = new Map()));
+  const known = memo.get(key);
+  if (known && known.writes === writes) return known.value as T;
+  const value = await read();
+  if (memo.size >= 2000) memo.clear();
+  memo.set(key, { writes, value });
+  return value;
+}
 
 export async function cappedCount(
   db: Kysely<Database>,
@@ -32,21 +52,10 @@ export async function cappedCount(
   const counting = db.selectFrom(query.clearOrderBy().limit(COUNT_CAP + 1).as('capped')).select(sql<number>`count(*)`.as('n'));
   // A list's count is its most expensive query (up to COUNT_CAP index entries) and the same for
   // every page of a search: while nothing was written it is still true, so it is not counted again.
-  const writes = writesSoFar(db);
   const compiled = counting.compile();
-  const key = writes === null ? null : `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-  const known = key === null ? undefined : counts.get(key);
-  let n: number;
-  if (known && known.writes === writes) n = known.n;
-  else {
-    n = Number((await counting.executeTakeFirstOrThrow()).n);
-    if (key !== null && writes !== null) {
-      if (counts.size >= 2000) counts.clear();
-      // Remembered as of the writes seen before it ran: any write since, even one that ran before
-      // this count did, makes the next lookup count again.
-      counts.set(key, { writes, n });
-    }
-  }
+  const n = await rememberUntilWrite(db, `count\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, async () =>
+    Number((await counting.executeTakeFirstOrThrow()).n),
+  );
   return { total: Math.min(n, COUNT_CAP), limited: n > COUNT_CAP };
 }
 

@@ -4,7 +4,7 @@ import type { OrdersQuery, OrderRow, ItemsQuery, ItemRow } from '@/api/contract/
 import { normalizeWindow, windowBounds } from '@/domain/date-window';
 import { RISK_STATUSES } from '@/domain/order-status';
 import { productFilter } from '@/domain/products';
-import { cappedCount, checkPageWithinCap, pageOf, type Page } from '../db/paging';
+import { cappedCount, checkPageWithinCap, pageOf, rememberUntilWrite, type Page } from '../db/paging';
 
 /**
  * The orders search. Order-level filters narrow `orders` through its indexes; item-level
@@ -15,6 +15,11 @@ export async function searchOrders(db: Kysely<Database>, q: OrdersQuery, now: nu
   checkPageWithinCap(q);
   const window = normalizeWindow({ startDate: q.startDate, endDate: q.endDate, hasId: q.orderId !== undefined || q.accountId !== undefined }, 'default', now);
   const { from, until } = windowBounds(window);
+  // The same search answers the same page until something is written (SQLite; see rememberUntilWrite).
+  return rememberUntilWrite(db, `orders\u0000${JSON.stringify([q, from, until])}`, () => readOrders(db, q, from, until));
+}
+
+async function readOrders(db: Kysely<Database>, q: OrdersQuery, from: string | null, until: string): Promise<Page<OrderRow>> {
   const product = q.productType ? productFilter(q.productType) : undefined;
   const byItem = Boolean(product || q.productStatus || q.productDestination || q.foiId !== undefined);
   const descending = q.sort !== 'createdDate,asc';
@@ -152,6 +157,10 @@ export async function searchItems(db: Kysely<Database>, q: ItemsQuery, now: numb
   checkPageWithinCap(q);
   const window = normalizeWindow({ startDate: q.startDate, endDate: q.endDate, hasId: q.accountId !== undefined || q.foiId !== undefined }, 'default', now);
   const { from, until } = windowBounds(window);
+  return rememberUntilWrite(db, `items\u0000${JSON.stringify([q, from, until])}`, () => readItems(db, q, from, until));
+}
+
+async function readItems(db: Kysely<Database>, q: ItemsQuery, from: string | null, until: string): Promise<Page<ItemRow>> {
   let items = db.selectFrom('order_items as i');
   if (from) items = items.where('i.created_date', '>=', from);
   items = items.where('i.created_date', '<', until);

@@ -343,3 +343,25 @@ describe('customers', () => {
     expect((await server.get('/uaa/secured/getSearchAccount?email=x', tokens.operaciones)).status).toBe(403);
   });
 });
+
+describe('lists remembered until the next write', () => {
+  it('are never stale: an approval through the server, or any write, is in the next answer of the same search', async () => {
+    const search = () => server.get('/orders/secured/orders/allHistory?size=50&status=RISK', admin);
+    const first = await json(OrdersResponse, await search());
+    const order = first.data.elements[0]!;
+    expect((await json(OrdersResponse, await search())).data).toEqual(first.data);
+    const approved = await server.post('/orders/secured/risk/approve', admin, { orderId: order.id });
+    expect(approved.status, await approved.clone().text()).toBe(200);
+    const after = await json(OrdersResponse, await search());
+    expect(after.data.elements.map((o) => o.id)).not.toContain(order.id);
+    expect(after.data.totalElements).toBe(first.data.totalElements - 1);
+    // Items and customers the same way: a write the list shows is there at once.
+    const customers = () => server.get('/uaa/secured/getAllAccount?size=15&enabled=1', admin);
+    const before = await customers();
+    expect(before.status).toBe(200);
+    const firstCustomer = ((await before.json()) as { data: { elements: { id: number }[]; totalElements: number } }).data;
+    await k().updateTable('accounts').set({ enabled: 0 }).where('id', '=', firstCustomer.elements[0]!.id).execute();
+    const later = ((await (await customers()).json()) as { data: { elements: { id: number }[]; totalElements: number } }).data;
+    expect(later.elements.map((c) => c.id)).not.toContain(firstCustomer.elements[0]!.id);
+  });
+});
