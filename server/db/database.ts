@@ -21,10 +21,11 @@ export interface DbOptions {
 }
 
 /**
- * For each SQLite query builder, how many writes its connection has run: a read remembered at one
- * count is still true at the same count (server/db/paging.ts remembers list counts so). SQLite has
- * one connection and one writer per file, so nothing else can change the data in between; a
- * PostgreSQL database has other connections and instances, and is not in here.
+ * For each SQLite query builder, a number that moves whenever the data may have changed: the writes
+ * its connection has run plus SQLite's `data_version`, which moves when another connection (the
+ * sqlite3 shell, a script) commits to the file. A read remembered at one value is still true at
+ * the same value (server/db/paging.ts remembers lists and counts so). A PostgreSQL database has
+ * other connections and instances, and is not in here.
  */
 const writeCounters = new WeakMap<object, () => number>();
 export const writesSoFar = (kysely: object): number | null => writeCounters.get(kysely)?.() ?? null;
@@ -41,6 +42,7 @@ export const writesSoFar = (kysely: object): number | null => writeCounters.get(
  */
 function statementCache(sqlite: SQLite.Database, max = 1000) {
   const statements = new Map<string, SQLite.Statement>();
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   let writes = 0;
   const database = {
     prepare(sql: string) {
@@ -56,7 +58,7 @@ function statementCache(sqlite: SQLite.Database, max = 1000) {
     },
     close: () => sqlite.close(),
   };
-  return { database, writes: () => writes };
+  return { database, writes: () => writes + (dataVersion.get() as number) };
 }
 
 /** Opens the configured database: PostgreSQL when a URL is given, otherwise a SQLite file in WAL mode. */

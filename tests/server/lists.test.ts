@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { createTestServer, TEST_NOW, type TestServer } from '../support/server';
@@ -363,5 +364,18 @@ describe('lists remembered until the next write', () => {
     await k().updateTable('accounts').set({ enabled: 0 }).where('id', '=', firstCustomer.elements[0]!.id).execute();
     const later = ((await (await customers()).json()) as { data: { elements: { id: number }[]; totalElements: number } }).data;
     expect(later.elements.map((c) => c.id)).not.toContain(firstCustomer.elements[0]!.id);
+  });
+
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('are never stale after another connection writes the SQLite file (the sqlite3 shell, a script)', async () => {
+    const search = () => server.get('/orders/secured/orders/allHistory?size=50&status=RISK', admin);
+    const first = await json(OrdersResponse, await search());
+    const order = first.data.elements[0]!;
+    expect((await json(OrdersResponse, await search())).data).toEqual(first.data);
+    const other = new Database(server.config.databaseFile);
+    other.prepare("UPDATE orders SET status = 'CANCELLED' WHERE id = ?").run(order.id);
+    other.close();
+    const after = await json(OrdersResponse, await search());
+    expect(after.data.elements.map((o) => o.id)).not.toContain(order.id);
+    expect(after.data.totalElements).toBe(first.data.totalElements - 1);
   });
 });
