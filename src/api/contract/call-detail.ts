@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { Envelope } from './envelope';
 import { PageOf, PageQuery } from './query';
-import { MoneyAmount, QueryId } from './fields';
+import { QueryId } from './fields';
+import { MoneyAmount } from './money';
 import { CallRow } from './calls';
 import { CALL_RETURN_TYPES, CallReturnMsg } from '@/domain/call-return';
 

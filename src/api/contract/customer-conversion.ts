@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Msg } from '@/domain/messages';
-import { BodyId, MoneyAmount } from './fields';
+import { BodyId } from './fields';
+import { MoneyAmount } from './money';
 import { CONVERSION_CURRENCIES, ConvertMsg } from '@/domain/conversion';
 
 /**

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { Msg } from '@/domain/messages';
 import { Envelope } from './envelope';
-import { MoneyAmount } from './fields';
+import { MoneyAmount } from './money';
 import { TRANSFER_CURRENCIES, TRANSFER_MAX, TransferMsg } from '@/domain/transfer';
 import { PhoneMsg } from '@/domain/phones';
 

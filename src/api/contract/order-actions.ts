@@ -4,7 +4,7 @@ import { checkBody, type Checked } from './check';
 import { OrderRow } from './order-lists';
 import { Zelle } from './order-detail';
 import { MIN_REFUND, RefundMsg } from '@/domain/order-actions';
-import { MoneyAmount } from './fields';
+import { MoneyAmount } from './money';
 
 /** The order actions' bodies and answers (spec details §7 "Order detail"). */
 

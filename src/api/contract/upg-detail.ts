@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Envelope } from './envelope';
-import { BodyId, MoneyAmount, QueryId } from './fields';
+import { BodyId, QueryId } from './fields';
+import { MoneyAmount } from './money';
 import { MlInference } from './order-detail';
 import { ChargeOrderRow } from './upg';
 import { APP_NAMES } from '@/domain/catalog';
