@@ -12,6 +12,7 @@ import { callRoutes } from './call/routes';
 import { chargeOrderRoutes } from './charge-order/routes';
 import { settingsRoutes } from './settings/routes';
 import { extrasRoutes } from './extras/routes';
+import { queueRoutes } from './queue/routes';
 
 /** A domain's routes: each module declares the contract's full paths it serves. */
 export type RouteModule = (deps: AppDeps) => Hono<AppEnv>;
@@ -33,4 +34,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   chargeOrderRoutes,
   settingsRoutes,
   extrasRoutes,
+  queueRoutes,
 ];

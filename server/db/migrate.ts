@@ -25,6 +25,7 @@ import * as m0022 from './migrations/0022-call-detail';
 import * as m0023 from './migrations/0023-charge-order-actions';
 import * as m0024 from './migrations/0024-idempotency-fingerprint';
 import * as m0025 from './migrations/0025-security-events';
+import * as m0026 from './migrations/0026-work-queues';
 
 interface Migration {
   name: string;
@@ -58,6 +59,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0023-charge-order-actions', up: m0023.up },
   { name: '0024-idempotency-fingerprint', up: m0024.up },
   { name: '0025-security-events', up: m0025.up },
+  { name: '0026-work-queues', up: m0026.up },
 ];
 
 /**

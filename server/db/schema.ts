@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { ItemFoundationTables } from './schema-items';
+import type { QueueTables } from './schema-queues';
 import type { RemittanceTables } from './schema-remittance';
 import type { PickupTables } from './schema-pickup';
 import type { TopupItemTables } from './schema-topup-items';
@@ -357,7 +358,7 @@ export interface FraudStopListTable {
 }
 
 /** Every table; the customers' and the item products' tables live in their own schema-*.ts files. */
-export interface Database extends ItemFoundationTables, RemittanceTables, PickupTables, TopupItemTables, PrepaidGiftTables, FraudGraphTables, CustomerTables, CustomerHistoryTables {
+export interface Database extends ItemFoundationTables, QueueTables, RemittanceTables, PickupTables, TopupItemTables, PrepaidGiftTables, FraudGraphTables, CustomerTables, CustomerHistoryTables {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   fraud_stop_list: FraudStopListTable;

@@ -83,6 +83,7 @@ export function itemStore(o: ItemStoreOptions): Store<ItemRecord, ItemKey> {
     docCode: 'ORDER',
     docId: (item) => String(item.order_id),
     idOf: (item) => item.id,
+    claim: (item) => ({ kind: 'item', id: item.id }),
     find: (trx, key) => findItems(trx, key, o),
     input: async (trx, item, ctx) => ({ status: item.status, orderStatus: item.order_status, ...(o.input ? await o.input(trx, item, ctx) : {}) }),
     async save(trx, move: Move<ItemRecord>) {

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import type { Principal } from '../deps';
 import type { ServerConfig } from '../config';
 import type { DocCode } from '@/domain/diff';
+import type { ClaimKey } from '../queue/claims';
 import type { AnyLifecycle, AnyRow, WireRequest } from '@/machines/lifecycle/table';
 
 /**
@@ -48,6 +49,8 @@ export interface Store<TRecord, TKey> {
   transitioned?(trx: Trx, move: Move<TRecord>, chart: string, ctx: ActionContext): Promise<void>;
   /** The action log's name of an event (`<chart>.<event>` by default). */
   action?(chart: string, event: EventObject): string;
+  /** The queue entry the record is (an item, an order): nobody but its claim's holder acts on it. */
+  claim?(record: TRecord): ClaimKey;
 }
 
 export interface HandlerArgs<TRecord> {

@@ -3,6 +3,7 @@ import type { AppDeps, Principal } from '../deps';
 import { conflict } from '../http';
 import { assertPermissions } from '../auth/middleware';
 import { recordMutation } from './audit';
+import { actingOn } from '../queue/claims';
 import type { ActionContext, Binding, MoveResult, Trx } from './binding';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { inTransaction } from '../db/transaction';
@@ -51,6 +52,8 @@ export async function moveRecord<TRecord>(
   const snapshot = restoredChart(lifecycle.machine, { ...input, permissions });
   const requested: EventObject = row.eventOf ? row.eventOf(request) : { type: row.event };
   assertPermissions(ctx.principal, needs(row, requested, input));
+  // Someone else working on it (a claim of a queue): refused with their name, before anything is done.
+  const claim = store.claim ? await actingOn(trx, store.claim(record), ctx.principal, ctx.now) : null;
   const handler = row.handler ? binding.handlers[row.handler] : undefined;
   const args = { trx, ctx, record, request, event: requested, input, prepared };
   await handler?.check?.(args);
@@ -71,6 +74,7 @@ export async function moveRecord<TRecord>(
   // A handler that logs its own fields owns the log; otherwise the chart's context says what changed.
   const changed = handler ? { before: {}, after: {} } : contextChanges(snapshot.context as Record<string, unknown>, move.context);
   await store.save(trx, move, ctx);
+  await claim?.done();
   await store.transitioned?.(trx, move, lifecycle.name, ctx);
   await recordMutation(
     trx,

@@ -47,6 +47,7 @@ export const orderStore: Store<OrderRecord, { order: number }> = {
   docCode: 'ORDER',
   docId: (order) => String(order.id),
   idOf: (order) => order.id,
+  claim: (order) => ({ kind: 'order', id: order.id }),
   action: (_chart, event) => event.type,
   find: async (trx, key) => [await loadOrder(trx, key.order)],
   async input(trx, order) {

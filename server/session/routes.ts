@@ -7,6 +7,7 @@ import { Permission } from '@/domain/permissions';
 import { verifyPassword } from '../auth/passwords';
 import { sameSecret, sessionServiceKeys } from '../auth/service-keys';
 import { issueTokens, revokeFamily, spendRefreshToken } from '../auth/tokens';
+import { releaseAllOf } from '../queue/claims';
 import { claimAttempt, logSignIn, releaseClaim } from '../auth/throttle';
 import { groupsOf } from './accounts';
 
@@ -90,7 +91,10 @@ export function sessionRoutes(deps: AppDeps) {
   });
 
   app.post('/uaa/secured/logout', async (c) => {
-    await revokeFamily(db, c.get('principal').familyId, deps.clock.now());
+    const principal = c.get('principal');
+    await revokeFamily(db, principal.familyId, deps.clock.now());
+    // Whatever they were working on is free for the others at once.
+    await releaseAllOf(db, principal.accountId);
     return ok(c, { loggedOut: true });
   });
 

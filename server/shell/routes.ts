@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from '../deps';
 import { jsonBody, ok, parse } from '../http';
 import { iso } from '../clock';
 import { requirePermission } from '../auth/middleware';
+import { riskQueueCount } from '../queue/queues';
 import { KycVerificationsQuery, RiskListQuery, type KycVerification, type RiskOrder } from '@/api/contract/orders';
 import { DashboardQuery, type Dashboard } from '@/api/contract/reports';
 import { FRAUD_CONFIG_PATH, FraudConfigRequest, type FraudConfig } from '@/api/contract/fraud-config';
@@ -28,7 +29,7 @@ export function shellRoutes(deps: AppDeps) {
         .limit(query.size)
         .offset(query.page * query.size)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      riskQueueCount(db),
     ]);
     const orders: RiskOrder[] = rows.map((r) => ({
       id: r.id,
@@ -40,7 +41,7 @@ export function shellRoutes(deps: AppDeps) {
       email: r.email,
       score: r.score,
     }));
-    return ok(c, { orders, totalElements: Number(total.n) });
+    return ok(c, { orders, totalElements: total });
   });
 
   app.get('/orders/secured/kyc/verifications', requirePermission(Permission.VIEW_ORDERS), async (c) => {
@@ -87,7 +88,7 @@ export function shellRoutes(deps: AppDeps) {
         .groupBy('status')
         .orderBy('count', 'desc')
         .execute(),
-      db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', RISK_QUEUE_STATUSES).executeTakeFirstOrThrow(),
+      riskQueueCount(db),
       db
         .selectFrom('orders')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -125,7 +126,7 @@ export function shellRoutes(deps: AppDeps) {
     const dashboard: Dashboard = {
       since,
       ordersByStatus: byStatus.map((r) => ({ key: r.key, count: Number(r.count) })),
-      riskQueue: Number(risk.n),
+      riskQueue: risk,
       paymentErrors: Number(errors.n),
       newUsers: Number(users.n),
       salesByProduct: sales.map((r) => ({ key: r.key, count: Number(r.count), total: Math.round(Number(r.total) * 100) / 100 })),

@@ -181,12 +181,11 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
   await sink.insert('groups', groupNames.map((name, i) => ({ id: i + 1, name })));
   await sink.insert(
     'group_permissions',
-    PERSONAS.flatMap((persona) =>
-      [...new Set(persona.permissions)].map((permission) => ({
-        group_id: groupIds.get(persona.group)!,
-        permission_id: permissionIds.get(permission)!,
-      })),
-    ),
+    // Personas of one group (two specialists) give it their permissions once.
+    [...new Set(PERSONAS.flatMap((persona) => persona.permissions.map((permission) => `${groupIds.get(persona.group)!}:${permissionIds.get(permission)!}`)))].map((pair) => {
+      const [group, permission] = pair.split(':').map(Number);
+      return { group_id: group!, permission_id: permission! };
+    }),
   );
 
   // Staff.

@@ -73,4 +73,13 @@ export const PERSONAS: readonly Persona[] = [
     role: 'Solo inicio de sesión',
     permissions: [P.LOGIN],
   },
+  {
+    // A second specialist: the remittance queue is worked by several people at once (claims).
+    username: 'remesas',
+    firstName: 'Rosa',
+    lastName: 'Remesas',
+    group: 'CRM2_OPERATIONS_SPECIALIST',
+    role: 'Especialista de operaciones (remesas)',
+    permissions: [P.VIEW_ORDERS, P.VIEW_ITEMS, P.EDITOR, P.OPERATIONS_SPECIALIST, P.MASSIVE_RETRY, P.LOGIN],
+  },
 ];

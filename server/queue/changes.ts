@@ -1,0 +1,127 @@
+import pg from 'pg';
+import type { AppDeps } from '../deps';
+import { writesSoFar } from '../db/database';
+
+/**
+ * The change feed: every audited change (an order, its items, a customer, a setting), as
+ * "TYPE:docId", to whoever listens in this process (the event streams of the open queues and
+ * detail pages). On PostgreSQL a trigger on the audit log NOTIFYs on commit (migration 0026) and
+ * each instance LISTENs on one connection of its own, so a change made through any instance reaches
+ * the streams of all of them. On SQLite the audit log is read from the last id seen whenever the
+ * database's write number moves (this server's writes or another connection's), a few times a second.
+ * Nothing runs while nobody listens.
+ */
+
+export interface Change {
+  /** The audit log's document type: ORDER, CUSTOM, UPG, CALL, SETTING. */
+  type: string;
+  docId: string;
+}
+type Listener = (change: Change) => void;
+
+export interface ChangeFeed {
+  subscribe(listener: Listener): () => void;
+  /** How many listen now (the benchmark and the tests read it). */
+  readonly listeners: number;
+}
+
+export const CHANNEL = 'crm_changes';
+/** How often SQLite's write number is looked at while someone listens. */
+const POLL_MS = 200;
+
+export function parseChange(payload: string): Change | null {
+  const at = payload.indexOf(':');
+  return at > 0 ? { type: payload.slice(0, at), docId: payload.slice(at + 1) } : null;
+}
+
+/** One feed per server instance (per database handle). */
+export function changeFeed(deps: AppDeps): ChangeFeed {
+  const listeners = new Set<Listener>();
+  const emit = (change: Change) => {
+    for (const listener of listeners) listener(change);
+  };
+  let stop: (() => void) | null = null;
+  const start = deps.db.dialect === 'postgres' ? () => listenPostgres(deps, emit) : () => pollSqlite(deps, emit);
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      stop ??= start();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && stop) {
+          stop();
+          stop = null;
+        }
+      };
+    },
+    get listeners() {
+      return listeners.size;
+    },
+  };
+}
+
+function pollSqlite(deps: AppDeps, emit: (change: Change) => void): () => void {
+  const db = deps.db.kysely;
+  let last: number | null = null;
+  let seenWrites: number | null = null;
+  let busy = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      if (last === null) {
+        const top = await db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+        last = Number(top?.id ?? 0);
+        seenWrites = writesSoFar(db);
+        return;
+      }
+      const writes = writesSoFar(db);
+      if (writes !== null && writes === seenWrites) return;
+      seenWrites = writes;
+      const rows = await db.selectFrom('audit_log').select(['id', 'type', 'doc_id']).where('id', '>', last).orderBy('id').limit(1000).execute();
+      for (const row of rows) {
+        last = row.id;
+        emit({ type: row.type, docId: row.doc_id });
+      }
+    } catch (error) {
+      console.warn(`Cambios: ${(error as Error).message}`);
+    } finally {
+      busy = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), POLL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+function listenPostgres(deps: AppDeps, emit: (change: Change) => void): () => void {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = () => {
+    const next = new pg.Client({ connectionString: deps.config.databaseUrl! });
+    client = next;
+    next.on('notification', (message) => {
+      const change = message.channel === CHANNEL && message.payload ? parseChange(message.payload) : null;
+      if (change) emit(change);
+    });
+    // A lost connection (a restart of the database) is opened again; changes meanwhile are missed,
+    // and the pages re-read on their own when their stream reconnects.
+    next.on('error', (error) => {
+      console.warn(`Cambios: conexión perdida (${error.message})`);
+      void next.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(connect, 1000);
+    });
+    next
+      .connect()
+      .then(() => next.query(`LISTEN ${CHANNEL}`))
+      .catch((error: Error) => next.emit('error', error));
+  };
+  connect();
+  return () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    void client?.end().catch(() => undefined);
+  };
+}

@@ -1,0 +1,111 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { AppDeps, AppEnv } from '../deps';
+import { jsonBody, notFound, ok, parse } from '../http';
+import { requireAnyPermission, requireEditor, requirePermission, assertPermissions } from '../auth/middleware';
+import { checkAccessToken } from '../auth/tokens';
+import { inTransaction } from '../db/transaction';
+import { releaseClaim, takeClaim } from './claims';
+import { remittanceQueue, riskQueue } from './queues';
+import { changeFeed, type Change } from './changes';
+import { ClaimBody, QueuePaths, RemittanceQueueQuery, RiskQueueQuery } from '@/api/contract/queues';
+import { Permission } from '@/domain/permissions';
+import type { ClaimKind } from '@/domain/queues';
+
+/** Who may claim what: an item of the remittance queue, an order of the risk queue. */
+const CLAIMERS: Record<ClaimKind, readonly string[]> = {
+  item: [Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY],
+  order: [Permission.FRAUD_COMPLETE],
+};
+/** A comment line keeps proxies from closing an idle stream, and the session is checked again. */
+const HEARTBEAT_MS = 20_000;
+
+/** The work queues, the claims on their entries and the event stream of changes. */
+export function queueRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const db = deps.db.kysely;
+  const feed = changeFeed(deps);
+
+  app.get(QueuePaths.remittances, requireAnyPermission(...CLAIMERS.item), async (c) => {
+    const query = parse(RemittanceQueueQuery, c.req.query());
+    return ok(c, await remittanceQueue(db, c.get('principal'), query, deps.clock.now()));
+  });
+
+  app.get(QueuePaths.risk, requirePermission(Permission.FRAUD_COMPLETE), async (c) => {
+    const query = parse(RiskQueueQuery, c.req.query());
+    return ok(c, await riskQueue(db, query, deps.clock.now()));
+  });
+
+  const claimant = (kind: ClaimKind, principal: AppEnv['Variables']['principal']) => {
+    const may = CLAIMERS[kind].find((p) => principal.permissions.has(p)) ?? CLAIMERS[kind][0]!;
+    assertPermissions(principal, [Permission.EDITOR, may]);
+  };
+
+  app.post(QueuePaths.claim, requireEditor(), async (c) => {
+    const key = parse(ClaimBody, await jsonBody(c));
+    const principal = c.get('principal');
+    claimant(key.kind, principal);
+    const claim = await inTransaction(deps.db, async (trx) => {
+      await existing(trx, key);
+      return takeClaim(trx, key, principal, deps.clock.now());
+    });
+    return ok(c, claim);
+  });
+
+  app.post(QueuePaths.release, requireEditor(), async (c) => {
+    const key = parse(ClaimBody, await jsonBody(c));
+    const principal = c.get('principal');
+    claimant(key.kind, principal);
+    await inTransaction(deps.db, (trx) => releaseClaim(trx, key, principal, deps.clock.now()));
+    return ok(c, null);
+  });
+
+  // The changes of orders (and so of their items) as server-sent events: `change` with the order's id.
+  app.get(QueuePaths.changes, requirePermission(Permission.VIEW_ORDERS), (c) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+    c.header('Cache-Control', 'no-store');
+    return streamSSE(c, async (stream) => {
+      const pending: Change[] = [];
+      let wake: (() => void) | null = null;
+      const unsubscribe = feed.subscribe((change) => {
+        if (change.type !== 'ORDER') return;
+        pending.push(change);
+        wake?.();
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        wake?.();
+      });
+      await stream.writeSSE({ event: 'ready', data: '{}' });
+      let beat = Date.now();
+      while (!stream.aborted && !stream.closed) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, HEARTBEAT_MS).unref();
+        });
+        wake = null;
+        // Several changes of one order in a burst are one event.
+        const ids = [...new Set(pending.splice(0).map((change) => change.docId))];
+        if (ids.length > 0) await stream.writeSSE({ event: 'change', data: JSON.stringify({ orders: ids.map(Number) }) });
+        if (Date.now() - beat >= HEARTBEAT_MS) {
+          beat = Date.now();
+          // A signed-out or expired session's stream ends: the console opens it again with its new token.
+          if (!(await checkAccessToken(db, token, deps.clock.now())).ok) break;
+          await stream.write(': latido\n\n');
+        }
+      }
+      unsubscribe();
+    });
+  });
+
+  return app;
+}
+
+/** A claim names an entity that exists (404 otherwise: no claims on made-up ids). */
+async function existing(trx: Parameters<typeof takeClaim>[0], key: { kind: ClaimKind; id: number }) {
+  const found =
+    key.kind === 'item'
+      ? await trx.selectFrom('order_items').select('id').where('id', '=', key.id).executeTakeFirst()
+      : await trx.selectFrom('orders').select('id').where('id', '=', key.id).executeTakeFirst();
+  if (!found) throw notFound(key.kind === 'item' ? `El item ${key.id} no existe.` : `La orden ${key.id} no existe.`);
+}

@@ -1,0 +1,94 @@
+import * as v from 'valibot';
+import { Envelope, IsoDateTime, PagingQuery, QueryInt } from './envelope';
+import { CLAIM_KINDS, QUEUE_AGES, QUEUE_PAGE_SIZE, REMITTANCE_QUEUE_PRODUCTS } from '@/domain/queues';
+
+/**
+ * The work queues (issue 14): the remittance queue, the risk queue and the claims on their
+ * entries. Not in the provider's contract: the reference server's own paths under /orders/secured.
+ */
+
+export const Claim = v.object({
+  kind: v.picklist(CLAIM_KINDS),
+  id: v.number(),
+  holderId: v.number(),
+  holderName: v.string(),
+  expiresAt: IsoDateTime,
+});
+export type Claim = v.InferOutput<typeof Claim>;
+
+/** POST /orders/secured/claims (take or renew) and /orders/secured/claims/release. */
+export const ClaimBody = v.object({
+  kind: v.picklist(CLAIM_KINDS, 'El tipo de reserva no es válido.'),
+  id: v.pipe(v.number('El id debe ser un número.'), v.integer('El id debe ser un número.'), v.minValue(1, 'El id debe ser un número.'), v.maxValue(Number.MAX_SAFE_INTEGER, 'El id debe ser un número.')),
+});
+export type ClaimBody = v.InferOutput<typeof ClaimBody>;
+export const ClaimResponse = Envelope(Claim);
+export const ReleaseResponse = Envelope(v.null());
+
+const Choice = <T extends readonly string[]>(values: T, message: string) => v.optional(v.picklist(values, message));
+
+export const RemittanceQueueQuery = v.object({
+  ...PagingQuery(QUEUE_PAGE_SIZE, 100),
+  product: Choice(REMITTANCE_QUEUE_PRODUCTS, 'El producto no es válido.'),
+  province: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}-\d{2}$/, 'La provincia no es válida.'))),
+  provider: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(40, 'El proveedor no es válido.'))),
+  minAgeHours: v.optional(v.pipe(QueryInt, v.check((n) => (QUEUE_AGES as readonly number[]).includes(n), 'La antigüedad no es válida.'))),
+});
+export type RemittanceQueueQuery = v.InferInput<typeof RemittanceQueueQuery>;
+
+export const RemittanceQueueEntry = v.object({
+  itemId: v.number(),
+  orderId: v.number(),
+  productType: v.picklist(REMITTANCE_QUEUE_PRODUCTS),
+  status: v.string(),
+  createdDate: IsoDateTime,
+  /** Minutes waited, by the server's clock. */
+  ageMinutes: v.number(),
+  amount: v.number(),
+  currency: v.string(),
+  province: v.nullable(v.string()),
+  provider: v.nullable(v.string()),
+  orderStatus: v.string(),
+  /** The order is in risk review: shown, not actionable. */
+  blocked: v.boolean(),
+  claim: v.nullable(Claim),
+});
+export type RemittanceQueueEntry = v.InferOutput<typeof RemittanceQueueEntry>;
+
+export const RiskQueueQuery = v.object({ ...PagingQuery(QUEUE_PAGE_SIZE, 100) });
+export type RiskQueueQuery = v.InferInput<typeof RiskQueueQuery>;
+
+export const RiskQueueEntry = v.object({
+  orderId: v.number(),
+  accountId: v.number(),
+  status: v.string(),
+  createdDate: IsoDateTime,
+  ageMinutes: v.number(),
+  score: v.nullable(v.number()),
+  totalPrice: v.number(),
+  currency: v.string(),
+  reliability: v.nullable(v.number()),
+  country: v.nullable(v.string()),
+  /** The rules that weighed most, highest score first. */
+  topRules: v.array(v.object({ factor: v.string(), score: v.number() })),
+  claim: v.nullable(Claim),
+});
+export type RiskQueueEntry = v.InferOutput<typeof RiskQueueEntry>;
+
+/** A queue's page: the entries, how many wait in all (the filters applied) and the statuses counted. */
+export function QueuePage<T extends v.GenericSchema>(entry: T) {
+  return Envelope(v.object({ elements: v.array(entry), totalElements: v.number(), statuses: v.array(v.string()) }));
+}
+export const RemittanceQueueResponse = QueuePage(RemittanceQueueEntry);
+export const RiskQueueResponse = QueuePage(RiskQueueEntry);
+export type RemittanceQueue = v.InferOutput<typeof RemittanceQueueResponse>['data'];
+export type RiskQueue = v.InferOutput<typeof RiskQueueResponse>['data'];
+
+/** The paths of the queues. */
+export const QueuePaths = {
+  remittances: '/orders/secured/queues/remittances',
+  risk: '/orders/secured/queues/risk',
+  claim: '/orders/secured/claims',
+  release: '/orders/secured/claims/release',
+  changes: '/orders/secured/changes',
+} as const;
