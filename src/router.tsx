@@ -56,8 +56,8 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The page title (spec: the title comes from the route name). */
     title?: string;
-    /** The view permission the route needs; without it the page says NO POSEE AUTORIZACION DE ACCESO. */
-    permission?: string;
+    /** The view permission the route needs (any of a list); without it the page says NO POSEE AUTORIZACION DE ACCESO. */
+    permission?: string | readonly string[];
   }
 }
 

@@ -74,7 +74,8 @@ export async function moveRecord<TRecord>(
   // A handler that logs its own fields owns the log; otherwise the chart's context says what changed.
   const changed = handler ? { before: {}, after: {} } : contextChanges(snapshot.context as Record<string, unknown>, move.context);
   await store.save(trx, move, ctx);
-  await claim?.done();
+  // The work is done when the entity moved on; an edit that keeps its status keeps the claim.
+  if (move.to !== move.from) await claim?.done();
   await store.transitioned?.(trx, move, lifecycle.name, ctx);
   await recordMutation(
     trx,

@@ -46,10 +46,11 @@ export const DEFAULT_GROUPS: readonly GroupLike[] = [
   { name: 'DEFAULT', permissions: [{ name: Permission.LOGIN }] },
 ];
 
-/** Looks for a named permission across all of the user's groups. */
-export function hasPermission(groups: readonly GroupLike[] | null | undefined, permission: string): boolean {
+/** Looks for a named permission (or any of several: a screen two roles share) across all of the user's groups. */
+export function hasPermission(groups: readonly GroupLike[] | null | undefined, permission: string | readonly string[]): boolean {
   const effective = groups && groups.length > 0 ? groups : DEFAULT_GROUPS;
-  return effective.some((group) => group.permissions.some((p) => p.name === permission));
+  const wanted = typeof permission === 'string' ? [permission] : permission;
+  return effective.some((group) => group.permissions.some((p) => wanted.includes(p.name)));
 }
 
 /** The set of permission names a user holds, the shape machines take as input. */

@@ -9,6 +9,8 @@ export interface BarAction {
   variant?: ButtonProps['variant'];
   onClick: () => void;
   disabled?: boolean;
+  /** The key that presses it (a work queue's panel), shown on the button. */
+  shortcut?: string | null;
 }
 
 /**
@@ -22,7 +24,19 @@ export function ActionBar({ label, actions, children }: { label: string; actions
   return (
     <div role="group" aria-label={label} data-mutating="" className="flex flex-wrap items-center gap-2">
       {actions.map((action) => (
-        <Button key={action.key} variant={action.variant ?? 'secondary'} aria-label={action.ariaLabel} disabled={action.disabled} onClick={action.onClick}>
+        <Button
+          key={action.key}
+          variant={action.variant ?? 'secondary'}
+          aria-label={action.ariaLabel}
+          aria-keyshortcuts={action.shortcut ?? undefined}
+          disabled={action.disabled}
+          onClick={action.onClick}
+        >
+          {action.shortcut ? (
+            <kbd aria-hidden className="rounded bg-black/10 px-1.5 font-mono text-xs">
+              {action.shortcut}
+            </kbd>
+          ) : null}
           {action.label}
         </Button>
       ))}

@@ -11,6 +11,8 @@ export interface ActionDefinition<TForm, TPayload> extends ActionFlowInput {
   perform: (payload: TPayload) => Promise<string | void>;
   /** Runs when the success dialog appears (reload what changed). */
   onDone?: () => void;
+  /** Runs when the person closes the success dialog (a work queue moves on then). */
+  onSettled?: () => void;
 }
 
 /** The action-flow chart with an action's effects bound to it (used by the hook and by the model test). */
@@ -40,6 +42,7 @@ export function actionFlowLogic<TForm, TPayload>(action: ActionDefinition<TForm,
         if (context.errorMessage) notifyError(context.errorMessage);
       },
       completed: () => action.onDone?.(),
+      settled: () => action.onSettled?.(),
     },
   });
 }

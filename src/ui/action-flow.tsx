@@ -29,6 +29,7 @@ export function useActionFlow<TForm, TPayload>(action: ActionDefinition<TForm, T
           validate: (form) => latest.current.validate(form),
           perform: (payload) => latest.current.perform(payload),
           onDone: () => latest.current.onDone?.(),
+          onSettled: () => latest.current.onSettled?.(),
         },
         notify.error,
       ),
@@ -71,7 +72,9 @@ export function ActionFlowDialogs({ actor }: { actor: ActorRefFrom<typeof action
             <Button variant="secondary" onClick={() => actor.send({ type: 'dialog.cancel' })}>
               {t.actionFlow.confirmNo}
             </Button>
-            <Button onClick={() => actor.send({ type: 'dialog.confirm' })}>{t.actionFlow.confirmYes}</Button>
+            <Button data-autofocus onClick={() => actor.send({ type: 'dialog.confirm' })}>
+              {t.actionFlow.confirmYes}
+            </Button>
           </>
         }
       />

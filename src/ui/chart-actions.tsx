@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useContext, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { sendAction } from '@/api/actions';
 import { ApiError, isApiError } from '@/api/http';
@@ -14,6 +14,7 @@ import { FormFooter } from './form-footer';
 import { leaveForm, useFormStage } from './flow-stage';
 import { useActorPermissions, useServices, useSession } from './session';
 import { t } from '@/i18n';
+import { actionKey, QueuePanelContext, useHotkeys } from './hotkeys';
 
 /**
  * The actions of an entity, as its action tables offer them: the buttons are the rows the charts
@@ -113,7 +114,7 @@ function useOffers(parts: readonly ChartPart[]) {
  * question; `dialogs` render wherever the flow should outlive the button (a linked transfer leaves
  * its list, an approved order loses "Aprobar").
  */
-export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) => void; onFailed?: (() => void) | undefined }) {
+export function useChartFlow({ onDone, onFailed, onSettled }: { onDone: (data?: unknown) => void; onFailed?: (() => void) | undefined; onSettled?: (() => void) | undefined }) {
   const services = useServices();
   const accountId = useSession((c) => c.profile?.accountId ?? 0);
   const current = useRef<Offer | null>(null);
@@ -151,6 +152,7 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
       setFormOpen(false);
       onDone(answered.current);
     },
+    onSettled: () => onSettled?.(),
   });
   const editing = useFormStage(flow.actor);
   // Read while rendering the form of the action under way (set before its dialog opens).
@@ -212,7 +214,19 @@ export interface ChartActionsProps {
 /** The buttons of an entity's enabled rows, in one labelled group, with their flow. */
 export function ChartActions({ label, parts, onDone, onFailed, children, buttonName }: ChartActionsProps) {
   const { enabled, held } = useOffers(parts);
-  const flow = useChartFlow({ onDone, onFailed });
+  // In a work queue's panel each action has a digit key, shown on its button, and the queue moves on
+  // when the person closes the result.
+  const queue = useContext(QueuePanelContext);
+  const keyed = queue?.keys ?? false;
+  const flow = useChartFlow({ onDone, onFailed, onSettled: queue?.settled });
+  const start = (index: number, row: AnyRow) => flow.start(parts[index]!, row);
+  useHotkeys(
+    enabled.flatMap(({ index, row }, n) => {
+      const key = actionKey(n);
+      return key ? [{ key, label: row.label, run: () => start(index, row) }] : [];
+    }),
+    keyed && !flow.busy,
+  );
   return (
     <>
       {held ? (
@@ -222,13 +236,14 @@ export function ChartActions({ label, parts, onDone, onFailed, children, buttonN
       ) : null}
       <ActionBar
         label={label}
-        actions={enabled.map(({ index, row }) => ({
+        actions={enabled.map(({ index, row }, n) => ({
           key: `${parts[index]!.lifecycle.name}:${row.event}`,
           label: row.label,
           ariaLabel: buttonName?.(row),
           variant: row.variant ?? 'secondary',
           disabled: flow.busy,
-          onClick: () => flow.start(parts[index]!, row),
+          shortcut: keyed ? actionKey(n) : null,
+          onClick: () => start(index, row),
         }))}
       >
         {children}

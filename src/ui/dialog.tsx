@@ -30,7 +30,11 @@ export function Dialog({ open, title, description, onClose, children, footer, to
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The button a keyboard user expects under Enter (the confirm's "Sí"), when the dialog names one.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

@@ -10,8 +10,8 @@ export interface ScreenRoute {
   path: string;
   /** The page title (spec: the title comes from the route name). */
   title: string;
-  /** The view permission; without it the page says NO POSEE AUTORIZACION DE ACCESO. */
-  permission?: string;
+  /** The view permission (or any of a list); without it the page says NO POSEE AUTORIZACION DE ACCESO. */
+  permission?: string | readonly string[];
   /** The search parameters the page keeps in the URL; a value that fails its schema falls back to none. */
   search?: v.GenericSchema<unknown, Record<string, unknown>>;
   /** The page, loaded with its route. */

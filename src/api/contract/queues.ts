@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Envelope, IsoDateTime, PagingQuery, QueryInt } from './envelope';
 import { CLAIM_KINDS, QUEUE_AGES, QUEUE_PAGE_SIZE, REMITTANCE_QUEUE_PRODUCTS } from '@/domain/queues';
+import { REMITTANCE_PROVIDERS } from '@/domain/remittance';
 
 /**
  * The work queues (issue 14): the remittance queue, the risk queue and the claims on their
@@ -31,7 +32,7 @@ export const RemittanceQueueQuery = v.object({
   ...PagingQuery(QUEUE_PAGE_SIZE, 100),
   product: Choice(REMITTANCE_QUEUE_PRODUCTS, 'El producto no es válido.'),
   province: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}-\d{2}$/, 'La provincia no es válida.'))),
-  provider: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(40, 'El proveedor no es válido.'))),
+  provider: Choice(REMITTANCE_PROVIDERS, 'El proveedor no es válido.'),
   minAgeHours: v.optional(v.pipe(QueryInt, v.check((n) => (QUEUE_AGES as readonly number[]).includes(n), 'La antigüedad no es válida.'))),
 });
 export type RemittanceQueueQuery = v.InferInput<typeof RemittanceQueueQuery>;

@@ -53,6 +53,8 @@ export const actionFlowMachine = setup({
     perform: () => {},
     notifyError: () => {},
     completed: () => {},
+    /** The person closed the success dialog. */
+    settled: () => {},
     assignPayload: assign(({ event }) =>
       event.type === 'action.submit' ? { payload: event.payload, ...(event.successTitle ? { successTitle: event.successTitle } : {}) } : {},
     ),
@@ -118,7 +120,7 @@ export const actionFlowMachine = setup({
     },
     done: {
       entry: 'completed',
-      on: { 'dialog.close': { target: 'idle' } },
+      on: { 'dialog.close': { target: 'idle', actions: 'settled' } },
     },
     failed: {
       on: {

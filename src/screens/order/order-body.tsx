@@ -21,7 +21,7 @@ import { SUB_TAB_CLASS, TAB_CLASS } from '@/ui/tabs';
  * detail-tab chart, kept here so switching tabs never loses what was loaded: a tab loads when
  * first opened, Logs on every opening, and after an action every loaded tab loads again.
  */
-export function OrderBody({ order, onRowChanged }: { order: OrderRow; onRowChanged: () => void }) {
+export function OrderBody({ order, onRowChanged, firstTab = 0 }: { order: OrderRow; onRowChanged: () => void; firstTab?: 0 | 1 }) {
   const services = useServices();
   // Read by the Logs loader when it runs; changed by the filter and the pager.
   const logsQuery = useRef<LogsQuery>({ description: '', page: 0 });
@@ -32,14 +32,14 @@ export function OrderBody({ order, onRowChanged }: { order: OrderRow; onRowChang
   const customer = useDetailTab(() => loadCustomer(services, order));
   const notes = useDetailTab(() => loadNotes(services, order));
   const logs = useDetailTab(() => loadLogs(services, order, logsQuery.current), { reloadOnSelect: true });
-  const [main, setMain] = useState(0);
+  const [main, setMain] = useState<number>(firstTab);
   const [sub, setSub] = useState(0);
 
-  // The panel opens on Oferta.
-  const offersActor = offers.actor;
+  // The panel opens on Oferta (on Riesgo in the risk queue).
+  const firstActor = (firstTab === 1 ? risk : offers).actor;
   useEffect(() => {
-    offersActor.send({ type: 'tab.selected' });
-  }, [offersActor]);
+    firstActor.send({ type: 'tab.selected' });
+  }, [firstActor]);
 
   const reload = () => {
     onRowChanged();

@@ -28,7 +28,7 @@ function Fact({ label, children, className = '' }: { label: string; children: Re
  * on the first expand and then kept, so collapsing and expanding again loads nothing. After an
  * action the order itself is read again (its status and totals change) on the detail-tab chart.
  */
-export function OrderPanel({ initial, defaultOpen }: { initial: OrderRow; defaultOpen: boolean }) {
+export function OrderPanel({ initial, defaultOpen, firstTab, onChanged }: { initial: OrderRow; defaultOpen: boolean; firstTab?: 0 | 1; onChanged?: () => void }) {
   const services = useServices();
   const row = useDetailTab(() => loadOrder(services.orders, initial.id));
   const order = row.data ?? initial;
@@ -81,7 +81,16 @@ export function OrderPanel({ initial, defaultOpen }: { initial: OrderRow; defaul
         </div>
       ) : null}
       <div id={bodyId} hidden={!open} className="border-t border-slate-200 p-3">
-        {built ? <OrderBody order={order} onRowChanged={row.refresh} /> : null}
+        {built ? (
+          <OrderBody
+            order={order}
+            firstTab={firstTab}
+            onRowChanged={() => {
+              row.refresh();
+              onChanged?.();
+            }}
+          />
+        ) : null}
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { Permission } from '@/domain/permissions';
 import { SearchFlag, searchOf, type ScreenRoute } from '@/ui/screen-route';
 import { t } from '@/i18n';
+import { queueText } from '@/i18n/es-queues';
 
 const ORDER_KEYS = [
   'orderId', 'accountId', 'status', 'productType', 'productStatus', 'viaClientId', 'pasarela', 'ipOrigin', 'productDestination',
@@ -17,6 +18,19 @@ export const orderRoutes: ScreenRoute[] = [
     // `kyc`: set by a double-click on the KYC counter, to show the stored KYC list.
     search: v.object({ ...searchOf(ORDER_KEYS).entries, kyc: SearchFlag }),
     page: async () => (await import('./orders-page')).OrdersPage,
+  },
+  {
+    path: 'remittance-queue',
+    title: queueText.remittances,
+    permission: [Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY],
+    search: searchOf(['product', 'province', 'provider', 'minAgeHours']),
+    page: async () => (await import('./remittance-queue-page')).RemittanceQueuePage,
+  },
+  {
+    path: 'risk-queue',
+    title: queueText.risk,
+    permission: Permission.FRAUD_COMPLETE,
+    page: async () => (await import('./risk-queue-page')).RiskQueuePage,
   },
   {
     path: 'order-page/$id',

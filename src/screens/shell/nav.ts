@@ -3,20 +3,25 @@ import {
   ChartBarSquareIcon,
   CreditCardIcon,
   CubeIcon,
+  InboxStackIcon,
   LifebuoyIcon,
   PhoneIcon,
+  ShieldExclamationIcon,
   ShoppingCartIcon,
   Squares2X2Icon,
   UserGroupIcon,
 } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
 import { t } from '@/i18n';
+import { queueText } from '@/i18n/es-queues';
 
 export interface NavEntry {
   to:
     | '/admin/dashboard'
     | '/admin/customers'
     | '/admin/orders'
+    | '/admin/remittance-queue'
+    | '/admin/risk-queue'
     | '/admin/items'
     | '/admin/calls'
     | '/admin/payments'
@@ -25,7 +30,7 @@ export interface NavEntry {
   label: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Hidden without this permission (spec: menu entries need their view permission). */
-  permission: string | null;
+  permission: string | readonly string[] | null;
 }
 
 export const NAV: readonly NavEntry[] = [
@@ -33,6 +38,8 @@ export const NAV: readonly NavEntry[] = [
   { to: '/admin/customers', label: t.menu.customers, icon: UserGroupIcon, permission: Permission.VIEW_CUSTOMERS },
   { to: '/admin/orders', label: t.menu.orders, icon: ShoppingCartIcon, permission: Permission.VIEW_ORDERS },
   { to: '/admin/items', label: t.menu.items, icon: CubeIcon, permission: Permission.VIEW_ITEMS },
+  { to: '/admin/remittance-queue', label: queueText.remittances, icon: InboxStackIcon, permission: [Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY] },
+  { to: '/admin/risk-queue', label: queueText.risk, icon: ShieldExclamationIcon, permission: Permission.FRAUD_COMPLETE },
   { to: '/admin/calls', label: t.menu.calls, icon: PhoneIcon, permission: Permission.VIEW_CALLS },
   { to: '/admin/payments', label: t.menu.payments, icon: CreditCardIcon, permission: Permission.VIEW_UPG },
   { to: '/admin/clients', label: t.menu.clients, icon: LifebuoyIcon, permission: Permission.VIEW_RECOVER_CLIENTS },

@@ -1,5 +1,6 @@
 import { BellAlertIcon } from '@heroicons/react/24/outline';
-import { useSession } from '@/ui/session';
+import { usePermission, useSession } from '@/ui/session';
+import { Permission } from '@/domain/permissions';
 import { Popover } from '@/ui/popover';
 import { t } from '@/i18n';
 
@@ -9,6 +10,7 @@ const SHOWN = 10;
 export function RiskBell() {
   const orders = useSession((c) => c.riskOrders);
   const total = useSession((c) => c.riskTotal);
+  const workQueue = usePermission(Permission.FRAUD_COMPLETE);
   return (
     <Popover
       ariaLabel={`${t.topbar.risk}: ${total}`}
@@ -45,7 +47,18 @@ export function RiskBell() {
                   </a>
                 </li>
               ))}
-              {total > SHOWN ? <li className="px-3 py-1.5 text-slate-500">{t.topbar.riskMore(total - SHOWN)}</li> : null}
+              {total > SHOWN ? (
+                <li>
+                  {/* The rest wait in the risk queue, for those who work it. */}
+                  {workQueue ? (
+                    <a href="#/admin/risk-queue" className="block px-3 py-1.5 font-medium text-sky-800 hover:bg-sky-50">
+                      {t.topbar.riskMore(total - SHOWN)}
+                    </a>
+                  ) : (
+                    <span className="block px-3 py-1.5 text-slate-500">{t.topbar.riskMore(total - SHOWN)}</span>
+                  )}
+                </li>
+              ) : null}
             </ul>
           )}
         </div>

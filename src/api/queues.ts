@@ -1,0 +1,34 @@
+import { call, type ServiceClient } from './http';
+import {
+  ClaimResponse,
+  QueuePaths,
+  ReleaseResponse,
+  RemittanceQueueResponse,
+  RiskQueueResponse,
+  type Claim,
+  type ClaimBody,
+  type RemittanceQueue,
+  type RemittanceQueueQuery,
+  type RiskQueue,
+} from './contract/queues';
+
+/** The orders client's own path (its prefix is /orders). */
+const own = (path: string) => path.replace(/^\/orders\//, '');
+const defined = (query: Record<string, string | undefined>) => Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string>;
+
+export async function getRemittanceQueue(orders: ServiceClient, query: RemittanceQueueQuery): Promise<RemittanceQueue> {
+  return (await call(orders, (k) => k.get(own(QueuePaths.remittances), { searchParams: defined(query) }), RemittanceQueueResponse)).data;
+}
+
+export async function getRiskQueue(orders: ServiceClient, query: { page?: string; size?: string }): Promise<RiskQueue> {
+  return (await call(orders, (k) => k.get(own(QueuePaths.risk), { searchParams: defined(query) }), RiskQueueResponse)).data;
+}
+
+/** Claims (or renews the claim on) a queue's entry; a 409 names who holds it. */
+export async function claimEntry(orders: ServiceClient, key: ClaimBody): Promise<Claim> {
+  return (await call(orders, (k) => k.post(own(QueuePaths.claim), { json: key }), ClaimResponse)).data;
+}
+
+export async function releaseEntry(orders: ServiceClient, key: ClaimBody): Promise<void> {
+  await call(orders, (k) => k.post(own(QueuePaths.release), { json: key }), ReleaseResponse);
+}

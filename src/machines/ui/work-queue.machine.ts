@@ -1,0 +1,220 @@
+import { assign, enqueueActions, setup } from 'xstate';
+
+/**
+ * A work queue as a person works it (issue 14 §1–§5): the page of entries, a cursor moved by the
+ * keys, the entry opened beside the list and the claim on it. Opening an entry claims it; while
+ * the claim holds, it is renewed every minute; refused (someone else holds it), the entry is shown
+ * read-only with the holder's name. After an action the queue is read again, and if the opened
+ * entry left it (its status moved on) the next waiting entry opens. A change made by someone else
+ * to the opened entry's order makes the panel read it again and say so. The host provides the
+ * effects: `load` (reports `queue.loaded` / `queue.failed`), `claim` and `renew` (report
+ * `claim.granted` / `claim.refused` / `claim.failed`) and `release`.
+ */
+
+export interface QueueEntry {
+  /** The item's or the order's id (what is claimed). */
+  key: number;
+  orderId: number;
+  /** Shown but not actionable (its order is in risk review). */
+  blocked: boolean;
+  /** The row as the server sent it, for the screen to render. */
+  row: unknown;
+}
+
+export interface WorkQueueContext {
+  entries: readonly QueueEntry[];
+  /** How many wait in all (the filters applied). */
+  total: number;
+  /** Until when the opened entry is ours (the last claim or renewal). */
+  claimedUntil: string | null;
+  /** The highlighted row (the keys move it). */
+  cursor: number;
+  /** The entry shown beside the list. */
+  opened: number | null;
+  /** The opened entry as last read: still shown while its result is on screen, after it left the list. */
+  current: QueueEntry | null;
+  /** Why the opened entry is not ours to work (the server's 409 naming who holds it). */
+  refusal: string | null;
+  error: string | null;
+  /** The opened entry changed under the person (someone else's work): the panel says so. */
+  changedUnderneath: boolean;
+  /** Bumped to make the panel read its entry again. */
+  readings: number;
+  /** After the person's own action: where the opened entry was; the queue moves on when the list is read again and the result is closed. */
+  advanceFrom: number | null;
+  /** The list is being read again after the person's action. */
+  awaitingList: boolean;
+  /** The action's result is still on screen. */
+  awaitingClose: boolean;
+  /** The order of the person's own last action: its first change is theirs, not news. */
+  ownChange: number | null;
+}
+
+export type WorkQueueEvent =
+  | { type: 'queue.loaded'; entries: readonly QueueEntry[]; total: number }
+  | { type: 'queue.failed'; message: string }
+  | { type: 'queue.reload' }
+  | { type: 'queue.next' }
+  | { type: 'queue.previous' }
+  | { type: 'queue.open'; key?: number }
+  | { type: 'queue.close' }
+  /** The person acted on the opened entry (its result is on screen). */
+  | { type: 'queue.acted' }
+  /** The person closed the action's result. */
+  | { type: 'queue.settled' }
+  /** Orders changed (the live stream); null when everything must be read again. */
+  | { type: 'queue.changed'; orders: readonly number[] | null }
+  | { type: 'claim.granted'; expiresAt: string }
+  | { type: 'claim.refused'; message: string }
+  | { type: 'claim.failed'; message: string };
+
+export const RENEW_MS = 60_000;
+
+const clampCursor = (cursor: number, entries: readonly QueueEntry[]) => Math.max(0, Math.min(cursor, entries.length - 1));
+const openedEntry = (context: WorkQueueContext) => context.entries.find((e) => e.key === context.opened);
+
+
+export const workQueueMachine = setup({
+  types: { context: {} as WorkQueueContext, events: {} as WorkQueueEvent },
+  actions: {
+    load: () => {},
+    /** Claim, renew or release `context.opened`. */
+    claim: () => {},
+    renew: () => {},
+    release: () => {},
+    assignEntries: assign(({ context, event }) => {
+      if (event.type !== 'queue.loaded') return {};
+      // The cursor stays on its entry when it is still there.
+      const current = context.entries[context.cursor]?.key;
+      const kept = event.entries.findIndex((e) => e.key === current);
+      const shown = event.entries.find((e) => e.key === context.opened) ?? context.current;
+      return { entries: event.entries, total: event.total, current: shown, cursor: clampCursor(kept >= 0 ? kept : context.cursor, event.entries), error: null, awaitingList: false };
+    }),
+    assignError: assign(({ event }) => (event.type === 'queue.failed' || event.type === 'claim.failed' ? { error: event.message } : {})),
+    next: assign(({ context }) => ({ cursor: clampCursor(context.cursor + 1, context.entries) })),
+    previous: assign(({ context }) => ({ cursor: clampCursor(context.cursor - 1, context.entries) })),
+    open: assign(({ context, event }) => {
+      const key = event.type === 'queue.open' && event.key !== undefined ? event.key : context.entries[context.cursor]?.key;
+      const at = context.entries.findIndex((e) => e.key === key);
+      return { opened: key ?? null, current: context.entries[at] ?? null, cursor: at >= 0 ? at : context.cursor, refusal: null, changedUnderneath: false, error: null, claimedUntil: null };
+    }),
+    close: assign({ opened: null, current: null, refusal: null, changedUnderneath: false, claimedUntil: null }),
+    holdUntil: assign(({ event }) => (event.type === 'claim.granted' ? { claimedUntil: event.expiresAt } : {})),
+    holdBy: assign(({ event }) => (event.type === 'claim.refused' ? { refusal: event.message } : {})),
+    markAdvance: assign(({ context }) => ({
+      advanceFrom: Math.max(0, context.entries.findIndex((e) => e.key === context.opened)),
+      awaitingList: true,
+      awaitingClose: true,
+      ownChange: context.current?.orderId ?? null,
+    })),
+    settle: assign({ awaitingClose: false }),
+    /**
+     * Once the list is read again and the result closed: if the opened entry left the queue, the
+     * first open entry from its place on opens (or the panel closes); if it is still there (an
+     * edit kept its status), the panel reads it again.
+     */
+    moveOn: enqueueActions(({ context, enqueue }) => {
+      if (context.advanceFrom === null || context.awaitingList || context.awaitingClose) return;
+      const from = context.advanceFrom;
+      enqueue.assign({ advanceFrom: null });
+      if (context.opened !== null && openedEntry(context) !== undefined) {
+        enqueue.assign({ readings: context.readings + 1 });
+        return;
+      }
+      const next = context.entries.slice(from).find((e) => !e.blocked) ?? context.entries.find((e) => !e.blocked);
+      enqueue.raise(next ? { type: 'queue.open', key: next.key } : { type: 'queue.close' });
+    }),
+    /** The change the person's own action made has come back through the stream. */
+    ownChangeSeen: assign(({ context, event }) => (event.type === 'queue.changed' && event.orders?.includes(context.ownChange ?? -1) ? { ownChange: null } : {})),
+    reread: assign(({ context }) => ({ changedUnderneath: true, readings: context.readings + 1 })),
+  },
+  guards: {
+    hasEntries: ({ context }) => context.entries.length > 0,
+    openable: ({ context, event }) => {
+      const key = event.type === 'queue.open' && event.key !== undefined ? event.key : context.entries[context.cursor]?.key;
+      const entry = context.entries.find((e) => e.key === key);
+      return entry !== undefined && !entry.blocked;
+    },
+    touchesShown: ({ context, event }) =>
+      event.type === 'queue.changed' && (event.orders === null || context.entries.some((e) => event.orders!.includes(e.orderId))),
+    touchesOpened: ({ context, event }) => {
+      if (event.type !== 'queue.changed' || context.opened === null) return false;
+      const opened = openedEntry(context);
+      if (event.orders === null) return true;
+      // The first change of the order the person just acted on is their own.
+      return opened !== undefined && event.orders.includes(opened.orderId) && context.ownChange !== opened.orderId;
+    },
+  },
+  delays: { renewal: RENEW_MS },
+}).createMachine({
+  id: 'workQueue',
+  context: { entries: [], total: 0, claimedUntil: null, cursor: 0, opened: null, refusal: null, error: null, changedUnderneath: false, readings: 0, advanceFrom: null, awaitingList: false, awaitingClose: false, ownChange: null, current: null },
+  type: 'parallel',
+  states: {
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          entry: 'load',
+          on: {
+            'queue.loaded': { target: 'ready', actions: ['assignEntries', 'moveOn'] },
+            'queue.failed': { target: 'failed', actions: 'assignError' },
+            'queue.settled': { actions: 'settle' },
+            // A change that lands while reading may not be in what is read: read again.
+            'queue.changed': [
+              { guard: 'touchesOpened', target: 'loading', reenter: true, actions: ['reread', 'ownChangeSeen'] },
+              { guard: 'touchesShown', target: 'loading', reenter: true, actions: 'ownChangeSeen' },
+              { actions: 'ownChangeSeen' },
+            ],
+          },
+        },
+        ready: {
+          on: {
+            'queue.next': { actions: 'next' },
+            'queue.previous': { actions: 'previous' },
+            'queue.reload': { target: 'loading' },
+            'queue.acted': { target: 'loading', actions: 'markAdvance' },
+            'queue.settled': { actions: ['settle', 'moveOn'] },
+            'queue.changed': [
+              { guard: 'touchesOpened', target: 'loading', actions: ['reread', 'ownChangeSeen'] },
+              { guard: 'touchesShown', target: 'loading', actions: 'ownChangeSeen' },
+              { actions: 'ownChangeSeen' },
+            ],
+          },
+        },
+        failed: { on: { 'queue.reload': { target: 'loading' } } },
+      },
+    },
+    entry: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: { 'queue.open': { guard: 'openable', target: 'claiming', actions: 'open' } },
+        },
+        claiming: {
+          entry: 'claim',
+          on: {
+            'claim.granted': { target: 'working', actions: 'holdUntil' },
+            'claim.refused': { target: 'held', actions: 'holdBy' },
+            'claim.failed': { target: 'closed', actions: ['assignError', 'close'] },
+          },
+        },
+        working: {
+          after: { renewal: { target: 'working', reenter: true, actions: 'renew' } },
+          on: {
+            'claim.granted': { actions: 'holdUntil' },
+            'claim.refused': { target: 'held', actions: 'holdBy' },
+            'queue.close': { target: 'closed', actions: ['release', 'close'] },
+            'queue.open': { guard: 'openable', target: 'claiming', actions: ['release', 'open'] },
+          },
+        },
+        held: {
+          on: {
+            'queue.close': { target: 'closed', actions: 'close' },
+            'queue.open': { guard: 'openable', target: 'claiming', actions: 'open' },
+          },
+        },
+      },
+    },
+  },
+});

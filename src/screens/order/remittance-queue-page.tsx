@@ -1,0 +1,113 @@
+import { useEffect, useState } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRemittanceQueue } from '@/api/queues';
+import { getProvinces } from '@/api/items';
+import type { RemittanceQueueEntry } from '@/api/contract/queues';
+import type { OfferItem, Offer } from '@/api/contract/order-detail';
+import type { OrderRow } from '@/api/contract/order-lists';
+import { QUEUE_AGES, REMITTANCE_QUEUE_PRODUCTS, waitedFor } from '@/domain/queues';
+import { REMITTANCE_PROVIDERS } from '@/domain/remittance';
+import { formatMoney } from '@/domain/format';
+import { productStatusLabel } from '@/domain/products';
+import { orderStatusLabel } from '@/domain/order-status';
+import { useServices } from '@/ui/session';
+import { SelectField } from '@/ui/fields';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
+import { queueText } from '@/i18n/es-queues';
+import { loadOrder } from './load-order';
+import { loadOffers } from './offers-tab';
+import { ItemPanel } from './items/item-panel';
+import { WorkQueue, type QueueColumn } from './work-queue';
+
+const route = getRouteApi('/admin/remittance-queue');
+const columns = queueText.columns;
+
+const COLUMNS: QueueColumn<RemittanceQueueEntry>[] = [
+  { header: columns.age, cell: (e) => waitedFor(e.ageMinutes), className: 'whitespace-nowrap' },
+  { header: columns.item, cell: (e) => e.itemId },
+  { header: columns.product, cell: (e) => queueText.products[e.productType] },
+  { header: columns.status, cell: (e) => productStatusLabel(e.productType, e.status) },
+  { header: columns.amount, cell: (e) => formatMoney(e.amount, e.currency), className: 'whitespace-nowrap' },
+  { header: columns.province, cell: (e) => e.province ?? '' },
+  { header: columns.provider, cell: (e) => e.provider ?? '' },
+  { header: columns.orderStatus, cell: (e) => orderStatusLabel(e.orderStatus) },
+];
+
+/** The opened item: its order read as the order page reads it, and the same product panel. */
+function QueueItemPanel({ entry, onActed }: { entry: RemittanceQueueEntry; onActed: () => void }) {
+  const services = useServices();
+  const detail = useShownDetail(async () => {
+    const order = await loadOrder(services.orders, entry.orderId);
+    const offers = await loadOffers(services, order);
+    for (const { offer, items } of offers) {
+      const item = items.find((i) => i.id === entry.itemId);
+      if (item) return { order, offer, item } as { order: OrderRow; offer: Offer; item: OfferItem };
+    }
+    throw new Error(queueText.itemPanel(entry.itemId));
+  });
+  return <DetailTabView tab={detail}>{({ order, offer, item }) => <ItemPanel order={order} offer={offer} item={item} onChanged={onActed} />}</DetailTabView>;
+}
+
+/** Cola de Remesas: the bank, home and pickup items waiting for this person, oldest first. */
+export function RemittanceQueuePage() {
+  const services = useServices();
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const [provinces, setProvinces] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    void getProvinces(services.catalog, 'REMESA_A_DOMICILIO').then(
+      (list) => setProvinces(list.map((p) => ({ value: p.provinceCode, label: p.province }))),
+      () => setProvinces([]),
+    );
+  }, [services]);
+  const filter = (patch: Record<string, string | undefined>) => void navigate({ to: '/admin/remittance-queue', search: { ...search, ...patch } });
+  const query = {
+    product: search.product as (typeof REMITTANCE_QUEUE_PRODUCTS)[number] | undefined,
+    province: search.province,
+    provider: search.provider as (typeof REMITTANCE_PROVIDERS)[number] | undefined,
+    minAgeHours: search.minAgeHours,
+  };
+  const filters = queueText.filters;
+  return (
+    <WorkQueue<RemittanceQueueEntry>
+      title={queueText.remittances}
+      kind="item"
+      load={() => getRemittanceQueue(services.orders, query)}
+      filterKey={JSON.stringify(query)}
+      entryOf={(e) => ({ key: e.itemId, orderId: e.orderId, blocked: e.blocked })}
+      claimOf={(e) => e.claim}
+      nameOf={(e) => `${columns.item} ${e.itemId}`}
+      columns={COLUMNS}
+      filters={
+        <div role="group" aria-label={filters.label} className="flex flex-wrap gap-3">
+          <SelectField
+            id="queue-product"
+            label={filters.product}
+            emptyLabel={filters.any}
+            value={query.product ?? ''}
+            onChange={(e) => filter({ product: e.target.value || undefined })}
+            options={REMITTANCE_QUEUE_PRODUCTS.map((p) => ({ value: p, label: queueText.products[p] }))}
+          />
+          <SelectField id="queue-province" label={filters.province} emptyLabel={filters.any} value={query.province ?? ''} onChange={(e) => filter({ province: e.target.value || undefined })} options={provinces} />
+          <SelectField
+            id="queue-provider"
+            label={filters.provider}
+            emptyLabel={filters.any}
+            value={query.provider ?? ''}
+            onChange={(e) => filter({ provider: e.target.value || undefined })}
+            options={REMITTANCE_PROVIDERS.map((p) => ({ value: p, label: p }))}
+          />
+          <SelectField
+            id="queue-age"
+            label={filters.age}
+            emptyLabel={filters.any}
+            value={query.minAgeHours ?? ''}
+            onChange={(e) => filter({ minAgeHours: e.target.value || undefined })}
+            options={QUEUE_AGES.map((h) => ({ value: String(h), label: filters.olderThan(h) }))}
+          />
+        </div>
+      }
+      panel={(entry, onActed, reading) => <QueueItemPanel key={`${entry.itemId}:${reading}`} entry={entry} onActed={onActed} />}
+    />
+  );
+}

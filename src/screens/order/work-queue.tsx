@@ -1,0 +1,218 @@
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { workQueueMachine, type QueueEntry, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
+import { claimEntry, releaseEntry } from '@/api/queues';
+import { ApiError, errorMessage } from '@/api/http';
+import type { Claim } from '@/api/contract/queues';
+import type { ClaimKind } from '@/domain/queues';
+import { formatDateTime } from '@/domain/time';
+import { useServices, useSession } from '@/ui/session';
+import { useOrderChanges } from '@/ui/live';
+import { QueuePanelContext, useHotkeys } from '@/ui/hotkeys';
+import { PageHeader } from '@/ui/card';
+import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
+import { queueText } from '@/i18n/es-queues';
+import { t } from '@/i18n';
+
+/**
+ * A work queue screen (issue 14): the waiting entries oldest first on the left, the opened one's
+ * panel on the right (the same panel the order page shows), worked from the keyboard. The screen
+ * renders the work-queue chart (src/machines/ui/work-queue.machine.ts) and sends it events; the
+ * claims, their renewal and the live stream are the chart's effects, provided here.
+ */
+
+export interface QueueColumn<TEntry> {
+  header: string;
+  cell: (entry: TEntry) => ReactNode;
+  className?: string;
+}
+
+export interface WorkQueueProps<TEntry> {
+  title: string;
+  kind: ClaimKind;
+  /** The first page of the queue with the filters in force. */
+  load: () => Promise<{ elements: TEntry[]; totalElements: number }>;
+  /** A change of these (the filters) reads the queue again. */
+  filterKey: string;
+  entryOf: (entry: TEntry) => Omit<QueueEntry, 'row'>;
+  claimOf: (entry: TEntry) => Claim | null;
+  /** The entry's name in its row's open button ("Item 123"). */
+  nameOf: (entry: TEntry) => string;
+  columns: readonly QueueColumn<TEntry>[];
+  filters?: ReactNode;
+  /** The opened entry's panel; `onActed` after an action on it. `reading` changes when it must be read again. */
+  panel: (entry: TEntry, onActed: () => void, reading: number) => ReactNode;
+}
+
+export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claimOf, nameOf, columns, filters, panel }: WorkQueueProps<TEntry>) {
+  const services = useServices();
+  const me = useSession((c) => c.profile?.accountId ?? null);
+  const loader = useRef(load);
+  useEffect(() => {
+    loader.current = load;
+  });
+
+  const logic = useMemo(() => {
+    type Self = { send: (event: WorkQueueEvent) => void };
+    const take = async (self: Self, key: number) => {
+      try {
+        const claim = await claimEntry(services.orders, { kind, id: key });
+        self.send({ type: 'claim.granted', expiresAt: claim.expiresAt });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) self.send({ type: 'claim.refused', message: error.message });
+        else self.send({ type: 'claim.failed', message: errorMessage(error) });
+      }
+    };
+    // The ref is read when the chart runs `load` (after an event), never while rendering.
+    // eslint-disable-next-line react-hooks/refs
+    return workQueueMachine.provide({
+      actions: {
+        load: ({ self }) => {
+          loader.current().then(
+            (answer) => self.send({ type: 'queue.loaded', entries: answer.elements.map((row) => ({ ...entryOf(row), row })), total: answer.totalElements }),
+            (error: unknown) => self.send({ type: 'queue.failed', message: errorMessage(error) }),
+          );
+        },
+        claim: ({ self, context }) => void take(self, context.opened!),
+        renew: ({ self, context }) => void take(self, context.opened!),
+        release: ({ context }) => void releaseEntry(services.orders, { kind, id: context.opened! }).catch(() => undefined),
+      },
+    });
+    // The chart is built once per screen: its effects read the latest loader through the ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const actor = useActorRef(logic);
+  const state = useSelector(actor, (s) => s);
+  const { entries, total, cursor, opened, current, refusal, error, changedUnderneath, readings, claimedUntil } = state.context;
+
+  // The filters changed: read again.
+  const firstFilter = useRef(filterKey);
+  useEffect(() => {
+    if (firstFilter.current === filterKey) return;
+    firstFilter.current = filterKey;
+    actor.send({ type: 'queue.reload' });
+  }, [filterKey, actor]);
+
+  // Leaving the screen frees what was open.
+  useEffect(
+    () => () => {
+      const snapshot = actor.getSnapshot();
+      if (snapshot.matches({ entry: 'working' }) && snapshot.context.opened !== null) void releaseEntry(services.orders, { kind, id: snapshot.context.opened }).catch(() => undefined);
+    },
+    [actor, services, kind],
+  );
+
+  useOrderChanges((orders) => actor.send({ type: 'queue.changed', orders }));
+
+  useHotkeys([
+    { key: 'j', shown: 'j / ↓', label: queueText.keys.next, run: () => actor.send({ type: 'queue.next' }) },
+    { key: 'ArrowDown', shown: '↓', label: queueText.keys.next, run: () => actor.send({ type: 'queue.next' }) },
+    { key: 'k', shown: 'k / ↑', label: queueText.keys.previous, run: () => actor.send({ type: 'queue.previous' }) },
+    { key: 'ArrowUp', shown: '↑', label: queueText.keys.previous, run: () => actor.send({ type: 'queue.previous' }) },
+    { key: 'Enter', label: queueText.keys.open, run: () => actor.send({ type: 'queue.open' }) },
+    { key: 'Escape', shown: 'Esc', label: queueText.keys.close, run: () => actor.send({ type: 'queue.close' }) },
+    { key: 'r', label: queueText.keys.reload, run: () => actor.send({ type: 'queue.reload' }) },
+  ]);
+
+  // The highlighted row stays in view as the keys move it.
+  const list = useRef<HTMLTableSectionElement>(null);
+  useEffect(() => {
+    list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [cursor]);
+
+  const openedEntry = current;
+  const working = state.matches({ entry: 'working' });
+  const heldElsewhere = state.matches({ entry: 'held' });
+  const onActed = () => actor.send({ type: 'queue.acted' });
+  const panelContext = useMemo(() => ({ keys: true, settled: () => actor.send({ type: 'queue.settled' }) }), [actor]);
+  const claimText = (claim: Claim | null) => (claim === null ? '' : claim.holderId === me ? queueText.you : claim.holderName);
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title={title}>
+        <span className="text-sm text-slate-600">{state.matches({ list: 'loading' }) ? queueText.loadingEntry : queueText.waiting(total)}</span>
+      </PageHeader>
+      {filters}
+      {error ? (
+        <div role="alert" className="flex items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+          <span>{error}</span>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'queue.reload' })}>
+            {t.app.retry}
+          </Button>
+        </div>
+      ) : null}
+      <div className="grid gap-4 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+        <div className="max-h-[75vh] overflow-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          {entries.length === 0 && state.matches({ list: 'ready' }) ? (
+            <p className="p-4 text-sm text-slate-600">{queueText.empty}</p>
+          ) : (
+            <table aria-label={queueText.listLabel(title)} className="w-full text-left text-sm">
+              <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column.header} scope="col" className="px-2 py-2 font-medium">
+                      {column.header}
+                    </th>
+                  ))}
+                  <th scope="col" className="px-2 py-2 font-medium">
+                    {queueText.columns.holder}
+                  </th>
+                </tr>
+              </thead>
+              <tbody ref={list}>
+                {entries.map(({ key, blocked, row }, index) => {
+                  const entry = row as TEntry;
+                  return (
+                    <tr
+                      key={key}
+                      aria-current={index === cursor ? 'true' : undefined}
+                      className={`border-t border-slate-100 ${index === cursor ? 'bg-sky-50 outline-2 -outline-offset-2 outline-sky-500' : ''} ${key === opened ? 'font-semibold' : ''} ${blocked ? 'text-slate-500' : ''}`}
+                    >
+                      {columns.map((column, c) => (
+                        <td key={column.header} className={`px-2 py-1.5 ${column.className ?? ''}`}>
+                          {c === 0 ? (
+                            <button type="button" className="text-left underline-offset-2 hover:underline" aria-label={nameOf(entry)} onClick={() => actor.send({ type: 'queue.open', key })}>
+                              {column.cell(entry)}
+                            </button>
+                          ) : (
+                            column.cell(entry)
+                          )}
+                        </td>
+                      ))}
+                      <td className="px-2 py-1.5 text-xs">{blocked ? queueText.blocked : claimText(claimOf(entry))}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+          {state.matches({ list: 'loading' }) && entries.length === 0 ? <Spinner label={t.app.loading} /> : null}
+        </div>
+        <section aria-label={title} className="min-w-0 space-y-3">
+          {openedEntry === null ? (
+            <p className="rounded-md bg-slate-50 p-4 text-sm text-slate-600 ring-1 ring-slate-200">{queueText.choose}</p>
+          ) : (
+            <>
+              {heldElsewhere && refusal ? (
+                <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+                  {refusal}
+                </p>
+              ) : null}
+              {working && claimedUntil ? <p className="text-xs text-slate-600">{queueText.yours(formatDateTime(claimedUntil, 'HH:mm'))}</p> : null}
+              {changedUnderneath ? (
+                <p role="status" className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900 ring-1 ring-sky-200">
+                  {queueText.changed}
+                </p>
+              ) : null}
+              {/* Held by someone else: shown, every control disabled. */}
+              <fieldset disabled={!working} className="min-w-0">
+                <QueuePanelContext.Provider value={working ? panelContext : null}>{panel(openedEntry.row as TEntry, onActed, readings)}</QueuePanelContext.Provider>
+              </fieldset>
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { useEffect, useId, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { hasPermission, Permission } from '@/domain/permissions';
+import { useSession } from '@/ui/session';
+import { Dialog } from '@/ui/dialog';
+import { Button } from '@/ui/button';
+import { ownedElsewhere, useActiveHotkeys } from '@/ui/hotkeys';
+import { keyboardText } from '@/i18n/es-keyboard';
+import { t } from '@/i18n';
+import { NAV } from './nav';
+
+const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** "?" anywhere (not while typing) lists the keys of the screen shown and of the console. */
+export function KeyboardHelp() {
+  const [open, setOpen] = useState(false);
+  const keys = useActiveHotkeys();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === '?' && !ownedElsewhere(event)) {
+        event.preventDefault();
+        setOpen(true);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  // One line per action: "j / ↓" and "↓" say the same.
+  const lines = [...new Map(keys.map((k) => [k.label, k.shown ?? k.key])).entries()];
+  const all: [string, string][] = [...lines, [keyboardText.help, '?'], [keyboardText.palette, 'Ctrl+K']];
+  return (
+    <Dialog open={open} title={keyboardText.helpTitle} description={keyboardText.helpIntro} onClose={() => setOpen(false)} footer={<Button onClick={() => setOpen(false)}>{keyboardText.close}</Button>}>
+      <table className="w-full text-left text-sm">
+        <thead className="text-xs text-slate-600">
+          <tr>
+            <th scope="col" className="py-1">
+              {keyboardText.key}
+            </th>
+            <th scope="col" className="py-1">
+              {keyboardText.does}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {all.map(([label, key]) => (
+            <tr key={label} className="border-t border-slate-100">
+              <td className="py-1 pr-3">
+                <kbd className="rounded bg-slate-100 px-1.5 font-mono text-xs">{key}</kbd>
+              </td>
+              <td className="py-1">{label}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Dialog>
+  );
+}
+
+interface Choice {
+  label: string;
+  go: () => void;
+}
+
+/** Ctrl+K: a screen by its name, or an order or a customer by its number. */
+export function CommandPalette() {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [selected, setSelected] = useState(0);
+  const groups = useSession((c) => c.profile?.groups);
+  const navigate = useNavigate();
+  const inputId = useId();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setText('');
+        setSelected(0);
+        setOpen(true);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  const close = () => setOpen(false);
+  const typed = text.trim();
+  const id = /^\d{1,12}$/.test(typed) ? typed : null;
+  const choices: Choice[] = [
+    ...(id && hasPermission(groups, Permission.VIEW_ORDERS) ? [{ label: keyboardText.openOrder(id), go: () => void navigate({ to: '/admin/order-page/$id', params: { id } }) }] : []),
+    ...(id && hasPermission(groups, Permission.VIEW_CUSTOMERS) ? [{ label: keyboardText.openCustomer(id), go: () => void navigate({ to: '/admin/customer-page/$id', params: { id } }) }] : []),
+    ...NAV.filter((entry) => (entry.permission === null || hasPermission(groups, entry.permission)) && fold(entry.label).includes(fold(typed))).map((entry) => ({
+      label: entry.label,
+      go: () => void navigate({ to: entry.to }),
+    })),
+    ...(hasPermission(groups, Permission.SETTINGS) && fold(t.menu.settings).includes(fold(typed)) ? [{ label: t.menu.settings, go: () => void navigate({ to: '/admin/settings-page' }) }] : []),
+    ...(fold(t.menu.profile).includes(fold(typed)) ? [{ label: t.menu.profile, go: () => void navigate({ to: '/admin/user-page' }) }] : []),
+  ];
+  const current = Math.min(selected, Math.max(0, choices.length - 1));
+  const choose = (choice: Choice | undefined) => {
+    if (!choice) return;
+    close();
+    choice.go();
+  };
+  return (
+    <Dialog open={open} title={keyboardText.paletteTitle} onClose={close}>
+      <label htmlFor={inputId} className="sr-only">
+        {keyboardText.paletteLabel}
+      </label>
+      <input
+        id={inputId}
+        data-autofocus
+        role="combobox"
+        aria-expanded="true"
+        aria-controls={`${inputId}-list`}
+        aria-activedescendant={choices.length > 0 ? `${inputId}-${current}` : undefined}
+        autoComplete="off"
+        placeholder={keyboardText.paletteLabel}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setSelected(0);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown') setSelected((n) => Math.min(n + 1, choices.length - 1));
+          else if (event.key === 'ArrowUp') setSelected((n) => Math.max(n - 1, 0));
+          else if (event.key === 'Enter') choose(choices[current]);
+          else return;
+          event.preventDefault();
+        }}
+        className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+      />
+      <ul id={`${inputId}-list`} role="listbox" aria-label={keyboardText.paletteTitle} className="mt-2 max-h-72 overflow-auto">
+        {choices.length === 0 ? <li className="px-2 py-1.5 text-sm text-slate-600">{keyboardText.paletteEmpty}</li> : null}
+        {choices.map((choice, index) => (
+          <li
+            key={choice.label}
+            id={`${inputId}-${index}`}
+            role="option"
+            aria-selected={index === current}
+            onClick={() => choose(choice)}
+            className={`cursor-pointer rounded px-2 py-1.5 text-sm ${index === current ? 'bg-sky-100 text-sky-900' : 'text-slate-800'}`}
+          >
+            {choice.label}
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import { createContext, useEffect, useRef, useSyncExternalStore } from 'react';
+
+/**
+ * Keyboard flow (issue 14 §5): a screen declares its keys with `useHotkeys` (each with the Spanish
+ * words the "?" overlay lists); a key pressed while typing in a field, with a modifier, or while a
+ * dialog is open does nothing here (a dialog answers Enter and Escape itself).
+ */
+
+export interface Hotkey {
+  /** `KeyboardEvent.key`: 'j', 'ArrowDown', 'Enter', '1'… */
+  key: string;
+  /** How the overlay shows the key ("j / ↓"); the key itself when absent. */
+  shown?: string;
+  /** What it does, in the overlay. */
+  label: string;
+  run: () => void;
+}
+
+type Entry = { keys: readonly Hotkey[] };
+const active = new Set<Entry>();
+const watchers = new Set<() => void>();
+let snapshot: readonly Hotkey[] = [];
+const publish = () => {
+  snapshot = [...active].flatMap((entry) => entry.keys);
+  watchers.forEach((watch) => watch());
+};
+
+/** Whether a key press belongs to a field or a dialog rather than to the screen's keys. */
+export function ownedElsewhere(event: KeyboardEvent): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey) return true;
+  const target = event.target as HTMLElement | null;
+  if (target?.closest('input, textarea, select, [contenteditable="true"], dialog[open]')) return true;
+  // Enter and Space on a focused button or link press it.
+  if ((event.key === 'Enter' || event.key === ' ') && target?.closest('button, a[href], summary')) return true;
+  return document.querySelector('dialog[open]') !== null;
+}
+
+/** The screen's keys while it is shown (and `enabled`). */
+export function useHotkeys(keys: readonly Hotkey[], enabled = true) {
+  const latest = useRef(keys);
+  useEffect(() => {
+    latest.current = keys;
+  });
+  const signature = keys.map((k) => `${k.key}:${k.label}`).join('|');
+  useEffect(() => {
+    if (!enabled) return;
+    const entry: Entry = { keys: latest.current };
+    active.add(entry);
+    publish();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || ownedElsewhere(event)) return;
+      const hit = latest.current.find((k) => k.key === event.key);
+      if (!hit) return;
+      event.preventDefault();
+      hit.run();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      active.delete(entry);
+      publish();
+    };
+  }, [enabled, signature]);
+}
+
+/** Every key the shown screens declare now (the "?" overlay). */
+export function useActiveHotkeys(): readonly Hotkey[] {
+  return useSyncExternalStore(
+    (watch) => {
+      watchers.add(watch);
+      return () => watchers.delete(watch);
+    },
+    () => snapshot,
+  );
+}
+
+/**
+ * Inside a work queue's panel (ChartActions reads this): with `keys`, each enabled action of a
+ * chart gets a digit key, shown on its button; `settled` runs when the person closes an action's
+ * result, and the queue moves on.
+ */
+export const QueuePanelContext = createContext<{ keys: boolean; settled: () => void } | null>(null);
+
+/** The digit of the n-th action button (1…9), or null past the ninth. */
+export const actionKey = (index: number) => (index < 9 ? String(index + 1) : null);

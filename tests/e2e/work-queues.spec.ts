@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { moveTo, ownOrder, withDb } from './fixtures';
+import { seriousViolations, signIn } from './support';
+
+/**
+ * The remittance queue as two specialists work it at once (issue 14): claims, live updates and
+ * the keyboard. The spec's items are bank remittances of an order of its own, created long ago so
+ * they are the oldest in the queue; it acts as `operaciones` only, so an item the queue opens
+ * after them is held by the person every other item spec acts as.
+ */
+
+test.describe.configure({ timeout: 90_000 });
+
+const QUEUE = '/#/admin/remittance-queue?product=REMESA_BANCARIA';
+
+/** Three bank remittances waiting (REQUESTED: "Marcar entregada") in an open order, oldest of all. */
+function fixtures(): number[] {
+  return withDb((db) => {
+    const items = db
+      .prepare(
+        `SELECT i.id AS itemId, i.order_id AS orderId FROM order_items i JOIN orders o ON o.id = i.order_id JOIN remittances r ON r.id = i.id
+         WHERE (o.status = 'CLOSED' OR o.support_id = 'E2E-QUEUE') AND i.product_type = 'REMESA_BANCARIA' AND i.fulfillment_order_id IS NOT NULL
+         ORDER BY i.id DESC LIMIT 3 OFFSET 2`,
+      )
+      .all() as { itemId: number; orderId: number }[];
+    const orderId = ownOrder(db, 'E2E-QUEUE', items[0]!.orderId, 'OPEN');
+    db.prepare("UPDATE orders SET status = 'OPEN' WHERE id = ?").run(orderId);
+    items.forEach((item, n) => {
+      moveTo(db, item.itemId, orderId);
+      db.prepare("UPDATE order_items SET status = 'REQUESTED', created_date = ? WHERE id = ?").run(`1990-01-0${n + 1}T12:00:00.000Z`, item.itemId);
+      db.prepare('DELETE FROM claims WHERE entity_id = ?').run(item.itemId);
+    });
+    return items.map((item) => item.itemId);
+  });
+}
+
+const row = (page: Page, itemId: number) => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Item ${itemId}`, exact: true }) });
+
+test('two specialists on the remittance queue: a claim holds the item, the action drops it from the other screen at once, all by keyboard', async ({ browser }) => {
+  const [first, second, third] = fixtures();
+  const oscar = await (await browser.newContext()).newPage();
+  const rosa = await (await browser.newContext()).newPage();
+  await signIn(oscar, 'operaciones');
+  await signIn(rosa, 'remesas');
+
+  await oscar.goto(QUEUE);
+  await expect(oscar.getByRole('heading', { name: 'Cola de Remesas' })).toBeVisible();
+  await expect(oscar.getByRole('row').nth(1)).toContainText(String(first));
+  expect(await seriousViolations(oscar)).toEqual([]);
+
+  // Keyboard only: the cursor is on the oldest; Enter opens it and claims it.
+  await oscar.keyboard.press('Enter');
+  await expect(oscar.getByText(/Reservado para usted hasta las \d\d:\d\d/)).toBeVisible();
+  const deliver = oscar.getByRole('button', { name: /Marcar entregada/ });
+  await expect(deliver).toBeVisible();
+  await expect(deliver.locator('kbd')).toHaveText('1');
+
+  // The other specialist sees who holds it and cannot act on it.
+  await rosa.goto(QUEUE);
+  await expect(row(rosa, first!)).toContainText('Oscar Operaciones');
+  await row(rosa, first!).getByRole('button', { name: `Item ${first}` }).click();
+  await expect(rosa.getByRole('alert').filter({ hasText: 'Oscar Operaciones está trabajando en esto.' })).toBeVisible();
+  await expect(rosa.getByRole('button', { name: /Marcar entregada/ })).toBeDisabled();
+
+  // "?" lists the keys of the screen.
+  await oscar.keyboard.press('?');
+  const help = oscar.getByRole('dialog', { name: 'Atajos de teclado' });
+  await expect(help).toContainText('Siguiente elemento');
+  await expect(help).toContainText('Marcar entregada');
+  await oscar.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  // 1 = the first action, Enter confirms ("Sí" has the focus), Enter closes the result.
+  for (const itemId of [first!, second!, third!]) {
+    await expect(oscar.getByText(/Reservado para usted/)).toBeVisible();
+    await expect(oscar.getByRole('heading', { name: new RegExp(`\\b${itemId}\\b`) }).first()).toBeVisible();
+    await oscar.keyboard.press('1');
+    const confirm = oscar.getByRole('alertdialog', { name: 'Estas seguro?' });
+    await expect(confirm).toContainText(String(itemId));
+    await oscar.keyboard.press('Enter');
+    await expect(oscar.getByRole('dialog', { name: 'Listo!' })).toBeVisible();
+    const started = Date.now();
+    await oscar.keyboard.press('Enter');
+    if (itemId === first) {
+      // The other screen drops it within two seconds, with no reload.
+      await expect(row(rosa, first)).toHaveCount(0, { timeout: 2000 });
+      expect(Date.now() - started).toBeLessThan(2500);
+    }
+    await expect(row(oscar, itemId)).toHaveCount(0);
+  }
+  const stored = withDb((db) => db.prepare(`SELECT id, status FROM order_items WHERE id IN (?, ?, ?) ORDER BY id`).all(first, second, third) as { status: string }[]);
+  expect(stored.map((s) => s.status)).toEqual(['FULFILLED', 'FULFILLED', 'FULFILLED']);
+  // Escape closes what the queue opened next and frees it.
+  await oscar.keyboard.press('Escape');
+  await expect(oscar.getByText('Elija un elemento de la lista (flechas y Enter) para trabajarlo aquí.')).toBeVisible();
+});
+
+test('Ctrl+K finds a screen or an order by its number', async ({ page }) => {
+  await signIn(page, 'operaciones');
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Ir a…' });
+  await expect(palette).toBeVisible();
+  await page.keyboard.type('cola');
+  await expect(palette.getByRole('option')).toHaveText(['Cola de Remesas']);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/admin\/remittance-queue/);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('123');
+  await expect(palette.getByRole('option').first()).toHaveText('Abrir la orden 123');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/admin\/order-page\/123/);
+});
