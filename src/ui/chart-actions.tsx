@@ -114,7 +114,7 @@ function useOffers(parts: readonly ChartPart[]) {
  * question; `dialogs` render wherever the flow should outlive the button (a linked transfer leaves
  * its list, an approved order loses "Aprobar").
  */
-export function useChartFlow({ onDone, onFailed, onSettled }: { onDone: (data?: unknown) => void; onFailed?: (() => void) | undefined; onSettled?: (() => void) | undefined }) {
+export function useChartFlow({ onDone, onFailed, onActing, onSettled }: { onDone: (data?: unknown) => void; onFailed?: (() => void) | undefined; onActing?: (() => void) | undefined; onSettled?: (() => void) | undefined }) {
   const services = useServices();
   const accountId = useSession((c) => c.profile?.accountId ?? 0);
   const current = useRef<Offer | null>(null);
@@ -136,6 +136,7 @@ export function useChartFlow({ onDone, onFailed, onSettled }: { onDone: (data?: 
     perform: async (payload) => {
       const { part, row } = current.current!;
       const form = formOf(current.current);
+      onActing?.();
       try {
         const ready = form?.before ? await form.before(payload, (other, p) => send(other, part.subject, p)) : payload;
         const data = await send(row, part.subject, ready);
@@ -218,7 +219,7 @@ export function ChartActions({ label, parts, onDone, onFailed, children, buttonN
   // when the person closes the result.
   const queue = useContext(QueuePanelContext);
   const keyed = queue?.keys ?? false;
-  const flow = useChartFlow({ onDone, onFailed, onSettled: queue?.settled });
+  const flow = useChartFlow({ onDone, onFailed, onActing: queue?.acting, onSettled: queue?.settled });
   const start = (index: number, row: AnyRow) => flow.start(parts[index]!, row);
   useHotkeys(
     enabled.flatMap(({ index, row }, n) => {

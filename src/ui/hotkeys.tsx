@@ -76,10 +76,11 @@ export function useActiveHotkeys(): readonly Hotkey[] {
 
 /**
  * Inside a work queue's panel (ChartActions reads this): with `keys`, each enabled action of a
- * chart gets a digit key, shown on its button; `settled` runs when the person closes an action's
- * result, and the queue moves on.
+ * chart gets a digit key, shown on its button; `acting` runs when an action's request leaves (the
+ * change it makes is the person's own), `settled` when the person closes its result (the queue
+ * moves on).
  */
-export const QueuePanelContext = createContext<{ keys: boolean; settled: () => void } | null>(null);
+export const QueuePanelContext = createContext<{ keys: boolean; acting: () => void; settled: () => void } | null>(null);
 
 /** The digit of the n-th action button (1…9), or null past the ninth. */
 export const actionKey = (index: number) => (index < 9 ? String(index + 1) : null);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createActor, type Actor } from 'xstate';
 import type { Services } from '@/api/services';
-import { liveChangesMachine } from '@/machines/ui/live-changes.machine';
+import { liveChangesMachine, retryDelay } from '@/machines/ui/live-changes.machine';
 import { QueuePaths } from '@/api/contract/queues';
 import { useServices } from './session';
 
@@ -50,6 +50,7 @@ async function follow(services: Services, signal: AbortSignal, send: Actor<typeo
 
 function startHub(services: Services, hub: Hub) {
   let controller: AbortController | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
   const actor = createActor(
     liveChangesMachine.provide({
       actions: {
@@ -57,7 +58,13 @@ function startHub(services: Services, hub: Hub) {
           controller = new AbortController();
           void follow(services, controller.signal, (event) => actor.send(event));
         },
-        close: () => controller?.abort(),
+        close: () => {
+          controller?.abort();
+          if (retry) clearTimeout(retry);
+        },
+        scheduleRetry: ({ context }) => {
+          retry = setTimeout(() => actor.send({ type: 'stream.retry' }), retryDelay(context.lost));
+        },
         notify: (_args, { orders }) => hub.listeners.forEach((listener) => listener(orders)),
         resync: () => hub.listeners.forEach((listener) => listener(null)),
       },

@@ -34,7 +34,7 @@ function fixtures(): number[] {
   });
 }
 
-const row = (page: Page, itemId: number) => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Item ${itemId}`, exact: true }) });
+const row = (page: Page, id: number, name = 'Item') => page.getByRole('row').filter({ has: page.getByRole('button', { name: `${name} ${id}`, exact: true }) });
 
 test('two specialists on the remittance queue: a claim holds the item, the action drops it from the other screen at once, all by keyboard', async ({ browser }) => {
   const [first, second, third] = fixtures();
@@ -109,4 +109,37 @@ test('Ctrl+K finds a screen or an order by its number', async ({ page }) => {
   await expect(palette.getByRole('option').first()).toHaveText('Abrir la orden 123');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/admin\/order-page\/123/);
+});
+
+test('the risk queue: the oldest order opens on its Riesgo tab, is approved with its key, and the next one opens', async ({ page }) => {
+  const [first, second] = withDb((db) => {
+    const source = db.prepare("SELECT id FROM orders WHERE status = 'CLOSED' ORDER BY id LIMIT 1").get() as { id: number };
+    return ['E2E-RISK-QUEUE-1', 'E2E-RISK-QUEUE-2'].map((supportId, n) => {
+      const id = ownOrder(db, supportId, source.id, 'RISK');
+      db.prepare("UPDATE orders SET status = 'RISK', created_date = ? WHERE id = ?").run(`1990-02-0${n + 1}T12:00:00.000Z`, id);
+      db.prepare("DELETE FROM claims WHERE kind = 'order' AND entity_id = ?").run(id);
+      return id;
+    });
+  });
+  await signIn(page, 'fraude');
+  await page.goto('/#/admin/risk-queue');
+  await expect(page.getByRole('heading', { name: 'Cola de Riesgo' })).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toContainText(String(first));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { name: 'Riesgo', selected: true })).toBeVisible();
+  const approve = page.getByRole('button', { name: /Aprobar/ });
+  await expect(approve.locator('kbd')).toHaveText('1');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('1');
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(String(first));
+  await page.keyboard.press('Enter');
+  const result = page.getByRole('dialog', { name: 'Aprobado!' });
+  await expect(result).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: `Orden ${second}` })).toBeVisible();
+  await expect(row(page, first!, 'Orden')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  expect(withDb((db) => (db.prepare('SELECT status FROM orders WHERE id = ?').get(first) as { status: string }).status)).not.toBe('RISK');
+  // Escape gave the second one back (its release is on its way).
+  await expect.poll(() => withDb((db) => db.prepare("SELECT COUNT(*) AS n FROM claims WHERE kind = 'order' AND entity_id IN (?, ?)").get(first, second))).toEqual({ n: 0 });
 });

@@ -1,5 +1,5 @@
 import { createTestModel } from 'xstate/graph';
-import type { AnyStateMachine, EventObject } from 'xstate';
+import { transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 
 /**
  * Model-based paths of a chart from `xstate/graph`, shared by every chart's tests: one set per
@@ -22,4 +22,29 @@ export function pathsOf<M extends AnyStateMachine>(machine: M, input: unknown, e
     serializeState: serialize as never,
     filterEvents: ((snapshot: { can(e: EventObject): boolean }, event: EventObject) => snapshot.can(event)) as never,
   }).getShortestPaths();
+}
+
+/**
+ * The model's shortest paths, and from every state on them (the model keeps only the longest of
+ * paths sharing a prefix) every event once more: self-loops and refusals are taken too.
+ */
+export function pathsWithOneMoreStep(machine: AnyStateMachine, events: readonly EventObject[], serializeState: (s: never) => string) {
+  const paths = createTestModel(machine, { events, serializeState } as never).getShortestPaths();
+  const prefixes = new Map<string, { steps: { event: EventObject; state: unknown }[]; state: AnyMachineSnapshot }>();
+  for (const path of paths) {
+    path.steps.forEach((step, i) => {
+      const state = step.state as AnyMachineSnapshot;
+      const key = serializeState(state as never);
+      if (!prefixes.has(key)) prefixes.set(key, { steps: path.steps.slice(0, i + 1), state });
+    });
+  }
+  return [
+    ...paths,
+    ...[...prefixes.values()].flatMap(({ steps, state }) =>
+      events.map((event) => {
+        const [next] = transition(machine, state, event as never) as unknown as [AnyMachineSnapshot];
+        return { state: next, steps: [...steps, { event, state: next }] };
+      }),
+    ),
+  ];
 }

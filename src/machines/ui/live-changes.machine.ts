@@ -5,13 +5,16 @@ import { assign, setup } from 'xstate';
  * change, and when the stream is lost it waits (1 s, then longer, at most 15 s) and connects again;
  * a stream opened again tells its listeners to re-read, since changes made meanwhile were missed.
  * The host provides the effects: `open` (start the stream; it reports `stream.ready`,
- * `stream.change`, `stream.lost`), `close`, `notify` (a change) and `resync` (read again).
+ * `stream.change`, `stream.lost`), `close`, `notify` (a change), `resync` (read again) and
+ * `scheduleRetry` (send `stream.retry` after the wait).
  */
 
 export type LiveChangesEvent =
   | { type: 'stream.ready' }
   | { type: 'stream.change'; orders: readonly number[] }
   | { type: 'stream.lost' }
+  /** The wait after a loss is over (the host's clock, after `retryDelay`). */
+  | { type: 'stream.retry' }
   | { type: 'stream.stop' };
 
 export interface LiveChangesContext {
@@ -32,12 +35,11 @@ export const liveChangesMachine = setup({
     close: () => {},
     notify: (_args, _params: { orders: readonly number[] }) => {},
     resync: () => {},
+    /** Send `stream.retry` after `retryDelay(context.lost)`. */
+    scheduleRetry: () => {},
   },
   guards: {
     missedSome: ({ context }) => context.wasOpen,
-  },
-  delays: {
-    retry: ({ context }) => retryDelay(context.lost),
   },
 }).createMachine({
   id: 'liveChanges',
@@ -62,8 +64,8 @@ export const liveChangesMachine = setup({
       },
     },
     waiting: {
-      entry: ['close', assign({ lost: ({ context }) => context.lost + 1 })],
-      after: { retry: { target: 'connecting' } },
+      entry: ['close', assign({ lost: ({ context }) => context.lost + 1 }), 'scheduleRetry'],
+      on: { 'stream.retry': { target: 'connecting' } },
     },
     stopped: { type: 'final', entry: 'close' },
   },

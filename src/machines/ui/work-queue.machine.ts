@@ -3,12 +3,13 @@ import { assign, enqueueActions, setup } from 'xstate';
 /**
  * A work queue as a person works it (issue 14 §1–§5): the page of entries, a cursor moved by the
  * keys, the entry opened beside the list and the claim on it. Opening an entry claims it; while
- * the claim holds, it is renewed every minute; refused (someone else holds it), the entry is shown
+ * the claim holds, it is renewed every minute (`claim.renew`, from the host's clock); refused (someone else holds it), the entry is shown
  * read-only with the holder's name. After an action the queue is read again, and if the opened
  * entry left it (its status moved on) the next waiting entry opens. A change made by someone else
  * to the opened entry's order makes the panel read it again and say so. The host provides the
  * effects: `load` (reports `queue.loaded` / `queue.failed`), `claim` and `renew` (report
- * `claim.granted` / `claim.refused` / `claim.failed`) and `release`.
+ * `claim.granted` / `claim.refused` / `claim.failed`), `release` (the opened entry) and
+ * `releaseStale` (a claim granted after its entry was closed or left: the person moved on).
  */
 
 export interface QueueEntry {
@@ -58,15 +59,19 @@ export type WorkQueueEvent =
   | { type: 'queue.previous' }
   | { type: 'queue.open'; key?: number }
   | { type: 'queue.close' }
+  /** The person's action on the opened entry is on its way (its change may come back before its answer). */
+  | { type: 'queue.acting' }
   /** The person acted on the opened entry (its result is on screen). */
   | { type: 'queue.acted' }
   /** The person closed the action's result. */
   | { type: 'queue.settled' }
   /** Orders changed (the live stream); null when everything must be read again. */
   | { type: 'queue.changed'; orders: readonly number[] | null }
-  | { type: 'claim.granted'; expiresAt: string }
-  | { type: 'claim.refused'; message: string }
-  | { type: 'claim.failed'; message: string };
+  | { type: 'claim.renew' }
+  /** The server's answers to a claim or a renewal, naming the entry (an answer may outlive its entry's turn). */
+  | { type: 'claim.granted'; key: number; expiresAt: string }
+  | { type: 'claim.refused'; key: number; message: string }
+  | { type: 'claim.failed'; key: number; message: string };
 
 export const RENEW_MS = 60_000;
 
@@ -82,6 +87,7 @@ export const workQueueMachine = setup({
     claim: () => {},
     renew: () => {},
     release: () => {},
+    releaseStale: () => {},
     assignEntries: assign(({ context, event }) => {
       if (event.type !== 'queue.loaded') return {};
       // The cursor stays on its entry when it is still there.
@@ -105,8 +111,8 @@ export const workQueueMachine = setup({
       advanceFrom: Math.max(0, context.entries.findIndex((e) => e.key === context.opened)),
       awaitingList: true,
       awaitingClose: true,
-      ownChange: context.current?.orderId ?? null,
     })),
+    expectOwnChange: assign(({ context }) => ({ ownChange: context.current?.orderId ?? null })),
     settle: assign({ awaitingClose: false }),
     /**
      * Once the list is read again and the result closed: if the opened entry left the queue, the
@@ -129,6 +135,7 @@ export const workQueueMachine = setup({
     reread: assign(({ context }) => ({ changedUnderneath: true, readings: context.readings + 1 })),
   },
   guards: {
+    forOpened: ({ context, event }) => 'key' in event && event.key === context.opened,
     hasEntries: ({ context }) => context.entries.length > 0,
     openable: ({ context, event }) => {
       const key = event.type === 'queue.open' && event.key !== undefined ? event.key : context.entries[context.cursor]?.key;
@@ -145,7 +152,6 @@ export const workQueueMachine = setup({
       return opened !== undefined && event.orders.includes(opened.orderId) && context.ownChange !== opened.orderId;
     },
   },
-  delays: { renewal: RENEW_MS },
 }).createMachine({
   id: 'workQueue',
   context: { entries: [], total: 0, claimedUntil: null, cursor: 0, opened: null, refusal: null, error: null, changedUnderneath: false, readings: 0, advanceFrom: null, awaitingList: false, awaitingClose: false, ownChange: null, current: null },
@@ -153,13 +159,19 @@ export const workQueueMachine = setup({
   states: {
     list: {
       initial: 'loading',
+      // The person's action and its result, whatever the list is doing (a change may be being read).
+      on: {
+        'queue.acting': { actions: 'expectOwnChange' },
+        'queue.settled': { actions: ['settle', 'moveOn'] },
+      },
       states: {
         loading: {
           entry: 'load',
           on: {
             'queue.loaded': { target: 'ready', actions: ['assignEntries', 'moveOn'] },
+            // What is being read may be from before the action: read again.
+            'queue.acted': { target: 'loading', reenter: true, actions: 'markAdvance' },
             'queue.failed': { target: 'failed', actions: 'assignError' },
-            'queue.settled': { actions: 'settle' },
             // A change that lands while reading may not be in what is read: read again.
             'queue.changed': [
               { guard: 'touchesOpened', target: 'loading', reenter: true, actions: ['reread', 'ownChangeSeen'] },
@@ -170,11 +182,11 @@ export const workQueueMachine = setup({
         },
         ready: {
           on: {
+            'queue.acted': { target: 'loading', actions: 'markAdvance' },
             'queue.next': { actions: 'next' },
             'queue.previous': { actions: 'previous' },
             'queue.reload': { target: 'loading' },
-            'queue.acted': { target: 'loading', actions: 'markAdvance' },
-            'queue.settled': { actions: ['settle', 'moveOn'] },
+
             'queue.changed': [
               { guard: 'touchesOpened', target: 'loading', actions: ['reread', 'ownChangeSeen'] },
               { guard: 'touchesShown', target: 'loading', actions: 'ownChangeSeen' },
@@ -182,7 +194,7 @@ export const workQueueMachine = setup({
             ],
           },
         },
-        failed: { on: { 'queue.reload': { target: 'loading' } } },
+        failed: { on: { 'queue.reload': { target: 'loading' }, 'queue.acted': { target: 'loading', actions: 'markAdvance' } } },
       },
     },
     entry: {
@@ -194,16 +206,20 @@ export const workQueueMachine = setup({
         claiming: {
           entry: 'claim',
           on: {
-            'claim.granted': { target: 'working', actions: 'holdUntil' },
-            'claim.refused': { target: 'held', actions: 'holdBy' },
-            'claim.failed': { target: 'closed', actions: ['assignError', 'close'] },
+            'claim.granted': { guard: 'forOpened', target: 'working', actions: 'holdUntil' },
+            'claim.refused': { guard: 'forOpened', target: 'held', actions: 'holdBy' },
+            'claim.failed': { guard: 'forOpened', target: 'closed', actions: ['assignError', 'close'] },
+            // Closed or moved on before the answer: a late grant is released (the entry region's handler).
+            'queue.close': { target: 'closed', actions: 'close' },
+            'queue.open': { guard: 'openable', target: 'claiming', reenter: true, actions: 'open' },
           },
         },
         working: {
-          after: { renewal: { target: 'working', reenter: true, actions: 'renew' } },
           on: {
-            'claim.granted': { actions: 'holdUntil' },
-            'claim.refused': { target: 'held', actions: 'holdBy' },
+            // Every minute while it is open (the host's clock): the claim lasts a few minutes more.
+            'claim.renew': { actions: 'renew' },
+            'claim.granted': { guard: 'forOpened', actions: 'holdUntil' },
+            'claim.refused': { guard: 'forOpened', target: 'held', actions: 'holdBy' },
             'queue.close': { target: 'closed', actions: ['release', 'close'] },
             'queue.open': { guard: 'openable', target: 'claiming', actions: ['release', 'open'] },
           },
@@ -215,6 +231,8 @@ export const workQueueMachine = setup({
           },
         },
       },
+      // A grant for an entry no longer opened (closed, or another opened meanwhile) is given back.
+      on: { 'claim.granted': { actions: 'releaseStale' } },
     },
   },
 });

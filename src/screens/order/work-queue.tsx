@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { workQueueMachine, type QueueEntry, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
+import { RENEW_MS, workQueueMachine, type QueueEntry, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
 import { claimEntry, releaseEntry } from '@/api/queues';
 import { ApiError, errorMessage } from '@/api/http';
 import type { Claim } from '@/api/contract/queues';
@@ -58,10 +58,10 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
     const take = async (self: Self, key: number) => {
       try {
         const claim = await claimEntry(services.orders, { kind, id: key });
-        self.send({ type: 'claim.granted', expiresAt: claim.expiresAt });
+        self.send({ type: 'claim.granted', key, expiresAt: claim.expiresAt });
       } catch (error) {
-        if (error instanceof ApiError && error.status === 409) self.send({ type: 'claim.refused', message: error.message });
-        else self.send({ type: 'claim.failed', message: errorMessage(error) });
+        if (error instanceof ApiError && error.status === 409) self.send({ type: 'claim.refused', key, message: error.message });
+        else self.send({ type: 'claim.failed', key, message: errorMessage(error) });
       }
     };
     // The ref is read when the chart runs `load` (after an event), never while rendering.
@@ -77,6 +77,9 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
         claim: ({ self, context }) => void take(self, context.opened!),
         renew: ({ self, context }) => void take(self, context.opened!),
         release: ({ context }) => void releaseEntry(services.orders, { kind, id: context.opened! }).catch(() => undefined),
+        releaseStale: ({ event }) => {
+          if (event.type === 'claim.granted') void releaseEntry(services.orders, { kind, id: event.key }).catch(() => undefined);
+        },
       },
     });
     // The chart is built once per screen: its effects read the latest loader through the ref.
@@ -85,6 +88,14 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
   const actor = useActorRef(logic);
   const state = useSelector(actor, (s) => s);
   const { entries, total, cursor, opened, current, refusal, error, changedUnderneath, readings, claimedUntil } = state.context;
+
+  // The claim on the opened entry is renewed every minute while it is worked on.
+  const working = state.matches({ entry: 'working' });
+  useEffect(() => {
+    if (!working) return;
+    const timer = setInterval(() => actor.send({ type: 'claim.renew' }), RENEW_MS);
+    return () => clearInterval(timer);
+  }, [working, actor]);
 
   // The filters changed: read again.
   const firstFilter = useRef(filterKey);
@@ -122,10 +133,9 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
   }, [cursor]);
 
   const openedEntry = current;
-  const working = state.matches({ entry: 'working' });
   const heldElsewhere = state.matches({ entry: 'held' });
   const onActed = () => actor.send({ type: 'queue.acted' });
-  const panelContext = useMemo(() => ({ keys: true, settled: () => actor.send({ type: 'queue.settled' }) }), [actor]);
+  const panelContext = useMemo(() => ({ keys: true, acting: () => actor.send({ type: 'queue.acting' }), settled: () => actor.send({ type: 'queue.settled' }) }), [actor]);
   const claimText = (claim: Claim | null) => (claim === null ? '' : claim.holderId === me ? queueText.you : claim.holderName);
 
   return (

@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { workQueueMachine, type QueueEntry, type WorkQueueContext, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
+import { liveChangesMachine, retryDelay, RETRY_MAX_MS, type LiveChangesEvent } from '@/machines/ui/live-changes.machine';
+import { machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { pathsWithOneMoreStep } from '../support/model-paths';
+
+const entry = (key: number, orderId = key * 10, blocked = false): QueueEntry => ({ key, orderId, blocked, row: { key } });
+const A = entry(1);
+const B = entry(2);
+const BLOCKED = entry(3, 30, true);
+const C = entry(4);
+
+/** The chart with its effects recorded instead of sent. */
+function queue() {
+  const effects: string[] = [];
+  const actor = createActor(
+    workQueueMachine.provide({
+      actions: {
+        load: () => effects.push('load'),
+        claim: ({ context }) => effects.push(`claim ${context.opened}`),
+        renew: ({ context }) => effects.push(`renew ${context.opened}`),
+        release: ({ context }) => effects.push(`release ${context.opened}`),
+        releaseStale: ({ event }) => effects.push(`release stale ${'key' in event ? event.key : '?'}`),
+      },
+    }),
+  ).start();
+  const send = (event: WorkQueueEvent) => actor.send(event);
+  return { actor, effects, send, context: () => actor.getSnapshot().context, value: () => actor.getSnapshot().value };
+}
+
+describe('the work-queue chart', () => {
+  const EVENTS: WorkQueueEvent[] = [
+    { type: 'queue.loaded', entries: [A, B, BLOCKED, C], total: 4 },
+    { type: 'queue.loaded', entries: [B, BLOCKED, C], total: 3 },
+    { type: 'queue.failed', message: 'x' },
+    { type: 'queue.reload' },
+    { type: 'queue.next' },
+    { type: 'queue.previous' },
+    { type: 'queue.open' },
+    { type: 'queue.open', key: 3 },
+    { type: 'queue.close' },
+    { type: 'queue.acting' },
+    { type: 'queue.acted' },
+    { type: 'queue.settled' },
+    { type: 'queue.changed', orders: [10] },
+    { type: 'queue.changed', orders: null },
+    ...[1, 2].flatMap((key): WorkQueueEvent[] => [
+      { type: 'claim.granted', key, expiresAt: '2026-11-24T10:05:00.000Z' },
+      { type: 'claim.refused', key, message: 'Rosa Remesas está trabajando en esto.' },
+      { type: 'claim.failed', key, message: 'x' },
+    ]),
+    { type: 'claim.renew' },
+  ];
+
+  it('every state and transition is reached by the model', () => {
+    // The model's states: the chart's state and what decides its next steps (not the counters).
+    const serializeState = (s: { value: unknown; context: WorkQueueContext }) =>
+      JSON.stringify([s.value, s.context.entries.length, s.context.opened !== null, s.context.advanceFrom !== null, s.context.awaitingList, s.context.awaitingClose, s.context.ownChange !== null]);
+    const paths = pathsWithOneMoreStep(workQueueMachine, EVENTS, serializeState as never);
+    const coverage = machineCoverage(workQueueMachine, paths);
+    reportCoverage('workQueue', coverage);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+
+  it('opens the entry under the cursor and claims it; a blocked entry does not open', () => {
+    const q = queue();
+    q.send({ type: 'queue.loaded', entries: [A, B, BLOCKED, C], total: 4 });
+    q.send({ type: 'queue.next' });
+    q.send({ type: 'queue.next' });
+    q.send({ type: 'queue.open' });
+    expect(q.context().opened).toBeNull();
+    q.send({ type: 'queue.previous' });
+    q.send({ type: 'queue.open' });
+    expect(q.context()).toMatchObject({ opened: 2, cursor: 1 });
+    expect(q.effects).toEqual(['load', 'claim 2']);
+  });
+
+  it('a grant that comes back after its entry was closed is given back', () => {
+    const q = queue();
+    q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
+    q.send({ type: 'queue.open', key: 1 });
+    q.send({ type: 'queue.close' });
+    q.send({ type: 'claim.granted', key: 1, expiresAt: '2026-11-24T10:05:00.000Z' });
+    expect(q.value()).toMatchObject({ entry: 'closed' });
+    expect(q.effects).toEqual(['load', 'claim 1', 'release stale 1']);
+  });
+
+  it('held by someone else: read-only with their name; working: renewed, released on close', () => {
+    const q = queue();
+    q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
+    q.send({ type: 'queue.open', key: 1 });
+    q.send({ type: 'claim.refused', key: 1, message: 'Rosa Remesas está trabajando en esto.' });
+    expect(q.value()).toMatchObject({ entry: 'held' });
+    expect(q.context().refusal).toBe('Rosa Remesas está trabajando en esto.');
+    q.send({ type: 'queue.open', key: 2 });
+    q.send({ type: 'claim.granted', key: q.context().opened!, expiresAt: '2026-11-24T10:05:00.000Z' });
+    expect(q.context().claimedUntil).toBe('2026-11-24T10:05:00.000Z');
+    q.send({ type: 'queue.close' });
+    expect(q.effects).toEqual(['load', 'claim 1', 'claim 2', 'release 2']);
+  });
+
+  it('after an action it moves on only when the list is read again and the result is closed, in either order', () => {
+    for (const order of [['loaded', 'settled'], ['settled', 'loaded']] as const) {
+      const q = queue();
+      q.send({ type: 'queue.loaded', entries: [A, B, BLOCKED, C], total: 4 });
+      q.send({ type: 'queue.open', key: 1 });
+      q.send({ type: 'claim.granted', key: q.context().opened!, expiresAt: '2026-11-24T10:05:00.000Z' });
+      q.send({ type: 'queue.acted' });
+      for (const step of order) {
+        expect(q.context().opened, `before ${step}`).toBe(1);
+        // The panel stays (its result is on screen) even when the list no longer holds it.
+        if (step === 'loaded') q.send({ type: 'queue.loaded', entries: [B, BLOCKED, C], total: 3 });
+        else q.send({ type: 'queue.settled' });
+      }
+      expect(q.context()).toMatchObject({ opened: 2, cursor: 0 });
+      expect(q.value()).toMatchObject({ entry: 'claiming' });
+    }
+  });
+
+  it("moves on when the action's own change had the list being read already as its answer came", () => {
+    const q = queue();
+    q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
+    q.send({ type: 'queue.open', key: 1 });
+    q.send({ type: 'claim.granted', key: 1, expiresAt: '2026-11-24T10:05:00.000Z' });
+    q.send({ type: 'queue.acting' });
+    q.send({ type: 'queue.changed', orders: [10] });
+    expect(q.value()).toMatchObject({ list: 'loading', entry: 'working' });
+    q.send({ type: 'queue.acted' });
+    q.send({ type: 'queue.loaded', entries: [B], total: 1 });
+    q.send({ type: 'queue.settled' });
+    expect(q.context()).toMatchObject({ opened: 2, changedUnderneath: false });
+  });
+
+  it('skips blocked entries when moving on, and closes when nothing is left', () => {
+    const q = queue();
+    q.send({ type: 'queue.loaded', entries: [BLOCKED, C], total: 2 });
+    q.send({ type: 'queue.open', key: 4 });
+    q.send({ type: 'claim.granted', key: q.context().opened!, expiresAt: '2026-11-24T10:05:00.000Z' });
+    q.send({ type: 'queue.acted' });
+    q.send({ type: 'queue.settled' });
+    q.send({ type: 'queue.loaded', entries: [BLOCKED], total: 1 });
+    expect(q.context().opened).toBeNull();
+    expect(q.value()).toMatchObject({ entry: 'closed' });
+  });
+
+  it('an edit that keeps the entry in the queue reads the panel again instead of moving on', () => {
+    const q = queue();
+    q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
+    q.send({ type: 'queue.open', key: 1 });
+    q.send({ type: 'claim.granted', key: q.context().opened!, expiresAt: '2026-11-24T10:05:00.000Z' });
+    const before = q.context().readings;
+    q.send({ type: 'queue.acted' });
+    q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
+    q.send({ type: 'queue.settled' });
+    expect(q.context()).toMatchObject({ opened: 1, readings: before + 1 });
+  });
+
+  it("someone else's change to the opened order re-reads it and says so; the person's own change does not", () => {
+    const q = queue();
+    q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
+    q.send({ type: 'queue.open', key: 1 });
+    q.send({ type: 'claim.granted', key: q.context().opened!, expiresAt: '2026-11-24T10:05:00.000Z' });
+    // The change comes back through the stream before the action's answer.
+    q.send({ type: 'queue.acting' });
+    q.send({ type: 'queue.changed', orders: [10] });
+    expect(q.context().changedUnderneath).toBe(false);
+    q.send({ type: 'queue.acted' });
+    q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
+    q.send({ type: 'queue.settled' });
+    q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
+    q.send({ type: 'queue.changed', orders: [10] });
+    expect(q.context().changedUnderneath).toBe(true);
+    // A change of an order not shown reads nothing.
+    q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
+    const loads = q.effects.filter((e) => e === 'load').length;
+    q.send({ type: 'queue.changed', orders: [99] });
+    expect(q.effects.filter((e) => e === 'load').length).toBe(loads);
+  });
+});
+
+describe('the live-changes chart', () => {
+  const EVENTS: LiveChangesEvent[] = [{ type: 'stream.ready' }, { type: 'stream.change', orders: [1] }, { type: 'stream.lost' }, { type: 'stream.retry' }, { type: 'stream.stop' }];
+
+  it('every state and transition is reached by the model', () => {
+    const serializeState = (s: { value: unknown; context: { lost: number; wasOpen: boolean } }) => JSON.stringify([s.value, s.context.lost > 0, s.context.wasOpen]);
+    const paths = pathsWithOneMoreStep(liveChangesMachine, EVENTS, serializeState as never);
+    const coverage = machineCoverage(liveChangesMachine, paths);
+    reportCoverage('liveChanges', coverage);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+
+  it('tells each change; a stream opened again asks everyone to read again; the wait grows to 15 s', () => {
+    const heard: string[] = [];
+    const actor = createActor(
+      liveChangesMachine.provide({
+        actions: {
+          open: () => heard.push('open'),
+          close: () => heard.push('close'),
+          notify: (_args, { orders }) => heard.push(`change ${orders.join(',')}`),
+          resync: () => heard.push('resync'),
+          scheduleRetry: ({ context }) => heard.push(`wait ${retryDelay(context.lost)}`),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'stream.ready' });
+    actor.send({ type: 'stream.change', orders: [7, 8] });
+    actor.send({ type: 'stream.lost' });
+    actor.send({ type: 'stream.retry' });
+    actor.send({ type: 'stream.ready' });
+    actor.send({ type: 'stream.stop' });
+    expect(heard).toEqual(['open', 'change 7,8', 'close', 'wait 1000', 'open', 'resync', 'close']);
+    expect([1, 2, 3, 4, 5, 9].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, RETRY_MAX_MS, RETRY_MAX_MS]);
+  });
+});
