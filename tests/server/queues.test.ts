@@ -11,6 +11,7 @@ import { CLAIM_MINUTES, ClaimMsg } from '@/domain/queues';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 import { iso } from '../../server/clock';
+import { changeOf, eventStream } from '../support/event-stream';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -219,25 +220,14 @@ describe('the change stream', () => {
     const response = await server.app.request(QueuePaths.changes, { headers: { authorization: `Bearer ${tokens.operaciones}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const until = async (pattern: RegExp) => {
-      const deadline = Date.now() + 2000;
-      while (!pattern.test(text)) {
-        const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now())))]);
-        if (chunk === null || chunk.done) break;
-        text += decoder.decode(chunk.value);
-      }
-      return pattern.test(text);
-    };
-    expect(await until(/event: ready/)).toBe(true);
+    const stream = eventStream(response);
+    expect(await stream.until(/event: ready/)).toBe(true);
     const item = await bankItem('REQUESTED', 7);
     const started = Date.now();
     expect((await deliver('operaciones', item)).status).toBe(200);
-    expect(await until(new RegExp(`event: change\\ndata: \\{"orders":\\[[0-9,]*\\b${item.orderId}\\b`))).toBe(true);
+    expect(await stream.until(changeOf(item.orderId))).toBe(true);
     expect(Date.now() - started).toBeLessThan(2000);
-    await reader.cancel();
+    await stream.close();
   });
 
   it('needs a session and the orders permission', async () => {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../support/server';
 import { createApp } from '../../server/app';
 import { openDatabase, type Db } from '../../server/db/database';
+import { changeOf, eventStream } from '../support/event-stream';
+import { ClaimMsg } from '@/domain/queues';
 
 /**
  * Several server instances behind a load balancer share one PostgreSQL database (README,
@@ -28,6 +30,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const approve = (app: { request: TestServer['app']['request'] }, token: string, orderId: number) =>
     app.request('/orders/secured/risk/approve', { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ orderId }) });
+
+  it("a change made through one instance reaches the other instance's event streams within two seconds (LISTEN/NOTIFY)", async () => {
+    const token = (await a.signIn('fraude')).access_token;
+    const stream = eventStream(await b.request('/orders/secured/changes', { headers: bearer(token) }));
+    expect(await stream.until(/event: ready/)).toBe(true);
+    const order = await k().selectFrom('orders').select('id').orderBy('id', 'desc').offset(2).executeTakeFirstOrThrow();
+    await k().updateTable('orders').set({ status: 'RISK', total_refund_allowed: 0 }).where('id', '=', order.id).execute();
+    const started = Date.now();
+    expect((await approve(a.app, token, order.id)).status).toBe(200);
+    expect(await stream.until(changeOf(order.id))).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await stream.close();
+  });
+
+  it('a claim taken through one instance holds on the other', async () => {
+    const item = await k().selectFrom('order_items').select('id').where('product_type', '=', 'REMESA_BANCARIA').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const oscar = (await a.signIn('operaciones')).access_token;
+    const rosa = (await a.signIn('remesas')).access_token;
+    const claim = (app: { request: TestServer['app']['request'] }, token: string) =>
+      app.request('/orders/secured/claims', { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'item', id: item.id }) });
+    expect((await claim(a.app, oscar)).status).toBe(200);
+    const refused = await claim(b, rosa);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error_description: string }).error_description).toBe(ClaimMsg.held('Oscar Operaciones'));
+  });
 
   it('a session begun on one instance is honoured by the other, and signing out on it ends it on both', async () => {
     const { access_token } = await a.signIn('fraude');
