@@ -20,7 +20,8 @@ export interface Change {
 type Listener = (change: Change) => void;
 
 export interface ChangeFeed {
-  subscribe(listener: Listener): () => void;
+  /** Listens from now on: `ready` settles once the feed knows where "now" is (a change after it is heard). */
+  subscribe(listener: Listener): { unsubscribe: () => void; ready: Promise<void> };
   /** How many listen now (the benchmark and the tests read it). */
   readonly listeners: number;
 }
@@ -40,18 +41,21 @@ export function changeFeed(deps: AppDeps): ChangeFeed {
   const emit = (change: Change) => {
     for (const listener of listeners) listener(change);
   };
-  let stop: (() => void) | null = null;
+  let running: Follower | null = null;
   const start = deps.db.dialect === 'postgres' ? () => listenPostgres(deps, emit) : () => pollSqlite(deps, emit);
   return {
     subscribe(listener) {
       listeners.add(listener);
-      stop ??= start();
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0 && stop) {
-          stop();
-          stop = null;
-        }
+      running ??= start();
+      return {
+        ready: running.ready,
+        unsubscribe: () => {
+          listeners.delete(listener);
+          if (listeners.size === 0 && running) {
+            running.stop();
+            running = null;
+          }
+        },
       };
     },
     get listeners() {
@@ -60,21 +64,31 @@ export function changeFeed(deps: AppDeps): ChangeFeed {
   };
 }
 
-function pollSqlite(deps: AppDeps, emit: (change: Change) => void): () => void {
+/** A running follower of the changes: stop it; `ready` when it knows its starting point. */
+interface Follower {
+  stop: () => void;
+  ready: Promise<void>;
+}
+
+function pollSqlite(deps: AppDeps, emit: (change: Change) => void): Follower {
   const db = deps.db.kysely;
-  let last: number | null = null;
+  let last = 0;
   let seenWrites: number | null = null;
-  let busy = false;
+  let busy = true;
+  // Where the log ends now: what is written after it is a change to tell.
+  const ready = db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst()
+    .then((top) => {
+      last = Number(top?.id ?? 0);
+      seenWrites = writesSoFar(db);
+      busy = false;
+    });
   const tick = async () => {
     if (busy) return;
     busy = true;
     try {
-      if (last === null) {
-        const top = await db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
-        last = Number(top?.id ?? 0);
-        seenWrites = writesSoFar(db);
-        return;
-      }
       const writes = writesSoFar(db);
       if (writes !== null && writes === seenWrites) return;
       seenWrites = writes;
@@ -89,16 +103,17 @@ function pollSqlite(deps: AppDeps, emit: (change: Change) => void): () => void {
       busy = false;
     }
   };
-  void tick();
   const timer = setInterval(() => void tick(), POLL_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return { stop: () => clearInterval(timer), ready };
 }
 
-function listenPostgres(deps: AppDeps, emit: (change: Change) => void): () => void {
+function listenPostgres(deps: AppDeps, emit: (change: Change) => void): Follower {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
+  let listening: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (listening = resolve));
   const connect = () => {
     const next = new pg.Client({ connectionString: deps.config.databaseUrl! });
     client = next;
@@ -116,12 +131,16 @@ function listenPostgres(deps: AppDeps, emit: (change: Change) => void): () => vo
     next
       .connect()
       .then(() => next.query(`LISTEN ${CHANNEL}`))
+      .then(() => listening())
       .catch((error: Error) => next.emit('error', error));
   };
   connect();
-  return () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    void client?.end().catch(() => undefined);
+  return {
+    ready,
+    stop: () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      void client?.end().catch(() => undefined);
+    },
   };
 }

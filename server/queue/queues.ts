@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Principal } from '../deps';
 import { iso } from '../clock';
@@ -36,19 +36,29 @@ export function waitingPairs(permissions: readonly string[], product?: Remittanc
 type Parsed = { page: number; size: number; product?: RemittanceQueueProduct | undefined; province?: string | undefined; provider?: string | undefined; minAgeHours?: number | undefined };
 
 function pairQuery(db: Kysely<Database>, pair: { product: string; status: string }, q: Parsed, now: number) {
-  const pickup = pair.product === 'PICKUP_CASH';
-  let query = db
-    .selectFrom('order_items as i')
-    .innerJoin('orders as o', 'o.id', 'i.order_id')
-    .leftJoin('remittances as r', (join) => join.onRef('r.id', '=', 'i.id').on(sql.lit(pickup ? 0 : 1), '=', 1))
-    .leftJoin('pickup_remittances as p', (join) => join.onRef('p.item_id', '=', 'i.id').on(sql.lit(pickup ? 1 : 0), '=', 1))
-    .where('i.product_type', '=', pair.product)
-    .where('i.status', '=', pair.status);
-  const province = pickup ? ('p.ship_province_code' as const) : ('r.province_code' as const);
-  if (q.province) query = query.where(province, '=', q.province);
+  // Only the index is read unless a province is asked for (the remittance's own row says where).
+  let query = db.selectFrom('order_items as i').where('i.product_type', '=', pair.product).where('i.status', '=', pair.status);
+  if (q.province) {
+    const province = q.province;
+    query = query.where('i.id', 'in', (eb) =>
+      pair.product === 'PICKUP_CASH'
+        ? eb.selectFrom('pickup_remittances').select('item_id').where('ship_province_code', '=', province)
+        : eb.selectFrom('remittances').select('id').where('province_code', '=', province),
+    );
+  }
   if (q.provider) query = query.where('i.provider', '=', q.provider);
   if (q.minAgeHours !== undefined) query = query.where('i.created_date', '<=', iso(now - q.minAgeHours * 3_600_000));
-  return { query, province };
+  return query;
+}
+
+/** Where the page's remittances go (bank and home: the remittance; pickup: the shipment), by item. */
+async function provincesOf(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const [remittances, pickups] = await Promise.all([
+    db.selectFrom('remittances as r').innerJoin('provinces as p', 'p.code', 'r.province_code').select(['r.id', 'p.name']).where('r.id', 'in', ids).execute(),
+    db.selectFrom('pickup_remittances as r').innerJoin('provinces as p', 'p.code', 'r.ship_province_code').select(['r.item_id as id', 'p.name']).where('r.item_id', 'in', ids).execute(),
+  ]);
+  return new Map([...remittances, ...pickups].map((r) => [r.id, r.name]));
 }
 
 /** The remittance queue of this person: the items their charts offer them a forward action on. */
@@ -57,39 +67,43 @@ export async function remittanceQueue(db: Kysely<Database>, principal: Principal
   const end = (q.page + 1) * q.size;
   const [pages, counts] = await Promise.all([
     Promise.all(
-      pairs.map((pair) => {
-        const { query, province } = pairQuery(db, pair, q, now);
-        return query
-          .select(['i.id', 'i.order_id', 'i.product_type', 'i.status', 'i.created_date', 'i.amount', 'i.currency', 'i.provider', 'o.status as order_status', `${province} as province`])
+      pairs.map((pair) =>
+        pairQuery(db, pair, q, now)
+          .select(['i.id', 'i.order_id', 'i.product_type', 'i.status', 'i.created_date', 'i.amount', 'i.currency', 'i.provider'])
           .orderBy('i.created_date')
           .orderBy('i.id')
           .limit(end)
-          .execute();
-      }),
+          .execute(),
+      ),
     ),
-    Promise.all(pairs.map((pair) => pairQuery(db, pair, q, now).query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow())),
+    Promise.all(pairs.map((pair) => pairQuery(db, pair, q, now).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow())),
   ]);
   const rows = pages.flat().sort(byAge).slice(q.page * q.size, end);
-  const [claims, provinces] = await Promise.all([
-    liveClaims(db, 'item', rows.map((r) => r.id), now),
-    db.selectFrom('provinces').select(['code', 'name']).execute(),
+  const ids = rows.map((r) => r.id);
+  const [claims, provinces, orders] = await Promise.all([
+    liveClaims(db, 'item', ids, now),
+    provincesOf(db, ids),
+    rows.length === 0 ? [] : db.selectFrom('orders').select(['id', 'status']).where('id', 'in', [...new Set(rows.map((r) => r.order_id))]).execute(),
   ]);
-  const provinceName = new Map(provinces.map((p) => [p.code, p.name]));
-  const elements: RemittanceQueueEntry[] = rows.map((r) => ({
-    itemId: r.id,
-    orderId: r.order_id,
-    productType: r.product_type as RemittanceQueueProduct,
-    status: r.status,
-    createdDate: r.created_date,
-    ageMinutes: minutesSince(r.created_date, now),
-    amount: r.amount,
-    currency: r.currency,
-    province: r.province ? (provinceName.get(r.province) ?? r.province) : null,
-    provider: r.provider,
-    orderStatus: r.order_status,
-    blocked: isHeldForRisk(r.order_status),
-    claim: claims.get(r.id) ?? null,
-  }));
+  const orderStatus = new Map(orders.map((o) => [o.id, o.status]));
+  const elements: RemittanceQueueEntry[] = rows.map((r) => {
+    const status = orderStatus.get(r.order_id) ?? '';
+    return {
+      itemId: r.id,
+      orderId: r.order_id,
+      productType: r.product_type as RemittanceQueueProduct,
+      status: r.status,
+      createdDate: r.created_date,
+      ageMinutes: minutesSince(r.created_date, now),
+      amount: r.amount,
+      currency: r.currency,
+      province: provinces.get(r.id) ?? null,
+      provider: r.provider,
+      orderStatus: status,
+      blocked: isHeldForRisk(status),
+      claim: claims.get(r.id) ?? null,
+    };
+  });
   return { elements, totalElements: counts.reduce((sum, c) => sum + Number(c.n), 0), statuses: [...new Set(pairs.map((p) => p.status))] };
 }
 

@@ -67,7 +67,7 @@ export function queueRoutes(deps: AppDeps) {
     return streamSSE(c, async (stream) => {
       const pending: Change[] = [];
       let wake: (() => void) | null = null;
-      const unsubscribe = feed.subscribe((change) => {
+      const { unsubscribe, ready } = feed.subscribe((change) => {
         if (change.type !== 'ORDER') return;
         pending.push(change);
         wake?.();
@@ -76,6 +76,8 @@ export function queueRoutes(deps: AppDeps) {
         unsubscribe();
         wake?.();
       });
+      // `ready` once every change from now on will be told.
+      await ready;
       await stream.writeSSE({ event: 'ready', data: '{}' });
       let beat = Date.now();
       while (!stream.aborted && !stream.closed) {

@@ -19,7 +19,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint('claims_pk', ['kind', 'entity_id'])
     .execute();
   await indexer(db)('claims_holder', 'claims', ['holder_id']);
-  await indexer(db)('order_items_queue', 'order_items', ['product_type', 'status', 'created_date', 'id']);
+  // Oldest first per (product, status); the provider rides along so a queue filtered by it (and its
+  // count) reads the index alone.
+  await indexer(db)('order_items_queue', 'order_items', ['product_type', 'status', 'created_date', 'id', 'provider']);
+  await indexer(db)('remittances_province', 'remittances', ['province_code']);
+  await indexer(db)('pickup_remittances_province', 'pickup_remittances', ['ship_province_code']);
   if (dialect === 'postgres') {
     // Delivered on commit, once per distinct payload per transaction: a rolled-back change says nothing.
     await sql`create function crm_notify_change() returns trigger language plpgsql as $$
