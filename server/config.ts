@@ -39,6 +39,8 @@ export interface ServerConfig {
   kycVerificationUrl: string;
   /** The customer site, whose impersonation page the console links to. */
   customerSiteUrl: string;
+  /** How often an open change stream sends a keep-alive and checks its session again (ms). */
+  changeStreamHeartbeatMs: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -98,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicApiBaseUrl: env.PUBLIC_API_BASE_URL ?? '',
     customerSiteUrl: (env.CUSTOMER_SITE_URL ?? 'https://cliente.example').replace(/\/+$/, ''),
     kycVerificationUrl: (env.KYC_VERIFICATION_URL ?? 'https://verificacion.example/kyc').replace(/\/+$/, ''),
+    changeStreamHeartbeatMs: int(env.CHANGE_STREAM_HEARTBEAT_MS, 20_000),
   };
 }

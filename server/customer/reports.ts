@@ -8,7 +8,7 @@ import type { DefenceQuery, DefenceRow, ReportQuery, ReportResult, SaldoReport }
 import { toCsv } from '@/domain/csv';
 import { cardCaption, formatMoney, formatSessionTime } from '@/domain/format';
 import { terminateCauseLabel } from '@/domain/calls';
-import { dayjs, formatDateTime, LONG_DATE_TIME_FORMAT } from '@/domain/time';
+import { dayjs, formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
 import { DEFENCE_SERVICES, dayStart, ReportMsg, reportTypeLabel } from '@/domain/reports';
 import { customerReports } from '@/machines/customer/reports.machine';
 
@@ -25,7 +25,7 @@ type Cell = string | number | null;
 /** A report is bounded: a year at most (the query's check) and this many rows per section. */
 const SECTION_LIMIT = 20_000;
 
-const when = (value: string | null) => formatDateTime(value, LONG_DATE_TIME_FORMAT);
+const when = (value: string | null) => formatDateTime(value, DATE_TIME_SECONDS_FORMAT);
 
 /** The numbers a phone may be stored as: with or without +, with or without Cuba's 53. */
 function phoneForms(digits: string): string[] {

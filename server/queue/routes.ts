@@ -17,14 +17,14 @@ const CLAIMERS: Record<ClaimKind, readonly string[]> = {
   item: [Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY],
   order: [Permission.FRAUD_COMPLETE],
 };
-/** A comment line keeps proxies from closing an idle stream, and the session is checked again. */
-const HEARTBEAT_MS = 20_000;
 
 /** The work queues, the claims on their entries and the event stream of changes. */
 export function queueRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const db = deps.db.kysely;
   const feed = changeFeed(deps);
+  // A comment line keeps proxies from closing an idle stream, and the session is checked again.
+  const heartbeat = deps.config.changeStreamHeartbeatMs;
 
   app.get(QueuePaths.remittances, requireAnyPermission(...CLAIMERS.item), async (c) => {
     const query = parse(RemittanceQueueQuery, c.req.query());
@@ -83,13 +83,13 @@ export function queueRoutes(deps: AppDeps) {
       while (!stream.aborted && !stream.closed) {
         await new Promise<void>((resolve) => {
           wake = resolve;
-          setTimeout(resolve, HEARTBEAT_MS).unref();
+          setTimeout(resolve, heartbeat).unref();
         });
         wake = null;
         // Several changes of one order in a burst are one event.
         const ids = [...new Set(pending.splice(0).map((change) => change.docId))];
         if (ids.length > 0) await stream.writeSSE({ event: 'change', data: JSON.stringify({ orders: ids.map(Number) }) });
-        if (Date.now() - beat >= HEARTBEAT_MS) {
+        if (Date.now() - beat >= heartbeat) {
           beat = Date.now();
           // A signed-out or expired session's stream ends: the console opens it again with its new token.
           if (!(await checkAccessToken(db, token, deps.clock.now())).ok) break;

@@ -12,7 +12,13 @@ dayjs.extend(customParseFormat);
 export { DISPLAY_TIME_ZONE };
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 export const DATE_FORMAT = 'DD/MM/YYYY';
-export const LONG_DATE_TIME_FORMAT = 'DD-MM-YYYY HH:mm:ss';
+/**
+ * One way to read a date everywhere (issue 14 §7): day/month/year and the time in Toronto; the
+ * tables whose rows follow each other within a minute (transitions, traces, the segment) add the seconds.
+ */
+export const DATE_TIME_SECONDS_FORMAT = 'DD/MM/YYYY HH:mm:ss';
+/** What a person types for an expiring credit's expiry (spec details §5: 'DD-MM-YYYY HH:mm:ss'): an input format, not a display one. */
+export const CREDIT_EXPIRY_FORMAT = 'DD-MM-YYYY HH:mm:ss';
 
 /** Formats an instant (ISO text or epoch ms) in America/Toronto; empty for a missing value. */
 export function formatDateTime(value: string | number | Date | null | undefined, format = DATE_TIME_FORMAT): string {

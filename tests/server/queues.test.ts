@@ -230,6 +230,22 @@ describe('the change stream', () => {
     await stream.close();
   });
 
+  it('ends when its session is revoked (checked at each keep-alive)', async () => {
+    const quick = await createTestServer({ changeStreamHeartbeatMs: 100 });
+    try {
+      const { access_token } = await quick.signIn('operaciones');
+      const response = await quick.app.request(QueuePaths.changes, { headers: { authorization: `Bearer ${access_token}` } });
+      // Generous waits: a busy CI machine may be slow to run a 100 ms timer, not wrong.
+      const stream = eventStream(response, 10_000);
+      expect(await stream.until(/event: ready/)).toBe(true);
+      expect(await stream.until(/: latido/)).toBe(true);
+      expect((await quick.post('/uaa/secured/logout', access_token)).status).toBe(200);
+      expect(await stream.ended()).toBe(true);
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('needs a session and the orders permission', async () => {
     expect((await server.app.request(QueuePaths.changes)).status).toBe(401);
     await expectError(await server.get(QueuePaths.changes, (await server.signIn('sinacceso')).access_token), 403, 'access_denied');

@@ -16,6 +16,16 @@ export function eventStream(response: Response, waitMs = 2000) {
       }
       return pattern.test(text);
     },
+    /** Whether the server ends the stream within the wait. */
+    async ended(): Promise<boolean> {
+      const deadline = Date.now() + waitMs;
+      for (;;) {
+        const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now())))]);
+        if (chunk === null) return false;
+        if (chunk.done) return true;
+        text += decoder.decode(chunk.value);
+      }
+    },
     close: () => reader.cancel(),
   };
 }

@@ -5,7 +5,7 @@ import type { ActionLogsPage } from '@/api/contract/order-detail';
 import { getDocActionLogs } from '@/api/order-detail';
 import { getItemTransitions } from '@/api/items';
 import type { ItemTransition } from '@/api/contract/items';
-import { formatDateTime, LONG_DATE_TIME_FORMAT } from '@/domain/time';
+import { formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
 import { Button } from '@/ui/button';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
@@ -45,7 +45,7 @@ export async function loadLogs(services: Services, order: OrderRow, query: LogsQ
 const logText = orderText.logs;
 const transitionText = orderText.transitions;
 const TRANSITION_COLUMNS: TableColumn<ItemTransition>[] = [
-  { header: transitionText.at, cell: (r) => formatDateTime(r.at, LONG_DATE_TIME_FORMAT), className: 'whitespace-nowrap' },
+  { header: transitionText.at, cell: (r) => formatDateTime(r.at, DATE_TIME_SECONDS_FORMAT), className: 'whitespace-nowrap' },
   { header: transitionText.item, cell: (r) => r.itemId },
   { header: transitionText.machine, cell: (r) => r.machine },
   { header: transitionText.from, cell: (r) => r.from },

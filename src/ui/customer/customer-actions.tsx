@@ -4,7 +4,7 @@ import { ConvertBody } from '@/api/contract/customer-conversion';
 import { CONVERSION_CURRENCIES, type ConversionCurrency } from '@/domain/conversion';
 import type { ConvertForm } from '@/machines/customer/credit.actions';
 import { CREDIT_EXPIRY_DAYS, CREDIT_MOVES, CREDIT_TYPES, EXPIRING_CREDIT_TYPES, type CreditMove, type CreditType } from '@/domain/credit';
-import { dayjs, DISPLAY_TIME_ZONE, LONG_DATE_TIME_FORMAT } from '@/domain/time';
+import { dayjs, DISPLAY_TIME_ZONE, CREDIT_EXPIRY_FORMAT } from '@/domain/time';
 import { customerCredit } from '@/machines/customer/credit.machine';
 import { creditTransfer } from '@/machines/customer/transfer.machine';
 import type { TransferForm } from '@/machines/customer/transfer.actions';
@@ -60,7 +60,7 @@ interface CreditFormState {
 }
 
 /** Expiring minutes expire, by default, 15 days ahead at 23:59:59 (spec details §5). */
-const defaultExpiry = () => dayjs().tz(DISPLAY_TIME_ZONE).add(CREDIT_EXPIRY_DAYS, 'day').endOf('day').format(LONG_DATE_TIME_FORMAT);
+const defaultExpiry = () => dayjs().tz(DISPLAY_TIME_ZONE).add(CREDIT_EXPIRY_DAYS, 'day').endOf('day').format(CREDIT_EXPIRY_FORMAT);
 const expires = (form: CreditFormState) => form.trnType === 'INCREASE' && EXPIRING_CREDIT_TYPES.includes(form.creditType);
 
 /** 'Agregar o quitar crédito': the type, the direction, a whole amount and, for expiring minutes added, when they expire. */

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import type { SegmentEvent } from '@/api/contract/customer-detail';
 import { getSegmentEvents, getSegmentTraits } from '@/api/customer';
-import { formatDateTime, LONG_DATE_TIME_FORMAT } from '@/domain/time';
+import { formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
 import { Button } from '@/ui/button';
 import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
 import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
@@ -14,7 +14,7 @@ const text = customerText.segment;
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 const EVENT_COLUMNS: TableColumn<SegmentEvent>[] = [
-  { header: text.date, cell: (e) => formatDateTime(e.timestamp, LONG_DATE_TIME_FORMAT), className: 'whitespace-nowrap' },
+  { header: text.date, cell: (e) => formatDateTime(e.timestamp, DATE_TIME_SECONDS_FORMAT), className: 'whitespace-nowrap' },
   { header: text.event, cell: (e) => e.event },
   { header: text.ip, cell: (e) => e.context.ip ?? '' },
   { header: text.timezone, cell: (e) => e.context.timezone ?? '' },

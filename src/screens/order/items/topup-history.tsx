@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { SimilarItem, TopupClaim, TopupTrace } from '@/api/contract/topup';
 import { SIMILAR_PAGE_SIZE, TRACES_PAGE_SIZE } from '@/api/contract/topup';
 import { reliabilityLabel } from '@/domain/reliability';
-import { formatDateTime, LONG_DATE_TIME_FORMAT } from '@/domain/time';
+import { formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { PagedTable, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { CustomerLink, OrderLink } from '@/ui/links';
@@ -30,9 +30,9 @@ const traceText = topupText.traces;
 const nowrap = 'whitespace-nowrap';
 const TRACE_COLUMNS: TableColumn<TopupTrace>[] = [
   { header: traceText.foiId, cell: (r) => r.foiId },
-  { header: traceText.requestDate, cell: (r) => formatDateTime(r.requestDate, LONG_DATE_TIME_FORMAT), className: nowrap },
+  { header: traceText.requestDate, cell: (r) => formatDateTime(r.requestDate, DATE_TIME_SECONDS_FORMAT), className: nowrap },
   { header: traceText.result, cell: (r) => r.result },
-  { header: traceText.date, cell: (r) => formatDateTime(r.date, LONG_DATE_TIME_FORMAT), className: nowrap },
+  { header: traceText.date, cell: (r) => formatDateTime(r.date, DATE_TIME_SECONDS_FORMAT), className: nowrap },
   { header: traceText.destination, cell: (r) => r.destination ?? '', className: nowrap },
   { header: traceText.valueTopup, cell: (r) => formatNumber(r.valueTopup) },
   { header: traceText.codeCountry, cell: (r) => r.codeCountry },
