@@ -35,6 +35,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     for (const p of PERSONAS) console.log(`  ${p.username.padEnd(12)} ${p.group.padEnd(28)} ${p.role}`);
   });
 
+  // An idle keep-alive connection stays open longer than a client or load balancer keeps it (60 s is
+  // common): otherwise the server may close a socket just as the client reuses it (ECONNRESET).
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

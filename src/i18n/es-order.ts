@@ -4,6 +4,8 @@ import { activityText } from './es-activity';
 /** Texts of the order detail page (loaded with it). Quoted spec texts are kept as written. */
 export const orderText = {
   title: (id: number | string) => `Orden ${id}`,
+  /** Live updates (issue 14 §4): someone else changed the order shown. */
+  changedUnderneath: 'Otra persona cambió esta orden mientras la tenía abierta: se volvió a leer.',
   badId: 'El identificador de la orden no es válido.',
   notFound: (id: number) => `No se encontró la orden ${id}.`,
   empty: Msg.emptyResult,

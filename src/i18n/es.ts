@@ -8,6 +8,7 @@ export const es = {
     footer: (year: number) => `© ${year} Consola CRM. Todos los derechos reservados.`,
     loading: 'Cargando…',
     retry: 'Reintentar',
+    dismiss: 'Entendido',
     configError: 'No se pudo leer la configuración de la consola (config.json).',
   },
   /** Yes and no, as every table and card shows a flag. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useContext, useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { actionFlowMachine } from '@/machines/ui/action-flow.machine';
@@ -7,6 +7,7 @@ import { Dialog } from './dialog';
 import { Button } from './button';
 import { Spinner } from './spinner';
 import { notify } from './toast';
+import { ActionHostContext } from './action-host';
 import { t } from '@/i18n';
 
 /**
@@ -17,8 +18,13 @@ export function useActionFlow<TForm, TPayload>(action: ActionDefinition<TForm, T
   // The chart is built once; its effects call the action as it is now (its closures may change
   // with the data it acts on, as a card's "add" becomes "remove").
   const latest = useRef(action);
+  // A work queue or a live detail page hosting this flow hears when its request leaves (the change
+  // it makes is the person's own) and when its result is closed (the queue moves on).
+  const host = useContext(ActionHostContext);
+  const latestHost = useRef(host);
   useEffect(() => {
     latest.current = action;
+    latestHost.current = host;
   });
   const logic = useMemo(
     () =>
@@ -27,9 +33,15 @@ export function useActionFlow<TForm, TPayload>(action: ActionDefinition<TForm, T
         // eslint-disable-next-line react-hooks/refs
         {
           validate: (form) => latest.current.validate(form),
-          perform: (payload) => latest.current.perform(payload),
+          perform: (payload) => {
+            latestHost.current?.acting();
+            return latest.current.perform(payload);
+          },
           onDone: () => latest.current.onDone?.(),
-          onSettled: () => latest.current.onSettled?.(),
+          onSettled: () => {
+            latest.current.onSettled?.();
+            latestHost.current?.settled();
+          },
         },
         notify.error,
       ),

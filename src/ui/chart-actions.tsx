@@ -14,7 +14,8 @@ import { FormFooter } from './form-footer';
 import { leaveForm, useFormStage } from './flow-stage';
 import { useActorPermissions, useServices, useSession } from './session';
 import { t } from '@/i18n';
-import { actionKey, QueuePanelContext, useHotkeys } from './hotkeys';
+import { actionKey, useHotkeys } from './hotkeys';
+import { ActionHostContext } from './action-host';
 
 /**
  * The actions of an entity, as its action tables offer them: the buttons are the rows the charts
@@ -114,7 +115,7 @@ function useOffers(parts: readonly ChartPart[]) {
  * question; `dialogs` render wherever the flow should outlive the button (a linked transfer leaves
  * its list, an approved order loses "Aprobar").
  */
-export function useChartFlow({ onDone, onFailed, onActing, onSettled }: { onDone: (data?: unknown) => void; onFailed?: (() => void) | undefined; onActing?: (() => void) | undefined; onSettled?: (() => void) | undefined }) {
+export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) => void; onFailed?: (() => void) | undefined }) {
   const services = useServices();
   const accountId = useSession((c) => c.profile?.accountId ?? 0);
   const current = useRef<Offer | null>(null);
@@ -136,7 +137,6 @@ export function useChartFlow({ onDone, onFailed, onActing, onSettled }: { onDone
     perform: async (payload) => {
       const { part, row } = current.current!;
       const form = formOf(current.current);
-      onActing?.();
       try {
         const ready = form?.before ? await form.before(payload, (other, p) => send(other, part.subject, p)) : payload;
         const data = await send(row, part.subject, ready);
@@ -153,7 +153,6 @@ export function useChartFlow({ onDone, onFailed, onActing, onSettled }: { onDone
       setFormOpen(false);
       onDone(answered.current);
     },
-    onSettled: () => onSettled?.(),
   });
   const editing = useFormStage(flow.actor);
   // Read while rendering the form of the action under way (set before its dialog opens).
@@ -215,11 +214,9 @@ export interface ChartActionsProps {
 /** The buttons of an entity's enabled rows, in one labelled group, with their flow. */
 export function ChartActions({ label, parts, onDone, onFailed, children, buttonName }: ChartActionsProps) {
   const { enabled, held } = useOffers(parts);
-  // In a work queue's panel each action has a digit key, shown on its button, and the queue moves on
-  // when the person closes the result.
-  const queue = useContext(QueuePanelContext);
-  const keyed = queue?.keys ?? false;
-  const flow = useChartFlow({ onDone, onFailed, onActing: queue?.acting, onSettled: queue?.settled });
+  // In a work queue's panel each action has a digit key, shown on its button.
+  const keyed = useContext(ActionHostContext)?.keys ?? false;
+  const flow = useChartFlow({ onDone, onFailed });
   const start = (index: number, row: AnyRow) => flow.start(parts[index]!, row);
   useHotkeys(
     enabled.flatMap(({ index, row }, n) => {

@@ -1,4 +1,4 @@
-import { createContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
  * Keyboard flow (issue 14 §5): a screen declares its keys with `useHotkeys` (each with the Spanish
@@ -73,14 +73,6 @@ export function useActiveHotkeys(): readonly Hotkey[] {
     () => snapshot,
   );
 }
-
-/**
- * Inside a work queue's panel (ChartActions reads this): with `keys`, each enabled action of a
- * chart gets a digit key, shown on its button; `acting` runs when an action's request leaves (the
- * change it makes is the person's own), `settled` when the person closes its result (the queue
- * moves on).
- */
-export const QueuePanelContext = createContext<{ keys: boolean; acting: () => void; settled: () => void } | null>(null);
 
 /** The digit of the n-th action button (1…9), or null past the ninth. */
 export const actionKey = (index: number) => (index < 9 ? String(index + 1) : null);

@@ -143,3 +143,30 @@ test('the risk queue: the oldest order opens on its Riesgo tab, is approved with
   // Escape gave the second one back (its release is on its way).
   await expect.poll(() => withDb((db) => db.prepare("SELECT COUNT(*) AS n FROM claims WHERE kind = 'order' AND entity_id IN (?, ?)").get(first, second))).toEqual({ n: 0 });
 });
+
+test("the order page reads the order again when someone else changes it, and says so; the person's own note is not news", async ({ browser }) => {
+  const orderId = withDb((db) => {
+    const source = db.prepare("SELECT id FROM orders WHERE status = 'CLOSED' ORDER BY id LIMIT 1 OFFSET 3").get() as { id: number };
+    return ownOrder(db, 'E2E-LIVE-ORDER', source.id, 'OPEN');
+  });
+  const fabiola = await (await browser.newContext()).newPage();
+  const sergio = await (await browser.newContext()).newPage();
+  await signIn(fabiola, 'fraude');
+  await signIn(sergio, 'soporte');
+  await fabiola.goto(`/#/admin/order-page/${orderId}`);
+  await sergio.goto(`/#/admin/order-page/${orderId}`);
+  const notice = fabiola.getByRole('status').filter({ hasText: 'Otra persona cambió esta orden mientras la tenía abierta: se volvió a leer.' });
+  await expect(fabiola.getByRole('tab', { name: 'Notas', exact: true })).toBeVisible();
+
+  // Sergio's note: Fabiola's page learns of it within two seconds, with no reload.
+  await sergio.getByRole('tab', { name: 'Notas', exact: true }).click();
+  await sergio.getByLabel('Nueva nota').fill(`Llamó el cliente ${Date.now()}`);
+  await sergio.getByRole('button', { name: 'Agregar nota' }).click();
+  await expect(sergio.getByRole('dialog', { name: 'Aprobado!' })).toBeVisible();
+  await expect(notice).toBeVisible({ timeout: 2000 });
+  // Sergio's own page stays as it is: his result dialog is still there, no notice.
+  await expect(sergio.getByRole('dialog', { name: 'Aprobado!' })).toBeVisible();
+  await expect(sergio.getByText('Otra persona cambió esta orden')).toHaveCount(0);
+  await fabiola.getByRole('button', { name: 'Entendido' }).click();
+  await expect(notice).toBeHidden();
+});

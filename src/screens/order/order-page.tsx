@@ -1,4 +1,11 @@
+import { useMemo } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { liveDetailMachine } from '@/machines/ui/live-detail.machine';
+import { useOrderChanges } from '@/ui/live';
+import { ActionHostContext } from '@/ui/action-host';
+import { Button } from '@/ui/button';
+import { t } from '@/i18n';
 import { useServices } from '@/ui/session';
 import { PageHeader } from '@/ui/card';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
@@ -26,6 +33,31 @@ function OrderView({ orderId }: { orderId: number }) {
   );
 }
 
+/** The order as someone else changes it: read again (every tab and panel) and say so. */
+function LiveOrderView({ orderId }: { orderId: number }) {
+  const actor = useActorRef(liveDetailMachine);
+  const { readings, changedUnderneath } = useSelector(actor, (s) => s.context);
+  useOrderChanges((orders) => {
+    if (orders === null || orders.includes(orderId)) actor.send({ type: 'detail.changed' });
+  });
+  const host = useMemo(() => ({ keys: false, acting: () => actor.send({ type: 'detail.acting' }), settled: () => {} }), [actor]);
+  return (
+    <>
+      {changedUnderneath ? (
+        <div role="status" className="flex items-center gap-3 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900 ring-1 ring-sky-200">
+          <span className="flex-1">{orderText.changedUnderneath}</span>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'detail.dismiss' })}>
+            {t.app.dismiss}
+          </Button>
+        </div>
+      ) : null}
+      <ActionHostContext.Provider value={host}>
+        <OrderView key={readings} orderId={orderId} />
+      </ActionHostContext.Provider>
+    </>
+  );
+}
+
 /**
  * The order page (#/admin/order-page/{id}): the order first and open, the customer's other
  * orders below it (collapsed), and the search of orders by item id.
@@ -44,7 +76,7 @@ export function OrderPage() {
         </p>
       ) : (
         // A new id is a new page: nothing of the previous order is kept.
-        <OrderView key={orderId} orderId={orderId} />
+        <LiveOrderView key={orderId} orderId={orderId} />
       )}
       <FoiSearch />
     </div>

@@ -8,7 +8,8 @@ import type { ClaimKind } from '@/domain/queues';
 import { formatDateTime } from '@/domain/time';
 import { useServices, useSession } from '@/ui/session';
 import { useOrderChanges } from '@/ui/live';
-import { QueuePanelContext, useHotkeys } from '@/ui/hotkeys';
+import { useHotkeys } from '@/ui/hotkeys';
+import { ActionHostContext } from '@/ui/action-host';
 import { PageHeader } from '@/ui/card';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
@@ -217,7 +218,7 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
               ) : null}
               {/* Held by someone else: shown, every control disabled. */}
               <fieldset disabled={!working} className="min-w-0">
-                <QueuePanelContext.Provider value={working ? panelContext : null}>{panel(openedEntry.row as TEntry, onActed, readings)}</QueuePanelContext.Provider>
+                <ActionHostContext.Provider value={working ? panelContext : null}>{panel(openedEntry.row as TEntry, onActed, readings)}</ActionHostContext.Provider>
               </fieldset>
             </>
           )}

@@ -1,0 +1,9 @@
+import { createContext } from 'react';
+
+/**
+ * What hosts a panel's actions: a work queue or a live detail page. Every action flow inside tells
+ * it when its request leaves (`acting`: the change it makes is the person's own) and when its
+ * result is closed (`settled`: the queue moves on); with `keys`, ChartActions gives each enabled
+ * action a digit key, shown on its button.
+ */
+export const ActionHostContext = createContext<{ keys: boolean; acting: () => void; settled: () => void } | null>(null);
