@@ -1,7 +1,9 @@
+import { es } from './es';
+
 /** The work queues' words (issue 14; the spec is silent, docs/decisions.md "Work queues"). */
 export const queueText = {
-  remittances: 'Cola de Remesas',
-  risk: 'Cola de Riesgo',
+  remittances: es.menu.remittanceQueue,
+  risk: es.menu.riskQueue,
   waiting: (n: number) => (n === 1 ? '1 esperando' : `${n.toLocaleString('es')} esperando`),
   listLabel: (title: string) => `${title}: elementos en espera, el más antiguo primero`,
   empty: 'No hay nada esperando en la cola.',

@@ -35,6 +35,8 @@ export const es = {
     payments: 'Pagos UPG',
     clients: 'Recuperar Clientes',
     extras: 'Extras',
+    remittanceQueue: 'Cola de Remesas',
+    riskQueue: 'Cola de Riesgo',
     settings: 'Settings',
     profile: 'Mi Perfil',
     logout: 'Log out',

@@ -1,4 +1,4 @@
-import { useContext, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { sendAction } from '@/api/actions';
 import { ApiError, isApiError } from '@/api/http';
@@ -14,8 +14,10 @@ import { FormFooter } from './form-footer';
 import { leaveForm, useFormStage } from './flow-stage';
 import { useActorPermissions, useServices, useSession } from './session';
 import { t } from '@/i18n';
-import { actionKey, useHotkeys } from './hotkeys';
+import { actionKey } from './key-target';
 import { ActionHostContext } from './action-host';
+
+const DigitKeys = lazy(async () => ({ default: (await import('./digit-keys')).DigitKeys }));
 
 /**
  * The actions of an entity, as its action tables offer them: the buttons are the rows the charts
@@ -218,13 +220,6 @@ export function ChartActions({ label, parts, onDone, onFailed, children, buttonN
   const keyed = useContext(ActionHostContext)?.keys ?? false;
   const flow = useChartFlow({ onDone, onFailed });
   const start = (index: number, row: AnyRow) => flow.start(parts[index]!, row);
-  useHotkeys(
-    enabled.flatMap(({ index, row }, n) => {
-      const key = actionKey(n);
-      return key ? [{ key, label: row.label, run: () => start(index, row) }] : [];
-    }),
-    keyed && !flow.busy,
-  );
   return (
     <>
       {held ? (
@@ -247,6 +242,17 @@ export function ChartActions({ label, parts, onDone, onFailed, children, buttonN
         {children}
       </ActionBar>
       {flow.dialogs}
+      {keyed ? (
+        <Suspense fallback={null}>
+          <DigitKeys
+            enabled={!flow.busy}
+            keys={enabled.flatMap(({ index, row }, n) => {
+              const key = actionKey(n);
+              return key ? [{ key, label: row.label, run: () => start(index, row) }] : [];
+            })}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

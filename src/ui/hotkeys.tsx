@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { ownedElsewhere } from './key-target';
 
 /**
  * Keyboard flow (issue 14 §5): a screen declares its keys with `useHotkeys` (each with the Spanish
@@ -24,16 +25,6 @@ const publish = () => {
   snapshot = [...active].flatMap((entry) => entry.keys);
   watchers.forEach((watch) => watch());
 };
-
-/** Whether a key press belongs to a field or a dialog rather than to the screen's keys. */
-export function ownedElsewhere(event: KeyboardEvent): boolean {
-  if (event.ctrlKey || event.metaKey || event.altKey) return true;
-  const target = event.target as HTMLElement | null;
-  if (target?.closest('input, textarea, select, [contenteditable="true"], dialog[open]')) return true;
-  // Enter and Space on a focused button or link press it.
-  if ((event.key === 'Enter' || event.key === ' ') && target?.closest('button, a[href], summary')) return true;
-  return document.querySelector('dialog[open]') !== null;
-}
 
 /** The screen's keys while it is shown (and `enabled`). */
 export function useHotkeys(keys: readonly Hotkey[], enabled = true) {
@@ -73,6 +64,3 @@ export function useActiveHotkeys(): readonly Hotkey[] {
     () => snapshot,
   );
 }
-
-/** The digit of the n-th action button (1…9), or null past the ninth. */
-export const actionKey = (index: number) => (index < 9 ? String(index + 1) : null);

@@ -85,11 +85,4 @@ export const RiskQueueResponse = QueuePage(RiskQueueEntry);
 export type RemittanceQueue = v.InferOutput<typeof RemittanceQueueResponse>['data'];
 export type RiskQueue = v.InferOutput<typeof RiskQueueResponse>['data'];
 
-/** The paths of the queues. */
-export const QueuePaths = {
-  remittances: '/orders/secured/queues/remittances',
-  risk: '/orders/secured/queues/risk',
-  claim: '/orders/secured/claims',
-  release: '/orders/secured/claims/release',
-  changes: '/orders/secured/changes',
-} as const;
+export { QueuePaths } from './queue-paths';

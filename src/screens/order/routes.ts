@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { Permission } from '@/domain/permissions';
 import { SearchFlag, searchOf, type ScreenRoute } from '@/ui/screen-route';
 import { t } from '@/i18n';
-import { queueText } from '@/i18n/es-queues';
 
 const ORDER_KEYS = [
   'orderId', 'accountId', 'status', 'productType', 'productStatus', 'viaClientId', 'pasarela', 'ipOrigin', 'productDestination',
@@ -21,14 +20,14 @@ export const orderRoutes: ScreenRoute[] = [
   },
   {
     path: 'remittance-queue',
-    title: queueText.remittances,
+    title: t.menu.remittanceQueue,
     permission: [Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY],
     search: searchOf(['product', 'province', 'provider', 'minAgeHours']),
     page: async () => (await import('./remittance-queue-page')).RemittanceQueuePage,
   },
   {
     path: 'risk-queue',
-    title: queueText.risk,
+    title: t.menu.riskQueue,
     permission: Permission.FRAUD_COMPLETE,
     page: async () => (await import('./risk-queue-page')).RiskQueuePage,
   },

@@ -98,6 +98,11 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
     return () => clearInterval(timer);
   }, [working, actor]);
 
+  // The panel's digit keys load with the queue, before the first entry opens.
+  useEffect(() => {
+    void import('@/ui/digit-keys');
+  }, []);
+
   // The filters changed: read again.
   const firstFilter = useRef(filterKey);
   useEffect(() => {

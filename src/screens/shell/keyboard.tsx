@@ -1,30 +1,23 @@
-import { useEffect, useId, useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
 import { hasPermission, Permission } from '@/domain/permissions';
 import { useSession } from '@/ui/session';
 import { Dialog } from '@/ui/dialog';
 import { Button } from '@/ui/button';
-import { ownedElsewhere, useActiveHotkeys } from '@/ui/hotkeys';
+import { useActiveHotkeys } from '@/ui/hotkeys';
 import { keyboardText } from '@/i18n/es-keyboard';
 import { t } from '@/i18n';
 import { NAV } from './nav';
 
+/** The console's history is the URL's hash: setting it is navigating (and keeps this chunk off the router's). */
+const go = (path: string) => {
+  window.location.hash = `#${path}`;
+};
+
 const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
-/** "?" anywhere (not while typing) lists the keys of the screen shown and of the console. */
-export function KeyboardHelp() {
-  const [open, setOpen] = useState(false);
+/** The keys of the screen shown and of the console ("?"). */
+export function KeyboardHelp({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {
   const keys = useActiveHotkeys();
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === '?' && !ownedElsewhere(event)) {
-        event.preventDefault();
-        setOpen(true);
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
   // One line per action: "j / ↓" and "↓" say the same.
   const lines = [...new Map(keys.map((k) => [k.label, k.shown ?? k.key])).entries()];
   const all: [string, string][] = [...lines, [keyboardText.help, '?'], [keyboardText.palette, 'Ctrl+K']];
@@ -61,38 +54,24 @@ interface Choice {
   go: () => void;
 }
 
-/** Ctrl+K: a screen by its name, or an order or a customer by its number. */
-export function CommandPalette() {
-  const [open, setOpen] = useState(false);
+/** Ctrl+K: a screen by its name, or an order or a customer by its number (opened afresh each time). */
+export function CommandPalette({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {
   const [text, setText] = useState('');
   const [selected, setSelected] = useState(0);
   const groups = useSession((c) => c.profile?.groups);
-  const navigate = useNavigate();
   const inputId = useId();
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        setText('');
-        setSelected(0);
-        setOpen(true);
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
   const close = () => setOpen(false);
   const typed = text.trim();
   const id = /^\d{1,12}$/.test(typed) ? typed : null;
   const choices: Choice[] = [
-    ...(id && hasPermission(groups, Permission.VIEW_ORDERS) ? [{ label: keyboardText.openOrder(id), go: () => void navigate({ to: '/admin/order-page/$id', params: { id } }) }] : []),
-    ...(id && hasPermission(groups, Permission.VIEW_CUSTOMERS) ? [{ label: keyboardText.openCustomer(id), go: () => void navigate({ to: '/admin/customer-page/$id', params: { id } }) }] : []),
+    ...(id && hasPermission(groups, Permission.VIEW_ORDERS) ? [{ label: keyboardText.openOrder(id), go: () => go(`/admin/order-page/${id}`) }] : []),
+    ...(id && hasPermission(groups, Permission.VIEW_CUSTOMERS) ? [{ label: keyboardText.openCustomer(id), go: () => go(`/admin/customer-page/${id}`) }] : []),
     ...NAV.filter((entry) => (entry.permission === null || hasPermission(groups, entry.permission)) && fold(entry.label).includes(fold(typed))).map((entry) => ({
       label: entry.label,
-      go: () => void navigate({ to: entry.to }),
+      go: () => go(entry.to),
     })),
-    ...(hasPermission(groups, Permission.SETTINGS) && fold(t.menu.settings).includes(fold(typed)) ? [{ label: t.menu.settings, go: () => void navigate({ to: '/admin/settings-page' }) }] : []),
-    ...(fold(t.menu.profile).includes(fold(typed)) ? [{ label: t.menu.profile, go: () => void navigate({ to: '/admin/user-page' }) }] : []),
+    ...(hasPermission(groups, Permission.SETTINGS) && fold(t.menu.settings).includes(fold(typed)) ? [{ label: t.menu.settings, go: () => go('/admin/settings-page') }] : []),
+    ...(fold(t.menu.profile).includes(fold(typed)) ? [{ label: t.menu.profile, go: () => go('/admin/user-page') }] : []),
   ];
   const current = Math.min(selected, Math.max(0, choices.length - 1));
   const choose = (choice: Choice | undefined) => {

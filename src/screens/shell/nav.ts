@@ -1,19 +1,17 @@
 import type { ComponentType, SVGProps } from 'react';
 import {
+  BellAlertIcon,
   ChartBarSquareIcon,
   CreditCardIcon,
   CubeIcon,
-  InboxStackIcon,
   LifebuoyIcon,
   PhoneIcon,
-  ShieldExclamationIcon,
   ShoppingCartIcon,
   Squares2X2Icon,
   UserGroupIcon,
 } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
 import { t } from '@/i18n';
-import { queueText } from '@/i18n/es-queues';
 
 export interface NavEntry {
   to:
@@ -38,8 +36,8 @@ export const NAV: readonly NavEntry[] = [
   { to: '/admin/customers', label: t.menu.customers, icon: UserGroupIcon, permission: Permission.VIEW_CUSTOMERS },
   { to: '/admin/orders', label: t.menu.orders, icon: ShoppingCartIcon, permission: Permission.VIEW_ORDERS },
   { to: '/admin/items', label: t.menu.items, icon: CubeIcon, permission: Permission.VIEW_ITEMS },
-  { to: '/admin/remittance-queue', label: queueText.remittances, icon: InboxStackIcon, permission: [Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY] },
-  { to: '/admin/risk-queue', label: queueText.risk, icon: ShieldExclamationIcon, permission: Permission.FRAUD_COMPLETE },
+  { to: '/admin/remittance-queue', label: t.menu.remittanceQueue, icon: CubeIcon, permission: [Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY] },
+  { to: '/admin/risk-queue', label: t.menu.riskQueue, icon: BellAlertIcon, permission: Permission.FRAUD_COMPLETE },
   { to: '/admin/calls', label: t.menu.calls, icon: PhoneIcon, permission: Permission.VIEW_CALLS },
   { to: '/admin/payments', label: t.menu.payments, icon: CreditCardIcon, permission: Permission.VIEW_UPG },
   { to: '/admin/clients', label: t.menu.clients, icon: LifebuoyIcon, permission: Permission.VIEW_RECOVER_CLIENTS },

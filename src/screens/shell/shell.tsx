@@ -9,7 +9,7 @@ import { Dialog } from '@/ui/dialog';
 import { Sidebar } from './sidebar';
 import { TopBar } from './topbar';
 import { FraudAlert } from './fraud-alert';
-import { CommandPalette, KeyboardHelp } from './keyboard';
+import { KeyboardKeys } from './keyboard-keys';
 import { t } from '@/i18n';
 
 /** The /admin layout: sidebar, top bar, the page (or the refusal text), footer, fraud alert; `children` stand for the routed page. */
@@ -44,8 +44,7 @@ export function Shell({ children }: { children?: ReactNode }) {
         <footer className="border-t border-slate-200 bg-white px-6 py-3 text-xs text-slate-600">{t.app.footer(currentYear())}</footer>
       </div>
       <FraudAlert />
-      <KeyboardHelp />
-      <CommandPalette />
+      <KeyboardKeys />
     </div>
   );
 }

@@ -1,0 +1,11 @@
+/**
+ * The work queues' paths, apart from their schemas: the live stream's client needs the path only
+ * (the order page must not load the queues' schemas).
+ */
+export const QueuePaths = {
+  remittances: '/orders/secured/queues/remittances',
+  risk: '/orders/secured/queues/risk',
+  claim: '/orders/secured/claims',
+  release: '/orders/secured/claims/release',
+  changes: '/orders/secured/changes',
+} as const;
