@@ -21,7 +21,7 @@ import { SUB_TAB_CLASS, TAB_CLASS } from '@/ui/tabs';
  * detail-tab chart, kept here so switching tabs never loses what was loaded: a tab loads when
  * first opened, Logs on every opening, and after an action every loaded tab loads again.
  */
-export function OrderBody({ order, onRowChanged, firstTab = 0 }: { order: OrderRow; onRowChanged: () => void; firstTab?: 0 | 1 }) {
+export function OrderBody({ order, onRowChanged, firstTab = 0, readings = 0 }: { order: OrderRow; onRowChanged: () => void; firstTab?: 0 | 1; readings?: number }) {
   const services = useServices();
   // Read by the Logs loader when it runs; changed by the filter and the pager.
   const logsQuery = useRef<LogsQuery>({ description: '', page: 0 });
@@ -45,6 +45,14 @@ export function OrderBody({ order, onRowChanged, firstTab = 0 }: { order: OrderR
     onRowChanged();
     reloadLoaded([offers, risk, transaction, execution, customer, notes, logs]);
   };
+  // Someone else changed the order: read it and the loaded tabs again, where they are.
+  const latestReload = useRef(reload);
+  useEffect(() => {
+    latestReload.current = reload;
+  });
+  useEffect(() => {
+    if (readings > 0) latestReload.current();
+  }, [readings]);
   const selectMain = (index: number) => {
     setMain(index);
     [offers, risk, sub === 0 ? transaction : execution, customer, notes, logs][index]?.select();

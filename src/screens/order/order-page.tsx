@@ -18,14 +18,14 @@ import { MassRetryAction } from './items/mass-retry';
 
 const route = getRouteApi('/admin/order-page/$id');
 
-function OrderView({ orderId }: { orderId: number }) {
+function OrderView({ orderId, readings }: { orderId: number; readings: number }) {
   const services = useServices();
   const order = useShownDetail(() => loadOrder(services.orders, orderId));
   return (
     <DetailTabView tab={order}>
       {(row) => (
         <div className="space-y-6">
-          <OrderPanel initial={row} defaultOpen />
+          <OrderPanel initial={row} defaultOpen readings={readings} />
           <OtherOrders accountId={row.accountId} excludeId={row.id} />
         </div>
       )}
@@ -33,7 +33,7 @@ function OrderView({ orderId }: { orderId: number }) {
   );
 }
 
-/** The order as someone else changes it: read again (every tab and panel) and say so. */
+/** The order as someone else changes it: read again in place (the tabs stay as they are) and say so. */
 function LiveOrderView({ orderId }: { orderId: number }) {
   const actor = useActorRef(liveDetailMachine);
   const { readings, changedUnderneath } = useSelector(actor, (s) => s.context);
@@ -52,7 +52,7 @@ function LiveOrderView({ orderId }: { orderId: number }) {
         </div>
       ) : null}
       <ActionHostContext.Provider value={host}>
-        <OrderView key={readings} orderId={orderId} />
+        <OrderView orderId={orderId} readings={readings} />
       </ActionHostContext.Provider>
     </>
   );

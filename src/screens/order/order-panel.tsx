@@ -28,7 +28,20 @@ function Fact({ label, children, className = '' }: { label: string; children: Re
  * on the first expand and then kept, so collapsing and expanding again loads nothing. After an
  * action the order itself is read again (its status and totals change) on the detail-tab chart.
  */
-export function OrderPanel({ initial, defaultOpen, firstTab, onChanged }: { initial: OrderRow; defaultOpen: boolean; firstTab?: 0 | 1; onChanged?: () => void }) {
+export function OrderPanel({
+  initial,
+  defaultOpen,
+  firstTab,
+  onChanged,
+  readings = 0,
+}: {
+  initial: OrderRow;
+  defaultOpen: boolean;
+  firstTab?: 0 | 1;
+  onChanged?: () => void;
+  /** Bumped when someone else changed the order: the order and its loaded tabs are read again. */
+  readings?: number;
+}) {
   const services = useServices();
   const row = useDetailTab(() => loadOrder(services.orders, initial.id));
   const order = row.data ?? initial;
@@ -85,6 +98,7 @@ export function OrderPanel({ initial, defaultOpen, firstTab, onChanged }: { init
           <OrderBody
             order={order}
             firstTab={firstTab}
+            readings={readings}
             onRowChanged={() => {
               row.refresh();
               onChanged?.();
