@@ -48,6 +48,15 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+  // Every request has an id (a proxy's X-Request-Id when it is well formed, else a new one): the
+  // transitions it causes carry it, so QA can go from a transition to the request's log lines.
+  app.use('*', async (c, next) => {
+    const given = c.req.header('x-request-id');
+    const id = given && /^[A-Za-z0-9._:-]{8,80}$/.test(given) ? given : crypto.randomUUID();
+    c.set('requestId', id);
+    c.header('X-Request-Id', id);
+    await next();
+  });
   // Only the sign-in counts by source (the throttle); reading the socket's address costs every other request.
   app.use('/uaa/oauth/token', clientIp(deps));
   app.use(

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { FOUR_EYES_HOURS, FOUR_EYES_THRESHOLD_USD } from '@/domain/approvals';
 
 export type Scale = 'test' | 'demo' | 'large';
 
@@ -41,6 +42,8 @@ export interface ServerConfig {
   customerSiteUrl: string;
   /** How often an open change stream sends a keep-alive and checks its session again (ms). */
   changeStreamHeartbeatMs: number;
+  /** Four-eyes (issue 14 §6): actions worth more than this many US dollars wait for a second person; how long they wait. */
+  fourEyes: { thresholdUsd: number; hours: number };
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -101,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     customerSiteUrl: (env.CUSTOMER_SITE_URL ?? 'https://cliente.example').replace(/\/+$/, ''),
     kycVerificationUrl: (env.KYC_VERIFICATION_URL ?? 'https://verificacion.example/kyc').replace(/\/+$/, ''),
     changeStreamHeartbeatMs: int(env.CHANGE_STREAM_HEARTBEAT_MS, 20_000),
+    fourEyes: { thresholdUsd: int(env.FOUR_EYES_THRESHOLD_USD, FOUR_EYES_THRESHOLD_USD), hours: int(env.FOUR_EYES_HOURS, FOUR_EYES_HOURS) },
   };
 }

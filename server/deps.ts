@@ -27,5 +27,7 @@ export interface AppEnv {
   Variables: {
     principal: Principal;
     clientIp: string;
+    /** The request's id (X-Request-Id): the transitions it caused carry it. */
+    requestId: string;
   };
 }

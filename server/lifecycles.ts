@@ -26,6 +26,7 @@ import { documentBinding, documentsBinding } from './customer/documents';
 import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
 import { callReturnBinding } from './call/call-return';
 import { chargeOrderBinding } from './charge-order/actions';
+import { approvalBinding, approvalsServe } from './queue/approvals';
 
 /** Every lifecycle the server serves through its action table (server/lifecycle/mount.ts). */
 export const LIFECYCLES: readonly Binding[] = [
@@ -63,4 +64,8 @@ export const LIFECYCLES: readonly Binding[] = [
   callReturnBinding,
   chargeOrderBinding,
   bankRecipientBinding,
+  approvalBinding,
 ];
+
+// An approved four-eyes request runs the row it names, found among these.
+approvalsServe(LIFECYCLES);

@@ -18,6 +18,14 @@ import { customerCredit } from '@/machines/customer/credit.machine';
 export const customerCreditBinding = bind<AccountRecord, { accountId: number }>({
   lifecycle: customerCredit,
   store: accountStore,
+  // Four-eyes weighs money added to a balance (minutes are not money; taking credit away is not).
+  amounts: {
+    credit: ({ request }) => {
+      const body = bodyOf<CreditChangeBody>(request);
+      const currency = Object.entries(CONVERSION_CREDIT).find(([, type]) => type === body.creditType)?.[0];
+      return body.trnType === 'INCREASE' && currency ? { amount: body.amount, currency } : null;
+    },
+  },
   handlers: {
     change: {
       async perform({ trx, ctx, record, request }) {

@@ -1,4 +1,6 @@
-/** The work queues' tables (migration 0026). */
+import type { Generated } from 'kysely';
+
+/** The work queues' tables (migrations 0026 and 0027). */
 
 /** Who works on an item or an order now: one row per claimed entity; an expired row is free. */
 export interface ClaimsTable {
@@ -13,4 +15,48 @@ export interface ClaimsTable {
 
 export interface QueueTables {
   claims: ClaimsTable;
+  approval_requests: ApprovalRequestsTable;
+  transitions: TransitionsTable;
+}
+
+/** An action above the four-eyes threshold, waiting for (or decided by) a second person (migration 0027). */
+export interface ApprovalRequestsTable {
+  id: Generated<number>;
+  status: string;
+  chart: string;
+  event: string;
+  path: string;
+  request: string;
+  doc_code: string;
+  doc_id: string;
+  entity_id: string;
+  amount: number;
+  currency: string;
+  amount_usd: number | null;
+  needs: string;
+  requester_id: number;
+  requester_name: string;
+  requested_at: string;
+  expires_at: string;
+  decider_id: number | null;
+  decider_name: string | null;
+  decided_at: string | null;
+  pending_key: string | null;
+}
+
+/** Every transition of every chart, as the generic move stores it: what QA audits (migration 0027). */
+export interface TransitionsTable {
+  id: Generated<number>;
+  chart: string;
+  doc_code: string;
+  doc_id: string;
+  entity_id: string;
+  entity_kind: string | null;
+  from_state: string;
+  event: string;
+  to_state: string;
+  actor_id: number;
+  actor_email: string;
+  at: string;
+  request_id: string | null;
 }

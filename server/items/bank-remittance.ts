@@ -3,7 +3,7 @@ import { badRequest } from '../http';
 import { iso } from '../clock';
 import { recordMutation } from '../lifecycle/audit';
 import { bind, type ActionContext, type Handler, type Trx } from '../lifecycle/binding';
-import { itemStore, type ItemRecord } from './item-store';
+import { itemAmount, itemStore, type ItemRecord } from './item-store';
 import { loadRemittanceRow, placeNames, readRemittance, readUpload, storeFile, type RemittanceRow, type UploadedImage } from './remittance';
 import { bankRemittance } from '@/machines/items/bank-remittance.machine';
 import { BANK_REMITTANCE, RemittanceMsg, RemittanceRefused } from '@/domain/remittance';
@@ -166,6 +166,7 @@ const statusElements = (results: { record: ItemRecord; to: string; data: unknown
 export const bankRemittanceBinding = bind<ItemRecord, ItemKey>({
   lifecycle: bankRemittance,
   store: itemStore({ products: [BANK_REMITTANCE], offerMissing: (id) => `La oferta ${id} no tiene una remesa bancaria.` }),
+  amounts: { item: itemAmount },
   handlers: { bankDestination, bankProvider, askBank: approve, bankStatus },
   describe: (row, item) => `Remesa bancaria ${item.id}: ${row.label}`,
   respond: {

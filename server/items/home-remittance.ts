@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import { accessDenied, badRequest } from '../http';
 import { iso } from '../clock';
 import { bodyOf, bind, type ActionContext, type Handler, type Trx } from '../lifecycle/binding';
-import { itemStore, loadItem, type ItemRecord } from './item-store';
+import { itemAmount, itemStore, loadItem, type ItemRecord } from './item-store';
 import { loadRemittanceRow, ownFile, placeNames, readRemittance, receiptFrom, storeFile, type UploadedImage } from './remittance';
 import { deliveryFacts } from './delivery-facts';
 import { homeRemittance } from '@/machines/items/home-remittance.machine';
@@ -208,6 +208,7 @@ export const homeRemittanceBinding = bind<ItemRecord, ItemKey>({
     offerMissing: (id) => `La oferta ${id} no tiene una remesa a domicilio.`,
     input: (_trx, item) => ({ trackingNumber: item.tracking_number }),
   }),
+  amounts: { item: itemAmount },
   handlers: { homeDestination, homeRefresh, homeApprove, homeReview, homeUndeliver, homeReceipt, homeDeliver },
   describe: (row, item) => `Remesa a domicilio ${item.id}: ${row.label}`,
   respond: {

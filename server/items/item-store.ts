@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { conflict, notFound } from '../http';
-import { iso } from '../clock';
-import type { ActionContext, Move, Store, Trx } from '../lifecycle/binding';
+import type { ActionContext, AmountReader, Move, Store, Trx } from '../lifecycle/binding';
 import { windowBounds } from '@/domain/date-window';
 import type { ItemKey } from '@/machines/items/item';
 import type { ItemTransition } from '@/api/contract/items';
@@ -10,7 +9,7 @@ import type { ItemTransition } from '@/api/contract/items';
 /**
  * Where items live for the generic move: `order_items`, with their order's status (payouts wait
  * for the risk review). A move changes the status only if nobody changed it meanwhile, and every
- * move, even one that keeps the status (an edit), is an item transition QA reads on the order.
+ * move, even one that keeps the status (an edit), is a transition (move.ts) QA reads on the order.
  */
 
 /** Why an item move is refused when someone changed the item meanwhile. */
@@ -77,12 +76,16 @@ async function findItems(trx: Trx, key: ItemKey, o: ItemStoreOptions): Promise<I
   return query.orderBy('i.id').execute();
 }
 
+/** What a remittance item pays out, as four-eyes weighs its approval. */
+export const itemAmount: AmountReader<ItemRecord> = ({ record }) => ({ amount: record.amount, currency: record.currency });
+
 /** The store of a product family's items. */
 export function itemStore(o: ItemStoreOptions): Store<ItemRecord, ItemKey> {
   return {
     docCode: 'ORDER',
     docId: (item) => String(item.order_id),
     idOf: (item) => item.id,
+    entityKind: 'item',
     claim: (item) => ({ kind: 'item', id: item.id }),
     find: (trx, key) => findItems(trx, key, o),
     input: async (trx, item, ctx) => ({ status: item.status, orderStatus: item.order_status, ...(o.input ? await o.input(trx, item, ctx) : {}) }),
@@ -91,38 +94,22 @@ export function itemStore(o: ItemStoreOptions): Store<ItemRecord, ItemKey> {
       const updated = await trx.updateTable('order_items').set({ status: move.to }).where('id', '=', move.record.id).where('status', '=', move.from).executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw conflict(ITEM_CHANGED);
     },
-    async transitioned(trx, move, chart, ctx) {
-      await trx
-        .insertInto('item_transitions')
-        .values({
-          machine: chart,
-          item_id: move.record.id,
-          order_id: move.record.order_id,
-          from_status: move.from,
-          event: move.event.type,
-          to_status: move.to,
-          actor_id: ctx.principal.accountId,
-          actor_email: ctx.principal.email ?? ctx.principal.username,
-          at: iso(ctx.now),
-        })
-        .execute();
-    },
   };
 }
 
-/** The item transitions of an order (or of one item), newest first. */
+/** The item transitions of an order (or of one item), newest first, from every chart's transitions. */
 export async function listItemTransitions(db: Kysely<Database>, q: { orderId: number; itemId?: number | undefined }): Promise<ItemTransition[]> {
-  let query = db.selectFrom('item_transitions').selectAll().where('order_id', '=', q.orderId);
-  if (q.itemId !== undefined) query = query.where('item_id', '=', q.itemId);
+  let query = db.selectFrom('transitions').selectAll().where('doc_code', '=', 'ORDER').where('doc_id', '=', String(q.orderId)).where('entity_kind', '=', 'item');
+  if (q.itemId !== undefined) query = query.where('entity_id', '=', String(q.itemId));
   const rows = await query.orderBy('id', 'desc').limit(500).execute();
   return rows.map((r) => ({
     id: r.id,
-    machine: r.machine,
-    itemId: r.item_id,
-    orderId: r.order_id,
-    from: r.from_status,
+    machine: r.chart,
+    itemId: Number(r.entity_id),
+    orderId: Number(r.doc_id),
+    from: r.from_state,
     event: r.event,
-    to: r.to_status,
+    to: r.to_state,
     actorEmail: r.actor_email,
     at: r.at,
   }));

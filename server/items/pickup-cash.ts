@@ -3,7 +3,7 @@ import type { PickedCashInfosTable, PickupRemittancesTable } from '../db/schema-
 import { badRequest, notFound } from '../http';
 import { iso } from '../clock';
 import { bodyOf, bind, type ActionContext, type Handler, type Responder, type Trx } from '../lifecycle/binding';
-import { itemStore, type ItemRecord } from './item-store';
+import { itemAmount, itemStore, type ItemRecord } from './item-store';
 import { placeExists } from './provinces';
 import { receiptFrom, storeFile, type UploadedImage } from './remittance';
 import { pickupCash } from '@/machines/items/pickup-cash.machine';
@@ -208,6 +208,7 @@ export const pickupCashBinding = bind<ItemRecord, ItemKey>({
       return { deliveryStatus: row.status ?? null };
     },
   }),
+  amounts: { item: itemAmount },
   handlers: { pickupDestination, pickupApprove, pickupReview, pickupDeliver, pickupReceipt, pickupCancel, pickupRefresh },
   describe: (row, item) => `Recogida ${item.id}: ${row.label}`,
   respond: {

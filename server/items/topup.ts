@@ -205,6 +205,7 @@ export const topupClaimBinding = bind<ClaimRecord, ItemKey>({
     docCode: 'ORDER',
     docId: (item) => String(item.order_id),
     idOf: (item) => item.id,
+    entityKind: 'item',
     async find(trx, key, request) {
       const found = await items.find(trx, key, request);
       return Promise.all(
@@ -217,7 +218,6 @@ export const topupClaimBinding = bind<ClaimRecord, ItemKey>({
     input: async (_trx, item) => ({ claims: item.claims, itemStatus: item.status }),
     // The claim's row is the move: its unique number refuses a concurrent twin (409).
     save: async () => {},
-    transitioned: (trx, move, chart, ctx) => items.transitioned!(trx, move, chart, ctx),
   },
   handlers: { claim },
   describe: (row, item) => `Recarga ${item.id}: ${row.label}`,

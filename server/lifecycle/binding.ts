@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import type { Principal } from '../deps';
 import type { ServerConfig } from '../config';
 import type { DocCode } from '@/domain/diff';
+import type { Money } from '@/domain/approvals';
 import type { ClaimKey } from '../queue/claims';
 import type { AnyLifecycle, AnyRow, WireRequest } from '@/machines/lifecycle/table';
 
@@ -21,6 +22,10 @@ export interface ActionContext {
   principal: Principal;
   now: number;
   config: ServerConfig;
+  /** The HTTP request that caused the action (its X-Request-Id), as the transitions record it. */
+  requestId: string | null;
+  /** The approval request this action executes (four-eyes): it is not asked for again. */
+  approval?: number;
 }
 
 /** A move the chart allowed, as the store writes it. */
@@ -36,6 +41,8 @@ export interface Move<TRecord> {
 export interface Store<TRecord, TKey> {
   /** The document the action log and the audit row belong to. */
   docCode: DocCode;
+  /** The document of a record when it differs by record (an approval request: its action's). */
+  docCodeOf?(record: TRecord): DocCode;
   /** The records a key names, read in the action's transaction (404 when it names none). */
   find(trx: Trx, key: TKey, request: WireRequest): Promise<TRecord[]>;
   /** What the chart reads besides the user's permissions (the stored status first). */
@@ -45,8 +52,8 @@ export interface Store<TRecord, TKey> {
   docId(record: TRecord): string;
   /** The entity's own id, as a refusal names it. */
   idOf(record: TRecord): number | string;
-  /** Records the transition where QA reads it (the order's item transitions). */
-  transitioned?(trx: Trx, move: Move<TRecord>, chart: string, ctx: ActionContext): Promise<void>;
+  /** What kind of entity it is, where a reader of transitions picks by it ('item': an order's Transiciones tab). */
+  entityKind?: string;
   /** The action log's name of an event (`<chart>.<event>` by default). */
   action?(chart: string, event: EventObject): string;
   /** The queue entry the record is (an item, an order): nobody but its claim's holder acts on it. */
@@ -98,6 +105,9 @@ export interface MoveResult<TRecord> {
   data: unknown;
 }
 
+/** Reads what a four-eyes row would move for one record. */
+export type AmountReader<TRecord> = (args: { trx: Trx; record: TRecord; request: WireRequest; input: Record<string, unknown> }) => Promise<Money | null> | Money | null;
+
 /** What a row answers, after its transaction. */
 export type Responder<TRecord> = (results: MoveResult<TRecord>[], request: WireRequest, ctx: ActionContext) => Promise<unknown> | unknown;
 
@@ -110,6 +120,8 @@ export interface Binding<TRecord = unknown, TKey = unknown> {
   describe(row: AnyRow, record: TRecord, request: WireRequest): string;
   /** What each call answers, by its path (rows sharing a path answer alike). */
   respond?: Readonly<Record<string, Responder<TRecord>>>;
+  /** The amount a four-eyes row moves (issue 14 §6), by the name the row gives; null when it moves no money. */
+  amounts?: Readonly<Record<string, AmountReader<TRecord>>>;
   /** What every other row answers (the entity as it is now, so a new row needs no server code); `results[0].data` when absent. */
   answer?: Responder<TRecord>;
 }

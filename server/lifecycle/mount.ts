@@ -82,8 +82,10 @@ export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[]) {
         throw badRequest('La solicitud no corresponde a ninguna acción.');
       }
       if (entry.row.bulk) assertPermissions(c.get('principal'), entry.row.bulk.permissions);
-      const data = await runRow(deps, entry.binding, entry.row, request, c.get('principal'));
-      return c.json({ code: entry.row.wire.successCode ?? 0, data });
+      const answer = await runRow(deps, entry.binding, entry.row, request, c.get('principal'), c.get('requestId'));
+      // Four-eyes: nothing was done yet; the request waits for a second person (202 Accepted).
+      if ('approval' in answer) return c.json({ code: 0, data: null, approval: answer.approval }, 202);
+      return c.json({ code: entry.row.wire.successCode ?? 0, data: answer.data });
     });
   }
   return app;

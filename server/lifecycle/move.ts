@@ -4,6 +4,9 @@ import { conflict } from '../http';
 import { assertPermissions } from '../auth/middleware';
 import { recordMutation } from './audit';
 import { actingOn } from '../queue/claims';
+import { askSecondPerson } from '../queue/approvals';
+import { iso } from '../clock';
+import type { Approval } from '@/api/contract/approvals';
 import type { ActionContext, Binding, MoveResult, Trx } from './binding';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { inTransaction } from '../db/transaction';
@@ -14,7 +17,8 @@ import { needs, offered, refusalOf, type AnyRow, type WireRequest } from '@/mach
  * restore its chart in the stored state for this staff member, check the row's permissions
  * (403) and the chart (409 with the row's Spanish reason), do the row's work, write the new
  * state with a guard against a concurrent change (409), the action log with the changed fields
- * and the audit row, all in one transaction.
+ * and the audit row, all in one transaction. Every move is also a row of `transitions`, what QA
+ * audits (chart, entity, from, event, to, actor, time, request).
  */
 
 const stateName = (snapshot: AnyMachineSnapshot) => (typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value));
@@ -36,16 +40,12 @@ function contextChanges(before: Record<string, unknown>, after: Record<string, u
   return changed;
 }
 
-/** Moves one record by a row's event, in the caller's transaction; null when a lenient row skips it. */
-export async function moveRecord<TRecord>(
-  trx: Trx,
-  ctx: ActionContext,
-  binding: Binding<TRecord>,
-  row: AnyRow,
-  record: TRecord,
-  request: WireRequest,
-  prepared: unknown = undefined,
-): Promise<MoveResult<TRecord> | null> {
+/**
+ * Everything asked before a record moves: the row's permissions (403), someone else's claim (409
+ * with the holder), the handler's own checks, and the chart (409 with the row's reason). Null when a
+ * lenient row skips the record. Four-eyes asks it of every record before it asks for approval.
+ */
+export async function checkMove<TRecord>(trx: Trx, ctx: ActionContext, binding: Binding<TRecord>, row: AnyRow, record: TRecord, request: WireRequest, prepared: unknown = undefined) {
   const { lifecycle, store } = binding;
   const permissions = [...ctx.principal.permissions];
   const input = await store.input(trx, record, ctx, request);
@@ -64,6 +64,23 @@ export async function moveRecord<TRecord>(
     const reason = refusal(binding as Binding, row, input, permissions, requested);
     throw conflict(row.many ? `${reason} (${store.idOf(record)})` : reason);
   }
+  return { input, snapshot, requested, claim, handler, args, permissions };
+}
+
+/** Moves one record by a row's event, in the caller's transaction; null when a lenient row skips it. */
+export async function moveRecord<TRecord>(
+  trx: Trx,
+  ctx: ActionContext,
+  binding: Binding<TRecord>,
+  row: AnyRow,
+  record: TRecord,
+  request: WireRequest,
+  prepared: unknown = undefined,
+): Promise<MoveResult<TRecord> | null> {
+  const { lifecycle, store } = binding;
+  const checked = await checkMove(trx, ctx, binding, row, record, request, prepared);
+  if (!checked) return null;
+  const { input, snapshot, requested, claim, handler, args, permissions } = checked;
   const work = handler ? await handler.perform(args) : { description: binding.describe(row, record, request) };
   const from = stateName(snapshot);
   const event = work.event ?? requested;
@@ -76,13 +93,32 @@ export async function moveRecord<TRecord>(
   await store.save(trx, move, ctx);
   // The work is done when the entity moved on; an edit that keeps its status keeps the claim.
   if (move.to !== move.from) await claim?.done();
-  await store.transitioned?.(trx, move, lifecycle.name, ctx);
+  const docCode = store.docCodeOf?.(record) ?? store.docCode;
+  const docId = store.docId(record);
+  // Every move is a transition QA audits, even one that keeps the state (an edit).
+  await trx
+    .insertInto('transitions')
+    .values({
+      chart: lifecycle.name,
+      doc_code: docCode,
+      doc_id: docId,
+      entity_id: String(store.idOf(record)),
+      entity_kind: store.entityKind ?? null,
+      from_state: move.from,
+      event: event.type,
+      to_state: move.to,
+      actor_id: ctx.principal.accountId,
+      actor_email: ctx.principal.email ?? ctx.principal.username,
+      at: iso(ctx.now),
+      request_id: ctx.requestId,
+    })
+    .execute();
   await recordMutation(
     trx,
     ctx.principal,
     {
-      docCode: store.docCode,
-      docId: store.docId(record),
+      docCode,
+      docId,
       action: store.action ? store.action(lifecycle.name, event) : `${lifecycle.name}.${event.type}`,
       description: work.description,
       before: { status: move.from, ...changed.before, ...work.before },
@@ -94,24 +130,42 @@ export async function moveRecord<TRecord>(
   return { record, from: move.from, to: move.to, event, data };
 }
 
-/** Runs a row's request: every entity it names, all or none, then the row's answer. */
-export async function runRow(deps: AppDeps, binding: Binding, row: AnyRow, request: WireRequest, principal: Principal): Promise<unknown> {
-  const ctx: ActionContext = { db: deps.db.kysely, principal, now: deps.clock.now(), config: deps.config };
+/** The records a request names, each once (a request may name an entity twice: it moves once). */
+export async function recordsOf(trx: Trx, binding: Binding, row: AnyRow, request: WireRequest): Promise<unknown[]> {
+  const keys = [...new Map(row.targets(request).map((key) => [JSON.stringify(key), key])).values()];
+  const records: unknown[] = [];
+  for (const key of keys) records.push(...(await binding.store.find(trx, key, request)));
+  return records;
+}
+
+/** Moves every record a request names, all or none, in the caller's transaction. */
+export async function moveAll(trx: Trx, ctx: ActionContext, binding: Binding, row: AnyRow, request: WireRequest, records: readonly unknown[], prepared: unknown = undefined) {
+  const moved: MoveResult<unknown>[] = [];
+  for (const record of records) {
+    const result = await moveRecord(trx, ctx, binding, row, record, request, prepared);
+    if (result) moved.push(result);
+  }
+  return moved;
+}
+
+/** What a row's route answers: the row's data, or (four-eyes) the approval request it now waits for. */
+export type RowAnswer = { data: unknown } | { approval: Approval };
+
+/**
+ * Runs a row's request: every entity it names, all or none, then the row's answer. A four-eyes
+ * row above the threshold does nothing yet: it asks for a second person's approval instead.
+ */
+export async function runRow(deps: AppDeps, binding: Binding, row: AnyRow, request: WireRequest, principal: Principal, requestId: string | null = null): Promise<RowAnswer> {
+  const ctx: ActionContext = { db: deps.db.kysely, principal, now: deps.clock.now(), config: deps.config, requestId };
   const handler = row.handler ? binding.handlers[row.handler] : undefined;
   if (row.handler && !handler) throw new Error(`${binding.lifecycle.name}: no handler ${row.handler}`);
   const prepared = handler?.prepare ? await handler.prepare(request, ctx) : undefined;
-  const results = await inTransaction(deps.db, async (trx) => {
-    const moved: MoveResult<unknown>[] = [];
-    // A request may name an entity twice: it moves once.
-    const keys = [...new Map(row.targets(request).map((key) => [JSON.stringify(key), key])).values()];
-    for (const key of keys) {
-      for (const record of await binding.store.find(trx, key, request)) {
-        const result = await moveRecord(trx, ctx, binding, row, record, request, prepared);
-        if (result) moved.push(result);
-      }
-    }
-    return moved;
+  const outcome = await inTransaction(deps.db, async (trx) => {
+    const records = await recordsOf(trx, binding, row, request);
+    const approval = row.fourEyes ? await askSecondPerson(trx, ctx, binding, row, request, records) : null;
+    return approval ? { approval } : { results: await moveAll(trx, ctx, binding, row, request, records, prepared) };
   });
+  if (outcome.approval) return { approval: outcome.approval };
   const respond = binding.respond?.[row.wire.path] ?? binding.answer;
-  return respond ? respond(results, request, ctx) : (results[0]?.data ?? null);
+  return { data: respond ? await respond(outcome.results, request, ctx) : (outcome.results[0]?.data ?? null) };
 }

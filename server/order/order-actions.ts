@@ -113,6 +113,13 @@ export const orderBinding = bind<OrderRecord, { order: number }>({
   lifecycle: order,
   store: orderStore,
   handlers: { approveRisk, cancelOrder, refundOrder, compensate, notifyClosed },
+  amounts: {
+    orderTotal: ({ record: o }) => ({ amount: o.total_price, currency: o.currency }),
+    compensation: ({ record: o, request }) => {
+      const { full, amount } = bodyOf<{ full?: boolean; amount?: number }>(request);
+      return { amount: full ? o.total_price : (amount ?? 0), currency: o.currency };
+    },
+  },
   describe: (row) => (row.event === 'order.settle' ? 'Orden cerrada: todos sus items se entregaron' : 'Orden cerrada'),
   respond: {
     '/orders/secured/risk/approve': theOrder,
@@ -213,6 +220,13 @@ export const refundBinding = bind<OfferRecord, { order: number; offer: number }>
   lifecycle: refund,
   store: refundStore,
   handlers: { refundOffer },
+  // Offers are priced in US dollars (the refund's log says so too).
+  amounts: {
+    refund: ({ record: o, request }) => {
+      const body = bodyOf<RefundBody>(request);
+      return { amount: body.total ? leftOf(o) : (body.amount ?? body.partialValueItem ?? 0), currency: 'USD' };
+    },
+  },
   describe: (row, o) => `${row.label}: oferta ${o.id}`,
   respond: { [REFUND_PATH]: theOrder },
 });

@@ -8,6 +8,9 @@ import { inTransaction } from '../db/transaction';
 import { releaseClaim, takeClaim } from './claims';
 import { remittanceQueue, riskQueue } from './queues';
 import { changeFeed, type Change } from './changes';
+import { listApprovals } from './approvals';
+import { APPROVALS_PATH, ApprovalsQuery } from '@/api/contract/approvals';
+import { APPROVAL_READERS } from '@/domain/approvals';
 import { ClaimBody, QueuePaths, RemittanceQueueQuery, RiskQueueQuery } from '@/api/contract/queues';
 import { Permission } from '@/domain/permissions';
 import type { ClaimKind } from '@/domain/queues';
@@ -34,6 +37,12 @@ export function queueRoutes(deps: AppDeps) {
   app.get(QueuePaths.risk, requirePermission(Permission.FRAUD_COMPLETE), async (c) => {
     const query = parse(RiskQueueQuery, c.req.query());
     return ok(c, await riskQueue(db, query, deps.clock.now()));
+  });
+
+  // Four-eyes: what waits for a second person, or what was decided (issue 14 §6).
+  app.get(APPROVALS_PATH, requireAnyPermission(...APPROVAL_READERS), async (c) => {
+    const query = parse(ApprovalsQuery, c.req.query());
+    return ok(c, { elements: await listApprovals(db, query.list, deps.clock.now()) });
   });
 
   const claimant = (kind: ClaimKind, principal: AppEnv['Variables']['principal']) => {

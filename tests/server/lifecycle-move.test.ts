@@ -156,7 +156,7 @@ describe('the generic move and the routes mounted from an action table', () => {
     await k.updateTable('order_items').set({ status: 'OPEN' }).where('id', '=', item.id).execute();
     const stale = await loadItem(k, item.id);
     await k.updateTable('order_items').set({ status: 'DONE' }).where('id', '=', item.id).execute();
-    const ctx = { db: k, principal: await principal('operaciones'), now: server.clock.now(), config: server.config };
+    const ctx = { db: k, principal: await principal('operaciones'), now: server.clock.now(), config: server.config, requestId: null };
     const request = { query: undefined, body: { foiId: item.id, note: 'x' }, params: {} };
     const logs = async () => Number((await k.selectFrom('action_logs').select((eb) => eb.fn.countAll().as('n')).where('doc_id', '=', String(item.order_id)).executeTakeFirstOrThrow()).n);
     const before = await logs();

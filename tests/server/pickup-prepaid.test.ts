@@ -146,7 +146,7 @@ function sendPickupEvent(fixture: PickupFixture, event: EventObject, token = tok
 
 const itemStatus = async (id: number) => (await k().selectFrom('order_items').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 const deliveryOf = async (remittanceId: number) => (await k().selectFrom('picked_cash_infos').selectAll().where('pickup_id', '=', remittanceId).executeTakeFirst()) ?? null;
-const countOf = async (table: 'item_transitions' | 'action_logs' | 'audit_log', column: 'item_id' | 'doc_id', value: number | string) =>
+const countOf = async (table: 'transitions' | 'action_logs' | 'audit_log', column: 'entity_id' | 'doc_id', value: number | string) =>
   Number((await k().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(column as never, '=', value as never).executeTakeFirstOrThrow()).n);
 
 /** What a refused move must leave untouched: the item, the delivery service's record, the remittance, the trail. */
@@ -155,7 +155,7 @@ async function observePickup(fixture: PickupFixture) {
     status: await itemStatus(fixture.itemId),
     delivery: await deliveryOf(fixture.remittanceId),
     remittance: await k().selectFrom('pickup_remittances').selectAll().where('id', '=', fixture.remittanceId).executeTakeFirst(),
-    transitions: await countOf('item_transitions', 'item_id', fixture.itemId),
+    transitions: await countOf('transitions', 'entity_id', String(fixture.itemId)),
     logs: await countOf('action_logs', 'doc_id', String(fixture.orderId)),
   };
 }
@@ -224,7 +224,7 @@ async function observePrepaid(fixture: PrepaidFixture) {
   return {
     status: await itemStatus(fixture.itemId),
     card: await k().selectFrom('prepaid_cards').selectAll().where('item_id', '=', fixture.itemId).executeTakeFirst(),
-    transitions: await countOf('item_transitions', 'item_id', fixture.itemId),
+    transitions: await countOf('transitions', 'entity_id', String(fixture.itemId)),
   };
 }
 
@@ -250,8 +250,8 @@ describe('what a pickup move writes', () => {
     expect(response.status).toBe(200);
     expect(((await response.json()) as { data: unknown }).data).toEqual({ foiid: fixture.itemId, status: 'TO_ACTIVATE', deliveryStatus: 'APPROVED' });
 
-    const transition = await k().selectFrom('item_transitions').selectAll().where('item_id', '=', fixture.itemId).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(transition).toMatchObject({ machine: 'pickupCashItem', order_id: fixture.orderId, from_status: 'OPEN', event: 'item.approve', to_status: 'TO_ACTIVATE', actor_email: 'operaciones@consola.example' });
+    const transition = await k().selectFrom('transitions').selectAll().where('entity_id', '=', String(fixture.itemId)).where('doc_id', '=', String(fixture.orderId)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(transition).toMatchObject({ chart: 'pickupCashItem', doc_id: String(fixture.orderId), from_state: 'OPEN', event: 'item.approve', to_state: 'TO_ACTIVATE', actor_email: 'operaciones@consola.example' });
     const log = await k().selectFrom('action_logs').selectAll().where('doc_code', '=', 'ORDER').where('doc_id', '=', String(fixture.orderId)).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(log.action).toBe('pickupCashItem.item.approve');
     expect(log.description).toBe(`Recogida ${fixture.itemId} aprobada: Datos verificados por teléfono`);
@@ -273,8 +273,8 @@ describe('what a pickup move writes', () => {
     const log = await k().selectFrom('action_logs').selectAll().where('doc_id', '=', String(fixture.orderId)).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(log.description).toBe(`Recogida ${fixture.itemId}: destino modificado`);
     expect(JSON.parse(log.input!)).toEqual({ address: { before: ADDRESS.address, after: 'Calle 44 #101' }, indications: { before: ADDRESS.indications, after: null } });
-    const transition = await k().selectFrom('item_transitions').selectAll().where('item_id', '=', fixture.itemId).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect([transition.from_status, transition.event, transition.to_status]).toEqual(['OPEN', 'item.editDestination', 'OPEN']);
+    const transition = await k().selectFrom('transitions').selectAll().where('entity_id', '=', String(fixture.itemId)).where('doc_id', '=', String(fixture.orderId)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect([transition.from_state, transition.event, transition.to_state]).toEqual(['OPEN', 'item.editDestination', 'OPEN']);
 
     const data = v.parse(PickupDataResponse, await (await request('GET', `/orders/secured/pickup/data?orderId=${fixture.orderId}&foiid=${fixture.itemId}`, tokens.entregas)).json()).data;
     expect(data.shippingAddress).toEqual({
@@ -338,12 +338,12 @@ describe('what a pickup move writes', () => {
   it('a repeated approval with the same Idempotency-Key replays the first answer instead of a 409', async () => {
     const fixture = await pickupIn({ status: 'OPEN', deliveryStatus: 'PENDING' });
     const headers = { 'api-key': server.config.upgApiKey, 'Idempotency-Key': `pickup-approve-${fixture.itemId}` };
-    const moves = await countOf('item_transitions', 'item_id', fixture.itemId);
+    const moves = await countOf('transitions', 'entity_id', String(fixture.itemId));
     const first = await request('POST', '/remittances/api/crm2/pickup/approve', tokens.admin, { remittanceId: fixture.remittanceId }, headers);
     const again = await request('POST', '/remittances/api/crm2/pickup/approve', tokens.admin, { remittanceId: fixture.remittanceId }, headers);
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
-    expect(await countOf('item_transitions', 'item_id', fixture.itemId)).toBe(moves + 1);
+    expect(await countOf('transitions', 'entity_id', String(fixture.itemId))).toBe(moves + 1);
   });
 });
 

@@ -86,15 +86,15 @@ async function resetHome(item: { id: number }, status: string, trackingNumber: s
   await k().insertInto('home_deliveries').values({ item_id: item.id, status: 'PENDING', assigned_courier_id: null, assigned_team: null, delivered_by_courier_id: null, delivery_team: null, receiver: null, delivery_date: null, notes: null, receipt_image_url: null, reason: null, updated_at: new Date(TEST_NOW).toISOString() }).execute();
 }
 
-const count = async (table: 'action_logs' | 'audit_log' | 'item_transitions' | 'bank_transfers' | 'item_files', item: { id: number; orderId: number }) => {
+const count = async (table: 'action_logs' | 'audit_log' | 'transitions' | 'bank_transfers' | 'item_files', item: { id: number; orderId: number }) => {
   const n = (q: { executeTakeFirstOrThrow(): Promise<{ n: unknown }> }) => q.executeTakeFirstOrThrow().then((r) => Number(r.n));
   switch (table) {
     case 'action_logs':
       return n(k().selectFrom('action_logs').select((eb) => eb.fn.countAll().as('n')).where('doc_code', '=', 'ORDER').where('doc_id', '=', String(item.orderId)));
     case 'audit_log':
       return n(k().selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('type', '=', 'ORDER').where('doc_id', '=', String(item.orderId)));
-    case 'item_transitions':
-      return n(k().selectFrom('item_transitions').select((eb) => eb.fn.countAll().as('n')).where('item_id', '=', item.id));
+    case 'transitions':
+      return n(k().selectFrom('transitions').select((eb) => eb.fn.countAll().as('n')).where('doc_id', '=', String(item.orderId)).where('entity_id', '=', String(item.id)));
     case 'bank_transfers':
       return n(k().selectFrom('bank_transfers').select((eb) => eb.fn.countAll().as('n')).where('item_id', '=', item.id));
     case 'item_files':
@@ -113,7 +113,7 @@ async function observe(item: { id: number; orderId: number }) {
     delivery: delivery ?? null,
     logs: await count('action_logs', item),
     audit: await count('audit_log', item),
-    transitions: await count('item_transitions', item),
+    transitions: await count('transitions', item),
     transfers: await count('bank_transfers', item),
     files: await count('item_files', item),
   };
@@ -209,7 +209,7 @@ describe('bank remittance chart against the server', () => {
     stateOf: (item) => statusOf(item.id),
     observe,
     idOf: (item) => item.id,
-    stepped: async (item, before) => expect(await count('item_transitions', item)).toBe((before as { transitions: number }).transitions + 1),
+    stepped: async (item, before) => expect(await count('transitions', item)).toBe((before as { transitions: number }).transitions + 1),
   });
 });
 
@@ -226,7 +226,7 @@ describe('home remittance chart against the server', () => {
     stateOf: (item) => statusOf(item.id),
     observe,
     idOf: (item) => item.id,
-    stepped: async (item, before) => expect(await count('item_transitions', item)).toBe((before as { transitions: number }).transitions + 1),
+    stepped: async (item, before) => expect(await count('transitions', item)).toBe((before as { transitions: number }).transitions + 1),
   });
 });
 
@@ -375,8 +375,8 @@ describe('what the actions write', () => {
     const response = await postJson('/orders/secured/remesa-to-bank/update-status', { fulfillmentOrderItemStatus: 'TO_ACTIVATE', fulfillmentOrderItemIds: [bank.id], log: 'prueba' });
     const { data } = v.parse(BankStatusResponse, await response.json());
     expect(data.elements).toEqual([{ fulfillmentOrderItemId: bank.id, status: 'TO_ACTIVATE', transferred: true, message: 'Transferencia acreditada en la tarjeta ****2222.', reference: expect.stringMatching(/^TRF-/) }]);
-    const transition = await k().selectFrom('item_transitions').selectAll().where('item_id', '=', bank.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(transition).toMatchObject({ machine: 'bankRemittanceItem', from_status: 'MANUAL', event: 'item.approve', to_status: 'TO_ACTIVATE', actor_email: 'operaciones@consola.example' });
+    const transition = await k().selectFrom('transitions').selectAll().where('entity_id', '=', String(bank.id)).where('chart', '=', 'bankRemittanceItem').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(transition).toMatchObject({ chart: 'bankRemittanceItem', from_state: 'MANUAL', event: 'item.approve', to_state: 'TO_ACTIVATE', actor_email: 'operaciones@consola.example' });
     const log = await k().selectFrom('action_logs').selectAll().where('doc_id', '=', String(bank.orderId)).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(log.description).toBe(`Remesa bancaria ${bank.id} aprobada (prueba)`);
     expect(JSON.parse(log.input!)).toEqual({ status: { before: 'MANUAL', after: 'TO_ACTIVATE' }, transfer: { before: null, after: data.elements[0]!.reference } });
@@ -475,10 +475,10 @@ describe('what the actions write', () => {
     expect(v.parse(HomeMoveResponse, await response.json()).data).toEqual({ remittanceId: home.id, status: 'FULFILLED', deliveryStatus: 'FULFILLED' });
     const info = v.parse(DeliveryInfoResponse, await (await postJson(`${HOME}/deliveryinfo`, { remittanceId: home.id }, 'lector')).json()).data!;
     expect(info).toMatchObject({ status: 'FULFILLED', delivery: { deliveredBy: { id: 103, nickname: 'raulito.moto' }, receiver: 'Pedro Díaz', deliveryDate, notes: 'Recibió el hermano', receiptImageUrl: receipt, deliveryTeam: 'Equipo Centro' } });
-    const transitions = await k().selectFrom('item_transitions').select(['event', 'from_status', 'to_status']).where('item_id', '=', home.id).orderBy('id', 'desc').limit(2).execute();
+    const transitions = await k().selectFrom('transitions').select(['event', 'from_state', 'to_state']).where('entity_id', '=', String(home.id)).where('chart', '=', 'homeRemittanceItem').orderBy('id', 'desc').limit(2).execute();
     expect(transitions).toEqual([
-      { event: 'item.deliver', from_status: 'IN_TRANSIT', to_status: 'FULFILLED' },
-      { event: 'item.uploadReceipt', from_status: 'IN_TRANSIT', to_status: 'IN_TRANSIT' },
+      { event: 'item.deliver', from_state: 'IN_TRANSIT', to_state: 'FULFILLED' },
+      { event: 'item.uploadReceipt', from_state: 'IN_TRANSIT', to_state: 'IN_TRANSIT' },
     ]);
     const image = await getJson(receipt, 'lector');
     expect(image.status).toBe(200);

@@ -75,8 +75,11 @@ const get = (path: string, token = tokens.admin!) => server.get(path, token);
 const errorOf = async (response: Response) => ((await response.json()) as { error_description: string }).error_description;
 
 const itemOf = (id: number) => k().selectFrom('order_items').select(['status', 'tries', 'destination']).where('id', '=', id).executeTakeFirstOrThrow();
-const count = async (table: 'topup_traces' | 'topup_claims' | 'item_transitions', column: 'foi_id' | 'item_id', id: number) =>
+const count = async (table: 'topup_traces' | 'topup_claims', column: 'foi_id', id: number) =>
   Number((await k().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(column as never, '=', id as never).executeTakeFirstOrThrow()).n);
+/** The transitions of a top-up item (its own chart and its claims'). */
+const movesOf = (id: number) => k().selectFrom('transitions').where('entity_id', '=', String(id)).where('chart', 'in', ['topupItem', 'topupClaim']);
+const countMoves = async (id: number) => Number((await movesOf(id).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const logsOf = async (orderId: number) =>
   Number((await k().selectFrom('action_logs').select((eb) => eb.fn.countAll().as('n')).where('doc_code', '=', 'ORDER').where('doc_id', '=', String(orderId)).executeTakeFirstOrThrow()).n);
 const auditsOf = async (orderId: number) =>
@@ -87,7 +90,7 @@ const observe = async (t: Topup) => ({
   item: await itemOf(t.id),
   traces: await count('topup_traces', 'foi_id', t.id),
   claims: await count('topup_claims', 'foi_id', t.id),
-  transitions: await count('item_transitions', 'item_id', t.id),
+  transitions: await countMoves(t.id),
   logs: await logsOf(t.orderId),
   audits: await auditsOf(t.orderId),
 });
@@ -179,8 +182,8 @@ describe('topupItem chart against the server', () => {
     idOf: (t) => t.id,
     // The move is what QA reads: (machine, item, from, event, to).
     stepped: async (t, _before, step) => {
-      const last = await k().selectFrom('item_transitions').selectAll().where('item_id', '=', t.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
-      expect([last.machine, last.from_status, last.event, last.to_status]).toEqual(['topupItem', step.from, step.event.type, step.to]);
+      const last = await movesOf(t.id).selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect([last.chart, last.from_state, last.event, last.to_state]).toEqual(['topupItem', step.from, step.event.type, step.to]);
     },
   });
 });
@@ -224,10 +227,10 @@ describe('editing the destination', () => {
       [false, '+5355551234'],
       [true, '+5351234567'],
     ]);
-    const moves = await k().selectFrom('item_transitions').select(['from_status', 'event', 'to_status']).where('item_id', '=', t.id).orderBy('id').execute();
+    const moves = await movesOf(t.id).select(['from_state', 'event', 'to_state']).orderBy('id').execute();
     expect(moves).toEqual([
-      { from_status: 'ERROR', event: 'item.editDestination', to_status: 'ERROR' },
-      { from_status: 'ERROR', event: 'item.fulfill', to_status: 'FULFILLED' },
+      { from_state: 'ERROR', event: 'item.editDestination', to_state: 'ERROR' },
+      { from_state: 'ERROR', event: 'item.fulfill', to_state: 'FULFILLED' },
     ]);
     expect(await logsOf(t.orderId)).toBe(before.logs + 2);
     expect(await auditsOf(t.orderId)).toBe(before.audits + 2);
@@ -324,10 +327,10 @@ describe('reset tries', () => {
     const u = await freshTopup('IMPOSSIBLE');
     const now = v.parse(TopupActionResponse, await (await post(`/orders/secured/fulfillment/resetTries?fulfillmentOrderId=${u.offerId}&fulfillNow=true`)).json()).data;
     expect(now.item).toMatchObject({ status: 'FULFILLED', tries: 1 });
-    const moves = await k().selectFrom('item_transitions').select(['event', 'to_status']).where('item_id', '=', u.id).orderBy('id').execute();
+    const moves = await movesOf(u.id).select(['event', 'to_state']).orderBy('id').execute();
     expect(moves).toEqual([
-      { event: 'item.resetTries', to_status: 'OPEN' },
-      { event: 'item.fulfill', to_status: 'FULFILLED' },
+      { event: 'item.resetTries', to_state: 'OPEN' },
+      { event: 'item.fulfill', to_state: 'FULFILLED' },
     ]);
   });
 
@@ -351,7 +354,7 @@ describe('reset tries', () => {
     expect(again.status).toBe(200);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(await again.json()).toEqual(await first.json());
-    expect(await count('item_transitions', 'item_id', t.id)).toBe(1);
+    expect(await countMoves(t.id)).toBe(1);
   });
 });
 
@@ -377,8 +380,8 @@ describe('the mass reset of attempts', () => {
     expect(await itemOf(running.id)).toMatchObject({ status: 'MULTIPLE', tries: 3 });
     expect(await itemOf(error.id)).toMatchObject({ status: 'ERROR', tries: 3 });
     expect(await itemOf(outside.id)).toMatchObject({ status: 'IMPOSSIBLE', tries: 3 });
-    const move = await k().selectFrom('item_transitions').selectAll().where('item_id', '=', inside.id).executeTakeFirstOrThrow();
-    expect([move.machine, move.event, move.from_status, move.to_status, move.actor_email]).toEqual(['topupItem', 'item.resetTries', 'IMPOSSIBLE', 'OPEN', 'operaciones@consola.example']);
+    const move = await movesOf(inside.id).selectAll().executeTakeFirstOrThrow();
+    expect([move.chart, move.event, move.from_state, move.to_state, move.actor_email]).toEqual(['topupItem', 'item.resetTries', 'IMPOSSIBLE', 'OPEN', 'operaciones@consola.example']);
   });
 
   it('validates the window with the spec’s texts', async () => {

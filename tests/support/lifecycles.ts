@@ -33,6 +33,8 @@ import { CHARGE_ORDER_STATES, chargeOrder } from '@/machines/charge-order/charge
 import { LISTING_STATUSES } from '@/domain/customer-blacklist';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
+import { approval } from '@/machines/queue/approval.machine';
+import { APPROVAL_STATUSES } from '@/domain/approvals';
 import { ORDER_STATUSES } from '@/domain/order-status';
 import { APPLIED_RULE_STATUSES } from '@/domain/order-actions';
 import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES } from '@/domain/remittance';
@@ -376,6 +378,19 @@ export const addedCardsModel: LifecycleModel = {
   refuses: false,
 };
 
+/**
+ * A four-eyes request in each state: asked by the person looking (1) or by another (2), in time or
+ * out of it; the expiry is the server's event, sent when the same action is asked for again.
+ */
+export const approvalModel: LifecycleModel = {
+  lifecycle: approval,
+  inputs: APPROVAL_STATUSES.flatMap((s) =>
+    [1, 2].flatMap((requesterId) => [false, true].map((expired) => ({ status: s, requesterId, actorId: 1, needs: ['CRM_LECTOR', 'CRM7_DO_ACTION'], expired, permissions: EVERYTHING }))),
+  ),
+  extra: () => [{ type: 'approval.expire' }],
+  label: (i) => `${status(i)} (${i.requesterId === i.actorId ? 'propia' : 'de otra persona'}${i.expired ? ', vencida' : ''})`,
+};
+
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
   offerModel,
@@ -411,6 +426,7 @@ export const MODELS: readonly LifecycleModel[] = [
   documentsModel,
   homeRecipientModel,
   bankRecipientModel,
+  approvalModel,
 ];
 
 /** A path named by its events and what they carry: `item.fulfill(failed) → item.resetTries`. */

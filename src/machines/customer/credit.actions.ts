@@ -54,6 +54,7 @@ export const creditActions = [
     request: (s, form: CreditForm) => ({ body: { accountId: s.accountId, ...form } }),
     targets: (r) => [{ accountId: r.body.accountId }],
     handler: 'change',
+    fourEyes: 'credit',
   }),
   row({
     event: 'credit.convert',

@@ -81,6 +81,7 @@ export const bankRemittanceActions = [
     // Approving asks the bank; "approving fails if the first returned element is not transferred".
     failure: (data) => (data.elements[0]?.transferred === false ? (data.elements[0].message ?? RemittanceRefused.notTransferred) : null),
     handler: 'askBank',
+    fourEyes: 'item',
   }),
   row({
     event: 'item.markDelivered',

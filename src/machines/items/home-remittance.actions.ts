@@ -75,6 +75,7 @@ export const homeRemittanceActions = [
     request: (s, _p: undefined, session) => ({ body: { ...actor(s, session.accountId), reason: null, isReview: false } }),
     targets: remittance,
     handler: 'homeApprove',
+    fourEyes: 'item',
   }),
   row({
     event: 'item.review',

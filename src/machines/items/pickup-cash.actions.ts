@@ -85,6 +85,7 @@ export const pickupCashActions = [
     request: (s, _p: undefined, session) => ({ body: { appName: s.appName ?? 'CRM', remittanceId: s.pickupId, byAccountId: session.accountId, reason: null } }),
     targets: byPickup,
     handler: 'pickupApprove',
+    fourEyes: 'item',
   }),
   row({
     event: 'item.review',

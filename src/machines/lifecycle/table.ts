@@ -89,6 +89,11 @@ export interface ActionRow<TEvent extends EventObject = EventObject, TContext = 
   eventOf?: (request: WireRequest<TQuery, TBody>) => TEvent;
   /** The server's work beyond the status change, by name (the server binding provides it). */
   handler?: string;
+  /**
+   * Four-eyes (issue 14 §6): above the threshold the action waits for a second person's approval.
+   * Names the server binding's reader of the amount the action moves.
+   */
+  fourEyes?: string;
 }
 
 // Rows of one table differ in payload, query, body and answer; tables of different charts in

@@ -93,6 +93,7 @@ export const orderActions = [
     match: (r) => r.body.total === true && r.body.close === true && r.body.toCredit !== true,
     targets: order,
     handler: 'refundOrder',
+    fourEyes: 'orderTotal',
   }),
   row({
     event: 'order.close',
@@ -131,6 +132,7 @@ export const orderActions = [
     request: (s, c) => ({ body: { orderId: s.id, ...c } }),
     targets: order,
     handler: 'compensate',
+    fourEyes: 'compensation',
   }),
   row({
     event: 'order.notifyClosed',

@@ -43,6 +43,7 @@ export const refundActions = [
     targets: offers,
     eventOf: (r) => ({ type: 'refund.partial', amount: r.body.amount ?? r.body.partialValueItem ?? 0 }),
     handler: 'refundOffer',
+    fourEyes: 'refund',
   }),
   row({
     event: 'refund.full',
@@ -57,5 +58,6 @@ export const refundActions = [
     many: true,
     targets: offers,
     handler: 'refundOffer',
+    fourEyes: 'refund',
   }),
 ];

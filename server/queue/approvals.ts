@@ -1,0 +1,225 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ApprovalRequestsTable } from '../db/schema-queues';
+import type { Database } from '../db/schema';
+import type { ActionContext, Binding, Trx } from '../lifecycle/binding';
+import { bind } from '../lifecycle/binding';
+import { moveAll, checkMove, recordsOf } from '../lifecycle/move';
+import { recordMutation } from '../lifecycle/audit';
+import { conflict, notFound } from '../http';
+import { iso } from '../clock';
+import type { Approval } from '@/api/contract/approvals';
+import { ApprovalMsg, needsSecondPerson, usdEquivalent, type ApprovalStatus, type Money } from '@/domain/approvals';
+import type { DocCode } from '@/domain/diff';
+import { approval } from '@/machines/queue/approval.machine';
+import { needs, rowFor, type AnyRow, type WireRequest } from '@/machines/lifecycle/table';
+import { formatMoney } from '@/domain/format';
+
+/**
+ * Four-eyes approval (issue 14 §6). A row flagged `fourEyes` names the amount reader of its
+ * binding; when what the request moves is worth more than the threshold (in US dollars at the
+ * current rates; an amount without a rate counts as above it), nothing is done: a request is
+ * stored and the route answers 202. A different person holding the same permissions approves it
+ * (the requested row then runs as theirs, in the approval's transaction, through the same generic
+ * move and its checks) or rejects it; the approval chart decides both, and refuses one's own
+ * request and an expired one.
+ */
+
+type Reader = Trx | Kysely<Database>;
+type RequestRow = Selectable<ApprovalRequestsTable>;
+
+const loadRequests = (db: Reader) => db.selectFrom('approval_requests').selectAll();
+
+/** The stored status as the chart reads it: a waiting request past its time is expired. */
+const statusOf = (r: Pick<RequestRow, 'status' | 'expires_at'>, now: number): ApprovalStatus =>
+  r.status === 'requested' && Date.parse(r.expires_at) <= now ? 'expired' : (r.status as ApprovalStatus);
+
+/** Every lifecycle the server serves: server/lifecycles.ts gives them (importing it here would be circular). */
+const served: Binding[] = [];
+export function approvalsServe(bindings: readonly Binding[]): void {
+  served.splice(0, served.length, ...bindings);
+}
+
+/** The binding and row a request names (its chart, event and path). */
+function requestedRow(r: Pick<RequestRow, 'chart' | 'event' | 'path'>): { binding: Binding; row: AnyRow } {
+  const binding = served.find((b) => b.lifecycle.name === r.chart);
+  const row = binding?.lifecycle.rows.find((candidate) => candidate.event === r.event && candidate.wire.path === r.path);
+  if (!binding || !row) throw new Error(`approval: no row ${r.chart}.${r.event}`);
+  return { binding, row };
+}
+
+export function approvalView(r: RequestRow, now: number): Approval {
+  return {
+    id: r.id,
+    status: statusOf(r, now),
+    chart: r.chart,
+    event: r.event,
+    label: requestedRow(r).row.label,
+    docCode: r.doc_code,
+    docId: r.doc_id,
+    entityId: r.entity_id,
+    amount: r.amount,
+    currency: r.currency,
+    amountUsd: r.amount_usd,
+    needs: JSON.parse(r.needs) as string[],
+    requesterId: r.requester_id,
+    requesterName: r.requester_name,
+    requestedAt: r.requested_at,
+    expiresAt: r.expires_at,
+    deciderName: r.decider_name,
+    decidedAt: r.decided_at,
+  };
+}
+
+/** Units of each currency per US dollar, as the threshold weighs amounts. */
+const usdRates = (trx: Trx) => trx.selectFrom('exchange_rates').select(['currency', 'rate']).where('base', '=', 'USD').execute();
+
+/** What the request moves in all: one currency, or (several) their sum in US dollars. */
+function total(amounts: readonly Money[], usd: readonly (number | null)[]): { money: Money; usd: number | null } {
+  const currencies = new Set(amounts.map((a) => a.currency));
+  const inUsd = usd.some((u) => u === null) ? null : Math.round(usd.reduce<number>((sum, u) => sum + u!, 0) * 100) / 100;
+  if (currencies.size === 1) return { money: { amount: Math.round(amounts.reduce((sum, a) => sum + a.amount, 0) * 100) / 100, currency: amounts[0]!.currency }, usd: inUsd };
+  return { money: { amount: inUsd ?? 0, currency: 'USD' }, usd: inUsd };
+}
+
+/**
+ * Before a four-eyes row moves anything: every record is checked as the move would (permissions,
+ * claim, chart: an impossible action is refused, not queued); when the amount is above the
+ * threshold, the request is stored and returned instead. Null: go ahead (below the threshold, or
+ * this run is the approval itself).
+ */
+export async function askSecondPerson(trx: Trx, ctx: ActionContext, binding: Binding, row: AnyRow, request: WireRequest, records: readonly unknown[]): Promise<Approval | null> {
+  if (ctx.approval !== undefined || records.length === 0) return null;
+  const reader = binding.amounts?.[row.fourEyes!];
+  if (!reader) throw new Error(`${binding.lifecycle.name}: no amount reader ${row.fourEyes}`);
+  const amounts: Money[] = [];
+  let needed: readonly string[] = [];
+  for (const record of records) {
+    const checked = await checkMove(trx, ctx, binding, row, record, request);
+    if (!checked) continue;
+    needed = needs(row, checked.requested, checked.input);
+    const amount = await reader({ trx, record, request, input: checked.input });
+    if (amount) amounts.push(amount);
+  }
+  if (amounts.length === 0) return null;
+  const rates = await usdRates(trx);
+  const sum = total(amounts, amounts.map((a) => usdEquivalent(a, rates)));
+  const { thresholdUsd, hours } = ctx.config.fourEyes;
+  if (!needsSecondPerson(sum.usd, thresholdUsd)) return null;
+
+  const { store } = binding;
+  const first = records[0];
+  const entityId = records.map((r) => String(store.idOf(r))).join(',');
+  const pendingKey = `${binding.lifecycle.name}:${row.event}:${store.docId(first)}:${entityId}`;
+  const waiting = await loadRequests(trx).where('pending_key', '=', pendingKey).executeTakeFirst();
+  if (waiting) {
+    if (statusOf(waiting, ctx.now) !== 'expired') throw conflict(ApprovalMsg.pending(waiting.id));
+    // Nobody decided in time: recorded as the chart's expiry, and the action may be asked for again.
+    await moveAll(trx, { ...ctx, approval: waiting.id }, approvalBinding, EXPIRE, { query: {}, body: { id: waiting.id }, params: {} }, [waiting]);
+  }
+  const docCode = store.docCodeOf?.(first) ?? store.docCode;
+  const inserted = await trx
+    .insertInto('approval_requests')
+    .values({
+      status: 'requested',
+      chart: binding.lifecycle.name,
+      event: row.event,
+      path: row.wire.path,
+      request: JSON.stringify(request),
+      doc_code: docCode,
+      doc_id: store.docId(first),
+      entity_id: entityId,
+      amount: sum.money.amount,
+      currency: sum.money.currency,
+      amount_usd: sum.usd,
+      needs: JSON.stringify([...new Set(needed)]),
+      requester_id: ctx.principal.accountId,
+      requester_name: ctx.principal.name,
+      requested_at: iso(ctx.now),
+      expires_at: iso(ctx.now + hours * 3_600_000),
+      pending_key: pendingKey,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const stored = await loadRequests(trx).where('id', '=', inserted.id).executeTakeFirstOrThrow();
+  await recordMutation(
+    trx,
+    ctx.principal,
+    {
+      docCode: docCode as DocCode,
+      docId: store.docId(first),
+      action: 'approval.request',
+      description: `Solicitó la aprobación de ${row.label} por ${formatMoney(sum.money.amount, sum.money.currency)} (solicitud ${stored.id})`,
+      before: null,
+      after: { approval: stored.id, status: 'requested', action: row.label, amount: sum.money.amount, currency: sum.money.currency },
+    },
+    ctx.now,
+  );
+  return approvalView(stored, ctx.now);
+}
+
+const EXPIRE: AnyRow = { ...rowFor(approval.rows, 'approval.reject')!, event: 'approval.expire', permissions: [], handler: undefined };
+
+export const approvalBinding = bind<RequestRow, number>({
+  lifecycle: approval,
+  store: {
+    docCode: 'ORDER',
+    docCodeOf: (r) => r.doc_code as DocCode,
+    docId: (r) => r.doc_id,
+    idOf: (r) => r.id,
+    action: (_chart, event) => event.type,
+    async find(trx, id) {
+      const found = await loadRequests(trx).where('id', '=', id).executeTakeFirst();
+      if (!found) throw notFound(ApprovalMsg.notFound(id));
+      return [found];
+    },
+    // The stored status: a waiting request past its time is still `requested` to the chart, which
+    // refuses deciding it and takes the expiry.
+    input: async (_trx, r, ctx) => ({
+      status: r.status,
+      requesterId: r.requester_id,
+      actorId: ctx.principal.accountId,
+      needs: JSON.parse(r.needs) as string[],
+      expired: Date.parse(r.expires_at) <= ctx.now,
+    }),
+    async save(trx, move, ctx) {
+      const decided = move.to === 'approved' || move.to === 'rejected';
+      const updated = await trx
+        .updateTable('approval_requests')
+        .set({ status: move.to, pending_key: null, ...(decided ? { decider_id: ctx.principal.accountId, decider_name: ctx.principal.name, decided_at: iso(ctx.now) } : {}) })
+        .where('id', '=', move.record.id)
+        .where('status', '=', 'requested')
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw conflict(ApprovalMsg.decided);
+    },
+  },
+  handlers: {
+    // Approving does the action, as the approver, through the generic move: its permissions, claims
+    // and chart are asked again now (the entity may have moved on since the request).
+    approve: {
+      async perform({ trx, ctx, record }) {
+        const { binding, row } = requestedRow(record);
+        const request = JSON.parse(record.request) as WireRequest;
+        const acting = { ...ctx, approval: record.id };
+        const handler = row.handler ? binding.handlers[row.handler] : undefined;
+        const prepared = handler?.prepare ? await handler.prepare(request, acting) : undefined;
+        const records = await recordsOf(trx, binding, row, request);
+        await moveAll(trx, acting, binding, row, request, records, prepared);
+        return { description: `Aprobó la solicitud ${record.id} de ${record.requester_name}: ${row.label} por ${formatMoney(record.amount, record.currency)}` };
+      },
+    },
+  },
+  describe: (row, r) => (row.event === 'approval.expire' ? `La solicitud ${r.id} venció sin decidirse` : `Rechazó la solicitud ${r.id} de ${r.requester_name}: ${requestedRow(r).row.label}`),
+  answer: async (results, _request, ctx) => {
+    const found = await loadRequests(ctx.db).where('id', '=', results[0]!.record.id).executeTakeFirstOrThrow();
+    return approvalView(found, ctx.now);
+  },
+});
+
+/** The waiting requests (oldest first: the queue), or the decided ones (newest first). */
+export async function listApprovals(db: Kysely<Database>, list: 'pending' | 'decided', now: number): Promise<Approval[]> {
+  const rows =
+    list === 'pending'
+      ? await loadRequests(db).where('status', '=', 'requested').where('expires_at', '>', iso(now)).orderBy('id').limit(200).execute()
+      : await loadRequests(db).where((eb) => eb.or([eb('status', '!=', 'requested'), eb('expires_at', '<=', iso(now))])).orderBy('id', 'desc').limit(200).execute();
+  return rows.map((r) => approvalView(r, now));
+}

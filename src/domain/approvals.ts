@@ -1,0 +1,80 @@
+import { formatMoney } from './format';
+
+/**
+ * Four-eyes approval (issue 14 §6; the spec is silent, see docs/decisions.md "Four-eyes approval"):
+ * refunds, compensations, credit additions and remittance approvals above a threshold are asked
+ * for by one person and done only when a different person holding the same permissions approves.
+ */
+
+/** The threshold's default, in US dollars (the server's FOUR_EYES_THRESHOLD_USD). */
+export const FOUR_EYES_THRESHOLD_USD = 500;
+/** How long a request waits for its second person (the server's FOUR_EYES_HOURS). */
+export const FOUR_EYES_HOURS = 24;
+
+export const APPROVAL_STATUSES = ['requested', 'approved', 'rejected', 'expired'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const APPROVAL_STATUS_LABELS: Readonly<Record<ApprovalStatus, string>> = {
+  requested: 'Pendiente',
+  approved: 'Aprobada',
+  rejected: 'Rechazada',
+  expired: 'Vencida',
+};
+
+/** A request as its texts name it. */
+export interface ApprovalNames {
+  id: number;
+  label: string;
+  amount: number;
+  currency: string;
+  requesterName: string;
+  docCode: string;
+  docId: string;
+}
+
+/** An amount and its currency, as a four-eyes row's reader finds it. */
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+
+export const ApprovalMsg = {
+  /** The answer to the person whose action now waits: what, how much, the threshold, the request. */
+  requested: (id: number, amount: Money, threshold: number) =>
+    `La acción por ${formatMoney(amount.amount, amount.currency)} supera ${formatMoney(threshold, 'USD')}: quedó pendiente de la aprobación de otra persona con el mismo permiso (solicitud ${id}). Se hará cuando la aprueben.`,
+  requestedTitle: 'Pendiente de aprobación',
+  samePerson: 'No puede aprobar ni rechazar su propia solicitud: debe hacerlo otra persona con el mismo permiso.',
+  expired: 'La solicitud venció sin aprobarse. Si la acción sigue haciendo falta, pídala de nuevo.',
+  decided: 'La solicitud ya fue aprobada o rechazada.',
+  /** Two requests of one action on one entity: the first waits, the second is refused. */
+  pending: (id: number) => `Ya hay una solicitud pendiente de aprobación para esta acción (solicitud ${id}).`,
+  notFound: (id: number) => `No existe la solicitud ${id}.`,
+  id: 'Debe indicar la solicitud.',
+} as const;
+
+/** Rates as the threshold reads them: units of `currency` per US dollar. */
+export interface UsdRate {
+  currency: string;
+  rate: number;
+}
+
+/**
+ * What an amount is worth in US dollars at the current rate, or null when there is no rate (the
+ * server then asks for approval: an amount it cannot weigh is not waved through).
+ */
+export function usdEquivalent(amount: Money, rates: readonly UsdRate[]): number | null {
+  if (amount.currency === 'USD') return amount.amount;
+  const rate = rates.find((r) => r.currency === amount.currency)?.rate;
+  return rate && rate > 0 ? Math.round((amount.amount / rate) * 100) / 100 : null;
+}
+
+/** Whether an action of this worth waits for a second person. */
+export const needsSecondPerson = (usd: number | null, threshold: number) => usd === null || usd > threshold;
+
+/**
+ * Who reads the "Pendientes de aprobación" list: whoever holds a permission some four-eyes action
+ * needs (support: refunds and credit; compensation; the remittance specialists). A machine test
+ * checks it against the action tables' four-eyes rows.
+ */
+export const APPROVAL_READERS = ['CRM7_DO_ACTION', 'CRM_COMPENSATION_PAY', 'CRM2_OPERATIONS_SPECIALIST', 'PICKUP_DELIVERY'] as const;
