@@ -101,6 +101,7 @@ export function createApp(deps: AppDeps) {
       companyId: deps.config.companyId,
       tenant: deps.config.tenant,
       customerSiteUrl: deps.config.customerSiteUrl,
+      fourEyesThresholdUsd: deps.config.fourEyes.thresholdUsd,
     };
     c.header('Cache-Control', 'no-cache');
     return c.json(config);

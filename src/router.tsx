@@ -21,6 +21,7 @@ import { chargeOrderRoutes } from '@/screens/charge-order/routes';
 import { extrasRoutes } from '@/screens/extras/routes';
 import { settingsRoutes } from '@/screens/settings/routes';
 import { sessionRoutes } from '@/screens/session/routes';
+import { controlRoutes } from '@/screens/control/routes';
 import { t } from '@/i18n';
 
 /**
@@ -37,6 +38,7 @@ const SCREENS: readonly ScreenRoute[] = [
   ...chargeOrderRoutes,
   ...extrasRoutes,
   ...settingsRoutes,
+  ...controlRoutes,
   ...sessionRoutes,
 ];
 

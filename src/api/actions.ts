@@ -1,7 +1,8 @@
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { ApiError, call, type ServiceClient } from './http';
 import type { Services } from './services';
 import { Envelope } from './contract/envelope';
+import { ApprovalRequested, type Approval } from './contract/approvals';
 import { CLIENT_NAMES, type ClientName } from './contract/clients';
 import { fillPath, type ActionRow, type CallerSession } from '@/machines/lifecycle/table';
 
@@ -59,14 +60,20 @@ export function clientOf(services: Services, name: ClientName): ServiceClient {
   return services[name];
 }
 
-/** Sends a row's request for a subject and a form's payload; resolves with the answer's data. */
+/** What an action's request came to: its data, or (four-eyes) the approval request it now waits for. */
+export type Sent<TData> = { data: TData } | { approval: Approval };
+
+/**
+ * Sends a row's request for a subject and a form's payload; resolves with the answer's data, or
+ * with the approval request when the server answered 202 (above the four-eyes threshold).
+ */
 export async function sendAction<TSubject, TPayload, TQuery, TBody, TData>(
   services: Services,
   session: CallerSession,
   row: ActionRow<never, never, TSubject, TPayload, TQuery, TBody, TData>,
   subject: TSubject,
   payload: TPayload,
-): Promise<TData> {
+): Promise<Sent<TData>> {
   const { wire } = row;
   const request = row.request(subject, payload, session);
   const path = clientPath(wire.client, wire.path, session.tenant, request.params);
@@ -75,11 +82,12 @@ export async function sendAction<TSubject, TPayload, TQuery, TBody, TData>(
     ...(request.body === undefined ? {} : wire.multipart ? { body: formData(request.body as object) } : { json: request.body }),
     ...(wire.idempotent ? { headers: { 'Idempotency-Key': crypto.randomUUID() } } : {}),
   };
-  const answer = await call(clientOf(services, wire.client), (k) => k.post(path, options), Envelope(wire.data as v.GenericSchema<unknown, TData>), {
+  const answer = await call(clientOf(services, wire.client), (k) => k.post(path, options), v.union([ApprovalRequested, Envelope(wire.data as v.GenericSchema<unknown, TData>)]), {
     ...(wire.successCode !== undefined ? { acceptCodes: [wire.successCode] } : {}),
   });
+  if ('approval' in answer) return { approval: answer.approval };
   const data = answer.data as TData;
   const refused = row.failure?.(data);
   if (refused) throw new ApiError('api', refused);
-  return data;
+  return { data };
 }

@@ -41,8 +41,8 @@ export interface Money {
 
 export const ApprovalMsg = {
   /** The answer to the person whose action now waits: what, how much, the threshold, the request. */
-  requested: (id: number, amount: Money, threshold: number) =>
-    `La acción por ${formatMoney(amount.amount, amount.currency)} supera ${formatMoney(threshold, 'USD')}: quedó pendiente de la aprobación de otra persona con el mismo permiso (solicitud ${id}). Se hará cuando la aprueben.`,
+  requested: (id: number, amount: Money) =>
+    `La acción por ${formatMoney(amount.amount, amount.currency)} supera el límite de aprobación: quedó pendiente de que otra persona con el mismo permiso la apruebe (solicitud ${id}). Se hará cuando la aprueben.`,
   requestedTitle: 'Pendiente de aprobación',
   samePerson: 'No puede aprobar ni rechazar su propia solicitud: debe hacerlo otra persona con el mismo permiso.',
   expired: 'La solicitud venció sin aprobarse. Si la acción sigue haciendo falta, pídala de nuevo.',

@@ -10,6 +10,7 @@ export const approvalText = {
   decidedTitle: 'Decididas',
   intro: (threshold: string) =>
     `Reembolsos, compensaciones, adiciones de crédito y aprobaciones de remesas por encima de ${threshold} esperan aquí a que otra persona con el mismo permiso las apruebe. Quien la pidió no puede decidirla.`,
+  refresh: 'Actualizar',
   empty: 'No hay solicitudes pendientes de aprobación.',
   emptyDecided: 'Todavía no se ha decidido ninguna solicitud.',
   lists: { pending: 'Pendientes', decided: 'Decididas' },

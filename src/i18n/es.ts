@@ -37,6 +37,7 @@ export const es = {
     extras: 'Extras',
     remittanceQueue: 'Cola de Remesas',
     riskQueue: 'Cola de Riesgo',
+    approvals: 'Pendientes de aprobación',
     settings: 'Settings',
     profile: 'Mi Perfil',
     logout: 'Log out',

@@ -7,8 +7,8 @@ export type Validation<TPayload> = { ok: true; payload: TPayload; question?: str
 export interface ActionDefinition<TForm, TPayload> extends ActionFlowInput {
   /** Checks the form; returns the request payload or the spec's Spanish message. */
   validate: (form: TForm) => Validation<TPayload> | Promise<Validation<TPayload>>;
-  /** Sends the request; resolves with an optional success text. */
-  perform: (payload: TPayload) => Promise<string | void>;
+  /** Sends the request; resolves with an optional success text (and word, when the answer has its own). */
+  perform: (payload: TPayload) => Promise<string | { title: string; text: string } | void>;
   /** Runs when the success dialog appears (reload what changed). */
   onDone?: () => void;
   /** Runs when the person closes the success dialog (a work queue moves on then). */
@@ -34,7 +34,7 @@ export function actionFlowLogic<TForm, TPayload>(action: ActionDefinition<TForm,
       },
       perform: ({ context, self }) => {
         action.perform(context.payload as TPayload).then(
-          (text) => self.send({ type: 'request.succeeded', ...(text ? { text } : {}) }),
+          (answer) => self.send({ type: 'request.succeeded', ...(typeof answer === 'string' ? { text: answer } : (answer ?? {})) }),
           (error: unknown) => self.send({ type: 'request.failed', message: errorMessage(error) }),
         );
       },

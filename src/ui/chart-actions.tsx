@@ -1,6 +1,7 @@
 import { lazy, Suspense, useContext, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AnyStateMachine, EventObject } from 'xstate';
-import { sendAction } from '@/api/actions';
+import { sendAction, type Sent } from '@/api/actions';
+import { ApprovalMsg } from '@/domain/approvals';
 import { ApiError, isApiError } from '@/api/http';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { actionsOf, offered, probesOf, rowFor, type AnyLifecycle, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
@@ -112,6 +113,12 @@ function useOffers(parts: readonly ChartPart[]) {
   }, [key, permissions]);
 }
 
+/** The data of a request that is never four-eyes (a receipt sent before its delivery). */
+function dataOf(sent: Sent<unknown>): unknown {
+  if ('approval' in sent) throw new Error('a step of an action never waits for approval');
+  return sent.data;
+}
+
 /**
  * The one action flow of an entity's rows: `start(part, row)` opens the row's form or asks its
  * question; `dialogs` render wherever the flow should outlive the button (a linked transfer leaves
@@ -140,10 +147,12 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
       const { part, row } = current.current!;
       const form = formOf(current.current);
       try {
-        const ready = form?.before ? await form.before(payload, (other, p) => send(other, part.subject, p)) : payload;
-        const data = await send(row, part.subject, ready);
-        answered.current = data;
-        return row.success.text(part.subject, data, ready);
+        const ready = form?.before ? await form.before(payload, async (other, p) => dataOf(await send(other, part.subject, p))) : payload;
+        const sent = await send(row, part.subject, ready);
+        // Four-eyes: nothing was done yet; the dialog says that a second person must approve it.
+        if ('approval' in sent) return { title: ApprovalMsg.requestedTitle, text: ApprovalMsg.requested(sent.approval.id, sent.approval) };
+        answered.current = sent.data;
+        return row.success.text(part.subject, sent.data, ready);
       } catch (error) {
         onFailed?.();
         // Customer and call actions say what the spec says of a lost connection (§8).
@@ -211,14 +220,23 @@ export interface ChartActionsProps {
   children?: ReactNode;
   /** A button's accessible name when its label is ambiguous (a group per table row). */
   buttonName?: (row: AnyRow) => string;
+  /**
+   * A flow of the page's (useChartFlow), whose dialogs the page renders: for an entity that leaves
+   * the list once acted on (a decided approval), so its result outlives its row. `onDone` and
+   * `onFailed` are then the flow's.
+   */
+  flow?: ChartFlow;
 }
 
+export type ChartFlow = ReturnType<typeof useChartFlow>;
+
 /** The buttons of an entity's enabled rows, in one labelled group, with their flow. */
-export function ChartActions({ label, parts, onDone, onFailed, children, buttonName }: ChartActionsProps) {
+export function ChartActions({ label, parts, onDone, onFailed, children, buttonName, flow: hosted }: ChartActionsProps) {
   const { enabled, held } = useOffers(parts);
   // In a work queue's panel each action has a digit key, shown on its button.
   const keyed = useContext(ActionHostContext)?.keys ?? false;
-  const flow = useChartFlow({ onDone, onFailed });
+  const own = useChartFlow({ onDone, onFailed });
+  const flow = hosted ?? own;
   const start = (index: number, row: AnyRow) => flow.start(parts[index]!, row);
   return (
     <>
@@ -241,7 +259,7 @@ export function ChartActions({ label, parts, onDone, onFailed, children, buttonN
       >
         {children}
       </ActionBar>
-      {flow.dialogs}
+      {hosted ? null : flow.dialogs}
       {keyed ? (
         <Suspense fallback={null}>
           <DigitKeys

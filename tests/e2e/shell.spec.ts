@@ -1,18 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { ALL_ENTRIES, seriousViolations, signIn } from './support';
 
-/** The menu with the work queues a persona works, after Items. */
+/** The menu with the work queues (and four-eyes approvals) a persona works, after Items. */
 const withQueues = (entries: readonly string[], queues: readonly string[]) => {
   const at = entries.indexOf('Items') + 1;
   return [...entries.slice(0, at), ...queues, ...entries.slice(at)];
 };
 
 const MENUS: Record<string, { entries: string[]; settings: boolean }> = {
-  admin: { entries: withQueues(ALL_ENTRIES, ['Cola de Remesas', 'Cola de Riesgo']), settings: true },
-  soporte: { entries: ALL_ENTRIES, settings: false },
+  admin: { entries: withQueues(ALL_ENTRIES, ['Cola de Remesas', 'Cola de Riesgo', 'Pendientes de aprobación']), settings: true },
+  soporte: { entries: withQueues(ALL_ENTRIES, ['Pendientes de aprobación']), settings: false },
   fraude: { entries: withQueues(ALL_ENTRIES, ['Cola de Riesgo']), settings: false },
-  operaciones: { entries: ['Dashboard', 'Ordenes', 'Items', 'Cola de Remesas'], settings: false },
-  entregas: { entries: ['Dashboard', 'Ordenes', 'Cola de Remesas'], settings: false },
+  operaciones: { entries: ['Dashboard', 'Ordenes', 'Items', 'Cola de Remesas', 'Pendientes de aprobación'], settings: false },
+  entregas: { entries: ['Dashboard', 'Ordenes', 'Cola de Remesas', 'Pendientes de aprobación'], settings: false },
   lector: { entries: ALL_ENTRIES, settings: true },
   sinacceso: { entries: ['Dashboard'], settings: false },
 };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { FOUR_EYES_THRESHOLD_USD } from '@/domain/approvals';
 
 /**
  * GET /config.json, served next to the console: where each service lives. The same build can
@@ -20,5 +21,7 @@ export const RuntimeConfig = v.object({
   tenant: v.string(),
   /** The customer site; its impersonation page opens from the customer page (ROLE_IMPERSONATOR). */
   customerSiteUrl: v.optional(v.string(), ''),
+  /** Four-eyes (issue 14 §6): actions worth more than this many US dollars wait for a second person. */
+  fourEyesThresholdUsd: v.optional(v.number(), FOUR_EYES_THRESHOLD_USD),
 });
 export type RuntimeConfig = v.InferOutput<typeof RuntimeConfig>;

@@ -37,7 +37,8 @@ export type ActionFlowEvent =
   | { type: 'validation.failed'; message: string }
   | { type: 'dialog.confirm' }
   | { type: 'dialog.cancel' }
-  | { type: 'request.succeeded'; text?: string }
+  /** `title`: the answer's own word (an action that now waits for a second person's approval). */
+  | { type: 'request.succeeded'; text?: string; title?: string }
   | { type: 'request.failed'; message: string }
   | { type: 'dialog.close' };
 
@@ -67,7 +68,9 @@ export const actionFlowMachine = setup({
     clearMessages: assign({ invalidMessage: null, errorMessage: null }),
     assignError: assign(({ event }) => (event.type === 'request.failed' ? { errorMessage: event.message } : {})),
     assignSuccess: assign(({ context, event }) =>
-      event.type === 'request.succeeded' && event.text ? { successText: event.text } : { successText: context.successText },
+      event.type === 'request.succeeded'
+        ? { successText: event.text ?? context.successText, successTitle: event.title ?? context.successTitle }
+        : { successText: context.successText },
     ),
   },
   guards: {

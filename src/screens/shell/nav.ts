@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import {
   BellAlertIcon,
+  CheckBadgeIcon,
   ChartBarSquareIcon,
   CreditCardIcon,
   CubeIcon,
@@ -11,6 +12,7 @@ import {
   UserGroupIcon,
 } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
+import { APPROVAL_READERS } from '@/domain/approvals';
 import { t } from '@/i18n';
 
 export interface NavEntry {
@@ -20,6 +22,7 @@ export interface NavEntry {
     | '/admin/orders'
     | '/admin/remittance-queue'
     | '/admin/risk-queue'
+    | '/admin/approvals'
     | '/admin/items'
     | '/admin/calls'
     | '/admin/payments'
@@ -38,6 +41,7 @@ export const NAV: readonly NavEntry[] = [
   { to: '/admin/items', label: t.menu.items, icon: CubeIcon, permission: Permission.VIEW_ITEMS },
   { to: '/admin/remittance-queue', label: t.menu.remittanceQueue, icon: CubeIcon, permission: [Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY] },
   { to: '/admin/risk-queue', label: t.menu.riskQueue, icon: BellAlertIcon, permission: Permission.FRAUD_COMPLETE },
+  { to: '/admin/approvals', label: t.menu.approvals, icon: CheckBadgeIcon, permission: APPROVAL_READERS },
   { to: '/admin/calls', label: t.menu.calls, icon: PhoneIcon, permission: Permission.VIEW_CALLS },
   { to: '/admin/payments', label: t.menu.payments, icon: CreditCardIcon, permission: Permission.VIEW_UPG },
   { to: '/admin/clients', label: t.menu.clients, icon: LifebuoyIcon, permission: Permission.VIEW_RECOVER_CLIENTS },

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { moveTo, ownOrder, withDb } from './fixtures';
+import { seriousViolations, signIn } from './support';
+import { ApprovalMsg } from '../../src/domain/approvals';
+
+/**
+ * Four-eyes approval in the browser (issue 14 §6): soporte's refund above the threshold waits;
+ * soporte sees it pending and cannot decide it; admin approves it and the refund is done. The
+ * spec's order is its own (a balance offer of 800 USD moved to an order created long ago).
+ */
+
+test.describe.configure({ timeout: 90_000 });
+
+function bigOffer(): { orderId: number; offerId: number; title: string } {
+  return withDb((db) => {
+    const source = db
+      .prepare(
+        `SELECT i.id AS itemId, i.order_id AS orderId, i.fulfillment_order_id AS offerId FROM order_items i JOIN orders o ON o.id = i.order_id
+         WHERE (o.status = 'CLOSED' OR o.support_id = 'E2E-FOUR-EYES') AND i.product_type = 'SALDO' AND i.fulfillment_order_id IS NOT NULL
+         ORDER BY i.id LIMIT 1 OFFSET 3`,
+      )
+      .get() as { itemId: number; orderId: number; offerId: number };
+    const orderId = ownOrder(db, 'E2E-FOUR-EYES', source.orderId, 'OPEN');
+    moveTo(db, source.itemId, orderId);
+    const title = 'Saldo de prueba (cuatro ojos)';
+    db.prepare("UPDATE orders SET status = 'OPEN', total_price = 800, currency = 'USD', total_refund_allowed = 0 WHERE id = ?").run(orderId);
+    db.prepare("UPDATE fulfillment_orders SET status = 'OPEN', price = 800, refunded = 0, credited = 0, previous_status = NULL, title = ? WHERE id = ?").run(title, source.offerId);
+    db.prepare("UPDATE order_items SET status = 'OPEN' WHERE id = ?").run(source.itemId);
+    db.prepare("DELETE FROM approval_requests WHERE doc_id = ?").run(String(orderId));
+    return { orderId, offerId: source.offerId, title };
+  });
+}
+
+const pendingRow = (page: Page, orderId: number) => page.getByRole('region', { name: 'Pendientes de aprobación' }).getByRole('row').filter({ hasText: `Orden ${orderId}` });
+
+test('a refund above the threshold by soporte waits until admin approves it; soporte cannot approve their own', async ({ browser }) => {
+  const { orderId, title } = bigOffer();
+  const sergio = await (await browser.newContext()).newPage();
+  await signIn(sergio, 'soporte');
+
+  // Soporte asks for 650 USD back: the dialog says it waits for someone else.
+  await sergio.goto(`/#/admin/order-page/${orderId}`);
+  const panel = sergio.getByRole('region', { name: `Orden ${orderId}`, exact: true });
+  const actions = panel.getByRole('group', { name: `Acciones de la oferta ${title}` }).first();
+  await actions.getByRole('button', { name: 'Reembolso parcial' }).click();
+  const form = sergio.getByRole('dialog', { name: `Reembolso parcial de ${title}` });
+  await form.getByLabel('Monto (USD)').fill('650');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await sergio.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
+  const waiting = sergio.getByRole('dialog', { name: ApprovalMsg.requestedTitle });
+  await expect(waiting).toContainText('650,00 USD supera el límite de aprobación');
+  await waiting.getByRole('button', { name: 'OK' }).click();
+  // Nothing was refunded.
+  await expect(panel.getByRole('article', { name: title }).first()).not.toContainText('650,00 USD');
+
+  // His own request: listed, but no button to decide it.
+  await sergio.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Pendientes de aprobación' }).click();
+  const own = pendingRow(sergio, orderId);
+  await expect(own).toContainText('Reembolso parcial');
+  await expect(own).toContainText('650,00 USD');
+  await expect(own).toContainText('Sergio Soporte');
+  await expect(own).toContainText('Suya: la decide otra persona.');
+  await expect(own.getByRole('button')).toHaveCount(0);
+  expect(await seriousViolations(sergio)).toEqual([]);
+
+  // Admin approves it: the refund is done, as hers.
+  const ana = await (await browser.newContext()).newPage();
+  await signIn(ana, 'admin');
+  await ana.goto('/#/admin/approvals');
+  const row = pendingRow(ana, orderId);
+  await row.getByRole('button', { name: /^Aprobar solicitud \d+$/ }).click();
+  const question = ana.getByRole('alertdialog', { name: 'Estas seguro?' });
+  await expect(question).toContainText('La acción se hará ahora, a su nombre.');
+  await question.getByRole('button', { name: 'Si, continuar!' }).click();
+  const done = ana.getByRole('dialog', { name: 'Aprobada' });
+  await expect(done).toContainText('Reembolso parcial hecha.');
+  await done.getByRole('button', { name: 'OK' }).click();
+  await expect(row).toHaveCount(0);
+  await expect(ana.getByRole('region', { name: 'Decididas' }).getByRole('row').filter({ hasText: `Orden ${orderId}` })).toContainText('Ana Administradora');
+
+  await ana.goto(`/#/admin/order-page/${orderId}`);
+  const order = ana.getByRole('region', { name: `Orden ${orderId}`, exact: true });
+  await expect(order.getByRole('article', { name: title }).first()).toContainText('650,00 USD');
+  await order.getByRole('tab', { name: 'Logs', exact: true }).click();
+  await expect(order.getByRole('table', { name: 'Logs de la orden' }).getByRole('row', { name: /Aprobó la solicitud \d+ de Sergio Soporte/ })).toBeVisible();
+});
