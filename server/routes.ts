@@ -13,6 +13,7 @@ import { chargeOrderRoutes } from './charge-order/routes';
 import { settingsRoutes } from './settings/routes';
 import { extrasRoutes } from './extras/routes';
 import { queueRoutes } from './queue/routes';
+import { auditRoutes } from './audit/routes';
 
 /** A domain's routes: each module declares the contract's full paths it serves. */
 export type RouteModule = (deps: AppDeps) => Hono<AppEnv>;
@@ -35,4 +36,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   settingsRoutes,
   extrasRoutes,
   queueRoutes,
+  auditRoutes,
 ];

@@ -1,4 +1,4 @@
-/** Every permission named by the spec. A permission is granted through a group. */
+/** Every permission named by the spec, and the console's own (QA's audit). A permission is granted through a group. */
 export const Permission = {
   LOGIN: 'CRM_LOGIN',
   EDITOR: 'CRM_LECTOR',
@@ -21,6 +21,8 @@ export const Permission = {
   OPERADOR_USA: 'CRM_OPERADOR_USA',
   LOGOUT_ACCOUNT: 'LOGOUT_ACCOUNT',
   IMPERSONATOR: 'ROLE_IMPERSONATOR',
+  /** The console's own (issue 14 §7): the Auditoría de Transiciones. */
+  AUDIT: 'CRM_QA_AUDIT',
 } as const;
 
 export type PermissionName = (typeof Permission)[keyof typeof Permission];

@@ -82,4 +82,13 @@ export const PERSONAS: readonly Persona[] = [
     role: 'Especialista de operaciones (remesas)',
     permissions: [P.VIEW_ORDERS, P.VIEW_ITEMS, P.EDITOR, P.OPERATIONS_SPECIALIST, P.MASSIVE_RETRY, P.LOGIN],
   },
+  {
+    // QA audits every transition (issue 14 §7): reads everything, acts on nothing.
+    username: 'qa',
+    firstName: 'Quique',
+    lastName: 'Auditor',
+    group: 'CRM2_QA',
+    role: 'QA: auditoría de transiciones',
+    permissions: [...VIEW_PERMISSIONS, P.AUDIT, P.LOGIN],
+  },
 ];

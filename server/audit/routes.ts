@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../deps';
+import { badRequest, ok, parse } from '../http';
+import { requirePermission } from '../auth/middleware';
+import { LIFECYCLES } from '../lifecycles';
+import { graphOf, listTransitions, transitionsCsv } from './transitions';
+import { GraphQuery, TransitionFilters, TransitionPaths, TransitionsQuery } from '@/api/contract/transitions';
+import { AuditMsg } from '@/domain/transitions';
+import { Permission } from '@/domain/permissions';
+
+/** Auditoría de Transiciones (issue 14 §7): for CRM_QA_AUDIT only. */
+export function auditRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const db = deps.db.kysely;
+  const audit = requirePermission(Permission.AUDIT);
+  const charts = new Map(LIFECYCLES.map((b) => [b.lifecycle.name, b]));
+  const knownChart = (chart: string | undefined) => {
+    if (chart !== undefined && !charts.has(chart)) throw badRequest(AuditMsg.chart);
+  };
+
+  app.get(TransitionPaths.charts, audit, (c) => ok(c, { elements: [...charts.keys()].sort() }));
+
+  app.get(TransitionPaths.list, audit, async (c) => {
+    const q = parse(TransitionsQuery, c.req.query());
+    knownChart(q.chart);
+    return ok(c, await listTransitions(db, { ...q, page: Number(q.page), size: Number(q.size) }, deps.clock.now()));
+  });
+
+  app.get(TransitionPaths.export, audit, async (c) => {
+    const q = parse(TransitionFilters, c.req.query());
+    knownChart(q.chart);
+    const csv = await transitionsCsv(db, q, deps.clock.now());
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', 'attachment; filename="transiciones.csv"');
+    c.header('Cache-Control', 'no-store');
+    return c.body(`\uFEFF${csv}`);
+  });
+
+  app.get(TransitionPaths.graph, audit, async (c) => {
+    const q = parse(GraphQuery, c.req.query());
+    const binding = charts.get(q.chart);
+    if (!binding) throw badRequest(AuditMsg.chart);
+    return ok(c, await graphOf(db, binding, q, deps.clock.now()));
+  });
+
+  return app;
+}

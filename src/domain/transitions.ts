@@ -1,0 +1,21 @@
+/**
+ * The QA transition audit (issue 14 §7; the spec is silent, see docs/decisions.md "Auditoría de
+ * Transiciones"): every stored transition of every chart, filtered, exported, and drawn on its
+ * chart.
+ */
+
+export const TRANSITIONS_PAGE_SIZE = 50;
+/** A CSV export holds at most this many transitions (the newest); the file says when it was cut. */
+export const TRANSITIONS_EXPORT_MAX = 50_000;
+
+export const AuditMsg = {
+  chart: 'El chart no existe.',
+  entity: 'La entidad debe ser un id de hasta 40 letras, números o signos (+ , . _ @ -).',
+  actor: 'El actor debe ser un correo o usuario de hasta 120 caracteres.',
+  event: 'El evento debe ser un nombre de hasta 80 letras, números o puntos.',
+  day: 'La fecha debe tener el formato AAAA-MM-DD.',
+  order: 'La fecha "desde" no puede ser posterior a la fecha "hasta".',
+} as const;
+
+/** The CSV's columns, in order (the server writes it; the screen's table shows the same). */
+export const TRANSITION_CSV_HEADERS = ['Id', 'Chart', 'Documento', 'Entidad', 'Desde', 'Evento', 'Hasta', 'Actor', 'Fecha', 'Solicitud'] as const;

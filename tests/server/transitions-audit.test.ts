@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { createTestServer, type TestServer } from '../support/server';
+import { ChartGraphResponse, ChartsResponse, TransitionsResponse } from '@/api/contract/transitions';
+import { AuditMsg, TRANSITION_CSV_HEADERS } from '@/domain/transitions';
+import { chartGraph, guardName } from '@/machines/lifecycle/graph';
+import { phone } from '@/machines/customer/phone.machine';
+import { and, not } from 'xstate';
+
+/**
+ * The QA transition audit (issue 14 §7) through the real routes and database: every move of
+ * every chart is a stored transition with its request; QA filters them, exports them and sees
+ * them counted on the chart's picture drawn from the server's own definition.
+ */
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+const k = () => server.db.kysely;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  for (const persona of ['admin', 'qa', 'soporte', 'lector', 'operaciones']) tokens[persona] = (await server.signIn(persona)).access_token;
+});
+afterAll(() => server.close());
+
+const get = (path: string, token = tokens.qa!) => server.app.request(path, { headers: { authorization: `Bearer ${token}` } });
+const post = (path: string, body: unknown, token: string, requestId: string) =>
+  server.app.request(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), 'x-request-id': requestId }, body: JSON.stringify(body) });
+const list = async (query: string) => {
+  const r = await get(`/orders/secured/transitions?${query}`);
+  expect(r.status).toBe(200);
+  return v.parse(TransitionsResponse, await r.json()).data;
+};
+const description = async (r: Response) => ((await r.json()) as { error_description: string }).error_description;
+
+/** A phone of a customer (another each time), made unverified with attempts: verify and reset are possible. */
+let phones = 0;
+async function phoneToVerify() {
+  const number = await k().selectFrom('user_numbers').select(['id', 'account_id', 'phone_number']).orderBy('id').limit(1).offset(3 + phones++).executeTakeFirstOrThrow();
+  await k().updateTable('user_numbers').set({ is_verified: 0, verify_attempts: 2 }).where('id', '=', number.id).execute();
+  return number;
+}
+
+describe('the transition audit', () => {
+  it('an action is a transition with its chart, entity, from, event, to, actor, time and request; QA filters by each', async () => {
+    const n = await phoneToVerify();
+    const r = await post('/users/secured/user-number/verify', { accountId: n.account_id, phoneNumber: n.phone_number }, tokens.soporte!, 'audit-req-0001');
+    expect(r.status).toBe(200);
+    const page = await list('chart=phone&actor=soporte&event=phone.verify');
+    const mine = page.elements.find((t) => t.requestId === 'audit-req-0001');
+    expect(mine).toMatchObject({ chart: 'phone', docCode: 'CUSTOM', docId: String(n.account_id), from: 'unverified', event: 'phone.verify', to: 'verified', actorEmail: 'soporte@consola.example', requestId: 'audit-req-0001' });
+    expect(Date.parse(mine!.at)).toBe(server.clock.now());
+    // Every filter narrows: by entity, by actor's e-mail, by event, by day (America/Toronto).
+    expect((await list(`entityId=${encodeURIComponent(mine!.entityId)}&chart=phone`)).elements.map((t) => t.id)).toContain(mine!.id);
+    expect((await list('actor=soporte@consola.example&chart=phone')).elements.map((t) => t.id)).toContain(mine!.id);
+    expect((await list('actor=operaciones&chart=phone')).elements.map((t) => t.id)).not.toContain(mine!.id);
+    expect((await list('event=phone.delete&chart=phone')).elements.map((t) => t.id)).not.toContain(mine!.id);
+    const today = new Date(server.clock.now()).toLocaleDateString('en-CA', { timeZone: 'America/Toronto' });
+    expect((await list(`startDate=${today}&endDate=${today}&chart=phone`)).elements.map((t) => t.id)).toContain(mine!.id);
+    expect((await list('startDate=2001-01-01&endDate=2001-01-02&chart=phone')).totalElements).toBe(0);
+  });
+
+  it('pages newest first with the total', async () => {
+    for (let i = 0; i < 2; i++) {
+      const n = await phoneToVerify();
+      await post('/users/secured/user-number/verify', { accountId: n.account_id, phoneNumber: n.phone_number }, tokens.soporte!, `audit-page-${i}-0000`);
+    }
+    const first = await list('size=2');
+    expect(first.elements).toHaveLength(2);
+    expect(first.elements[0]!.id).toBeGreaterThan(first.elements[1]!.id);
+    const second = await list('size=2&page=1');
+    expect(second.elements[0]!.id).toBeLessThan(first.elements[1]!.id);
+    expect(second.totalElements).toBe(first.totalElements);
+  });
+
+  it('the chart picture comes from the definition: states, transitions with guards by name, the period\'s counts, the never-taken at 0', async () => {
+    const n = await phoneToVerify();
+    await post('/users/secured/user-number/reset-attempts', { accountId: n.account_id, phoneNumber: n.phone_number }, tokens.soporte!, 'audit-req-0002');
+    const r = await get('/orders/secured/transitions/graph?chart=phone');
+    const graph = v.parse(ChartGraphResponse, await r.json()).data;
+    expect(graph.states.map((s) => s.name)).toEqual(['unverified', 'verified', 'deleted']);
+    expect(graph.states.find((s) => s.name === 'deleted')?.final).toBe(true);
+    const reset = graph.transitions.find((t) => t.from === 'unverified' && t.event === 'phone.resetAttempts')!;
+    expect(reset).toMatchObject({ to: 'unverified', guard: 'allowed && hasAttempts' });
+    expect(reset.count).toBeGreaterThanOrEqual(1);
+    expect(graph.transitions.find((t) => t.from === 'unverified' && t.event === 'phone.delete')).toMatchObject({ to: 'deleted', guard: 'allowed && !principal' });
+    expect(graph.transitions.some((t) => t.count === 0)).toBe(true);
+    expect(graph.transitions).toHaveLength(chartGraph(phone.machine).transitions.length);
+    // Counts follow the period.
+    const old = v.parse(ChartGraphResponse, await (await get('/orders/secured/transitions/graph?chart=phone&startDate=2001-01-01&endDate=2001-01-02')).json()).data;
+    expect(old.transitions.every((t) => t.count === 0)).toBe(true);
+  });
+
+  it('guards read as written: names, and, or, not', () => {
+    expect(guardName('allowed')).toBe('allowed');
+    expect(guardName(and(['allowed', not('principal')]))).toBe('allowed && !principal');
+    expect(guardName(undefined)).toBeNull();
+  });
+
+  it('every chart the server moves is listed', async () => {
+    const charts = v.parse(ChartsResponse, await (await get('/orders/secured/transitions/charts')).json()).data.elements;
+    expect(charts).toContain('approval');
+    expect(charts).toContain('bankRemittanceItem');
+    expect(charts).toEqual([...charts].sort());
+  });
+
+  it('CSV export: the filter\'s transitions with the headers, dates in America/Toronto, fields quoted where needed', async () => {
+    const r = await get('/orders/secured/transitions/export?chart=phone');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
+    const text = await r.text();
+    const lines = text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(TRANSITION_CSV_HEADERS.join(','));
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((line) => line.split(',')[1] === 'phone')).toBe(true);
+    expect(lines[1]).toMatch(/,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2},/);
+  });
+
+  it('is QA\'s: admin and qa read it; soporte, a reader and no token do not', async () => {
+    for (const path of ['/orders/secured/transitions', '/orders/secured/transitions/charts', '/orders/secured/transitions/export', '/orders/secured/transitions/graph?chart=phone']) {
+      expect((await get(path, tokens.admin!)).status).toBe(200);
+      expect((await get(path, tokens.soporte!)).status).toBe(403);
+      expect((await get(path, tokens.lector!)).status).toBe(403);
+      expect((await server.app.request(path)).status).toBe(401);
+    }
+  });
+
+  it('bad filters are 400 with the Spanish text', async () => {
+    const cases: [string, string][] = [
+      ['chart=noSuchChart', AuditMsg.chart],
+      ['chart=phone;drop', AuditMsg.chart],
+      [`entityId=${'1'.repeat(41)}`, AuditMsg.entity],
+      ['entityId=1%27%20or%201=1', AuditMsg.entity],
+      ['event=phone verify', AuditMsg.event],
+      ['startDate=26/11/2026', AuditMsg.day],
+      ['startDate=2026-02-01&endDate=2026-01-01', AuditMsg.order],
+      [`actor=${'a'.repeat(121)}`, AuditMsg.actor],
+    ];
+    for (const [query, message] of cases) {
+      const r = await get(`/orders/secured/transitions?${query}`);
+      expect(r.status, query).toBe(400);
+      expect(await description(r)).toBe(message);
+    }
+    expect((await get('/orders/secured/transitions/graph')).status).toBe(400);
+    // An actor filter's wildcards are text, not patterns.
+    expect((await list('actor=%25')).totalElements).toBe(0);
+  });
+});
