@@ -144,3 +144,27 @@ export async function call<TSchema extends v.GenericSchema>(
   }
   return parsed.output;
 }
+
+/**
+ * A call whose answer is a file (a stored image, a CSV export), with the same catalogue: no
+ * connection, invalid token, access denied; a refusal's own text when it sends one, else `missing`.
+ */
+export async function callFile(client: ServiceClient, send: (k: KyInstance) => Promise<Response>, missing: string = Msg.notFound): Promise<Blob> {
+  const ky = await client.instance();
+  let response: Response;
+  try {
+    response = await send(ky);
+  } catch {
+    throw new ApiError('network', Msg.connectionLost);
+  }
+  if (response.status === 401) {
+    client.hooks.onInvalidToken();
+    throw new ApiError('invalid_token', Msg.invalidToken, 401);
+  }
+  if (response.status === 403) throw new ApiError('access_denied', Msg.accessDenied, 403);
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as BodyLike | null;
+    throw new ApiError('api', describe(body, missing), response.status);
+  }
+  return response.blob();
+}

@@ -1,4 +1,4 @@
-import { ApiError, call, type ServiceClient } from './http';
+import { ApiError, call, callFile, type ServiceClient } from './http';
 import type { Services } from './services';
 import { CouriersResponse, DeliveryInfoResponse, RemittanceResponse } from './contract/remittance';
 import { Msg } from '@/domain/messages';
@@ -25,20 +25,7 @@ export async function getStoredImage(services: Services, url: string): Promise<s
   // Stored images live with the orders (remittances) or with the users (identity documents).
   const client = url.startsWith('/users/') ? services.users : services.orders;
   const path = url.replace(/^\/(orders|users)\//, '');
-  const ky = await client.instance();
-  let response: Response;
-  try {
-    response = await ky.get(path);
-  } catch {
-    throw new ApiError('network', Msg.connectionLost);
-  }
-  if (response.status === 401) {
-    client.hooks.onInvalidToken();
-    throw new ApiError('invalid_token', Msg.invalidToken, 401);
-  }
-  if (response.status === 403) throw new ApiError('access_denied', Msg.accessDenied, 403);
-  if (!response.ok) throw new ApiError('api', Msg.notFound, response.status);
-  const blob = await response.blob();
+  const blob = await callFile(client, (k) => k.get(path));
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));

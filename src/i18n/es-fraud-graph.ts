@@ -32,15 +32,8 @@ export const fraudGraphText = {
     capped: 'Tiene más enlaces de los que se muestran',
   },
   flow: {
-    controls: 'Controles del grafo',
-    zoomIn: 'Acercar',
-    zoomOut: 'Alejar',
-    fitView: 'Ver todo el grafo',
-    interactive: 'Bloquear o desbloquear el grafo',
-    minimap: 'Miniatura del grafo',
     node: 'Pulse Enter o Espacio para ver el detalle del nodo; use las flechas para moverlo.',
     edge: 'Enlace entre una cuenta y lo que usó.',
-    moved: (x: number, y: number) => `Nodo movido a ${Math.round(x)}, ${Math.round(y)}`,
   },
   details: {
     title: 'Detalle del nodo',

@@ -25,6 +25,16 @@ export const es = {
     language: 'Idioma',
     notTranslated: 'sin traducción',
   },
+  /** Every graph's controls (the fraud graph, the audit's statecharts). */
+  graph: {
+    controls: 'Controles del grafo',
+    zoomIn: 'Acercar',
+    zoomOut: 'Alejar',
+    fitView: 'Ver todo el grafo',
+    interactive: 'Bloquear o desbloquear el grafo',
+    minimap: 'Miniatura del grafo',
+    moved: (x: number, y: number) => `Nodo movido a ${Math.round(x)}, ${Math.round(y)}`,
+  },
   menu: {
     navigation: 'Navegación principal',
     dashboard: 'Dashboard',
@@ -38,6 +48,7 @@ export const es = {
     remittanceQueue: 'Cola de Remesas',
     riskQueue: 'Cola de Riesgo',
     approvals: 'Pendientes de aprobación',
+    audit: 'Auditoría de Transiciones',
     settings: 'Settings',
     profile: 'Mi Perfil',
     logout: 'Log out',

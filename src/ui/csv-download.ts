@@ -4,7 +4,12 @@ import type { TableColumn } from './detail-table';
 /** The table as a CSV file the browser saves (the same cells the screen shows, as text). */
 export function downloadCsv<T>(fileName: string, rows: readonly T[], table: readonly TableColumn<T>[], cell: (row: T, index: number) => string | number) {
   const csv = toCsv([table.map((c) => c.header), ...rows.map((r) => table.map((_c, i) => cell(r, i)))]);
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  saveFile(fileName, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Saves a file the console has (a CSV it wrote, one the server exported) as the browser's download. */
+export function saveFile(fileName: string, file: Blob) {
+  const url = URL.createObjectURL(file);
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
   link.click();
   URL.revokeObjectURL(url);

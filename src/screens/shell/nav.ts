@@ -7,6 +7,7 @@ import {
   CubeIcon,
   LifebuoyIcon,
   PhoneIcon,
+  ShieldCheckIcon,
   ShoppingCartIcon,
   Squares2X2Icon,
   UserGroupIcon,
@@ -23,6 +24,7 @@ export interface NavEntry {
     | '/admin/remittance-queue'
     | '/admin/risk-queue'
     | '/admin/approvals'
+    | '/admin/transitions-audit'
     | '/admin/items'
     | '/admin/calls'
     | '/admin/payments'
@@ -42,6 +44,7 @@ export const NAV: readonly NavEntry[] = [
   { to: '/admin/remittance-queue', label: t.menu.remittanceQueue, icon: CubeIcon, permission: [Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY] },
   { to: '/admin/risk-queue', label: t.menu.riskQueue, icon: BellAlertIcon, permission: Permission.FRAUD_COMPLETE },
   { to: '/admin/approvals', label: t.menu.approvals, icon: CheckBadgeIcon, permission: APPROVAL_READERS },
+  { to: '/admin/transitions-audit', label: t.menu.audit, icon: ShieldCheckIcon, permission: Permission.AUDIT },
   { to: '/admin/calls', label: t.menu.calls, icon: PhoneIcon, permission: Permission.VIEW_CALLS },
   { to: '/admin/payments', label: t.menu.payments, icon: CreditCardIcon, permission: Permission.VIEW_UPG },
   { to: '/admin/clients', label: t.menu.clients, icon: LifebuoyIcon, permission: Permission.VIEW_RECOVER_CLIENTS },

@@ -20,6 +20,7 @@ import type { FraudGraph, GraphNode } from '@/api/contract/fraud-graph';
 import { reliabilityLabel } from '@/domain/reliability';
 import { fraudGraphText } from '@/i18n/es-fraud-graph';
 import { marksOf, nodeName } from './graph-model';
+import { flowAriaLabels } from '@/ui/flow-labels';
 import { NODE_SIZE } from './layout';
 
 type FlowNode = Node<{ node: GraphNode }, 'account' | 'link'>;
@@ -93,19 +94,7 @@ const LinkNodeView = memo(function LinkNodeView({ data, selected }: NodeProps<Fl
 
 const nodeTypes = { account: AccountNodeView, link: LinkNodeView };
 
-const ariaLabelConfig = {
-  'node.a11yDescription.default': fraudGraphText.flow.node,
-  'node.a11yDescription.keyboardDisabled': fraudGraphText.flow.node,
-  'node.a11yDescription.ariaLiveMessage': ({ x, y }: { direction: string; x: number; y: number }) => fraudGraphText.flow.moved(x, y),
-  'edge.a11yDescription.default': fraudGraphText.flow.edge,
-  'controls.ariaLabel': fraudGraphText.flow.controls,
-  'controls.zoomIn.ariaLabel': fraudGraphText.flow.zoomIn,
-  'controls.zoomOut.ariaLabel': fraudGraphText.flow.zoomOut,
-  'controls.fitView.ariaLabel': fraudGraphText.flow.fitView,
-  'controls.interactive.ariaLabel': fraudGraphText.flow.interactive,
-  'minimap.ariaLabel': fraudGraphText.flow.minimap,
-  'handle.ariaLabel': fraudGraphText.flow.edge,
-};
+const ariaLabelConfig = flowAriaLabels(fraudGraphText.flow.node, fraudGraphText.flow.edge);
 
 /** Small graphs fit the canvas whole; from this many nodes a minimap helps find one's way. */
 const MINIMAP_FROM = 40;

@@ -1,0 +1,99 @@
+import { memo } from 'react';
+import { BaseEdge, Background, Controls, EdgeLabelRenderer, Handle, MarkerType, Position, ReactFlow, ReactFlowProvider, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import type { ChartGraph } from '@/api/contract/transitions';
+import { flowAriaLabels } from '@/ui/flow-labels';
+import { auditText } from '@/i18n/es-audit';
+import { edgeLabel, type LaidChart, type Point } from './statechart-layout';
+
+/**
+ * A chart drawn as ELK laid it out: its states, and every transition on its route with its event
+ * and guard; the transitions taken in the period are solid and counted, the never-taken ones
+ * dashed and grey. Read-only: nothing here moves anything.
+ */
+
+const text = auditText.diagram;
+
+type StateNode = Node<{ name: string; final: boolean; seen: number }, 'state'>;
+/** The drawing's extent, labels included, so fitting the view never cuts a label off. */
+type FrameNode = Node<Record<string, never>, 'frame'>;
+type TransitionEdge = Edge<{ points: Point[]; label: Point & { width: number; height: number }; text: string; count: number }, 'route'>;
+
+const hidden = { opacity: 0, pointerEvents: 'none' } as const;
+
+const StateView = memo(function StateView({ data }: NodeProps<StateNode>) {
+  const entered = data.seen > 0;
+  return (
+    <div
+      data-state={data.name}
+      data-entered={entered || undefined}
+      className={`flex h-full flex-col items-center justify-center rounded-xl px-3 text-center shadow-sm ${entered ? 'bg-brand-50 text-slate-900 ring-2 ring-brand-600' : 'bg-white text-slate-700 ring-1 ring-slate-400'} ${data.final ? 'outline-2 outline-offset-2 outline-slate-500' : ''}`}
+      title={data.final ? `${data.name} (${text.final})` : data.name}
+    >
+      <Handle type="target" position={Position.Left} style={hidden} isConnectable={false} />
+      <Handle type="source" position={Position.Right} style={hidden} isConnectable={false} />
+      <span className="font-mono text-sm font-semibold">{data.name}</span>
+      <span className="text-[11px] text-slate-600">{text.entered(data.seen)}</span>
+    </div>
+  );
+});
+
+const pathOf = (points: readonly Point[]) => points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x},${p.y}`).join(' ');
+
+function RouteEdge({ id, data, markerEnd }: EdgeProps<TransitionEdge>) {
+  if (!data) return null;
+  const taken = data.count > 0;
+  return (
+    <>
+      <BaseEdge id={id} path={pathOf(data.points)} markerEnd={markerEnd} style={{ stroke: taken ? '#1d4ed8' : '#94a3b8', strokeWidth: taken ? Math.min(2 + Math.log2(data.count + 1), 6) : 1.25, strokeDasharray: taken ? undefined : '5 4' }} />
+      <EdgeLabelRenderer>
+        <div
+          data-transition={data.text}
+          data-taken={taken}
+          className={`nodrag nopan absolute rounded px-1.5 py-0.5 font-mono text-[11px] whitespace-nowrap shadow-sm ${taken ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 ring-1 ring-slate-300'}`}
+          style={{ transform: `translate(${data.label.x}px, ${data.label.y}px)` }}
+        >
+          {data.text} · {taken ? `×${data.count}` : text.neverShort}
+        </div>
+      </EdgeLabelRenderer>
+    </>
+  );
+}
+
+const FrameView = () => <div aria-hidden className="pointer-events-none h-full w-full" />;
+
+const nodeTypes = { state: StateView, frame: FrameView };
+const edgeTypes = { route: RouteEdge };
+const ariaLabelConfig = flowAriaLabels(text.node, text.edge);
+
+export function StatechartCanvas({ graph, laid }: { graph: ChartGraph; laid: LaidChart }) {
+  const frame: FrameNode = { id: '__frame', type: 'frame', position: { x: 0, y: 0 }, style: { width: laid.size.width, height: laid.size.height, zIndex: -1 }, data: {}, draggable: false, selectable: false, focusable: false };
+  const nodes: (StateNode | FrameNode)[] = [frame, ...graph.states.map((s): StateNode => {
+    const at = laid.states.get(s.name)!;
+    return { id: s.name, type: 'state', position: { x: at.x, y: at.y }, style: { width: at.width, height: at.height }, data: { name: s.name, final: s.final, seen: s.seen }, draggable: false, ariaLabel: s.name };
+  })];
+  const edges: TransitionEdge[] = graph.transitions.map((t, i) => {
+    const route = laid.transitions[i]!;
+    return {
+      id: `t${i}`,
+      type: 'route',
+      source: t.from,
+      target: t.to,
+      focusable: false,
+      selectable: false,
+      markerEnd: { type: MarkerType.ArrowClosed, color: t.count > 0 ? '#1d4ed8' : '#94a3b8' },
+      data: { points: route.points, label: route.label, text: edgeLabel(t), count: t.count },
+      ariaLabel: `${t.from} → ${t.to}: ${edgeLabel(t)}, ${t.count > 0 ? text.times(t.count) : text.neverShort}`,
+    };
+  });
+  return (
+    <section aria-label={text.canvas(graph.chart)} className="h-[60vh] min-h-96 overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
+      <ReactFlowProvider>
+        <ReactFlow nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} nodesConnectable={false} nodesDraggable={false} edgesFocusable={false} deleteKeyCode={null} fitView fitViewOptions={{ padding: 0.1 }} minZoom={0.1} ariaLabelConfig={ariaLabelConfig}>
+          <Background gap={24} />
+          <Controls showInteractive={false} />
+        </ReactFlow>
+      </ReactFlowProvider>
+    </section>
+  );
+}
