@@ -12,4 +12,7 @@ export const keyboardText = {
   openOrder: (id: string) => `Abrir la orden ${id}`,
   openCustomer: (id: string) => `Abrir el cliente ${id}`,
   close: 'Cerrar',
+  nextGroup: 'Ir al siguiente grupo de acciones (sus acciones toman las teclas 1–9)',
+  previousGroup: 'Ir al grupo de acciones anterior',
+  leaveGroup: 'Soltar el grupo de acciones',
 } as const;

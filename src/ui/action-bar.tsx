@@ -18,11 +18,20 @@ export interface BarAction {
  * mutating (readers never see one), or nothing when no action is allowed. The actions' dialogs
  * are rendered by the caller, outside, so they outlive a button the action itself removes.
  */
-export function ActionBar({ label, actions, children }: { label: string; actions: readonly BarAction[]; children?: ReactNode }) {
+export function ActionBar({ label, actions, children, keyGroup, chosen = false }: { label: string; actions: readonly BarAction[]; children?: ReactNode; keyGroup?: string | undefined; chosen?: boolean }) {
   // `{a ? <X/> : null}` children count only when they render something.
   if (actions.length === 0 && Children.toArray(children).length === 0) return null;
   return (
-    <div role="group" aria-label={label} data-mutating="" className="flex flex-wrap items-center gap-2">
+    <div
+      role="group"
+      aria-label={label}
+      data-mutating=""
+      // On a detail page j and k choose a group (src/ui/key-groups.tsx); the chosen one is outlined.
+      data-key-group={keyGroup}
+      data-chosen={chosen || undefined}
+      tabIndex={keyGroup ? -1 : undefined}
+      className={`flex flex-wrap items-center gap-2 rounded-md ${chosen ? 'outline-2 outline-offset-4 outline-brand-600' : 'focus:outline-none'}`}
+    >
       {actions.map((action) => (
         <Button
           key={action.key}

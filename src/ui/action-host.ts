@@ -7,3 +7,11 @@ import { createContext } from 'react';
  * action a digit key, shown on its button.
  */
 export const ActionHostContext = createContext<{ keys: boolean; acting: () => void; settled: () => void } | null>(null);
+
+/** A detail page's chosen group of actions (src/ui/key-groups.tsx): its ChartActions take the digit keys. */
+export interface KeyGroups {
+  /** The chosen group (a ChartActions' own id), or none. */
+  current: string | null;
+}
+
+export const KeyGroupsContext = createContext<KeyGroups | null>(null);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { sendAction, type Sent } from '@/api/actions';
 import { ApprovalMsg } from '@/domain/approvals';
@@ -16,7 +16,7 @@ import { leaveForm, useFormStage } from './flow-stage';
 import { useActorPermissions, useServices, useSession } from './session';
 import { t } from '@/i18n';
 import { actionKey } from './key-target';
-import { ActionHostContext } from './action-host';
+import { ActionHostContext, KeyGroupsContext } from './action-host';
 
 const DigitKeys = lazy(async () => ({ default: (await import('./digit-keys')).DigitKeys }));
 
@@ -233,8 +233,12 @@ export type ChartFlow = ReturnType<typeof useChartFlow>;
 /** The buttons of an entity's enabled rows, in one labelled group, with their flow. */
 export function ChartActions({ label, parts, onDone, onFailed, children, buttonName, flow: hosted }: ChartActionsProps) {
   const { enabled, held } = useOffers(parts);
-  // In a work queue's panel each action has a digit key, shown on its button.
-  const keyed = useContext(ActionHostContext)?.keys ?? false;
+  // In a work queue's panel, or in the group chosen with j/k on a detail page, each action has a
+  // digit key, shown on its button.
+  const groups = useContext(KeyGroupsContext);
+  const group = useId();
+  const chosen = groups?.current === group;
+  const keyed = (useContext(ActionHostContext)?.keys ?? false) || chosen;
   const own = useChartFlow({ onDone, onFailed });
   const flow = hosted ?? own;
   const start = (index: number, row: AnyRow) => flow.start(parts[index]!, row);
@@ -247,6 +251,8 @@ export function ChartActions({ label, parts, onDone, onFailed, children, buttonN
       ) : null}
       <ActionBar
         label={label}
+        keyGroup={groups ? group : undefined}
+        chosen={chosen}
         actions={enabled.map(({ index, row }, n) => ({
           key: `${parts[index]!.lifecycle.name}:${row.event}`,
           label: row.label,

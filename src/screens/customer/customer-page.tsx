@@ -5,6 +5,7 @@ import { PageHeader } from '@/ui/card';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { CustomerCard, loadCustomerCard } from '@/ui/customer/customer-card';
 import { CustomerDetail } from '@/ui/customer/customer-detail';
+import { KeyGroupsProvider } from '@/ui/key-groups';
 import { customerText } from '@/i18n/es-customer';
 
 // The customer's actions load beside the card (the page's first paint stays within its budget).
@@ -74,5 +75,9 @@ export function CustomerPage() {
     );
   }
   // A new id is a new customer: nothing of the previous one is kept.
-  return <CustomerView key={accountId} accountId={accountId} />;
+  return (
+    <KeyGroupsProvider>
+      <CustomerView key={accountId} accountId={accountId} />
+    </KeyGroupsProvider>
+  );
 }

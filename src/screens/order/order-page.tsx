@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { liveDetailMachine } from '@/machines/ui/live-detail.machine';
 import { useOrderChanges } from '@/ui/live';
 import { ActionHostContext } from '@/ui/action-host';
+import { KeyGroupsProvider } from '@/ui/key-groups';
 import { Button } from '@/ui/button';
 import { t } from '@/i18n';
 import { useServices } from '@/ui/session';
@@ -52,7 +53,9 @@ function LiveOrderView({ orderId }: { orderId: number }) {
         </div>
       ) : null}
       <ActionHostContext.Provider value={host}>
-        <OrderView orderId={orderId} readings={readings} />
+        <KeyGroupsProvider>
+          <OrderView orderId={orderId} readings={readings} />
+        </KeyGroupsProvider>
       </ActionHostContext.Provider>
     </>
   );

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { ownOrder, withDb } from './fixtures';
+import { signIn } from './support';
+
+/**
+ * The keyboard on a detail page (issue 14 §5): j and k choose a group of actions in the page's
+ * order, the chosen group's actions take 1–9 (shown on their buttons), a digit starts its action,
+ * Esc cancels the dialog, Esc again lets the group go. The spec's order is its own (open, long ago).
+ */
+
+test('the order page worked from the keyboard: j/k choose a group of actions, a digit starts one, Escape cancels', async ({ page }) => {
+  const orderId = withDb((db) => {
+    const source = db.prepare("SELECT id FROM orders WHERE status = 'CLOSED' ORDER BY id LIMIT 1 OFFSET 9").get() as { id: number };
+    return ownOrder(db, 'E2E-DETAIL-KEYS', source.id, 'OPEN');
+  });
+  await signIn(page, 'admin');
+  await page.goto(`/#/admin/order-page/${orderId}`);
+  const panel = page.getByRole('region', { name: `Orden ${orderId}`, exact: true });
+  await expect(panel.getByRole('tab', { name: 'Oferta' })).toHaveAttribute('aria-selected', 'true');
+  const chosen = page.locator('[role="group"][data-chosen]');
+  await expect(chosen).toHaveCount(0);
+
+  // The "?" overlay lists the page's keys.
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Atajos de teclado' });
+  await expect(help).toContainText('Ir al siguiente grupo de acciones');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  await page.keyboard.press('j');
+  await expect(chosen).toHaveCount(1);
+  const first = await chosen.getAttribute('aria-label');
+  await expect(chosen).toBeFocused();
+  await expect(chosen.getByRole('button').first()).toHaveAttribute('aria-keyshortcuts', '1');
+  // Only the chosen group has digits.
+  await expect(page.locator('[role="group"]:not([data-chosen]) [aria-keyshortcuts]')).toHaveCount(0);
+
+  const groups = await page.locator('[role="group"][data-key-group]').count();
+  if (groups > 1) {
+    await page.keyboard.press('j');
+    await expect(chosen).not.toHaveAttribute('aria-label', first!);
+    await page.keyboard.press('k');
+  }
+  await expect(chosen).toHaveAttribute('aria-label', first!);
+
+  // The overlay now lists the chosen group's digits; 1 starts its first action (its form or its
+  // question); Escape cancels it, nothing is done.
+  const label = (await chosen.getByRole('button').first().innerText()).replace(/^1\s*/, '');
+  await page.keyboard.press('?');
+  await expect(help.getByRole('row').filter({ hasText: label }).first()).toContainText('1');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  await page.keyboard.press('1');
+  const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+  await expect(dialog.first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(chosen.getByRole('button', { name: label }).first()).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await expect(chosen).toHaveCount(0);
+});
