@@ -5,6 +5,12 @@ import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { SelectField } from '@/ui/fields';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 
+/** Cuba's provinces (with their municipalities) for a product, read once where they are shown. */
+export function useProvinces(productType: string) {
+  const services = useServices();
+  return useShownDetail(() => getProvinces(services.catalog, productType));
+}
+
 /** A place of Cuba's catalogue by its codes, as the address bodies send it. */
 export interface PlaceCodes {
   provinceCode: string;
@@ -31,8 +37,7 @@ export function placeInProvince(provinces: readonly Province[], provinceCode: st
  * first; a failed lookup shows "Error buscando las provincias" with a retry.
  */
 export function PlaceFields({ idPrefix, productType, value, onChange }: { idPrefix: string; productType: string; value: PlaceCodes; onChange: (place: Place) => void }) {
-  const services = useServices();
-  const catalogue = useShownDetail(() => getProvinces(services.catalog, productType));
+  const catalogue = useProvinces(productType);
 
   return (
     <DetailTabView tab={catalogue} failed={pickupPrepaidText.places.failed} loading={pickupPrepaidText.places.loading}>

@@ -5,24 +5,29 @@ import { machineCoverage, reportCoverage } from '../support/machine-coverage';
 import { pathsWithOneMoreStep } from '../support/model-paths';
 
 describe('the live-detail chart (the order page kept up to date)', () => {
-  const EVENTS: LiveDetailEvent[] = [{ type: 'detail.acting' }, { type: 'detail.changed' }, { type: 'detail.dismiss' }];
+  const EVENTS: LiveDetailEvent[] = [{ type: 'detail.acting' }, { type: 'detail.changed', orders: [7] }, { type: 'detail.changed', orders: null }, { type: 'detail.dismiss' }];
+  const input = { orderId: 7 };
 
   it('every state and transition is reached by the model', () => {
-    const serializeState = (s: { value: unknown; context: { ownPending: boolean; changedUnderneath: boolean } }) => JSON.stringify([s.value, s.context.ownPending, s.context.changedUnderneath]);
-    const coverage = machineCoverage(liveDetailMachine, pathsWithOneMoreStep(liveDetailMachine, EVENTS, serializeState as never));
+    const serializeState = (s: { value: unknown; context: { ownChange: number | null; changedUnderneath: boolean } }) => JSON.stringify([s.value, s.context.ownChange, s.context.changedUnderneath]);
+    const coverage = machineCoverage(liveDetailMachine, pathsWithOneMoreStep(liveDetailMachine, EVENTS, serializeState as never, input));
     reportCoverage('liveDetail', coverage);
     expect(coverage.states.missing).toEqual([]);
     expect(coverage.transitions.missing).toEqual([]);
   });
 
   it("reads again and says so on someone else's change; the person's own change is not news", () => {
-    const actor = createActor(liveDetailMachine).start();
+    const actor = createActor(liveDetailMachine, { input }).start();
     const context = () => actor.getSnapshot().context;
     actor.send({ type: 'detail.acting' });
-    actor.send({ type: 'detail.changed' });
-    expect(context()).toEqual({ readings: 0, changedUnderneath: false, ownPending: false });
-    actor.send({ type: 'detail.changed' });
-    expect(context()).toEqual({ readings: 1, changedUnderneath: true, ownPending: false });
+    actor.send({ type: 'detail.changed', orders: [7] });
+    expect(context()).toEqual({ orderId: 7, readings: 0, changedUnderneath: false, ownChange: null });
+    actor.send({ type: 'detail.changed', orders: [7] });
+    expect(context()).toEqual({ orderId: 7, readings: 1, changedUnderneath: true, ownChange: null });
+    // A lost stream may have missed anything: even while the person's action is on its way, read again.
+    actor.send({ type: 'detail.acting' });
+    actor.send({ type: 'detail.changed', orders: null });
+    expect(context()).toMatchObject({ readings: 2, ownChange: 7 });
     actor.send({ type: 'detail.dismiss' });
     expect(context().changedUnderneath).toBe(false);
   });

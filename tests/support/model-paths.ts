@@ -28,8 +28,8 @@ export function pathsOf<M extends AnyStateMachine>(machine: M, input: unknown, e
  * The model's shortest paths, and from every state on them (the model keeps only the longest of
  * paths sharing a prefix) every event once more: self-loops and refusals are taken too.
  */
-export function pathsWithOneMoreStep(machine: AnyStateMachine, events: readonly EventObject[], serializeState: (s: never) => string) {
-  const paths = createTestModel(machine, { events, serializeState } as never).getShortestPaths();
+export function pathsWithOneMoreStep(machine: AnyStateMachine, events: readonly EventObject[], serializeState: (s: never) => string, input?: unknown) {
+  const paths = createTestModel(machine, { events, serializeState, ...(input === undefined ? {} : { input }) } as never).getShortestPaths();
   const prefixes = new Map<string, { steps: { event: EventObject; state: unknown }[]; state: AnyMachineSnapshot }>();
   for (const path of paths) {
     path.steps.forEach((step, i) => {

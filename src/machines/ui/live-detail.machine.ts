@@ -1,35 +1,41 @@
 import { assign, setup } from 'xstate';
+import { afterChange, isOwnChange } from './own-change';
 
 /**
  * A detail page (the order page) kept up to date (issue 14 §4): when the stream says its entity
  * changed, the page reads it again and says so, unless the change is the person's own (the first
- * change after their action's request left, which their panel re-reads by itself).
+ * change of the order after their action's request left, which their panel re-reads by itself).
  */
 
 export interface LiveDetailContext {
+  orderId: number;
   /** Bumped to read the page again. */
   readings: number;
   /** Someone else changed what the page shows: it says so until dismissed. */
   changedUnderneath: boolean;
-  /** The person's own action is on its way: its change is not news. */
-  ownPending: boolean;
+  /** The order whose change the person's own action will bring, while it is on its way. */
+  ownChange: number | null;
 }
 
-export type LiveDetailEvent = { type: 'detail.acting' } | { type: 'detail.changed' } | { type: 'detail.dismiss' };
+export type LiveDetailEvent =
+  | { type: 'detail.acting' }
+  /** The stream named these orders (among them the page's), or null: anything may have changed. */
+  | { type: 'detail.changed'; orders: readonly number[] | null }
+  | { type: 'detail.dismiss' };
 
 export const liveDetailMachine = setup({
-  types: { context: {} as LiveDetailContext, events: {} as LiveDetailEvent },
-  guards: { ownPending: ({ context }) => context.ownPending },
+  types: { context: {} as LiveDetailContext, events: {} as LiveDetailEvent, input: {} as { orderId: number } },
+  guards: { own: ({ context, event }) => event.type === 'detail.changed' && isOwnChange(context.ownChange, event.orders) },
 }).createMachine({
   id: 'liveDetail',
-  context: { readings: 0, changedUnderneath: false, ownPending: false },
+  context: ({ input }) => ({ orderId: input.orderId, readings: 0, changedUnderneath: false, ownChange: null }),
   initial: 'watching',
   states: {
     watching: {
       on: {
-        'detail.acting': { actions: assign({ ownPending: true }) },
+        'detail.acting': { actions: assign({ ownChange: ({ context }) => context.orderId }) },
         'detail.changed': [
-          { guard: 'ownPending', actions: assign({ ownPending: false }) },
+          { guard: 'own', actions: assign({ ownChange: ({ context, event }) => afterChange(context.ownChange, event.orders) }) },
           { actions: assign({ changedUnderneath: true, readings: ({ context }) => context.readings + 1 }) },
         ],
         'detail.dismiss': { actions: assign({ changedUnderneath: false }) },

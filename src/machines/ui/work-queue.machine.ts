@@ -1,4 +1,5 @@
 import { assign, enqueueActions, setup } from 'xstate';
+import { afterChange, isOwnChange } from './own-change';
 
 /**
  * A work queue as a person works it (issue 14 §1–§5): the page of entries, a cursor moved by the
@@ -131,7 +132,7 @@ export const workQueueMachine = setup({
       enqueue.raise(next ? { type: 'queue.open', key: next.key } : { type: 'queue.close' });
     }),
     /** The change the person's own action made has come back through the stream. */
-    ownChangeSeen: assign(({ context, event }) => (event.type === 'queue.changed' && event.orders?.includes(context.ownChange ?? -1) ? { ownChange: null } : {})),
+    ownChangeSeen: assign(({ context, event }) => (event.type === 'queue.changed' ? { ownChange: afterChange(context.ownChange, event.orders) } : {})),
     reread: assign(({ context }) => ({ changedUnderneath: true, readings: context.readings + 1 })),
   },
   guards: {
@@ -149,7 +150,7 @@ export const workQueueMachine = setup({
       const opened = openedEntry(context);
       if (event.orders === null) return true;
       // The first change of the order the person just acted on is their own.
-      return opened !== undefined && event.orders.includes(opened.orderId) && context.ownChange !== opened.orderId;
+      return opened !== undefined && event.orders.includes(opened.orderId) && !isOwnChange(context.ownChange, [opened.orderId]);
     },
   },
 }).createMachine({

@@ -36,10 +36,10 @@ function OrderView({ orderId, readings }: { orderId: number; readings: number })
 
 /** The order as someone else changes it: read again in place (the tabs stay as they are) and say so. */
 function LiveOrderView({ orderId }: { orderId: number }) {
-  const actor = useActorRef(liveDetailMachine);
+  const actor = useActorRef(liveDetailMachine, { input: { orderId } });
   const { readings, changedUnderneath } = useSelector(actor, (s) => s.context);
   useOrderChanges((orders) => {
-    if (orders === null || orders.includes(orderId)) actor.send({ type: 'detail.changed' });
+    if (orders === null || orders.includes(orderId)) actor.send({ type: 'detail.changed', orders });
   });
   const host = useMemo(() => ({ keys: false, acting: () => actor.send({ type: 'detail.acting' }), settled: () => {} }), [actor]);
   return (

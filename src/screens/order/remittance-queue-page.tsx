@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { getRemittanceQueue } from '@/api/queues';
-import { getProvinces } from '@/api/items';
 import type { RemittanceQueueEntry } from '@/api/contract/queues';
 import type { OfferItem, Offer } from '@/api/contract/order-detail';
 import type { OrderRow } from '@/api/contract/order-lists';
@@ -12,6 +10,7 @@ import { productStatusLabel } from '@/domain/products';
 import { orderStatusLabel } from '@/domain/order-status';
 import { useServices } from '@/ui/session';
 import { SelectField } from '@/ui/fields';
+import { useProvinces } from '@/ui/place-fields';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { queueText } from '@/i18n/es-queues';
 import { loadOrder } from './load-order';
@@ -53,13 +52,8 @@ export function RemittanceQueuePage() {
   const services = useServices();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const [provinces, setProvinces] = useState<{ value: string; label: string }[]>([]);
-  useEffect(() => {
-    void getProvinces(services.catalog, 'REMESA_A_DOMICILIO').then(
-      (list) => setProvinces(list.map((p) => ({ value: p.provinceCode, label: p.province }))),
-      () => setProvinces([]),
-    );
-  }, [services]);
+  // The filter's choices; without the catalogue (still loading, or failed) the filter offers none.
+  const provinces = (useProvinces('REMESA_A_DOMICILIO').data ?? []).map((p) => ({ value: p.provinceCode, label: p.province }));
   const filter = (patch: Record<string, string | undefined>) => void navigate({ to: '/admin/remittance-queue', search: { ...search, ...patch } });
   const query = {
     product: search.product as (typeof REMITTANCE_QUEUE_PRODUCTS)[number] | undefined,
