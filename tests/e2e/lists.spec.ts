@@ -156,6 +156,8 @@ test.describe('Recuperar Clientes', () => {
     await page.goto('/#/admin/customers');
     const email = (await gridRows(page, 'Clientes').first().locator('[aria-colindex="3"]').textContent())!.trim();
     await page.goto('/#/admin/clients');
+    // A hash change keeps the customers page (and its own "Buscar") until the clients page has loaded.
+    await expect(page.getByRole('heading', { name: 'Recuperar Clientes' })).toBeVisible();
     await search(page);
     await expect(page.getByRole('alert')).toHaveText('Debe indicar Telefono o Email');
     await page.getByLabel('Email').fill(email);
