@@ -10,9 +10,8 @@ import { remittanceQueue, riskQueue } from './queues';
 import { changeFeed, type Change } from './changes';
 import { listApprovals } from './approvals';
 import { APPROVALS_PATH, ApprovalsQuery } from '@/api/contract/approvals';
-import { APPROVAL_READERS } from '@/domain/approvals';
 import { ClaimBody, QueuePaths, RemittanceQueueQuery, RiskQueueQuery } from '@/api/contract/queues';
-import { Permission } from '@/domain/permissions';
+import { APPROVAL_READERS, Permission } from '@/domain/permissions';
 import type { ClaimKind } from '@/domain/queues';
 
 /** Who may claim what: an item of the remittance queue, an order of the risk queue. */

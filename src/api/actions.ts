@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ApiError, call, type ServiceClient } from './http';
 import type { Services } from './services';
 import { Envelope } from './contract/envelope';
-import { ApprovalRequested, type Approval } from './contract/approvals';
+import { ApprovalRequested } from './contract/approval-requested';
 import { CLIENT_NAMES, type ClientName } from './contract/clients';
 import { fillPath, type ActionRow, type CallerSession } from '@/machines/lifecycle/table';
 
@@ -61,7 +61,7 @@ export function clientOf(services: Services, name: ClientName): ServiceClient {
 }
 
 /** What an action's request came to: its data, or (four-eyes) the approval request it now waits for. */
-export type Sent<TData> = { data: TData } | { approval: Approval };
+export type Sent<TData> = { data: TData } | { approval: ApprovalRequested['approval'] };
 
 /**
  * Sends a row's request for a subject and a form's payload; resolves with the answer's data, or

@@ -11,7 +11,6 @@ import {
   type RemittanceQueueQuery,
   type RiskQueue,
 } from './contract/queues';
-import { APPROVALS_PATH, ApprovalsResponse, type Approval } from './contract/approvals';
 
 /** The orders client's own path (its prefix is /orders). */
 const own = (path: string) => path.replace(/^\/orders\//, '');
@@ -34,7 +33,3 @@ export async function releaseEntry(orders: ServiceClient, key: ClaimBody): Promi
   await call(orders, (k) => k.post(own(QueuePaths.release), { json: key }), ReleaseResponse);
 }
 
-/** The four-eyes requests: those waiting for a second person (oldest first), or the decided ones. */
-export async function getApprovals(orders: ServiceClient, list: 'pending' | 'decided'): Promise<Approval[]> {
-  return (await call(orders, (k) => k.get(own(APPROVALS_PATH), { searchParams: { list } }), ApprovalsResponse)).data.elements;
-}

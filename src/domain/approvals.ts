@@ -1,15 +1,10 @@
-import { formatMoney } from './format';
-
 /**
  * Four-eyes approval (issue 14 §6; the spec is silent, see docs/decisions.md "Four-eyes approval"):
  * refunds, compensations, credit additions and remittance approvals above a threshold are asked
  * for by one person and done only when a different person holding the same permissions approves.
  */
 
-/** The threshold's default, in US dollars (the server's FOUR_EYES_THRESHOLD_USD). */
-export const FOUR_EYES_THRESHOLD_USD = 500;
-/** How long a request waits for its second person (the server's FOUR_EYES_HOURS). */
-export const FOUR_EYES_HOURS = 24;
+export { FOUR_EYES_HOURS, FOUR_EYES_THRESHOLD_USD } from './approval-limits';
 
 export const APPROVAL_STATUSES = ['requested', 'approved', 'rejected', 'expired'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -40,10 +35,6 @@ export interface Money {
 
 
 export const ApprovalMsg = {
-  /** The answer to the person whose action now waits: what, how much, the threshold, the request. */
-  requested: (id: number, amount: Money) =>
-    `La acción por ${formatMoney(amount.amount, amount.currency)} supera el límite de aprobación: quedó pendiente de que otra persona con el mismo permiso la apruebe (solicitud ${id}). Se hará cuando la aprueben.`,
-  requestedTitle: 'Pendiente de aprobación',
   samePerson: 'No puede aprobar ni rechazar su propia solicitud: debe hacerlo otra persona con el mismo permiso.',
   expired: 'La solicitud venció sin aprobarse. Si la acción sigue haciendo falta, pídala de nuevo.',
   decided: 'La solicitud ya fue aprobada o rechazada.',
@@ -71,10 +62,3 @@ export function usdEquivalent(amount: Money, rates: readonly UsdRate[]): number 
 
 /** Whether an action of this worth waits for a second person. */
 export const needsSecondPerson = (usd: number | null, threshold: number) => usd === null || usd > threshold;
-
-/**
- * Who reads the "Pendientes de aprobación" list: whoever holds a permission some four-eyes action
- * needs (support: refunds and credit; compensation; the remittance specialists). A machine test
- * checks it against the action tables' four-eyes rows.
- */
-export const APPROVAL_READERS = ['CRM7_DO_ACTION', 'CRM_COMPENSATION_PAY', 'CRM2_OPERATIONS_SPECIALIST', 'PICKUP_DELIVERY'] as const;

@@ -29,6 +29,13 @@ export type PermissionName = (typeof Permission)[keyof typeof Permission];
 
 export const ALL_PERMISSIONS: readonly PermissionName[] = Object.values(Permission);
 
+/**
+ * Who reads the "Pendientes de aprobación" list (four-eyes, issue 14 §6): whoever holds a
+ * permission some four-eyes action needs (support: refunds and credit; compensation; the remittance
+ * specialists). A test checks it against the action tables' four-eyes rows.
+ */
+export const APPROVAL_READERS: readonly PermissionName[] = [Permission.DO_ACTION, Permission.COMPENSATION_PAY, Permission.OPERATIONS_SPECIALIST];
+
 export const VIEW_PERMISSIONS: readonly PermissionName[] = [
   Permission.VIEW_CUSTOMERS,
   Permission.VIEW_ORDERS,

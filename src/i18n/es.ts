@@ -25,16 +25,6 @@ export const es = {
     language: 'Idioma',
     notTranslated: 'sin traducción',
   },
-  /** Every graph's controls (the fraud graph, the audit's statecharts). */
-  graph: {
-    controls: 'Controles del grafo',
-    zoomIn: 'Acercar',
-    zoomOut: 'Alejar',
-    fitView: 'Ver todo el grafo',
-    interactive: 'Bloquear o desbloquear el grafo',
-    minimap: 'Miniatura del grafo',
-    moved: (x: number, y: number) => `Nodo movido a ${Math.round(x)}, ${Math.round(y)}`,
-  },
   menu: {
     navigation: 'Navegación principal',
     dashboard: 'Dashboard',
@@ -130,6 +120,10 @@ export const es = {
     ok: 'OK',
     cancel: 'Cancelar',
     accept: 'Aceptar',
+    /** An action above the four-eyes threshold (issue 14 §6): it now waits for a second person. */
+    requestedTitle: 'Pendiente de aprobación',
+    requested: (id: number, amount: string) =>
+      `La acción por ${amount} supera el límite de aprobación: quedó pendiente de que otra persona con el mismo permiso la apruebe (solicitud ${id}). Se hará cuando la aprueben.`,
   },
   msg: Msg,
 } as const;

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useContext, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { sendAction, type Sent } from '@/api/actions';
-import { ApprovalMsg } from '@/domain/approvals';
 import { ApiError, isApiError } from '@/api/http';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { actionsOf, offered, probesOf, rowFor, type AnyLifecycle, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
 import { isHeldForRisk, ItemRefused } from '@/domain/order-status';
 import { Msg } from '@/domain/messages';
+import { formatMoney } from '@/domain/format';
 import type { Validation } from './action-flow-logic';
 import { ActionFlowDialogs, useActionFlow } from './action-flow';
 import { ActionBar } from './action-bar';
@@ -150,7 +150,7 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
         const ready = form?.before ? await form.before(payload, async (other, p) => dataOf(await send(other, part.subject, p))) : payload;
         const sent = await send(row, part.subject, ready);
         // Four-eyes: nothing was done yet; the dialog says that a second person must approve it.
-        if ('approval' in sent) return { title: ApprovalMsg.requestedTitle, text: ApprovalMsg.requested(sent.approval.id, sent.approval) };
+        if ('approval' in sent) return { title: t.actionFlow.requestedTitle, text: t.actionFlow.requested(sent.approval.id, formatMoney(sent.approval.amount, sent.approval.currency)) };
         answered.current = sent.data;
         return row.success.text(part.subject, sent.data, ready);
       } catch (error) {

@@ -1,8 +1,8 @@
-import { t } from '@/i18n';
+import { graphText } from '@/i18n/es-graph';
 
 /** React Flow's accessible texts in Spanish: the controls are every graph's, the node and edge hints each graph's own. */
 export function flowAriaLabels(node: string, edge: string) {
-  const g = t.graph;
+  const g = graphText;
   return {
     'node.a11yDescription.default': node,
     'node.a11yDescription.keyboardDisabled': node,

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { moveTo, ownOrder, withDb } from './fixtures';
 import { seriousViolations, signIn } from './support';
-import { ApprovalMsg } from '../../src/domain/approvals';
+import { es } from '../../src/i18n/es';
 
 /**
  * Four-eyes approval in the browser (issue 14 §6): soporte's refund above the threshold waits;
@@ -47,7 +47,7 @@ test('a refund above the threshold by soporte waits until admin approves it; sop
   await form.getByLabel('Monto (USD)').fill('650');
   await form.getByRole('button', { name: 'Aceptar' }).click();
   await sergio.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
-  const waiting = sergio.getByRole('dialog', { name: ApprovalMsg.requestedTitle });
+  const waiting = sergio.getByRole('dialog', { name: es.actionFlow.requestedTitle });
   await expect(waiting).toContainText('650,00 USD supera el límite de aprobación');
   await waiting.getByRole('button', { name: 'OK' }).click();
   // Nothing was refunded.

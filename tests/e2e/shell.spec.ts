@@ -12,7 +12,7 @@ const MENUS: Record<string, { entries: string[]; settings: boolean }> = {
   soporte: { entries: withQueues(ALL_ENTRIES, ['Pendientes de aprobación']), settings: false },
   fraude: { entries: withQueues(ALL_ENTRIES, ['Cola de Riesgo']), settings: false },
   operaciones: { entries: ['Dashboard', 'Ordenes', 'Items', 'Cola de Remesas', 'Pendientes de aprobación'], settings: false },
-  entregas: { entries: ['Dashboard', 'Ordenes', 'Cola de Remesas', 'Pendientes de aprobación'], settings: false },
+  entregas: { entries: ['Dashboard', 'Ordenes', 'Cola de Remesas'], settings: false },
   lector: { entries: ALL_ENTRIES, settings: true },
   qa: { entries: withQueues(ALL_ENTRIES, ['Auditoría de Transiciones']), settings: false },
   sinacceso: { entries: ['Dashboard'], settings: false },

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { createTestServer, type TestServer } from '../support/server';
 import { Approval, ApprovalsResponse } from '@/api/contract/approvals';
-import { ApprovalMsg, APPROVAL_READERS, FOUR_EYES_HOURS } from '@/domain/approvals';
+import { ApprovalMsg, FOUR_EYES_HOURS } from '@/domain/approvals';
+import { APPROVAL_READERS } from '@/domain/permissions';
+import { LIFECYCLES } from '../../server/lifecycles';
 
 /**
  * Four-eyes approval (issue 14 §6) through the real routes and database: above the threshold an
@@ -217,7 +219,11 @@ describe('four-eyes approval', () => {
     }
   });
 
-  it('the list is for those who hold a permission some four-eyes action needs', () => {
-    expect([...APPROVAL_READERS].sort()).toEqual(['CRM2_OPERATIONS_SPECIALIST', 'CRM7_DO_ACTION', 'CRM_COMPENSATION_PAY', 'PICKUP_DELIVERY']);
+  it('the list is for exactly those who hold a permission some four-eyes action needs, and every four-eyes row has its amount reader', () => {
+    const rows = LIFECYCLES.flatMap((b) => b.lifecycle.rows.filter((row) => row.fourEyes).map((row) => ({ b, row })));
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    const needed = new Set(rows.flatMap(({ row }) => (typeof row.permissions === 'function' ? [] : row.permissions)));
+    expect([...needed].sort()).toEqual([...APPROVAL_READERS].sort());
+    for (const { b, row } of rows) expect(b.amounts?.[row.fourEyes!], `${b.lifecycle.name}.${row.event}`).toBeTypeOf('function');
   });
 });

@@ -43,7 +43,3 @@ export const ApprovalsQuery = v.object({ list: v.optional(v.picklist(APPROVAL_LI
 export type ApprovalsQuery = v.InferInput<typeof ApprovalsQuery>;
 export const ApprovalsResponse = Envelope(v.object({ elements: v.array(Approval) }));
 export const APPROVALS_PATH = '/orders/secured/approvals';
-
-/** The 202 of an action that now waits for a second person. */
-export const ApprovalRequested = v.object({ code: v.literal(0), data: v.null(), approval: Approval });
-export type ApprovalRequested = v.InferOutput<typeof ApprovalRequested>;

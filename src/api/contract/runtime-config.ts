@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FOUR_EYES_THRESHOLD_USD } from '@/domain/approvals';
+import { FOUR_EYES_THRESHOLD_USD } from '@/domain/approval-limits';
 
 /**
  * GET /config.json, served next to the console: where each service lives. The same build can

@@ -1,5 +1,5 @@
 import type { Approval } from '@/api/contract/approvals';
-import { getApprovals } from '@/api/queues';
+import { getApprovals } from '@/api/approvals';
 import { APPROVAL_STATUS_LABELS } from '@/domain/approvals';
 import { formatMoney } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';

@@ -1,5 +1,4 @@
-import { APPROVAL_READERS } from '@/domain/approvals';
-import { Permission } from '@/domain/permissions';
+import { APPROVAL_READERS, Permission } from '@/domain/permissions';
 import { searchOf, type ScreenRoute } from '@/ui/screen-route';
 import { t } from '@/i18n';
 

@@ -12,8 +12,7 @@ import {
   Squares2X2Icon,
   UserGroupIcon,
 } from '@heroicons/react/24/outline';
-import { Permission } from '@/domain/permissions';
-import { APPROVAL_READERS } from '@/domain/approvals';
+import { APPROVAL_READERS, Permission } from '@/domain/permissions';
 import { t } from '@/i18n';
 
 export interface NavEntry {
