@@ -80,10 +80,11 @@ export async function remittanceQueue(db: Kysely<Database>, principal: Principal
   ]);
   const rows = pages.flat().sort(byAge).slice(q.page * q.size, end);
   const ids = rows.map((r) => r.id);
-  const [claims, provinces, orders] = await Promise.all([
+  const [claims, provinces, orders, approvals] = await Promise.all([
     liveClaims(db, 'item', ids, now),
     provincesOf(db, ids),
     rows.length === 0 ? [] : db.selectFrom('orders').select(['id', 'status']).where('id', 'in', [...new Set(rows.map((r) => r.order_id))]).execute(),
+    waitingApprovals(db, ids, now),
   ]);
   const orderStatus = new Map(orders.map((o) => [o.id, o.status]));
   const elements: RemittanceQueueEntry[] = rows.map((r) => {
@@ -100,11 +101,27 @@ export async function remittanceQueue(db: Kysely<Database>, principal: Principal
       province: provinces.get(r.id) ?? null,
       provider: r.provider,
       orderStatus: status,
-      blocked: isHeldForRisk(status),
+      blocked: isHeldForRisk(status) || approvals.has(r.id),
+      approval: approvals.get(r.id) ?? null,
       claim: claims.get(r.id) ?? null,
     };
   });
   return { elements, totalElements: counts.reduce((sum, c) => sum + Number(c.n), 0), statuses: [...new Set(pairs.map((p) => p.status))] };
+}
+
+/** The items of a page whose approval waits for a second person (four-eyes): not work for the queue until decided. */
+const REMITTANCE_CHARTS = [bankRemittance.name, homeRemittance.name, pickupCash.name];
+async function waitingApprovals(db: Kysely<Database>, ids: readonly number[], now: number): Promise<Map<number, { id: number; requesterName: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('approval_requests')
+    .select(['id', 'entity_id', 'requester_name'])
+    .where('status', '=', 'requested')
+    .where('expires_at', '>', iso(now))
+    .where('chart', 'in', REMITTANCE_CHARTS)
+    .where('entity_id', 'in', ids.map(String))
+    .execute();
+  return new Map(rows.map((r) => [Number(r.entity_id), { id: r.id, requesterName: r.requester_name }]));
 }
 
 /** How many orders wait for the risk review: the bell, its list, the dashboard and the risk queue all read this. */

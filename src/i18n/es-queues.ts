@@ -34,6 +34,7 @@ export const queueText = {
     olderThan: (hours: number) => (hours < 24 ? `Más de ${hours} h` : `Más de ${hours / 24} d`),
   },
   blocked: 'En revisión de riesgo',
+  awaitingApproval: (id: number, requester: string) => `Pendiente de aprobación (solicitud ${id} de ${requester})`,
   products: { REMESA_BANCARIA: 'Remesa bancaria', REMESA_A_DOMICILIO: 'Remesa a domicilio', PICKUP_CASH: 'Recogida de efectivo' },
   you: 'Usted',
   yours: (until: string) => `Reservado para usted hasta las ${until}. Se renueva solo mientras lo tenga abierto.`,

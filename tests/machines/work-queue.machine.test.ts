@@ -157,6 +157,17 @@ describe('the work-queue chart', () => {
     expect(q.context()).toMatchObject({ opened: 1, readings: before + 1 });
   });
 
+  it('an action that leaves the entry waiting for a second person (blocked) moves on to the next', () => {
+    const q = queue();
+    q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
+    q.send({ type: 'queue.open', key: 1 });
+    q.send({ type: 'claim.granted', key: q.context().opened!, expiresAt: '2026-11-24T10:05:00.000Z' });
+    q.send({ type: 'queue.acted' });
+    q.send({ type: 'queue.loaded', entries: [{ ...A, blocked: true }, B], total: 2 });
+    q.send({ type: 'queue.settled' });
+    expect(q.context().opened).toBe(2);
+  });
+
   it("someone else's change to the opened order re-reads it and says so; the person's own change does not", () => {
     const q = queue();
     q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });

@@ -109,6 +109,18 @@ describe('the remittance queue', () => {
     expect(entry).toMatchObject({ orderStatus: 'RISK', blocked: true });
     await k().updateTable('orders').set({ status: 'OPEN' }).where('id', '=', item.orderId).execute();
   });
+
+  it('shows an item whose approval waits for a second person (four-eyes) as blocked, naming the request; decided, it is work again', async () => {
+    const item = await bankItem('MANUAL', 4);
+    await k().updateTable('order_items').set({ amount: 900, currency: 'USD' }).where('id', '=', item.id).execute();
+    const asked = await sendRow(server, rowFor(bankRemittance.rows, 'item.approve')!, item, undefined, tokens.operaciones!, { accountId: ids.operaciones! });
+    expect(asked.status).toBe(202);
+    const { approval } = (await asked.json()) as { approval: { id: number } };
+    const entryOf = async () => (await queue('remesas', '?product=REMESA_BANCARIA&size=100')).elements.find((e) => e.itemId === item.id);
+    expect(await entryOf()).toMatchObject({ status: 'MANUAL', blocked: true, approval: { id: approval.id, requesterName: 'Oscar Operaciones' } });
+    expect((await post('/orders/secured/approvals/reject', 'remesas', { id: approval.id })).status).toBe(200);
+    expect(await entryOf()).toMatchObject({ status: 'MANUAL', blocked: false, approval: null });
+  });
 });
 
 describe('claims', () => {

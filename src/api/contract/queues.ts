@@ -50,8 +50,10 @@ export const RemittanceQueueEntry = v.object({
   province: v.nullable(v.string()),
   provider: v.nullable(v.string()),
   orderStatus: v.string(),
-  /** The order is in risk review: shown, not actionable. */
+  /** The order is in risk review, or the item's approval waits for a second person: shown, not actionable. */
   blocked: v.boolean(),
+  /** A four-eyes request on the item waits (issue 14 §6). */
+  approval: v.nullable(v.object({ id: v.number(), requesterName: v.string() })),
   claim: v.nullable(Claim),
 });
 export type RemittanceQueueEntry = v.InferOutput<typeof RemittanceQueueEntry>;

@@ -116,19 +116,21 @@ export const workQueueMachine = setup({
     expectOwnChange: assign(({ context }) => ({ ownChange: context.current?.orderId ?? null })),
     settle: assign({ awaitingClose: false }),
     /**
-     * Once the list is read again and the result closed: if the opened entry left the queue, the
-     * first open entry from its place on opens (or the panel closes); if it is still there (an
-     * edit kept its status), the panel reads it again.
+     * Once the list is read again and the result closed: if the opened entry left the queue, or
+     * stays but is no longer workable (its approval now waits for a second person), the first open
+     * entry from its place on opens (or the panel closes); if it is still there to work (an edit
+     * kept its status), the panel reads it again.
      */
     moveOn: enqueueActions(({ context, enqueue }) => {
       if (context.advanceFrom === null || context.awaitingList || context.awaitingClose) return;
       const from = context.advanceFrom;
       enqueue.assign({ advanceFrom: null });
-      if (context.opened !== null && openedEntry(context) !== undefined) {
+      const still = openedEntry(context);
+      if (context.opened !== null && still !== undefined && !still.blocked) {
         enqueue.assign({ readings: context.readings + 1 });
         return;
       }
-      const next = context.entries.slice(from).find((e) => !e.blocked) ?? context.entries.find((e) => !e.blocked);
+      const next = context.entries.slice(from).find((e) => !e.blocked && e.key !== context.opened) ?? context.entries.find((e) => !e.blocked && e.key !== context.opened);
       enqueue.raise(next ? { type: 'queue.open', key: next.key } : { type: 'queue.close' });
     }),
     /** The change the person's own action made has come back through the stream. */

@@ -69,6 +69,7 @@ export function RemittanceQueuePage() {
       load={() => getRemittanceQueue(services.orders, query)}
       filterKey={JSON.stringify(query)}
       entryOf={(e) => ({ key: e.itemId, orderId: e.orderId, blocked: e.blocked })}
+      blockedText={(e) => (e.approval ? queueText.awaitingApproval(e.approval.id, e.approval.requesterName) : queueText.blocked)}
       claimOf={(e) => e.claim}
       nameOf={(e) => `${columns.item} ${e.itemId}`}
       columns={COLUMNS}

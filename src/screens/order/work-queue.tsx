@@ -38,6 +38,8 @@ export interface WorkQueueProps<TEntry> {
   filterKey: string;
   entryOf: (entry: TEntry) => Omit<QueueEntry, 'row'>;
   claimOf: (entry: TEntry) => Claim | null;
+  /** Why a blocked entry cannot be worked ("En revisión de riesgo" by default). */
+  blockedText?: (entry: TEntry) => string;
   /** The entry's name in its row's open button ("Item 123"). */
   nameOf: (entry: TEntry) => string;
   columns: readonly QueueColumn<TEntry>[];
@@ -46,7 +48,7 @@ export interface WorkQueueProps<TEntry> {
   panel: (entry: TEntry, onActed: () => void, reading: number) => ReactNode;
 }
 
-export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claimOf, nameOf, columns, filters, panel }: WorkQueueProps<TEntry>) {
+export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claimOf, blockedText, nameOf, columns, filters, panel }: WorkQueueProps<TEntry>) {
   const services = useServices();
   const me = useSession((c) => c.profile?.accountId ?? null);
   const loader = useRef(load);
@@ -196,7 +198,7 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
                           )}
                         </td>
                       ))}
-                      <td className="px-2 py-1.5 text-xs">{blocked ? queueText.blocked : claimText(claimOf(entry))}</td>
+                      <td className="px-2 py-1.5 text-xs">{blocked ? (blockedText?.(entry) ?? queueText.blocked) : claimText(claimOf(entry))}</td>
                     </tr>
                   );
                 })}
