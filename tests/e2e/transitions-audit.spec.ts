@@ -13,12 +13,27 @@ import { TRANSITION_CSV_HEADERS } from '../../src/domain/transitions';
 
 test.describe.configure({ timeout: 90_000 });
 
-/** A customer's phone with used attempts, unverified: "reset attempts" is possible. */
+/**
+ * A phone with used attempts, unverified ("reset attempts" is possible), of a customer of the
+ * spec's own (copied from a seeded one, without orders), so no other spec touches it.
+ */
 function phoneWithAttempts(): { accountId: number; phoneNumber: string } {
   return withDb((db) => {
-    const phone = db.prepare('SELECT account_id AS accountId, phone_number AS phoneNumber, id FROM user_numbers ORDER BY id LIMIT 1 OFFSET 17').get() as { accountId: number; phoneNumber: string; id: number };
-    db.prepare('UPDATE user_numbers SET is_verified = 0, verify_attempts = 3 WHERE id = ?').run(phone.id);
-    return { accountId: phone.accountId, phoneNumber: phone.phoneNumber };
+    const phoneNumber = '5355500123';
+    let account = (db.prepare("SELECT id FROM accounts WHERE username = 'e2e-audit'").get() as { id: number } | undefined)?.id;
+    if (account === undefined) {
+      account = Number(
+        db
+          .prepare(
+            `INSERT INTO accounts (username, email, first_name, last_name, password_hash, enabled, is_staff, register_date, reliability, country_code, currency, credit_currency, registered_way)
+             SELECT 'e2e-audit', 'e2e-audit@cliente.example', first_name, last_name, password_hash, 1, 0, register_date, reliability, country_code, currency, credit_currency, registered_way FROM accounts WHERE is_staff = 0 ORDER BY id LIMIT 1`,
+          )
+          .run().lastInsertRowid,
+      );
+      db.prepare("INSERT INTO user_numbers (account_id, phone_number, country, is_principal, is_verified, verify_attempts, created) VALUES (?, ?, 'CU', 0, 0, 3, ?)").run(account, phoneNumber, new Date().toISOString());
+    }
+    db.prepare('UPDATE user_numbers SET is_verified = 0, verify_attempts = 3 WHERE account_id = ? AND phone_number = ?').run(account, phoneNumber);
+    return { accountId: account, phoneNumber };
   });
 }
 
