@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ApprovalRequestsTable } from '../db/schema-queues';
 import type { Database } from '../db/schema';
 import type { ActionContext, Binding, Trx } from '../lifecycle/binding';
+import type { Principal } from '../deps';
 import { bind } from '../lifecycle/binding';
 import { moveAll, checkMove, recordsOf } from '../lifecycle/move';
 import { recordMutation } from '../lifecycle/audit';
@@ -215,11 +216,20 @@ export const approvalBinding = bind<RequestRow, number>({
   },
 });
 
-/** The waiting requests (oldest first: the queue), or the decided ones (newest first). */
-export async function listApprovals(db: Kysely<Database>, list: 'pending' | 'decided', now: number): Promise<Approval[]> {
+/** The most a list shows, and how many requests it looks through to find them. */
+const LIST_SIZE = 200;
+const LIST_SCAN = 2000;
+
+/**
+ * The waiting requests (oldest first: the queue), or the decided ones (newest first), that this
+ * person may see: those they could decide (they hold what the action needs) and their own. A
+ * specialist does not read support's credit requests, nor support the remittance approvals.
+ */
+export async function listApprovals(db: Kysely<Database>, principal: Principal, list: 'pending' | 'decided', now: number): Promise<Approval[]> {
   const rows =
     list === 'pending'
-      ? await loadRequests(db).where('status', '=', 'requested').where('expires_at', '>', iso(now)).orderBy('id').limit(200).execute()
-      : await loadRequests(db).where((eb) => eb.or([eb('status', '!=', 'requested'), eb('expires_at', '<=', iso(now))])).orderBy('id', 'desc').limit(200).execute();
-  return rows.map((r) => approvalView(r, now));
+      ? await loadRequests(db).where('status', '=', 'requested').where('expires_at', '>', iso(now)).orderBy('id').limit(LIST_SCAN).execute()
+      : await loadRequests(db).where((eb) => eb.or([eb('status', '!=', 'requested'), eb('expires_at', '<=', iso(now))])).orderBy('id', 'desc').limit(LIST_SCAN).execute();
+  const mine = (r: RequestRow) => r.requester_id === principal.accountId || (JSON.parse(r.needs) as string[]).every((p) => principal.permissions.has(p));
+  return rows.filter(mine).slice(0, LIST_SIZE).map((r) => approvalView(r, now));
 }

@@ -41,7 +41,7 @@ export function queueRoutes(deps: AppDeps) {
   // Four-eyes: what waits for a second person, or what was decided (issue 14 §6).
   app.get(APPROVALS_PATH, requireAnyPermission(...APPROVAL_READERS), async (c) => {
     const query = parse(ApprovalsQuery, c.req.query());
-    return ok(c, { elements: await listApprovals(db, query.list, deps.clock.now()) });
+    return ok(c, { elements: await listApprovals(db, c.get('principal'), query.list, deps.clock.now()) });
   });
 
   const claimant = (kind: ClaimKind, principal: AppEnv['Variables']['principal']) => {

@@ -68,6 +68,15 @@ describe('four-eyes approval', () => {
     expect((await pending()).map((a) => a.id)).toContain(approval.id);
   });
 
+  it('each person lists the requests they could decide, and their own: a specialist does not read support\'s refunds', async () => {
+    const o = await orderWithOffer(800);
+    const approval = await requested(await refund(o, 620, tokens.soporte!));
+    const ids = async (token: string) => (await pending(token)).map((a) => a.id);
+    expect(await ids(tokens.admin!)).toContain(approval.id);
+    expect(await ids(tokens.soporte!)).toContain(approval.id);
+    expect(await ids(tokens.operaciones!)).not.toContain(approval.id);
+  });
+
   it('the same action on the same entity cannot be asked for twice while it waits (two clicks at once: one request)', async () => {
     const o = await orderWithOffer(900);
     const [a, b] = await Promise.all([refund(o, 700, tokens.soporte!), refund(o, 700, tokens.soporte!)]);
