@@ -208,25 +208,36 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
   };
 }
 
-export interface ChartActionsProps {
+interface ChartActionsBase {
   /** The group's accessible name ("Acciones del item 123"). */
   label: string;
   parts: readonly ChartPart[];
-  /** Runs when an action succeeded (reload what changed), with what it answered. */
-  onDone: (data?: unknown) => void;
-  /** Runs when an action failed (a refusal may be on record all the same). */
-  onFailed?: () => void;
   /** Controls of the entity that are not its chart's actions. */
   children?: ReactNode;
   /** A button's accessible name when its label is ambiguous (a group per table row). */
   buttonName?: (row: AnyRow) => string;
-  /**
-   * A flow of the page's (useChartFlow), whose dialogs the page renders: for an entity that leaves
-   * the list once acted on (a decided approval), so its result outlives its row. `onDone` and
-   * `onFailed` are then the flow's.
-   */
-  flow?: ChartFlow;
 }
+
+export type ChartActionsProps = ChartActionsBase &
+  (
+    | {
+        /** Runs when an action succeeded (reload what changed), with what it answered. */
+        onDone: (data?: unknown) => void;
+        /** Runs when an action failed (a refusal may be on record all the same). */
+        onFailed?: () => void;
+        flow?: undefined;
+      }
+    | {
+        /**
+         * A flow of the page's (useChartFlow), whose dialogs the page renders: for an entity that
+         * leaves the list once acted on (a decided approval), so its result outlives its row. What
+         * follows an action is the flow's.
+         */
+        flow: ChartFlow;
+        onDone?: undefined;
+        onFailed?: undefined;
+      }
+  );
 
 export type ChartFlow = ReturnType<typeof useChartFlow>;
 
@@ -239,7 +250,7 @@ export function ChartActions({ label, parts, onDone, onFailed, children, buttonN
   const group = useId();
   const chosen = groups?.current === group;
   const keyed = (useContext(ActionHostContext)?.keys ?? false) || chosen;
-  const own = useChartFlow({ onDone, onFailed });
+  const own = useChartFlow({ onDone: onDone ?? (() => {}), onFailed });
   const flow = hosted ?? own;
   const start = (index: number, row: AnyRow) => flow.start(parts[index]!, row);
   return (

@@ -35,6 +35,11 @@ const pendingRow = (page: Page, orderId: number) => page.getByRole('region', { n
 
 test('a refund above the threshold by soporte waits until admin approves it; soporte cannot approve their own', async ({ browser }) => {
   const { orderId, title } = bigOffer();
+  // Admin has the list open before anything is asked: it shows the request as it comes.
+  const ana = await (await browser.newContext()).newPage();
+  await signIn(ana, 'admin');
+  await ana.goto('/#/admin/approvals');
+  await expect(ana.getByRole('heading', { name: 'Pendientes de aprobación' })).toBeVisible();
   const sergio = await (await browser.newContext()).newPage();
   await signIn(sergio, 'soporte');
 
@@ -63,11 +68,9 @@ test('a refund above the threshold by soporte waits until admin approves it; sop
   await expect(own.getByRole('button')).toHaveCount(0);
   expect(await seriousViolations(sergio)).toEqual([]);
 
-  // Admin approves it: the refund is done, as hers.
-  const ana = await (await browser.newContext()).newPage();
-  await signIn(ana, 'admin');
-  await ana.goto('/#/admin/approvals');
+  // Admin's open list shows it without a reload; she approves it: the refund is done, as hers.
   const row = pendingRow(ana, orderId);
+  await expect(row).toContainText('650,00 USD');
   await row.getByRole('button', { name: /^Aprobar solicitud \d+$/ }).click();
   const question = ana.getByRole('alertdialog', { name: 'Estas seguro?' });
   await expect(question).toContainText('La acción se hará ahora, a su nombre.');

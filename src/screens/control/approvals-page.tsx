@@ -4,7 +4,9 @@ import { APPROVAL_STATUS_LABELS } from '@/domain/approvals';
 import { formatMoney } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { approval as approvalLifecycle } from '@/machines/queue/approval.machine';
-import { useServices, useSession } from '@/ui/session';
+import { useActorPermissions, useServices, useSession } from '@/ui/session';
+import { useOrderChanges } from '@/ui/live';
+import { Permission } from '@/domain/permissions';
 import { ChartActions, chartPart, useChartFlow } from '@/ui/chart-actions';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
@@ -37,6 +39,12 @@ const COMMON: TableColumn<Approval>[] = [
   { header: text.columns.requestedAt, cell: (a) => formatDateTime(a.requestedAt), className: 'whitespace-nowrap' },
 ];
 
+/** Reads the list again when an order changes: asking for or deciding a request on an order is an audited change of it. */
+function OrderChanges({ onChange }: { onChange: () => void }) {
+  useOrderChanges(() => onChange());
+  return null;
+}
+
 /**
  * The requests waiting for a second person, oldest first, each with the buttons the approval chart
  * offers this person: none on one's own (it says so), none without the action's permissions.
@@ -45,6 +53,8 @@ function PendingApprovals({ onDecided }: { onDecided: () => void }) {
   const services = useServices();
   const me = useSession((c) => c.profile?.accountId ?? 0);
   const pending = useShownDetail(() => getApprovals(services.orders, 'pending'));
+  // The change stream is for those who read orders.
+  const live = useActorPermissions().includes(Permission.VIEW_ORDERS);
   // The flow lives here: a decided request leaves the list its buttons were in.
   const flow = useChartFlow({
     onDone: () => {
@@ -65,7 +75,6 @@ function PendingApprovals({ onDecided }: { onDecided: () => void }) {
           <ChartActions
             label={`${text.columns.id} ${a.id}`}
             parts={[chartPart({ lifecycle: approvalLifecycle, input: { status: a.status, requesterId: a.requesterId, actorId: me, needs: a.needs, expired: false }, subject: a })]}
-            onDone={() => {}}
             flow={flow}
             buttonName={(row) => `${row.label} ${text.columns.id.toLowerCase()} ${a.id}`}
           />
@@ -81,6 +90,7 @@ function PendingApprovals({ onDecided }: { onDecided: () => void }) {
       </div>
       <DetailTabView tab={pending}>{(rows) => <SimpleTable label={text.title} rows={rows} columns={columns} rowKey={(a) => a.id} empty={text.empty} />}</DetailTabView>
       {flow.dialogs}
+      {live ? <OrderChanges onChange={pending.refresh} /> : null}
     </DetailSection>
   );
 }
