@@ -168,3 +168,10 @@ export async function callFile(client: ServiceClient, send: (k: KyInstance) => P
   }
   return response.blob();
 }
+
+/** A path of the reference server's own /orders/secured/* routes as the orders client takes it (its prefix is /orders). */
+export const ordersPath = (path: string) => path.replace(/^\/orders\//, '');
+
+/** A list's query as sent: values as text, the absent and the empty ones left out (an unset filter). */
+export const filterParams = (query: Readonly<Record<string, string | number | undefined>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(query).flatMap(([key, value]) => (value === undefined || value === '' ? [] : [[key, String(value)]])));

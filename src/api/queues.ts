@@ -1,4 +1,4 @@
-import { call, type ServiceClient } from './http';
+import { call, filterParams as defined, ordersPath as own, type ServiceClient } from './http';
 import {
   ClaimResponse,
   QueuePaths,
@@ -12,9 +12,6 @@ import {
   type RiskQueue,
 } from './contract/queues';
 
-/** The orders client's own path (its prefix is /orders). */
-const own = (path: string) => path.replace(/^\/orders\//, '');
-const defined = (query: Record<string, string | undefined>) => Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string>;
 
 export async function getRemittanceQueue(orders: ServiceClient, query: RemittanceQueueQuery): Promise<RemittanceQueue> {
   return (await call(orders, (k) => k.get(own(QueuePaths.remittances), { searchParams: defined(query) }), RemittanceQueueResponse)).data;

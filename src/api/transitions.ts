@@ -1,11 +1,7 @@
-import { call, callFile, type ServiceClient } from './http';
+import { call, callFile, filterParams as defined, ordersPath as own, type ServiceClient } from './http';
 import { ChartGraphResponse, ChartsResponse, TransitionPaths, TransitionsResponse, type ChartGraph, type TransitionFilters } from './contract/transitions';
 
 /** The QA transition audit's reads (issue 14 §7). */
-
-const own = (path: string) => path.replace(/^\/orders\//, '');
-const defined = (query: Record<string, string | number | undefined>) =>
-  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '').map(([key, value]) => [key, String(value)]));
 
 export async function getTransitions(orders: ServiceClient, filters: TransitionFilters, page: number, size: number) {
   return (await call(orders, (k) => k.get(own(TransitionPaths.list), { searchParams: defined({ ...filters, page, size }) }), TransitionsResponse)).data;

@@ -4,6 +4,7 @@ import type { Services } from '@/api/services';
 import { liveChangesMachine, retryDelay } from '@/machines/ui/live-changes.machine';
 import { QueuePaths } from '@/api/contract/queues';
 import { useServices } from './session';
+import { ordersPath } from '@/api/http';
 
 /**
  * Live updates (issue 14 §4): one event stream per signed-in tab, opened while a page listens (the
@@ -24,7 +25,7 @@ const hubs = new WeakMap<Services, Hub>();
 async function follow(services: Services, signal: AbortSignal, send: Actor<typeof liveChangesMachine>['send']) {
   try {
     const ky = await services.orders.instance();
-    const response = await ky.get(QueuePaths.changes.replace(/^\/orders\//, ''), { timeout: false, signal });
+    const response = await ky.get(ordersPath(QueuePaths.changes), { timeout: false, signal });
     if (!response.ok || !response.body) throw new Error(String(response.status));
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';

@@ -74,7 +74,7 @@ function PendingApprovals({ onDecided }: { onDecided: () => void }) {
         ) : (
           <ChartActions
             label={`${text.columns.id} ${a.id}`}
-            parts={[chartPart({ lifecycle: approvalLifecycle, input: { status: a.status, requesterId: a.requesterId, actorId: me, needs: a.needs, expired: false }, subject: a })]}
+            parts={[chartPart({ lifecycle: approvalLifecycle, input: { status: a.status, requesterId: a.requesterId, actorId: me, needs: a.needs, expired: Date.parse(a.expiresAt) <= Date.now() }, subject: a })]}
             flow={flow}
             buttonName={(row) => `${row.label} ${text.columns.id.toLowerCase()} ${a.id}`}
           />
