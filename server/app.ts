@@ -4,8 +4,11 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { AppDeps, AppEnv } from './deps';
+import type { AppDeps, AppEnv, AppInput } from './deps';
 import { ApiError, badRequest, errorBody, hasControlChars, notFound } from './http';
+import { createRuntime } from './runtime';
+import { unavailable } from './db/unavailable';
+import { databaseReady } from './db/readiness';
 import { clientIp, requireBearer } from './auth/middleware';
 import { ROUTE_MODULES } from './routes';
 import { Msg } from '@/domain/messages';
@@ -13,6 +16,7 @@ import type { RuntimeConfig } from '@/api/contract/runtime-config';
 import { DISPLAY_TIME_ZONE } from '@/domain/time-zone';
 import { FRAUD_CONFIG_PATH } from '@/api/contract/fraud-config';
 import { serveAsset } from './shell/assets';
+import { idempotency } from './lifecycle/idempotency';
 
 /** The first path segment of every service of the contract: these never fall through to the console. */
 export const API_PREFIXES = [
@@ -23,16 +27,31 @@ export const API_PREFIXES = [
 export const HEALTH_TEXT = 'Hey There!!! The App is Healthy';
 
 /** The reference server as a Hono app: no port needed, so tests call `app.request()`. */
-export function createApp(deps: AppDeps) {
+export function createApp(input: AppInput) {
+  const deps: AppDeps = { ...input, runtime: input.runtime ?? createRuntime() };
   const app = new Hono<AppEnv>();
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) {
-      for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
-      return c.json(errorBody(err), err.status);
+    // The database away or busy is a 503 the client may retry, not a bug.
+    const known = err instanceof ApiError ? err : unavailable(err);
+    if (known) {
+      for (const [name, value] of Object.entries(known.headers)) c.header(name, value);
+      return c.json(errorBody(known), known.status);
     }
     console.error(err);
     return c.json({ error: 'server_error', error_description: Msg.serverError }, 500);
+  });
+
+  // A draining instance (SIGTERM) still answers what reaches it, and closes each connection after
+  // its answer so the balancer opens the next one to another instance.
+  app.use('*', async (c, next) => {
+    const end = deps.runtime.began();
+    try {
+      await next();
+    } finally {
+      end();
+      if (deps.runtime.draining) c.header('Connection', 'close');
+    }
   });
 
   app.use(
@@ -69,6 +88,9 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // Every change may carry an Idempotency-Key: a retry replays the first answer (on any instance).
+  app.use('*', idempotency(deps));
+
   // A query names each parameter once (which of two would count is a guess; a WAF and the server
   // could guess differently), and its values are text a person typed: no control characters.
   app.use('*', async (c, next) => {
@@ -88,7 +110,16 @@ export function createApp(deps: AppDeps) {
     if (c.req.header('authorization') && (c.res.headers.get('content-type') ?? '').includes('application/json')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
+  // Liveness: the process answers (the spec's text), whatever the database does.
   app.get('/health', (c) => c.text(HEALTH_TEXT));
+  // Readiness, what a balancer checks: the database answers, every migration is applied, and the
+  // instance is not shutting down.
+  app.get('/ready', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    if (deps.runtime.draining) return c.json({ status: 'draining', error_description: Msg.shuttingDown }, 503);
+    const ready = await databaseReady(deps.db);
+    return ready === true ? c.json({ status: 'ready' }) : c.json({ status: ready, error_description: Msg.notReady }, 503);
+  });
 
   app.get('/config.json', (c) => {
     const config: RuntimeConfig = {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { FOUR_EYES_HOURS, FOUR_EYES_THRESHOLD_USD } from '@/domain/approvals';
+import { POSTGRES_DEFAULTS, type PostgresSettings } from './db/postgres';
 
 export type Scale = 'test' | 'demo' | 'large';
 
@@ -10,6 +11,10 @@ export interface ServerConfig {
   databaseFile: string;
   /** postgres://… selects PostgreSQL instead of SQLite. */
   databaseUrl: string | null;
+  /** PostgreSQL: connections per instance and how long a connection or a statement may take. */
+  postgres: PostgresSettings;
+  /** SIGTERM: how long in-flight requests may take to finish before the process exits anyway (ms). */
+  shutdownTimeoutMs: number;
   /** Seed demo data when the database is empty. */
   seed: boolean;
   /** The faker seed: the same value gives the same data. */
@@ -80,6 +85,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     databaseFile: env.DATABASE_FILE ?? path.join('data', 'console.db'),
     databaseUrl: env.DATABASE_URL?.trim() ? env.DATABASE_URL.trim() : null,
+    postgres: {
+      poolSize: int(env.PG_POOL_SIZE, POSTGRES_DEFAULTS.poolSize),
+      connectTimeoutMs: int(env.PG_CONNECT_TIMEOUT_MS, POSTGRES_DEFAULTS.connectTimeoutMs),
+      statementTimeoutMs: int(env.PG_STATEMENT_TIMEOUT_MS, POSTGRES_DEFAULTS.statementTimeoutMs),
+    },
+    shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 20_000),
     seed: seedIsNumber ? true : bool(seedSetting, true),
     seedValue: seedIsNumber ? Number(seedSetting) : 20261122,
     scale: scale(env.SCALE),

@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { systemClock } from './clock';
 import { purgeExpiredTokens } from './auth/tokens';
 import { purgeOldFailures } from './auth/throttle';
+import { createRuntime } from './runtime';
 
 /** Starts the reference server: migrate, seed when empty, serve the API and the console. */
 export async function start(env: NodeJS.ProcessEnv = process.env) {
@@ -20,7 +21,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     const seeded = await seedDatabase(db, { seed: config.seedValue, scale: config.scale, now: systemClock.now() });
     if (seeded) console.log(`Datos de demostración (${config.scale}) sembrados en ${((Date.now() - began) / 1000).toFixed(1)} s`);
   }
-  const app = createApp({ db, config, clock: systemClock });
+  const runtime = createRuntime();
+  const app = createApp({ db, config, clock: systemClock, runtime });
   const housekeeping = setInterval(() => {
     const now = systemClock.now();
     void purgeExpiredTokens(db.kysely, now).catch(console.error);
@@ -42,16 +44,29 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     server.headersTimeout = 66_000;
   }
 
+  // SIGTERM (a rolling deploy, the cluster launcher's Ctrl+C): /ready turns 503, open event streams
+  // close with a retry hint, no new connection is accepted, the requests in flight finish (each
+  // answer closing its connection), then the database is closed and the process exits.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: cerrando…`);
+    console.log(`${signal}: terminando las ${runtime.inFlight} solicitudes en curso…`);
     clearInterval(housekeeping);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    runtime.drain();
+    const force = setTimeout(() => {
+      console.error(`${signal}: ${runtime.inFlight} solicitudes sin terminar tras ${config.shutdownTimeoutMs} ms; saliendo`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
     force.unref();
+    // Idle keep-alive connections would stay open until their timeout: closed as they become idle.
+    const idle = 'closeIdleConnections' in server ? setInterval(() => server.closeIdleConnections(), 100) : null;
     server.close(() => {
-      void db.close().then(() => process.exit(0));
+      if (idle) clearInterval(idle);
+      void db.close().then(() => {
+        console.log(`${signal}: listo`);
+        process.exit(0);
+      });
     });
   };
   process.on('SIGINT', () => stop('SIGINT'));

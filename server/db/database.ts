@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
+import { openPool, poolStats, POSTGRES_DEFAULTS, type CommitListener, type PoolStats, type PostgresSettings } from './postgres';
+import { CHANNELS, listenTo, type Notifications } from './notifications';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -12,12 +14,19 @@ export interface Db {
   dialect: Dialect;
   /** The SQLite handle, for bulk loads that bypass the query builder (seed only). */
   sqlite: SQLite.Database | null;
+  /** PostgreSQL: the instance's one LISTEN connection, opened on first use; null on SQLite. */
+  notifications(): Notifications | null;
+  /** PostgreSQL: the pool's connections now; null on SQLite. */
+  poolStats(): PoolStats | null;
+  /** PostgreSQL: hears the tables each of this instance's commits wrote (SQLite: writesSoFar says it). */
+  onCommit(listener: CommitListener): () => void;
   close(): Promise<void>;
 }
 
 export interface DbOptions {
   databaseFile: string;
   databaseUrl: string | null;
+  postgres?: PostgresSettings;
 }
 
 /**
@@ -64,13 +73,28 @@ function statementCache(sqlite: SQLite.Database, max = 1000) {
 /** Opens the configured database: PostgreSQL when a URL is given, otherwise a SQLite file in WAL mode. */
 export function openDatabase(options: DbOptions): Db {
   if (options.databaseUrl) {
+    const url = options.databaseUrl;
+    const settings = options.postgres ?? POSTGRES_DEFAULTS;
     // NUMERIC and BIGINT arrive as text from pg; the schema uses neither for arithmetic.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection the database closed (a restart, an administrator) is replaced on the next
-    // query; without a listener its error would end the process.
-    pool.on('error', (error) => console.warn(`PostgreSQL: conexión inactiva cerrada (${error.message})`));
+    const committed = new Set<CommitListener>();
+    const pool: pg.Pool = openPool(url, settings, (tables) => committed.forEach((listener) => listener(tables)));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
+    let listening: Notifications | null = null;
+    return {
+      kysely,
+      dialect: 'postgres',
+      sqlite: null,
+      notifications: () => (listening ??= listenTo(url, Object.values(CHANNELS), settings.connectTimeoutMs)),
+      poolStats: () => poolStats(pool),
+      onCommit: (listener) => {
+        committed.add(listener);
+        return () => void committed.delete(listener);
+      },
+      close: async () => {
+        await listening?.close();
+        await kysely.destroy();
+      },
+    };
   }
   const file = options.databaseFile;
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -83,5 +107,5 @@ export function openDatabase(options: DbOptions): Db {
   const cached = statementCache(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached.database }) });
   writeCounters.set(kysely, cached.writes);
-  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', sqlite, notifications: () => null, poolStats: () => null, onCommit: () => () => {}, close: () => kysely.destroy() };
 }

@@ -1,13 +1,14 @@
-import pg from 'pg';
 import type { AppDeps } from '../deps';
 import { writesSoFar } from '../db/database';
+import { CHANNELS } from '../db/notifications';
 
 /**
  * The change feed: every audited change (an order, its items, a customer, a setting), as
  * "TYPE:docId", to whoever listens in this process (the event streams of the open queues and
  * detail pages). On PostgreSQL a trigger on the audit log NOTIFYs on commit (migration 0026) and
- * each instance LISTENs on one connection of its own, so a change made through any instance reaches
- * the streams of all of them. On SQLite the audit log is read from the last id seen whenever the
+ * each instance LISTENs on one connection of its own (server/db/notifications.ts), so a change made
+ * through any instance reaches the streams of all of them; when that connection was lost and is
+ * back, every listener is told to resync (what was notified meanwhile was missed). On SQLite the audit log is read from the last id seen whenever the
  * database's write number moves (this server's writes or another connection's), a few times a second.
  * Nothing runs while nobody listens.
  */
@@ -18,15 +19,20 @@ export interface Change {
   docId: string;
 }
 type Listener = (change: Change) => void;
+interface Subscriber {
+  change: Listener;
+  /** Changes may have been missed (the database connection was lost and is back): read everything again. */
+  resync: () => void;
+}
 
 export interface ChangeFeed {
   /** Listens from now on: `ready` settles once the feed knows where "now" is (a change after it is heard). */
-  subscribe(listener: Listener): { unsubscribe: () => void; ready: Promise<void> };
+  subscribe(subscriber: Subscriber): { unsubscribe: () => void; ready: Promise<void> };
   /** How many listen now (the benchmark and the tests read it). */
   readonly listeners: number;
 }
 
-export const CHANNEL = 'crm_changes';
+export const CHANNEL = CHANNELS.changes;
 /** How often SQLite's write number is looked at while someone listens. */
 const POLL_MS = 200;
 
@@ -37,12 +43,15 @@ export function parseChange(payload: string): Change | null {
 
 /** One feed per server instance (per database handle). */
 export function changeFeed(deps: AppDeps): ChangeFeed {
-  const listeners = new Set<Listener>();
+  const listeners = new Set<Subscriber>();
   const emit = (change: Change) => {
-    for (const listener of listeners) listener(change);
+    for (const listener of listeners) listener.change(change);
+  };
+  const resync = () => {
+    for (const listener of listeners) listener.resync();
   };
   let running: Follower | null = null;
-  const start = deps.db.dialect === 'postgres' ? () => listenPostgres(deps, emit) : () => pollSqlite(deps, emit);
+  const start = deps.db.dialect === 'postgres' ? () => listenPostgres(deps, emit, resync) : () => pollSqlite(deps, emit);
   return {
     subscribe(listener) {
       listeners.add(listener);
@@ -108,39 +117,18 @@ function pollSqlite(deps: AppDeps, emit: (change: Change) => void): Follower {
   return { stop: () => clearInterval(timer), ready };
 }
 
-function listenPostgres(deps: AppDeps, emit: (change: Change) => void): Follower {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | null = null;
-  let listening: () => void = () => {};
-  const ready = new Promise<void>((resolve) => (listening = resolve));
-  const connect = () => {
-    const next = new pg.Client({ connectionString: deps.config.databaseUrl! });
-    client = next;
-    next.on('notification', (message) => {
-      const change = message.channel === CHANNEL && message.payload ? parseChange(message.payload) : null;
-      if (change) emit(change);
-    });
-    // A lost connection (a restart of the database) is opened again; changes meanwhile are missed,
-    // and the pages re-read on their own when their stream reconnects.
-    next.on('error', (error) => {
-      console.warn(`Cambios: conexión perdida (${error.message})`);
-      void next.end().catch(() => undefined);
-      if (!stopped) retry = setTimeout(connect, 1000);
-    });
-    next
-      .connect()
-      .then(() => next.query(`LISTEN ${CHANNEL}`))
-      .then(() => listening())
-      .catch((error: Error) => next.emit('error', error));
-  };
-  connect();
+function listenPostgres(deps: AppDeps, emit: (change: Change) => void, resync: () => void): Follower {
+  const notifications = deps.db.notifications()!;
+  const offChange = notifications.on(CHANNEL, (payload) => {
+    const change = parseChange(payload);
+    if (change) emit(change);
+  });
+  const offResync = notifications.onResync(resync);
   return {
-    ready,
+    ready: notifications.ready,
     stop: () => {
-      stopped = true;
-      if (retry) clearTimeout(retry);
-      void client?.end().catch(() => undefined);
+      offChange();
+      offResync();
     },
   };
 }

@@ -14,6 +14,9 @@ import { ClaimBody, QueuePaths, RemittanceQueueQuery, RiskQueueQuery } from '@/a
 import { APPROVAL_READERS, Permission } from '@/domain/permissions';
 import type { ClaimKind } from '@/domain/queues';
 
+/** How soon a console told `closing` connects again (to another instance, through the balancer). */
+const CLOSING_RETRY_MS = 500;
+
 /** Who may claim what: an item of the remittance queue, an order of the risk queue. */
 const CLAIMERS: Record<ClaimKind, readonly string[]> = {
   item: [Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY],
@@ -68,16 +71,30 @@ export function queueRoutes(deps: AppDeps) {
     return ok(c, null);
   });
 
-  // The changes of orders (and so of their items) as server-sent events: `change` with the order's id.
+  // The changes of orders (and so of their items) as server-sent events: `change` with the order's
+  // id; `resync` when changes may have been missed (the database connection was lost and is back);
+  // `closing` with a retry hint when this instance shuts down (the console reconnects elsewhere).
   app.get(QueuePaths.changes, requirePermission(Permission.VIEW_ORDERS), (c) => {
     const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
     c.header('Cache-Control', 'no-store');
     return streamSSE(c, async (stream) => {
       const pending: Change[] = [];
+      let resync = false;
+      let closing = false;
       let wake: (() => void) | null = null;
-      const { unsubscribe, ready } = feed.subscribe((change) => {
-        if (change.type !== 'ORDER') return;
-        pending.push(change);
+      const { unsubscribe, ready } = feed.subscribe({
+        change: (change) => {
+          if (change.type !== 'ORDER') return;
+          pending.push(change);
+          wake?.();
+        },
+        resync: () => {
+          resync = true;
+          wake?.();
+        },
+      });
+      const untrack = deps.runtime.streamOpened(() => {
+        closing = true;
         wake?.();
       });
       stream.onAbort(() => {
@@ -88,7 +105,7 @@ export function queueRoutes(deps: AppDeps) {
       await ready;
       await stream.writeSSE({ event: 'ready', data: '{}' });
       let beat = Date.now();
-      while (!stream.aborted && !stream.closed) {
+      while (!stream.aborted && !stream.closed && !closing) {
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, heartbeat).unref();
@@ -97,13 +114,21 @@ export function queueRoutes(deps: AppDeps) {
         // Several changes of one order in a burst are one event.
         const ids = [...new Set(pending.splice(0).map((change) => change.docId))];
         if (ids.length > 0) await stream.writeSSE({ event: 'change', data: JSON.stringify({ orders: ids.map(Number) }) });
-        if (Date.now() - beat >= heartbeat) {
+        if (resync) {
+          resync = false;
+          await stream.writeSSE({ event: 'resync', data: '{}' });
+        }
+        if (!closing && Date.now() - beat >= heartbeat) {
           beat = Date.now();
-          // A signed-out or expired session's stream ends: the console opens it again with its new token.
-          if (!(await checkAccessToken(db, token, deps.clock.now())).ok) break;
+          // A signed-out or expired session's stream ends: the console opens it again with its new
+          // token. A database that is away cannot say, and the stream stays until it can.
+          const session = await checkAccessToken(db, token, deps.clock.now()).catch(() => null);
+          if (session && !session.ok) break;
           await stream.write(': latido\n\n');
         }
       }
+      if (closing && !stream.aborted) await stream.writeSSE({ event: 'closing', data: '{}', retry: CLOSING_RETRY_MS });
+      untrack();
       unsubscribe();
     });
   });

@@ -47,6 +47,12 @@ export const Msg = {
   notFound: 'Recurso no encontrado.',
   badRequest: 'Solicitud inválida.',
   serverError: 'Error interno del servidor.',
+  /** 503: the database is away (a restart, a failover) or busy; the request changed nothing. */
+  databaseUnavailable: 'La base de datos no está disponible en este momento. Nada se modificó: intente de nuevo en unos segundos.',
+  databaseBusy: 'La base de datos está ocupada. Nada se modificó: intente de nuevo en unos segundos.',
+  /** 503 from /ready and from an instance that is shutting down. */
+  notReady: 'El servidor no está listo para atender solicitudes.',
+  shuttingDown: 'El servidor se está reiniciando. Intente de nuevo en unos segundos.',
   bodyTooLarge: 'El cuerpo de la solicitud es demasiado grande.',
   /** A field the contract gives no text of its own for (valibot's English never reaches a person). */
   badField: (field: string) => `Solicitud inválida: el campo "${field}" no es válido.`,

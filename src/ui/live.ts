@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createActor, type Actor } from 'xstate';
 import type { Services } from '@/api/services';
-import { liveChangesMachine, retryDelay } from '@/machines/ui/live-changes.machine';
+import { liveChangesMachine, nextDelay } from '@/machines/ui/live-changes.machine';
 import { QueuePaths } from '@/api/contract/queues';
 import { useServices } from './session';
 import { ordersPath } from '@/api/http';
@@ -41,6 +41,11 @@ async function follow(services: Services, signal: AbortSignal, send: Actor<typeo
         const data = /^data: (.+)$/m.exec(block)?.[1];
         if (event === 'ready') send({ type: 'stream.ready' });
         if (event === 'change' && data) send({ type: 'stream.change', orders: (JSON.parse(data) as { orders: number[] }).orders });
+        if (event === 'resync') send({ type: 'stream.resync' });
+        if (event === 'closing') {
+          send({ type: 'stream.closing', retryMs: Number(/^retry: (\d+)$/m.exec(block)?.[1] ?? 1000) });
+          return;
+        }
       }
     }
   } catch {
@@ -64,7 +69,7 @@ function startHub(services: Services, hub: Hub) {
           if (retry) clearTimeout(retry);
         },
         scheduleRetry: ({ context }) => {
-          retry = setTimeout(() => actor.send({ type: 'stream.retry' }), retryDelay(context.lost));
+          retry = setTimeout(() => actor.send({ type: 'stream.retry' }), nextDelay(context));
         },
         notify: (_args, { orders }) => hub.listeners.forEach((listener) => listener(orders)),
         resync: () => hub.listeners.forEach((listener) => listener(null)),

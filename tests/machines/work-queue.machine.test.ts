@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { workQueueMachine, type QueueEntry, type WorkQueueContext, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
-import { liveChangesMachine, retryDelay, RETRY_MAX_MS, type LiveChangesEvent } from '@/machines/ui/live-changes.machine';
+import { liveChangesMachine, nextDelay, retryDelay, RETRY_MAX_MS, type LiveChangesEvent } from '@/machines/ui/live-changes.machine';
 import { machineCoverage, reportCoverage } from '../support/machine-coverage';
 import { pathsWithOneMoreStep } from '../support/model-paths';
 
@@ -192,10 +192,19 @@ describe('the work-queue chart', () => {
 });
 
 describe('the live-changes chart', () => {
-  const EVENTS: LiveChangesEvent[] = [{ type: 'stream.ready' }, { type: 'stream.change', orders: [1] }, { type: 'stream.lost' }, { type: 'stream.retry' }, { type: 'stream.stop' }];
+  const EVENTS: LiveChangesEvent[] = [
+    { type: 'stream.ready' },
+    { type: 'stream.change', orders: [1] },
+    { type: 'stream.resync' },
+    { type: 'stream.closing', retryMs: 500 },
+    { type: 'stream.lost' },
+    { type: 'stream.retry' },
+    { type: 'stream.stop' },
+  ];
 
   it('every state and transition is reached by the model', () => {
-    const serializeState = (s: { value: unknown; context: { lost: number; wasOpen: boolean } }) => JSON.stringify([s.value, s.context.lost > 0, s.context.wasOpen]);
+    const serializeState = (s: { value: unknown; context: { lost: number; wasOpen: boolean; hintMs: number | null } }) =>
+      JSON.stringify([s.value, s.context.lost > 0, s.context.wasOpen, s.context.hintMs !== null]);
     const paths = pathsWithOneMoreStep(liveChangesMachine, EVENTS, serializeState as never);
     const coverage = machineCoverage(liveChangesMachine, paths);
     reportCoverage('liveChanges', coverage);
@@ -224,5 +233,27 @@ describe('the live-changes chart', () => {
     actor.send({ type: 'stream.stop' });
     expect(heard).toEqual(['open', 'change 7,8', 'close', 'wait 1000', 'open', 'resync', 'close']);
     expect([1, 2, 3, 4, 5, 9].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, RETRY_MAX_MS, RETRY_MAX_MS]);
+  });
+
+  it("tells everyone to read again when the server says it missed changes; a server shutting down is left at once and joined again after its hint", () => {
+    const heard: string[] = [];
+    const actor = createActor(
+      liveChangesMachine.provide({
+        actions: {
+          open: () => heard.push('open'),
+          close: () => heard.push('close'),
+          resync: () => heard.push('resync'),
+          scheduleRetry: ({ context }) => heard.push(`wait ${nextDelay(context)}`),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'stream.ready' });
+    actor.send({ type: 'stream.resync' });
+    actor.send({ type: 'stream.closing', retryMs: 500 });
+    actor.send({ type: 'stream.retry' });
+    actor.send({ type: 'stream.ready' });
+    // After the new stream is ready the hint is spent: a later loss waits the usual time.
+    actor.send({ type: 'stream.lost' });
+    expect(heard).toEqual(['open', 'resync', 'close', 'wait 500', 'open', 'resync', 'close', 'wait 1000']);
   });
 });

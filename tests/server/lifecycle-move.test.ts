@@ -11,6 +11,7 @@ import { restoreStatus } from '@/machines/lifecycle/restore';
 import type { ItemKey } from '@/machines/items/item';
 import type { AppEnv } from '../../server/deps';
 import { ApiError, errorBody } from '../../server/http';
+import { createRuntime } from '../../server/runtime';
 import { assertPermissions, requireBearer } from '../../server/auth/middleware';
 import { bind } from '../../server/lifecycle/binding';
 import { moveRecord } from '../../server/lifecycle/move';
@@ -110,7 +111,7 @@ const demo = bind<ItemRecord, ItemKey>({
 describe('the generic move and the routes mounted from an action table', () => {
   let app: Hono<AppEnv>;
   beforeAll(() => {
-    const deps = { db: server.db, config: server.config, clock: server.clock };
+    const deps = { db: server.db, config: server.config, clock: server.clock, runtime: createRuntime() };
     app = new Hono<AppEnv>();
     app.use('/:service/secured/*', requireBearer(deps));
     app.onError((err, c) => (err instanceof ApiError ? c.json(errorBody(err), err.status) : c.json({ error: 'server_error' }, 500)));

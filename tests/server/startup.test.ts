@@ -143,6 +143,6 @@ describe('npm start', () => {
       child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
-    expect(output).toContain('SIGTERM: cerrando');
+    expect(output).toContain('SIGTERM: listo');
   }, 120_000);
 });

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * The PostgreSQL pool of one server instance, built to live through the database's restarts and
+ * to fail fast while it is away (issue 24 §1):
+ * - every connection has an 'error' listener for its whole life (pg-pool removes its own while a
+ *   connection is lent out, and a restart's 57P01 then ended the process);
+ * - connecting gives up after `connectTimeoutMs`, a statement after `statementTimeoutMs` (on the
+ *   server) or a little more (on the client, for a database that stopped answering): a request
+ *   during an outage is a quick 503 (server/db/unavailable.ts), never a hang;
+ * - the same SQL text runs as a named prepared statement on each connection (parsed and planned
+ *   once per connection instead of once per query);
+ * - the tables a connection wrote are told once they are committed (`onCommit`): what this
+ *   instance remembers of them is forgotten before the writer's answer leaves (other instances
+ *   learn it from NOTIFY).
+ */
+
+export interface PostgresSettings {
+  /** Connections per instance. */
+  poolSize: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+export const POSTGRES_DEFAULTS: PostgresSettings = { poolSize: 8, connectTimeoutMs: 2000, statementTimeoutMs: 10_000 };
+
+/** What the pool is doing now, for /metrics. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** Statements a connection keeps prepared at most; more distinct texts run unnamed. */
+const MAX_PREPARED = 2000;
+const names = new Map<string, string>();
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/** The name of a query's prepared statement, or null for one that is not worth (or not able to be) prepared. */
+function statementName(text: string, values: unknown): string | null {
+  if (!Array.isArray(values) || !PREPARABLE.test(text)) return null;
+  let name = names.get(text);
+  if (!name) {
+    if (names.size >= MAX_PREPARED) return null;
+    name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+export type CommitListener = (tables: ReadonlySet<string>) => void;
+const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)"?/i;
+interface Parsed {
+  connection?: { parsedStatements?: Record<string, string> };
+}
+
+/**
+ * Kysely sends `query(text, values)`: give it a name. A statement prepared before another instance
+ * migrated the table it reads ("cached plan must not change result type", 0A000) is dropped and
+ * run again once.
+ */
+function wrapQueries(client: pg.Client, committed: CommitListener) {
+  const query = client.query.bind(client) as unknown as Query;
+  let inTransaction = false;
+  let written = new Set<string>();
+  const tell = () => {
+    if (written.size > 0) committed(written);
+    written = new Set();
+  };
+  (client as unknown as { query: Query }).query = function (this: pg.Client, ...args: unknown[]) {
+    const [text, values] = args;
+    if (typeof text !== 'string' || args.length > 2) return query.apply(client, args);
+    const statement = text.trimStart().slice(0, 8).toLowerCase();
+    if (statement.startsWith('begin') || statement.startsWith('start')) inTransaction = true;
+    const table = WRITE.exec(text)?.[1];
+    if (table) written.add(table.toLowerCase());
+    const name = args.length === 2 ? statementName(text, values) : null;
+    const run = (): Promise<pg.QueryResult> => (name ? (query.call(client, { name, text, values }) as Promise<pg.QueryResult>) : (query.apply(client, args) as Promise<pg.QueryResult>));
+    const ran = run().catch(async (error: { code?: string }) => {
+      if (!name || error.code !== '0A000') throw error;
+      delete (client as unknown as Parsed).connection?.parsedStatements?.[name];
+      await (query.call(client, `DEALLOCATE "${name}"`) as Promise<unknown>).catch(() => undefined);
+      return query.call(client, text, values) as Promise<pg.QueryResult>;
+    });
+    return ran.then(
+      (result) => {
+        if (statement.startsWith('commit')) {
+          inTransaction = false;
+          tell();
+        } else if (statement.startsWith('rollback') && !/^\s*rollback\s+to/i.test(text)) {
+          inTransaction = false;
+          written = new Set();
+        } else if (!inTransaction) tell();
+        return result;
+      },
+      (error: unknown) => {
+        if (!inTransaction) written = new Set();
+        throw error;
+      },
+    );
+  };
+}
+
+export function openPool(databaseUrl: string, settings: PostgresSettings, committed: CommitListener): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: settings.poolSize,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    statement_timeout: settings.statementTimeoutMs,
+    idle_in_transaction_session_timeout: settings.statementTimeoutMs,
+    // The client gives up a little after the server would have: a database that stopped answering.
+    query_timeout: settings.statementTimeoutMs + 1000,
+    keepAlive: true,
+    idleTimeoutMillis: 30_000,
+    application_name: 'crm-console',
+  });
+  // An idle connection the database closed (a restart, an administrator) is replaced on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL: conexión inactiva cerrada (${error.message})`));
+  pool.on('connect', (client) => {
+    // A lent-out connection the database closes between two queries reports here, not as a crash;
+    // its next query fails (a 503) and the pool drops it when it comes back.
+    client.on('error', (error) => console.warn(`PostgreSQL: conexión cerrada (${error.message})`));
+    wrapQueries(client, committed);
+  });
+  return pool;
+}
+
+export function poolStats(pool: pg.Pool): PoolStats {
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}

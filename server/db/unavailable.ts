@@ -1,0 +1,29 @@
+import { ApiError } from '../http';
+import { Msg } from '@/domain/messages';
+
+/**
+ * The database errors that say "not now" rather than "wrong": the connection could not be made or
+ * was lost (a restart, a failover: 57P01–57P03, SQLSTATE class 08, a refused or reset socket, the
+ * pool's connect timeout), the database ran out of connections (53300), a statement ran past its
+ * timeout (57014), or SQLite's file is locked by another writer past the busy timeout. Each becomes
+ * a 503 in Spanish with a Retry-After: the request changed nothing (its transaction did not commit)
+ * and the same request, with the same Idempotency-Key, may be sent again.
+ */
+
+const CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const SQLITE_BUSY = /^SQLITE_(BUSY|LOCKED)/;
+const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not queryable|Query read timeout|Connection ended|terminating connection/i;
+/** Seconds a client should wait before trying again. */
+export const RETRY_AFTER_SECONDS = 2;
+
+const codeOf = (error: unknown) => (typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '');
+
+/** The 503 a database error means, or null when it is an error of another kind (a bug: a 500). */
+export function unavailable(error: unknown): ApiError | null {
+  if (!(error instanceof Error)) return null;
+  const code = codeOf(error);
+  const headers = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
+  if (SQLITE_BUSY.test(code)) return new ApiError(503, 'unavailable', Msg.databaseBusy, headers);
+  if (CODES.has(code) || code.startsWith('08') || MESSAGES.test(error.message)) return new ApiError(503, 'unavailable', Msg.databaseUnavailable, headers);
+  return null;
+}
