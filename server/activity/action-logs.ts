@@ -8,6 +8,8 @@ import type { DocCode } from '@/domain/diff';
 import { Permission } from '@/domain/permissions';
 import { badRequest } from '../http';
 import { cappedCount, checkPageWithinCap, pageOf, type Page } from '../db/paging';
+import type { Db as DbHandle } from '../db/database';
+import { inTransaction } from '../db/transaction';
 
 type Db = Kysely<Database>;
 
@@ -88,23 +90,25 @@ export async function searchDocActionLogs(
  * that exists, by the token's staff member, through the console's channel, its action marked as
  * the console's (`console.<action>`) so it is never read as a transition the server recorded.
  */
-export async function createClientLog(db: Db, principal: Principal, body: ActionLogCreateBody, now: number): Promise<ActionLog> {
+export async function createClientLog(db: DbHandle, principal: Principal, body: ActionLogCreateBody, now: number): Promise<ActionLog> {
   const docCode: DocCode = body.docCode === 'CUSTOMER' ? 'CUSTOM' : body.docCode;
-  await documentAccount(db, docCode, Number(body.docId));
-  const row = await db
-    .insertInto('action_logs')
-    .values({
-      doc_code: docCode,
-      doc_id: body.docId,
-      action: `console.${body.action}`,
-      description: body.description,
-      canal: 'CRM',
-      input: body.input,
-      executor_id: principal.accountId,
-      executor_email: principal.email ?? principal.username,
-      date: iso(now),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toActionLog(row);
+  return inTransaction(db, async (trx) => {
+    await documentAccount(trx, docCode, Number(body.docId));
+    const row = await trx
+      .insertInto('action_logs')
+      .values({
+        doc_code: docCode,
+        doc_id: body.docId,
+        action: `console.${body.action}`,
+        description: body.description,
+        canal: 'CRM',
+        input: body.input,
+        executor_id: principal.accountId,
+        executor_email: principal.email ?? principal.username,
+        date: iso(now),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toActionLog(row);
+  });
 }

@@ -9,7 +9,6 @@ import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 import { createNote, listNotes } from './notes';
 import { createClientLog, listActionLogs, LOG_PERMISSION, searchDocActionLogs } from './action-logs';
-import { idempotent } from '../lifecycle/idempotency';
 
 /** Who may read (and, with the editor flag, write) the notes of each kind of document. */
 const NOTE_PERMISSION: Record<NoteDocCode, string> = {
@@ -54,11 +53,11 @@ export function activityRoutes(deps: AppDeps) {
     return ok(c, await listActionLogs(db, query));
   });
   // A log entry the console writes itself: an editor with CRM7_DO_ACTION who may read the document's logs; a replayed Idempotency-Key writes it once.
-  app.post('/users/secured/action-logs/create', requireEditor(Permission.DO_ACTION), idempotent(deps), async (c) => {
+  app.post('/users/secured/action-logs/create', requireEditor(Permission.DO_ACTION), async (c) => {
     const body = parse(ActionLogCreateBody, await jsonBody(c));
     const principal = c.get('principal');
     mayRead(principal, logPermission(body.docCode));
-    return ok(c, await createClientLog(db, principal, body, deps.clock.now()));
+    return ok(c, await createClientLog(deps.db, principal, body, deps.clock.now()));
   });
   app.get('/users/secured/action-logs/specific-data', async (c) => {
     const query = parse(ActionLogsSearchQuery, c.req.query());

@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024-idempotency-fingerprint';
 import * as m0025 from './migrations/0025-security-events';
 import * as m0026 from './migrations/0026-work-queues';
 import * as m0027 from './migrations/0027-approvals-and-transitions';
+import * as m0028 from './migrations/0028-request-steps-and-sessions';
 
 interface Migration {
   name: string;
@@ -62,6 +63,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0025-security-events', up: m0025.up },
   { name: '0026-work-queues', up: m0026.up },
   { name: '0027-approvals-and-transitions', up: m0027.up },
+  { name: '0028-request-steps-and-sessions', up: m0028.up },
 ];
 
 /**

@@ -200,6 +200,19 @@ export interface IdempotencyKeysTable {
   fingerprint: Generated<string>;
 }
 
+/** What one transaction of a request sent with an Idempotency-Key answered (0028): a retry replays it. */
+export interface RequestStepsTable {
+  principal_id: number;
+  key: string;
+  /** The request's transactions in order: 0, 1, … */
+  step: number;
+  route: string;
+  fingerprint: string;
+  /** JSON `{ "v": … }` of the transaction's result; written by the transaction itself. */
+  result: string | null;
+  created_at: string;
+}
+
 export interface PaymentOrdersTable {
   id: Generated<number>;
   order_id: number;
@@ -386,6 +399,7 @@ export interface Database extends ItemFoundationTables, QueueTables, RemittanceT
   notes: NotesTable;
   outbox_messages: OutboxMessagesTable;
   idempotency_keys: IdempotencyKeysTable;
+  request_steps: RequestStepsTable;
   topup_offers: TopupOffersTable;
   message_templates: MessageTemplatesTable;
   call_contacts: CallContactsTable;

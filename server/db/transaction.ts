@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from './schema';
 import type { Db } from './database';
 import { conflict } from '../http';
+import { nextStep, runStep, StepTaken, StoredRefusal } from './request-steps';
 import { Msg } from '@/domain/messages';
 
 /** PostgreSQL's answers to two transactions that cannot both be right (serialization failure, deadlock). */
@@ -19,21 +20,34 @@ const codeOf = (error: unknown) => (typeof error === 'object' && error !== null 
  * the winner wrote and the chart refuses it in its own words (two full returns of one call: the
  * second reads the call returned and gets the same 409 as on SQLite). A race that still loses
  * after a few runs, or a unique key taken meanwhile, is a 409 rather than a 500.
+ *
+ * Inside a request sent with an Idempotency-Key the transaction is one step of it
+ * (server/db/request-steps.ts): its result is stored with it and replayed when the request comes again.
  */
 export async function inTransaction<T>(db: Pick<Db, 'kysely' | 'dialect'>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const step = nextStep();
+  if (!step) return transaction(db, work);
+  // A refusal the step stored (now, or the first time) is answered once its transaction committed.
+  const outcome = await transaction(db, (trx) => runStep(trx, step, () => work(trx)));
+  if (outcome instanceof StoredRefusal) throw outcome.error;
+  return outcome;
+}
+
+async function transaction<T>(db: Pick<Db, 'kysely' | 'dialect'>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (db.dialect !== 'postgres') return db.kysely.transaction().execute(work);
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.kysely.transaction().setIsolationLevel('serializable').execute(work);
     } catch (error) {
       const code = codeOf(error);
+      // Another copy of this request took the step: run again to find (and replay) its result.
+      if (error instanceof StepTaken && attempt < ATTEMPTS * 4) continue;
       if (RETRYABLE.has(code) && attempt < ATTEMPTS) {
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
         continue;
       }
-      if (RETRYABLE.has(code) || code === '23505') throw conflict(Msg.concurrentWrite);
+      if (RETRYABLE.has(code) || code === '23505' || error instanceof StepTaken) throw conflict(Msg.concurrentWrite);
       throw error;
     }
   }
 }
-

@@ -4,7 +4,6 @@ import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../deps';
 import { badRequest, formBody, jsonBody, parse } from '../http';
 import { assertPermissions, requireApiKey, requireBearer } from '../auth/middleware';
-import { idempotent } from './idempotency';
 import { runRow } from './move';
 import type { Binding } from './binding';
 import { API_KEY_CLIENTS } from '@/api/contract/clients';
@@ -16,7 +15,8 @@ import type { AnyRow, WireRequest } from '@/machines/lifecycle/table';
  * route file per action. Rows that share a path (update-status, refund/payment) share one route,
  * and the request's body says which row it is. Order of the checks: the api key and the bearer
  * token, then what every row of the path needs (403 before the body is read), the
- * Idempotency-Key, the request (400 with the Spanish text), then the generic move.
+ * request (400 with the Spanish text), then the generic move (an Idempotency-Key, on every route of
+ * the app, makes its transaction a replayable step: server/lifecycle/idempotency.ts).
  */
 
 interface Entry {
@@ -68,7 +68,6 @@ export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[]) {
       assertPermissions(c.get('principal'), needed);
       await next();
     });
-    if (entries.some(({ row }) => row.wire.idempotent)) guards.push(idempotent(deps));
 
     // Every action of the contract is a POST (Wire.method).
     app.post(serverPath(wire.path), every(...guards), async (c, next) => {

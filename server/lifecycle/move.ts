@@ -160,12 +160,13 @@ export async function runRow(deps: AppDeps, binding: Binding, row: AnyRow, reque
   const handler = row.handler ? binding.handlers[row.handler] : undefined;
   if (row.handler && !handler) throw new Error(`${binding.lifecycle.name}: no handler ${row.handler}`);
   const prepared = handler?.prepare ? await handler.prepare(request, ctx) : undefined;
-  const outcome = await inTransaction(deps.db, async (trx) => {
+  // The answer is read in the same transaction: a replayed Idempotency-Key gives the same answer.
+  return inTransaction(deps.db, async (trx): Promise<RowAnswer> => {
     const records = await recordsOf(trx, binding, row, request);
     const approval = row.fourEyes ? await askSecondPerson(trx, ctx, binding, row, request, records) : null;
-    return approval ? { approval } : { results: await moveAll(trx, ctx, binding, row, request, records, prepared) };
+    if (approval) return { approval };
+    const results = await moveAll(trx, ctx, binding, row, request, records, prepared);
+    const respond = binding.respond?.[row.wire.path] ?? binding.answer;
+    return { data: respond ? await respond(results, request, { ...ctx, db: trx }) : (results[0]?.data ?? null) };
   });
-  if (outcome.approval) return { approval: outcome.approval };
-  const respond = binding.respond?.[row.wire.path] ?? binding.answer;
-  return { data: respond ? await respond(outcome.results, request, ctx) : (outcome.results[0]?.data ?? null) };
 }

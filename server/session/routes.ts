@@ -1,3 +1,4 @@
+import { inTransaction } from '../db/transaction';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError, formBody, ok, parse } from '../http';
@@ -92,9 +93,11 @@ export function sessionRoutes(deps: AppDeps) {
 
   app.post('/uaa/secured/logout', async (c) => {
     const principal = c.get('principal');
-    await revokeFamily(db, principal.familyId, deps.clock.now());
-    // Whatever they were working on is free for the others at once.
-    await releaseAllOf(db, principal.accountId);
+    await inTransaction(deps.db, async (trx) => {
+      await revokeFamily(trx, principal.familyId, deps.clock.now());
+      // Whatever they were working on is free for the others at once.
+      await releaseAllOf(trx, principal.accountId);
+    });
     return ok(c, { loggedOut: true });
   });
 
