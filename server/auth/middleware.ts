@@ -1,11 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { AppDeps, AppEnv, Principal } from '../deps';
-import { checkAccessToken } from './tokens';
-import { writesSoFar } from '../db/database';
-import { iso } from '../clock';
+import type { AppDeps, AppEnv } from '../deps';
+import { principalCache } from './principals';
 import { acceptsKey, sessionServiceKeys } from './service-keys';
-import { groupsOf, displayName } from '../session/accounts';
 import { ApiError, accessDenied, invalidToken } from '../http';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
@@ -38,57 +35,21 @@ export function clientIp(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-type KnownPrincipal = { writes: number; expiresAt: string; principal: Principal };
-/** Per database: the principals of recent tokens, as of a number of writes (server/db/database.ts writesSoFar). */
-const principalsByDb = new WeakMap<object, Map<string, KnownPrincipal>>();
-
 /**
- * Every /secured path needs a live bearer token; the principal is loaded once per request. On
- * SQLite it is remembered until the next write of any kind (a revoked token, a changed group, a
- * disabled account are all writes) or the token's expiry, whichever comes first: three queries
- * less on every read of a list.
+ * Every /secured path needs a live bearer token; the principal is read once per request, or not at
+ * all while it is remembered (server/auth/principals.ts).
  */
 export function requireBearer(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const principals = principalCache(deps.db);
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw invalidToken(Msg.missingToken);
-    const now = deps.clock.now();
-    const writes = writesSoFar(deps.db.kysely);
-    let known = principalsByDb.get(deps.db.kysely);
-    if (writes !== null && !known) principalsByDb.set(deps.db.kysely, (known = new Map()));
-    const remembered = known?.get(match[1]);
-    if (remembered && remembered.writes === writes && remembered.expiresAt > iso(now)) {
-      c.set('principal', remembered.principal);
-      return next();
+    const found = await principals.lookup(match[1], deps.clock.now());
+    if (!found.ok) {
+      throw invalidToken(found.reason === 'expired' ? Msg.expiredToken : found.reason === 'revoked' ? Msg.revokedToken : Msg.invalidToken);
     }
-    const check = await checkAccessToken(deps.db.kysely, match[1], now);
-    if (!check.ok) {
-      throw invalidToken(check.reason === 'expired' ? Msg.expiredToken : check.reason === 'revoked' ? Msg.revokedToken : Msg.invalidToken);
-    }
-    const account = await deps.db.kysely
-      .selectFrom('accounts')
-      .select(['id', 'username', 'email', 'first_name', 'last_name', 'enabled'])
-      .where('id', '=', check.accountId)
-      .executeTakeFirst();
-    if (!account || account.enabled !== 1) throw invalidToken(Msg.revokedToken);
-    const groups = await groupsOf(deps.db.kysely, account.id);
-    const principal: Principal = {
-      accountId: account.id,
-      username: account.username,
-      email: account.email,
-      firstName: account.first_name,
-      lastName: account.last_name,
-      name: displayName(account.first_name, account.last_name, account.username),
-      familyId: check.familyId,
-      groups,
-      permissions: new Set(groups.flatMap((g) => g.permissions.map((p) => p.name))),
-    };
-    if (known && writes !== null) {
-      if (known.size >= 5000) known.clear();
-      known.set(match[1], { writes, expiresAt: check.expiresAt, principal });
-    }
-    c.set('principal', principal);
+    c.set('principal', found.principal);
     await next();
   };
 }

@@ -1,0 +1,139 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
+import type { Principal } from '../deps';
+import { writesSoFar } from '../db/database';
+import { CHANNELS } from '../db/notifications';
+import { hashToken } from './tokens';
+import { displayName } from '../session/accounts';
+import { iso } from '../clock';
+import type { Group } from '@/api/contract/uaa';
+
+/**
+ * Who is behind a bearer token: read in one round trip (the token, its account, the account's
+ * groups and their permissions in one query), and remembered so that most requests read nothing:
+ * - SQLite: until the next write of any kind (writesSoFar: a revoked token, a changed group, a
+ *   disabled account are all writes);
+ * - PostgreSQL: until the database says a session may have changed (a trigger notifies
+ *   `crm_sessions` on commit, to every instance: migration 0028), and only while this instance hears
+ *   those notifications; a lost LISTEN connection forgets everything and nothing is remembered
+ *   until it is back.
+ * Either way, no longer than the token lives, nor than REMEMBER_MS.
+ */
+
+export type PrincipalLookup = { ok: true; principal: Principal; expiresAt: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
+
+/** A safety net: even a notification that never came cannot keep a principal longer. */
+const REMEMBER_MS = 5 * 60_000;
+const MAX_REMEMBERED = 5000;
+/** What a principal is read from (the tables migration 0028's triggers watch). */
+const SESSION_TABLES = ['oauth_tokens', 'accounts', 'account_groups', 'groups', 'permissions', 'group_permissions'];
+
+/** The token's session in one query; `revoked` also covers a disabled account. */
+export async function loadPrincipal(db: Kysely<Database>, token: string, now: number): Promise<PrincipalLookup> {
+  const rows = await db
+    .selectFrom('oauth_tokens as t')
+    .innerJoin('accounts as a', 'a.id', 't.account_id')
+    .leftJoin('account_groups as ag', 'ag.account_id', 'a.id')
+    .leftJoin('groups as g', 'g.id', 'ag.group_id')
+    .leftJoin('group_permissions as gp', 'gp.group_id', 'g.id')
+    .leftJoin('permissions as p', 'p.id', 'gp.permission_id')
+    .select(['t.account_id', 't.family_id', 't.expires_at', 't.revoked_at', 'a.username', 'a.email', 'a.first_name', 'a.last_name', 'a.enabled', 'g.name as group', 'p.name as permission'])
+    .where('t.token_hash', '=', hashToken(token))
+    .where('t.kind', '=', 'access')
+    .orderBy('g.name')
+    .orderBy('p.name')
+    .execute();
+  const first = rows[0];
+  if (!first) return { ok: false, reason: 'unknown' };
+  if (first.revoked_at || first.enabled !== 1) return { ok: false, reason: 'revoked' };
+  if (first.expires_at <= iso(now)) return { ok: false, reason: 'expired' };
+  const groups = new Map<string, Group>();
+  for (const row of rows) {
+    if (!row.group) continue;
+    const group = groups.get(row.group) ?? { name: row.group, permissions: [] };
+    if (row.permission) group.permissions.push({ name: row.permission });
+    groups.set(row.group, group);
+  }
+  const list = [...groups.values()];
+  const principal: Principal = {
+    accountId: first.account_id,
+    username: first.username,
+    email: first.email,
+    firstName: first.first_name,
+    lastName: first.last_name,
+    name: displayName(first.first_name, first.last_name, first.username),
+    familyId: first.family_id,
+    groups: list,
+    permissions: new Set(list.flatMap((g) => g.permissions.map((p) => p.name))),
+  };
+  return { ok: true, principal, expiresAt: first.expires_at };
+}
+
+interface Remembered {
+  /** SQLite: the write number it was read at; PostgreSQL: the cache's generation. */
+  version: number;
+  /** Until when (ms): the token's expiry or REMEMBER_MS, whichever comes first. */
+  until: number;
+  principal: Principal;
+}
+
+export interface PrincipalCache {
+  lookup(token: string, now: number): Promise<PrincipalLookup>;
+}
+
+/** One per database handle: the cache of every app on it. */
+const caches = new WeakMap<Db, PrincipalCache>();
+
+export function principalCache(db: Db): PrincipalCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = createCache(db)));
+  return cache;
+}
+
+function createCache(db: Db): PrincipalCache {
+  const remembered = new Map<string, Remembered>();
+  // PostgreSQL: any session notification (they are rare: a sign-out, a disabled account, a changed
+  // group) or a lost connection forgets everything; a read that overlapped one is not remembered.
+  let generation = 0;
+  let listening = false;
+  const listen = () => {
+    const notifications = db.notifications();
+    if (!notifications || listening) return notifications;
+    listening = true;
+    const forget = () => {
+      remembered.clear();
+      generation++;
+    };
+    notifications.on(CHANNELS.sessions, forget);
+    notifications.onLost(forget);
+    // This instance's own commits are known before their answers leave (the NOTIFY comes a moment later).
+    db.onCommit((tables) => {
+      if (SESSION_TABLES.some((table) => tables.has(table))) forget();
+    });
+    return notifications;
+  };
+  const versionNow = (): number | null => {
+    const writes = writesSoFar(db.kysely);
+    if (writes !== null) return writes;
+    const notifications = listen();
+    return notifications?.connected ? generation : null;
+  };
+
+  return {
+    async lookup(token, now) {
+      const version = versionNow();
+      const known = remembered.get(token);
+      if (known && version !== null && known.version === version && known.until > now) {
+        return { ok: true, principal: known.principal, expiresAt: iso(known.until) };
+      }
+      const found = await loadPrincipal(db.kysely, token, now);
+      // Remembered as of the version seen before the read: anything since makes the next lookup read again.
+      if (found.ok && version !== null && versionNow() === version) {
+        if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+        remembered.set(token, { version, until: Math.min(Date.parse(found.expiresAt), now + REMEMBER_MS), principal: found.principal });
+      }
+      return found;
+    },
+  };
+}
