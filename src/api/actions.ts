@@ -8,8 +8,8 @@ import { fillPath, type ActionRow, type CallerSession } from '@/machines/lifecyc
 
 /**
  * The call of an action row, built from the row alone: its client, its path (with the company's
- * tenant), its query and body (JSON or multipart), a fresh Idempotency-Key where the row asks for
- * one, and its answer parsed with the row's schema. No action has a client function of its own.
+ * tenant), its query and body (JSON or multipart), and its answer parsed with the row's schema (the
+ * client gives every change its Idempotency-Key: src/api/http.ts). No action has a client function of its own.
  */
 
 /** Where each client's service lives, so a row's full path becomes the client's relative one. */
@@ -80,7 +80,6 @@ export async function sendAction<TSubject, TPayload, TQuery, TBody, TData>(
   const options = {
     searchParams: searchParams(request.query as object | undefined),
     ...(request.body === undefined ? {} : wire.multipart ? { body: formData(request.body as object) } : { json: request.body }),
-    ...(wire.idempotent ? { headers: { 'Idempotency-Key': crypto.randomUUID() } } : {}),
   };
   const answer = await call(clientOf(services, wire.client), (k) => k.post(path, options), v.union([ApprovalRequested, Envelope(wire.data as v.GenericSchema<unknown, TData>)]), {
     ...(wire.successCode !== undefined ? { acceptCodes: [wire.successCode] } : {}),

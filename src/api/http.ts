@@ -54,7 +54,25 @@ export interface ServiceClient {
 let kyModule: Promise<typeof KyModule> | null = null;
 const loadKy = () => (kyModule ??= import('ky'));
 
-/** One ky instance per service: base URL, bearer hook, no automatic throwing (we normalise). */
+/** Answers that mean "not now" (a restart, a database away, an instance lost behind the balancer): sent again. */
+const TRANSIENT = [502, 503, 504];
+/** A request whose response never came, or came as one of those, is sent again with its same Idempotency-Key. */
+const RETRY = {
+  limit: 3,
+  methods: ['get', 'head', 'post', 'put', 'patch', 'delete'] as ('get' | 'head' | 'post' | 'put' | 'patch' | 'delete')[],
+  statusCodes: TRANSIENT,
+  // The server's Retry-After (2 s during a database outage), at most 5 s.
+  afterStatusCodes: [503],
+  maxRetryAfter: 5000,
+  backoffLimit: 3000,
+  retryOnTimeout: false,
+};
+
+/**
+ * One ky instance per service: base URL, bearer hook, no throwing but for the transient answers
+ * ky retries (we normalise). Every change carries an Idempotency-Key, made once per call and kept
+ * by its retries, so a retry after a lost answer is replayed by the server, never done twice.
+ */
 export function createServiceClient(baseUrl: string, hooks: HttpHooks, { apiKey = false, ...extra }: ClientOptions = {}): ServiceClient {
   let instance: Promise<KyInstance> | null = null;
   return {
@@ -63,8 +81,8 @@ export function createServiceClient(baseUrl: string, hooks: HttpHooks, { apiKey 
       (instance ??= loadKy().then(({ default: ky }) =>
         ky.create({
           prefixUrl: baseUrl,
-          throwHttpErrors: false,
-          retry: 0,
+          throwHttpErrors: (status: number) => TRANSIENT.includes(status),
+          retry: RETRY,
           timeout: 30_000,
           ...extra,
           hooks: {
@@ -74,12 +92,25 @@ export function createServiceClient(baseUrl: string, hooks: HttpHooks, { apiKey 
                 if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
                 const key = apiKey ? hooks.serviceKeys()?.apiKey : undefined;
                 if (key && !request.headers.has('api-key')) request.headers.set('api-key', key);
+                if (request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has('Idempotency-Key')) request.headers.set('Idempotency-Key', crypto.randomUUID());
               },
             ],
           },
         }),
       )),
   };
+}
+
+/** The answer to a call, after ky's retries; no answer at all is the catalogue's "no connection". */
+async function answerOf(client: ServiceClient, send: (k: KyInstance) => Promise<Response>): Promise<Response> {
+  const ky = await client.instance();
+  try {
+    return await send(ky);
+  } catch (error) {
+    // A transient answer still there after the retries is read like any other answer.
+    if (error instanceof Error && error.name === 'HTTPError' && 'response' in error) return (error as { response: Response }).response;
+    throw new ApiError('network', Msg.connectionLost);
+  }
 }
 
 type BodyLike = { error?: unknown; error_description?: unknown; description?: unknown; message?: unknown; code?: unknown };
@@ -108,13 +139,7 @@ export async function call<TSchema extends v.GenericSchema>(
   schema: TSchema,
   options: CallOptions = {},
 ): Promise<v.InferOutput<TSchema>> {
-  const ky = await client.instance();
-  let response: Response;
-  try {
-    response = await send(ky);
-  } catch {
-    throw new ApiError('network', Msg.connectionLost);
-  }
+  const response = await answerOf(client, send);
   let body: BodyLike | null = null;
   const text = await response.text();
   if (text) {
@@ -150,13 +175,7 @@ export async function call<TSchema extends v.GenericSchema>(
  * connection, invalid token, access denied; a refusal's own text when it sends one, else `missing`.
  */
 export async function callFile(client: ServiceClient, send: (k: KyInstance) => Promise<Response>, missing: string = Msg.notFound): Promise<Blob> {
-  const ky = await client.instance();
-  let response: Response;
-  try {
-    response = await send(ky);
-  } catch {
-    throw new ApiError('network', Msg.connectionLost);
-  }
+  const response = await answerOf(client, send);
   if (response.status === 401) {
     client.hooks.onInvalidToken();
     throw new ApiError('invalid_token', Msg.invalidToken, 401);

@@ -118,3 +118,46 @@ describe('the error catalogue, applied by the HTTP client', () => {
     expect(c.seen[0]!.headers.get('authorization')).toBeNull();
   });
 });
+
+describe('retries: a change is sent again with its same Idempotency-Key, never as a new one', () => {
+  it('every change carries an Idempotency-Key, a new one per call; reads carry none', async () => {
+    const c = client(() => json({ code: 0, data: { ok: true } }));
+    await call(c.client, (k) => k.post('thing', { json: {} }), Schema);
+    await call(c.client, (k) => k.post('thing', { json: {} }), Schema);
+    await call(c.client, (k) => k.get('thing'), Schema);
+    const [first, second, read] = c.seen.map((r) => r.headers.get('idempotency-key'));
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).not.toBe(first);
+    expect(read).toBeNull();
+  });
+
+  it('a lost answer (the connection dropped) and a 503 with Retry-After are sent again with the same key until an answer comes', async () => {
+    let n = 0;
+    const c = client(() => {
+      n++;
+      if (n === 1) throw new TypeError('fetch failed');
+      if (n === 2) return json({ error: 'unavailable', error_description: 'La base de datos no está disponible…' }, 503);
+      return json({ code: 0, data: { ok: true } });
+    });
+    const answer = await call(c.client, (k) => k.post('thing', { json: { note: 'x' } }), Schema);
+    expect(answer.data.ok).toBe(true);
+    expect(c.seen).toHaveLength(3);
+    expect(new Set(c.seen.map((r) => r.headers.get('idempotency-key'))).size).toBe(1);
+  });
+
+  it('a 503 that lasts past the retries is shown with its own Spanish text', async () => {
+    const c = client(() => json({ error: 'unavailable', error_description: 'La base de datos no está disponible.' }, 503));
+    const error = await failure(call(c.client, (k) => k.get('thing', { retry: { limit: 1, afterStatusCodes: [] } }), Schema));
+    expect(c.seen).toHaveLength(2);
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('La base de datos no está disponible.');
+  });
+
+  it('a refusal is not sent again', async () => {
+    const c = client(() => json({ error: 'conflict', error_description: 'No se puede.' }, 409));
+    const error = await failure(call(c.client, (k) => k.post('thing', { json: {} }), Schema));
+    expect(c.seen).toHaveLength(1);
+    expect(error.message).toBe('No se puede.');
+  });
+});

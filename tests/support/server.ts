@@ -57,8 +57,8 @@ export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
 
 /**
  * A row of an action table sent as the console sends it (its client's path with the tenant, its
- * query and body built by the row, JSON or multipart, an Idempotency-Key where the row asks for
- * one, the api key where its client carries it): the server tests drive the same wire the screens do.
+ * query and body built by the row, JSON or multipart, an Idempotency-Key as the console sends
+ * with every change, the api key where its client carries it): the server tests drive the same wire the screens do.
  */
 export async function sendRow(
   server: TestServer,
@@ -73,7 +73,7 @@ export async function sendRow(
   const query = new URLSearchParams(Object.entries(request.query ?? {}).flatMap(([key, value]) => (value === undefined || value === null ? [] : [[key, String(value)]])));
   const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, ...(session.headers ?? {}) };
   if (API_KEY_CLIENTS.includes(row.wire.client)) headers['api-key'] ??= server.config.upgApiKey;
-  if (row.wire.idempotent) headers['idempotency-key'] ??= crypto.randomUUID();
+  headers['idempotency-key'] ??= crypto.randomUUID();
   let body: BodyInit | undefined;
   if (request.body !== undefined) {
     if (row.wire.multipart) {

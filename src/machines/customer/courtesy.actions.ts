@@ -32,7 +32,7 @@ export const courtesyActions = [
     confirm: (s, p: CourtesyPayload) => text.question(p.offerTitle, p.phoneNumber, s.accountId),
     success: { text: (_s, order: CourtesyOrder) => text.done(order.offer, order.destination, order.orderId) },
     refused: text.refused,
-    wire: { client: 'orders', method: 'POST', path: '/orders/secured/checkout/courtesy', body: CourtesyBody, data: CourtesyOrder, idempotent: true },
+    wire: { client: 'orders', method: 'POST', path: '/orders/secured/checkout/courtesy', body: CourtesyBody, data: CourtesyOrder },
     request: (s, p: CourtesyPayload) => ({ body: { accountId: s.accountId, phoneNumber: p.phoneNumber, offerId: p.offerId } }),
     targets: (r) => [{ accountId: r.body.accountId }],
     handler: 'topup',

@@ -35,7 +35,7 @@ export const notifyActions = [
     confirm: (s, p: NotifyPayload) => text.question(text.channels[p.type] ?? p.type, p.address, s.accountId),
     success: { title: Msg.requested, text: (_s, _d: Notified, p: NotifyPayload) => text.done(text.channels[p.type] ?? p.type, p.address) },
     refused: NotifyMsg.refused,
-    wire: { client: 'messenger', method: 'POST', path: '/messenger/secured/send/notification', body: NotifyBody, data: Notified, idempotent: true },
+    wire: { client: 'messenger', method: 'POST', path: '/messenger/secured/send/notification', body: NotifyBody, data: Notified },
     request: (s, p: NotifyPayload) => ({ body: { accountId: s.accountId, channel: [{ type: p.type, address: p.address }], title: p.title ?? null, body: p.body, content: p.content ?? null } }),
     targets: (r) => [{ accountId: r.body.accountId }],
     handler: 'send',

@@ -30,7 +30,7 @@ export const registerActions = [
     confirm: (_s, p: RegisterPayload) => text.question(p.email, p.username),
     success: { text: (_s, done: Registered) => text.done(done.accountId, done.email) },
     refused: RegisterMsg.refused,
-    wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/register/completed', body: RegisterBody, data: Registered, idempotent: true },
+    wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/register/completed', body: RegisterBody, data: Registered },
     request: (_s, p: RegisterPayload) => ({ body: { email: p.email, username: p.username, firstName: p.firstName ?? null, lastName: p.lastName ?? null } }),
     targets: () => [{ registry: 'customers' }],
     handler: 'register',

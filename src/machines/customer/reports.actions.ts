@@ -37,7 +37,7 @@ export const reportsActions = [
     confirm: (s, p: ReportPayload) => text.question(reportTypeLabel(p.type), p.startDate, p.endDate, s.accountId),
     success: { title: Msg.requested, text: (_s, r: ReportResult) => text.done(reportTypeLabel(r.type), r.rows, r.sentTo, r.fileName) },
     refused: ReportMsg.refused,
-    wire: { client: 'orders', method: 'POST', path: '/orders/secured/generate/reports', query: ReportQuery, data: ReportResult, idempotent: true },
+    wire: { client: 'orders', method: 'POST', path: '/orders/secured/generate/reports', query: ReportQuery, data: ReportResult },
     // The end date travels as the day after the last one chosen (spec details §5).
     request: (s, p: ReportPayload) => ({ query: { accountId: s.accountId, type: p.type, emailForced: p.emailForced, phoneNumber: p.phoneNumber, emailNauta: p.emailNauta, startDate: p.startDate, endDate: extendedEnd(p.endDate) } }),
     targets: (r) => [{ accountId: r.query.accountId }],

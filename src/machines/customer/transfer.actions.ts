@@ -41,7 +41,7 @@ export const transferActions = [
     confirm: (s, form: TransferForm) => text.question(form.amount, form.currency, s.accountId, form.destination),
     success: { text: (_s, done: TransferDone) => text.done(done.amount, done.currency, done.beneficiary, done.balance) },
     refused: TransferMsg.refused,
-    wire: { client: 'orders', method: 'POST', path: '/orders/secured/transfer/create/crm', body: TransferCreateBody, data: TransferDone, idempotent: true },
+    wire: { client: 'orders', method: 'POST', path: '/orders/secured/transfer/create/crm', body: TransferCreateBody, data: TransferDone },
     request: (s, form: TransferForm) => ({
       body: { data: { idUser: s.accountId, emailOrAlias: form.emailOrAlias ?? null, phoneNumber: form.phoneNumber ?? null, amount: form.amount, motive: form.motive ?? null, currency: form.currency } },
     }),

@@ -34,7 +34,6 @@ const statusWire = {
   path: '/orders/secured/remesa-to-bank/update-status',
   body: BankStatusBody,
   data: BankStatusAnswer,
-  idempotent: true,
 } as const;
 const statusRequest = (status: BankStatusBody['fulfillmentOrderItemStatus']) => (subject: ItemSubject) => ({
   body: { fulfillmentOrderItemStatus: status, fulfillmentOrderItemIds: [subject.id], log: null },

@@ -112,7 +112,7 @@ export const homeRemittanceActions = [
     confirm: (s, report: DeliveryReport) => itemQuestion(`Reportar la entrega a ${report.receiver} de`, 'la remesa', s),
     success: { text: (s, _data, report) => texts.delivered(s.id, report.receiver) },
     refused: RemittanceRefused.homeDeliver,
-    wire: { client: 'remittances', method: 'POST', path: `${HOME}/deliver`, body: DeliverBody, data: HomeMove, idempotent: true },
+    wire: { client: 'remittances', method: 'POST', path: `${HOME}/deliver`, body: DeliverBody, data: HomeMove },
     request: (s, report: DeliveryReport, session) => ({
       body: {
         ...actor(s, session.accountId),

@@ -30,7 +30,7 @@ export const prepaidCardActions = [
     success: { title: pickupPrepaidText.approved, text: (s) => text.approveText(s.id) },
     refused: PrepaidRefused.approve,
     // The spec approves the offer's card (foid).
-    wire: { client: 'orders', method: 'POST', path: '/orders/secured/prepaidCard/approve', query: PrepaidApproveQuery, data: PrepaidMove, idempotent: true },
+    wire: { client: 'orders', method: 'POST', path: '/orders/secured/prepaidCard/approve', query: PrepaidApproveQuery, data: PrepaidMove },
     request: (s) => ({ query: { foid: s.offerId } }),
     targets: (r) => [{ offer: r.query.foid }],
   }),

@@ -40,7 +40,7 @@ export const topupClaimActions = [
     confirm: (s) => itemQuestion('Reclamar', 'la recarga', s),
     success: { title: topupText.claimCreated, text: (_s, result) => topupText.claim.text(result.claim.label) },
     refused: (context) => (context.itemStatus === 'FULFILLED' ? TopupMsg.alreadyClaimed : TopupMsg.claimOnlyFulfilled),
-    wire: { client: 'orders', method: 'POST', path: '/orders/secured/fo/topup/reclaim', body: ReclaimBody, data: v.object({ item: TopupItemState, claim: TopupClaim }), idempotent: true },
+    wire: { client: 'orders', method: 'POST', path: '/orders/secured/fo/topup/reclaim', body: ReclaimBody, data: v.object({ item: TopupItemState, claim: TopupClaim }) },
     request: (s, note: string) => ({ body: { foiId: s.id, claim: nextClaim(s.claims), note } }),
     targets: (r) => [{ item: r.body.foiId }],
     eventOf: (r) => ({ type: 'claim.add', kind: r.body.claim }),

@@ -28,8 +28,6 @@ export interface Wire<TQuery = unknown, TBody = unknown, TData = unknown> {
   multipart?: boolean;
   /** The answer's `data`. */
   data: v.GenericSchema<unknown, TData>;
-  /** A retry with the same Idempotency-Key replays the first answer. */
-  idempotent?: boolean;
   /** The contract's success code when it is not 0. */
   successCode?: number;
 }
