@@ -1,8 +1,8 @@
 /**
  * `npm test`: every test layer: type check and lint (side by side), unit/machine/server tests
  * (vitest), the production build, and the browser tests (Playwright on Debian's Chromium), while
- * the server tests run again on PostgreSQL in the background. Ends with the one line CI reads:
- * `tests: N passed, N failed`.
+ * the server tests run again in the background, on PostgreSQL and then on Node 24. Ends with the
+ * one line CI reads: `tests: N passed, N failed`.
  *
  * Time (issue 13: CI under 15 minutes on two cores): the PostgreSQL layer runs beside the browser
  * tests at the normal priority; it mostly waits on round trips to its database, and starved of
@@ -126,6 +126,36 @@ function startPostgresLayer(): Promise<Layer> | null {
 
 const postgres = startPostgresLayer();
 
+/**
+ * The server tests again on Node 24, the newer supported LTS line (everything else runs on the
+ * machine's Node): scripts/node24.sh installs the npm registry's `node@24` into .cache/node24 and
+ * builds better-sqlite3's binding for it there (about a minute, once). In the background after the
+ * PostgreSQL layer, not beside it: both run tests/server/startup.test.ts, which listens on a fixed
+ * port. SKIP_NODE24=1 skips it on a developer's machine; CI never does.
+ */
+async function node24Layer(): Promise<Layer | null> {
+  if (!wants('node24')) return null;
+  if (process.env.SKIP_NODE24 === '1') {
+    console.log('\n▶ node24: skipped (SKIP_NODE24=1)');
+    return null;
+  }
+  const log = path.join(reports, 'vitest-node24.log');
+  const file = path.join(reports, 'vitest-node24.json');
+  fs.rmSync(file, { force: true });
+  console.log(`\n▶ vitest run tests/server on Node 24, in the background; output in ${path.relative(root, log)}`);
+  const out = fs.openSync(log, 'w');
+  const args = ['run', 'tests/server', `--maxWorkers=${cores + 1}`, '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`];
+  const child = spawn('bash', [path.join(root, 'scripts', 'node24.sh'), ...args], { cwd: root, stdio: ['ignore', out, out] });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const report = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
+  const layer: Layer = report
+    ? { name: 'node24', passed: report.numPassedTests, failed: report.numFailedTests + (code === 0 || report.numFailedTests > 0 ? 0 : 1) }
+    : { name: 'node24', passed: 0, failed: 1 };
+  if (layer.failed > 0) console.log(`\n▶ server tests on Node 24 failed:\n${fs.readFileSync(log, 'utf8').slice(-20_000)}`);
+  return layer;
+}
+const node24 = Promise.resolve(postgres).then(node24Layer);
+
 if (wants('e2e')) {
   const built = run(bin('vite'), ['build', '--logLevel', 'warn']);
   layers.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1 });
@@ -146,6 +176,8 @@ if (wants('e2e')) {
 }
 
 if (postgres) layers.push(await postgres);
+const node24Result = await node24;
+if (node24Result) layers.push(node24Result);
 
 if (fs.existsSync(coverageFile)) {
   const lines = [...new Set(fs.readFileSync(coverageFile, 'utf8').split('\n').filter(Boolean))].sort();

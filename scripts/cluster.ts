@@ -1,0 +1,359 @@
+/**
+ * `npm run start:cluster`: the console as it runs with several instances (issue 24 §5,
+ * docs/operations.md), on this machine:
+ *
+ *   HAProxy on PORT ──► CLUSTER_INSTANCES server instances on 127.0.0.1:PORT+1… ──► PostgreSQL on 127.0.0.1:CLUSTER_PG_PORT
+ *
+ * PostgreSQL is Debian's package with a data folder of its own (CLUSTER_DIR/pg, kept between runs;
+ * scripts/pg-cluster.sh up/down), unless DATABASE_URL names one elsewhere. The first instance
+ * migrates and, on an empty database, seeds; the others start once it is ready (two instances must
+ * not seed one empty database at once). An instance that ends is started again. HAProxy's
+ * configuration is written to CLUSTER_DIR/haproxy.cfg on every start.
+ *
+ * Ctrl+C or SIGTERM stops everything: the instances first (SIGTERM: they finish what they are
+ * doing), then HAProxy, then PostgreSQL (pg_ctl stop -m fast). A second Ctrl+C forces.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import readline from 'node:readline';
+import { buildConsoleIfStale } from './console-build';
+
+const root = path.resolve(import.meta.dirname, '..');
+const env = process.env;
+function int(name: string, fallback: number): number {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  if (/^[1-9]\d*$/.test(value)) return Number(value);
+  console.error(`[cluster] ${name} debe ser un entero positivo (recibido: ${value})`);
+  process.exit(1);
+}
+
+const port = int('PORT', 8080);
+const host = env.HOST?.trim() || '0.0.0.0';
+const count = int('CLUSTER_INSTANCES', 2);
+const pgPort = int('CLUSTER_PG_PORT', 5433);
+const statsPort = int('CLUSTER_STATS_PORT', 8404);
+const dir = path.resolve(root, env.CLUSTER_DIR ?? path.join('data', 'cluster'));
+const pgDir = path.join(dir, 'pg');
+const externalDatabase = env.DATABASE_URL?.trim() || null;
+const staticDir = path.resolve(root, env.STATIC_DIR ?? 'dist');
+const pgScript = path.join(root, 'scripts', 'pg-cluster.sh');
+/** How long the instances have to finish their requests before they are killed: a little more than they give themselves. */
+const DRAIN_MS = int('SHUTDOWN_TIMEOUT_MS', 20_000) + 5000;
+
+interface Instance {
+  name: string;
+  port: number;
+  child: ChildProcess | null;
+}
+const instances: Instance[] = Array.from({ length: count }, (_, i) => ({ name: `app${i + 1}`, port: port + i + 1, child: null }));
+let haproxy: ChildProcess | null = null;
+let pgStarted = false;
+let stopping = false;
+let running = false;
+let firstSignalAt = 0;
+
+const say = (line: string) => console.log(`[cluster] ${line}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A path as the operator typed it: relative to the repository when inside it. */
+const shown = (p: string) => (path.relative(root, p).startsWith('..') ? p : path.relative(root, p));
+
+/** Each line of a child's output, prefixed with its name. */
+function prefixed(name: string, ...streams: (NodeJS.ReadableStream | null)[]) {
+  for (const input of streams) if (input) readline.createInterface({ input }).on('line', (line) => console.log(`[${name}] ${line}`));
+}
+
+function which(program: string): string | null {
+  const dirs = [...(env.PATH ?? '').split(':'), '/usr/sbin', '/usr/local/sbin', '/sbin'];
+  return dirs.map((d) => path.join(d, program)).find((p) => fs.existsSync(p)) ?? null;
+}
+
+function postgresInstalled(): boolean {
+  const base = '/usr/lib/postgresql';
+  return fs.existsSync(base) && fs.readdirSync(base).some((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')));
+}
+
+function portFree(p: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(p, '0.0.0.0', () => server.close(() => resolve(true)));
+  });
+}
+
+/** The HTTP status of GET url, 0 when nothing answers. */
+async function status(url: string): Promise<number> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    await response.body?.cancel();
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+function pg(action: 'up' | 'down' | 'psql', args: string[] = [], input?: string) {
+  const result = spawnSync('bash', [pgScript, action, pgDir, String(pgPort), ...args], { cwd: root, encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'] });
+  if (result.status !== 0) throw new Error(`PostgreSQL (${action}): ${result.stderr.trim() || result.stdout.trim()}`);
+  return result.stdout;
+}
+
+/** Starts PostgreSQL and makes sure the console's role and database exist; the instances' DATABASE_URL. */
+function startPostgres(): string {
+  fs.mkdirSync(dir, { recursive: true });
+  // The postgres user must reach its data folder inside this one.
+  if (process.getuid?.() === 0) fs.chmodSync(dir, 0o755);
+  const passwordFile = path.join(dir, 'pg-password');
+  if (!fs.existsSync(passwordFile)) fs.writeFileSync(passwordFile, `${crypto.randomBytes(24).toString('hex')}\n`, { mode: 0o600 });
+  const password = fs.readFileSync(passwordFile, 'utf8').trim();
+  say(`PostgreSQL en 127.0.0.1:${pgPort} (datos en ${shown(pgDir)})…`);
+  pgStarted = true;
+  pg('up');
+  pg('psql', ['-q', '-v', 'ON_ERROR_STOP=1', '-d', 'postgres'], [
+    `SELECT 'CREATE ROLE crm LOGIN' WHERE NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'crm')\\gexec`,
+    `ALTER ROLE crm PASSWORD '${password}';`,
+    `SELECT 'CREATE DATABASE crm OWNER crm' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'crm')\\gexec`,
+  ].join('\n'));
+  return `postgres://crm:${password}@127.0.0.1:${pgPort}/crm`;
+}
+
+function spawnInstance(instance: Instance, databaseUrl: string) {
+  if (stopping) return;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    // Its own process group: a Ctrl+C in the terminal reaches this script only, which stops the
+    // processes in order.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...env, PORT: String(instance.port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, TRUST_PROXY: '1', STATIC_DIR: staticDir },
+  });
+  instance.child = child;
+  const startedAt = Date.now();
+  prefixed(instance.name, child.stdout, child.stderr);
+  fs.writeFileSync(path.join(dir, `${instance.name}.pid`), `${child.pid}\n`);
+  child.on('exit', (code, signal) => {
+    if (instance.child === child) instance.child = null;
+    if (stopping) return;
+    const how = signal ?? `código ${code}`;
+    if (!running) return void fail(`${instance.name} terminó al arrancar (${how})`);
+    // HAProxy takes it out (2 failed checks, 1 s apart) before it is back; a crash loop waits longer.
+    const delay = Date.now() - startedAt < 10_000 ? 5000 : 2000;
+    say(`${instance.name} terminó (${how}); se inicia de nuevo en ${delay / 1000} s`);
+    setTimeout(() => {
+      if (!stopping) spawnInstance(instance, databaseUrl);
+    }, delay);
+  });
+}
+
+/** Waits until the instance is ready: migrated, its database answering (GET /ready is 200). */
+async function ready(instance: Instance): Promise<void> {
+  while ((await status(`http://127.0.0.1:${instance.port}/ready`)) !== 200) {
+    if (!instance.child || stopping) throw new Error(`${instance.name} no llegó a estar lista`);
+    await sleep(250);
+  }
+}
+
+/**
+ * HAProxy's own answers (no instance could take the request, or one failed mid-way) in the
+ * server's shape and language, for the console to show: `{ error, error_description }`.
+ */
+const HAPROXY_ERRORS: Record<number, [string, string]> = {
+  502: ['Bad Gateway', 'El servidor no respondió. Intente de nuevo en unos segundos.'],
+  503: ['Service Unavailable', 'El servicio no está disponible en este momento. Nada se modificó: intente de nuevo en unos segundos.'],
+  504: ['Gateway Timeout', 'El servidor tardó demasiado en responder. Intente de nuevo en unos segundos.'],
+};
+
+function writeErrorFiles(): string {
+  return Object.entries(HAPROXY_ERRORS)
+    .map(([code, [reason, text]]) => {
+      const file = path.join(dir, `error-${code}.http`);
+      const body = JSON.stringify({ error: 'unavailable', error_description: text });
+      const head = [`HTTP/1.1 ${code} ${reason}`, 'Content-Type: application/json; charset=utf-8', 'Cache-Control: no-store', 'Retry-After: 2', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
+      fs.writeFileSync(file, `${head.join('\r\n')}\r\n\r\n${body}`);
+      return `  errorfile ${code} ${file}`;
+    })
+    .join('\n');
+}
+
+function haproxyConfig(): string {
+  const idleMs = Math.max(65_000, 3 * int('CHANGE_STREAM_HEARTBEAT_MS', 20_000) + 5000);
+  return `# Written by scripts/cluster.ts on every start (npm run start:cluster): edits here are lost.
+# docs/operations.md explains each choice.
+global
+  log stdout format raw local0 info
+  maxconn 4096
+
+defaults
+  mode http
+  log global
+  option httplog
+  option dontlognull
+  # A connection an instance refuses or never accepts (stopped, killed, restarting) is tried again,
+  # on another instance (redispatch on every retry). Only connection failures (retry-on
+  # conn-failure): a request that reached an instance is never sent a second time.
+  retries 2
+  retry-on conn-failure
+  option redispatch 1
+  timeout connect 2s
+  timeout check 1s
+  timeout http-request 10s
+  timeout http-keep-alive 15s
+  timeout queue 5s
+  # A change stream (GET /orders/secured/changes) is quiet between heartbeats
+  # (CHANGE_STREAM_HEARTBEAT_MS, 20 s): neither side may time out before the next one comes.
+  timeout client ${idleMs}
+  timeout server ${idleMs}
+  timeout client-fin 5s
+  timeout server-fin 5s
+  # HAProxy's own 502/503/504 (every instance down or not ready, e.g. while the database restarts):
+  # JSON with a Spanish error_description, like the server's own 503.
+${writeErrorFiles()}
+
+frontend console
+  bind ${host}:${port}
+  # The client's address for the instances (they run with TRUST_PROXY=1: this hop only is believed).
+  option forwardfor
+  # The client's X-Request-Id goes through; a request without one gets one here, logged by both.
+  unique-id-format %[uuid()]
+  http-request set-header X-Request-Id %[unique-id] unless { req.hdr(x-request-id) -m found }
+  http-request capture req.hdr(x-request-id) len 80
+  default_backend instances
+
+backend instances
+  # Round robin: requests are short and every state is in the database, so spreading them evenly
+  # is right; leastconn would count each console tab's open change stream (idle for hours) as load.
+  balance roundrobin
+  # /ready: 503 while the instance's database is away or after its SIGTERM (draining).
+  option httpchk GET /ready
+  http-check expect status 200
+  default-server check inter 1s fall 2 rise 1
+  # Which instance answered (an operator's aid: curl -I).
+  http-response set-header X-Served-By %[srv_name]
+${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port}`).join('\n')}
+
+frontend stats
+  bind 127.0.0.1:${statsPort}
+  stats enable
+  stats uri /
+  stats refresh 2s
+`;
+}
+
+async function startHaproxy(binary: string): Promise<void> {
+  const config = path.join(dir, 'haproxy.cfg');
+  fs.writeFileSync(config, haproxyConfig());
+  if (stopping) return;
+  const check = spawnSync(binary, ['-c', '-q', '-f', config], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`la configuración de HAProxy no es válida:\n${check.stdout}${check.stderr}`);
+  const log = fs.createWriteStream(path.join(dir, 'haproxy.log'), { flags: 'a' });
+  const child = spawn(binary, ['-db', '-f', config], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  haproxy = child;
+  child.stdout.pipe(log);
+  prefixed('haproxy', child.stderr);
+  fs.writeFileSync(path.join(dir, 'haproxy.pid'), `${child.pid}\n`);
+  child.on('exit', (code, signal) => {
+    if (haproxy === child) haproxy = null;
+    if (!stopping) fail(`HAProxy terminó (${signal ?? `código ${code}`})`);
+  });
+  const probe = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  while ((await status(`http://${probe}:${port}/health`)) !== 200) {
+    if (!haproxy || stopping) throw new Error('HAProxy no llegó a responder');
+    await sleep(100);
+  }
+}
+
+/** Sends a signal and waits for the exit; kills after `ms`. */
+function stopChild(child: ChildProcess | null, signal: NodeJS.Signals, ms: number): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+async function shutdown(code: number): Promise<never> {
+  stopping = true;
+  firstSignalAt ||= Date.now();
+  if (instances.some((i) => i.child)) say('deteniendo las instancias (SIGTERM: terminan lo que tienen en curso; Ctrl+C otra vez para forzar)…');
+  await Promise.all(instances.map((i) => stopChild(i.child, 'SIGTERM', DRAIN_MS)));
+  if (haproxy) say('deteniendo HAProxy…');
+  await stopChild(haproxy, 'SIGTERM', 5000);
+  if (pgStarted) {
+    say('deteniendo PostgreSQL (pg_ctl stop -m fast)…');
+    try {
+      pg('down');
+    } catch (error) {
+      console.error(String(error));
+      code ||= 1;
+    }
+  }
+  for (const name of [...instances.map((i) => i.name), 'haproxy']) fs.rmSync(path.join(dir, `${name}.pid`), { force: true });
+  say('detenido.');
+  process.exit(code);
+}
+
+function force(): never {
+  say('forzando: SIGKILL a las instancias y a HAProxy, PostgreSQL con -m immediate');
+  for (const child of [...instances.map((i) => i.child), haproxy]) child?.kill('SIGKILL');
+  if (pgStarted) spawnSync('bash', [pgScript, 'down', pgDir, String(pgPort)], { env: { ...env, PG_STOP_MODE: 'immediate' }, stdio: 'inherit' });
+  process.exit(130);
+}
+
+function fail(message: string) {
+  console.error(`[cluster] ${message}`);
+  if (!stopping) void shutdown(1);
+}
+
+function onSignal(signal: NodeJS.Signals) {
+  if (!stopping) {
+    say(`${signal}`);
+    void shutdown(0);
+    return;
+  }
+  // `npm run` and tsx pass the terminal's Ctrl+C on: the same one arrives more than once at once.
+  if (Date.now() - firstSignalAt > 1000) force();
+}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+async function main() {
+  const missing = [!externalDatabase && !postgresInstalled() ? 'postgresql' : null, which('haproxy') ? null : 'haproxy'].filter(Boolean);
+  if (missing.length > 0) {
+    console.error(`[cluster] faltan ${missing.join(' y ')}: instale los paquetes de Debian con\n  apt-get install ${missing.join(' ')}`);
+    process.exit(1);
+  }
+  for (const p of [port, statsPort, ...instances.map((i) => i.port)]) {
+    if (!(await portFree(p))) throw new Error(`el puerto ${p} está ocupado (PORT, CLUSTER_STATS_PORT o las instancias en PORT+1…PORT+${count})`);
+  }
+  // STATIC_DIR names a console built elsewhere; otherwise dist/ is built when stale, once for all instances.
+  if (!env.STATIC_DIR) await buildConsoleIfStale();
+  fs.mkdirSync(dir, { recursive: true });
+
+  const databaseUrl = externalDatabase ?? startPostgres();
+  const [first, ...others] = instances;
+  say(`${first!.name} en 127.0.0.1:${first!.port}: migra y, si la base está vacía, siembra (SCALE=${env.SCALE ?? 'demo'})…`);
+  spawnInstance(first!, databaseUrl);
+  await ready(first!);
+  for (const instance of others) spawnInstance(instance, databaseUrl);
+  await Promise.all(others.map(ready));
+  await startHaproxy(which('haproxy')!);
+  running = true;
+
+  const where = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const pgPid = externalDatabase ? null : fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0];
+  say(`Consola en http://${where}:${port}/  (HAProxy; cuentas de demostración: contraseña "demo1234")`);
+  say(`  haproxy   pid ${haproxy!.pid}  ${host}:${port} → ${instances.map((i) => i.name).join(', ')} (GET /ready cada 1 s); estadísticas http://127.0.0.1:${statsPort}/`);
+  for (const i of instances) say(`  ${i.name.padEnd(9)} pid ${i.child?.pid}  http://127.0.0.1:${i.port}/`);
+  say(externalDatabase ? '  postgres  DATABASE_URL (no lo inicia este script)' : `  postgres  pid ${pgPid}  127.0.0.1:${pgPort}, base crm (usuario crm, contraseña en ${shown(path.join(dir, 'pg-password'))})`);
+  say(`  archivos  ${shown(dir)}/ (haproxy.cfg, haproxy.log, *.pid, pg/)`);
+  say('Ctrl+C detiene todo.');
+}
+
+main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -1,0 +1,133 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventStream } from '../support/event-stream';
+import { alive, BASIC, freePorts, listening, postgresInstalled, root, sleep, waitFor } from '../support/processes';
+
+/**
+ * `npm run start:cluster` (scripts/cluster.ts, docs/operations.md): PostgreSQL of its own, two
+ * server instances and HAProxy in front, on scratch ports and a scratch folder. Runs in the
+ * PostgreSQL layer of `npm test` (TEST_DATABASE_URL; the launcher starts a PostgreSQL of its own)
+ * on a machine with Debian's postgresql and haproxy.
+ */
+const installed = (program: string) => [...(process.env.PATH ?? '').split(':'), '/usr/sbin'].some((d) => fs.existsSync(path.join(d, program)));
+const freeBase = () => freePorts([0, 1, 2, 50, 60]);
+
+describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !installed('haproxy'))('npm run start:cluster: PostgreSQL, two instances and HAProxy', () => {
+  let dir: string;
+  let port: number;
+  let launcher: ChildProcess;
+  let output = '';
+  let exitCode: number | null | undefined;
+  const url = (p: string) => `http://127.0.0.1:${port}${p}`;
+  const pidOf = (name: string) => Number(fs.readFileSync(path.join(dir, 'cluster', `${name}.pid`), 'utf8'));
+  const postmasterPid = () => Number(fs.readFileSync(path.join(dir, 'cluster', 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+  async function signIn(): Promise<string> {
+    const response = await fetch(url('/uaa/oauth/token'), {
+      method: 'POST',
+      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=password&username=admin&password=demo1234&device_id=x',
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
+  const orders = (token: string) => fetch(url('/orders/secured/orders/allHistory?size=15'), { headers: { authorization: `Bearer ${token}` } });
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-cluster-'));
+    fs.chmodSync(dir, 0o755); // PostgreSQL's own user reaches its data folder inside
+    fs.mkdirSync(path.join(dir, 'static'));
+    port = await freeBase();
+    const { DATABASE_URL: _, ...env } = process.env;
+    launcher = spawn(process.execPath, ['--import', 'tsx', 'scripts/cluster.ts'], {
+      cwd: root,
+      env: {
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        CLUSTER_PG_PORT: String(port + 50),
+        CLUSTER_STATS_PORT: String(port + 60),
+        CLUSTER_DIR: path.join(dir, 'cluster'),
+        // No console build here (the browser layer builds dist/ at the same time): the API only.
+        STATIC_DIR: path.join(dir, 'static'),
+        SCALE: 'test',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    launcher.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    launcher.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    launcher.on('exit', (code) => (exitCode = code));
+    await waitFor(() => exitCode !== undefined || output.includes('Ctrl+C detiene todo'), 90_000);
+    if (!output.includes('Ctrl+C detiene todo')) throw new Error(`the cluster did not start:\n${output}`);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (exitCode === undefined) launcher.kill('SIGINT');
+    if (!(await waitFor(() => exitCode !== undefined, 30_000))) {
+      launcher.kill('SIGKILL');
+      for (const name of ['app1', 'app2', 'haproxy']) {
+        try {
+          process.kill(pidOf(name), 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
+    }
+    spawnSync('bash', ['scripts/pg-cluster.sh', 'down', path.join(dir, 'cluster', 'pg'), String(port + 50)], { cwd: root, env: { ...process.env, PG_STOP_MODE: 'immediate' } });
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (exitCode !== 0) console.log(output);
+  });
+
+  it('answers on PORT through HAProxy: /health, a sign-in, a signed-in list and a change stream', async () => {
+    expect(await (await fetch(url('/health'))).text()).toBe('Hey There!!! The App is Healthy');
+    const token = await signIn();
+    const list = await orders(token);
+    expect(list.status).toBe(200);
+    expect(((await list.json()) as { data: { elements: unknown[] } }).data.elements).toHaveLength(15);
+    const stream = eventStream(await fetch(url('/orders/secured/changes'), { headers: { authorization: `Bearer ${token}` } }));
+    expect(await stream.until(/event: ready/)).toBe(true);
+    await stream.close();
+  });
+
+  it('spreads requests over both instances and passes the client’s X-Request-Id through', async () => {
+    const served = new Set<string | null>();
+    for (let i = 0; i < 6; i++) {
+      const response = await fetch(url('/health'), { headers: { 'x-request-id': `cluster-test-${i}` } });
+      expect(response.headers.get('x-request-id')).toBe(`cluster-test-${i}`);
+      served.add(response.headers.get('x-served-by'));
+    }
+    expect([...served].sort()).toEqual(['app1', 'app2']);
+  });
+
+  it('an instance killed with kill -9: every request still succeeds, HAProxy marks it down, and the launcher starts it again', async () => {
+    const token = await signIn();
+    const victim = pidOf('app2');
+    process.kill(victim, 'SIGKILL');
+    const statuses: number[] = [];
+    for (const until = Date.now() + 3000; Date.now() < until; await sleep(50)) statuses.push((await orders(token)).status);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    expect(output).toContain('app2 terminó (SIGKILL)');
+    expect(output).toContain('Server instances/app2 is DOWN');
+    await expect.poll(() => output.includes('Server instances/app2 is UP'), { timeout: 30_000, interval: 200 }).toBe(true);
+    expect(pidOf('app2')).not.toBe(victim);
+    const served = new Set<string | null>();
+    for (let i = 0; i < 4; i++) served.add((await orders(token)).headers.get('x-served-by'));
+    expect([...served].sort()).toEqual(['app1', 'app2']);
+  }, 45_000);
+
+  it('SIGINT (Ctrl+C) stops every process it started, a change stream open: instances, HAProxy, PostgreSQL; their ports are free', async () => {
+    const pids = [pidOf('app1'), pidOf('app2'), pidOf('haproxy'), postmasterPid()];
+    expect(pids.every(alive)).toBe(true);
+    const stream = eventStream(await fetch(url('/orders/secured/changes'), { headers: { authorization: `Bearer ${await signIn()}` } }));
+    expect(await stream.until(/event: ready/)).toBe(true);
+    launcher.kill('SIGINT');
+    await expect.poll(() => exitCode, { timeout: 30_000, interval: 200 }).toBe(0);
+    expect(pids.filter(alive)).toEqual([]);
+    const ports = [port, port + 1, port + 2, port + 50, port + 60];
+    expect((await Promise.all(ports.map(listening))).some(Boolean)).toBe(false);
+    expect(output).toMatch(/deteniendo las instancias[^]*deteniendo HAProxy[^]*deteniendo PostgreSQL[^]*detenido\./);
+  }, 45_000);
+});

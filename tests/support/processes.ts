@@ -1,0 +1,98 @@
+/**
+ * Real processes for the tests that need them (the cluster launcher, the database-outage tests):
+ * free ports, a server instance started as production starts it, throwaway PostgreSQL clusters
+ * that can be restarted, and waiting for conditions.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..', '..');
+export const BASIC = `Basic ${Buffer.from('crm-console:crm-console-secret').toString('base64')}`;
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const postgresInstalled = fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+
+export async function waitFor(condition: () => boolean | Promise<boolean>, ms: number, every = 200): Promise<boolean> {
+  for (const until = Date.now() + ms; Date.now() < until; await sleep(every)) if (await condition()) return true;
+  return condition();
+}
+
+export function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** A zombie (exited, not yet reaped by its new parent) counts as gone. */
+export function alive(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** A base port that is free along with each of the offsets given. */
+export async function freePorts(offsets: readonly number[] = [0]): Promise<number> {
+  for (;;) {
+    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    if (!(await Promise.all(offsets.map((o) => listening(base + o)))).some(Boolean)) return base;
+  }
+}
+
+/** A throwaway PostgreSQL cluster of its own (scripts/pg-cluster.sh), which a test may restart or halt. */
+export function throwawayPostgres(dir: string, port: number) {
+  const run = (action: string) => {
+    const result = spawnSync('bash', [path.join(root, 'scripts', 'pg-cluster.sh'), action, dir, String(port)], { cwd: root, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`pg-cluster.sh ${action}: ${result.stderr}`);
+    return result.stdout.trim();
+  };
+  const url = run('start').split('\n').pop()!;
+  return {
+    url,
+    restart: () => run('restart'),
+    halt: () => run('halt'),
+    remove: () => run('stop'),
+  };
+}
+
+export interface ServerProcess {
+  url: (p: string) => string;
+  child: ChildProcess;
+  output: () => string;
+  /** The exit code once it exited (undefined while it runs). */
+  exitCode: () => number | null | undefined;
+  exited: Promise<number | null>;
+}
+
+/** `node --import tsx server/main.ts` as production runs it (no tsx wrapper: signals reach the server itself), ready when /ready says so. */
+export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+  let output = '';
+  let code: number | null | undefined;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve((code = c))));
+  const url = (p: string) => `http://127.0.0.1:${port}${p}`;
+  const ready = await waitFor(async () => code !== undefined || (await fetch(url('/ready')).then((r) => r.ok, () => false)), 90_000, 250);
+  if (!ready || code !== undefined) throw new Error(`the server did not start:\n${output}`);
+  return { url, child, output: () => output, exitCode: () => code, exited };
+}
+
+/** Signs a demo account in through HTTP. */
+export async function signInAt(url: (p: string) => string, username = 'admin'): Promise<string> {
+  const response = await fetch(url('/uaa/oauth/token'), {
+    method: 'POST',
+    headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    body: `grant_type=password&username=${username}&password=demo1234&device_id=x`,
+  });
+  if (response.status !== 200) throw new Error(`sign-in of ${username}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
