@@ -73,25 +73,38 @@ const outcomeOf = <T>(outcome: Outcome<T>): T | StoredRefusal =>
 export async function runStep<T>(trx: Transaction<Database>, at: { request: KeyedRequest; principalId: number; step: number }, work: () => Promise<T>): Promise<T | StoredRefusal> {
   const { request, principalId, step } = at;
   const mine = { principal_id: principalId, key: request.key, step };
-  const stored = await trx.selectFrom('request_steps').select(['route', 'fingerprint', 'result', 'created_at']).where('principal_id', '=', principalId).where('key', '=', request.key).where('step', '=', step).executeTakeFirst();
-  if (stored && stored.created_at >= request.expiredBefore) {
-    if (stored.route !== request.route) throw new ApiError(422, 'invalid_request', IdempotencyMsg.otherRoute);
-    if (stored.fingerprint !== request.fingerprint) throw new ApiError(422, 'invalid_request', IdempotencyMsg.otherRequest);
-    request.replayed = true;
-    return outcomeOf(JSON.parse(stored.result ?? '{}') as Outcome<T>);
-  }
-  if (stored) {
+  // The claim comes first and reads nothing: on PostgreSQL a read of the (absent) key would make
+  // every two keyed transactions at once depend on each other, and SERIALIZABLE would fail one.
+  const claim = () =>
+    trx
+      .insertInto('request_steps')
+      .values({ ...mine, route: request.route, fingerprint: request.fingerprint, result: null, created_at: request.now })
+      .onConflict((oc) => oc.columns(['principal_id', 'key', 'step']).doNothing())
+      .executeTakeFirst()
+      .then((inserted) => Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
+      .catch((error: { code?: string }) => {
+        // PostgreSQL: another copy holds the step (this waited for its commit) and this snapshot cannot see it yet.
+        if (error.code === '23505' || error.code === '40001') throw new StepTaken();
+        throw error;
+      });
+  if (!(await claim())) {
+    const stored = await trx
+      .selectFrom('request_steps')
+      .select(['route', 'fingerprint', 'result', 'created_at'])
+      .where('principal_id', '=', principalId)
+      .where('key', '=', request.key)
+      .where('step', '=', step)
+      .executeTakeFirstOrThrow();
+    if (stored.created_at >= request.expiredBefore) {
+      if (stored.route !== request.route) throw new ApiError(422, 'invalid_request', IdempotencyMsg.otherRoute);
+      if (stored.fingerprint !== request.fingerprint) throw new ApiError(422, 'invalid_request', IdempotencyMsg.otherRequest);
+      request.replayed = true;
+      return outcomeOf(JSON.parse(stored.result ?? '{}') as Outcome<T>);
+    }
+    // Forgotten after a day: the request is a new one.
     await trx.deleteFrom('request_steps').where('principal_id', '=', principalId).where('key', '=', request.key).execute();
+    await claim();
   }
-  await trx
-    .insertInto('request_steps')
-    .values({ ...mine, route: request.route, fingerprint: request.fingerprint, result: null, created_at: request.now })
-    .execute()
-    .catch((error: { code?: string }) => {
-      // PostgreSQL: another copy claimed the step first and committed (or still runs: this waited for it).
-      if (error.code === '23505' || error.code === '40001') throw new StepTaken();
-      throw error;
-    });
   await sql`SAVEPOINT step_work`.execute(trx);
   let outcome: Outcome<T>;
   try {

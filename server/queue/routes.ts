@@ -106,11 +106,14 @@ export function queueRoutes(deps: AppDeps) {
       await stream.writeSSE({ event: 'ready', data: '{}' });
       let beat = Date.now();
       while (!stream.aborted && !stream.closed && !closing) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, heartbeat).unref();
-        });
-        wake = null;
+        // What came while the last events were being written is told at once, not after a heartbeat.
+        if (pending.length === 0 && !resync && !closing) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            setTimeout(resolve, heartbeat).unref();
+          });
+          wake = null;
+        }
         // Several changes of one order in a burst are one event.
         const ids = [...new Set(pending.splice(0).map((change) => change.docId))];
         if (ids.length > 0) await stream.writeSSE({ event: 'change', data: JSON.stringify({ orders: ids.map(Number) }) });
