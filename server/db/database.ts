@@ -40,6 +40,26 @@ const writeCounters = new WeakMap<object, () => number>();
 export const writesSoFar = (kysely: object): number | null => writeCounters.get(kysely)?.() ?? null;
 
 /**
+ * PostgreSQL, per query builder: a number per table that moves whenever this instance commits a
+ * write to it (server/db/postgres.ts tells each commit's tables). Other instances' writes are not
+ * in it: what is remembered by it must also be short-lived (server/db/paging.ts).
+ */
+export interface TableClock {
+  /** The tables' numbers now, as one comparable string. */
+  of(tables: readonly string[]): string;
+}
+const tableClocks = new WeakMap<object, TableClock>();
+export const tableClockOf = (kysely: object): TableClock | null => tableClocks.get(kysely) ?? null;
+
+function tableClock(onCommit: (listener: CommitListener) => void): TableClock {
+  const versions = new Map<string, number>();
+  onCommit((tables) => {
+    for (const table of tables) versions.set(table, (versions.get(table) ?? 0) + 1);
+  });
+  return { of: (tables) => tables.map((t) => versions.get(t) ?? 0).join(',') };
+}
+
+/**
  * better-sqlite3 with its statements kept: Kysely prepares each query's SQL anew, which costs more
  * than running a list's small indexed queries. The same SQL text reuses its statement (the
  * connection runs one query at a time, so a statement is never in use twice). Counts the writes.
@@ -79,6 +99,10 @@ export function openDatabase(options: DbOptions): Db {
     const committed = new Set<CommitListener>();
     const pool: pg.Pool = openPool(url, settings, (tables) => committed.forEach((listener) => listener(tables)));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    tableClocks.set(
+      kysely,
+      tableClock((listener) => committed.add(listener)),
+    );
     let listening: Notifications | null = null;
     return {
       kysely,

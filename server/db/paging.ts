@@ -1,4 +1,4 @@
-import { writesSoFar } from './database';
+import { tableClockOf, writesSoFar } from './database';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema';
 import { COUNT_CAP } from '@/api/contract/query';
@@ -44,6 +44,32 @@ export async function rememberUntilWrite<T>(db: Kysely<Database>, key: string, r
   return value;
 }
 
+/** PostgreSQL: how long a count is remembered at most (other instances' writes are not seen before). */
+export const COUNT_REMEMBER_MS = 2000;
+const countsByDb = new WeakMap<object, Map<string, { tables: string; at: number; n: number }>>();
+const TABLES = /\b(?:from|join)\s+"([a-z_]+)"/gi;
+
+/**
+ * A count remembered on PostgreSQL: until this instance commits a write to one of the tables it
+ * reads (then the very next request counts again), and at most COUNT_REMEMBER_MS, which is how
+ * late a total in a pager can be after another instance's write. Pages are never remembered there.
+ */
+async function rememberedCount(db: Kysely<Database>, key: string, sqlText: string, read: () => Promise<number>): Promise<number> {
+  const clock = tableClockOf(db);
+  if (!clock) return read();
+  const tables = [...new Set([...sqlText.matchAll(TABLES)].map((m) => m[1]!.toLowerCase()))];
+  let memo = countsByDb.get(db);
+  if (!memo) countsByDb.set(db, (memo = new Map()));
+  const now = Date.now();
+  const seen = clock.of(tables);
+  const known = memo.get(key);
+  if (known && known.tables === seen && now - known.at < COUNT_REMEMBER_MS) return known.n;
+  const n = await read();
+  if (memo.size >= 2000) memo.clear();
+  memo.set(key, { tables: seen, at: now, n });
+  return n;
+}
+
 export async function cappedCount(
   db: Kysely<Database>,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -53,9 +79,9 @@ export async function cappedCount(
   // A list's count is its most expensive query (up to COUNT_CAP index entries) and the same for
   // every page of a search: while nothing was written it is still true, so it is not counted again.
   const compiled = counting.compile();
-  const n = await rememberUntilWrite(db, `count\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, async () =>
-    Number((await counting.executeTakeFirstOrThrow()).n),
-  );
+  const key = `count\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const read = async () => Number((await counting.executeTakeFirstOrThrow()).n);
+  const n = writesSoFar(db) !== null ? await rememberUntilWrite(db, key, read) : await rememberedCount(db, key, compiled.sql, read);
   return { total: Math.min(n, COUNT_CAP), limited: n > COUNT_CAP };
 }
 

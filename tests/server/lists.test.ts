@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { createTestServer, TEST_NOW, type TestServer } from '../support/server';
+import { COUNT_REMEMBER_MS } from '../../server/db/paging';
 import { CustomersResponse, SearchAccountListResponse, SearchAccountResponse } from '@/api/contract/customers';
 import { ItemsResponse, OrdersResponse } from '@/api/contract/order-lists';
 import { CallsResponse } from '@/api/contract/calls';
@@ -378,4 +380,28 @@ describe('lists remembered until the next write', () => {
     expect(after.data.elements.map((o) => o.id)).not.toContain(order.id);
     expect(after.data.totalElements).toBe(first.data.totalElements - 1);
   });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "on PostgreSQL only a list's count is remembered: until this instance writes one of its tables, at most 2 s for another instance's write; the page is always read",
+    async () => {
+      const search = () => server.get('/orders/secured/orders/allHistory?size=50&status=RISK', admin);
+      const first = await json(OrdersResponse, await search());
+      const order = first.data.elements[0]!;
+      // Another instance (another connection to the database) cancels an order: the page shows it at once…
+      const other = new pg.Client({ connectionString: server.config.databaseUrl! });
+      await other.connect();
+      await other.query("UPDATE orders SET status = 'CANCELLED' WHERE id = $1", [order.id]);
+      await other.end();
+      const meanwhile = await json(OrdersResponse, await search());
+      expect(meanwhile.data.elements.map((o) => o.id)).not.toContain(order.id);
+      // …while its total, remembered, catches up within COUNT_REMEMBER_MS.
+      expect(meanwhile.data.totalElements).toBe(first.data.totalElements);
+      await new Promise((resolve) => setTimeout(resolve, COUNT_REMEMBER_MS + 50));
+      expect((await json(OrdersResponse, await search())).data.totalElements).toBe(first.data.totalElements - 1);
+      // A write through this instance is counted at once.
+      const next = (await json(OrdersResponse, await search())).data.elements[0]!;
+      expect((await server.post('/orders/secured/risk/approve', admin, { orderId: next.id })).status).toBe(200);
+      expect((await json(OrdersResponse, await search())).data.totalElements).toBe(first.data.totalElements - 2);
+    },
+  );
 });
