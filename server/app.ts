@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
+import { routePath } from 'hono/route';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv, AppInput } from './deps';
 import { ApiError, badRequest, errorBody, hasControlChars, notFound } from './http';
@@ -17,6 +18,10 @@ import { DISPLAY_TIME_ZONE } from '@/domain/time-zone';
 import { FRAUD_CONFIG_PATH } from '@/api/contract/fraud-config';
 import { serveAsset } from './shell/assets';
 import { idempotency } from './lifecycle/idempotency';
+import { processLogger } from './observability/logger';
+import { createMetrics } from './observability/metrics';
+import { metricsEndpoint } from './observability/metrics-endpoint';
+import { requestLog } from './observability/request-log';
 
 /** The first path segment of every service of the contract: these never fall through to the console. */
 export const API_PREFIXES = [
@@ -28,7 +33,8 @@ export const HEALTH_TEXT = 'Hey There!!! The App is Healthy';
 
 /** The reference server as a Hono app: no port needed, so tests call `app.request()`. */
 export function createApp(input: AppInput) {
-  const deps: AppDeps = { ...input, runtime: input.runtime ?? createRuntime() };
+  const deps: AppDeps = { ...input, runtime: input.runtime ?? createRuntime(), logger: input.logger ?? processLogger(input.config.logLevel) };
+  const metrics = createMetrics(deps);
   const app = new Hono<AppEnv>();
 
   app.onError((err, c) => {
@@ -38,9 +44,12 @@ export function createApp(input: AppInput) {
       for (const [name, value] of Object.entries(known.headers)) c.header(name, value);
       return c.json(errorBody(known), known.status);
     }
-    console.error(err);
+    deps.logger.error({ err, requestId: c.get('requestId') ?? null, method: c.req.method, route: routePath(c) }, 'error no controlado');
     return c.json({ error: 'server_error', error_description: Msg.serverError }, 500);
   });
+
+  // First, so its duration covers everything else: one log line and one histogram count per request.
+  app.use('*', requestLog(deps, metrics));
 
   // A draining instance (SIGTERM) still answers what reaches it, and closes each connection after
   // its answer so the balancer opens the next one to another instance.
@@ -120,6 +129,8 @@ export function createApp(input: AppInput) {
     const ready = await databaseReady(deps.db);
     return ready === true ? c.json({ status: 'ready' }) : c.json({ status: ready, error_description: Msg.notReady }, 503);
   });
+  // Prometheus: this machine or the metrics token only (no staff session needed).
+  app.get('/metrics', metricsEndpoint(deps, metrics));
 
   app.get('/config.json', (c) => {
     const config: RuntimeConfig = {

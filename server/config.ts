@@ -15,6 +15,8 @@ export interface ServerConfig {
   postgres: PostgresSettings;
   /** SIGTERM: how long in-flight requests may take to finish before the process exits anyway (ms). */
   shutdownTimeoutMs: number;
+  /** SQLite: how long a write waits for another writer of the file (the sqlite3 shell, a script) before it is a 503 (ms). */
+  sqliteBusyTimeoutMs: number;
   /** Seed demo data when the database is empty. */
   seed: boolean;
   /** The faker seed: the same value gives the same data. */
@@ -49,6 +51,10 @@ export interface ServerConfig {
   changeStreamHeartbeatMs: number;
   /** Four-eyes (issue 14 §6): actions worth more than this many US dollars wait for a second person; how long they wait. */
   fourEyes: { thresholdUsd: number; hours: number };
+  /** The request log's level (pino): fatal, error, warn, info, debug, trace or silent. */
+  logLevel: LogLevel;
+  /** Bearer token that opens GET /metrics from anywhere; null: only this machine (loopback, no proxy) reads it. */
+  metricsToken: string | null;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -68,6 +74,17 @@ function proxyHops(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 0;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   return bool(value, false) ? 1 : 0;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** LOG_LEVEL; unset: info, or silent under vitest (whose test servers read an empty environment) unless the run sets LOG_LEVEL. */
+function logLevel(value: string | undefined): LogLevel {
+  const given = value?.trim() ? value : undefined;
+  const v = (given ?? (process.env.VITEST ? process.env.LOG_LEVEL || 'silent' : 'info')).trim().toLowerCase();
+  if ((LOG_LEVELS as readonly string[]).includes(v)) return v as LogLevel;
+  throw new Error(`LOG_LEVEL debe ser ${LOG_LEVELS.join(', ')} (recibido: ${value})`);
 }
 
 function scale(value: string | undefined): Scale {
@@ -91,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       statementTimeoutMs: int(env.PG_STATEMENT_TIMEOUT_MS, POSTGRES_DEFAULTS.statementTimeoutMs),
     },
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 20_000),
+    sqliteBusyTimeoutMs: int(env.SQLITE_BUSY_TIMEOUT_MS, 5000),
     seed: seedIsNumber ? true : bool(seedSetting, true),
     seedValue: seedIsNumber ? Number(seedSetting) : 20261122,
     scale: scale(env.SCALE),
@@ -116,5 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     kycVerificationUrl: (env.KYC_VERIFICATION_URL ?? 'https://verificacion.example/kyc').replace(/\/+$/, ''),
     changeStreamHeartbeatMs: int(env.CHANGE_STREAM_HEARTBEAT_MS, 20_000),
     fourEyes: { thresholdUsd: int(env.FOUR_EYES_THRESHOLD_USD, FOUR_EYES_THRESHOLD_USD), hours: int(env.FOUR_EYES_HOURS, FOUR_EYES_HOURS) },
+    logLevel: logLevel(env.LOG_LEVEL),
+    metricsToken: env.METRICS_TOKEN?.trim() ? env.METRICS_TOKEN.trim() : null,
   };
 }

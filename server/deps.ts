@@ -2,18 +2,23 @@ import type { Db } from './db/database';
 import type { ServerConfig } from './config';
 import type { Clock } from './clock';
 import type { Runtime } from './runtime';
+import type { Logger } from './observability/logger';
 import type { Group } from '@/api/contract/uaa';
 
-/** What every route gets: the database, the configuration, the clock and the instance's life. */
+/** What every route gets: the database, the configuration, the clock, the instance's life and its log. */
 export interface AppDeps {
   db: Db;
   config: ServerConfig;
   clock: Clock;
   runtime: Runtime;
+  logger: Logger;
 }
 
-/** What createApp is given: the instance's life is its own unless the caller (server/main.ts) owns it. */
-export type AppInput = Omit<AppDeps, 'runtime'> & { runtime?: Runtime };
+/**
+ * What createApp is given: the instance's life is its own unless the caller (server/main.ts) owns
+ * it; the log is stdout's at the configured level unless the caller (a test) gives another.
+ */
+export type AppInput = Omit<AppDeps, 'runtime' | 'logger'> & { runtime?: Runtime; logger?: Logger };
 
 /** The staff member behind a bearer token. */
 export interface Principal {

@@ -9,6 +9,7 @@ import { systemClock } from './clock';
 import { purgeExpiredTokens } from './auth/tokens';
 import { purgeOldFailures } from './auth/throttle';
 import { createRuntime } from './runtime';
+import { processLogger } from './observability/logger';
 
 /** Starts the reference server: migrate, seed when empty, serve the API and the console. */
 export async function start(env: NodeJS.ProcessEnv = process.env) {
@@ -22,11 +23,14 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     if (seeded) console.log(`Datos de demostración (${config.scale}) sembrados en ${((Date.now() - began) / 1000).toFixed(1)} s`);
   }
   const runtime = createRuntime();
-  const app = createApp({ db, config, clock: systemClock, runtime });
+  // Requests and errors go to stdout as JSON lines (pino); the lines a person reads at start and stop stay plain text.
+  const logger = processLogger(config.logLevel);
+  const app = createApp({ db, config, clock: systemClock, runtime, logger });
   const housekeeping = setInterval(() => {
     const now = systemClock.now();
-    void purgeExpiredTokens(db.kysely, now).catch(console.error);
-    void purgeOldFailures(db.kysely, config.throttle, now).catch(console.error);
+    const failed = (err: unknown) => logger.error({ err }, 'limpieza periódica fallida');
+    void purgeExpiredTokens(db.kysely, now).catch(failed);
+    void purgeOldFailures(db.kysely, config.throttle, now).catch(failed);
   }, 3_600_000);
   housekeeping.unref();
 

@@ -62,6 +62,8 @@ export const Msg = {
   alreadySent: 'Este mismo correo se envió hace menos de un minuto: espere antes de reenviarlo.',
   repeatedParam: (name: string) => `El parámetro "${name}" está repetido.`,
   badApiKey: 'Clave de API inválida.',
+  /** GET /metrics from elsewhere than this machine, without the metrics token (issue 24 §6). */
+  metricsDenied: 'Las métricas solo se sirven a esta misma máquina o con el token de métricas.',
   /** Two people changed the same record at the same instant and this change could not be applied. */
   concurrentWrite: 'Otra operación cambió estos datos al mismo tiempo. Vuelva a cargar e intente de nuevo.',
   // Validation rules quoted by the spec.

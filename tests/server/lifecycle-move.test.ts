@@ -12,6 +12,7 @@ import type { ItemKey } from '@/machines/items/item';
 import type { AppEnv } from '../../server/deps';
 import { ApiError, errorBody } from '../../server/http';
 import { createRuntime } from '../../server/runtime';
+import { createLogger } from '../../server/observability/logger';
 import { assertPermissions, requireBearer } from '../../server/auth/middleware';
 import { bind } from '../../server/lifecycle/binding';
 import { moveRecord } from '../../server/lifecycle/move';
@@ -111,7 +112,7 @@ const demo = bind<ItemRecord, ItemKey>({
 describe('the generic move and the routes mounted from an action table', () => {
   let app: Hono<AppEnv>;
   beforeAll(() => {
-    const deps = { db: server.db, config: server.config, clock: server.clock, runtime: createRuntime() };
+    const deps = { db: server.db, config: server.config, clock: server.clock, runtime: createRuntime(), logger: createLogger('silent') };
     app = new Hono<AppEnv>();
     app.use('/:service/secured/*', requireBearer(deps));
     app.onError((err, c) => (err instanceof ApiError ? c.json(errorBody(err), err.status) : c.json({ error: 'server_error' }, 500)));
