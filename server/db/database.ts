@@ -27,6 +27,7 @@ export interface DbOptions {
   databaseFile: string;
   databaseUrl: string | null;
   postgres?: PostgresSettings;
+  sqliteBusyTimeoutMs?: number;
 }
 
 /**
@@ -126,7 +127,7 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.sqliteBusyTimeoutMs ?? 5000))}`);
   sqlite.pragma('cache_size = -65536');
   const cached = statementCache(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached.database }) });
