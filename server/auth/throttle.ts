@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Db } from '../db/database';
-import { inTransaction } from '../db/transaction';
+import { underLocks } from '../db/transaction';
 import { iso } from '../clock';
 
 export interface ThrottleSettings {
@@ -29,17 +29,17 @@ const kinds = (settings: ThrottleSettings, subjects: Subjects) => [
 
 /**
  * Failed sign-ins are counted inside a sliding window against the pair (account, source), the
- * account and the source. An attempt first claims its place, in one transaction: it is recorded
- * as a failure and counted with those before it, so thirty attempts at once give at most the
- * limit's password checks and the rest a 429 (a count read before the check and written after
- * it let all thirty through). A refused attempt leaves nothing behind (it checked no password);
+ * account and the source. An attempt first claims its place, in one transaction that holds a lock
+ * on each of the three (server/db/transaction.ts underLocks): it is recorded as a failure and
+ * counted with those before it, so thirty attempts at once give at most the limit's password checks
+ * and the rest a 429 (a count read before the check and written after it let all thirty through). A refused attempt leaves nothing behind (it checked no password);
  * an allowed one stays counted unless the password was right (`releaseClaim`).
  */
 export async function claimAttempt(db: Db, settings: ThrottleSettings, subjects: Subjects, now: number): Promise<Claim> {
   const windowMs = settings.windowMinutes * 60_000;
   const since = iso(now - windowMs);
   const checks = kinds(settings, subjects);
-  return inTransaction(db, async (trx) => {
+  return underLocks(db, checks.map((check) => `login:${check.kind}:${check.subject}`), async (trx) => {
     let retryAfterMs = 0;
     for (const check of checks) {
       const rows = await trx

@@ -41,6 +41,13 @@ describe('sign-in throttling', () => {
     for (const response of refused) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('a shift starting: eighteen people of one office (one address) signing in at the same moment all get in', async () => {
+    server = await createTestServer({ trustProxy: 1 });
+    const people = ['admin', 'soporte', 'fraude', 'operaciones', 'entregas', 'lector'];
+    const answers = await Promise.all(Array.from({ length: 18 }, (_, i) => attempt(server!, people[i % people.length]!, 'demo1234', '10.20.30.40')));
+    expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 18 }, () => 200));
+  });
+
   it('the real user signs in from another source while a guesser is locked out of their account', async () => {
     server = await createTestServer({ trustProxy: 1 });
     for (let i = 0; i < 8; i++) await attempt(server, 'soporte', 'wrong', '198.51.100.66');
