@@ -132,7 +132,10 @@ function spawnInstance(instance: Instance, databaseUrl: string) {
   });
   instance.child = child;
   const startedAt = Date.now();
-  prefixed(instance.name, child.stdout, child.stderr);
+  // The request log (a JSON line per request) goes to a file, as a service's would, not through this
+  // process line by line (that cost the floor a share of a core); errors still reach the terminal.
+  child.stdout!.pipe(fs.createWriteStream(path.join(dir, `${instance.name}.log`), { flags: 'a' }));
+  prefixed(instance.name, child.stderr);
   fs.writeFileSync(path.join(dir, `${instance.name}.pid`), `${child.pid}\n`);
   child.on('exit', (code, signal) => {
     if (instance.child === child) instance.child = null;
@@ -352,7 +355,7 @@ async function main() {
   say(`  haproxy   pid ${haproxy!.pid}  ${host}:${port} → ${instances.map((i) => i.name).join(', ')} (GET /ready cada 1 s); estadísticas http://127.0.0.1:${statsPort}/`);
   for (const i of instances) say(`  ${i.name.padEnd(9)} pid ${i.child?.pid}  http://127.0.0.1:${i.port}/`);
   say(externalDatabase ? '  postgres  DATABASE_URL (no lo inicia este script)' : `  postgres  pid ${pgPid}  127.0.0.1:${pgPort}, base crm (usuario crm, contraseña en ${shown(path.join(dir, 'pg-password'))})`);
-  say(`  archivos  ${shown(dir)}/ (haproxy.cfg, haproxy.log, *.pid, pg/)`);
+  say(`  archivos  ${shown(dir)}/ (app*.log: registro de solicitudes; haproxy.cfg, haproxy.log, *.pid, pg/)`);
   say('Ctrl+C detiene todo.');
 }
 
