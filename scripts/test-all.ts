@@ -82,79 +82,75 @@ if (wants('unit')) {
 }
 
 /**
+ * A vitest run of the server tests in the background, its output in .reports/vitest-<name>.log;
+ * the layer's counts from its JSON report (no report, or a failing exit without failed tests: one
+ * failure). `after` runs once it ended (a cluster to stop).
+ */
+function backgroundServerTests(name: string, what: string, command: string[], workers: number, env: Record<string, string>, after: () => void = () => {}): Promise<Layer> {
+  const log = path.join(reports, `vitest-${name}.log`);
+  const file = path.join(reports, `vitest-${name}.json`);
+  fs.rmSync(file, { force: true });
+  console.log(`\n▶ vitest run tests/server ${what}, in the background; output in ${path.relative(root, log)}`);
+  const out = fs.openSync(log, 'w');
+  const [program, ...prefix] = command;
+  const child = spawn(program!, [...prefix, 'run', 'tests/server', `--maxWorkers=${workers}`, '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`], {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, ...env },
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      after();
+      const report = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
+      const layer: Layer = report
+        ? { name, passed: report.numPassedTests, failed: report.numFailedTests + (code === 0 || report.numFailedTests > 0 ? 0 : 1) }
+        : { name, passed: 0, failed: 1 };
+      if (layer.failed > 0) console.log(`\n▶ server tests ${what} failed:\n${fs.readFileSync(log, 'utf8').slice(-20_000)}`);
+      resolve(layer);
+    });
+  });
+}
+
+/** A layer asked for and not skipped by its developer's escape (CI unsets them all). */
+function layerWanted(name: string, skip: string): boolean {
+  if (!wants(name)) return false;
+  if (process.env[skip] !== '1') return true;
+  console.log(`\n▶ ${name}: skipped (${skip}=1)`);
+  return false;
+}
+
+/**
  * The server tests again on PostgreSQL (a throwaway cluster of Debian's `postgresql` package, see
  * scripts/pg-cluster.sh), in the background while the browser tests run: both mostly wait on
  * their databases and browsers. SKIP_POSTGRES=1 skips it on a machine without PostgreSQL; CI never does.
  */
 function startPostgresLayer(): Promise<Layer> | null {
-  if (!wants('postgres')) return null;
-  if (process.env.SKIP_POSTGRES === '1') {
-    console.log('\n▶ postgres: skipped (SKIP_POSTGRES=1)');
-    return null;
-  }
-  const log = path.join(reports, 'vitest-postgres.log');
-  const file = path.join(reports, 'vitest-postgres.json');
-  fs.rmSync(file, { force: true });
+  if (!layerWanted('postgres', 'SKIP_POSTGRES')) return null;
   const dir = path.join(os.tmpdir(), `crm-pg-${process.pid}`);
   const port = process.env.PG_TEST_PORT ?? '55432';
-  const cluster = spawnSync('bash', [path.join(root, 'scripts', 'pg-cluster.sh'), 'start', dir, port], { cwd: root, encoding: 'utf8' });
-  if (cluster.status !== 0) {
-    console.log(`\n▶ postgres: could not start PostgreSQL\n${cluster.stderr}`);
+  const cluster = (action: string) => spawnSync('bash', [path.join(root, 'scripts', 'pg-cluster.sh'), action, dir, port], { cwd: root, encoding: 'utf8' });
+  const started = cluster('start');
+  if (started.status !== 0) {
+    console.log(`\n▶ postgres: could not start PostgreSQL\n${started.stderr}`);
     return Promise.resolve({ name: 'postgres', passed: 0, failed: 1 });
   }
-  const url = cluster.stdout.trim().split('\n').pop()!;
-  console.log(`\n▶ vitest run tests/server on PostgreSQL (${url}), in the background; output in ${path.relative(root, log)}`);
-  const out = fs.openSync(log, 'w');
+  const url = started.stdout.trim().split('\n').pop()!;
   // Four workers whatever the cores: they wait on the database, not on the CPU.
-  const child = spawn(bin('vitest'), ['run', 'tests/server', '--maxWorkers=4', '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`], {
-    cwd: root,
-    stdio: ['ignore', out, out],
-    env: { ...process.env, TEST_DATABASE_URL: url },
-  });
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      spawnSync('bash', [path.join(root, 'scripts', 'pg-cluster.sh'), 'stop', dir, port], { cwd: root });
-      const report = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
-      const layer: Layer = report
-        ? { name: 'postgres', passed: report.numPassedTests, failed: report.numFailedTests + (code === 0 || report.numFailedTests > 0 ? 0 : 1) }
-        : { name: 'postgres', passed: 0, failed: 1 };
-      if (layer.failed > 0) console.log(`\n▶ server tests on PostgreSQL failed:\n${fs.readFileSync(log, 'utf8').slice(-20_000)}`);
-      resolve(layer);
-    });
-  });
+  return backgroundServerTests('postgres', `on PostgreSQL (${url})`, [bin('vitest')], 4, { TEST_DATABASE_URL: url }, () => cluster('stop'));
 }
 
 const postgres = startPostgresLayer();
 
 /**
  * The server tests again on Node 24, the newer supported LTS line (everything else runs on the
- * machine's Node): scripts/node24.sh installs the npm registry's `node@24` into .cache/node24 and
+ * machine's Node): scripts/node24.sh installs the npm registry's Node 24 into .cache/node24 and
  * builds better-sqlite3's binding for it there (about a minute, once). In the background after the
  * PostgreSQL layer, not beside it: both run tests/server/startup.test.ts, which listens on a fixed
  * port. SKIP_NODE24=1 skips it on a developer's machine; CI never does.
  */
-async function node24Layer(): Promise<Layer | null> {
-  if (!wants('node24')) return null;
-  if (process.env.SKIP_NODE24 === '1') {
-    console.log('\n▶ node24: skipped (SKIP_NODE24=1)');
-    return null;
-  }
-  const log = path.join(reports, 'vitest-node24.log');
-  const file = path.join(reports, 'vitest-node24.json');
-  fs.rmSync(file, { force: true });
-  console.log(`\n▶ vitest run tests/server on Node 24, in the background; output in ${path.relative(root, log)}`);
-  const out = fs.openSync(log, 'w');
-  const args = ['run', 'tests/server', `--maxWorkers=${cores + 1}`, '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`];
-  const child = spawn('bash', [path.join(root, 'scripts', 'node24.sh'), ...args], { cwd: root, stdio: ['ignore', out, out] });
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  const report = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
-  const layer: Layer = report
-    ? { name: 'node24', passed: report.numPassedTests, failed: report.numFailedTests + (code === 0 || report.numFailedTests > 0 ? 0 : 1) }
-    : { name: 'node24', passed: 0, failed: 1 };
-  if (layer.failed > 0) console.log(`\n▶ server tests on Node 24 failed:\n${fs.readFileSync(log, 'utf8').slice(-20_000)}`);
-  return layer;
-}
-const node24 = Promise.resolve(postgres).then(node24Layer);
+const node24 = Promise.resolve(postgres).then((): Promise<Layer> | null =>
+  layerWanted('node24', 'SKIP_NODE24') ? backgroundServerTests('node24', 'on Node 24', ['bash', path.join(root, 'scripts', 'node24.sh')], cores + 1, {}) : null,
+);
 
 if (wants('e2e')) {
   const built = run(bin('vite'), ['build', '--logLevel', 'warn']);

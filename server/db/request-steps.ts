@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema';
 import { ApiError } from '../http';
 import { iso } from '../clock';
@@ -7,13 +7,14 @@ import { iso } from '../clock';
 /**
  * Exactly once (issue 24 §3). A request sent with an Idempotency-Key runs with this scope
  * (server/lifecycle/idempotency.ts); each of its transactions (server/db/transaction.ts) is a step,
- * numbered in the order the request runs them, whose result is stored by the step's own
- * transaction. Sent again (a retry after a lost answer, on any instance), each step finds its
- * stored result and returns it without running: the route builds the same answer from the same
- * results, and nothing is done twice, even when the first instance died right after its commit.
- * Two copies at once: the second's claim of the step waits on the first's (a unique key), then
- * replays it. A refusal (a 4xx the work throws) is an answer too: its writes are rolled back to a
- * savepoint and the refusal is stored and replayed like a result.
+ * numbered in the order the request runs them. A step first looks for its stored outcome (outside
+ * any transaction: on PostgreSQL a read of the absent key inside SERIALIZABLE transactions made
+ * every two keyed ones depend on each other) and, found, returns it without running. Otherwise its
+ * transaction does the work and, last, inserts the outcome in the same commit: an instance that
+ * dies after the commit left the outcome stored, one that dies before left nothing done. Two
+ * copies at once: the second's insert meets the first's key (waiting for its commit on
+ * PostgreSQL), its work is rolled back, and it replays the first. A refusal (a 4xx the work
+ * throws) is an outcome too: nothing was written, and it is stored on its own and replayed.
  */
 
 export interface KeyedRequest {
@@ -41,11 +42,17 @@ export const IdempotencyMsg = {
   otherRequest: 'Esta Idempotency-Key ya se usó con otra petición: use una clave nueva para cada petición distinta.',
 } as const;
 
-/** Another copy of the request holds the step: run the transaction again, and it will find the result. */
+/** Another copy of the request stored the step first: look it up again and replay it. */
 export class StepTaken extends Error {}
 
+export interface Step {
+  request: KeyedRequest;
+  principalId: number;
+  step: number;
+}
+
 /** Which step of the keyed request a transaction is, or null when it is not part of one. */
-export function nextStep(): { request: KeyedRequest; principalId: number; step: number } | null {
+export function nextStep(): Step | null {
   const request = keyedRequest.getStore();
   const principalId = request?.principalId() ?? null;
   if (!request || principalId === null) return null;
@@ -55,68 +62,50 @@ export function nextStep(): { request: KeyedRequest; principalId: number; step: 
 /** A step's stored outcome: its result (`{ v }` keeps undefined undefined) or the refusal it answered. */
 type Outcome<T> = { v: T } | { refused: { status: number; error: string; description: string; headers: Record<string, string> } };
 
-/** A refusal the step stored: the transaction commits it, then the route answers it (server/db/transaction.ts). */
-export class StoredRefusal {
-  constructor(readonly error: ApiError) {}
+type Reader = Kysely<Database> | Transaction<Database>;
+/** The step's stored outcome, or null: a result, or a refusal thrown again. Another route or request with the key is a 422. */
+export async function storedOutcome<T>(db: Reader, at: Step): Promise<{ value: T } | null> {
+  const { request, principalId, step } = at;
+  const stored = await db
+    .selectFrom('request_steps')
+    .select(['route', 'fingerprint', 'result', 'created_at'])
+    .where('principal_id', '=', principalId)
+    .where('key', '=', request.key)
+    .where('step', '=', step)
+    .executeTakeFirst();
+  if (!stored) return null;
+  if (stored.created_at < request.expiredBefore) {
+    // Forgotten after a day: the request is a new one.
+    await db.deleteFrom('request_steps').where('principal_id', '=', principalId).where('key', '=', request.key).execute();
+    return null;
+  }
+  if (stored.route !== request.route) throw new ApiError(422, 'invalid_request', IdempotencyMsg.otherRoute);
+  if (stored.fingerprint !== request.fingerprint) throw new ApiError(422, 'invalid_request', IdempotencyMsg.otherRequest);
+  request.replayed = true;
+  const outcome = JSON.parse(stored.result ?? '{}') as Outcome<T>;
+  if ('refused' in outcome) throw new ApiError(outcome.refused.status as 409, outcome.refused.error, outcome.refused.description, outcome.refused.headers);
+  return { value: outcome.v };
 }
-
-const outcomeOf = <T>(outcome: Outcome<T>): T | StoredRefusal =>
-  'refused' in outcome
-    ? new StoredRefusal(new ApiError(outcome.refused.status as 409, outcome.refused.error, outcome.refused.description, outcome.refused.headers))
-    : outcome.v;
 
 /**
- * Runs one step in its transaction: its stored outcome if it ran before, else the work, whose
- * outcome is stored with it. A refusal comes back as a StoredRefusal, for the caller to throw once
- * the transaction has committed it.
+ * Stores the step's outcome; inside its transaction for a result, on its own for a refusal. A copy
+ * that stored first makes it StepTaken (a unique key: PostgreSQL's 23505, or 40001 when the
+ * snapshot could not see it; SQLite's constraint).
  */
-export async function runStep<T>(trx: Transaction<Database>, at: { request: KeyedRequest; principalId: number; step: number }, work: () => Promise<T>): Promise<T | StoredRefusal> {
+export async function storeOutcome(db: Reader, at: Step, outcome: Outcome<unknown>): Promise<void> {
   const { request, principalId, step } = at;
-  const mine = { principal_id: principalId, key: request.key, step };
-  // The claim comes first and reads nothing: on PostgreSQL a read of the (absent) key would make
-  // every two keyed transactions at once depend on each other, and SERIALIZABLE would fail one.
-  const claim = () =>
-    trx
-      .insertInto('request_steps')
-      .values({ ...mine, route: request.route, fingerprint: request.fingerprint, result: null, created_at: request.now })
-      .onConflict((oc) => oc.columns(['principal_id', 'key', 'step']).doNothing())
-      .executeTakeFirst()
-      .then((inserted) => Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
-      .catch((error: { code?: string }) => {
-        // PostgreSQL: another copy holds the step (this waited for its commit) and this snapshot cannot see it yet.
-        if (error.code === '23505' || error.code === '40001') throw new StepTaken();
-        throw error;
-      });
-  if (!(await claim())) {
-    const stored = await trx
-      .selectFrom('request_steps')
-      .select(['route', 'fingerprint', 'result', 'created_at'])
-      .where('principal_id', '=', principalId)
-      .where('key', '=', request.key)
-      .where('step', '=', step)
-      .executeTakeFirstOrThrow();
-    if (stored.created_at >= request.expiredBefore) {
-      if (stored.route !== request.route) throw new ApiError(422, 'invalid_request', IdempotencyMsg.otherRoute);
-      if (stored.fingerprint !== request.fingerprint) throw new ApiError(422, 'invalid_request', IdempotencyMsg.otherRequest);
-      request.replayed = true;
-      return outcomeOf(JSON.parse(stored.result ?? '{}') as Outcome<T>);
-    }
-    // Forgotten after a day: the request is a new one.
-    await trx.deleteFrom('request_steps').where('principal_id', '=', principalId).where('key', '=', request.key).execute();
-    await claim();
-  }
-  await sql`SAVEPOINT step_work`.execute(trx);
-  let outcome: Outcome<T>;
-  try {
-    outcome = { v: await work() };
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    await sql`ROLLBACK TO SAVEPOINT step_work`.execute(trx);
-    outcome = { refused: { status: error.status, error: error.error, description: error.description, headers: error.headers } };
-  }
-  await trx.updateTable('request_steps').set({ result: JSON.stringify(outcome) }).where('principal_id', '=', principalId).where('key', '=', request.key).where('step', '=', step).execute();
-  return outcomeOf(outcome);
+  await db
+    .insertInto('request_steps')
+    .values({ principal_id: principalId, key: request.key, step, route: request.route, fingerprint: request.fingerprint, result: JSON.stringify(outcome), created_at: request.now })
+    .execute()
+    .catch((error: { code?: string }) => {
+      if (error.code === '23505' || error.code === '40001' || String(error.code).startsWith('SQLITE_CONSTRAINT')) throw new StepTaken();
+      throw error;
+    });
 }
+
+/** A refusal the work threw, as it is stored. */
+export const refusalOf = (error: ApiError): Outcome<never> => ({ refused: { status: error.status, error: error.error, description: error.description, headers: error.headers } });
 
 /** Results are kept a day: a retry comes within seconds, a day covers any reconnect. */
 export const STEP_TTL_MS = 24 * 60 * 60 * 1000;

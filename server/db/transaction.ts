@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from './schema';
 import type { Db } from './database';
-import { conflict } from '../http';
-import { nextStep, runStep, StepTaken, StoredRefusal } from './request-steps';
+import { ApiError, conflict } from '../http';
+import { nextStep, refusalOf, storedOutcome, storeOutcome, StepTaken, type Step } from './request-steps';
 import { Msg } from '@/domain/messages';
 
 /** PostgreSQL's answers to two transactions that cannot both be right (serialization failure, deadlock). */
@@ -22,15 +22,44 @@ const codeOf = (error: unknown) => (typeof error === 'object' && error !== null 
  * after a few runs, or a unique key taken meanwhile, is a 409 rather than a 500.
  *
  * Inside a request sent with an Idempotency-Key the transaction is one step of it
- * (server/db/request-steps.ts): its result is stored with it and replayed when the request comes again.
+ * (server/db/request-steps.ts): its outcome is stored by its own commit and replayed when the
+ * request comes again.
  */
 export async function inTransaction<T>(db: Pick<Db, 'kysely' | 'dialect'>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   const step = nextStep();
-  if (!step) return transaction(db, work);
-  // A refusal the step stored (now, or the first time) is answered once its transaction committed.
-  const outcome = await transaction(db, (trx) => runStep(trx, step, () => work(trx)));
-  if (outcome instanceof StoredRefusal) throw outcome.error;
-  return outcome;
+  return step ? keyedStep(db, step, work) : transaction(db, work);
+}
+
+/** A step of a keyed request: its stored outcome, or the work with its outcome stored by the same commit. */
+async function keyedStep<T>(db: Pick<Db, 'kysely' | 'dialect'>, step: Step, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const stored = await storedOutcome<T>(db.kysely, step);
+    if (stored) return stored.value;
+    let refused: ApiError | null = null;
+    try {
+      return await transaction(db, async (trx) => {
+        refused = null;
+        const value = await work(trx).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status < 500) refused = error;
+          throw error;
+        });
+        await storeOutcome(trx, step, { v: value });
+        return value;
+      });
+    } catch (error) {
+      // Another copy of the request stored this step first: replay it.
+      if (error instanceof StepTaken && attempt < ATTEMPTS) continue;
+      if (!refused || error !== refused) throw error;
+      // The work refused and wrote nothing: the refusal is the step's outcome, unless a copy stored one first.
+      try {
+        await storeOutcome(db.kysely, step, refusalOf(refused));
+      } catch (taken) {
+        if (taken instanceof StepTaken && attempt < ATTEMPTS) continue;
+        throw taken;
+      }
+      throw refused;
+    }
+  }
 }
 
 async function transaction<T>(db: Pick<Db, 'kysely' | 'dialect'>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
@@ -40,13 +69,12 @@ async function transaction<T>(db: Pick<Db, 'kysely' | 'dialect'>, work: (trx: Tr
       return await db.kysely.transaction().setIsolationLevel('serializable').execute(work);
     } catch (error) {
       const code = codeOf(error);
-      // Another copy of this request took the step: run again to find (and replay) its result.
-      if (error instanceof StepTaken && attempt < ATTEMPTS * 4) continue;
       if (RETRYABLE.has(code) && attempt < ATTEMPTS) {
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
         continue;
       }
-      if (RETRYABLE.has(code) || code === '23505' || error instanceof StepTaken) throw conflict(Msg.concurrentWrite);
+      if (error instanceof StepTaken) throw error;
+      if (RETRYABLE.has(code) || code === '23505') throw conflict(Msg.concurrentWrite);
       throw error;
     }
   }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema';
 import type { OrdersQuery, OrderRow, ItemsQuery, ItemRow } from '@/api/contract/order-lists';
 import { normalizeWindow, windowBounds } from '@/domain/date-window';
@@ -51,71 +51,83 @@ async function readOrders(db: Kysely<Database>, q: OrdersQuery, from: string | n
     return x;
   };
 
-  let ids: number[];
-  let count: { total: number; limited: boolean };
-  if (byItem) {
-    // Joined to orders only when an order-level filter needs it: otherwise the item indexes
-    // (which end with order_id) answer both the page and the count without touching a table.
-    let items = hasOrderFilters
-      ? db.selectFrom('order_items as i').innerJoin('orders as o', 'o.id', 'i.order_id')
-      : db.selectFrom('order_items as i');
-    if (from) items = items.where('i.created_date', '>=', from);
-    items = items.where('i.created_date', '<', until);
-    if (product) {
-      items = items.where('i.product_type', '=', product.productType);
-      if (product.currency) items = items.where('i.currency', '=', product.currency);
-      if (product.notCurrency) items = items.where('i.currency', '!=', product.notCurrency);
-    }
-    if (q.productStatus) items = items.where('i.status', '=', q.productStatus);
-    if (q.productDestination) items = items.where('i.destination', '=', q.productDestination);
-    if (q.foiId !== undefined) items = items.where('i.id', '=', q.foiId);
-    if (hasOrderFilters) items = orderFilters(items);
-    const distinct = items.select(['i.order_id', 'i.created_date']).distinct();
-    const [rows, counted] = await Promise.all([
-      distinct
-        .orderBy('i.created_date', descending ? 'desc' : 'asc')
-        .orderBy('i.order_id', descending ? 'desc' : 'asc')
-        .limit(q.size)
-        .offset(q.page * q.size)
-        .execute(),
-      cappedCount(db, distinct),
-    ]);
-    ids = rows.map((r) => r.order_id);
-    count = counted;
-  } else {
+  if (!byItem) {
+    // The page with its payment elements in one query (an index walk of the page's rows, each
+    // joined to its payments), beside the count: one round trip where a database is across a network.
     let orders = db.selectFrom('orders as o');
     if (from) orders = orders.where('o.created_date', '>=', from);
-    orders = orders.where('o.created_date', '<', until);
-    orders = orderFilters(orders);
-    const [rows, counted] = await Promise.all([
-      orders
-        .select('o.id')
-        .orderBy('o.created_date', descending ? 'desc' : 'asc')
-        .orderBy('o.id', descending ? 'desc' : 'asc')
-        .limit(q.size)
-        .offset(q.page * q.size)
+    orders = orderFilters(orders.where('o.created_date', '<', until));
+    const direction = descending ? 'desc' : 'asc';
+    const page = orders.selectAll('o').orderBy('o.created_date', direction).orderBy('o.id', direction).limit(q.size).offset(q.page * q.size);
+    const [rows, count] = await Promise.all([
+      db
+        .selectFrom(page.as('o'))
+        .leftJoin('payment_orders as p', 'p.order_id', 'o.id')
+        .selectAll('o')
+        .select(['p.id as payment_id', ...PAYMENT_FIELDS.map((f) => `p.${f}` as const)])
+        .orderBy('o.created_date', direction)
+        .orderBy('o.id', direction)
+        .orderBy('p.id')
         .execute(),
       cappedCount(db, orders.select('o.id')),
     ]);
-    ids = rows.map((r) => r.id);
-    count = counted;
+    const ids = [...new Set(rows.map((r) => r.id))];
+    const payments = rows.flatMap((r) =>
+      r.payment_id === null
+        ? []
+        : [{ order_id: r.id, payment_method_type: r.payment_method_type!, card_type: r.card_type, first_six: r.first_six, last_four: r.last_four, nonce_type: r.nonce_type, payment_gateway: r.payment_gateway }],
+    );
+    return pageOf(toOrderRows(ids, rows, payments), count);
   }
-  return pageOf(await ordersById(db, ids), count);
+  // Joined to orders only when an order-level filter needs it: otherwise the item indexes
+  // (which end with order_id) answer both the page and the count without touching a table.
+  let items = hasOrderFilters
+    ? db.selectFrom('order_items as i').innerJoin('orders as o', 'o.id', 'i.order_id')
+    : db.selectFrom('order_items as i');
+  if (from) items = items.where('i.created_date', '>=', from);
+  items = items.where('i.created_date', '<', until);
+  if (product) {
+    items = items.where('i.product_type', '=', product.productType);
+    if (product.currency) items = items.where('i.currency', '=', product.currency);
+    if (product.notCurrency) items = items.where('i.currency', '!=', product.notCurrency);
+  }
+  if (q.productStatus) items = items.where('i.status', '=', q.productStatus);
+  if (q.productDestination) items = items.where('i.destination', '=', q.productDestination);
+  if (q.foiId !== undefined) items = items.where('i.id', '=', q.foiId);
+  if (hasOrderFilters) items = orderFilters(items);
+  const distinct = items.select(['i.order_id', 'i.created_date']).distinct();
+  const [rows, count] = await Promise.all([
+    distinct
+      .orderBy('i.created_date', descending ? 'desc' : 'asc')
+      .orderBy('i.order_id', descending ? 'desc' : 'asc')
+      .limit(q.size)
+      .offset(q.page * q.size)
+      .execute(),
+    cappedCount(db, distinct),
+  ]);
+  return pageOf(await ordersById(db, rows.map((r) => r.order_id)), count);
 }
+
+/** What a row of the list shows of each payment of its order. */
+const PAYMENT_FIELDS = ['payment_method_type', 'card_type', 'first_six', 'last_four', 'nonce_type', 'payment_gateway'] as const;
+type OrderRecord = Selectable<Database['orders']>;
+type PaymentRecord = Pick<Selectable<Database['payment_orders']>, (typeof PAYMENT_FIELDS)[number]> & { order_id: number };
 
 /** Full rows (with their payment elements) for a page of ids, in the page's order. */
 export async function ordersById(db: Kysely<Database>, ids: number[]): Promise<OrderRow[]> {
   if (ids.length === 0) return [];
   const [orders, payments] = await Promise.all([
     db.selectFrom('orders').selectAll().where('id', 'in', ids).execute(),
-    db
-      .selectFrom('payment_orders')
-      .select(['order_id', 'payment_method_type', 'card_type', 'first_six', 'last_four', 'nonce_type', 'payment_gateway'])
-      .where('order_id', 'in', ids)
-      .orderBy('id')
-      .execute(),
+    db.selectFrom('payment_orders').select(['order_id', ...PAYMENT_FIELDS]).where('order_id', 'in', ids).orderBy('id').execute(),
   ]);
+  return toOrderRows(ids, orders, payments);
+}
+
+/** The list's rows in the order of `ids`, each with its payments in their order. */
+function toOrderRows(ids: readonly number[], orders: readonly OrderRecord[], payments: readonly PaymentRecord[]): OrderRow[] {
   const byId = new Map(orders.map((o) => [o.id, o]));
+  const paymentsOf = new Map<number, PaymentRecord[]>();
+  for (const p of payments) paymentsOf.set(p.order_id, [...(paymentsOf.get(p.order_id) ?? []), p]);
   return ids.flatMap((id) => {
     const o = byId.get(id);
     if (!o) return [];
@@ -137,9 +149,7 @@ export async function ordersById(db: Kysely<Database>, ids: number[]): Promise<O
         pasarela: o.pasarela,
         originOrderId: o.origin_order_id,
         totalRefundAllowed: o.total_refund_allowed === 1,
-        paymentOrderlist: payments
-          .filter((p) => p.order_id === id)
-          .map((p) => ({
+        paymentOrderlist: (paymentsOf.get(id) ?? []).map((p) => ({
             paymentMethodType: p.payment_method_type,
             cardType: p.card_type,
             firstSix: p.first_six,

@@ -40,8 +40,9 @@ export function parseDay(text: string | null | undefined): string | null {
 
 /**
  * Time-zone arithmetic is the slow part of a list request (dayjs' tz builds an Intl formatter per
- * call): the answers are pure, so they are remembered: today's date per minute, a day's first
- * instant per day. Bounded, so a server running for months does not grow them.
+ * call, and every format walks its pattern): the answers are pure, so they are remembered: today's
+ * date per minute, a day's first instant per day, a day moved by some days. Bounded, so a server
+ * running for months does not grow them.
  */
 function remembered<K, V>(compute: (key: K) => V, max = 512): (key: K) => V {
   const memo = new Map<K, V>();
@@ -65,9 +66,19 @@ function today(now: number): dayjs.Dayjs {
 /** The first instant of a day in America/Toronto, as ISO UTC. */
 const dayStart = remembered((day: string) => dayjs.tz(day, DAY_FORMAT, DISPLAY_TIME_ZONE).toISOString());
 
+const shifted = remembered((key: string) => {
+  const [day, days] = key.split('|');
+  return dayjs(day, DAY_FORMAT, true).add(Number(days), 'day').format(DAY_FORMAT);
+});
+
 function shift(day: string, days: number): string {
-  return dayjs(day, DAY_FORMAT, true).add(days, 'day').format(DAY_FORMAT);
+  return shifted(`${day}|${days}`);
 }
+
+/** Today's and tomorrow's dates in America/Toronto, per minute. */
+const todayText = remembered((minute: number) => todayAtMinute(minute).format(DAY_FORMAT));
+const tomorrowText = remembered((minute: number) => todayAtMinute(minute).add(1, 'day').format(DAY_FORMAT));
+const minuteOf = (now: number) => Math.floor(now / 60_000);
 
 /** The default window: 60 days back from today (reset of calls: 90) to tomorrow. */
 export function defaultWindow(kind: WindowKind, now: number, reset = false): { startDate: string; endDate: string } {
@@ -83,8 +94,8 @@ export function defaultWindow(kind: WindowKind, now: number, reset = false): { s
  */
 export function normalizeWindow(input: DateWindowInput, kind: WindowKind, now: number): DateWindow {
   const back = DAYS_BACK[kind];
-  const endDate = parseDay(input.endDate) ?? today(now).add(1, 'day').format(DAY_FORMAT);
-  let startDate = parseDay(input.startDate) ?? shift(today(now).format(DAY_FORMAT), -back);
+  const endDate = parseDay(input.endDate) ?? tomorrowText(minuteOf(now));
+  let startDate = parseDay(input.startDate) ?? shift(todayText(minuteOf(now)), -back);
   if (endDate < startDate) startDate = shift(endDate, -back);
   return { startDate: input.hasId ? null : startDate, endDate };
 }
