@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import os from 'node:os';
 import pg from 'pg';
 
 /**
@@ -23,7 +24,12 @@ export interface PostgresSettings {
   statementTimeoutMs: number;
 }
 
-export const POSTGRES_DEFAULTS: PostgresSettings = { poolSize: 8, connectTimeoutMs: 2000, statementTimeoutMs: 10_000 };
+/**
+ * Twice this machine's cores, at least 4: a query mostly waits on the database, so a few more
+ * connections than cores keep the instance busy, and more only queue inside PostgreSQL (four and
+ * eight per instance measured alike on the two-core floor, within its noise: docs/performance.md).
+ */
+export const POSTGRES_DEFAULTS: PostgresSettings = { poolSize: Math.max(4, 2 * os.availableParallelism()), connectTimeoutMs: 2000, statementTimeoutMs: 10_000 };
 
 /** What the pool is doing now, for /metrics. */
 export interface PoolStats {

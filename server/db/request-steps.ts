@@ -7,14 +7,14 @@ import { iso } from '../clock';
 /**
  * Exactly once (issue 24 §3). A request sent with an Idempotency-Key runs with this scope
  * (server/lifecycle/idempotency.ts); each of its transactions (server/db/transaction.ts) is a step,
- * numbered in the order the request runs them. A step first looks for its stored outcome (outside
- * any transaction: on PostgreSQL a read of the absent key inside SERIALIZABLE transactions made
- * every two keyed ones depend on each other) and, found, returns it without running. Otherwise its
- * transaction does the work and, last, inserts the outcome in the same commit: an instance that
- * dies after the commit left the outcome stored, one that dies before left nothing done. Two
- * copies at once: the second's insert meets the first's key (waiting for its commit on
- * PostgreSQL), its work is rolled back, and it replays the first. A refusal (a 4xx the work
- * throws) is an outcome too: nothing was written, and it is stored on its own and replayed.
+ * numbered in the order the request runs them. Its transaction does the work and, last, inserts
+ * the step's outcome in the same commit: an instance that dies after the commit left the outcome
+ * stored, one that dies before left nothing done. Sent again (a retry after a lost answer, on any
+ * instance), the insert meets the stored outcome: the work is rolled back, and the outcome is looked
+ * up (outside any transaction: on PostgreSQL a read of a key inside SERIALIZABLE transactions made
+ * every two keyed ones depend on each other) and replayed. Two copies at once: the second's insert
+ * waits for the first's commit, then does the same. A refusal (a 4xx the work throws) is an outcome
+ * too: nothing was written, and it is stored on its own and replayed.
  */
 
 export interface KeyedRequest {

@@ -33,7 +33,10 @@ export async function inTransaction<T>(db: Pick<Db, 'kysely' | 'dialect'>, work:
 /** A step of a keyed request: its stored outcome, or the work with its outcome stored by the same commit. */
 async function keyedStep<T>(db: Pick<Db, 'kysely' | 'dialect'>, step: Step, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const stored = await storedOutcome<T>(db.kysely, step);
+    // A key is almost always new: the first attempt does the work and stores its outcome; only when
+    // that meets a stored one (a retry, a copy at the same time) is it looked up and replayed, the
+    // work rolled back.
+    const stored = attempt > 1 ? await storedOutcome<T>(db.kysely, step) : null;
     if (stored) return stored.value;
     let refused: ApiError | null = null;
     try {

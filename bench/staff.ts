@@ -1,0 +1,172 @@
+/**
+ * The staff floor's virtual staff (bench/floor.ts): people at the console in tight loops, each with
+ * a session of their own, sending requests the way the console does (src/api/http.ts): every POST
+ * with an Idempotency-Key made once, a network error or a 502/503/504 sent again with the same key
+ * (3 retries, 0.3/0.6/1.2 s, a 503's Retry-After honoured up to 5 s; 30 s per attempt, a time-out
+ * not retried). A request's latency runs from its first send to its final answer, retries included.
+ */
+import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+
+export const BASIC = `Basic ${Buffer.from('crm-console:crm-console-secret').toString('base64')}`;
+const TRANSIENT = [502, 503, 504];
+const RETRIES = 3;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type Kind = 'list' | 'offers' | 'notes' | 'note' | 'sign-in';
+/** One request as the person saw it: when (ms since the floor's start), how long, how it ended. */
+export interface Sent {
+  kind: Kind;
+  start: number;
+  ms: number;
+  /** The final answer's status; 0 when none came (network error after the retries, or a time-out). */
+  status: number;
+  attempts: number;
+  /** The last failure's text when no answer came. */
+  failure?: string;
+  /** Why it was sent again (the first transient answer or failure), when it was. */
+  retriedFor?: string;
+}
+export interface NoteSent {
+  key: string;
+  text: string;
+  acknowledged: boolean;
+  status: number;
+}
+
+/** Sends a request as the console does; answers its record and the final response's body (null without one). */
+export async function send(origin: number, kind: Kind, url: string, init: RequestInit & { headers: Record<string, string> }) {
+  const began = performance.now();
+  let attempts = 0;
+  let retriedFor: string | undefined;
+  for (;;) {
+    attempts++;
+    let status = 0;
+    let body: string | null = null;
+    let failure: string | undefined;
+    let wait = 300 * 2 ** (attempts - 1);
+    try {
+      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
+      body = await response.text();
+      status = response.status;
+      const after = Number(response.headers.get('retry-after'));
+      if (status === 503 && Number.isFinite(after) && after > 0) wait = Math.min(after * 1000, 5000);
+    } catch (error) {
+      const e = error as Error & { cause?: { code?: string; message?: string } };
+      failure = e.name === 'TimeoutError' ? 'time-out (30 s)' : `no answer (${e.cause?.code ?? e.cause?.message ?? e.message})`;
+      if (e.name === 'TimeoutError') attempts = RETRIES + 1; // ky: retryOnTimeout false
+    }
+    const retry = (status === 0 || TRANSIENT.includes(status)) && attempts <= RETRIES;
+    if (!retry) {
+      const sent: Sent = { kind, start: began - origin, ms: performance.now() - began, status, attempts, ...(failure ? { failure } : {}), ...(retriedFor ? { retriedFor } : {}) };
+      return { sent, body };
+    }
+    retriedFor ??= status ? String(status) : failure;
+    await sleep(wait);
+  }
+}
+
+export interface FloorOptions {
+  base: string;
+  tokens: string[];
+  /** Text that makes this floor's notes its own: a note is `${notePrefix}${staff}-${turn}`. */
+  notePrefix: string;
+  /** When the floor stops starting requests (ms after its start). */
+  seconds: number;
+}
+
+/**
+ * Signs `count` sessions in, spread over the accounts given (several sessions of one account are
+ * fine), one after another: the sign-in throttle counts an attempt in flight as a failure until its
+ * password is checked, so more than THROTTLE_PAIR_FAILURES (5) at once for one account from one
+ * address are refused with a 429, though none fails.
+ */
+export async function signIn(base: string, usernames: string[], count: number, device: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const username = usernames[i % usernames.length]!;
+    const { sent, body } = await send(performance.now(), 'sign-in', `${base}/uaa/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': crypto.randomUUID() },
+      body: `grant_type=password&username=${username}&password=demo1234&device_id=${device}-${i}`,
+    });
+    if (sent.status !== 200) throw new Error(`sign-in of ${username}: ${sent.status} ${sent.failure ?? body}`);
+    tokens.push((JSON.parse(body!) as { access_token: string }).access_token);
+  }
+  return tokens;
+}
+
+/**
+ * The floor: one loop per token until `seconds` have passed, each turn the closed-orders list, one
+ * of its 15 orders at random (its offers, its notes), and every fourth turn a note on it. Answers
+ * every request and every note sent, with the floor's start (performance.now()).
+ */
+export async function runFloor({ base, tokens, notePrefix, seconds }: FloorOptions, onStart?: (origin: number) => void) {
+  const origin = performance.now();
+  const until = origin + seconds * 1000;
+  const sent: Sent[] = [];
+  const notes: NoteSent[] = [];
+  onStart?.(origin);
+  await Promise.all(
+    tokens.map(async (token, person) => {
+      const headers = { authorization: `Bearer ${token}` };
+      let orderIds: number[] = [];
+      for (let turn = Math.floor(Math.random() * 4); performance.now() < until; turn++) {
+        const list = await send(origin, 'list', `${base}/orders/secured/orders/allHistory?size=15&status=CLOSED`, { headers });
+        sent.push(list.sent);
+        if (list.sent.status === 200) {
+          const elements = (JSON.parse(list.body!) as { data?: { elements?: { id: number }[] } }).data?.elements ?? [];
+          if (elements.length > 0) orderIds = elements.map((e) => e.id);
+        }
+        if (orderIds.length === 0) {
+          await sleep(100); // nothing to open yet (the first list failed)
+          continue;
+        }
+        const id = orderIds[Math.floor(Math.random() * orderIds.length)]!;
+        if (performance.now() >= until) break;
+        sent.push((await send(origin, 'offers', `${base}/orders/secured/fo/list?orderId=${id}`, { headers })).sent);
+        if (performance.now() >= until) break;
+        sent.push((await send(origin, 'notes', `${base}/orders/secured/notes/list?orderId=${id}&page=0&size=10`, { headers })).sent);
+        if (turn % 4 !== 3 || performance.now() >= until) continue;
+        const key = crypto.randomUUID();
+        const text = `${notePrefix}${person}-${turn}`;
+        const note = await send(origin, 'note', `${base}/uaa/secured/doc-note/create`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key },
+          body: JSON.stringify({ docCode: 'ORDER', docId: id, description: text }),
+        });
+        sent.push(note.sent);
+        notes.push({ key, text, acknowledged: note.sent.status >= 200 && note.sent.status < 300, status: note.sent.status });
+      }
+    }),
+  );
+  return { origin, sent, notes };
+}
+
+export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+
+/** Requests/s, p50, p99 and errors (final answers that are not 2xx) of the requests started (or ended) in [from, to) ms. */
+export function measure(sent: Sent[], from: number, to: number, by: 'start' | 'end' = 'start') {
+  const at = (s: Sent) => (by === 'start' ? s.start : s.start + s.ms);
+  const window = sent.filter((s) => at(s) >= from && at(s) < to);
+  const times = window.map((s) => s.ms).sort((a, b) => a - b);
+  const errors = window.filter((s) => s.status < 200 || s.status >= 300);
+  const byStatus = new Map<string, number>();
+  const count = (map: Map<string, number>, label: string) => map.set(label, (map.get(label) ?? 0) + 1);
+  for (const e of errors) count(byStatus, e.status ? String(e.status) : (e.failure ?? 'no answer'));
+  const retriedFor = new Map<string, number>();
+  for (const r of window) if (r.retriedFor) count(retriedFor, r.retriedFor);
+  const longest = window.reduce<Sent | null>((a, s) => (!a || s.ms > a.ms ? s : a), null);
+  return {
+    requests: window.length,
+    rps: window.length / (((Number.isFinite(to) ? to : Math.max(from, ...window.map(at))) - from) / 1000),
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    errors: errors.length,
+    byStatus: [...byStatus].map(([k, n]) => `${k} ×${n}`).join(', '),
+    retried: window.filter((s) => s.attempts > 1).length,
+    retriedFor: [...retriedFor].map(([k, n]) => `${k} ×${n}`).join(', '),
+    longest,
+    lastErrorEnd: errors.reduce((t, s) => Math.max(t, s.start + s.ms), -Infinity),
+  };
+}
