@@ -3,7 +3,8 @@ import { Msg } from '@/domain/messages';
 
 /**
  * The database errors that say "not now" rather than "wrong": the connection could not be made or
- * was lost (a restart, a failover: 57P01–57P03, SQLSTATE class 08, a refused or reset socket, the
+ * was lost (a restart, a failover: 57P01–57P03, SQLSTATE class 08, any failed connect, such as a
+ * refused TCP port or a Unix socket that is not there while PostgreSQL restarts, a reset socket, the
  * pool's connect timeout), the database ran out of connections (53300), a statement ran past its
  * timeout (57014), or SQLite's file is locked by another writer past the busy timeout. Each becomes
  * a 503 in Spanish with a Retry-After: the request changed nothing (its transaction did not commit)
@@ -24,6 +25,7 @@ export function unavailable(error: unknown): ApiError | null {
   const code = codeOf(error);
   const headers = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
   if (SQLITE_BUSY.test(code)) return new ApiError(503, 'unavailable', Msg.databaseBusy, headers);
-  if (CODES.has(code) || code.startsWith('08') || MESSAGES.test(error.message)) return new ApiError(503, 'unavailable', Msg.databaseUnavailable, headers);
+  const connecting = (error as { syscall?: unknown }).syscall === 'connect';
+  if (connecting || CODES.has(code) || code.startsWith('08') || MESSAGES.test(error.message)) return new ApiError(503, 'unavailable', Msg.databaseUnavailable, headers);
   return null;
 }
