@@ -202,6 +202,23 @@ describe('the live-changes chart', () => {
     { type: 'stream.stop' },
   ];
 
+  /** The chart with effects that say what they did; the wait is the one the host would schedule. */
+  const liveChanges = () => {
+    const heard: string[] = [];
+    const actor = createActor(
+      liveChangesMachine.provide({
+        actions: {
+          open: () => heard.push('open'),
+          close: () => heard.push('close'),
+          notify: (_args, { orders }) => heard.push(`change ${orders.join(',')}`),
+          resync: () => heard.push('resync'),
+          scheduleRetry: ({ context }) => heard.push(`wait ${nextDelay(context)}`),
+        },
+      }),
+    ).start();
+    return { heard, actor };
+  };
+
   it('every state and transition is reached by the model', () => {
     const serializeState = (s: { value: unknown; context: { lost: number; wasOpen: boolean; hintMs: number | null } }) =>
       JSON.stringify([s.value, s.context.lost > 0, s.context.wasOpen, s.context.hintMs !== null]);
@@ -213,18 +230,7 @@ describe('the live-changes chart', () => {
   });
 
   it('tells each change; a stream opened again asks everyone to read again; the wait grows to 15 s', () => {
-    const heard: string[] = [];
-    const actor = createActor(
-      liveChangesMachine.provide({
-        actions: {
-          open: () => heard.push('open'),
-          close: () => heard.push('close'),
-          notify: (_args, { orders }) => heard.push(`change ${orders.join(',')}`),
-          resync: () => heard.push('resync'),
-          scheduleRetry: ({ context }) => heard.push(`wait ${retryDelay(context.lost)}`),
-        },
-      }),
-    ).start();
+    const { heard, actor } = liveChanges();
     actor.send({ type: 'stream.ready' });
     actor.send({ type: 'stream.change', orders: [7, 8] });
     actor.send({ type: 'stream.lost' });
@@ -236,17 +242,7 @@ describe('the live-changes chart', () => {
   });
 
   it("tells everyone to read again when the server says it missed changes; a server shutting down is left at once and joined again after its hint", () => {
-    const heard: string[] = [];
-    const actor = createActor(
-      liveChangesMachine.provide({
-        actions: {
-          open: () => heard.push('open'),
-          close: () => heard.push('close'),
-          resync: () => heard.push('resync'),
-          scheduleRetry: ({ context }) => heard.push(`wait ${nextDelay(context)}`),
-        },
-      }),
-    ).start();
+    const { heard, actor } = liveChanges();
     actor.send({ type: 'stream.ready' });
     actor.send({ type: 'stream.resync' });
     actor.send({ type: 'stream.closing', retryMs: 500 });
