@@ -1,4 +1,4 @@
-import type { Trx } from '../lifecycle/binding';
+import type { Trx } from '../db/types';
 import { conflict } from '../http';
 import { iso } from '../clock';
 import { Msg } from '@/domain/messages';

@@ -3,7 +3,7 @@ import { bind, queryOf, type ActionContext, type Store, type Trx } from '../life
 import { iso } from '../clock';
 import { conflict, notFound } from '../http';
 import { addCredit } from '../order/credits';
-import type { CallsTable } from '../db/schema';
+import type { CallsTable } from '../db/schema-calls';
 import type { CallReturn, CallReturnPartialQuery } from '@/api/contract/call-detail';
 import { CallReturnMsg, remainingOf, RETURN_CREDIT, returnStatus, returnValue, type CallCost, type CallReturnType } from '@/domain/call-return';
 import { callReturn } from '@/machines/call/call-return.machine';

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, CallsTable } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { CallsTable } from '../db/schema-calls';
 import type { CallRow, CallsQuery } from '@/api/contract/calls';
 import type { CallContact, SimilarCallsQuery } from '@/api/contract/call-detail';
 import { normalizeWindow, windowBounds } from '@/domain/date-window';

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { bind, bodyOf, queryOf, type Responder, type Store } from '../lifecycle/binding';
 import { iso } from '../clock';
 import { badRequest, conflict, notFound } from '../http';
-import type { ChargeOrdersTable } from '../db/schema';
+import type { ChargeOrdersTable } from '../db/schema-charge-orders';
 import type { ChargeRefundBody } from '@/api/contract/upg-detail';
 import { ChargeOrderMsg, chargeStatusOf, isCaptured, REFUNDED } from '@/domain/charge-order';
 import { formatMoney } from '@/domain/format';

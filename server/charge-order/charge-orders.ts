@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { ChargeOrdersTable, Database } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { ChargeOrdersTable } from '../db/schema-charge-orders';
 import { notFound } from '../http';
 import type { ChargeOrderRow, ChargeOrdersQuery } from '@/api/contract/upg';
 import { normalizeWindow, windowBounds } from '@/domain/date-window';

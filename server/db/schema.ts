@@ -8,6 +8,9 @@ import type { PrepaidGiftTables } from './schema-prepaid-gift';
 import type { FraudGraphTables } from './schema-fraud-graph';
 import type { AccountsTable, CustomerTables } from './schema-customer';
 import type { CustomerHistoryTables } from './schema-customer-history';
+import type { CallTables } from './schema-calls';
+import type { SettingsTables } from './schema-settings';
+import type { ChargeOrderTables } from './schema-charge-orders';
 
 /**
  * The reference server's tables. Portable between SQLite and PostgreSQL: booleans are 0/1
@@ -179,16 +182,6 @@ export interface TopupOffersTable {
   categories: string;
 }
 
-/** A WhatsApp template of the messaging provider (migration 0021): its text with {{n}} variables. */
-export interface MessageTemplatesTable {
-  id: Generated<number>;
-  name: string;
-  language: string;
-  category: string;
-  body: string;
-  status: string;
-}
-
 export interface IdempotencyKeysTable {
   principal_id: number;
   key: string;
@@ -228,118 +221,6 @@ export interface PaymentOrdersTable {
   amount: number;
 }
 
-export interface CallsTable {
-  id: Generated<number>;
-  account_id: number;
-  src: string | null;
-  called_station: string;
-  start_time: string;
-  session_time: number;
-  session_bill: number;
-  nas_ip_address: string | null;
-  min_free: number;
-  terminate_cause_id: number;
-  dnid: string | null;
-  id_trunk: number | null;
-  id_tariff_plan: number | null;
-  id_tariff_group: number | null;
-  /** What returns of its cost gave back so far, in the bill's money (migration 0022). */
-  returned_value: Generated<number>;
-}
-
-/** A customer's contact (migration 0022): who a call to prefix + phone went to. */
-export interface CallContactsTable {
-  id: Generated<number>;
-  account_id: number;
-  name: string;
-  country: string;
-  prefix: string;
-  phone: string;
-  visible: Generated<number>;
-}
-
-/** A return of a call's cost (migration 0022): FULL or partial (FREE_MIN minutes, CALL_CREDIT money), its value in the bill's money. */
-export interface CallReturnsTable {
-  id: Generated<number>;
-  call_id: number;
-  account_id: number;
-  type: string;
-  amount: number;
-  value: number;
-  credit_type: string;
-  created: string;
-  created_by: number;
-}
-
-export interface ChargeOrdersTable {
-  id: Generated<number>;
-  company: string;
-  account_id: number;
-  order_id: number | null;
-  origin_order_id: string;
-  app_name: string;
-  status: string;
-  email: string | null;
-  currency: string;
-  total_price: number;
-  pasarela: number | null;
-  first_six: string | null;
-  last_four: string | null;
-  created_date: string;
-  /** When it was refunded (0023): the status stays CLOSED. */
-  refunded_at: string | null;
-  version: Generated<number>;
-}
-
-export interface ExchangeRatesTable {
-  id: Generated<number>;
-  base: string;
-  currency: string;
-  fee: number;
-  rate: number;
-  modify_date: string;
-}
-
-export interface SmsConfigsTable {
-  prefix: string;
-  provider: string;
-}
-
-export interface SmsProvidersTable {
-  name: string;
-}
-
-export interface BlacklistEntriesTable {
-  id: Generated<number>;
-  type: string;
-  value: string;
-  account_id: number | null;
-  created: string;
-}
-
-export interface BlacklistRecipientsTable {
-  id: Generated<number>;
-  type: string;
-  value: string;
-  created: string;
-  expires_on: string | null;
-}
-
-export interface CountriesTable {
-  id: Generated<number>;
-  code: string;
-  name: string;
-  prefix: string;
-  mask: string | null;
-  priority: number;
-}
-
-export interface CountryPrefixesTable {
-  id: Generated<number>;
-  country_id: number;
-  prefix: string;
-}
-
 export interface ActionLogsTable {
   id: Generated<number>;
   doc_code: string;
@@ -365,27 +246,23 @@ export interface AuditLogTable {
   after: string | null;
 }
 
-export interface FraudStopListTable {
-  list: 'COUNTRIES_TO_STOP' | 'TOPUP_COUNTRIES_TO_STOP' | 'BANKS_TO_STOP';
-  value: string;
-}
-
-/** Every table; the customers' and the item products' tables live in their own schema-*.ts files. */
-export interface Database extends ItemFoundationTables, QueueTables, RemittanceTables, PickupTables, TopupItemTables, PrepaidGiftTables, FraudGraphTables, CustomerTables, CustomerHistoryTables {
+/** Every table; the customers', the item products', the calls', the settings' and the charge orders' tables live in their own schema-*.ts files. */
+export interface Database
+  extends ItemFoundationTables,
+    QueueTables,
+    RemittanceTables,
+    PickupTables,
+    TopupItemTables,
+    PrepaidGiftTables,
+    FraudGraphTables,
+    CustomerTables,
+    CustomerHistoryTables,
+    CallTables,
+    SettingsTables,
+    ChargeOrderTables {
   orders: OrdersTable;
   order_items: OrderItemsTable;
-  fraud_stop_list: FraudStopListTable;
   payment_orders: PaymentOrdersTable;
-  calls: CallsTable;
-  charge_orders: ChargeOrdersTable;
-  exchange_rates: ExchangeRatesTable;
-  exchange_rate_history: ExchangeRatesTable;
-  sms_configs: SmsConfigsTable;
-  sms_providers: SmsProvidersTable;
-  blacklist_entries: BlacklistEntriesTable;
-  blacklist_recipients: BlacklistRecipientsTable;
-  countries: CountriesTable;
-  country_prefixes: CountryPrefixesTable;
   action_logs: ActionLogsTable;
   audit_log: AuditLogTable;
   fulfillment_orders: FulfillmentOrdersTable;
@@ -401,9 +278,6 @@ export interface Database extends ItemFoundationTables, QueueTables, RemittanceT
   idempotency_keys: IdempotencyKeysTable;
   request_steps: RequestStepsTable;
   topup_offers: TopupOffersTable;
-  message_templates: MessageTemplatesTable;
-  call_contacts: CallContactsTable;
-  call_returns: CallReturnsTable;
 }
 
 export type Account = Selectable<AccountsTable>;
