@@ -1,4 +1,4 @@
-import type { Binding } from './lifecycle/binding';
+import type { Binding, Gate } from './lifecycle/binding';
 import { orderBinding, offerBinding, paymentRuleBinding, refundBinding } from './order/order-actions';
 import { zelleBinding } from './order/zelle';
 import { bankRemittanceBinding } from './items/bank-remittance';
@@ -26,10 +26,17 @@ import { documentBinding, documentsBinding } from './customer/documents';
 import { bankRecipientBinding, homeRecipientBinding } from './customer/recipients';
 import { callReturnBinding } from './call/call-return';
 import { chargeOrderBinding } from './charge-order/actions';
-import { approvalBinding, approvalsServe } from './queue/approvals';
+import { fourEyes } from './queue/approvals';
+import { claimGate } from './queue/claims';
 
-/** Every lifecycle the server serves through its action table (server/lifecycle/mount.ts). */
-export const LIFECYCLES: readonly Binding[] = [
+/**
+ * The composition root of the actions: every lifecycle the server serves through its action table
+ * (server/lifecycle/mount.ts), and the gates every move passes (server/lifecycle/binding.ts `Gate`).
+ * The mover imports none of this; the routes hand it over (server/routes.ts).
+ */
+
+/** The lifecycles of the features, each a chart, its table and its binding. */
+const FEATURES: readonly Binding[] = [
   orderBinding,
   offerBinding,
   refundBinding,
@@ -64,8 +71,16 @@ export const LIFECYCLES: readonly Binding[] = [
   callReturnBinding,
   chargeOrderBinding,
   bankRecipientBinding,
-  approvalBinding,
 ];
 
-// An approved four-eyes request runs the row it names, found among these.
-approvalsServe(LIFECYCLES);
+/** Four-eyes over the features' rows: an approved request runs the row it names, found among these. */
+export const FOUR_EYES = fourEyes(FEATURES);
+
+/** Every lifecycle the server serves: the features' and the approval chart's. */
+export const LIFECYCLES: readonly Binding[] = [...FEATURES, FOUR_EYES.binding];
+
+/**
+ * What every move passes, in this order: per request, four-eyes (above the threshold the request
+ * waits for a second person: 202); per record, someone else's claim on the queue entry (409).
+ */
+export const GATES: readonly Gate[] = [FOUR_EYES.gate, claimGate];

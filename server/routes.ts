@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from './deps';
 import { lifecycleRoutes } from './lifecycle/mount';
-import { LIFECYCLES } from './lifecycles';
+import { FOUR_EYES, GATES, LIFECYCLES } from './lifecycles';
 import { sessionRoutes } from './session/routes';
 import { shellRoutes } from './shell/routes';
 import { customerRoutes } from './customer/routes';
@@ -20,11 +20,12 @@ export type RouteModule = (deps: AppDeps) => Hono<AppEnv>;
 
 /**
  * Every route the reference server serves, by domain. The actions of every lifecycle come first,
- * from their action tables (server/lifecycles.ts); then what each domain reads. A new domain adds
+ * from their action tables, through the gates, as server/lifecycles.ts composes them; then what each
+ * domain reads (the queues' approvals list and the audit read the same composition). A new domain adds
  * one line here; a new action adds none (its row is served by `lifecycleRoutes`).
  */
 export const ROUTE_MODULES: readonly RouteModule[] = [
-  (deps) => lifecycleRoutes(deps, LIFECYCLES),
+  (deps) => lifecycleRoutes(deps, LIFECYCLES, GATES),
   sessionRoutes,
   shellRoutes,
   customerRoutes,
@@ -35,6 +36,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   chargeOrderRoutes,
   settingsRoutes,
   extrasRoutes,
-  queueRoutes,
-  auditRoutes,
+  (deps) => queueRoutes(deps, FOUR_EYES),
+  (deps) => auditRoutes(deps, LIFECYCLES),
 ];

@@ -2,18 +2,18 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { badRequest, ok, parse } from '../http';
 import { requirePermission } from '../auth/middleware';
-import { LIFECYCLES } from '../lifecycles';
+import type { Binding } from '../lifecycle/binding';
 import { graphOf, listTransitions, transitionsCsv } from './transitions';
 import { GraphQuery, TransitionFilters, TransitionPaths, TransitionsQuery } from '@/api/contract/transitions';
 import { AuditMsg } from '@/domain/transitions';
 import { Permission } from '@/domain/permissions';
 
 /** Auditoría de Transiciones (issue 14 §7): for CRM_QA_AUDIT only. */
-export function auditRoutes(deps: AppDeps) {
+export function auditRoutes(deps: AppDeps, lifecycles: readonly Binding[]) {
   const app = new Hono<AppEnv>();
   const db = deps.db.kysely;
   const audit = requirePermission(Permission.AUDIT);
-  const charts = new Map(LIFECYCLES.map((b) => [b.lifecycle.name, b]));
+  const charts = new Map(lifecycles.map((b) => [b.lifecycle.name, b]));
   const knownChart = (chart: string | undefined) => {
     if (chart !== undefined && !charts.has(chart)) throw badRequest(AuditMsg.chart);
   };

@@ -1,21 +1,24 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { EventObject } from 'xstate';
 import type { Database } from '../db/schema';
+import type { Trx } from '../db/types';
 import type { Principal } from '../deps';
 import type { ServerConfig } from '../config';
 import type { DocCode } from '@/domain/diff';
 import type { Money } from '@/domain/approvals';
-import type { ClaimKey } from '../queue/claims';
+import type { ClaimKey } from '@/domain/queues';
 import type { AnyLifecycle, AnyRow, WireRequest } from '@/machines/lifecycle/table';
 
 /**
  * How the server serves a lifecycle's action table: where its entities are stored (the store),
  * the work some rows name beyond the status change (handlers) and what each row answers. The
  * generic move (move.ts) does the rest for every row: permissions, the chart's answer, the
- * version guard, the audit row, one transaction.
+ * version guard, the audit row, one transaction; and the gates a move passes on its way (claims,
+ * four-eyes: registered at the composition root, server/lifecycles.ts).
  */
 
-export type Trx = Transaction<Database>;
+// The transaction type lives with the database; bindings have always named it from here.
+export type { Trx };
 
 export interface ActionContext {
   db: Kysely<Database>;
@@ -26,6 +29,8 @@ export interface ActionContext {
   requestId: string | null;
   /** The approval request this action executes (four-eyes): it is not asked for again. */
   approval?: number;
+  /** The gates every move of this request passes (a move a handler makes too), in order. */
+  gates: readonly Gate[];
 }
 
 /** A move the chart allowed, as the store writes it. */
@@ -56,7 +61,7 @@ export interface Store<TRecord, TKey> {
   entityKind?: string;
   /** The action log's name of an event (`<chart>.<event>` by default). */
   action?(chart: string, event: EventObject): string;
-  /** The queue entry the record is (an item, an order): nobody but its claim's holder acts on it. */
+  /** The queue entry the record is (an item, an order), as the claim gate reads it. */
   claim?(record: TRecord): ClaimKey;
 }
 
@@ -124,6 +129,55 @@ export interface Binding<TRecord = unknown, TKey = unknown> {
   amounts?: Readonly<Record<string, AmountReader<TRecord>>>;
   /** What every other row answers (the entity as it is now, so a new row needs no server code); `results[0].data` when absent. */
   answer?: Responder<TRecord>;
+}
+
+/**
+ * What a move passes on its way besides its chart, handed to the mover by the composition root
+ * (server/lifecycles.ts): a queue's claim (someone else is working on the record), four-eyes (a
+ * second person must approve first). The mover imports none of them and asks every gate, in the
+ * order given, at two points of its pipeline:
+ *
+ * 1. per request, once its records are found and before any moves: a gate may answer instead of
+ *    moving (four-eyes stores an approval request: 202);
+ * 2. per record, after the row's permissions (403) and before the handler's checks and the chart
+ *    (409): a gate may refuse the record (it throws, as a refusal of the chart does) and may ask to
+ *    be told once the record moved (a claim ends when its work is done).
+ */
+export interface Gate {
+  /** Its name, as an error or a test names it. */
+  name: string;
+  /** Per request, before anything moves: an answer instead of the move, or null to go on. */
+  request?(args: RequestGateArgs): Promise<GateAnswer | null>;
+  /** Per record, before its checks and its chart: throws to refuse; may return what to do once it moved. */
+  record?(args: RecordGateArgs): Promise<GatePass | null>;
+}
+
+export interface RecordGateArgs {
+  trx: Trx;
+  ctx: ActionContext;
+  binding: Binding;
+  row: AnyRow;
+  record: unknown;
+}
+
+export interface RequestGateArgs {
+  trx: Trx;
+  ctx: ActionContext;
+  binding: Binding;
+  row: AnyRow;
+  request: WireRequest;
+  records: readonly unknown[];
+}
+
+/** What a record gate does once the record moved (`from` and `to`: the chart's states). */
+export interface GatePass {
+  moved(move: { from: string; to: string }): Promise<void>;
+}
+
+/** A request a gate answered instead of the move: the HTTP status and body its route sends. */
+export interface GateAnswer {
+  status: 202;
+  body: Record<string, unknown>;
 }
 
 /** A binding, typed by its record and key, stored in the server's list untyped. */

@@ -5,7 +5,7 @@ import type { AppDeps, AppEnv } from '../deps';
 import { badRequest, formBody, jsonBody, parse } from '../http';
 import { assertPermissions, requireApiKey, requireBearer } from '../auth/middleware';
 import { runRow } from './move';
-import type { Binding } from './binding';
+import type { Binding, Gate } from './binding';
 import { API_KEY_CLIENTS } from '@/api/contract/clients';
 import { Permission } from '@/domain/permissions';
 import type { AnyRow, WireRequest } from '@/machines/lifecycle/table';
@@ -15,8 +15,9 @@ import type { AnyRow, WireRequest } from '@/machines/lifecycle/table';
  * route file per action. Rows that share a path (update-status, refund/payment) share one route,
  * and the request's body says which row it is. Order of the checks: the api key and the bearer
  * token, then what every row of the path needs (403 before the body is read), the
- * request (400 with the Spanish text), then the generic move (an Idempotency-Key, on every route of
- * the app, makes its transaction a replayable step: server/lifecycle/idempotency.ts).
+ * request (400 with the Spanish text), then the generic move through the gates the composition root
+ * gives (server/lifecycles.ts); an Idempotency-Key, on every route of the app, makes its transaction
+ * a replayable step (server/lifecycle/idempotency.ts).
  */
 
 interface Entry {
@@ -42,10 +43,7 @@ function serverPath(path: string): string {
 
 const NoQuery = v.looseObject({});
 
-/** Paths served here for the rows that claim a request and by another route for the rest. */
-const SHARED_PATHS = new Set(['/blacklist/secured/add', '/blacklist/secured/remove']);
-
-export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[]) {
+export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[], gates: readonly Gate[]) {
   const app = new Hono<AppEnv>();
   const groups = new Map<string, Entry[]>();
   for (const binding of bindings) {
@@ -75,15 +73,14 @@ export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[]) {
       const request: WireRequest = { query: parse(wire.query ?? NoQuery, c.req.query()), body, params: c.req.param() };
       const entry = entries.find(({ row }) => !row.match || row.match(request));
       if (!entry) {
-        // A path the contract shares with a route of its own (the general blacklist's add and
-        // remove also serve the Lista Negra screen): a request no row claims is that route's.
-        if (SHARED_PATHS.has(wire.path)) return next();
+        // A path the contract shares with a route of its own (its rows say so): a request no row claims is that route's.
+        if (entries.some(({ row }) => row.wire.shared)) return next();
         throw badRequest('La solicitud no corresponde a ninguna acción.');
       }
       if (entry.row.bulk) assertPermissions(c.get('principal'), entry.row.bulk.permissions);
-      const answer = await runRow(deps, entry.binding, entry.row, request, c.get('principal'), c.get('requestId'));
-      // Four-eyes: nothing was done yet; the request waits for a second person (202 Accepted).
-      if ('approval' in answer) return c.json({ code: 0, data: null, approval: answer.approval }, 202);
+      const answer = await runRow(deps, gates, entry.binding, entry.row, request, c.get('principal'), c.get('requestId'));
+      // A gate answered instead (four-eyes: nothing was done yet, the request waits for a second person).
+      if ('status' in answer) return c.json(answer.body, answer.status);
       return c.json({ code: entry.row.wire.successCode ?? 0, data: answer.data });
     });
   }

@@ -3,31 +3,25 @@ import type { AppDeps, Principal } from '../deps';
 import { conflict } from '../http';
 import { assertPermissions } from '../auth/middleware';
 import { recordMutation } from './audit';
-import { actingOn } from '../queue/claims';
-import { askSecondPerson } from '../queue/approvals';
 import { iso } from '../clock';
-import type { Approval } from '@/api/contract/approvals';
-import type { ActionContext, Binding, MoveResult, Trx } from './binding';
+import type { Trx } from '../db/types';
+import type { ActionContext, Binding, Gate, GateAnswer, GatePass, MoveResult } from './binding';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { inTransaction } from '../db/transaction';
 import { needs, offered, refusalOf, type AnyRow, type WireRequest } from '@/machines/lifecycle/table';
 
 /**
- * The one way the server moves an entity by a person's action, for every lifecycle: find it,
- * restore its chart in the stored state for this staff member, check the row's permissions
- * (403) and the chart (409 with the row's Spanish reason), do the row's work, write the new
- * state with a guard against a concurrent change (409), the action log with the changed fields
- * and the audit row, all in one transaction. Every move is also a row of `transitions`, what QA
- * audits (chart, entity, from, event, to, actor, time, request).
+ * The one way the server moves an entity by a person's action, for every lifecycle, as a pipeline:
+ * find the records; the request gates (four-eyes may answer instead); per record, restore its chart
+ * in the stored state for this staff member, check the row's permissions (403), the record gates
+ * (someone else's claim: 409), the handler's own checks and the chart (409 with the chart's or the
+ * row's Spanish reason); do the row's work; write the new state with a guard against a concurrent
+ * change (409), the transition QA audits (chart, entity, from, event, to, actor, time, request),
+ * the action log with the changed fields and the audit row; all in one transaction. The gates are
+ * given by the composition root (server/lifecycles.ts): this file imports no feature.
  */
 
 const stateName = (snapshot: AnyMachineSnapshot) => (typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value));
-
-/** The reason a chart refuses an event, with the order's risk review first where it is the reason. */
-function refusal(binding: Binding, row: AnyRow, input: Record<string, unknown>, permissions: string[], event: EventObject): string {
-  const released = row.payout && 'orderStatus' in input ? restoredChart(binding.lifecycle.machine, { ...input, orderStatus: 'OPEN', permissions }) : null;
-  return refusalOf(row, input, event, released !== null && offered(row, released));
-}
 
 /** What the chart's own actions changed in its context (attempts cleared, an amount refunded): logged with the status. */
 function contextChanges(before: Record<string, unknown>, after: Record<string, unknown>) {
@@ -41,19 +35,23 @@ function contextChanges(before: Record<string, unknown>, after: Record<string, u
 }
 
 /**
- * Everything asked before a record moves: the row's permissions (403), someone else's claim (409
- * with the holder), the handler's own checks, and the chart (409 with the row's reason). Null when a
- * lenient row skips the record. Four-eyes asks it of every record before it asks for approval.
+ * Everything asked before a record moves: the row's permissions (403), the record gates (someone
+ * else's claim: 409 with the holder), the handler's own checks, and the chart (409 with its reason).
+ * Null when a lenient row skips the record. Four-eyes asks it of every record before it asks for
+ * approval.
  */
 export async function checkMove<TRecord>(trx: Trx, ctx: ActionContext, binding: Binding<TRecord>, row: AnyRow, record: TRecord, request: WireRequest, prepared: unknown = undefined) {
   const { lifecycle, store } = binding;
-  const permissions = [...ctx.principal.permissions];
   const input = await store.input(trx, record, ctx, request);
-  const snapshot = restoredChart(lifecycle.machine, { ...input, permissions });
+  const snapshot = restoredChart(lifecycle.machine, { ...input, permissions: [...ctx.principal.permissions] });
   const requested: EventObject = row.eventOf ? row.eventOf(request) : { type: row.event };
   assertPermissions(ctx.principal, needs(row, requested, input));
-  // Someone else working on it (a claim of a queue): refused with their name, before anything is done.
-  const claim = store.claim ? await actingOn(trx, store.claim(record), ctx.principal, ctx.now) : null;
+  // What the composition root put on the way (a claim of a queue: refused with the holder's name), before anything is done.
+  const passes: GatePass[] = [];
+  for (const gate of ctx.gates) {
+    const pass = await gate.record?.({ trx, ctx, binding: binding as Binding, row, record });
+    if (pass) passes.push(pass);
+  }
   const handler = row.handler ? binding.handlers[row.handler] : undefined;
   const args = { trx, ctx, record, request, event: requested, input, prepared };
   await handler?.check?.(args);
@@ -61,10 +59,10 @@ export async function checkMove<TRecord>(trx: Trx, ctx: ActionContext, binding: 
   const allowed = row.eventOf ? snapshot.can(requested) : offered(row, snapshot);
   if (!allowed) {
     if (row.lenient) return null;
-    const reason = refusal(binding as Binding, row, input, permissions, requested);
+    const reason = refusalOf(row, snapshot, requested);
     throw conflict(row.many ? `${reason} (${store.idOf(record)})` : reason);
   }
-  return { input, snapshot, requested, claim, handler, args, permissions };
+  return { input, snapshot, requested, passes, handler, args };
 }
 
 /** Moves one record by a row's event, in the caller's transaction; null when a lenient row skips it. */
@@ -80,19 +78,18 @@ export async function moveRecord<TRecord>(
   const { lifecycle, store } = binding;
   const checked = await checkMove(trx, ctx, binding, row, record, request, prepared);
   if (!checked) return null;
-  const { input, snapshot, requested, claim, handler, args, permissions } = checked;
+  const { snapshot, requested, passes, handler, args } = checked;
   const work = handler ? await handler.perform(args) : { description: binding.describe(row, record, request) };
   const from = stateName(snapshot);
   const event = work.event ?? requested;
   if (work.stay) return { record, from, to: from, event, data: work.data };
-  if (!snapshot.can(event)) throw conflict(refusal(binding as Binding, row, input, permissions, event));
+  if (!snapshot.can(event)) throw conflict(refusalOf(row, snapshot, event));
   const [next] = transition(lifecycle.machine, snapshot, event);
   const move = { record, from, to: stateName(next), event, context: next.context as Record<string, unknown> };
   // A handler that logs its own fields owns the log; otherwise the chart's context says what changed.
   const changed = handler ? { before: {}, after: {} } : contextChanges(snapshot.context as Record<string, unknown>, move.context);
   await store.save(trx, move, ctx);
-  // The work is done when the entity moved on; an edit that keeps its status keeps the claim.
-  if (move.to !== move.from) await claim?.done();
+  for (const pass of passes) await pass.moved(move);
   const docCode = store.docCodeOf?.(record) ?? store.docCode;
   const docId = store.docId(record);
   // Every move is a transition QA audits, even one that keeps the state (an edit).
@@ -148,23 +145,25 @@ export async function moveAll(trx: Trx, ctx: ActionContext, binding: Binding, ro
   return moved;
 }
 
-/** What a row's route answers: the row's data, or (four-eyes) the approval request it now waits for. */
-export type RowAnswer = { data: unknown } | { approval: Approval };
+/** What a row's route answers: the row's data, or what a gate answered instead (four-eyes: the approval request it now waits for). */
+export type RowAnswer = { data: unknown } | GateAnswer;
 
 /**
- * Runs a row's request: every entity it names, all or none, then the row's answer. A four-eyes
- * row above the threshold does nothing yet: it asks for a second person's approval instead.
+ * Runs a row's request through the gates given: every entity it names, all or none, then the row's
+ * answer; or, when a request gate answers (a four-eyes row above the threshold), nothing yet.
  */
-export async function runRow(deps: AppDeps, binding: Binding, row: AnyRow, request: WireRequest, principal: Principal, requestId: string | null = null): Promise<RowAnswer> {
-  const ctx: ActionContext = { db: deps.db.kysely, principal, now: deps.clock.now(), config: deps.config, requestId };
+export async function runRow(deps: AppDeps, gates: readonly Gate[], binding: Binding, row: AnyRow, request: WireRequest, principal: Principal, requestId: string | null = null): Promise<RowAnswer> {
+  const ctx: ActionContext = { db: deps.db.kysely, principal, now: deps.clock.now(), config: deps.config, requestId, gates };
   const handler = row.handler ? binding.handlers[row.handler] : undefined;
   if (row.handler && !handler) throw new Error(`${binding.lifecycle.name}: no handler ${row.handler}`);
   const prepared = handler?.prepare ? await handler.prepare(request, ctx) : undefined;
   // The answer is read in the same transaction: a replayed Idempotency-Key gives the same answer.
   return inTransaction(deps.db, async (trx): Promise<RowAnswer> => {
     const records = await recordsOf(trx, binding, row, request);
-    const approval = row.fourEyes ? await askSecondPerson(trx, ctx, binding, row, request, records) : null;
-    if (approval) return { approval };
+    for (const gate of gates) {
+      const answer = await gate.request?.({ trx, ctx, binding, row, request, records });
+      if (answer) return answer;
+    }
     const results = await moveAll(trx, ctx, binding, row, request, records, prepared);
     const respond = binding.respond?.[row.wire.path] ?? binding.answer;
     return { data: respond ? await respond(results, request, { ...ctx, db: trx }) : (results[0]?.data ?? null) };

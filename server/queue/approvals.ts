@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ApprovalRequestsTable } from '../db/schema-queues';
 import type { Database } from '../db/schema';
-import type { ActionContext, Binding, Trx } from '../lifecycle/binding';
+import type { Reader, Trx } from '../db/types';
+import type { ActionContext, Binding, Gate } from '../lifecycle/binding';
 import type { Principal } from '../deps';
 import { bind } from '../lifecycle/binding';
 import { moveAll, checkMove, recordsOf } from '../lifecycle/move';
@@ -22,10 +23,10 @@ import { formatMoney } from '@/domain/format';
  * stored and the route answers 202. A different person holding the same permissions approves it
  * (the requested row then runs as theirs, in the approval's transaction, through the same generic
  * move and its checks) or rejects it; the approval chart decides both, and refuses one's own
- * request and an expired one.
+ * request and an expired one. Four-eyes is a gate of the mover, made at the composition root
+ * (server/lifecycles.ts) for the lifecycles it serves: `fourEyes(served)`.
  */
 
-type Reader = Trx | Kysely<Database>;
 type RequestRow = Selectable<ApprovalRequestsTable>;
 
 const loadRequests = (db: Reader) => db.selectFrom('approval_requests').selectAll();
@@ -34,27 +35,24 @@ const loadRequests = (db: Reader) => db.selectFrom('approval_requests').selectAl
 const statusOf = (r: Pick<RequestRow, 'status' | 'expires_at'>, now: number): ApprovalStatus =>
   r.status === 'requested' && Date.parse(r.expires_at) <= now ? 'expired' : (r.status as ApprovalStatus);
 
-/** Every lifecycle the server serves: server/lifecycles.ts gives them (importing it here would be circular). */
-const served: Binding[] = [];
-export function approvalsServe(bindings: readonly Binding[]): void {
-  served.splice(0, served.length, ...bindings);
-}
+/** The lifecycles four-eyes serves: the bindings whose rows a request may name. */
+type Served = readonly Binding[];
 
 /** The binding and row a request names (its chart, event and path). */
-function requestedRow(r: Pick<RequestRow, 'chart' | 'event' | 'path'>): { binding: Binding; row: AnyRow } {
+function requestedRow(served: Served, r: Pick<RequestRow, 'chart' | 'event' | 'path'>): { binding: Binding; row: AnyRow } {
   const binding = served.find((b) => b.lifecycle.name === r.chart);
   const row = binding?.lifecycle.rows.find((candidate) => candidate.event === r.event && candidate.wire.path === r.path);
   if (!binding || !row) throw new Error(`approval: no row ${r.chart}.${r.event}`);
   return { binding, row };
 }
 
-export function approvalView(r: RequestRow, now: number): Approval {
+function approvalView(served: Served, r: RequestRow, now: number): Approval {
   return {
     id: r.id,
     status: statusOf(r, now),
     chart: r.chart,
     event: r.event,
-    label: requestedRow(r).row.label,
+    label: requestedRow(served, r).row.label,
     docCode: r.doc_code,
     docId: r.doc_id,
     entityId: r.entity_id,
@@ -84,12 +82,12 @@ function total(amounts: readonly Money[], usd: readonly (number | null)[]): { mo
 
 /**
  * Before a four-eyes row moves anything: every record is checked as the move would (permissions,
- * claim, chart: an impossible action is refused, not queued); when the amount is above the
- * threshold, the request is stored and returned instead. Null: go ahead (below the threshold, or
- * this run is the approval itself).
+ * gates, chart: an impossible action is refused, not queued); when the amount is above the
+ * threshold, the request is stored and returned instead. Null: go ahead (no four-eyes row, below
+ * the threshold, or this run is the approval itself).
  */
-export async function askSecondPerson(trx: Trx, ctx: ActionContext, binding: Binding, row: AnyRow, request: WireRequest, records: readonly unknown[]): Promise<Approval | null> {
-  if (ctx.approval !== undefined || records.length === 0) return null;
+async function askSecondPerson(self: FourEyes, trx: Trx, ctx: ActionContext, binding: Binding, row: AnyRow, request: WireRequest, records: readonly unknown[]): Promise<Approval | null> {
+  if (!row.fourEyes || ctx.approval !== undefined || records.length === 0) return null;
   const reader = binding.amounts?.[row.fourEyes!];
   if (!reader) throw new Error(`${binding.lifecycle.name}: no amount reader ${row.fourEyes}`);
   const amounts: Money[] = [];
@@ -115,7 +113,7 @@ export async function askSecondPerson(trx: Trx, ctx: ActionContext, binding: Bin
   if (waiting) {
     if (statusOf(waiting, ctx.now) !== 'expired') throw conflict(ApprovalMsg.pending(waiting.id));
     // Nobody decided in time: recorded as the chart's expiry, and the action may be asked for again.
-    await moveAll(trx, { ...ctx, approval: waiting.id }, approvalBinding, EXPIRE, { query: {}, body: { id: waiting.id }, params: {} }, [waiting]);
+    await moveAll(trx, { ...ctx, approval: waiting.id }, self.binding, EXPIRE, { query: {}, body: { id: waiting.id }, params: {} }, [waiting]);
   }
   const docCode = store.docCodeOf?.(first) ?? store.docCode;
   const inserted = await trx
@@ -155,66 +153,69 @@ export async function askSecondPerson(trx: Trx, ctx: ActionContext, binding: Bin
     },
     ctx.now,
   );
-  return approvalView(stored, ctx.now);
+  return self.view(stored, ctx.now);
 }
 
 const EXPIRE: AnyRow = { ...rowFor(approval.rows, 'approval.reject')!, event: 'approval.expire', permissions: [], handler: undefined };
 
-export const approvalBinding = bind<RequestRow, number>({
-  lifecycle: approval,
-  store: {
-    docCode: 'ORDER',
-    docCodeOf: (r) => r.doc_code as DocCode,
-    docId: (r) => r.doc_id,
-    idOf: (r) => r.id,
-    action: (_chart, event) => event.type,
-    async find(trx, id) {
-      const found = await loadRequests(trx).where('id', '=', id).executeTakeFirst();
-      if (!found) throw notFound(ApprovalMsg.notFound(id));
-      return [found];
-    },
-    // The stored status: a waiting request past its time is still `requested` to the chart, which
-    // refuses deciding it and takes the expiry.
-    input: async (_trx, r, ctx) => ({
-      status: r.status,
-      requesterId: r.requester_id,
-      actorId: ctx.principal.accountId,
-      needs: JSON.parse(r.needs) as string[],
-      expired: Date.parse(r.expires_at) <= ctx.now,
-    }),
-    async save(trx, move, ctx) {
-      const decided = move.to === 'approved' || move.to === 'rejected';
-      const updated = await trx
-        .updateTable('approval_requests')
-        .set({ status: move.to, pending_key: null, ...(decided ? { decider_id: ctx.principal.accountId, decider_name: ctx.principal.name, decided_at: iso(ctx.now) } : {}) })
-        .where('id', '=', move.record.id)
-        .where('status', '=', 'requested')
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw conflict(ApprovalMsg.decided);
-    },
-  },
-  handlers: {
-    // Approving does the action, as the approver, through the generic move: its permissions, claims
-    // and chart are asked again now (the entity may have moved on since the request).
-    approve: {
-      async perform({ trx, ctx, record }) {
-        const { binding, row } = requestedRow(record);
-        const request = JSON.parse(record.request) as WireRequest;
-        const acting = { ...ctx, approval: record.id };
-        const handler = row.handler ? binding.handlers[row.handler] : undefined;
-        const prepared = handler?.prepare ? await handler.prepare(request, acting) : undefined;
-        const records = await recordsOf(trx, binding, row, request);
-        await moveAll(trx, acting, binding, row, request, records, prepared);
-        return { description: `Aprobó la solicitud ${record.id} de ${record.requester_name}: ${row.label} por ${formatMoney(record.amount, record.currency)}` };
+/** The approval chart's binding (approve, reject, expire), for the lifecycles it serves. */
+function approvalBinding(served: Served, view: FourEyes['view']): Binding {
+  return bind<RequestRow, number>({
+    lifecycle: approval,
+    store: {
+      docCode: 'ORDER',
+      docCodeOf: (r) => r.doc_code as DocCode,
+      docId: (r) => r.doc_id,
+      idOf: (r) => r.id,
+      action: (_chart, event) => event.type,
+      async find(trx, id) {
+        const found = await loadRequests(trx).where('id', '=', id).executeTakeFirst();
+        if (!found) throw notFound(ApprovalMsg.notFound(id));
+        return [found];
+      },
+      // The stored status: a waiting request past its time is still `requested` to the chart, which
+      // refuses deciding it and takes the expiry.
+      input: async (_trx, r, ctx) => ({
+        status: r.status,
+        requesterId: r.requester_id,
+        actorId: ctx.principal.accountId,
+        needs: JSON.parse(r.needs) as string[],
+        expired: Date.parse(r.expires_at) <= ctx.now,
+      }),
+      async save(trx, move, ctx) {
+        const decided = move.to === 'approved' || move.to === 'rejected';
+        const updated = await trx
+          .updateTable('approval_requests')
+          .set({ status: move.to, pending_key: null, ...(decided ? { decider_id: ctx.principal.accountId, decider_name: ctx.principal.name, decided_at: iso(ctx.now) } : {}) })
+          .where('id', '=', move.record.id)
+          .where('status', '=', 'requested')
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) throw conflict(ApprovalMsg.decided);
       },
     },
-  },
-  describe: (row, r) => (row.event === 'approval.expire' ? `La solicitud ${r.id} venció sin decidirse` : `Rechazó la solicitud ${r.id} de ${r.requester_name}: ${requestedRow(r).row.label}`),
-  answer: async (results, _request, ctx) => {
-    const found = await loadRequests(ctx.db).where('id', '=', results[0]!.record.id).executeTakeFirstOrThrow();
-    return approvalView(found, ctx.now);
-  },
-});
+    handlers: {
+      // Approving does the action, as the approver, through the generic move: its permissions, gates
+      // (claims) and chart are asked again now (the entity may have moved on since the request).
+      approve: {
+        async perform({ trx, ctx, record }) {
+          const { binding, row } = requestedRow(served, record);
+          const request = JSON.parse(record.request) as WireRequest;
+          const acting = { ...ctx, approval: record.id };
+          const handler = row.handler ? binding.handlers[row.handler] : undefined;
+          const prepared = handler?.prepare ? await handler.prepare(request, acting) : undefined;
+          const records = await recordsOf(trx, binding, row, request);
+          await moveAll(trx, acting, binding, row, request, records, prepared);
+          return { description: `Aprobó la solicitud ${record.id} de ${record.requester_name}: ${row.label} por ${formatMoney(record.amount, record.currency)}` };
+        },
+      },
+    },
+    describe: (row, r) => (row.event === 'approval.expire' ? `La solicitud ${r.id} venció sin decidirse` : `Rechazó la solicitud ${r.id} de ${r.requester_name}: ${requestedRow(served, r).row.label}`),
+    answer: async (results, _request, ctx) => {
+      const found = await loadRequests(ctx.db).where('id', '=', results[0]!.record.id).executeTakeFirstOrThrow();
+      return view(found, ctx.now);
+    },
+  });
+}
 
 /** The most a list shows, and how many requests it looks through to find them. */
 const LIST_SIZE = 200;
@@ -225,11 +226,42 @@ const LIST_SCAN = 2000;
  * person may see: those they could decide (they hold what the action needs) and their own. A
  * specialist does not read support's credit requests, nor support the remittance approvals.
  */
-export async function listApprovals(db: Kysely<Database>, principal: Principal, list: 'pending' | 'decided', now: number): Promise<Approval[]> {
+async function listApprovals(view: FourEyes['view'], db: Kysely<Database>, principal: Principal, list: 'pending' | 'decided', now: number): Promise<Approval[]> {
   const rows =
     list === 'pending'
       ? await loadRequests(db).where('status', '=', 'requested').where('expires_at', '>', iso(now)).orderBy('id').limit(LIST_SCAN).execute()
       : await loadRequests(db).where((eb) => eb.or([eb('status', '!=', 'requested'), eb('expires_at', '<=', iso(now))])).orderBy('id', 'desc').limit(LIST_SCAN).execute();
   const mine = (r: RequestRow) => r.requester_id === principal.accountId || (JSON.parse(r.needs) as string[]).every((p) => principal.permissions.has(p));
-  return rows.filter(mine).slice(0, LIST_SIZE).map((r) => approvalView(r, now));
+  return rows.filter(mine).slice(0, LIST_SIZE).map((r) => view(r, now));
+}
+
+/** Four-eyes over the lifecycles it serves, as the composition root registers it. */
+export interface FourEyes {
+  /** The approval chart's binding (approve, reject, expire): served with the others. */
+  binding: Binding;
+  /** The mover's gate: a four-eyes row above the threshold waits for a second person (202). */
+  gate: Gate;
+  /** A stored request as the contract shows it (the label of the action it names). */
+  view(r: RequestRow, now: number): Approval;
+  /** The waiting or the decided requests this person may see. */
+  list(db: Kysely<Database>, principal: Principal, list: 'pending' | 'decided', now: number): Promise<Approval[]>;
+}
+
+/** Four-eyes for the lifecycles given (the approval chart itself is not one of them: nobody asks to approve an approval). */
+export function fourEyes(served: Served): FourEyes {
+  const view = (r: RequestRow, now: number) => approvalView(served, r, now);
+  const self: FourEyes = {
+    binding: approvalBinding(served, view),
+    gate: {
+      name: 'fourEyes',
+      async request({ trx, ctx, binding, row, request, records }) {
+        const waiting = await askSecondPerson(self, trx, ctx, binding, row, request, records);
+        // Nothing was done yet: the request waits for a second person (202 Accepted).
+        return waiting ? { status: 202, body: { code: 0, data: null, approval: waiting } } : null;
+      },
+    },
+    view,
+    list: (db, principal, list, now) => listApprovals(view, db, principal, list, now),
+  };
+  return self;
 }

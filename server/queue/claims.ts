@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Reader, Trx } from '../db/types';
 import type { Principal } from '../deps';
-import type { Trx } from '../lifecycle/binding';
+import type { Gate } from '../lifecycle/binding';
 import { conflict } from '../http';
 import { iso } from '../clock';
 import { claimChart, heldByAnother, type ClaimEvent } from '@/machines/queue/claim.machine';
-import { CLAIM_MINUTES, ClaimMsg, type ClaimKind } from '@/domain/queues';
+import { CLAIM_MINUTES, ClaimMsg, type ClaimKey, type ClaimKind } from '@/domain/queues';
 import type { Claim } from '@/api/contract/queues';
 
 /**
@@ -13,12 +12,6 @@ import type { Claim } from '@/api/contract/queues';
  * caller's transaction: SQLite's one writer and PostgreSQL's SERIALIZABLE make two people claiming
  * at once one winner and one 409 naming the winner.
  */
-
-type Reader = Trx | Kysely<Database>;
-export interface ClaimKey {
-  kind: ClaimKind;
-  id: number;
-}
 
 const stored = (db: Reader, key: ClaimKey) =>
   db.selectFrom('claims').selectAll().where('kind', '=', key.kind).where('entity_id', '=', key.id).executeTakeFirst();
@@ -66,6 +59,24 @@ export async function actingOn(trx: Trx, key: ClaimKey, principal: Principal, no
     },
   };
 }
+
+/**
+ * The claim as a gate of every move (registered in server/lifecycles.ts): a record whose store names
+ * the queue entry it is cannot be moved while someone else holds that entry (409 with their name);
+ * once it moved on (an edit keeps its status, and the claim), the actor's own claim ends.
+ */
+export const claimGate: Gate = {
+  name: 'claim',
+  async record({ trx, ctx, binding, record }) {
+    if (!binding.store.claim) return null;
+    const claim = await actingOn(trx, binding.store.claim(record), ctx.principal, ctx.now);
+    return {
+      async moved({ from, to }) {
+        if (to !== from) await claim.done();
+      },
+    };
+  },
+};
 
 /** Sign-out ends every claim of the person. */
 export async function releaseAllOf(db: Reader, accountId: number): Promise<void> {

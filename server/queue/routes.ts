@@ -8,7 +8,7 @@ import { inTransaction } from '../db/transaction';
 import { releaseClaim, takeClaim } from './claims';
 import { remittanceQueue, riskQueue } from './queues';
 import { changeFeed, type Change } from './changes';
-import { listApprovals } from './approvals';
+import type { FourEyes } from './approvals';
 import { APPROVALS_PATH, ApprovalsQuery } from '@/api/contract/approvals';
 import { ClaimBody, QueuePaths, RemittanceQueueQuery, RiskQueueQuery } from '@/api/contract/queues';
 import { APPROVAL_READERS, Permission } from '@/domain/permissions';
@@ -24,7 +24,7 @@ const CLAIMERS: Record<ClaimKind, readonly string[]> = {
 };
 
 /** The work queues, the claims on their entries and the event stream of changes. */
-export function queueRoutes(deps: AppDeps) {
+export function queueRoutes(deps: AppDeps, fourEyes: Pick<FourEyes, 'list'>) {
   const app = new Hono<AppEnv>();
   const db = deps.db.kysely;
   const feed = changeFeed(deps);
@@ -44,7 +44,7 @@ export function queueRoutes(deps: AppDeps) {
   // Four-eyes: what waits for a second person, or what was decided (issue 14 §6).
   app.get(APPROVALS_PATH, requireAnyPermission(...APPROVAL_READERS), async (c) => {
     const query = parse(ApprovalsQuery, c.req.query());
-    return ok(c, { elements: await listApprovals(db, c.get('principal'), query.list, deps.clock.now()) });
+    return ok(c, { elements: await fourEyes.list(db, c.get('principal'), query.list, deps.clock.now()) });
   });
 
   const claimant = (kind: ClaimKind, principal: AppEnv['Variables']['principal']) => {

@@ -11,6 +11,12 @@ export const CLAIM_RENEW_MS = 60_000;
 export const CLAIM_KINDS = ['item', 'order'] as const;
 export type ClaimKind = (typeof CLAIM_KINDS)[number];
 
+/** A queue's entry, as a claim names it (and a store names the entry its record is). */
+export interface ClaimKey {
+  kind: ClaimKind;
+  id: number;
+}
+
 export const REMITTANCE_QUEUE_PRODUCTS = ['REMESA_BANCARIA', 'REMESA_A_DOMICILIO', 'PICKUP_CASH'] as const;
 export type RemittanceQueueProduct = (typeof REMITTANCE_QUEUE_PRODUCTS)[number];
 

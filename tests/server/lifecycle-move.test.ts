@@ -14,9 +14,11 @@ import { ApiError, errorBody } from '../../server/http';
 import { createRuntime } from '../../server/runtime';
 import { createLogger } from '../../server/observability/logger';
 import { assertPermissions, requireBearer } from '../../server/auth/middleware';
-import { bind } from '../../server/lifecycle/binding';
+import { bind, type Gate } from '../../server/lifecycle/binding';
 import { moveRecord } from '../../server/lifecycle/move';
 import { lifecycleRoutes } from '../../server/lifecycle/mount';
+import { claimGate, takeClaim } from '../../server/queue/claims';
+import { ClaimMsg } from '@/domain/queues';
 import { ITEM_CHANGED, itemStore, listItemTransitions, loadItem, type ItemRecord } from '../../server/items/item-store';
 
 let server: TestServer;
@@ -109,17 +111,22 @@ const demo = bind<ItemRecord, ItemKey>({
   respond: { '/orders/secured/demo/finish': (results) => ({ status: results[0]!.to }), '/orders/secured/demo/touch': (results) => ({ status: results[0]!.to }) },
 });
 
-describe('the generic move and the routes mounted from an action table', () => {
-  let app: Hono<AppEnv>;
-  beforeAll(() => {
-    const deps = { db: server.db, config: server.config, clock: server.clock, runtime: createRuntime(), logger: createLogger('silent') };
-    app = new Hono<AppEnv>();
-    app.use('/:service/secured/*', requireBearer(deps));
-    app.onError((err, c) => (err instanceof ApiError ? c.json(errorBody(err), err.status) : c.json({ error: 'server_error' }, 500)));
-    app.route('/', lifecycleRoutes(deps, [demo]));
-  });
-  const send = (path: string, body: unknown, who = 'operaciones') =>
+/** The demo table mounted on its own app, through the gates given. */
+function mounted(gates: readonly Gate[]) {
+  const deps = { db: server.db, config: server.config, clock: server.clock, runtime: createRuntime(), logger: createLogger('silent') };
+  const app = new Hono<AppEnv>();
+  app.use('/:service/secured/*', requireBearer(deps));
+  app.onError((err, c) => (err instanceof ApiError ? c.json(errorBody(err), err.status) : c.json({ error: 'server_error' }, 500)));
+  app.route('/', lifecycleRoutes(deps, [demo], gates));
+  return (path: string, body: unknown, who = 'operaciones') =>
     app.request(path, { method: 'POST', headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+describe('the generic move and the routes mounted from an action table', () => {
+  let send: ReturnType<typeof mounted>;
+  beforeAll(() => {
+    send = mounted([claimGate]);
+  });
   const describeOf = async (response: Response) => ((await response.json()) as { error_description: string }).error_description;
 
   it('a row is a route: 403 before the body, 400 with the schema\'s Spanish text, 409 with the row\'s reason, 200 with the answer', async () => {
@@ -158,7 +165,7 @@ describe('the generic move and the routes mounted from an action table', () => {
     await k.updateTable('order_items').set({ status: 'OPEN' }).where('id', '=', item.id).execute();
     const stale = await loadItem(k, item.id);
     await k.updateTable('order_items').set({ status: 'DONE' }).where('id', '=', item.id).execute();
-    const ctx = { db: k, principal: await principal('operaciones'), now: server.clock.now(), config: server.config, requestId: null };
+    const ctx = { db: k, principal: await principal('operaciones'), now: server.clock.now(), config: server.config, requestId: null, gates: [] };
     const request = { query: undefined, body: { foiId: item.id, note: 'x' }, params: {} };
     const logs = async () => Number((await k.selectFrom('action_logs').select((eb) => eb.fn.countAll().as('n')).where('doc_id', '=', String(item.order_id)).executeTakeFirstOrThrow()).n);
     const before = await logs();
@@ -171,6 +178,68 @@ describe('the generic move and the routes mounted from an action table', () => {
     expect(() => assertPermissions({ permissions: new Set([Permission.EDITOR]) }, needs(demoRows[0]!, { type: 'item.finish' }, {}))).toThrow(/CRM2_OPERATIONS_SPECIALIST/);
     expect(() => assertPermissions({ permissions: new Set([Permission.EDITOR, Permission.OPERATIONS_SPECIALIST]) }, needs(demoRows[0]!, { type: 'item.finish' }, {}))).not.toThrow();
     expect(createActor(demoMachine, { input: { status: 'OPEN', orderStatus: 'OPEN', permissions: [] } }).start().getSnapshot().value).toBe('OPEN');
+  });
+});
+
+describe('the gates the composition root gives the mover', () => {
+  const k = () => server.db.kysely;
+  /** An OPEN item nobody holds, and what its moves left behind. */
+  async function openItem(n: number) {
+    const item = await k().selectFrom('order_items').select(['id', 'order_id']).orderBy('id', 'desc').limit(1).offset(n).executeTakeFirstOrThrow();
+    await k().updateTable('order_items').set({ status: 'OPEN' }).where('id', '=', item.id).execute();
+    await k().deleteFrom('claims').where('kind', '=', 'item').where('entity_id', '=', item.id).execute();
+    return item;
+  }
+  const transitions = async (id: number) =>
+    Number((await k().selectFrom('transitions').select((eb) => eb.fn.countAll().as('n')).where('entity_kind', '=', 'item').where('entity_id', '=', String(id)).executeTakeFirstOrThrow()).n);
+  const holdAs = async (username: string, id: number) => {
+    const holder = await principal(username);
+    await k().transaction().execute((trx) => takeClaim(trx, { kind: 'item', id }, holder, server.clock.now()));
+  };
+  const claimOf = (id: number) => k().selectFrom('claims').select('holder_id').where('kind', '=', 'item').where('entity_id', '=', id).executeTakeFirst();
+
+  it('without gates the mover moves an item someone else holds: claims are not its own knowledge', async () => {
+    const item = await openItem(2);
+    await holdAs('admin', item.id);
+    const response = await mounted([])('/orders/secured/demo/finish', { foiId: item.id, note: 'sin puertas' });
+    expect(await response.json()).toEqual({ code: 0, data: { status: 'DONE' } });
+  });
+
+  it('with the claim gate, someone else’s claim is a 409 with the holder’s name and nothing moves; the holder’s own move ends it', async () => {
+    const item = await openItem(3);
+    await holdAs('admin', item.id);
+    const send = mounted([claimGate]);
+    const before = await transitions(item.id);
+    const refused = await send('/orders/secured/demo/finish', { foiId: item.id, note: 'ajeno' });
+    expect([refused.status, ((await refused.json()) as { error_description: string }).error_description]).toEqual([409, ClaimMsg.held('admin')]);
+    expect(await transitions(item.id)).toBe(before);
+    expect((await loadItem(k(), item.id)).status).toBe('OPEN');
+
+    // The holder's edit keeps the status, and the claim; their move on ends it.
+    await k().deleteFrom('claims').where('kind', '=', 'item').where('entity_id', '=', item.id).execute();
+    await holdAs('operaciones', item.id);
+    expect((await send('/orders/secured/demo/touch', { foiId: item.id, note: 'mío' })).status).toBe(200);
+    expect(await claimOf(item.id)).toBeDefined();
+    expect((await send('/orders/secured/demo/finish', { foiId: item.id, note: 'mío' })).status).toBe(200);
+    expect(await claimOf(item.id)).toBeUndefined();
+  });
+
+  it('a request gate may answer instead of the move: its status and body, and nothing moves', async () => {
+    const item = await openItem(4);
+    const before = await transitions(item.id);
+    const asked: string[] = [];
+    const waiting: Gate = {
+      name: 'waiting',
+      async request({ row, records }) {
+        asked.push(`${row.event}:${records.length}`);
+        return { status: 202, body: { code: 0, data: null, waiting: true } };
+      },
+    };
+    const response = await mounted([waiting, claimGate])('/orders/secured/demo/finish', { foiId: item.id, note: 'espera' });
+    expect([response.status, await response.json()]).toEqual([202, { code: 0, data: null, waiting: true }]);
+    expect(asked).toEqual(['item.finish:1']);
+    expect(await transitions(item.id)).toBe(before);
+    expect((await loadItem(k(), item.id)).status).toBe('OPEN');
   });
 });
 
