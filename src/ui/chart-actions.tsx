@@ -3,8 +3,8 @@ import type { AnyStateMachine, EventObject } from 'xstate';
 import { sendAction, type Sent } from '@/api/actions';
 import { ApiError, isApiError } from '@/api/http';
 import { restoredChart } from '@/machines/lifecycle/restore';
-import { actionsOf, offered, probesOf, rowFor, type AnyLifecycle, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
-import { isHeldForRisk, ItemRefused } from '@/domain/order-status';
+import { actionsOf, probesOf, rowFor, rowRefusal, type AnyLifecycle, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
+import { ItemRefused } from '@/domain/order-status';
 import { Msg } from '@/domain/messages';
 import { formatMoney } from '@/domain/format';
 import type { Validation } from './action-flow-logic';
@@ -101,11 +101,8 @@ function useOffers(parts: readonly ChartPart[]) {
     for (const [index, part] of parts.entries()) {
       const snapshot = restoredChart(part.lifecycle.machine, { ...part.input, permissions });
       for (const row of enabledRows(part, permissions)) enabled.push({ index, row });
-      const orderStatus = part.input.orderStatus as string | null | undefined;
-      if (orderStatus !== undefined && isHeldForRisk(orderStatus)) {
-        const released = restoredChart(part.lifecycle.machine, { ...part.input, orderStatus: 'OPEN', permissions });
-        held ||= part.lifecycle.rows.some((row) => row.payout && !row.hidden && offered(row, released) && !offered(row, snapshot));
-      }
+      // A row the chart itself refuses for the order's risk review (an item chart's payout guard).
+      held ||= part.lifecycle.rows.some((row) => !row.hidden && rowRefusal(row, snapshot) === ItemRefused.orderInReview);
     }
     return { enabled, held };
     // The parts are read through `key` (their inputs) and their lifecycles, which never change.

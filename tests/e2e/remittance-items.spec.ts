@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations, signIn } from './support';
-import { confirmAndFinish, expectButtons, moveTo, moveToCardenas, openOrder, openWithFailedCatalogue, PNG, valueOf, withDb, type Db, type Slot } from './fixtures';
+import { confirmAndFinish, expectButtons, moveTo, moveToCardenas, openOrder, openWithFailedCatalogue, ownOrder, PNG, valueOf, withDb, type Db, type Slot } from './fixtures';
 import { offeredLabels, persona } from '../support/chart-checks';
 import { bankRemittance } from '../../src/machines/items/bank-remittance.machine';
 import { homeRemittance } from '../../src/machines/items/home-remittance.machine';
 import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES } from '../../src/domain/remittance';
 import { deliveryStatusLabel, type DeliveryStatus } from '../../src/domain/delivery';
 import { productStatusLabel } from '../../src/domain/products';
+import { ItemRefused } from '../../src/domain/order-status';
 
 /**
  * Bank and home remittance panels in the browser. At SCALE=test an open order rarely holds these
@@ -53,7 +54,8 @@ const HOME_CASES: HomeCase[] = [
 ];
 
 /** Slots per product: the shared panels, then one for each test that acts. */
-const BANK_SLOTS = { shared: 0, approve: BANK_REMITTANCE_STATUSES.length, total: BANK_REMITTANCE_STATUSES.length + 1 };
+// The held slot is the last: its item leaves the CLOSED orders for an order of its own, and the next one takes its place.
+const BANK_SLOTS = { shared: 0, approve: BANK_REMITTANCE_STATUSES.length, held: BANK_REMITTANCE_STATUSES.length + 1, total: BANK_REMITTANCE_STATUSES.length + 2 };
 const HOME_SLOTS = { shared: 0, deliver: HOME_CASES.length, edit: HOME_CASES.length + 1, total: HOME_CASES.length + 2 };
 
 /** The remittances of the oldest CLOSED orders (the same ones whatever the fixtures did: moves stay among them). */
@@ -175,6 +177,37 @@ for (const username of ['operaciones', 'entregas', 'lector']) {
     }
   });
 }
+
+test('an order in risk review: its MANUAL bank remittance offers the edits, not the approval, the panel says why and the server refuses it alike', async ({ page }) => {
+  const held = withDb((db) => {
+    const slot = slots(db, BANK, BANK_SLOTS.total)[BANK_SLOTS.held]!;
+    const orderId = ownOrder(db, 'E2E-HELD-BANK', slot.orderId, 'RISK');
+    // In review again whatever an earlier run left.
+    db.prepare("UPDATE orders SET status = 'RISK' WHERE id = ?").run(orderId);
+    asBank(db, slot, 'MANUAL', orderId);
+    return { itemId: slot.itemId, orderId };
+  });
+  await signIn(page, 'operaciones');
+  await openOrder(page, held.orderId);
+  const panel = bankPanel(page, held.itemId);
+  await expect(valueOf(panel, 'Estado')).toHaveText('En proceso');
+  await expectButtons(panel, held.itemId, ['Modificar destino', 'Cambiar proveedor']);
+  await expect(panel.getByRole('note')).toHaveText(ItemRefused.orderInReview);
+
+  // The server reads the same chart: approving is a 409 with the same words.
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const refused = await page.request.post('/orders/secured/remesa-to-bank/update-status', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { fulfillmentOrderItemStatus: 'TO_ACTIVATE', fulfillmentOrderItemIds: [held.itemId], log: null },
+  });
+  expect([refused.status(), ((await refused.json()) as { error_description: string }).error_description]).toEqual([409, ItemRefused.orderInReview]);
+
+  // Once the fraud analyst released the order, the approval is offered and the note is gone.
+  withDb((db) => db.prepare("UPDATE orders SET status = 'OPEN' WHERE id = ?").run(held.orderId));
+  await page.reload();
+  await expectButtons(bankPanel(page, held.itemId), held.itemId, ['Modificar destino', 'Cambiar proveedor', 'Aprobar']);
+  await expect(bankPanel(page, held.itemId).getByRole('note')).toHaveCount(0);
+});
 
 test('operaciones approves a MANUAL bank remittance: the bank refuses the old card, a new card goes through, all without a reload', async ({ page }) => {
   const slot = withDb((db) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
 import { accepts, offeredEvents, offeredLabels, persona, run } from '../support/chart-checks';
 import { EVERYTHING, MODELS, TRACKING } from '../support/lifecycles';
 import { bankRemittance } from '@/machines/items/bank-remittance.machine';
@@ -7,7 +8,7 @@ import { pickupCash } from '@/machines/items/pickup-cash.machine';
 import { prepaidCard } from '@/machines/items/prepaid-card.machine';
 import { topupItem } from '@/machines/items/topup.machine';
 import { topupClaim } from '@/machines/items/topup-claim.machine';
-import { offered, refusalOf } from '@/machines/lifecycle/table';
+import { offered, refusalOf, rowFor, rowRefusal } from '@/machines/lifecycle/table';
 import { chartIn } from '@/machines/lifecycle/restore';
 import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES } from '@/domain/remittance';
 import { PICKUP_ITEM_STATUSES, PREPAID_ITEM_STATUSES } from '@/domain/pickup-prepaid';
@@ -94,18 +95,33 @@ describe('payouts wait for the order’s risk review (docs/decisions.md)', () =>
     let checked = 0;
     for (const input of model.inputs) {
       for (const row of model.lifecycle.rows.filter((r) => r.payout)) {
-        const open = chartIn(model.lifecycle.machine, { ...input, orderStatus: 'OPEN' } as never) as { can(e: never): boolean };
+        const open = chartIn(model.lifecycle.machine, { ...input, orderStatus: 'OPEN' } as never) as AnyMachineSnapshot;
         if (!offered(row, open)) continue;
         for (const orderStatus of RISK_STATUSES) {
           const held = { ...input, orderStatus };
-          const snapshot = chartIn(model.lifecycle.machine, held as never) as { can(e: never): boolean; context: unknown };
+          const snapshot = chartIn(model.lifecycle.machine, held as never) as AnyMachineSnapshot;
           expect(offered(row, snapshot), `${row.event} in ${orderStatus}`).toBe(false);
-          expect(refusalOf(row, snapshot.context, { type: row.event }, true)).toBe(ItemRefused.orderInReview);
+          expect(refusalOf(row, snapshot, { type: row.event })).toBe(ItemRefused.orderInReview);
+          expect(rowRefusal(row, snapshot)).toBe(ItemRefused.orderInReview);
           checked += 1;
         }
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it('a payout its state does not take, or its own rule refuses, keeps the row’s text while the order is in risk review', () => {
+    const inRisk = (lifecycle: typeof bankRemittance | typeof homeRemittance, input: Record<string, unknown>) =>
+      chartIn(lifecycle.machine, { ...input, orderStatus: 'RISK', permissions: EVERYTHING } as never) as AnyMachineSnapshot;
+    const approve = rowFor(bankRemittance.rows, 'item.approve')!;
+    expect(refusalOf(approve, inRisk(bankRemittance, { status: 'FULFILLED' }), { type: 'item.approve' })).toBe(approve.refused);
+    expect(rowRefusal(approve, inRisk(bankRemittance, { status: 'FULFILLED' }))).toBeNull();
+    const homeApprove = rowFor(homeRemittance.rows, 'item.approve')!;
+    // Without a tracking number a home remittance is not approved, whatever its order.
+    expect(refusalOf(homeApprove, inRisk(homeRemittance, { status: 'MANUAL', trackingNumber: null }), { type: 'item.approve' })).toBe(homeApprove.refused);
+    // Someone who may not approve is not told about the risk review either.
+    const reader = chartIn(bankRemittance.machine, { status: 'MANUAL', orderStatus: 'RISK', permissions: [] } as never) as AnyMachineSnapshot;
+    expect(rowRefusal(approve, reader)).toBeNull();
   });
 
   it('edits and reviews do not wait: the destination of a MANUAL bank remittance can be fixed while the order is in RISK', () => {

@@ -68,7 +68,7 @@ let pickupPool: PickupFixture[] = [];
 let nextPickup = 0;
 
 /** A seeded pickup put in a chart input's state: the item's status and the delivery service's. */
-async function pickupIn(input: { status: string; deliveryStatus: string | null }): Promise<PickupFixture> {
+async function pickupIn(input: { status: string; deliveryStatus: string | null; orderStatus?: string }): Promise<PickupFixture> {
   if (pickupPool.length === 0) {
     pickupPool = (
       await k()
@@ -83,8 +83,8 @@ async function pickupIn(input: { status: string; deliveryStatus: string | null }
   }
   const fixture = pickupPool[nextPickup++ % pickupPool.length]!;
   await k().updateTable('order_items').set({ status: input.status }).where('id', '=', fixture.itemId).execute();
-  // Released for payouts unless a test holds the order in risk review.
-  await k().updateTable('orders').set({ status: 'OPEN' }).where('id', '=', fixture.orderId).execute();
+  // Released for payouts unless the input holds the order in risk review.
+  await k().updateTable('orders').set({ status: input.orderStatus ?? 'OPEN' }).where('id', '=', fixture.orderId).execute();
   await k().deleteFrom('picked_cash_infos').where('pickup_id', '=', fixture.remittanceId).execute();
   if (input.deliveryStatus !== null) {
     const courier = ['ASSIGNED', 'IN_TRANSIT', 'FULFILLED'].includes(input.deliveryStatus);
@@ -163,7 +163,7 @@ async function observePickup(fixture: PickupFixture) {
 describe('pickup cash chart against the server', () => {
   walkAgainstServer<PickupFixture>({
     model: pickupModel,
-    reset: (input) => pickupIn(input as { status: string; deliveryStatus: string | null }),
+    reset: (input) => pickupIn(input as { status: string; deliveryStatus: string | null; orderStatus: string }),
     send: (fixture, event) => sendPickupEvent(fixture, event),
     stateOf: (fixture) => itemStatus(fixture.itemId),
     matches: async (fixture, state) => expect((await deliveryOf(fixture.remittanceId))?.status ?? null).toBe((state.context as { deliveryStatus: string | null }).deliveryStatus),
@@ -184,7 +184,7 @@ interface PrepaidFixture {
 let prepaidPool: PrepaidFixture[] = [];
 let nextPrepaid = 0;
 
-async function prepaidIn(status: string): Promise<PrepaidFixture> {
+async function prepaidIn(status: string, orderStatus = 'OPEN'): Promise<PrepaidFixture> {
   if (prepaidPool.length === 0) {
     prepaidPool = (
       await k()
@@ -199,7 +199,7 @@ async function prepaidIn(status: string): Promise<PrepaidFixture> {
   }
   const fixture = prepaidPool[nextPrepaid++ % prepaidPool.length]!;
   await k().updateTable('order_items').set({ status }).where('id', '=', fixture.itemId).execute();
-  await k().updateTable('orders').set({ status: 'OPEN' }).where('id', '=', fixture.orderId).execute();
+  await k().updateTable('orders').set({ status: orderStatus }).where('id', '=', fixture.orderId).execute();
   return fixture;
 }
 
@@ -233,7 +233,7 @@ describe('prepaid card chart against the server', () => {
     model: prepaidModel,
     // The seeded cards all have a destination (one without is the machine tests').
     select: (sets) => sets.filter((set) => set.input.hasDestination === true),
-    reset: (input) => prepaidIn(String(input.status)),
+    reset: (input) => prepaidIn(String(input.status), String(input.orderStatus)),
     send: (fixture, event) => sendPrepaidEvent(fixture, event),
     stateOf: (fixture) => itemStatus(fixture.itemId),
     observe: observePrepaid,

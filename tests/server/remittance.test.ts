@@ -51,7 +51,7 @@ const getJson = (path: string, who: Token = 'operaciones', headers: Record<strin
 const message = async (response: Response) => ((await response.clone().json()) as { error_description: string }).error_description;
 
 /** The first seeded remittance of a product in an order with that single item (reset before each use), as its panel names it. */
-async function remittanceItem(product: string, n = 0): Promise<ItemSubject> {
+async function remittanceItem(product: string, n = 0, orderStatus = 'OPEN'): Promise<ItemSubject> {
   const rows = await k()
     .selectFrom('order_items as i')
     .innerJoin('remittances as r', 'r.id', 'i.id')
@@ -63,7 +63,7 @@ async function remittanceItem(product: string, n = 0): Promise<ItemSubject> {
   const row = rows[n];
   if (!row) throw new Error(`no ${product} ${n}`);
   // The order is released for payouts unless a test holds it in risk review.
-  await k().updateTable('orders').set({ status: 'OPEN' }).where('id', '=', row.order_id).execute();
+  await k().updateTable('orders').set({ status: orderStatus }).where('id', '=', row.order_id).execute();
   return { id: row.id, orderId: row.order_id, offerId: row.fulfillment_order_id ?? 0, appName: row.app_name };
 }
 
@@ -201,7 +201,7 @@ describe('bank remittance chart against the server', () => {
   walkAgainstServer<ItemSubject>({
     model: bankModel,
     reset: async (input) => {
-      const item = await remittanceItem('REMESA_BANCARIA');
+      const item = await remittanceItem('REMESA_BANCARIA', 0, String(input.orderStatus));
       await resetBank(item, String(input.status));
       return item;
     },
@@ -217,7 +217,7 @@ describe('home remittance chart against the server', () => {
   walkAgainstServer<ItemSubject>({
     model: homeModel,
     reset: async (input) => {
-      const item = await remittanceItem('REMESA_A_DOMICILIO');
+      const item = await remittanceItem('REMESA_A_DOMICILIO', 0, String(input.orderStatus));
       await resetHome(item, String(input.status), input.trackingNumber as string | null);
       return item;
     },

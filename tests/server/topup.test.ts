@@ -38,7 +38,7 @@ interface Topup {
 
 /** Hands out top-ups that have an offer, one per test, newest first, set up as the test asks. */
 let handedOut = 0;
-async function freshTopup(status: string, options: { expired?: boolean; nauta?: boolean } = {}): Promise<Topup> {
+async function freshTopup(status: string, options: { expired?: boolean; nauta?: boolean; orderStatus?: string } = {}): Promise<Topup> {
   const rows = await k()
     .selectFrom('order_items as i')
     .innerJoin('orders as o', 'o.id', 'i.order_id')
@@ -49,7 +49,7 @@ async function freshTopup(status: string, options: { expired?: boolean; nauta?: 
     .execute();
   const row = rows[handedOut++]!;
   // Released for payouts unless a test holds the order in risk review.
-  await k().updateTable('orders').set({ status: 'OPEN' }).where('id', '=', row.order_id).execute();
+  await k().updateTable('orders').set({ status: options.orderStatus ?? 'OPEN' }).where('id', '=', row.order_id).execute();
   await k()
     .updateTable('order_items')
     .set({ status, tries: 0, product_type: options.nauta ? 'TOPUP_NAUTA' : 'TOPUP', destination: options.nauta ? 'pepe.perez@nauta.com.cu' : '+5351234567' })
@@ -174,7 +174,7 @@ describe('topupItem chart against the server', () => {
         }))
         .filter((set) => set.paths.length > 0);
     },
-    reset: (input) => freshTopup(String(input.status), { expired: input.offerExpired === true }),
+    reset: (input) => freshTopup(String(input.status), { expired: input.offerExpired === true, orderStatus: String(input.orderStatus) }),
     prepare: (t, event, refused) => prepareTopup(t, event as AnyEvent, refused),
     send: (t, event) => sendTopupEvent(t, event as AnyEvent),
     stateOf: async (t) => (await itemOf(t.id)).status,

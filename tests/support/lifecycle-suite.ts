@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, transition, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { machineCoverage, reportCoverage } from './machine-coverage';
-import { describeEvents, EVERYTHING, pathsOfModel, type LifecycleModel } from './lifecycles';
+import { describeEvents, EVERYTHING, eventsOf, pathsOfModel, type LifecycleModel } from './lifecycles';
 import { chartIn } from '@/machines/lifecycle/restore';
-import { needs, offered, probesOf, refusalOf } from '@/machines/lifecycle/table';
+import { needs, offered, probesOf, refusalOf, statedRefusal } from '@/machines/lifecycle/table';
 import { Permission } from '@/domain/permissions';
 
 /**
  * The model-based suite every lifecycle gets, generated from its action table: the paths cover
  * every state and every transition; every row's event is a transition some path walks; the
  * running chart fed each path's events ends where the model says; wherever the chart refuses a
- * row, its refusal is the row's own Spanish text; a reader, or someone without a row's
- * permission, is never offered it.
+ * row, its refusal is the one the chart states (a guard of its own says why: an item's payout
+ * while its order is in risk review), else the row's own Spanish text, and every refusal the chart
+ * states is reached from some starting input; a reader, or someone without a row's permission, is
+ * never offered it.
  */
 
 const snapshotOf = (model: LifecycleModel, input: Record<string, unknown>) => chartIn(model.lifecycle.machine, input as never) as AnyMachineSnapshot;
@@ -33,11 +35,13 @@ export function describeLifecycles(models: readonly LifecycleModel[]) {
     const sets = pathsOfModel(model);
     const label = model.label ?? ((input: Record<string, unknown>) => JSON.stringify(input.status ?? input));
 
-    it('covers every state and every transition across its starting inputs', () => {
-      const coverage = machineCoverage(model.lifecycle.machine, sets.flatMap((s) => s.paths as never[]));
+    it('covers every state, every transition and every refusal it states across its starting inputs', () => {
+      const events = [...new Map(sets.flatMap((s) => eventsOf(model, s.input)).map((e) => [JSON.stringify(e), e])).values()];
+      const coverage = machineCoverage(model.lifecycle.machine, sets.flatMap((s) => s.paths as never[]), events);
       reportCoverage(model.lifecycle.name, coverage);
       expect(coverage.states.missing).toEqual([]);
       expect(coverage.transitions.missing).toEqual([]);
+      expect(coverage.refusals.missing).toEqual([]);
     });
 
     it("walks every row's event as a transition", () => {
@@ -52,7 +56,7 @@ export function describeLifecycles(models: readonly LifecycleModel[]) {
       expect(actor.getSnapshot().value).toEqual((path.state as { value: unknown }).value);
     });
 
-    it('refuses with the row\'s own Spanish text wherever it refuses', () => {
+    it('refuses with the reason the chart states, else the row\'s own Spanish text, wherever it refuses', () => {
       let refusals = 0;
       for (const set of sets) {
         for (const path of set.paths) {
@@ -60,9 +64,8 @@ export function describeLifecycles(models: readonly LifecycleModel[]) {
           for (const row of model.lifecycle.rows) {
             if (row.bulk || offered(row, snapshot)) continue;
             const event = probesOf(row)[0]!;
-            const expected = typeof row.refused === 'function' ? row.refused(snapshot.context, event) : row.refused;
-            const released = snapshotOf(model, { ...(snapshot.context as object), orderStatus: 'OPEN' });
-            const text = refusalOf(row, snapshot.context, event, offered(row, released));
+            const expected = statedRefusal(snapshot, event) ?? (typeof row.refused === 'function' ? row.refused(snapshot.context, event) : row.refused);
+            const text = refusalOf(row, snapshot, event);
             expect(text).toBe(expected);
             expect(text, `${row.event}: a Spanish sentence`).toMatch(/^[A-ZÁÉÍÓÚÑ¿¡][^]*[.!?]?$/u);
             refusals += 1;

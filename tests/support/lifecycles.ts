@@ -76,8 +76,15 @@ export function pathsOfModel(model: LifecycleModel) {
   return model.inputs.map((input) => ({ input, paths: pathsOf(model.lifecycle.machine, input, eventsOf(model, input)) }));
 }
 
-const released = { orderStatus: 'OPEN' };
 const status = (input: Record<string, unknown>) => String(input.status);
+
+type Input = Record<string, unknown>;
+/**
+ * An item's starting inputs with its order released for payouts (OPEN), and again with its order in
+ * risk review (RISK): there the item charts refuse every payout and say why.
+ */
+const eitherOrder = (inputs: readonly Input[]): Input[] => inputs.flatMap((input) => [{ ...input, orderStatus: 'OPEN' }, { ...input, orderStatus: 'RISK' }]);
+const withOrder = (label: (input: Input) => string) => (input: Input) => (input.orderStatus === 'OPEN' ? label(input) : `${label(input)} (orden en ${String(input.orderStatus)})`);
 
 export const orderModel: LifecycleModel = {
   lifecycle: order,
@@ -144,20 +151,20 @@ export const paymentRuleModel: LifecycleModel = {
 
 export const bankModel: LifecycleModel = {
   lifecycle: bankRemittance,
-  inputs: BANK_REMITTANCE_STATUSES.map((s) => ({ status: s, ...released, permissions: EVERYTHING })),
-  label: status,
+  inputs: eitherOrder(BANK_REMITTANCE_STATUSES.map((s) => ({ status: s, permissions: EVERYTHING }))),
+  label: withOrder(status),
 };
 
 export const homeModel: LifecycleModel = {
   lifecycle: homeRemittance,
-  inputs: [
-    ...HOME_REMITTANCE_STATUSES.map((s) => ({ status: s, ...released, permissions: EVERYTHING, trackingNumber: TRACKING })),
+  inputs: eitherOrder([
+    ...HOME_REMITTANCE_STATUSES.map((s) => ({ status: s, permissions: EVERYTHING, trackingNumber: TRACKING })),
     // Not registered with the delivery service yet: nothing but a refresh.
-    { status: 'MANUAL', ...released, permissions: EVERYTHING, trackingNumber: null },
-  ],
+    { status: 'MANUAL', permissions: EVERYTHING, trackingNumber: null },
+  ]),
   // What the delivery service may report on a refresh.
   extra: () => (['ASSIGNED', 'IN_TRANSIT', 'FULFILLED'] as const).map((reported) => ({ type: 'item.refresh', reported })),
-  label: (i) => (i.trackingNumber === null ? `${status(i)} (sin seguimiento)` : status(i)),
+  label: withOrder((i) => (i.trackingNumber === null ? `${status(i)} (sin seguimiento)` : status(i))),
 };
 
 /** Delivery statuses that change what a pickup may do besides the one that goes with its status. */
@@ -168,32 +175,36 @@ const DELIVERY_VARIANTS: Partial<Record<string, DeliveryStatus[]>> = {
 
 export const pickupModel: LifecycleModel = {
   lifecycle: pickupCash,
-  inputs: PICKUP_ITEM_STATUSES.flatMap((s) => [
-    { status: s, ...released, permissions: EVERYTHING, deliveryStatus: deliveryStatusFor(s) },
-    ...(DELIVERY_VARIANTS[s] ?? []).map((deliveryStatus) => ({ status: s, ...released, permissions: EVERYTHING, deliveryStatus })),
-  ]),
-  label: (i) => `${status(i)}/${String(i.deliveryStatus)}`,
+  inputs: eitherOrder(
+    PICKUP_ITEM_STATUSES.flatMap((s) => [
+      { status: s, permissions: EVERYTHING, deliveryStatus: deliveryStatusFor(s) },
+      ...(DELIVERY_VARIANTS[s] ?? []).map((deliveryStatus) => ({ status: s, permissions: EVERYTHING, deliveryStatus })),
+    ]),
+  ),
+  label: withOrder((i) => `${status(i)}/${String(i.deliveryStatus)}`),
 };
 
 export const prepaidModel: LifecycleModel = {
   lifecycle: prepaidCard,
-  inputs: [
-    ...PREPAID_ITEM_STATUSES.map((s) => ({ status: s, ...released, permissions: EVERYTHING, hasDestination: true })),
+  inputs: eitherOrder([
+    ...PREPAID_ITEM_STATUSES.map((s) => ({ status: s, permissions: EVERYTHING, hasDestination: true })),
     // Without a stored destination there is nothing to edit.
-    { status: 'OPEN', ...released, permissions: EVERYTHING, hasDestination: false },
-  ],
-  label: (i) => (i.hasDestination ? status(i) : `${status(i)} (sin destino)`),
+    { status: 'OPEN', permissions: EVERYTHING, hasDestination: false },
+  ]),
+  label: withOrder((i) => (i.hasDestination ? status(i) : `${status(i)} (sin destino)`)),
 };
 
 export const topupModel: LifecycleModel = {
   lifecycle: topupItem,
-  inputs: TOPUP_STATUSES.flatMap((s) => [
-    { status: s, ...released, permissions: EVERYTHING, offerExpired: false },
-    ...(s === 'MULTIPLE' ? [{ status: s, ...released, permissions: EVERYTHING, offerExpired: true }] : []),
-  ]),
+  inputs: eitherOrder(
+    TOPUP_STATUSES.flatMap((s) => [
+      { status: s, permissions: EVERYTHING, offerExpired: false },
+      ...(s === 'MULTIPLE' ? [{ status: s, permissions: EVERYTHING, offerExpired: true }] : []),
+    ]),
+  ),
   // Every answer the operator may give to a delivery attempt.
   extra: () => TOPUP_OUTCOMES.map((outcome) => ({ type: 'item.fulfill', outcome })),
-  label: (i) => (i.status === 'MULTIPLE' ? `MULTIPLE (oferta ${i.offerExpired ? 'expirada' : 'vigente'})` : status(i)),
+  label: withOrder((i) => (i.status === 'MULTIPLE' ? `MULTIPLE (oferta ${i.offerExpired ? 'expirada' : 'vigente'})` : status(i))),
 };
 
 export const claimModel: LifecycleModel = {

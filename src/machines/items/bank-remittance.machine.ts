@@ -1,9 +1,9 @@
 import { and, setup } from 'xstate';
 import { BANK_REMITTANCE_STATUSES } from '@/domain/remittance';
-import { allowedBy, releasedForPayout, type Lifecycle } from '@/machines/lifecycle/table';
+import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
 import { bankRemittanceActions, type BankRemittanceContext, type BankRemittanceEvent } from './bank-remittance.actions';
-import type { ItemSubject } from './item';
+import { heldForRisk, heldPayout, type ItemSubject } from './item';
 
 /**
  * A bank remittance item (REMESA_BANCARIA) as staff act on it (spec details §4 "Remittance to
@@ -17,13 +17,14 @@ import type { ItemSubject } from './item';
 export type { BankRemittanceEvent } from './bank-remittance.actions';
 export type BankRemittanceInput = BankRemittanceContext;
 
-const markDelivered = { 'item.markDelivered': { guard: and(['allowed', 'released']), target: 'FULFILLED' } } as const;
+const held = heldPayout(and(['allowed', 'held']));
+const markDelivered = { 'item.markDelivered': [held, { guard: 'allowed', target: 'FULFILLED' }] } as const;
 
 export const bankRemittanceItemMachine = setup({
   types: { context: {} as BankRemittanceContext, events: {} as BankRemittanceEvent, input: {} as BankRemittanceInput },
   guards: {
     allowed: allowedBy(bankRemittanceActions),
-    released: releasedForPayout,
+    held: heldForRisk,
   },
 }).createMachine({
   id: 'bankRemittanceItem',
@@ -37,7 +38,7 @@ export const bankRemittanceItemMachine = setup({
         // Edits keep the status: the transition is still recorded, so QA sees who changed what.
         'item.modifyDestination': { guard: 'allowed', target: 'MANUAL' },
         'item.modifyProvider': { guard: 'allowed', target: 'MANUAL' },
-        'item.approve': { guard: and(['allowed', 'released']), target: 'TO_ACTIVATE' },
+        'item.approve': [held, { guard: 'allowed', target: 'TO_ACTIVATE' }],
       },
     },
     TO_ACTIVATE: {},

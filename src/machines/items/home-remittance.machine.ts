@@ -1,10 +1,10 @@
 import { and, setup } from 'xstate';
 import { HOME_REFRESH_MOVES, HOME_REMITTANCE_STATUSES, type HomeRemittanceStatus } from '@/domain/remittance';
 import type { DeliveryStatus } from '@/domain/delivery';
-import { allowedBy, releasedForPayout, type Lifecycle } from '@/machines/lifecycle/table';
+import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
 import { homeRemittanceActions, type HomeRemittanceContext, type HomeRemittanceEvent } from './home-remittance.actions';
-import type { ItemSubject } from './item';
+import { heldForRisk, heldPayout, type ItemSubject } from './item';
 
 /**
  * A home remittance item (REMESA_A_DOMICILIO) as staff act on it (spec details §4 "Home
@@ -32,13 +32,13 @@ function refresh(status: HomeRemittanceStatus) {
   ];
 }
 
-const deliver = { guard: and(['allowed', 'released']), target: 'FULFILLED' } as const;
+const deliver = [heldPayout(and(['allowed', 'held'])), { guard: 'allowed', target: 'FULFILLED' }] as const;
 
 export const homeRemittanceItemMachine = setup({
   types: { context: {} as HomeRemittanceContext, events: {} as HomeRemittanceEvent, input: {} as HomeRemittanceInput },
   guards: {
     allowed: allowedBy(homeRemittanceActions),
-    released: releasedForPayout,
+    held: heldForRisk,
     hasTracking: ({ context }) => (context.trackingNumber ?? '').trim() !== '',
     reports: ({ event }, params: { reported: DeliveryStatus }) => event.type === 'item.refresh' && event.reported === params.reported,
   },
@@ -53,7 +53,7 @@ export const homeRemittanceItemMachine = setup({
     MANUAL: {
       on: {
         'item.modifyDestination': { guard: and(['allowed', 'hasTracking']), target: 'MANUAL' },
-        'item.approve': { guard: and(['allowed', 'hasTracking', 'released']), target: 'TO_ACTIVATE' },
+        'item.approve': [heldPayout(and(['allowed', 'hasTracking', 'held'])), { guard: and(['allowed', 'hasTracking']), target: 'TO_ACTIVATE' }],
         'item.refresh': refresh('MANUAL'),
       },
     },

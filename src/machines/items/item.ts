@@ -1,3 +1,6 @@
+import { isHeldForRisk, ItemRefused } from '@/domain/order-status';
+import type { RefusalMeta } from '@/machines/lifecycle/table';
+
 /**
  * What every item lifecycle shares: the item a panel acts on (its subject), how a request names
  * items (its keys, which the server's item store finds), and the part of every item chart's
@@ -34,3 +37,17 @@ export interface ItemContextBase {
   orderStatus: string | null;
   permissions: readonly string[];
 }
+
+/**
+ * Payouts wait for the order's risk review (docs/decisions.md "Item payouts wait for the order's
+ * risk review"): an item chart's guard on the order's status in its input.
+ */
+export const heldForRisk = ({ context }: { context: { orderStatus: string | null } }) => isHeldForRisk(context.orderStatus);
+
+/**
+ * The first transition of a payout's event (approve, deliver, fulfil): while the order is in risk
+ * review and everything else would allow the event (the `guard` given: the row's permissions and
+ * the chart's own rules), the chart refuses it and says why (`statedRefusal`); otherwise the
+ * transitions after it decide. A forbidden transition: no target, no action.
+ */
+export const heldPayout = <TGuard>(guard: TGuard) => ({ guard, meta: { refused: ItemRefused.orderInReview } satisfies RefusalMeta });

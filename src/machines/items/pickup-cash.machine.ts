@@ -1,7 +1,8 @@
 import { and, assign, setup } from 'xstate';
 import { DELIVERY_AFTER, DELIVERY_MEANS_ASSIGNED, PICKUP_ITEM_STATUSES, deliveryAllowsCancel } from '@/domain/pickup-prepaid';
-import { allowedBy, releasedForPayout, type Lifecycle } from '@/machines/lifecycle/table';
+import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
+import { heldForRisk, heldPayout } from './item';
 import { pickupCashActions, type PickupCashContext, type PickupCashEvent, type PickupSubject } from './pickup-cash.actions';
 
 /**
@@ -19,6 +20,7 @@ import { pickupCashActions, type PickupCashContext, type PickupCashEvent, type P
 export type { PickupCashEvent } from './pickup-cash.actions';
 export type PickupCashInput = PickupCashContext;
 
+const held = heldPayout(and(['allowed', 'held']));
 const cancel = { guard: and(['allowed', 'deliveryAllowsCancel']), target: 'CANCELLED', actions: { type: 'setDelivery', params: { status: DELIVERY_AFTER.cancel } } } as const;
 
 export const pickupCashItemMachine = setup({
@@ -29,7 +31,7 @@ export const pickupCashItemMachine = setup({
   },
   guards: {
     allowed: allowedBy(pickupCashActions),
-    released: releasedForPayout,
+    held: heldForRisk,
     deliveryAllowsCancel: ({ context }) => deliveryAllowsCancel(context.deliveryStatus),
     deliveryAssigned: ({ context }) => (DELIVERY_MEANS_ASSIGNED as readonly (string | null)[]).includes(context.deliveryStatus),
     deliveryFulfilled: ({ context }) => context.deliveryStatus === 'FULFILLED',
@@ -43,7 +45,7 @@ export const pickupCashItemMachine = setup({
     OPEN: {
       on: {
         'item.editDestination': { guard: 'allowed', target: 'OPEN' },
-        'item.approve': { guard: and(['allowed', 'released']), target: 'TO_ACTIVATE', actions: { type: 'setDelivery', params: { status: DELIVERY_AFTER.approve } } },
+        'item.approve': [held, { guard: 'allowed', target: 'TO_ACTIVATE', actions: { type: 'setDelivery', params: { status: DELIVERY_AFTER.approve } } }],
         // Not approved yet: nobody is on the way, whatever the delivery service says.
         'item.cancel': { guard: 'allowed', target: 'CANCELLED', actions: { type: 'setDelivery', params: { status: DELIVERY_AFTER.cancel } } },
       },
@@ -62,7 +64,7 @@ export const pickupCashItemMachine = setup({
     PENDING_DELIVERY: {
       on: {
         'item.review': { guard: 'allowed', target: 'OPEN', actions: { type: 'setDelivery', params: { status: DELIVERY_AFTER.review } } },
-        'item.deliver': { guard: and(['allowed', 'released']), target: 'FULFILLED', actions: { type: 'setDelivery', params: { status: DELIVERY_AFTER.deliver } } },
+        'item.deliver': [held, { guard: 'allowed', target: 'FULFILLED', actions: { type: 'setDelivery', params: { status: DELIVERY_AFTER.deliver } } }],
         'item.refresh': [
           { guard: and(['allowed', 'deliveryFulfilled']), target: 'FULFILLED' },
           { guard: 'allowed', target: 'PENDING_DELIVERY' },

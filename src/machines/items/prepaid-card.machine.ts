@@ -1,9 +1,9 @@
 import { and, setup } from 'xstate';
 import { PREPAID_ITEM_STATUSES } from '@/domain/pickup-prepaid';
-import { allowedBy, releasedForPayout, type Lifecycle } from '@/machines/lifecycle/table';
+import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
 import { prepaidCardActions, type PrepaidCardContext, type PrepaidCardEvent } from './prepaid-card.actions';
-import type { ItemSubject } from './item';
+import { heldForRisk, heldPayout, type ItemSubject } from './item';
 
 /**
  * A prepaid card item (spec details §4 "Prepaid card"): approve is offered for OPEN or MANUAL
@@ -18,14 +18,14 @@ import type { ItemSubject } from './item';
 export type { PrepaidCardEvent } from './prepaid-card.actions';
 export type PrepaidCardInput = PrepaidCardContext;
 
-const approve = { guard: and(['allowed', 'released']), target: 'TO_ACTIVATE' } as const;
+const approve = [heldPayout(and(['allowed', 'held'])), { guard: 'allowed', target: 'TO_ACTIVATE' }] as const;
 const edit = (status: 'OPEN' | 'MANUAL' | 'TO_ACTIVATE') => ({ guard: and(['allowed', 'hasDestination']), target: status });
 
 export const prepaidCardItemMachine = setup({
   types: { context: {} as PrepaidCardContext, events: {} as PrepaidCardEvent, input: {} as PrepaidCardInput },
   guards: {
     allowed: allowedBy(prepaidCardActions),
-    released: releasedForPayout,
+    held: heldForRisk,
     hasDestination: ({ context }) => context.hasDestination,
   },
 }).createMachine({

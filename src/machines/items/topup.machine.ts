@@ -1,9 +1,9 @@
 import { and, setup } from 'xstate';
 import { TOPUP_ACTION_STATUSES, TOPUP_STATUSES, TOPUP_TARGET_STATUSES, type TopupActionStatus, type TopupOutcome, type TopupTargetStatus } from '@/domain/topup';
-import { allowedBy, releasedForPayout, type Lifecycle } from '@/machines/lifecycle/table';
+import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
 import { topupActions, type TopupItemContext, type TopupItemEvent } from './topup.actions';
-import type { ItemSubject } from './item';
+import { heldForRisk, heldPayout, type ItemSubject } from './item';
 
 /**
  * A top-up item (TOPUP, TOPUP_NAUTA) as staff act on it (spec details §4). In OPEN, PRE_ORDER,
@@ -21,7 +21,7 @@ export const topupItemMachine = setup({
   types: { context: {} as TopupItemContext, events: {} as TopupItemEvent, input: {} as TopupItemInput },
   guards: {
     allowed: allowedBy(topupActions),
-    released: releasedForPayout,
+    held: heldForRisk,
     answered: ({ event }, params: { outcome: TopupOutcome }) => event.type === 'item.fulfill' && event.outcome === params.outcome,
     asksFor: ({ event }, params: { status: TopupTargetStatus }) => event.type === 'item.changeStatus' && event.status === params.status,
     offerExpired: ({ context }) => context.offerExpired,
@@ -55,11 +55,12 @@ export const topupItemMachine = setup({
 
 /** The moves of a status where top-up actions are allowed. */
 function actionable(status: TopupActionStatus) {
-  const answered = (outcome: TopupOutcome) => and(['allowed', 'released', { type: 'answered' as const, params: { outcome } }]);
+  const answered = (outcome: TopupOutcome) => and(['allowed', { type: 'answered' as const, params: { outcome } }]);
   return {
     on: {
       'item.editDestination': { guard: 'allowed' as const, target: status },
       'item.fulfill': [
+        heldPayout(and(['allowed', 'held'])),
         { guard: answered('delivered'), target: 'FULFILLED' },
         { guard: answered('failed'), target: 'ERROR' },
         { guard: answered('exhausted'), target: 'IMPOSSIBLE' },

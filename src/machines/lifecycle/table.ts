@@ -1,8 +1,7 @@
 import type * as v from 'valibot';
-import type { AnyStateMachine, EventObject } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { ClientName } from '@/api/contract/clients';
 import { Permission } from '@/domain/permissions';
-import { isHeldForRisk, ItemRefused } from '@/domain/order-status';
 
 /**
  * The action table of a lifecycle: one row per event the chart accepts from a person, saying
@@ -30,6 +29,11 @@ export interface Wire<TQuery = unknown, TBody = unknown, TData = unknown> {
   data: v.GenericSchema<unknown, TData>;
   /** The contract's success code when it is not 0. */
   successCode?: number;
+  /**
+   * The path is also served by a route of its own (the general blacklist's add and remove also
+   * serve the Lista Negra screen): a request no row of the path matches is left to that route.
+   */
+  shared?: boolean;
 }
 
 /** A request as both ends read it: the parsed query and body, and the path's parameters. */
@@ -59,7 +63,7 @@ export interface ActionRow<TEvent extends EventObject = EventObject, TContext = 
   hidden?: boolean;
   /** Many entities at once (the mass reset): not a button of one entity, and a permission of its own on top. */
   bulk?: { permissions: readonly string[] };
-  /** Pays out, delivers or fulfils: refused while the item's order is in risk review. */
+  /** Pays out, delivers or fulfils: the work queue's step forward (the item charts hold it back while the order is in risk review). */
   payout?: boolean;
   /** The request may name several entities: a refusal names the one refused. */
   many?: boolean;
@@ -69,7 +73,7 @@ export interface ActionRow<TEvent extends EventObject = EventObject, TContext = 
   confirm: (subject: TSubject, payload: TPayload) => string;
   /** The success dialog: its word ("Listo!" when absent) and its text. */
   success: { title?: string; text: (subject: TSubject, data: TData, payload: TPayload) => string };
-  /** The Spanish reason of the 409 when the chart refuses the event. */
+  /** The Spanish reason of the 409 when the chart refuses the event (unless the chart states its own: `statedRefusal`). */
   refused: string | ((context: TContext, event: TEvent) => string);
   wire: Wire<TQuery, TBody, TData>;
   /**
@@ -157,9 +161,6 @@ export function allowedBy(rows: readonly AnyRow[]) {
   };
 }
 
-/** The guard of payouts: the item's order is not in risk review. */
-export const releasedForPayout = ({ context }: { context: { orderStatus: string | null } }) => !isHeldForRisk(context.orderStatus);
-
 export const probesOf = (row: AnyRow): readonly EventObject[] => row.probes ?? [{ type: row.event }];
 
 /** What the table asks of a restored chart. */
@@ -178,14 +179,41 @@ export function offered(row: AnyRow, snapshot: CanSnapshot): boolean {
   return probesOf(row).some((e) => may(snapshot, e));
 }
 
+/** The `meta` of a chart's transition that refuses its event and says why (see `statedRefusal`). */
+export interface RefusalMeta {
+  refused: string;
+}
+
 /**
- * The Spanish reason a chart refuses a row's event: the order's risk review first (for a payout
- * the chart would allow once the order is released), else the row's own text.
+ * The reason a chart itself gives for refusing an event here, when a guard of the chart and not its
+ * state is the reason: the transition the chart picks for the event is a forbidden one (no target,
+ * no action), placed before the event's own and taken while its guard holds, whose `meta.refused`
+ * is the Spanish reason (an item's payout while its order is in risk review:
+ * src/machines/items/item.ts). Null when the chart picks no such transition (the state does not
+ * take the event, or the chart allows it).
  */
-export function refusalOf(row: AnyRow, context: unknown, event: EventObject, releasedWouldAllow: boolean): string {
-  const orderStatus = (context as { orderStatus?: string | null }).orderStatus;
-  if (row.payout && isHeldForRisk(orderStatus ?? null) && releasedWouldAllow) return ItemRefused.orderInReview;
-  return typeof row.refused === 'function' ? row.refused(context as never, event as never) : row.refused;
+export function statedRefusal(snapshot: AnyMachineSnapshot, event: EventObject): string | null {
+  for (const t of snapshot.machine.getTransitionData(snapshot, event)) {
+    const meta = t.meta as Partial<RefusalMeta> | undefined;
+    if (t.target === undefined && t.actions.length === 0 && typeof meta?.refused === 'string') return meta.refused;
+  }
+  return null;
+}
+
+/** The Spanish reason a chart refuses a row's event: the one the chart states, else the row's own text. */
+export function refusalOf(row: AnyRow, snapshot: AnyMachineSnapshot, event: EventObject): string {
+  const stated = statedRefusal(snapshot, event);
+  if (stated !== null) return stated;
+  return typeof row.refused === 'function' ? row.refused(snapshot.context as never, event as never) : row.refused;
+}
+
+/** The reason the chart states for refusing a row now (any of its probes), or null (see `statedRefusal`). */
+export function rowRefusal(row: AnyRow, snapshot: AnyMachineSnapshot): string | null {
+  for (const probe of probesOf(row)) {
+    const stated = statedRefusal(snapshot, probe);
+    if (stated !== null) return stated;
+  }
+  return null;
 }
 
 /** A row's path with its `:name` segments filled: the request's params, `:tenant` the session's company by default. */
