@@ -1,8 +1,12 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** DESIGN.md §3 import rules, as restricted import patterns per layer. */
 const only = (allowed, message) => ({
@@ -58,5 +62,56 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // The generic mover imports no feature: claims, four-eyes and the like are gates handed to it by
+  // the composition root (server/lifecycles.ts). Type imports count too.
+  {
+    files: ['server/lifecycle/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@/(?!(domain|machines|api/contract)(/|$))', message: 'server imports only domain, machines and the contract' },
+            { regex: '^react', message: 'server never imports React' },
+            {
+              regex: '^\\.\\./(?!((db|auth|observability)/|(deps|config|http|clock|runtime)$))',
+              message: 'the mover imports no feature: a feature gives it a binding or a gate at the composition root',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The action tables' generic layer knows no feature's rule (the payout rule is the item charts').
+  {
+    files: ['src/machines/lifecycle/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@/(?!(domain/permissions|api/contract/clients|machines/lifecycle)(/|$))',
+              message: 'the generic action table imports no feature: only the permissions, the API clients and itself',
+            },
+            { regex: '^\\.\\./', message: 'Import through the @/ alias, not across folders with ../' },
+          ],
+        },
+      ],
+    },
+  },
+  // No import circles in the console or the server (type-only imports are not followed by the rule).
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    settings: {
+      // The rule reads the files it follows: TypeScript ones too, through typescript-eslint's parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ tsconfig: { configFile: path.join(root, 'tsconfig.json') }, extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], conditionNames: ['types', 'import', 'default'] }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );
