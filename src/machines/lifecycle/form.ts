@@ -78,7 +78,7 @@ export type RowForm<TContext = any, TSubject = any, TPayload = any> = FormSpec<a
 
 /** A form typed by what it reads (the chart's context, the row's subject); its value and payload are inferred. */
 export function formOf<TContext, TSubject>() {
-  return <TForm extends Record<string, unknown>, TPayload>(spec: FormSpec<TForm, TPayload, TContext, TSubject>) => spec;
+  return <TForm extends object, TPayload>(spec: FormSpec<TForm, TPayload, TContext, TSubject>) => spec;
 }
 
 /** The Spanish options of a list of codes. */
