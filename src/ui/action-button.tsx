@@ -1,10 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Validation } from './action-flow-logic';
 import { ActionFlowDialogs, useActionFlow } from './action-flow';
 import { Button, type ButtonProps } from './button';
-import { Dialog } from './dialog';
-import { FormFooter } from './form-footer';
-import { leaveForm, useFormStage } from './flow-stage';
+import { FlowFormDialog } from './flow-form';
 import { t } from '@/i18n';
 
 /*
@@ -91,39 +89,19 @@ export function useFormAction<TForm, TPayload>({
   onDone,
   children,
 }: FormActionDefinition<TForm, TPayload>) {
-  const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<TForm>(initial);
   const flow = useActionFlow<TForm, TPayload>({
     validate,
     perform,
     ...(successTitle ? { successTitle } : {}),
-    onDone: () => {
-      setOpen(false);
-      onDone?.();
-    },
+    ...(onDone ? { onDone } : {}),
   });
-  const editing = useFormStage(flow.actor);
-  const close = () => {
-    leaveForm(flow.actor);
-    setOpen(false);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    flow.submit(form);
-  };
   return {
-    open: () => {
-      setForm(initial());
-      setOpen(true);
-    },
+    open: () => flow.open(initial()),
     dialogs: (
       <>
-        <Dialog open={open && editing} title={title} description={description} onClose={close}>
-          <form onSubmit={submit} noValidate className="space-y-3">
-            {children(form, (patch) => setForm((current) => ({ ...current, ...patch })))}
-            <FormFooter invalidMessage={flow.invalidMessage} onCancel={close} cancelLabel={t.actionFlow.cancel} submitLabel={submitLabel} />
-          </form>
-        </Dialog>
+        <FlowFormDialog flow={flow} title={title} description={description} submitLabel={submitLabel}>
+          {flow.form === null ? null : children(flow.form, flow.change)}
+        </FlowFormDialog>
         <ActionFlowDialogs actor={flow.actor} />
       </>
     ),

@@ -1,47 +1,51 @@
-import { actionFlowMachine, type ActionFlowInput } from '@/machines/ui/action-flow.machine';
+import { fromPromise } from 'xstate';
+import { actionFlowMachine, type ActionFlowInput, type ActorInput, type Answer, type Validation } from '@/machines/ui/action-flow.machine';
 import { errorMessage } from '@/api/http';
 
-/** A form checked: its payload (and the confirm question that names it), or the spec's Spanish message. */
-export type Validation<TPayload> = { ok: true; payload: TPayload; question?: string } | { ok: false; message: string };
+export type { Validation } from '@/machines/ui/action-flow.machine';
 
-export interface ActionDefinition<TForm, TPayload> extends ActionFlowInput {
-  /** Checks the form; returns the request payload or the spec's Spanish message. */
-  validate: (form: TForm) => Validation<TPayload> | Promise<Validation<TPayload>>;
+export interface ActionDefinition<TForm, TPayload, TAction = unknown> extends ActionFlowInput {
+  /** Checks the form; returns the request payload or the spec's Spanish message. `action`: the action under way, as the flow was started with it. */
+  validate: (form: TForm, action: TAction) => Validation<TPayload> | Promise<Validation<TPayload>>;
   /** Sends the request; resolves with an optional success text (and word, when the answer has its own). */
-  perform: (payload: TPayload) => Promise<string | { title: string; text: string } | void>;
-  /** Runs when the success dialog appears (reload what changed). */
-  onDone?: () => void;
+  perform: (payload: TPayload, action: TAction) => Promise<Answer>;
+  /** Runs when the success dialog appears (reload what changed), with what the request answered. */
+  onDone?: (data: unknown) => void;
   /** Runs when the person closes the success dialog (a work queue moves on then). */
   onSettled?: () => void;
 }
 
-/** The action-flow chart with an action's effects bound to it (used by the hook and by the model test). */
-export function actionFlowLogic<TForm, TPayload>(action: ActionDefinition<TForm, TPayload>, notifyError: (message: string) => void) {
+/** The error as the flow shows it: the contract's Spanish message, or the catalogue's. */
+const spoken = (error: unknown) => new Error(errorMessage(error));
+
+/**
+ * The action-flow chart with an action's work as its invoked actors (used by the hook and by the
+ * model test): the check and the request run while their state lasts, and their answers go to the
+ * chart as the actor's done or error event.
+ */
+export function actionFlowLogic<TForm, TPayload, TAction = unknown>(action: ActionDefinition<TForm, TPayload, TAction>, notifyError: (message: string) => void) {
   return actionFlowMachine.provide({
+    actors: {
+      validate: fromPromise<Validation<unknown>, ActorInput>(async ({ input }) => {
+        try {
+          return await action.validate(input.payload as TForm, input.action as TAction);
+        } catch (error) {
+          throw spoken(error);
+        }
+      }),
+      perform: fromPromise<Answer, ActorInput>(async ({ input }) => {
+        try {
+          return await action.perform(input.payload as TPayload, input.action as TAction);
+        } catch (error) {
+          throw spoken(error);
+        }
+      }),
+    },
     actions: {
-      validate: ({ context, self }) => {
-        Promise.resolve()
-          .then(() => action.validate(context.payload as TForm))
-          .then(
-            (result) =>
-              self.send(
-                result.ok
-                  ? { type: 'validation.passed', payload: result.payload, ...(result.question ? { question: result.question } : {}) }
-                  : { type: 'validation.failed', message: result.message },
-              ),
-            (error: unknown) => self.send({ type: 'validation.failed', message: errorMessage(error) }),
-          );
-      },
-      perform: ({ context, self }) => {
-        action.perform(context.payload as TPayload).then(
-          (answer) => self.send({ type: 'request.succeeded', ...(typeof answer === 'string' ? { text: answer } : (answer ?? {})) }),
-          (error: unknown) => self.send({ type: 'request.failed', message: errorMessage(error) }),
-        );
-      },
       notifyError: ({ context }) => {
         if (context.errorMessage) notifyError(context.errorMessage);
       },
-      completed: () => action.onDone?.(),
+      completed: ({ context }) => action.onDone?.(context.data),
       settled: () => action.onSettled?.(),
     },
   });

@@ -1,7 +1,7 @@
-import { useContext, useEffect, useMemo, useRef } from 'react';
+import { useContext, useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { actionFlowMachine } from '@/machines/ui/action-flow.machine';
+import { showsForm, type actionFlowMachine, type FormValue } from '@/machines/ui/action-flow.machine';
 import { actionFlowInput, actionFlowLogic, type ActionDefinition } from './action-flow-logic';
 import { Dialog } from './dialog';
 import { Button } from './button';
@@ -11,10 +11,10 @@ import { ActionHostContext } from './action-host';
 import { t } from '@/i18n';
 
 /**
- * Binds an action to the action-flow chart: validation, "Estas seguro?", "Esperando Respuesta!",
+ * Binds an action to the action-flow chart: its form (held by the chart), validation, "Estas seguro?", "Esperando Respuesta!",
  * then "Listo!" (or the action's own word) or the error toast of the catalogue.
  */
-export function useActionFlow<TForm, TPayload>(action: ActionDefinition<TForm, TPayload>) {
+export function useActionFlow<TForm, TPayload, TAction = unknown>(action: ActionDefinition<TForm, TPayload, TAction>) {
   // The chart is built once; its effects call the action as it is now (its closures may change
   // with the data it acts on, as a card's "add" becomes "remove").
   const latest = useRef(action);
@@ -28,16 +28,16 @@ export function useActionFlow<TForm, TPayload>(action: ActionDefinition<TForm, T
   });
   const logic = useMemo(
     () =>
-      actionFlowLogic<TForm, TPayload>(
+      actionFlowLogic<TForm, TPayload, TAction>(
         // The ref is read when the chart runs an effect (after an event), never while rendering.
         // eslint-disable-next-line react-hooks/refs
         {
-          validate: (form) => latest.current.validate(form),
-          perform: (payload) => {
+          validate: (form, current) => latest.current.validate(form, current),
+          perform: (payload, current) => {
             latestHost.current?.acting();
-            return latest.current.perform(payload);
+            return latest.current.perform(payload, current);
           },
-          onDone: () => latest.current.onDone?.(),
+          onDone: (data) => latest.current.onDone?.(data),
           onSettled: () => {
             latest.current.onSettled?.();
             latestHost.current?.settled();
@@ -52,13 +52,31 @@ export function useActionFlow<TForm, TPayload>(action: ActionDefinition<TForm, T
   const busy = useSelector(actor, (s) => s.matches('validating') || s.matches('confirming') || s.matches('waiting'));
   const invalidMessage = useSelector(actor, (s) => (s.matches('invalid') ? s.context.invalidMessage : null));
   const done = useSelector(actor, (s) => s.matches('done'));
+  // The form the chart holds: whether it shows now, and what is typed in it.
+  const editing = useSelector(actor, showsForm);
+  const form = useSelector(actor, (s) => s.context.form) as TForm | null;
+  const current = useSelector(actor, (s) => s.context.action) as TAction | null;
   return {
     actor,
     busy,
     done,
     invalidMessage,
-    submit: (form: TForm, successTitle?: string) => actor.send({ type: 'action.submit', payload: form, ...(successTitle ? { successTitle } : {}) }),
-    cancel: () => actor.send({ type: 'dialog.cancel' }),
+    editing,
+    form,
+    /** The action under way, as it was started. */
+    current,
+    /** An action without a form of the chart's: its payload goes to the check. */
+    submit: (payload: TForm, successTitle?: string, current?: TAction) => actor.send({ type: 'action.submit', payload, ...(successTitle ? { successTitle } : {}), ...(current === undefined ? {} : { action: current }) }),
+    /** Opens the action's form with its starting value. */
+    open: (value: TForm, successTitle?: string, current?: TAction) =>
+      actor.send({ type: 'form.open', value: value as FormValue, ...(successTitle ? { successTitle } : {}), ...(current === undefined ? {} : { action: current }) }),
+    change: (patch: Partial<TForm>) => actor.send({ type: 'form.change', patch: patch as FormValue }),
+    /** The form's submit: the chart checks what it holds. */
+    submitForm: (event?: FormEvent) => {
+      event?.preventDefault();
+      actor.send({ type: 'form.submit' });
+    },
+    cancelForm: () => actor.send({ type: 'form.cancel' }),
   };
 }
 

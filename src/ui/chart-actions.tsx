@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useId, useMemo, type ReactNode } from 'react';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { sendAction, type Sent } from '@/api/actions';
 import { ApiError, isApiError } from '@/api/http';
@@ -6,13 +6,13 @@ import { restoredChart } from '@/machines/lifecycle/restore';
 import { actionsOf, probesOf, rowFor, rowRefusal, type AnyLifecycle, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
 import { ItemRefused } from '@/domain/order-status';
 import { Msg } from '@/domain/messages';
+import type { FormValue } from '@/machines/ui/action-flow.machine';
 import { formatMoney } from '@/domain/format';
 import type { Validation } from './action-flow-logic';
 import { ActionFlowDialogs, useActionFlow } from './action-flow';
 import { ActionBar } from './action-bar';
-import { Dialog } from './dialog';
-import { FormFooter } from './form-footer';
-import { leaveForm, useFormStage } from './flow-stage';
+import { FlowFormDialog } from './flow-form';
+import { RowFormFields } from './row-form';
 import { useActorPermissions, useServices, useSession } from './session';
 import { t } from '@/i18n';
 import { actionKey } from './key-target';
@@ -28,7 +28,7 @@ const DigitKeys = lazy(async () => ({ default: (await import('./digit-keys')).Di
  * removes. A payout the order's risk review holds back says so.
  */
 
-/** What a row's form asks before its action runs. */
+/** A form a screen draws itself for a row (a file to upload, a receipt sent first); a row's own form is `row.form`. */
 export interface ChartForm<TForm = unknown, TPayload = unknown> {
   title: string;
   description?: ReactNode;
@@ -46,7 +46,7 @@ export interface ChartPart<TSubject = unknown> {
   lifecycle: Lifecycle<AnyStateMachine, TSubject>;
   input: Record<string, unknown>;
   subject: TSubject;
-  /** The forms of the rows that need input, by event. */
+  /** Forms the screen draws itself for rows without a `form` of their own, by event. */
   forms?: Readonly<Record<string, ChartForm<never, never>>>;
 }
 
@@ -74,9 +74,11 @@ export function useAllowedProbes(lifecycle: AnyLifecycle, input: Record<string, 
   }, [lifecycle, key, event, permissions]);
 }
 
+/** The action under way: a part's row and, for a row with a form, the chart's context its form opened from. */
 interface Offer {
   part: ChartPart;
   row: AnyRow;
+  context: unknown;
 }
 
 /** The rows a part offers a staff member now (for controls that live in a table's rows). */
@@ -117,39 +119,31 @@ function dataOf(sent: Sent<unknown>): unknown {
 }
 
 /**
- * The one action flow of an entity's rows: `start(part, row)` opens the row's form or asks its
- * question; `dialogs` render wherever the flow should outlive the button (a linked transfer leaves
- * its list, an approved order loses "Aprobar").
+ * The one action flow of an entity's rows: `start(part, row)` opens the row's form (the chart
+ * holds what is typed) or asks its question; `dialogs` render wherever the flow should outlive the
+ * button (a linked transfer leaves its list, an approved order loses "Aprobar").
  */
 export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) => void; onFailed?: (() => void) | undefined }) {
   const services = useServices();
+  const permissions = useActorPermissions();
   const accountId = useSession((c) => c.profile?.accountId ?? 0);
-  const current = useRef<Offer | null>(null);
-  // What the last action answered, for whoever goes on from it (a new customer opens in its page).
-  const answered = useRef<unknown>(undefined);
-  const [formOpen, setFormOpen] = useState(false);
-  const [formValue, setFormValue] = useState<unknown>(null);
   const session = { accountId, tenant: services.config.tenant };
   const send = (row: AnyRow, subject: unknown, payload: unknown) => sendAction(services, session, row as never, subject as never, payload as never);
-  const formOf = (offer: Offer | null) => (offer ? (offer.part.forms?.[offer.row.event] as ChartForm | undefined) : undefined);
 
-  const flow = useActionFlow<unknown, unknown>({
-    validate: async (value) => {
-      const { part, row } = current.current!;
-      const form = formOf(current.current);
-      const checked: Validation<unknown> = form ? await form.validate(value) : { ok: true, payload: undefined };
+  const flow = useActionFlow<unknown, unknown, Offer>({
+    validate: async (value, { part, row, context }) => {
+      const own = ownForm(part, row);
+      const checked: Validation<unknown> = row.form ? await row.form.validate(value, context, part.subject) : own ? await own.validate(value as never) : { ok: true, payload: undefined };
       return checked.ok ? { ...checked, question: row.confirm(part.subject, checked.payload) } : checked;
     },
-    perform: async (payload) => {
-      const { part, row } = current.current!;
-      const form = formOf(current.current);
+    perform: async (payload, { part, row }) => {
+      const own = ownForm(part, row);
       try {
-        const ready = form?.before ? await form.before(payload, async (other, p) => dataOf(await send(other, part.subject, p))) : payload;
+        const ready = own?.before ? await own.before(payload as never, async (other, p) => dataOf(await send(other, part.subject, p))) : payload;
         const sent = await send(row, part.subject, ready);
         // Four-eyes: nothing was done yet; the dialog says that a second person must approve it.
         if ('approval' in sent) return { title: t.actionFlow.requestedTitle, text: t.actionFlow.requested(sent.approval.id, formatMoney(sent.approval.amount, sent.approval.currency)) };
-        answered.current = sent.data;
-        return row.success.text(part.subject, sent.data, ready);
+        return { text: row.success.text(part.subject, sent.data, ready), data: sent.data };
       } catch (error) {
         onFailed?.();
         // Customer and call actions say what the spec says of a lost connection (§8).
@@ -157,53 +151,48 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
         throw error;
       }
     },
-    onDone: () => {
-      setFormOpen(false);
-      onDone(answered.current);
-    },
+    onDone: (data) => onDone(data),
   });
-  const editing = useFormStage(flow.actor);
-  // Read while rendering the form of the action under way (set before its dialog opens).
-  // eslint-disable-next-line react-hooks/refs
-  const currentForm = formOf(current.current);
 
   const start = (part: ChartPart, row: AnyRow) => {
-    current.current = { part, row };
-    const form = formOf(current.current);
-    if (form) {
-      setFormValue(form.initial());
-      setFormOpen(true);
+    const title = row.success.title ?? Msg.done;
+    const own = ownForm(part, row);
+    if (row.form) {
+      // The form opens from the chart as it stands for this staff member now.
+      const context: unknown = restoredChart(part.lifecycle.machine, { ...part.input, permissions }).context;
+      flow.open(row.form.initial(context, part.subject), title, { part, row, context });
+    } else if (own) {
+      flow.open(own.initial(), title, { part, row, context: null });
     } else {
-      flow.submit(undefined, row.success.title ?? Msg.done);
+      flow.submit(undefined, title, { part, row, context: null });
     }
   };
-  const closeForm = () => {
-    leaveForm(flow.actor);
-    setFormOpen(false);
-  };
-  const submitForm = (event: FormEvent) => {
-    event.preventDefault();
-    flow.submit(formValue, current.current?.row.success.title ?? Msg.done);
-  };
 
+  const offer = flow.current;
+  const own = offer ? ownForm(offer.part, offer.row) : undefined;
+  const form = offer?.row.form ?? own;
   return {
     busy: flow.busy,
     start,
     dialogs: (
       <>
-        {currentForm ? (
-          <Dialog open={formOpen && editing} title={currentForm.title} description={currentForm.description} onClose={closeForm}>
-            <form onSubmit={submitForm} noValidate className="space-y-3">
-              {currentForm.fields(formValue as never, (patch) => setFormValue((value: unknown) => ({ ...(value as object), ...(patch as object) })))}
-              <FormFooter invalidMessage={flow.invalidMessage} onCancel={closeForm} cancelLabel={t.actionFlow.cancel} submitLabel={t.actionFlow.accept} />
-            </form>
-          </Dialog>
+        {offer && form ? (
+          <FlowFormDialog flow={flow} title={form.title} description={own?.description}>
+            {flow.form === null ? null : offer.row.form ? (
+              <RowFormFields form={offer.row.form} value={flow.form as FormValue} change={flow.change} context={offer.context} subject={offer.part.subject} />
+            ) : (
+              own?.fields(flow.form as never, flow.change as never)
+            )}
+          </FlowFormDialog>
         ) : null}
         <ActionFlowDialogs actor={flow.actor} />
       </>
     ),
   };
 }
+
+/** A form a screen keeps for a part's row (a file to upload, a form not yet declared beside its chart). */
+const ownForm = (part: ChartPart, row: AnyRow) => part.forms?.[row.event] as ChartForm | undefined;
 
 interface ChartActionsBase {
   /** The group's accessible name ("Acciones del item 123"). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
-import { createTestModel } from 'xstate/graph';
-import { actionFlowMachine, type ActionFlowEvent, type ActionFlowInput } from '@/machines/ui/action-flow.machine';
+import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
+import { invokingTestModel } from '../support/invoking-model';
+import { actionFlowMachine, showsForm, type ActionFlowEvent, type ActionFlowInput, type Answer } from '@/machines/ui/action-flow.machine';
 import { actionFlowInput, actionFlowLogic, type Validation } from '@/ui/action-flow-logic';
 import { ApiError } from '@/api/http';
 import { Msg } from '@/domain/messages';
@@ -12,29 +12,31 @@ interface Form {
   value: string;
 }
 
-/** An action whose validation and request the test answers when the model says so. */
+/** An action whose check and request the test answers when the model says so; what each was given is kept. */
 function createSut(input: ActionFlowInput) {
   const validations: Deferred<Validation<string>>[] = [];
-  const requests: Deferred<string | void>[] = [];
-  const performed: string[] = [];
+  const checked: { form: unknown; action: unknown }[] = [];
+  const requests: Deferred<Answer>[] = [];
+  const performed: { payload: string; action: unknown }[] = [];
   const toasts: string[] = [];
-  let done = 0;
-  const logic = actionFlowLogic<Form, string>(
+  const done: unknown[] = [];
+  const logic = actionFlowLogic<Form, string, string>(
     {
       ...input,
-      validate: () => {
+      validate: (form, action) => {
+        checked.push({ form, action });
         const d = deferred<Validation<string>>();
         validations.push(d);
         return d.promise;
       },
-      perform: (payload) => {
-        performed.push(payload);
-        const d = deferred<string | void>();
+      perform: (payload, action) => {
+        performed.push({ payload, action });
+        const d = deferred<Answer>();
         requests.push(d);
         return d.promise;
       },
-      onDone: () => {
-        done++;
+      onDone: (data) => {
+        done.push(data);
       },
     },
     (message) => toasts.push(message),
@@ -42,21 +44,32 @@ function createSut(input: ActionFlowInput) {
   const actor = createActor(logic, { input: actionFlowInput(input) });
   actor.start();
   const open = <T,>(list: Deferred<T>[]) => list.filter((d) => !d.settled);
-  return { actor, validations, requests, performed, toasts, done: () => done, open };
+  return { actor, validations, checked, requests, performed, toasts, done, open };
 }
 type Sut = ReturnType<typeof createSut>;
 type Snap = SnapshotFrom<typeof actionFlowMachine>;
 
-const events: ActionFlowEvent[] = [
-  { type: 'action.submit', payload: { value: 'x' } },
-  { type: 'validation.passed', payload: 'PAYLOAD' },
-  { type: 'validation.failed', message: Msg.blacklistValue },
+const PASSED: Validation<string> = { ok: true, payload: 'PAYLOAD' };
+const REFUSED: Validation<string> = { ok: false, message: Msg.blacklistValue };
+const SUCCESS = 'Aprobado! peticion completada.';
+const FAILURE = 'El monto es invalido.';
+
+/** The person's events, and the answers of the check and the request as the chart hears them (its invoked actors' done and error events). */
+const events = [
+  { type: 'action.submit', payload: { value: 'x' }, action: 'button' },
+  { type: 'form.open', value: { value: '' }, action: 'form' },
+  { type: 'form.change', patch: { value: 'typed' } },
+  { type: 'form.submit' },
+  { type: 'form.cancel' },
+  { type: 'xstate.done.actor.validate', output: PASSED },
+  { type: 'xstate.done.actor.validate', output: REFUSED },
+  { type: 'xstate.error.actor.validate', error: new Error('El archivo no se pudo leer.') },
   { type: 'dialog.confirm' },
   { type: 'dialog.cancel' },
-  { type: 'request.succeeded', text: 'Aprobado! peticion completada.' },
-  { type: 'request.failed', message: 'El monto es invalido.' },
+  { type: 'xstate.done.actor.perform', output: { text: SUCCESS, data: { id: 7 } } },
+  { type: 'xstate.error.actor.perform', error: new Error(FAILURE) },
   { type: 'dialog.close' },
-];
+] as unknown as ActionFlowEvent[];
 
 function executors(sut: Sut) {
   const latest = <T,>(list: Deferred<T>[], what: string) => {
@@ -64,31 +77,28 @@ function executors(sut: Sut) {
     if (open.length === 0) throw new Error(`no ${what} in progress`);
     return open[open.length - 1]!;
   };
-  const send = async (event: ActionFlowEvent) => {
-    sut.actor.send(event);
+  const send = async ({ event }: { event: EventObject }) => {
+    sut.actor.send(event as ActionFlowEvent);
+    await flush();
+  };
+  const answer = (run: (event: EventObject & { output?: unknown; error?: unknown }) => void) => async ({ event }: { event: EventObject }) => {
+    run(event);
     await flush();
   };
   return {
-    'action.submit': ({ event }: { event: ActionFlowEvent }) => send(event),
-    'validation.passed': async () => {
-      latest(sut.validations, 'validation').resolve({ ok: true, payload: 'PAYLOAD' });
-      await flush();
-    },
-    'validation.failed': async () => {
-      latest(sut.validations, 'validation').resolve({ ok: false, message: Msg.blacklistValue });
-      await flush();
-    },
-    'dialog.confirm': ({ event }: { event: ActionFlowEvent }) => send(event),
-    'dialog.cancel': ({ event }: { event: ActionFlowEvent }) => send(event),
-    'request.succeeded': async () => {
-      latest(sut.requests, 'request').resolve('Aprobado! peticion completada.');
-      await flush();
-    },
-    'request.failed': async () => {
-      latest(sut.requests, 'request').reject(new ApiError('api', 'El monto es invalido.', 400));
-      await flush();
-    },
-    'dialog.close': ({ event }: { event: ActionFlowEvent }) => send(event),
+    'action.submit': send,
+    'form.open': send,
+    'form.change': send,
+    'form.submit': send,
+    'form.cancel': send,
+    'xstate.done.actor.validate': answer((event) => latest(sut.validations, 'check').resolve(event.output as Validation<string>)),
+    'xstate.error.actor.validate': answer((event) => latest(sut.validations, 'check').reject(event.error)),
+    'dialog.confirm': send,
+    'dialog.cancel': send,
+    // The host's answer: the row's success text and the answer's data.
+    'xstate.done.actor.perform': answer(() => latest(sut.requests, 'request').resolve({ text: SUCCESS, data: { id: 7 } })),
+    'xstate.error.actor.perform': answer(() => latest(sut.requests, 'request').reject(new ApiError('api', FAILURE, 400))),
+    'dialog.close': send,
   };
 }
 
@@ -96,24 +106,44 @@ function assertions(sut: Sut) {
   const snap = () => sut.actor.getSnapshot();
   return {
     idle: () => {
-      expect(sut.open(sut.validations)).toHaveLength(0);
-      expect(sut.open(sut.requests)).toHaveLength(0);
+      // Nothing runs: a check left behind by a closed form was stopped with its state.
+      expect(Object.keys(snap().children)).toEqual([]);
+      expect(showsForm(snap())).toBe(false);
     },
-    validating: () => expect(sut.open(sut.validations)).toHaveLength(1),
-    invalid: () => expect(snap().context.invalidMessage).toBe(Msg.blacklistValue),
+    editing: () => {
+      // The chart holds the form; nothing is checked or sent while it is typed.
+      expect(snap().context.form).not.toBeNull();
+      expect(showsForm(snap())).toBe(true);
+      expect(sut.open(sut.validations)).toHaveLength(0);
+    },
+    validating: () => {
+      expect(Object.keys(snap().children)).toEqual(['validate']);
+      // A form's check gets what the chart holds; a button's its payload; both with the action under way.
+      const last = sut.checked.at(-1)!;
+      expect(last.form).toEqual(snap().context.form ?? { value: 'x' });
+      expect(last.action).toBe(snap().context.form === null ? 'button' : 'form');
+    },
+    invalid: () => expect([Msg.blacklistValue, 'El archivo no se pudo leer.']).toContain(snap().context.invalidMessage),
     confirming: () => {
       // Nothing is sent before the user says "Si, continuar!".
-      expect(sut.open(sut.requests)).toHaveLength(0);
+      expect(Object.keys(snap().children)).toEqual([]);
+      expect(showsForm(snap())).toBe(false);
     },
     waiting: () => {
-      expect(sut.open(sut.requests)).toHaveLength(1);
-      expect(sut.performed.at(-1)).toBe('PAYLOAD');
+      expect(Object.keys(snap().children)).toEqual(['perform']);
+      expect(sut.performed.at(-1)!.payload).toBe('PAYLOAD');
+      expect(showsForm(snap())).toBe(false);
     },
     done: () => {
-      expect(sut.done()).toBeGreaterThan(0);
-      expect(snap().context.successText).toBe('Aprobado! peticion completada.');
+      expect(sut.done.at(-1)).toEqual({ id: 7 });
+      expect(snap().context.successText).toBe(SUCCESS);
+      expect(showsForm(snap())).toBe(false);
     },
-    failed: () => expect(sut.toasts.at(-1)).toBe('El monto es invalido.'),
+    failed: () => {
+      expect(sut.toasts.at(-1)).toBe(FAILURE);
+      // A form comes back with what was typed.
+      expect(showsForm(snap())).toBe(snap().context.form !== null);
+    },
   };
 }
 
@@ -122,17 +152,16 @@ const variants: [string, ActionFlowInput][] = [
   ['without confirmation (notes)', { confirm: false, successTitle: 'Aprobado!' }],
 ];
 
+const byTransition = (s: Snap, e: EventObject | undefined, p?: Snap) =>
+  `${JSON.stringify(s.value)}|${JSON.stringify(s.context.form)}|${e ? JSON.stringify(e) : ''}|${p ? JSON.stringify(p.value) : ''}`;
+const byState = (s: Snap) => `${JSON.stringify(s.value)}|${s.context.form === null ? 'button' : 'form'}`;
+
 describe.each(variants)('action flow %s, model-based', (_name, input) => {
   const base = { events, input: actionFlowInput(input) };
-  const transitionModel = createTestModel(actionFlowMachine, {
-    ...base,
-    serializeState: (s: Snap, e: ActionFlowEvent | undefined, p?: Snap) => `${JSON.stringify(s.value)}|${e?.type ?? ''}|${p ? JSON.stringify(p.value) : ''}`,
-  });
-  const stateModel = createTestModel(actionFlowMachine, { ...base, serializeState: (s: Snap) => JSON.stringify(s.value) });
-  const shortest = transitionModel.getShortestPaths();
-  const simple = stateModel.getSimplePaths();
+  const shortest = invokingTestModel(actionFlowMachine, { ...base, serializeState: byTransition }).getShortestPaths();
+  const simple = invokingTestModel(actionFlowMachine, { ...base, serializeState: byState }).getSimplePaths();
 
-  it('covers the states and transitions this variant can reach', () => {
+  it('covers the states this variant can reach', () => {
     // One variant reaches part of the chart; the report counts both together (below).
     const coverage = machineCoverage(actionFlowMachine, [...shortest, ...simple]);
     const unreachable = input.confirm === false ? ['actionFlow.confirming'] : [];
@@ -147,30 +176,67 @@ describe.each(variants)('action flow %s, model-based', (_name, input) => {
 
 describe('action flow, both variants together', () => {
   it('cover every state and every transition of the chart', () => {
-    const all = variants.flatMap(([, input]) => {
-      const model = createTestModel(actionFlowMachine, {
-        events,
-        input: actionFlowInput(input),
-        serializeState: (s: Snap, e: ActionFlowEvent | undefined, p?: Snap) =>
-          `${JSON.stringify(s.value)}|${e?.type ?? ''}|${p ? JSON.stringify(p.value) : ''}`,
-      });
-      return model.getShortestPaths();
-    });
+    const all = variants.flatMap(([, input]) => invokingTestModel(actionFlowMachine, { events, input: actionFlowInput(input), serializeState: byTransition }).getShortestPaths());
     const coverage = machineCoverage(actionFlowMachine, all);
     reportCoverage('actionFlow', coverage);
     expect(coverage.states.missing).toEqual([]);
     expect(coverage.transitions.missing).toEqual([]);
   });
 
-  it('a failed validation sends nothing and shows the message', async () => {
+  it('a failed check sends nothing and shows the message beside the form, which keeps what was typed', async () => {
     const sut = createSut({});
-    sut.actor.send({ type: 'action.submit', payload: { value: '' } });
+    sut.actor.send({ type: 'form.open', value: { value: '' }, action: 'form' });
+    sut.actor.send({ type: 'form.change', patch: { value: 'abc' } });
+    sut.actor.send({ type: 'form.submit' });
     await flush();
+    expect(sut.checked.at(-1)).toEqual({ form: { value: 'abc' }, action: 'form' });
     sut.validations[0]!.resolve({ ok: false, message: Msg.blacklistType });
     await flush();
-    expect(sut.actor.getSnapshot().matches('invalid')).toBe(true);
-    expect(sut.actor.getSnapshot().context.invalidMessage).toBe(Msg.blacklistType);
+    const snap = sut.actor.getSnapshot();
+    expect(snap.matches('invalid')).toBe(true);
+    expect(snap.context.invalidMessage).toBe(Msg.blacklistType);
+    expect(snap.context.form).toEqual({ value: 'abc' });
+    expect(showsForm(snap)).toBe(true);
     expect(sut.requests).toHaveLength(0);
+  });
+
+  it('a check that answers after the form was closed changes nothing (its actor was stopped)', async () => {
+    const sut = createSut({});
+    sut.actor.send({ type: 'form.open', value: { value: 'x' }, action: 'form' });
+    sut.actor.send({ type: 'form.submit' });
+    await flush();
+    sut.actor.send({ type: 'form.cancel' });
+    sut.validations[0]!.resolve(PASSED);
+    await flush();
+    expect(sut.actor.getSnapshot().value).toBe('idle');
+    expect(sut.requests).toHaveLength(0);
+  });
+
+  it('an answer that comes after the flow stopped (the page left) does nothing', async () => {
+    const sut = createSut({ confirm: false });
+    sut.actor.send({ type: 'action.submit', payload: { value: 'x' } });
+    await flush();
+    sut.validations[0]!.resolve(PASSED);
+    await flush();
+    expect(sut.actor.getSnapshot().value).toBe('waiting');
+    sut.actor.stop();
+    sut.requests[0]!.resolve(SUCCESS);
+    await flush();
+    expect(sut.done).toHaveLength(0);
+  });
+
+  it('the check names the question, and a four-eyes answer its own word', async () => {
+    const sut = createSut({});
+    sut.actor.send({ type: 'action.submit', payload: { value: 'x' } });
+    await flush();
+    sut.validations[0]!.resolve({ ok: true, payload: 'P', question: 'Va a hacer X. Continuar?' });
+    await flush();
+    expect(sut.actor.getSnapshot().context.question).toBe('Va a hacer X. Continuar?');
+    sut.actor.send({ type: 'dialog.confirm' });
+    await flush();
+    sut.requests[0]!.resolve({ title: 'Solicitado!', text: 'Espera la aprobación.' });
+    await flush();
+    expect(sut.actor.getSnapshot().context).toMatchObject({ successTitle: 'Solicitado!', successText: 'Espera la aprobación.' });
   });
 
   it('the success dialog says "Listo!" unless the action has its own word', () => {

@@ -68,7 +68,8 @@ export function machineCoverage(machine: AnyStateMachine, paths: readonly PathLi
     let previous: AnyMachineSnapshot | null = null;
     for (const step of path.steps) {
       const snapshot = step.state as AnyMachineSnapshot;
-      if (previous && !step.event.type.startsWith('xstate.')) {
+      // An invoked actor's answer (`xstate.done.actor.*`) is a transition like any other; only the start is not.
+      if (previous && step.event.type !== 'xstate.init') {
         for (const definition of machine.getTransitionData(previous, step.event)) {
           const index = definition.source.transitions.get(definition.eventType)!.indexOf(definition);
           transitions.add(transitionKey(definition.source, definition.eventType, index));

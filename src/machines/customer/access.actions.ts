@@ -4,6 +4,7 @@ import { AccessMsg } from '@/domain/customer-access';
 import { Permission } from '@/domain/permissions';
 import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
+import { resetPasswordForm } from './access.form';
 
 /**
  * A customer's way in (CRM7_DO_ACTION, spec details §6): a new password (the customer told by
@@ -26,6 +27,7 @@ const DO = [Permission.DO_ACTION];
 export const accessActions = [
   row({
     event: 'access.resetPassword',
+    form: resetPasswordForm,
     label: text.resetPassword,
     variant: 'secondary',
     permissions: DO,

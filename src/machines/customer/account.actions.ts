@@ -5,6 +5,8 @@ import { Permission } from '@/domain/permissions';
 import { reliabilityLabel } from '@/domain/reliability';
 import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
+import { groupsForm, infoForm, modifyForm, reliabilityForm, type CustomerInfo, type GroupsForm, type InfoForm, type ModifyForm } from './account.form';
+export type { GroupsForm, InfoForm, ModifyForm };
 
 /**
  * A customer's account (spec details §4 "Account", §6): enabled or disabled and its honesty
@@ -20,24 +22,13 @@ export type AccountEvent =
   | { type: 'account.info' }
   | { type: 'account.groups' };
 
-/** 'Grupos de roles': what to give and what to take. */
-export interface GroupsForm {
-  assingGroups: string[];
-  unassingGroups: string[];
-}
-
-/** 'Modificar cuenta': the honesty and whether the account is enabled, at once. */
-export interface ModifyForm {
-  reliability: number;
-  enable: boolean;
-}
-
-/** 'Editar datos': what the dialog sends (the account is the subject's). */
-export type InfoForm = Omit<UserDataBody, 'userInfo'> & { userInfo: Omit<UserDataBody['userInfo'], 'accountId'> };
-
 export interface AccountContext {
   status: string;
   permissions: readonly string[];
+  /** What the account's forms start from, as the page read the account. */
+  reliability?: number;
+  groups?: readonly string[];
+  info?: CustomerInfo;
 }
 
 export interface AccountSubject {
@@ -69,6 +60,7 @@ export const accountActions = [
   enableRow('account.enable', true),
   row({
     event: 'account.reliability',
+    form: reliabilityForm,
     label: text.reliability,
     variant: 'secondary',
     permissions: [Permission.AGENT],
@@ -95,6 +87,7 @@ export const accountActions = [
   }),
   row({
     event: 'account.modify',
+    form: modifyForm,
     label: text.modify,
     variant: 'secondary',
     permissions: [Permission.AGENT],
@@ -108,6 +101,7 @@ export const accountActions = [
   }),
   row({
     event: 'account.info',
+    form: infoForm,
     label: text.info,
     variant: 'secondary',
     permissions: [Permission.AGENT],
@@ -121,6 +115,7 @@ export const accountActions = [
   }),
   row({
     event: 'account.groups',
+    form: groupsForm,
     label: text.groups,
     variant: 'secondary',
     permissions: [Permission.DO_ACTION],

@@ -2,6 +2,8 @@ import { CourtesyBody, CourtesyOrder } from '@/api/contract/customer-courtesy';
 import { Permission } from '@/domain/permissions';
 import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
+import { courtesyForm, type CourtesyPayload } from './courtesy.form';
+export type { CourtesyPayload };
 
 /** A courtesy top-up for a customer (CRM2_SUPER_ACTION, spec details §6): a free offer to a Cuban mobile. */
 
@@ -13,19 +15,13 @@ export interface CourtesyContext {
 export interface CourtesySubject {
   accountId: number;
 }
-/** What the form gave: the number as typed after the fixed 53, the offer and its title for the question. */
-export interface CourtesyPayload {
-  phoneNumber: string;
-  offerId: number;
-  offerTitle: string;
-}
-
 const row = rowOf<CourtesyEvent, CourtesyContext, CourtesySubject>();
 const text = customerActionText.courtesy;
 
 export const courtesyActions = [
   row({
     event: 'courtesy.topup',
+    form: courtesyForm,
     label: text.label,
     variant: 'secondary',
     permissions: [Permission.SUPER_ACTION],

@@ -1,10 +1,12 @@
 import { CreditBalance, CreditChangeBody } from '@/api/contract/customer-credit';
 import { Conversion, ConvertBody } from '@/api/contract/customer-conversion';
-import { ConvertMsg, type ConversionCurrency } from '@/domain/conversion';
+import { ConvertMsg } from '@/domain/conversion';
 import { CreditMsg, type CreditMove, type CreditType } from '@/domain/credit';
 import { Permission } from '@/domain/permissions';
 import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
+import { convertForm, creditChangeForm, type ConvertForm } from './credit.form';
+export type { ConvertForm };
 
 /**
  * A customer's credit (spec details §4 "Account", §7): added or removed per credit type, support
@@ -23,14 +25,6 @@ export interface CreditSubject {
   accountId: number;
 }
 
-/** What the conversion form sends: from, to, how much (null: the whole balance) and whether the account's currency follows. */
-export interface ConvertForm {
-  originCurrency: ConversionCurrency;
-  destinyCurrency: ConversionCurrency;
-  amount: number | null;
-  changeCurrency: boolean;
-}
-
 /** What the form sends: the type, the direction, the amount and, for expiring minutes, when they expire. */
 export interface CreditForm {
   creditType: CreditType;
@@ -45,6 +39,7 @@ const text = customerActionText.credit;
 export const creditActions = [
   row({
     event: 'credit.change',
+    form: creditChangeForm,
     label: text.change,
     permissions: [Permission.DO_ACTION],
     confirm: (s, form: CreditForm) => text.question(form.trnType, form.amount, form.creditType, s.accountId),
@@ -58,6 +53,7 @@ export const creditActions = [
   }),
   row({
     event: 'credit.convert',
+    form: convertForm,
     label: text.convert,
     variant: 'secondary',
     permissions: [Permission.DO_ACTION],

@@ -4,6 +4,7 @@ import { Permission } from '@/domain/permissions';
 import { reliabilityLabel } from '@/domain/reliability';
 import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
+import { decontaminateForm } from './fraud.form';
 
 /** Card-fraud contamination and decontamination of a customer (CRM7_FRAUD_COMPLETE, spec details §6). */
 
@@ -36,6 +37,7 @@ export const fraudActions = [
   }),
   row({
     event: 'fraud.decontaminate',
+    form: decontaminateForm,
     label: text.decontaminate,
     variant: 'primary',
     permissions: [Permission.FRAUD_COMPLETE],

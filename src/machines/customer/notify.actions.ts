@@ -1,9 +1,11 @@
 import { Msg } from '@/domain/messages';
-import { NotifyBody, Notified, type WhatsappContent } from '@/api/contract/customer-notify';
-import { NotifyMsg, type NotifyChannel } from '@/domain/notify';
+import { NotifyBody, Notified } from '@/api/contract/customer-notify';
+import { NotifyMsg } from '@/domain/notify';
 import { Permission } from '@/domain/permissions';
 import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
+import { notifyForm, type CustomerContact, type NotifyPayload } from './notify.form';
+export type { NotifyPayload };
 
 /** 'Notificar al cliente' by SMS, e-mail or WhatsApp (CRM7_AGENT, spec details §6): to the customer's own number or address. */
 
@@ -11,25 +13,19 @@ export type NotifyEvent = { type: 'notify.send' };
 export interface NotifyContext {
   status: string;
   permissions: readonly string[];
+  /** The customer's own number and e-mail (what the form starts from). */
+  contact?: CustomerContact;
 }
 export interface NotifySubject {
   accountId: number;
 }
-export interface NotifyPayload {
-  type: NotifyChannel;
-  address: string;
-  title?: string | null;
-  body: string;
-  /** A WhatsApp's template and its variables (the server fills it in). */
-  content?: WhatsappContent | null;
-}
-
 const row = rowOf<NotifyEvent, NotifyContext, NotifySubject>();
 const text = customerActionText.notify;
 
 export const notifyActions = [
   row({
     event: 'notify.send',
+    form: notifyForm,
     label: text.send,
     permissions: [Permission.AGENT],
     confirm: (s, p: NotifyPayload) => text.question(text.channels[p.type] ?? p.type, p.address, s.accountId),

@@ -1,9 +1,11 @@
 import { Msg } from '@/domain/messages';
 import { ReportQuery, ReportResult } from '@/api/contract/customer-reports';
-import { extendedEnd, ReportMsg, reportTypeLabel, type ReportType } from '@/domain/reports';
+import { extendedEnd, ReportMsg, reportTypeLabel } from '@/domain/reports';
 import { Permission } from '@/domain/permissions';
 import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
+import { reportForm, type ReportPayload } from './reports.form';
+export type { ReportPayload };
 
 /** The customer report (CRM7_DO_ACTION, spec details §6): built from the customer's data and e-mailed as CSV. */
 
@@ -15,22 +17,13 @@ export interface ReportsContext {
 export interface ReportsSubject {
   accountId: number;
 }
-/** What the form gave: the type, where to send it, the destinations it filters by, the days chosen (the last one included). */
-export interface ReportPayload {
-  type: ReportType;
-  emailForced: string;
-  phoneNumber: string;
-  emailNauta: string;
-  startDate: string;
-  endDate: string;
-}
-
 const row = rowOf<ReportsEvent, ReportsContext, ReportsSubject>();
 const text = customerActionText.reports;
 
 export const reportsActions = [
   row({
     event: 'reports.generate',
+    form: reportForm,
     label: text.generate,
     variant: 'secondary',
     permissions: [Permission.DO_ACTION],

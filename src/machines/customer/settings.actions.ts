@@ -4,24 +4,20 @@ import { SettingsMsg, type ThreeDsStrategy } from '@/domain/account-settings';
 import { Permission } from '@/domain/permissions';
 import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
+import { marketingForm, threeDsForm, tuBolsilloForm, type MarketingForm, type SettingsFacts } from './settings.form';
+export type { MarketingForm };
 
 /** A customer's account settings: 3D Secure, TuBolsillo and marketing (CRM7_DO_ACTION, spec details §6). */
 
 export type SettingsEvent = { type: 'settings.threeDs' } | { type: 'settings.tuBolsillo' } | { type: 'settings.marketing' };
-export interface SettingsContext {
+/** The settings as the card shows them are what their forms start from. */
+export interface SettingsContext extends SettingsFacts {
   status: string;
   permissions: readonly string[];
 }
 export interface SettingsSubject {
   accountId: number;
 }
-export interface MarketingForm {
-  subscribePromotion: boolean;
-  subscribeEmail: boolean;
-  subscribeWhatsapp: boolean;
-  subscribeCall: boolean;
-}
-
 const row = rowOf<SettingsEvent, SettingsContext, SettingsSubject>();
 const text = customerActionText.settings;
 const DO = [Permission.DO_ACTION];
@@ -30,6 +26,7 @@ const byAccount = (r: { body: { accountId: number } }) => [{ accountId: r.body.a
 export const settingsActions = [
   row({
     event: 'settings.threeDs',
+    form: threeDsForm,
     label: text.threeDs,
     variant: 'secondary',
     permissions: DO,
@@ -43,6 +40,7 @@ export const settingsActions = [
   }),
   row({
     event: 'settings.tuBolsillo',
+    form: tuBolsilloForm,
     label: text.tuBolsillo,
     variant: 'secondary',
     permissions: DO,
@@ -56,6 +54,7 @@ export const settingsActions = [
   }),
   row({
     event: 'settings.marketing',
+    form: marketingForm,
     label: text.marketing,
     variant: 'secondary',
     permissions: DO,

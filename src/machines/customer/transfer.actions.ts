@@ -1,8 +1,10 @@
 import { TransferCreateBody, TransferDone } from '@/api/contract/customer-transfer';
 import { Permission } from '@/domain/permissions';
-import { TransferMsg, type TransferCurrency } from '@/domain/transfer';
+import { TransferMsg } from '@/domain/transfer';
 import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
+import { transferForm, type TransferForm } from './transfer.form';
+export type { TransferForm };
 
 /**
  * Transferring a customer's credit to another customer ('Transferir crédito'): support work
@@ -21,21 +23,13 @@ export interface TransferSubject {
   accountId: number;
 }
 
-export interface TransferForm {
-  destination: string;
-  emailOrAlias?: string;
-  phoneNumber?: string;
-  amount: number;
-  currency: TransferCurrency;
-  motive?: string | null;
-}
-
 const row = rowOf<TransferEvent, TransferContext, TransferSubject>();
 const text = customerActionText.transfer;
 
 export const transferActions = [
   row({
     event: 'transfer.create',
+    form: transferForm,
     label: text.create,
     permissions: [Permission.DO_ACTION],
     confirm: (s, form: TransferForm) => text.question(form.amount, form.currency, s.accountId, form.destination),

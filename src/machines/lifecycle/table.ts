@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { ClientName } from '@/api/contract/clients';
 import { Permission } from '@/domain/permissions';
+import type { RowForm } from './form';
 
 /**
  * The action table of a lifecycle: one row per event the chart accepts from a person, saying
@@ -69,6 +70,8 @@ export interface ActionRow<TEvent extends EventObject = EventObject, TContext = 
   many?: boolean;
   /** Entities the chart refuses are skipped instead of refusing the whole request. */
   lenient?: boolean;
+  /** What the action asks before it runs: its form, opened from the chart's context (`./form.ts`). */
+  form?: RowForm<TContext, TSubject, TPayload>;
   /** The question of the confirm dialog, naming the entity and the action. */
   confirm: (subject: TSubject, payload: TPayload) => string;
   /** The success dialog: its word ("Listo!" when absent) and its text. */

@@ -27,7 +27,7 @@ export function SmsTab() {
     return { configSms, providers };
   });
   const reload = () => resource.refresh();
-  // The prefix being edited ('' for a new one); null while no form is open.
+  // The entry whose provider is being chosen ('' for a new prefix): the dialog's title. What is typed is the flow's.
   const [editing, setEditing] = useState<SmsForm | null>(null);
 
   const update = useActionFlow<SmsForm, SmsForm>({
@@ -39,11 +39,12 @@ export function SmsTab() {
       await updateSmsProvider(services, prefix, provider);
       return settingsText.sms.updated(prefix, provider);
     },
-    onDone: () => {
-      setEditing(null);
-      reload();
-    },
+    onDone: reload,
   });
+  const edit = (entry: SmsForm) => {
+    setEditing(entry);
+    update.open(entry);
+  };
   const remove = useActionFlow<string, string>({
     validate: (prefix) => (prefix === GLOBAL_PREFIX ? { ok: false, message: settingsText.sms.globalStays } : { ok: true, payload: prefix }),
     perform: async (prefix) => {
@@ -64,7 +65,7 @@ export function SmsTab() {
               (row) => (
                 <EditorOnly permission={Permission.SETTINGS}>
                   <span className="flex gap-1">
-                    <Button variant="secondary" className={rowButton} aria-label={settingsText.sms.changeFor(row.prefix)} onClick={() => setEditing({ ...row })}>
+                    <Button variant="secondary" className={rowButton} aria-label={settingsText.sms.changeFor(row.prefix)} onClick={() => edit({ ...row })}>
                       {settingsText.sms.change}
                     </Button>
                     {row.prefix === GLOBAL_PREFIX ? null : (
@@ -80,6 +81,8 @@ export function SmsTab() {
           ]
         : []),
     ],
+    // `edit` opens the update flow's form (the flow's actor never changes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [canEdit, remove.actor],
   );
 
@@ -90,11 +93,11 @@ export function SmsTab() {
           <>
             <div className="flex justify-start">
               <EditorOnly permission={Permission.SETTINGS}>
-                <Button onClick={() => setEditing({ prefix: '', provider: data.providers[0] ?? '' })}>{settingsText.sms.add}</Button>
+                <Button onClick={() => edit({ prefix: '', provider: data.providers[0] ?? '' })}>{settingsText.sms.add}</Button>
               </EditorOnly>
             </div>
             <DataGrid label={settingsText.sms.label} rows={data.configSms} columns={columns} getRowId={(row) => row.prefix} csvName={settingsText.sms.csv} />
-            <SmsProviderDialog key={editing ? `open-${editing.prefix}` : 'closed'} initial={editing} providers={data.providers} flow={update} onClose={() => setEditing(null)} />
+            <SmsProviderDialog entry={editing} providers={data.providers} flow={update} />
           </>
         )}
       </DetailTabView>

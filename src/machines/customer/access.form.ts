@@ -1,0 +1,13 @@
+import { customerActionText } from '@/i18n/es-customer-actions';
+import { formOf } from '@/machines/lifecycle/form';
+
+const text = customerActionText.access;
+
+/** 'Restablecer contraseña': with or without the e-mail that lets the customer choose a new one. */
+export const resetPasswordForm = formOf<unknown, { accountId: number }>()({
+  title: text.resetPasswordTitle,
+  id: (s) => `reset-password-${s.accountId}`,
+  fields: [{ kind: 'checkbox', name: 'sendNotify', id: 'notify', label: text.notify }],
+  initial: () => ({ sendNotify: true }),
+  validate: (f) => ({ ok: true, payload: { sendNotify: f.sendNotify } }),
+});

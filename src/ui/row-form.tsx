@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import type { FormField, RowForm } from '@/machines/lifecycle/form';
+import { CheckboxField, InputField, SelectField, TextAreaField } from './fields';
+import { FormWidgetField } from './form-widgets';
+
+/** The grid classes of a form's columns and a field's span (written out whole for Tailwind). */
+const GRID = { 1: 'space-y-3', 2: 'grid grid-cols-2 gap-3', 4: 'grid grid-cols-4 gap-3' } as const;
+const SPAN = { 2: 'col-span-2', 3: 'col-span-3', 4: 'col-span-4' } as const;
+
+type Value = Readonly<Record<string, unknown>>;
+
+/**
+ * The fields of a row's form (`row.form`, declared beside its chart), drawn from its vocabulary:
+ * every field labelled, its id the form's stem and its own end, shown while its `when` holds.
+ */
+export function RowFormFields({ form, value, change, context, subject }: { form: RowForm; value: Value; change: (patch: Value) => void; context: unknown; subject: unknown }) {
+  const stem = form.id(subject);
+  return (
+    <div className={GRID[form.columns ?? 1]}>
+      {form.fields
+        .filter((field) => !field.when || field.when(value))
+        .map((field) => (
+          <RowField key={field.name} field={field} stem={stem} value={value} change={change} context={context} />
+        ))}
+    </div>
+  );
+}
+
+function RowField({ field, stem, value, change, context }: { field: FormField<Value>; stem: string; value: Value; change: (patch: Value) => void; context: unknown }) {
+  const id = field.id === '' ? stem : `${stem}-${field.id ?? field.name}`;
+  const className = field.span ? SPAN[field.span] : '';
+  const text = String(value[field.name] ?? '');
+  const set = (next: unknown) => change({ [field.name]: next });
+  switch (field.kind) {
+    case 'text':
+      return (
+        <InputField
+          id={id}
+          className={className}
+          label={field.label}
+          value={text}
+          {...(field.type ? { type: field.type } : {})}
+          {...(field.inputMode ? { inputMode: field.inputMode } : {})}
+          {...(field.readOnly ? { readOnly: true } : { autoComplete: 'off', onChange: (e) => set(e.target.value) })}
+          // A number field must not change under the mouse wheel.
+          {...(field.inputMode === 'numeric' || field.inputMode === 'decimal' ? { onWheel: (e) => e.currentTarget.blur() } : {})}
+        />
+      );
+    case 'textarea': {
+      const counter = field.counter && field.counter.when(value) ? field.counter : null;
+      return (
+        <div className={className}>
+          <TextAreaField id={id} label={field.label} rows={field.rows} value={text} onChange={(e) => set(e.target.value)} />
+          {counter ? <p className={`mt-1 text-xs ${text.length > counter.max ? 'text-red-700' : 'text-slate-500'}`}>{counter.text(text.length, counter.max)}</p> : null}
+        </div>
+      );
+    }
+    case 'select':
+      return (
+        <SelectField
+          id={id}
+          className={className}
+          label={field.label}
+          value={text}
+          options={field.options}
+          {...(field.emptyLabel === undefined ? {} : { emptyLabel: field.emptyLabel })}
+          onChange={(e) => change({ [field.name]: e.target.value, ...field.onChange?.(e.target.value, value, context) })}
+        />
+      );
+    case 'checkbox':
+      return wrap(className, <CheckboxField id={id} label={field.label} checked={value[field.name] === true} onChange={set} />);
+    case 'checkboxes': {
+      const ticked = (value[field.name] ?? []) as readonly string[];
+      return (
+        <div className={`grid max-h-80 grid-cols-2 gap-2 overflow-y-auto ${className}`}>
+          {field.options.map((o) => (
+            <CheckboxField key={o.value} id={`${id}-${o.value.replace(/\W/g, '-')}`} label={o.label} checked={ticked.includes(o.value)} onChange={(on) => set(on ? [...ticked, o.value] : ticked.filter((x) => x !== o.value))} />
+          ))}
+        </div>
+      );
+    }
+    case 'widget':
+      return wrap(className, <FormWidgetField widget={field.widget} stem={stem} id={id} label={field.label} value={value} change={change} />);
+  }
+}
+
+const wrap = (className: string, field: ReactNode) => (className ? <div className={className}>{field}</div> : field);
