@@ -47,7 +47,8 @@ export function machineCoverage(machine: AnyStateMachine, paths: readonly PathLi
     let previous: AnyMachineSnapshot | null = null;
     for (const step of path.steps) {
       const snapshot = step.state as AnyMachineSnapshot;
-      if (previous && !step.event.type.startsWith('xstate.')) {
+      // The start is no transition; an invoked actor's answer (`xstate.done.actor.*`) is one like any other.
+      if (previous && step.event.type !== 'xstate.init') {
         for (const definition of machine.getTransitionData(previous, step.event)) {
           const index = definition.source.transitions.get(definition.eventType)!.indexOf(definition);
           transitions.add(transitionKey(definition.source, definition.eventType, index));
