@@ -1,16 +1,20 @@
 import {
   createHashHistory,
   createRootRouteWithContext,
+  ErrorComponent,
   createRoute,
   createRouter,
   lazyRouteComponent,
   redirect,
   useNavigate,
   type AnyRoute,
+  type ErrorComponentProps,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import { LoginPage } from '@/screens/session/login-page';
 import type { SessionActor } from '@/ui/session';
-import type { ScreenRoute } from '@/ui/screen-route';
+import { mayOpen, ScreenRefused, type ScreenRoute } from '@/ui/screen-route';
+import { NoAuthorization } from '@/ui/no-authorization';
 import { RootLayout } from '@/app/root-layout';
 import { shellRoutes } from '@/screens/shell/routes';
 import { customerRoutes } from '@/screens/customer/routes';
@@ -27,9 +31,10 @@ import { t } from '@/i18n';
 /**
  * The composition root of the routes: the frame (sign-in, the session guard, the shell, paths
  * that lead nowhere) and every domain's screens from one list. A new screen is a row of its
- * domain's `routes.ts`.
+ * domain's `routes.ts`. The same list is the menu: the router's context carries it to the
+ * sidebar and the command palette, and each screen's route guards itself with it (`beforeLoad`).
  */
-const SCREENS: readonly ScreenRoute[] = [
+export const SCREENS: readonly ScreenRoute[] = [
   ...shellRoutes,
   ...customerRoutes,
   ...orderRoutes,
@@ -52,14 +57,14 @@ const stringifySearch = (search: Record<string, unknown>): string => {
 
 export interface RouterContext {
   session: SessionActor;
+  /** Every screen: the menus list the ones the user may open. */
+  screens: readonly ScreenRoute[];
 }
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The page title (spec: the title comes from the route name). */
     title?: string;
-    /** The view permission the route needs (any of a list); without it the page says NO POSEE AUTORIZACION DE ACCESO. */
-    permission?: string | readonly string[];
   }
 }
 
@@ -133,16 +138,55 @@ const otherRoute = createRoute({
   component: lazyRouteComponent(() => import('@/screens/shell/not-found-page'), 'ShellNotFound'),
 });
 
+/**
+ * A screen the user may not open: its guard refuses before its page is loaded, and the route
+ * shows NO POSEE AUTORIZACION DE ACCESO where the page would be (in the shell, or in a window of
+ * its own under the screen's title). Any other failure is the router's usual error.
+ */
+function refusedOr(title: string | null) {
+  return function Refused({ error, ...rest }: ErrorComponentProps) {
+    if (!(error instanceof ScreenRefused)) return <ErrorComponent error={error} {...rest} />;
+    if (title === null) return <NoAuthorization />;
+    return (
+      <div className="min-h-full bg-slate-100">
+        <header className="border-b border-slate-200 bg-white px-4 py-3 lg:px-6">
+          <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+        </header>
+        <main className="p-4 lg:p-6">
+          <NoAuthorization />
+        </main>
+      </div>
+    );
+  };
+}
+
+/** The guard of a screen's route: the same question the menu asks (`mayOpen`), asked before anything of the page loads. */
+const guardOf =
+  (screen: ScreenRoute) =>
+  ({ context }: { context: RouterContext }) => {
+    if (!mayOpen(screen, context.session.getSnapshot().context.profile?.groups)) throw new ScreenRefused(screen.path);
+  };
+
 /** A domain's screen as a route: under the shell, or a window of its own behind the session. */
 function screenRoute(screen: ScreenRoute): AnyRoute {
+  const guard = guardOf(screen);
   const common = {
-    staticData: { title: screen.title, ...(screen.permission ? { permission: screen.permission } : {}) },
+    staticData: { title: screen.title },
     ...(screen.search ? { validateSearch: screen.search } : {}),
     component: lazyRouteComponent(async () => ({ default: await screen.page() }), 'default'),
+    errorComponent: refusedOr(screen.standalone ? screen.title : null),
   };
   return screen.standalone
-    ? createRoute({ getParentRoute: () => rootRoute, path: screen.path, beforeLoad: requireSession, ...common })
-    : createRoute({ getParentRoute: () => adminRoute, path: screen.path, ...common });
+    ? createRoute({
+        getParentRoute: () => rootRoute,
+        path: screen.path,
+        beforeLoad: (args: { context: RouterContext }) => {
+          requireSession(args);
+          guard(args);
+        },
+        ...common,
+      })
+    : createRoute({ getParentRoute: () => adminRoute, path: screen.path, beforeLoad: guard, ...common });
 }
 
 const screens = SCREENS.map(screenRoute);
@@ -157,11 +201,11 @@ const routeTree = rootRoute.addChildren([
   otherRoute,
 ]);
 
-export function createAppRouter(context: RouterContext) {
+export function createAppRouter(context: Omit<RouterContext, 'screens'>, history: RouterHistory = createHashHistory()) {
   return createRouter({
     routeTree,
-    history: createHashHistory(),
-    context,
+    history,
+    context: { ...context, screens: SCREENS },
     defaultPreload: 'intent',
     parseSearch,
     stringifySearch,

@@ -1,3 +1,4 @@
+import { DEFENCE_READERS } from '@/domain/reports';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { notFound, ok, parse } from '../http';
@@ -57,7 +58,7 @@ export function chargeOrderRoutes(deps: AppDeps) {
   });
 
   // The company's chargeback defence report: a report is support work (CRM7_DO_ACTION, spec details §6) on the gateway's data.
-  app.get('/upg/api/crm/:tenant/generate/reports-chb', requirePermission(Permission.VIEW_UPG), requirePermission(Permission.DO_ACTION), async (c) =>
+  app.get('/upg/api/crm/:tenant/generate/reports-chb', requirePermission(Permission.VIEW_UPG), requirePermission(...DEFENCE_READERS), async (c) =>
     ok(c, await upgDefenceReport(deps.db.kysely, ownTenant(c.req.param('tenant')), parse(UpgDefenceQuery, c.req.query()))),
   );
 

@@ -1,3 +1,4 @@
+import { DEFENCE_READERS } from '@/domain/reports';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { badRequest, ok, parse, storedFile } from '../http';
@@ -51,8 +52,8 @@ export function customerRoutes(deps: AppDeps) {
   const customerTab = requireAnyPermission(Permission.VIEW_ORDERS, Permission.VIEW_CUSTOMERS);
 
   // The defence (chargeback) report: the customer's orders of a service, or one order's balance movements (CRM7_DO_ACTION).
-  app.get('/orders/secured/generate/reports-chb', requirePermission(Permission.DO_ACTION), async (c) => ok(c, await defenceReport(db, parse(DefenceQuery, c.req.query()))));
-  app.get('/orders/secured/generate/reports-saldo', requirePermission(Permission.DO_ACTION), async (c) => {
+  app.get('/orders/secured/generate/reports-chb', requirePermission(...DEFENCE_READERS), async (c) => ok(c, await defenceReport(db, parse(DefenceQuery, c.req.query()))));
+  app.get('/orders/secured/generate/reports-saldo', requirePermission(...DEFENCE_READERS), async (c) => {
     const query = parse(SaldoQuery, c.req.query());
     return ok(c, await balanceReport(db, query.accountId, query.salesOrderId));
   });

@@ -1,3 +1,4 @@
+import { Permission } from './permissions';
 import { dayjs, DISPLAY_TIME_ZONE } from './time';
 
 /**
@@ -93,3 +94,11 @@ export const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs
 
 /** Days from start to end (end exclusive, as requests carry it). */
 export const daysBetween = (start: string, end: string) => dayjs(end, DAY, true).diff(dayjs(start, DAY, true), 'day');
+
+/**
+ * Who may read a defence (chargeback) report, the customer's and the gateway's: a read, so no
+ * action row and no chart; CRM7_DO_ACTION as the server's routes ask (spec details §6). The one
+ * rule both dialogs ask.
+ */
+export const DEFENCE_READERS: readonly string[] = [Permission.DO_ACTION];
+export const mayReadDefence = (permissions: readonly string[]) => DEFENCE_READERS.every((p) => permissions.includes(p));

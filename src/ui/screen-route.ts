@@ -1,9 +1,20 @@
 import * as v from 'valibot';
-import type { ComponentType } from 'react';
+import type { ComponentType, SVGProps } from 'react';
+import { hasPermission, type GroupLike } from '@/domain/permissions';
+
+/** Where a screen is offered: its place in the menus and, for the sidebar, its icon. */
+export interface ScreenMenu {
+  /** The place among the menus' entries (lowest first). */
+  order: number;
+  /** Listed in the sidebar with this icon; without one the screen is offered by the command palette only (settings, the profile: the user's menu leads there). */
+  icon?: ComponentType<SVGProps<SVGSVGElement>>;
+}
 
 /**
  * A screen's route as its domain declares it (`src/screens/<domain>/routes.ts`): the router
- * assembles them from one list, so a new screen is a row there, not an edit of the router.
+ * assembles them from one list, so a new screen is a row there, not an edit of the router. The
+ * same list is the menu (its label is the title) and the guard (`mayOpen`): a screen the menu
+ * does not offer is one its route refuses.
  */
 export interface ScreenRoute {
   /** The path under /admin (inside the shell), or from the root for a window of its own. */
@@ -18,6 +29,29 @@ export interface ScreenRoute {
   page: () => Promise<ComponentType>;
   /** A window of its own, outside the shell (the fraud graph), still behind the session. */
   standalone?: boolean;
+  /** Offered by the menus (the sidebar, the command palette). */
+  menu?: ScreenMenu;
+}
+
+/** Whether a user with these groups may open the screen: the route's guard and the menu both ask this. */
+export function mayOpen(screen: Pick<ScreenRoute, 'permission'>, groups: readonly GroupLike[] | null | undefined): boolean {
+  return !screen.permission || hasPermission(groups, screen.permission);
+}
+
+/** The screens a user's menus offer, in menu order. */
+export function menuOf(screens: readonly ScreenRoute[], groups: readonly GroupLike[] | null | undefined) {
+  return screens
+    .filter((screen): screen is ScreenRoute & { menu: ScreenMenu } => screen.menu !== undefined && mayOpen(screen, groups))
+    .sort((a, b) => a.menu.order - b.menu.order)
+    .map((screen) => ({ to: `/admin/${screen.path}`, label: screen.title, icon: screen.menu.icon }));
+}
+
+/** What a route's guard throws when the user may not open its screen: the route shows the refusal text instead. */
+export class ScreenRefused extends Error {
+  constructor(readonly path: string) {
+    super(`refused: ${path}`);
+    this.name = 'ScreenRefused';
+  }
 }
 
 /** A search text as the URL carries it: trimmed, bounded; empty, too long or not text means none. */

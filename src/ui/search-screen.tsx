@@ -1,12 +1,14 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { Filters, SearchResult } from '@/machines/ui/search.machine';
+import type { ActorRefFrom } from 'xstate';
+import type { Filters, SearchMachine, SearchResult } from '@/machines/ui/search.machine';
 import { fromUrl, searchLogic, toUrl } from './search-logic';
 import { Button } from './button';
 import { Spinner } from './spinner';
 import { Pager } from './pager';
 import { InputField } from './fields';
 import { listText } from '@/i18n/es-lists';
+import { t } from '@/i18n';
 
 export interface SearchScreenOptions {
   /** The route's current search params. */
@@ -55,6 +57,29 @@ export function useSearchScreen({ search, navigate, defaults, resetTo, requireOn
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [urlKey, actor]);
 
+  return useSearchState(actor);
+}
+
+/**
+ * A search that lives in a dialog, not in the URL (the defence reports): the same chart, its
+ * draft the dialog's form, `check` its own rules, nothing committed anywhere but the chart.
+ */
+export function useSearchDialog({ defaults, check, load }: Pick<SearchScreenOptions, 'defaults' | 'load'> & { check: (filters: Filters) => string | null }) {
+  const loader = useRef(load);
+  useLayoutEffect(() => {
+    loader.current = load;
+  });
+  const logic = useMemo(
+    () =>
+      // eslint-disable-next-line react-hooks/refs -- the loader is read when the chart loads, never during render
+      searchLogic({ currentUrl: () => '', navigate: () => {}, load: (query, page, signal) => loader.current(query, page, signal) }),
+    [],
+  );
+  return useSearchState(useActorRef(logic, { input: { defaults, check } }));
+}
+
+/** The search chart's state and the events a screen sends it. */
+function useSearchState(actor: ActorRefFrom<SearchMachine>) {
   const status = useSelector(actor, (s) => s.value as 'editing' | 'invalid' | 'loading' | 'results' | 'empty' | 'failed');
   const invalid = useSelector(actor, (s) => s.context.invalid);
   const draft = useSelector(actor, (s) => s.context.draft);
@@ -86,7 +111,23 @@ export function useSearchScreen({ search, navigate, defaults, resetTo, requireOn
   };
 }
 
-export type SearchScreen = ReturnType<typeof useSearchScreen>;
+export type SearchScreen = ReturnType<typeof useSearchState>;
+
+/** A dialog's search while it is not showing its result: waiting, or failed with "Reintentar"; else the result (`children`). */
+export function DialogSearchState({ screen, children }: { screen: SearchScreen; children: ReactNode }) {
+  if (screen.status === 'loading') return <Spinner label={t.app.loading} />;
+  if (screen.status === 'failed') {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+        <span>{screen.error}</span>
+        <Button variant="secondary" onClick={screen.retry}>
+          {t.app.retry}
+        </Button>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
 
 /** The "Desde" / "Hasta" dates of a list's filters (startDate, endDate). */
 export function DateRangeFields({ screen }: { screen: SearchScreen }) {

@@ -115,15 +115,20 @@ function assertions(sut: Sut) {
 const variants: [string, SearchInput][] = [
   ['a list with a default window', { defaults: { startDate: '2026-09-23', endDate: '2026-11-23' } }],
   ['the clients search (phone or email needed)', { defaults: {}, requireOneOf: { fields: ['phone', 'email'], message: MESSAGE } }],
+  // A report dialog (no URL): its own rules refuse a draft.
+  ['a report dialog with its own check', { defaults: {}, check: (filters) => (filters.phone ? null : MESSAGE) }],
 ];
 
+/** A vertex per state, incoming transition and whether the draft holds the phone (what a check reads: states differing in it are not merged). */
 const transitionSerializer = (s: Snap, e: SearchEvent | undefined, p?: Snap) =>
-  `${JSON.stringify(s.value)}|${e ? JSON.stringify(e) : ''}|${p ? JSON.stringify(p.value) : ''}`;
+  `${JSON.stringify(s.value)}|${s.context.draft.phone ? 'phone' : ''}|${e ? JSON.stringify(e) : ''}|${p ? JSON.stringify(p.value) : ''}`;
 
 describe.each(variants)('search machine, model-based: %s', (_name, input) => {
   const events = eventsFor(input);
   const shortest = createTestModel(searchMachine, { events, input, serializeState: transitionSerializer }).getShortestPaths();
-  const simple = createTestModel(searchMachine, { events, input, serializeState: (s: Snap) => JSON.stringify(s.value) }).getSimplePaths();
+    // A check reads the draft: with one, states differing in what it reads are not merged.
+  const simpleKey = (s: Snap) => `${JSON.stringify(s.value)}${input.check && s.context.draft.phone ? '|phone' : ''}`;
+  const simple = createTestModel(searchMachine, { events, input, serializeState: simpleKey }).getSimplePaths();
 
   it.each([...shortest, ...simple].map((p) => [describePath(p), p] as const))('%s', async (_d, path) => {
     const sut = createSut(input);
@@ -132,7 +137,7 @@ describe.each(variants)('search machine, model-based: %s', (_name, input) => {
 });
 
 describe('search machine, rules', () => {
-  it('covers every state and every transition across the two kinds of list', () => {
+  it('covers every state and every transition across the kinds of search', () => {
     const paths = variants.flatMap(([, input]) =>
       createTestModel(searchMachine, { events: eventsFor(input), input, serializeState: transitionSerializer }).getShortestPaths(),
     );
@@ -140,6 +145,18 @@ describe('search machine, rules', () => {
     reportCoverage('search', coverage);
     expect(coverage.states.missing).toEqual([]);
     expect(coverage.transitions.missing).toEqual([]);
+  });
+
+  it("a dialog's check refuses the draft with its message and searches nothing; once the draft passes, it searches", () => {
+    const sut = createSut({ defaults: { type: 'BALANCE_MOVEMENT', orderCode: '' }, check: (f) => (f.type === 'BALANCE_MOVEMENT' && !f.orderCode?.trim() ? 'Debe especificar el OrderCode.' : null) });
+    sut.actor.send({ type: 'search.submit' });
+    expect(sut.actor.getSnapshot().value).toBe('invalid');
+    expect(sut.actor.getSnapshot().context.invalid).toBe('Debe especificar el OrderCode.');
+    expect(sut.loads).toHaveLength(0);
+    sut.actor.send({ type: 'filters.change', name: 'orderCode', value: '19968' });
+    sut.actor.send({ type: 'search.submit' });
+    expect(sut.open()[0]).toMatchObject({ query: { type: 'BALANCE_MOVEMENT', orderCode: '19968' }, page: 0 });
+    expect(sut.actor.getSnapshot().context.invalid).toBeNull();
   });
 
   it('a changed filter searches from page 1; paging keeps the committed filters', async () => {

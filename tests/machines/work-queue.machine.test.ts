@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { workQueueMachine, type QueueEntry, type WorkQueueContext, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
+import { RENEW_MS, workQueueMachine, type QueueEntry, type WorkQueueContext, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
 import { liveChangesMachine, nextDelay, retryDelay, RETRY_MAX_MS, type LiveChangesEvent } from '@/machines/ui/live-changes.machine';
 import { machineCoverage, reportCoverage } from '../support/machine-coverage';
 import { pathsWithOneMoreStep } from '../support/model-paths';
@@ -30,6 +30,10 @@ function queue() {
 }
 
 describe('the work-queue chart', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   const EVENTS: WorkQueueEvent[] = [
     { type: 'queue.loaded', entries: [A, B, BLOCKED, C], total: 4 },
     { type: 'queue.loaded', entries: [B, BLOCKED, C], total: 3 },
@@ -99,6 +103,36 @@ describe('the work-queue chart', () => {
     expect(q.context().claimedUntil).toBe('2026-11-24T10:05:00.000Z');
     q.send({ type: 'queue.close' });
     expect(q.effects).toEqual(['load', 'claim 1', 'claim 2', 'release 2']);
+  });
+
+  it("renews the claim on the chart's own timer every minute while the entry is worked on, and never after it is closed or held", () => {
+    vi.useFakeTimers();
+    const q = queue();
+    q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
+    q.send({ type: 'queue.open', key: 1 });
+    // Still claiming: no renewal, however long the answer takes.
+    vi.advanceTimersByTime(RENEW_MS * 2);
+    expect(q.effects).toEqual(['load', 'claim 1']);
+    q.send({ type: 'claim.granted', key: 1, expiresAt: '2026-11-24T10:05:00.000Z' });
+    vi.advanceTimersByTime(RENEW_MS - 1);
+    expect(q.effects).toEqual(['load', 'claim 1']);
+    vi.advanceTimersByTime(1);
+    expect(q.effects).toEqual(['load', 'claim 1', 'renew 1']);
+    // The renewal's answer keeps it; the timer runs again from the renewal.
+    q.send({ type: 'claim.granted', key: 1, expiresAt: '2026-11-24T10:06:00.000Z' });
+    expect(q.context().claimedUntil).toBe('2026-11-24T10:06:00.000Z');
+    vi.advanceTimersByTime(RENEW_MS);
+    expect(q.effects).toEqual(['load', 'claim 1', 'renew 1', 'renew 1']);
+    // Someone else took it (the renewal was refused): no more renewals.
+    q.send({ type: 'claim.refused', key: 1, message: 'Rosa Remesas está trabajando en esto.' });
+    vi.advanceTimersByTime(RENEW_MS * 3);
+    expect(q.effects.filter((e) => e.startsWith('renew'))).toHaveLength(2);
+    // Another entry, worked and closed: the timer stops with it.
+    q.send({ type: 'queue.open', key: 2 });
+    q.send({ type: 'claim.granted', key: 2, expiresAt: '2026-11-24T10:07:00.000Z' });
+    q.send({ type: 'queue.close' });
+    vi.advanceTimersByTime(RENEW_MS * 3);
+    expect(q.effects.slice(-2)).toEqual(['claim 2', 'release 2']);
   });
 
   it('after an action it moves on only when the list is read again and the result is closed, in either order', () => {

@@ -1,4 +1,4 @@
-import { createTestModel } from 'xstate/graph';
+import { createTestModel, getShortestPaths } from 'xstate/graph';
 import { transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 
 /**
@@ -26,10 +26,15 @@ export function pathsOf<M extends AnyStateMachine>(machine: M, input: unknown, e
 
 /**
  * The model's shortest paths, and from every state on them (the model keeps only the longest of
- * paths sharing a prefix) every event once more: self-loops and refusals are taken too.
+ * paths sharing a prefix) every event once more: self-loops and refusals are taken too. A vertex
+ * is a state with its incoming transition, as `createTestModel` counts them; the paths come from
+ * `getShortestPaths` itself, which also walks a chart that invokes actors (the work queue's
+ * renewal timer): the walk runs none of them, their events are among `events`.
  */
 export function pathsWithOneMoreStep(machine: AnyStateMachine, events: readonly EventObject[], serializeState: (s: never) => string, input?: unknown) {
-  const paths = createTestModel(machine, { events, serializeState, ...(input === undefined ? {} : { input }) } as never).getShortestPaths();
+  const vertex = (state: unknown, event: EventObject | undefined, previous: unknown) =>
+    `${serializeState(state as never)}|${event ? JSON.stringify(event) : ''}|${previous ? serializeState(previous as never) : ''}`;
+  const paths = getShortestPaths(machine, { events: [...events], serializeState: vertex, ...(input === undefined ? {} : { input }) } as never);
   const prefixes = new Map<string, { steps: { event: EventObject; state: unknown }[]; state: AnyMachineSnapshot }>();
   for (const path of paths) {
     path.steps.forEach((step, i) => {

@@ -24,12 +24,15 @@ export interface SearchInput {
   resetTo?: Filters;
   /** At least one of these filters must be filled before searching (clients: phone or email). */
   requireOneOf?: { fields: string[]; message: string };
+  /** Why these filters cannot be searched, or null (a report dialog's own rules: the window, an order code). */
+  check?: (filters: Filters) => string | null;
 }
 
 export interface SearchContext {
   defaults: Filters;
   resetTo: Filters;
   requireOneOf: { fields: string[]; message: string } | null;
+  check: ((filters: Filters) => string | null) | null;
   /** Why the last submit was refused. */
   invalid: string | null;
   /** What the form shows. */
@@ -61,6 +64,10 @@ const same = (a: Filters, b: Filters) => {
 
 const incomplete = (context: SearchContext, filters: Filters) =>
   context.requireOneOf !== null && context.requireOneOf.fields.every((field) => !filters[field]?.trim());
+
+/** Why a submit of these filters is refused: a filter the search needs, or the input's own check. */
+const refusal = (context: SearchContext, filters: Filters): string | null =>
+  incomplete(context, filters) ? context.requireOneOf!.message : (context.check?.(filters) ?? null);
 
 /**
  * Once a search is under way or shown, the URL echoing it back (after `commit`) changes nothing;
@@ -94,13 +101,13 @@ export const searchMachine = setup({
     adoptUrl: assign(({ event }) =>
       event.type === 'query.changed' ? { query: { ...event.query }, draft: { ...event.query }, page: event.page, invalid: null } : {},
     ),
-    assignInvalid: assign(({ context }) => ({ invalid: context.requireOneOf?.message ?? null })),
+    assignInvalid: assign(({ context }) => ({ invalid: refusal(context, context.draft) })),
     assignResult: assign(({ event }) => (event.type === 'load.succeeded' ? { result: event.result, error: null } : {})),
     assignError: assign(({ event }) => (event.type === 'load.failed' ? { error: event.message, result: null } : {})),
   },
   guards: {
     hasRows: ({ event }) => event.type === 'load.succeeded' && event.result.elements.length > 0,
-    draftIncomplete: ({ context }) => incomplete(context, context.draft),
+    draftRefused: ({ context }) => refusal(context, context.draft) !== null,
     resetIncomplete: ({ context }) => incomplete(context, context.resetTo),
     validPage: ({ event }) => event.type === 'page.change' && Number.isInteger(event.page) && event.page >= 0,
     /** The URL now says what the chart already searches: nothing to do. */
@@ -113,6 +120,7 @@ export const searchMachine = setup({
     defaults: { ...input.defaults },
     resetTo: { ...(input.resetTo ?? input.defaults) },
     requireOneOf: input.requireOneOf ?? null,
+    check: input.check ?? null,
     invalid: null,
     draft: { ...input.defaults },
     query: { ...input.defaults },
@@ -132,7 +140,7 @@ export const searchMachine = setup({
       { target: '.loading', actions: ['searchReset', { type: 'commit', params: ({ context }) => ({ query: context.query, page: 0 }) }] },
     ],
     'search.submit': [
-      { guard: 'draftIncomplete', target: '.invalid', actions: 'assignInvalid' },
+      { guard: 'draftRefused', target: '.invalid', actions: 'assignInvalid' },
       { target: '.loading', actions: ['searchDraft', { type: 'commit', params: ({ context }) => ({ query: context.query, page: 0 }) }] },
     ],
     // A link or a reload without what the search needs shows the form, not an error.
@@ -143,7 +151,7 @@ export const searchMachine = setup({
   },
   states: {
     editing: {},
-    /** The form lacks what the search needs; the message says what. */
+    /** The form lacks what the search needs (or fails its check); the message says what. */
     invalid: {},
     loading: {
       entry: 'load',

@@ -1,10 +1,11 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, setup } from 'xstate';
+import { CLAIM_RENEW_MS } from '@/domain/queues';
 import { afterChange, isOwnChange } from './own-change';
 
 /**
  * A work queue as a person works it (issue 14 §1–§5): the page of entries, a cursor moved by the
  * keys, the entry opened beside the list and the claim on it. Opening an entry claims it; while
- * the claim holds, it is renewed every minute (`claim.renew`, from the host's clock); refused (someone else holds it), the entry is shown
+ * the claim holds, it is renewed every minute (`claim.renew`, from the renewal timer the chart invokes in `working`: leaving it stops the timer); refused (someone else holds it), the entry is shown
  * read-only with the holder's name. After an action the queue is read again, and if the opened
  * entry left it (its status moved on) the next waiting entry opens. A change made by someone else
  * to the opened entry's order makes the panel read it again and say so. The host provides the
@@ -68,13 +69,15 @@ export type WorkQueueEvent =
   | { type: 'queue.settled' }
   /** Orders changed (the live stream); null when everything must be read again. */
   | { type: 'queue.changed'; orders: readonly number[] | null }
+  /** The renewal timer: a minute more of work on the opened entry. */
   | { type: 'claim.renew' }
   /** The server's answers to a claim or a renewal, naming the entry (an answer may outlive its entry's turn). */
   | { type: 'claim.granted'; key: number; expiresAt: string }
   | { type: 'claim.refused'; key: number; message: string }
   | { type: 'claim.failed'; key: number; message: string };
 
-export const RENEW_MS = 60_000;
+/** How often the opened entry's claim is renewed while it is worked on (the claim lasts a few minutes). */
+export const RENEW_MS = CLAIM_RENEW_MS;
 
 const clampCursor = (cursor: number, entries: readonly QueueEntry[]) => Math.max(0, Math.min(cursor, entries.length - 1));
 const openedEntry = (context: WorkQueueContext) => context.entries.find((e) => e.key === context.opened);
@@ -82,6 +85,13 @@ const openedEntry = (context: WorkQueueContext) => context.entries.find((e) => e
 
 export const workQueueMachine = setup({
   types: { context: {} as WorkQueueContext, events: {} as WorkQueueEvent },
+  actors: {
+    /** Sends `claim.renew` every RENEW_MS while it runs (while the entry is worked on). */
+    renewal: fromCallback<WorkQueueEvent>(({ sendBack }) => {
+      const timer = setInterval(() => sendBack({ type: 'claim.renew' }), RENEW_MS);
+      return () => clearInterval(timer);
+    }),
+  },
   actions: {
     load: () => {},
     /** Claim, renew or release `context.opened`. */
@@ -218,8 +228,10 @@ export const workQueueMachine = setup({
           },
         },
         working: {
+          // Every minute while it is worked on, the claim is renewed; the timer stops when the entry is
+          // closed, left or held by someone else.
+          invoke: { src: 'renewal' },
           on: {
-            // Every minute while it is open (the host's clock): the claim lasts a few minutes more.
             'claim.renew': { actions: 'renew' },
             'claim.granted': { guard: 'forOpened', actions: 'holdUntil' },
             'claim.refused': { guard: 'forOpened', target: 'held', actions: 'holdBy' },

@@ -1,3 +1,4 @@
+import { PhoneIcon } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
 import { searchOf, type ScreenRoute } from '@/ui/screen-route';
 import { t } from '@/i18n';
@@ -8,6 +9,7 @@ export const callRoutes: ScreenRoute[] = [
     path: 'calls',
     title: t.menu.calls,
     permission: Permission.VIEW_CALLS,
+    menu: { order: 90, icon: PhoneIcon },
     search: searchOf(['e164', 'accountId', 'src', 'terminateCauseId', 'startDate', 'endDate', 'page']),
     page: async () => (await import('./calls-page')).CallsPage,
   },

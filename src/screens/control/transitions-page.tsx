@@ -1,8 +1,11 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { ChartGraph, Transition, TransitionFilters } from '@/api/contract/transitions';
 import { exportTransitions, getChartGraph, getCharts, getTransitions } from '@/api/transitions';
 import { errorMessage } from '@/api/http';
+import { fileExportMachine } from '@/machines/ui/file-export.machine';
 import { TRANSITIONS_PAGE_SIZE } from '@/domain/transitions';
 import { formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
 import { useServices } from '@/ui/session';
@@ -86,20 +89,29 @@ function FilterForm({ initial, charts, onSearch }: { initial: Filters; charts: r
 function TransitionsTable({ filters, page, onPage }: { filters: TransitionFilters; page: number; onPage: (page: number) => void }) {
   const services = useServices();
   const found = useShownDetail(() => getTransitions(services.orders, filters, page, TRANSITIONS_PAGE_SIZE));
-  const [exporting, setExporting] = useState(false);
-  const download = () => {
-    setExporting(true);
-    exportTransitions(services.orders, filters).then(
-      (file) => {
-        setExporting(false);
-        saveFile(`transiciones${filters.chart ? `-${filters.chart}` : ''}.csv`, file);
-      },
-      (error: unknown) => {
-        setExporting(false);
-        notify.error(`${text.exportFailed} ${errorMessage(error)}`);
-      },
-    );
-  };
+  // The CSV export on its chart; the table is keyed by its filters, so they are fixed here.
+  const exportLogic = useMemo(
+    () =>
+      fileExportMachine.provide({
+        actors: {
+          export: fromPromise(async () => {
+            try {
+              return await exportTransitions(services.orders, filters);
+            } catch (error) {
+              throw new Error(errorMessage(error), { cause: error });
+            }
+          }),
+        },
+        actions: {
+          save: (_, { file }) => saveFile(`transiciones${filters.chart ? `-${filters.chart}` : ''}.csv`, file),
+          failed: (_, { message }) => notify.error(`${text.exportFailed} ${message}`),
+        },
+      }),
+    [services, filters],
+  );
+  const exporter = useActorRef(exportLogic);
+  const exporting = useSelector(exporter, (s) => s.matches('exporting'));
+  const download = () => exporter.send({ type: 'export.start' });
   return (
     <DetailTabView tab={found}>
       {(data) => (

@@ -1,3 +1,4 @@
+import { LifebuoyIcon, UserGroupIcon } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
 import { searchOf, type ScreenRoute } from '@/ui/screen-route';
 import { t } from '@/i18n';
@@ -8,6 +9,7 @@ export const customerRoutes: ScreenRoute[] = [
     path: 'customers',
     title: t.menu.customers,
     permission: Permission.VIEW_CUSTOMERS,
+    menu: { order: 20, icon: UserGroupIcon },
     search: searchOf(['id', 'login', 'names', 'lastNames', 'group', 'enabled', 'startDate', 'endDate', 'countryCode', 'sort', 'page']),
     page: async () => (await import('./customers-page')).CustomersPage,
   },
@@ -15,6 +17,7 @@ export const customerRoutes: ScreenRoute[] = [
     path: 'clients',
     title: t.menu.clients,
     permission: Permission.VIEW_RECOVER_CLIENTS,
+    menu: { order: 110, icon: LifebuoyIcon },
     // `search` comes from the shell's global search; `email` and `phone` from the screen's form.
     search: searchOf(['search', 'email', 'phone', 'page']),
     page: async () => (await import('./clients-page')).ClientsPage,

@@ -1,3 +1,4 @@
+import { CubeIcon } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
 import { searchOf, type ScreenRoute } from '@/ui/screen-route';
 import { t } from '@/i18n';
@@ -8,6 +9,7 @@ export const itemRoutes: ScreenRoute[] = [
     path: 'items',
     title: t.menu.items,
     permission: Permission.VIEW_ITEMS,
+    menu: { order: 40, icon: CubeIcon },
     search: searchOf(['foiId', 'accountId', 'destination', 'productStatus', 'productType', 'startDate', 'endDate', 'page']),
     page: async () => (await import('./items-page')).ItemsPage,
   },

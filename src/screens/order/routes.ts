@@ -1,3 +1,4 @@
+import { BellAlertIcon, CubeIcon, ShoppingCartIcon } from '@heroicons/react/24/outline';
 import * as v from 'valibot';
 import { Permission } from '@/domain/permissions';
 import { SearchFlag, searchOf, type ScreenRoute } from '@/ui/screen-route';
@@ -14,6 +15,7 @@ export const orderRoutes: ScreenRoute[] = [
     path: 'orders',
     title: t.menu.orders,
     permission: Permission.VIEW_ORDERS,
+    menu: { order: 30, icon: ShoppingCartIcon },
     // `kyc`: set by a double-click on the KYC counter, to show the stored KYC list.
     search: v.object({ ...searchOf(ORDER_KEYS).entries, kyc: SearchFlag }),
     page: async () => (await import('./orders-page')).OrdersPage,
@@ -22,6 +24,7 @@ export const orderRoutes: ScreenRoute[] = [
     path: 'remittance-queue',
     title: t.menu.remittanceQueue,
     permission: [Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY],
+    menu: { order: 50, icon: CubeIcon },
     search: searchOf(['product', 'province', 'provider', 'minAgeHours']),
     page: async () => (await import('./remittance-queue-page')).RemittanceQueuePage,
   },
@@ -29,6 +32,7 @@ export const orderRoutes: ScreenRoute[] = [
     path: 'risk-queue',
     title: t.menu.riskQueue,
     permission: Permission.FRAUD_COMPLETE,
+    menu: { order: 60, icon: BellAlertIcon },
     page: async () => (await import('./risk-queue-page')).RiskQueuePage,
   },
   {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { RENEW_MS, workQueueMachine, type QueueEntry, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
+import { workQueueMachine, type QueueEntry, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
 import { claimEntry, releaseEntry } from '@/api/queues';
 import { ApiError, errorMessage } from '@/api/http';
 import type { Claim } from '@/api/contract/queues';
@@ -92,13 +92,7 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
   const state = useSelector(actor, (s) => s);
   const { entries, total, cursor, opened, current, refusal, error, changedUnderneath, readings, claimedUntil } = state.context;
 
-  // The claim on the opened entry is renewed every minute while it is worked on.
   const working = state.matches({ entry: 'working' });
-  useEffect(() => {
-    if (!working) return;
-    const timer = setInterval(() => actor.send({ type: 'claim.renew' }), RENEW_MS);
-    return () => clearInterval(timer);
-  }, [working, actor]);
 
   // The panel's digit keys load with the queue, before the first entry opens.
   useEffect(() => {

@@ -8,6 +8,8 @@ export const settingsRoutes: ScreenRoute[] = [
     path: 'settings-page',
     title: t.menu.settings,
     permission: Permission.SETTINGS,
+    // Reached from the command palette; the sidebar does not list it (spec menu).
+    menu: { order: 130 },
     search: searchOf(['tab', 'page', 'value']),
     page: async () => (await import('./settings-page')).SettingsPage,
   },

@@ -1,12 +1,9 @@
 import { useId, useState } from 'react';
-import { hasPermission, Permission } from '@/domain/permissions';
-import { useSession } from '@/ui/session';
 import { Dialog } from '@/ui/dialog';
 import { Button } from '@/ui/button';
 import { useActiveHotkeys } from '@/ui/hotkeys';
 import { keyboardText } from '@/i18n/es-keyboard';
-import { t } from '@/i18n';
-import { NAV } from './nav';
+import { useScreens } from './menu';
 
 /** The console's history is the URL's hash: setting it is navigating (and keeps this chunk off the router's). */
 const go = (path: string) => {
@@ -58,20 +55,15 @@ interface Choice {
 export function CommandPalette({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {
   const [text, setText] = useState('');
   const [selected, setSelected] = useState(0);
-  const groups = useSession((c) => c.profile?.groups);
+  const { menu, opens } = useScreens();
   const inputId = useId();
   const close = () => setOpen(false);
   const typed = text.trim();
   const id = /^\d{1,12}$/.test(typed) ? typed : null;
   const choices: Choice[] = [
-    ...(id && hasPermission(groups, Permission.VIEW_ORDERS) ? [{ label: keyboardText.openOrder(id), go: () => go(`/admin/order-page/${id}`) }] : []),
-    ...(id && hasPermission(groups, Permission.VIEW_CUSTOMERS) ? [{ label: keyboardText.openCustomer(id), go: () => go(`/admin/customer-page/${id}`) }] : []),
-    ...NAV.filter((entry) => (entry.permission === null || hasPermission(groups, entry.permission)) && fold(entry.label).includes(fold(typed))).map((entry) => ({
-      label: entry.label,
-      go: () => go(entry.to),
-    })),
-    ...(hasPermission(groups, Permission.SETTINGS) && fold(t.menu.settings).includes(fold(typed)) ? [{ label: t.menu.settings, go: () => go('/admin/settings-page') }] : []),
-    ...(fold(t.menu.profile).includes(fold(typed)) ? [{ label: t.menu.profile, go: () => go('/admin/user-page') }] : []),
+    ...(id && opens('order-page/$id') ? [{ label: keyboardText.openOrder(id), go: () => go(`/admin/order-page/${id}`) }] : []),
+    ...(id && opens('customer-page/$id') ? [{ label: keyboardText.openCustomer(id), go: () => go(`/admin/customer-page/${id}`) }] : []),
+    ...menu.filter((entry) => fold(entry.label).includes(fold(typed))).map((entry) => ({ label: entry.label, go: () => go(entry.to) })),
   ];
   const current = Math.min(selected, Math.max(0, choices.length - 1));
   const choose = (choice: Choice | undefined) => {

@@ -1,10 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Outlet, useMatches } from '@tanstack/react-router';
+import { Outlet } from '@tanstack/react-router';
 import { XMarkIcon } from '@heroicons/react/24/outline';
-import { hasPermission } from '@/domain/permissions';
 import { currentYear } from '@/domain/year';
-import { useSession } from '@/ui/session';
-import { NoAuthorization } from '@/ui/no-authorization';
 import { Dialog } from '@/ui/dialog';
 import { Sidebar } from './sidebar';
 import { TopBar } from './topbar';
@@ -12,13 +9,13 @@ import { FraudAlert } from './fraud-alert';
 import { KeyboardKeys } from './keyboard-keys';
 import { t } from '@/i18n';
 
-/** The /admin layout: sidebar, top bar, the page (or the refusal text), footer, fraud alert; `children` stand for the routed page. */
+/**
+ * The /admin layout: sidebar, top bar, the page, footer, fraud alert; `children` stand for the
+ * routed page. A screen the user may not open never gets here: its route's guard refuses it and
+ * the route shows the refusal text in the page's place (src/router.tsx).
+ */
 export function Shell({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const groups = useSession((c) => c.profile?.groups);
-  const matches = useMatches();
-  const required = [...matches].reverse().find((m) => m.staticData.permission)?.staticData.permission;
-  const allowed = !required || hasPermission(groups, required);
 
   return (
     <div className="flex h-full">
@@ -40,7 +37,7 @@ export function Shell({ children }: { children?: ReactNode }) {
       </Dialog>
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar onOpenMenu={() => setMenuOpen(true)} />
-        <main className="flex-1 overflow-auto p-4 lg:p-6">{allowed ? (children ?? <Outlet />) : <NoAuthorization />}</main>
+        <main className="flex-1 overflow-auto p-4 lg:p-6">{children ?? <Outlet />}</main>
         <footer className="border-t border-slate-200 bg-white px-6 py-3 text-xs text-slate-600">{t.app.footer(currentYear())}</footer>
       </div>
       <FraudAlert />

@@ -1,19 +1,18 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { UserCircleIcon, ChevronDownIcon } from '@heroicons/react/24/outline';
-import { hasPermission } from '@/domain/permissions';
 import { useSession } from '@/ui/session';
 import { LanguageSelect } from '@/ui/language-select';
 import { Popover } from '@/ui/popover';
-import { NAV } from './nav';
+import { useScreens } from './menu';
 import { GlobalSearch } from './global-search';
 import { t } from '@/i18n';
 
 /** The sidebar: the user's name and menu, the entries their permissions allow, and (narrow screens) the search. */
 export function Sidebar({ onNavigate, withSearch = false }: { onNavigate?: () => void; withSearch?: boolean }) {
   const name = useSession((c) => c.profile?.name ?? '');
-  const groups = useSession((c) => c.profile?.groups);
   const navigate = useNavigate();
-  const entries = NAV.filter((entry) => entry.permission === null || hasPermission(groups, entry.permission));
+  // The palette finds every screen; the sidebar lists those with an icon.
+  const entries = useScreens().menu.flatMap(({ icon, ...entry }) => (icon ? [{ ...entry, icon }] : []));
 
   return (
     <div className="flex h-full flex-col bg-brand-900 text-brand-50">

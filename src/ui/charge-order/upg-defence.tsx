@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { checkBody } from '@/api/contract/check';
 import { UpgDefenceQuery, UpgDefenceResponse, type UpgDefenceRow } from '@/api/contract/customer-reports';
 import { call } from '@/api/http';
@@ -6,15 +6,15 @@ import type { Services } from '@/api/services';
 import { paymentSystemName } from '@/domain/catalog';
 import { orderStatusLabel } from '@/domain/order-status';
 import { formatMoney } from '@/domain/format';
-import { Permission } from '@/domain/permissions';
-import { DEFENCE_PAGE_SIZE, defenceWindow, extendedEnd, isDay } from '@/domain/reports';
+import { DEFENCE_PAGE_SIZE, defenceWindow, extendedEnd, isDay, mayReadDefence } from '@/domain/reports';
 import { formatDateTime } from '@/domain/time';
 import { Button } from '@/ui/button';
 import { downloadCsv } from '@/ui/csv-download';
-import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
 import { PagedTable, type TableColumn } from '@/ui/detail-table';
 import { Dialog } from '@/ui/dialog';
 import { InputField } from '@/ui/fields';
+import { DialogSearchState, useSearchDialog } from '@/ui/search-screen';
+import type { Filters, SearchResult } from '@/machines/ui/search.machine';
 import { useActorPermissions, useServices } from '@/ui/session';
 import { chargeText } from '@/i18n/es-charge-order';
 
@@ -29,31 +29,37 @@ async function getUpgDefence(services: Services, window: { start: string; end: s
 const cells = (r: UpgDefenceRow) => [r.id, r.originOrderId, r.accountId, formatDateTime(r.createdDate), r.refundedAt ? `${orderStatusLabel(r.status)} · ${text.refunded}` : orderStatusLabel(r.status), formatMoney(r.totalPrice, r.currency), r.appName, paymentSystemName(r.pasarela), r.card, r.email ?? '', r.transactions];
 const COLUMNS: TableColumn<UpgDefenceRow>[] = text.columns.map((header, i) => ({ header, cell: (r: UpgDefenceRow) => cells(r)[i]! }));
 
+/** Why a window cannot be searched (the contract's rules: both days, in order, at most the span allowed). */
+const windowRefusal = (f: Filters) => ((r) => (r.ok ? null : r.message))(checkBody(UpgDefenceQuery, { startDate: f.start, endDate: isDay(f.end ?? '') ? extendedEnd(f.end!) : f.end }));
+
+type Found = SearchResult & { window: { start: string; end: string }; page: number; rows: UpgDefenceRow[] };
+
 /**
  * 'Reporte de defensa' of the payment gateway (GET /upg/api/crm/{tenant}/generate/reports-chb):
  * the company's charge orders of a window (by default four months back to the end of last month)
  * with their transactions, 100 per page, each page saved as CSV. Support work (CRM7_DO_ACTION).
+ * The dialog runs on the search chart: the window is its draft, a page its page.
  */
 export function UpgDefenceReport() {
   const services = useServices();
   const permissions = useActorPermissions();
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState(() => defenceWindow(Date.now()));
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const [searched, setSearched] = useState(false);
-  const asked = useRef({ window: form, page: 0 });
-  const report = useDetailTab(async () => ({ ...asked.current, data: await getUpgDefence(services, asked.current.window, asked.current.page) }));
-  if (!permissions.includes(Permission.DO_ACTION)) return null;
-
+  const [defaults] = useState(() => defenceWindow(Date.now()));
+  const screen = useSearchDialog({
+    defaults,
+    check: windowRefusal,
+    load: async (query, page): Promise<Found> => {
+      const window = { start: query.start!, end: query.end! };
+      const data = await getUpgDefence(services, window, page);
+      return { elements: data.elements, totalElements: data.totalElements, countElements: data.elements.length, window, page, rows: data.elements };
+    },
+  });
+  if (!mayReadDefence(permissions)) return null;
   const search = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkBody(UpgDefenceQuery, { startDate: form.start, endDate: isDay(form.end) ? extendedEnd(form.end) : form.end });
-    setInvalid(checked.ok ? null : checked.message);
-    if (!checked.ok) return;
-    asked.current = { window: form, page: 0 };
-    setSearched(true);
-    report.refresh();
+    screen.submit();
   };
+  const found = (screen.status === 'results' || screen.status === 'empty') && screen.result ? (screen.result as Found) : null;
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
@@ -61,45 +67,40 @@ export function UpgDefenceReport() {
       </Button>
       <Dialog open={open} title={text.title} onClose={() => setOpen(false)} className="max-w-6xl">
         <form onSubmit={search} noValidate className="flex flex-wrap items-end gap-3">
-          <InputField id="upg-defence-start" type="date" label={text.start} value={form.start} onChange={(e) => setForm((f) => ({ ...f, start: e.target.value }))} />
-          <InputField id="upg-defence-end" type="date" label={text.end} value={form.end} onChange={(e) => setForm((f) => ({ ...f, end: e.target.value }))} />
+          <InputField id="upg-defence-start" type="date" label={text.start} {...screen.field('start')} />
+          <InputField id="upg-defence-end" type="date" label={text.end} {...screen.field('end')} />
           <Button type="submit">{text.search}</Button>
           <Button variant="secondary" onClick={() => setOpen(false)}>
             {text.close}
           </Button>
         </form>
-        {invalid ? (
+        {screen.status === 'invalid' && screen.invalid ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
-            {invalid}
+            {screen.invalid}
           </p>
         ) : null}
-        {searched ? (
-          <div className="mt-4 space-y-2">
-            <DetailTabView tab={report}>
-              {({ window, page, data }) => (
-                <>
-                  <Button variant="secondary" onClick={() => downloadCsv(`defensa-upg-${window.start}-${window.end}-${page + 1}.csv`, data.elements, COLUMNS, (r, i) => cells(r)[i]!)}>
-                    {text.download}
-                  </Button>
-                  <PagedTable
-                    label={text.label(window.start, window.end)}
-                    rows={data.elements}
-                    columns={COLUMNS}
-                    rowKey={(r) => r.id}
-                    empty={text.empty}
-                    page={page}
-                    size={DEFENCE_PAGE_SIZE}
-                    total={data.totalElements}
-                    onPage={(next) => {
-                      asked.current = { window, page: next };
-                      report.refresh();
-                    }}
-                  />
-                </>
-              )}
-            </DetailTabView>
-          </div>
-        ) : null}
+        <div className="mt-4 space-y-2">
+          <DialogSearchState screen={screen}>
+            {found ? (
+              <>
+                <Button variant="secondary" onClick={() => downloadCsv(`defensa-upg-${found.window.start}-${found.window.end}-${found.page + 1}.csv`, found.rows, COLUMNS, (r, i) => cells(r)[i]!)}>
+                  {text.download}
+                </Button>
+                <PagedTable
+                  label={text.label(found.window.start, found.window.end)}
+                  rows={found.rows}
+                  columns={COLUMNS}
+                  rowKey={(r) => r.id}
+                  empty={text.empty}
+                  page={found.page}
+                  size={DEFENCE_PAGE_SIZE}
+                  total={found.totalElements}
+                  onPage={screen.goTo}
+                />
+              </>
+            ) : null}
+          </DialogSearchState>
+        </div>
       </Dialog>
     </>
   );

@@ -1,57 +1,22 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { checkBody } from '@/api/contract/check';
-import { DefenceQuery, ReportQuery, type BalanceMovement, type DefenceRow, type SaldoReport } from '@/api/contract/customer-reports';
+import { DefenceQuery, type BalanceMovement, type DefenceRow, type SaldoReport } from '@/api/contract/customer-reports';
 import { getBalanceReport, getDefenceReport } from '@/api/customer-forms';
 import { PAYMENT_SYSTEMS, paymentSystemName } from '@/domain/catalog';
 import { formatMoney } from '@/domain/format';
-import { Permission } from '@/domain/permissions';
-import { DEFENCE_SERVICES, defenceWindow, extendedEnd, isDay, needsNauta, needsPhone, previousMonth, REPORT_TYPES, ReportMsg, type ReportType } from '@/domain/reports';
+import { DEFENCE_SERVICES, defenceWindow, mayReadDefence, extendedEnd, isDay, ReportMsg } from '@/domain/reports';
 import { formatDateTime } from '@/domain/time';
-import type { ReportPayload } from '@/machines/customer/reports.actions';
 import { Button } from '@/ui/button';
 import { downloadCsv } from '@/ui/csv-download';
-import { chartForm } from '@/ui/chart-actions';
-import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { Dialog } from '@/ui/dialog';
 import { InputField, SelectField } from '@/ui/fields';
+import { DialogSearchState, useSearchDialog } from '@/ui/search-screen';
+import type { Filters, SearchResult } from '@/machines/ui/search.machine';
 import { useActorPermissions, useServices } from '@/ui/session';
 import { customerActionText } from '@/i18n/es-customer-actions';
 
 const text = customerActionText.reports;
-
-interface ReportFormState {
-  type: ReportType;
-  startDate: string;
-  endDate: string;
-  phoneNumber: string;
-  emailNauta: string;
-  emailForced: string;
-}
-
-/** 'Generar reporte': the type, the days (the previous month by default; the last one whole), the number or Nauta address the type needs, and where to send it. */
-export const reportForm = (accountId: number) =>
-  chartForm<ReportFormState, ReportPayload>({
-    title: text.title,
-    initial: () => ({ type: 'ALL', ...(({ start, end }) => ({ startDate: start, endDate: end }))(previousMonth(Date.now())), phoneNumber: '', emailNauta: '', emailForced: '' }),
-    validate: (form) => {
-      const endDate = isDay(form.endDate) ? extendedEnd(form.endDate) : form.endDate;
-      const checked = checkBody(ReportQuery, { ...form, accountId: String(accountId), endDate });
-      return checked.ok
-        ? { ok: true, payload: { type: form.type, emailForced: checked.payload.emailForced, phoneNumber: checked.payload.phoneNumber, emailNauta: checked.payload.emailNauta, startDate: form.startDate, endDate: form.endDate } }
-        : checked;
-    },
-    fields: (form, change) => (
-      <div className="grid grid-cols-2 gap-3">
-        <SelectField id={`report-${accountId}-type`} className="col-span-2" label={text.type} value={form.type} options={REPORT_TYPES.map((t) => ({ value: t.code, label: t.label }))} onChange={(e) => change({ type: e.target.value as ReportType })} />
-        <InputField id={`report-${accountId}-start`} type="date" label={text.start} value={form.startDate} onChange={(e) => change({ startDate: e.target.value })} />
-        <InputField id={`report-${accountId}-end`} type="date" label={text.end} value={form.endDate} onChange={(e) => change({ endDate: e.target.value })} />
-        {needsPhone(form.type) && <InputField id={`report-${accountId}-phone`} label={text.phone} inputMode="tel" autoComplete="off" value={form.phoneNumber} onChange={(e) => change({ phoneNumber: e.target.value })} />}
-        {needsNauta(form.type) && <InputField id={`report-${accountId}-nauta`} type="email" label={text.nauta} autoComplete="off" value={form.emailNauta} onChange={(e) => change({ emailNauta: e.target.value })} />}
-        <InputField id={`report-${accountId}-email`} className="col-span-2" type="email" label={text.emailForced} autoComplete="off" value={form.emailForced} onChange={(e) => change({ emailForced: e.target.value })} />
-      </div>
-    ),
-  });
 
 const columns = text.columns;
 const ORDER_COLUMNS: TableColumn<DefenceRow>[] = [
@@ -83,49 +48,46 @@ const MOVEMENT_COLUMNS: TableColumn<BalanceMovement>[] = [
 const orderCells = (r: DefenceRow) => [r.orderId, r.originOrderId ?? '', formatDateTime(r.createdDate), r.status, formatMoney(r.totalPrice, r.currency), r.appName ?? '', paymentSystemName(r.pasarela), r.payment, r.email ?? '', r.ipOrigin ?? '', r.deviceId ?? '', r.items];
 const movementCells = (m: BalanceMovement) => [formatDateTime(m.date), m.creditType, m.trnType, m.amount, m.prevAmount, m.finalAmount, m.description];
 
-interface DefenceForm {
-  type: string;
-  pasarela: string;
-  star: string;
-  end: string;
-  orderCode: string;
-}
+type DefenceForm = Record<'type' | 'pasarela' | 'star' | 'end' | 'orderCode', string>;
 type DefenceResult = { kind: 'orders'; rows: DefenceRow[]; total: number; form: DefenceForm } | { kind: 'movements'; report: SaldoReport; form: DefenceForm };
+
+/** Why the dialog's form cannot be searched: a balance movement needs its OrderCode, the orders their window (the contract's rules). */
+const defenceRefusal = (accountId: number) => (f: Filters) =>
+  f.type === 'BALANCE_MOVEMENT'
+    ? (f.orderCode ?? '').trim() === '' ? ReportMsg.orderCode : null
+    : ((r) => (r.ok ? null : r.message))(checkBody(DefenceQuery, { accountId: String(accountId), type: f.type, star: f.star, end: isDay(f.end ?? '') ? extendedEnd(f.end!) : f.end, pasarela: f.pasarela }));
 
 /**
  * 'Reporte de defensa' (CRM7_DO_ACTION): the customer's orders of a service and gateway in a window
  * (four months back to the end of last month by default, 100 at most), or one order's balance
- * movements by its OrderCode; shown as a table and saved as CSV. A read: nothing changes.
+ * movements by its OrderCode; shown as a table and saved as CSV. A read: nothing changes. The
+ * dialog runs on the search chart: its form is the chart's draft, its rules the chart's check.
  */
 export function DefenceReport({ accountId }: { accountId: number }) {
   const services = useServices();
   const permissions = useActorPermissions();
   const [open, setOpen] = useState(false);
-  const [searched, setSearched] = useState(false);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const [form, setForm] = useState<DefenceForm>(() => ({ type: 'ALL', pasarela: '', star: defenceWindow(Date.now()).start, end: defenceWindow(Date.now()).end, orderCode: '' }));
-  const asked = useRef(form);
-  const report = useDetailTab<DefenceResult>(async () => {
-    const f = asked.current;
-    if (f.type === 'BALANCE_MOVEMENT') return { kind: 'movements', report: await getBalanceReport(services.orders, accountId, f.orderCode.trim()), form: f };
-    const page = await getDefenceReport(services.orders, { accountId, type: f.type, star: f.star, end: extendedEnd(f.end), pasarela: f.pasarela === '' ? null : Number(f.pasarela) });
-    return { kind: 'orders', rows: page.elements, total: page.totalElements, form: f };
+  const [defaults] = useState<DefenceForm>(() => ({ type: 'ALL', pasarela: '', star: defenceWindow(Date.now()).start, end: defenceWindow(Date.now()).end, orderCode: '' }));
+  const screen = useSearchDialog({
+    defaults,
+    check: defenceRefusal(accountId),
+    load: async (query) => {
+      const f = query as DefenceForm;
+      if (f.type === 'BALANCE_MOVEMENT') {
+        const report = await getBalanceReport(services.orders, accountId, f.orderCode.trim());
+        return { elements: report.movements, totalElements: report.movements.length, countElements: report.movements.length, defence: { kind: 'movements', report, form: f } };
+      }
+      const page = await getDefenceReport(services.orders, { accountId, type: f.type, star: f.star, end: extendedEnd(f.end), pasarela: f.pasarela === '' ? null : Number(f.pasarela) });
+      return { elements: page.elements, totalElements: page.totalElements, countElements: page.elements.length, defence: { kind: 'orders', rows: page.elements, total: page.totalElements, form: f } };
+    },
   });
-  if (!permissions.includes(Permission.DO_ACTION)) return null;
-  const change = (patch: Partial<DefenceForm>) => setForm((f) => ({ ...f, ...patch }));
-
+  if (!mayReadDefence(permissions)) return null;
+  const form = screen.draft as DefenceForm;
   const search = (event: FormEvent) => {
     event.preventDefault();
-    const movement = form.type === 'BALANCE_MOVEMENT';
-    const message = movement
-      ? form.orderCode.trim() === '' ? ReportMsg.orderCode : null
-      : ((r) => (r.ok ? null : r.message))(checkBody(DefenceQuery, { accountId: String(accountId), type: form.type, star: form.star, end: isDay(form.end) ? extendedEnd(form.end) : form.end, pasarela: form.pasarela }));
-    setInvalid(message);
-    if (message) return;
-    asked.current = form;
-    setSearched(true);
-    report.refresh();
+    screen.submit();
   };
+  const result = (screen.status === 'results' || screen.status === 'empty') && screen.result ? (screen.result as SearchResult & { defence: DefenceResult }).defence : null;
 
   return (
     <>
@@ -135,20 +97,20 @@ export function DefenceReport({ accountId }: { accountId: number }) {
       <Dialog open={open} title={text.defenceTitle} onClose={() => setOpen(false)} className="max-w-5xl">
         <form onSubmit={search} noValidate className="space-y-3">
           <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-            <SelectField id={`defence-${accountId}-service`} label={text.service} value={form.type} options={DEFENCE_SERVICES.map((s) => ({ value: s.code, label: s.label }))} onChange={(e) => change({ type: e.target.value })} />
+            <SelectField id={`defence-${accountId}-service`} label={text.service} options={DEFENCE_SERVICES.map((s) => ({ value: s.code, label: s.label }))} {...screen.field('type')} />
             {form.type === 'BALANCE_MOVEMENT' ? (
-              <InputField id={`defence-${accountId}-order`} label={text.orderCode} autoComplete="off" value={form.orderCode} onChange={(e) => change({ orderCode: e.target.value })} />
+              <InputField id={`defence-${accountId}-order`} label={text.orderCode} autoComplete="off" {...screen.field('orderCode')} />
             ) : (
               <>
-                <SelectField id={`defence-${accountId}-gateway`} label={text.gateway} value={form.pasarela} emptyLabel={text.anyGateway} options={PAYMENT_SYSTEMS.map((p) => ({ value: String(p.code), label: `${p.code} ${p.name}` }))} onChange={(e) => change({ pasarela: e.target.value })} />
-                <InputField id={`defence-${accountId}-start`} type="date" label={text.start} value={form.star} onChange={(e) => change({ star: e.target.value })} />
-                <InputField id={`defence-${accountId}-end`} type="date" label={text.end} value={form.end} onChange={(e) => change({ end: e.target.value })} />
+                <SelectField id={`defence-${accountId}-gateway`} label={text.gateway} emptyLabel={text.anyGateway} options={PAYMENT_SYSTEMS.map((p) => ({ value: String(p.code), label: `${p.code} ${p.name}` }))} {...screen.field('pasarela')} />
+                <InputField id={`defence-${accountId}-start`} type="date" label={text.start} {...screen.field('star')} />
+                <InputField id={`defence-${accountId}-end`} type="date" label={text.end} {...screen.field('end')} />
               </>
             )}
           </div>
-          {invalid ? (
+          {screen.status === 'invalid' && screen.invalid ? (
             <p role="alert" className="text-sm text-red-700">
-              {invalid}
+              {screen.invalid}
             </p>
           ) : null}
           <div className="flex gap-2">
@@ -158,11 +120,9 @@ export function DefenceReport({ accountId }: { accountId: number }) {
             </Button>
           </div>
         </form>
-        {searched ? (
-          <div className="mt-4">
-            <DetailTabView tab={report}>{(result) => <DefenceTable accountId={accountId} result={result} />}</DetailTabView>
-          </div>
-        ) : null}
+        <div className="mt-4">
+          <DialogSearchState screen={screen}>{result ? <DefenceTable accountId={accountId} result={result} /> : null}</DialogSearchState>
+        </div>
       </Dialog>
     </>
   );

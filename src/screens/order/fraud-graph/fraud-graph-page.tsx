@@ -1,12 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { usePermission, useServices } from '@/ui/session';
+import { useServices } from '@/ui/session';
 import { getFraudGraph } from '@/api/fraud-graph';
 import { FraudGraphQuery, LINK_KINDS, type FraudGraph } from '@/api/contract/fraud-graph';
-import { Permission } from '@/domain/permissions';
 import { Button } from '@/ui/button';
-import { NoAuthorization } from '@/ui/no-authorization';
 import { useShownDetail } from '@/ui/detail-tab';
 import { Spinner } from '@/ui/spinner';
 import { t } from '@/i18n/index';
@@ -110,15 +108,14 @@ function GraphResult({ query }: { query: FraudGraphQuery }) {
  * no side menu, the search in the URL so the order panel's link and a shared link open the same graph.
  */
 export function FraudGraphPage() {
-  const allowed = usePermission(Permission.VIEW_ORDERS);
   const search = route.useSearch() as GraphSearch;
   const navigate = useNavigate();
   const key = new URLSearchParams(search).toString();
   const parsed = v.safeParse(FraudGraphQuery, search);
   const asked = Boolean(search.orderId || search.userId);
   useEffect(() => {
-    if (allowed) prepareLayout();
-  }, [allowed]);
+    prepareLayout();
+  }, []);
 
   return (
     <div className="min-h-full bg-slate-100">
@@ -126,21 +123,15 @@ export function FraudGraphPage() {
         <h1 className="text-xl font-semibold text-slate-900">{fraudGraphText.title}</h1>
       </header>
       <main className="space-y-4 p-4 lg:p-6">
-        {allowed ? (
-          <>
-            <GraphForm key={`form?${key}`} search={search} onSearch={(next) => void navigate({ to: '/admin/fraud-graph', search: next })} />
-            {parsed.success ? (
-              <GraphResult key={`graph?${key}`} query={parsed.output} />
-            ) : asked ? (
-              <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-                {parsed.issues[0].message}
-              </p>
-            ) : (
-              <p className="text-sm text-slate-600">{fraudGraphText.form.needOrderOrUser}</p>
-            )}
-          </>
+        <GraphForm key={`form?${key}`} search={search} onSearch={(next) => void navigate({ to: '/admin/fraud-graph', search: next })} />
+        {parsed.success ? (
+          <GraphResult key={`graph?${key}`} query={parsed.output} />
+        ) : asked ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+            {parsed.issues[0].message}
+          </p>
         ) : (
-          <NoAuthorization />
+          <p className="text-sm text-slate-600">{fraudGraphText.form.needOrderOrUser}</p>
         )}
       </main>
     </div>

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { fileExportMachine, type FileExportEvent } from '@/machines/ui/file-export.machine';
+import { deferred, flush, type Deferred } from '../support/fakes';
+import { machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { pathsWithOneMoreStep } from '../support/model-paths';
+
+/** The chart with exports the test answers and its effects recorded. */
+function exporter() {
+  const asked: Deferred<Blob>[] = [];
+  const done: string[] = [];
+  const actor = createActor(
+    fileExportMachine.provide({
+      actors: {
+        export: fromPromise(() => {
+          const answer = deferred<Blob>();
+          asked.push(answer);
+          return answer.promise;
+        }),
+      },
+      actions: {
+        save: (_, { file }) => done.push(`save ${file.size}`),
+        failed: (_, { message }) => done.push(`failed ${message}`),
+      },
+    }),
+  ).start();
+  return { actor, asked, done, start: () => actor.send({ type: 'export.start' }) };
+}
+
+describe('the file-export chart', () => {
+  it('every state and transition is reached by the model', () => {
+    const EVENTS = [
+      { type: 'export.start' },
+      { type: 'xstate.done.actor.export', output: new Blob(['a']) },
+      { type: 'xstate.error.actor.export', error: new Error('Servicio no disponible.') },
+    ] as unknown as FileExportEvent[];
+    const paths = pathsWithOneMoreStep(fileExportMachine, EVENTS, ((s: { value: unknown }) => JSON.stringify(s.value)) as never);
+    const coverage = machineCoverage(fileExportMachine, paths);
+    reportCoverage('fileExport', coverage);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+
+  it('one export at a time: saved when it comes, its failure said; it may be asked again after', async () => {
+    const e = exporter();
+    e.start();
+    e.start();
+    expect(e.asked).toHaveLength(1);
+    e.asked[0]!.resolve(new Blob(['id,chart\n']));
+    await flush();
+    expect(e.done).toEqual(['save 9']);
+    e.start();
+    e.asked[1]!.reject(new Error('Servicio no disponible.'));
+    await flush();
+    expect(e.done).toEqual(['save 9', 'failed Servicio no disponible.']);
+    expect(e.actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('leaving the screen while it is being made saves nothing', async () => {
+    const e = exporter();
+    e.start();
+    e.actor.stop();
+    e.asked[0]!.resolve(new Blob(['late']));
+    await flush();
+    expect(e.done).toEqual([]);
+  });
+});
