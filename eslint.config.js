@@ -21,6 +21,12 @@ const only = (allowed, message) => ({
   ],
 });
 
+/** What every server file may import: domain, machines and the contract, never React. */
+const SERVER_PATTERNS = [
+  { regex: '^@/(?!(domain|machines|api/contract)(/|$))', message: 'server imports only domain, machines and the contract' },
+  { regex: '^react', message: 'server never imports React' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'test-results/**', 'test-results-*/**', 'playwright-report/**', '.reports/**', 'data/**'] },
   js.configs.recommended,
@@ -56,8 +62,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^@/(?!(domain|machines|api/contract)(/|$))', message: 'server imports only domain, machines and the contract' },
-            { regex: '^react', message: 'server never imports React' },
+            ...SERVER_PATTERNS,
           ],
         },
       ],
@@ -72,8 +77,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^@/(?!(domain|machines|api/contract)(/|$))', message: 'server imports only domain, machines and the contract' },
-            { regex: '^react', message: 'server never imports React' },
+            ...SERVER_PATTERNS,
             {
               regex: '^\\.\\./(?!((db|auth|observability)/|(deps|config|http|clock|runtime)$))',
               message: 'the mover imports no feature: a feature gives it a binding or a gate at the composition root',
