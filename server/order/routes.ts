@@ -11,6 +11,8 @@ import { searchOrders } from './order-lists';
 import { listAppliedRules, listOfferItems, listOffers, listPaymentElements, listPendingRefunds, listRelatedAccounts } from './order-detail';
 import { listRiskRules, mlInference, riskAssessment } from './order-risk';
 import { fraudGraph } from './fraud-graph';
+import { readContext } from '../lifecycle/snapshot';
+import { paidCardCharts } from '../customer/customer-charts';
 import { checkCompanyPath, listTransfers } from './zelle';
 
 /**
@@ -32,7 +34,11 @@ export function orderRoutes(deps: AppDeps) {
   app.get('/orders/secured/fo/list', view, async (c) => ok(c, { elements: await listOffers(db, orderId(c.req.query())) }));
   app.get('/orders/secured/items/list', view, async (c) => ok(c, { elements: await listOfferItems(db, parse(OfferIdQuery, c.req.query()).foId) }));
   app.get('/orders/secured/rules/list', view, async (c) => ok(c, { elements: await listAppliedRules(db, orderId(c.req.query())) }));
-  app.get('/orders/secured/paymentOrder', view, async (c) => ok(c, { elements: await listPaymentElements(db, orderId(c.req.query())) }));
+  // A card's element carries its listing chart, as the blacklist's store computes it (docs/contract.md).
+  app.get('/orders/secured/paymentOrder', view, async (c) => {
+    const ctx = readContext(deps, c);
+    return ok(c, { elements: await listPaymentElements(db, orderId(c.req.query()), (accountId, card) => paidCardCharts(ctx, accountId, card)) });
+  });
   app.get('/orders/secured/getAccountsRelatedToOrderByPaymentMethod', view, async (c) =>
     ok(c, { elements: await listRelatedAccounts(db, orderId(c.req.query())) }),
   );

@@ -8,7 +8,7 @@ import { AddCardAttemptsResponse, CampaignsResponse, KYC_COMPANY_ID, KycDecision
 
 /** GET /users/secured/phoneNumbers: the customer's phones, the principal one first. */
 export async function getPhones(users: ServiceClient, accountId: number) {
-  return (await call(users, (k) => k.get('secured/phoneNumbers', { searchParams: { accountId: String(accountId) } }), PhonesResponse)).data.elements;
+  return (await call(users, (k) => k.get('secured/phoneNumbers', { searchParams: { accountId: String(accountId) } }), PhonesResponse)).data;
 }
 
 /** The customer's KYC: the current status, and the verifications when there is a status that is not 'error'. */

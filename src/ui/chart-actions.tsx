@@ -1,6 +1,7 @@
 import { lazy, Suspense, useContext, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { sendAction, type Sent } from '@/api/actions';
+import { inputOf, type ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { ApiError, isApiError } from '@/api/http';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { actionsOf, offered, probesOf, rowFor, type AnyLifecycle, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
@@ -53,6 +54,15 @@ export interface ChartPart<TSubject = unknown> {
 /** A part, typed by its lifecycle's subject at its definition, kept with the entity's other parts. */
 export function chartPart<TSubject>(part: ChartPart<TSubject>): ChartPart {
   return part as unknown as ChartPart;
+}
+
+/**
+ * A part whose input is the server's snapshot of its chart, carried by the read the page shows
+ * (issue 25 §1): the stored state and the facts the guards read, never the page's reading of the
+ * answer's fields. Without the chart's snapshot nothing is offered.
+ */
+export function snapshotPart<TSubject>(charts: readonly ChartSnapshot[] | undefined, part: Omit<ChartPart<TSubject>, 'input'>): ChartPart {
+  return chartPart({ ...part, input: inputOf(charts, part.lifecycle.name) });
 }
 
 /** A row's form, typed at its definition, kept with the other rows' forms. */

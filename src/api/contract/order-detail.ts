@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ChartSnapshots } from './chart-snapshot';
 import { Msg } from '@/domain/messages';
 import { Envelope, IsoDateTime } from './envelope';
 import { IdParam, IdQuery, PageOf, PageQuery, TextQuery } from './query';
@@ -93,6 +94,8 @@ export const PaymentElement = v.object({
   uniqueNumberIdentifier: v.nullable(v.string()),
   approvalUrl: v.nullable(v.string()),
   amount: v.number(),
+  /** The reference server's: the card's listing chart (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type PaymentElement = v.InferOutput<typeof PaymentElement>;
 export const PaymentOrderResponse = Envelope(v.object({ elements: v.array(PaymentElement) }));
@@ -255,6 +258,8 @@ export const AccountData = v.object({
   userCredit: v.array(v.object({ creditType: v.string(), amount: v.number() })),
   /** The reference server's: whether any of the customer's saved cards is on the blacklist (card-fraud contamination). */
   cardFraud: v.optional(v.boolean(), false),
+  /** The reference server's: the customer page's charts as the server computes them (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type AccountData = v.InferOutput<typeof AccountData>;
 export const AccountDataResponse = Envelope(AccountData);

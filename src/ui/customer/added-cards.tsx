@@ -14,7 +14,7 @@ import { customerText } from '@/i18n/es-customer';
 import { yesNo } from '@/i18n';
 import { CARD_DECLINES_LIMIT } from '@/domain/cards';
 import { addedCards } from '@/machines/customer/added-cards.machine';
-import { ChartActions, chartPart } from '@/ui/chart-actions';
+import { ChartActions, snapshotPart } from '@/ui/chart-actions';
 
 const text = customerText.addedCards;
 const COLUMNS: TableColumn<AddCardAttempt>[] = [
@@ -51,7 +51,7 @@ export function AddedCardAttempts({ accountId }: { accountId: number }) {
                 <p className={data.limited ? 'text-sm font-semibold text-red-700' : 'text-sm text-slate-700'}>{data.limited ? text.limited(data.failed, CARD_DECLINES_LIMIT) : text.failed(data.failed, CARD_DECLINES_LIMIT)}</p>
                 <ChartActions
                   label={text.reset}
-                  parts={[chartPart({ lifecycle: addedCards, input: { status: data.limited ? 'limited' : 'open' }, subject: { accountId } })]}
+                  parts={[snapshotPart(data.charts, { lifecycle: addedCards, subject: { accountId } })]}
                   onDone={() => attempts.select()}
                 />
               </div>

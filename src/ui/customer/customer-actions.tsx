@@ -39,7 +39,8 @@ import { impersonationUrl } from '@/domain/customer-access';
 import { Permission } from '@/domain/permissions';
 import { useActorPermissions, useServices } from '@/ui/session';
 import { DECONTAMINATION_LEVELS, DEFAULT_DECONTAMINATION } from '@/domain/customer-fraud';
-import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
+import { ChartActions, chartForm, snapshotPart } from '@/ui/chart-actions';
+import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/ui/fields';
 import { customerActionText } from '@/i18n/es-customer-actions';
 
@@ -432,36 +433,39 @@ const courtesyForm = (accountId: number) =>
     ),
   });
 
-/** The account as its chart reads it. */
+/** What the account's forms start from. */
 export interface CustomerAccountState {
   enabled: boolean;
   reliability: number;
-  /** Whether any of the customer's saved cards is on the blacklist (card-fraud contamination). */
-  contaminated: boolean;
   /** The names of the customer's groups. */
   groups: readonly string[];
 }
 
-/** The customer's own actions, above the card: what each chart offers this staff member now. */
-export function CustomerActions({ accountId, contact, account, settings, info, onDone }: { accountId: number; contact: CustomerContact; account: CustomerAccountState; settings: CustomerSettings; info: CustomerInfo; onDone: () => void }) {
-  const credit = chartPart({ lifecycle: customerCredit, input: { status: 'open' }, subject: { accountId }, forms: { 'credit.change': creditForm(accountId), 'credit.convert': convertForm(accountId) } });
-  const transfer = chartPart({ lifecycle: creditTransfer, input: { status: 'open' }, subject: { accountId }, forms: { 'transfer.create': transferForm(accountId) } });
-  const notify = chartPart({ lifecycle: customerNotify, input: { status: 'open' }, subject: { accountId }, forms: { 'notify.send': notifyForm(accountId, contact) } });
-  const accountPart = chartPart({ lifecycle: customerAccount, input: { status: account.enabled ? 'enabled' : 'disabled' }, subject: { accountId }, forms: { 'account.reliability': reliabilityForm(accountId, account.reliability), 'account.modify': modifyForm(accountId, account), 'account.info': infoForm(accountId, info), 'account.groups': groupsForm(accountId, account.groups) } });
-  const settingsPart = chartPart({
-    lifecycle: accountSettings,
-    input: { status: 'open' },
-    subject: { accountId },
-    forms: { 'settings.threeDs': threeDsForm(accountId, settings.value3DS), 'settings.tuBolsillo': tuBolsilloForm(accountId, settings.tuBolsillo), 'settings.marketing': marketingForm(accountId, settings.marketing) },
-  });
-  const access = chartPart({ lifecycle: customerAccess, input: { status: 'open' }, subject: { accountId }, forms: { 'access.resetPassword': resetPasswordForm(accountId) } });
-  const fraud = chartPart({ lifecycle: customerFraud, input: { status: account.contaminated ? 'contaminated' : 'clean' }, subject: { accountId }, forms: { 'fraud.decontaminate': decontaminateForm(accountId) } });
-  const kyc = chartPart({ lifecycle: customerKyc, input: { status: 'open' }, subject: { accountId } });
-  const reports = chartPart({ lifecycle: customerReports, input: { status: 'open' }, subject: { accountId }, forms: { 'reports.generate': reportForm(accountId) } });
-  const courtesy = chartPart({ lifecycle: customerCourtesy, input: { status: 'open' }, subject: { accountId }, forms: { 'courtesy.topup': courtesyForm(accountId) } });
+/**
+ * The customer's own actions, above the card: what each chart offers this staff member now, each
+ * chart restored from the server's snapshot the account data carries (`charts`).
+ */
+export function CustomerActions({ accountId, charts, contact, account, settings, info, onDone }: { accountId: number; charts: readonly ChartSnapshot[] | undefined; contact: CustomerContact; account: CustomerAccountState; settings: CustomerSettings; info: CustomerInfo; onDone: () => void }) {
+  const subject = { accountId };
+  const parts = [
+    snapshotPart(charts, { lifecycle: customerCredit, subject, forms: { 'credit.change': creditForm(accountId), 'credit.convert': convertForm(accountId) } }),
+    snapshotPart(charts, { lifecycle: creditTransfer, subject, forms: { 'transfer.create': transferForm(accountId) } }),
+    snapshotPart(charts, { lifecycle: customerNotify, subject, forms: { 'notify.send': notifyForm(accountId, contact) } }),
+    snapshotPart(charts, { lifecycle: customerAccount, subject, forms: { 'account.reliability': reliabilityForm(accountId, account.reliability), 'account.modify': modifyForm(accountId, account), 'account.info': infoForm(accountId, info), 'account.groups': groupsForm(accountId, account.groups) } }),
+    snapshotPart(charts, {
+      lifecycle: accountSettings,
+      subject,
+      forms: { 'settings.threeDs': threeDsForm(accountId, settings.value3DS), 'settings.tuBolsillo': tuBolsilloForm(accountId, settings.tuBolsillo), 'settings.marketing': marketingForm(accountId, settings.marketing) },
+    }),
+    snapshotPart(charts, { lifecycle: customerAccess, subject, forms: { 'access.resetPassword': resetPasswordForm(accountId) } }),
+    snapshotPart(charts, { lifecycle: customerFraud, subject, forms: { 'fraud.decontaminate': decontaminateForm(accountId) } }),
+    snapshotPart(charts, { lifecycle: customerKyc, subject }),
+    snapshotPart(charts, { lifecycle: customerCourtesy, subject, forms: { 'courtesy.topup': courtesyForm(accountId) } }),
+    snapshotPart(charts, { lifecycle: customerReports, subject, forms: { 'reports.generate': reportForm(accountId) } }),
+  ];
   return (
     <div className="flex flex-wrap items-start gap-2">
-      <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify, accountPart, settingsPart, access, fraud, kyc, courtesy, reports]} onDone={onDone} onFailed={onDone} />
+      <ChartActions label={text.actions(accountId)} parts={parts} onDone={onDone} onFailed={onDone} />
       <DefenceReport accountId={accountId} />
       <ImpersonationLink accountId={accountId} />
     </div>
