@@ -9,6 +9,8 @@ import { paymentRule } from '@/machines/order/payment-rule.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
 import { APPLIED_RULE_STATUSES } from '@/domain/order-actions';
 import { Permission } from '@/domain/permissions';
+import { OrderRefused } from '@/domain/order-actions';
+import { refusalOf, rowFor } from '@/machines/lifecycle/table';
 
 /** The spec's order rules (details §4) as the order's charts and their tables answer them. */
 
@@ -62,12 +64,19 @@ describe('the order chart', () => {
 });
 
 describe('offers, refunds and charge rules', () => {
-  const credited = (permissions: readonly string[]) => ({ status: 'REFUND_TO_CREDIT', previousStatus: 'OPEN', productType: 'SALDO', itemStatus: 'REFUND_TO_CREDIT', permissions });
+  const credited = (permissions: readonly string[]) => ({ status: 'REFUND_TO_CREDIT', previousStatus: 'OPEN', creditHeld: true, productType: 'SALDO', itemStatus: 'REFUND_TO_CREDIT', permissions });
 
   it('only CRM2_SUPER_ACTION reverts a pass to credit, back to where it came from', () => {
     expect(accepts(offer, credited(without(Permission.SUPER_ACTION)), { type: 'offer.revertCredit' })).toBe(false);
     expect(run(offer, credited(EVERYTHING), { type: 'offer.revertCredit' }).value).toBe('OPEN');
     expect(run(offer, { ...credited(EVERYTHING), previousStatus: 'CLOSED' }, { type: 'offer.revertCredit' }).value).toBe('CLOSED');
+  });
+
+  it('a revert takes the credit back: refused, with its text, once the customer spent it (issue 25)', () => {
+    const spent = { ...credited(EVERYTHING), creditHeld: false };
+    expect(accepts(offer, spent, { type: 'offer.revertCredit' })).toBe(false);
+    expect(refusalOf(rowFor(offer.rows, 'offer.revertCredit')!, spent, { type: 'offer.revertCredit' }, false)).toBe(OrderRefused.creditSpent);
+    expect(refusalOf(rowFor(offer.rows, 'offer.revertCredit')!, { ...spent, status: 'OPEN' }, { type: 'offer.revertCredit' }, false)).toBe(OrderRefused.revertCredit);
   });
 
   it('"to credit" hides with the other refund buttons: a delivered top-up cannot pass to credit', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventObject } from 'xstate';
+import type { AnyEvent } from '../support/chart-checks';
 import { createTestServer, sendRow, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
 import { AccountDataResponse } from '@/api/contract/order-detail';
@@ -56,8 +56,8 @@ async function offeredOnPage(accountId: number, lifecycle: AnyLifecycle, event: 
 }
 
 /** Whether the chart restored from the read's snapshot takes one parametrised event. */
-async function takes(accountId: number, lifecycle: AnyLifecycle, event: EventObject): Promise<boolean> {
-  return restoredChart(lifecycle.machine, { ...inputOf(await chartsOf(accountId), lifecycle.name), permissions: [...ALL_PERMISSIONS] }).can(event);
+async function takes(accountId: number, lifecycle: AnyLifecycle, event: AnyEvent): Promise<boolean> {
+  return restoredChart(lifecycle.machine, { ...inputOf(await chartsOf(accountId), lifecycle.name), permissions: [...ALL_PERMISSIONS] }).can(event as never);
 }
 
 const send = (lifecycle: AnyLifecycle, event: string, accountId: number, payload?: unknown) => sendRow(server, rowFor(lifecycle.rows, event)!, { accountId }, payload, token, { accountId: admin });

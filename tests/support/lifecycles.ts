@@ -99,11 +99,13 @@ const SALDO_OPEN = { productType: 'SALDO', itemStatus: 'OPEN' };
 export const offerModel: LifecycleModel = {
   lifecycle: offer,
   inputs: [
-    ...OFFER_STATUSES.filter((s) => s !== 'REFUND_TO_CREDIT').map((s) => ({ status: s, previousStatus: null, ...SALDO_OPEN, permissions: EVERYTHING })),
-    { status: 'REFUND_TO_CREDIT', previousStatus: 'OPEN', ...SALDO_OPEN, permissions: EVERYTHING },
-    { status: 'REFUND_TO_CREDIT', previousStatus: 'CLOSED', ...SALDO_OPEN, permissions: EVERYTHING },
+    ...OFFER_STATUSES.filter((s) => s !== 'REFUND_TO_CREDIT').map((s) => ({ status: s, previousStatus: null, creditHeld: true, ...SALDO_OPEN, permissions: EVERYTHING })),
+    { status: 'REFUND_TO_CREDIT', previousStatus: 'OPEN', creditHeld: true, ...SALDO_OPEN, permissions: EVERYTHING },
+    { status: 'REFUND_TO_CREDIT', previousStatus: 'CLOSED', creditHeld: true, ...SALDO_OPEN, permissions: EVERYTHING },
+    // The customer spent the credit: there is nothing to take back.
+    { status: 'REFUND_TO_CREDIT', previousStatus: 'OPEN', creditHeld: false, ...SALDO_OPEN, permissions: EVERYTHING },
   ],
-  label: (i) => (i.previousStatus ? `${status(i)} (desde ${String(i.previousStatus)})` : status(i)),
+  label: (i) => `${i.previousStatus ? `${status(i)} (desde ${String(i.previousStatus)})` : status(i)}${i.creditHeld ? '' : ' (crédito gastado)'}`,
 };
 
 export const refundModel: LifecycleModel = {

@@ -52,6 +52,8 @@ export const Offer = v.object({
   /** The product and status of the offer's item (refund buttons depend on them). */
   productType: v.nullable(v.string()),
   itemStatus: v.nullable(v.string()),
+  /** The reference server's: the offer's chart (its pass to credit and back) as the server restores it (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type Offer = v.InferOutput<typeof Offer>;
 export const OffersResponse = Envelope(v.object({ elements: v.array(Offer) }));
