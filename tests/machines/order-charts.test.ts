@@ -7,9 +7,8 @@ import { refund } from '@/machines/order/refund.machine';
 import { zelleLink } from '@/machines/order/zelle-link.machine';
 import { paymentRule } from '@/machines/order/payment-rule.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
-import { APPLIED_RULE_STATUSES } from '@/domain/order-actions';
+import { APPLIED_RULE_STATUSES, OrderRefused } from '@/domain/order-actions';
 import { Permission } from '@/domain/permissions';
-import { OrderRefused } from '@/domain/order-actions';
 import { refusalOf, rowFor } from '@/machines/lifecycle/table';
 
 /** The spec's order rules (details §4) as the order's charts and their tables answer them. */
