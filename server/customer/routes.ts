@@ -7,6 +7,7 @@ import { AccountIdQuery } from '@/api/contract/order-detail';
 import { PhonesQuery } from '@/api/contract/customer-phones';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
+import { CUSTOMER_VIEWS } from '@/domain/customer-views';
 import { searchAccount, searchAccountList, searchCustomers } from './customers';
 import { accountData, accountSummary, totalClosedUsd } from './account-data';
 import { addedCardsCharts, cardCharts, customerCharts, phoneCharts, phonesCharts } from './customer-charts';
@@ -120,7 +121,7 @@ export function customerRoutes(deps: AppDeps) {
   app.get('/orders/secured/list/remesarecipient', customerPage, customerPageRead(DirectoryQuery, (id, q) => bankRecipients(db, id, q)));
   app.get('/users/secured/list/remesaaddress', customerPage, customerPageRead(DirectoryQuery, (id, q) => homeRecipients(db, id, q)));
   // The added-card attempts are the agents' (spec details §6, CRM7_AGENT).
-  app.get('/customer/secured/add/creditcard/result', requirePermission(Permission.VIEW_CUSTOMERS, Permission.AGENT), async (c) => {
+  app.get('/customer/secured/add/creditcard/result', requirePermission(...CUSTOMER_VIEWS.addedCardAttempts), async (c) => {
     const { accountId } = parse(AccountIdQuery, c.req.query());
     return ok(c, { ...(await addCardAttempts(db, accountId)), charts: await addedCardsCharts(readContext(deps, c), accountId) });
   });

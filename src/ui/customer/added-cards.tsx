@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AddCardAttempt } from '@/api/contract/customer-detail';
 import { getAddCardAttempts } from '@/api/customer';
-import { Permission } from '@/domain/permissions';
+import { mayView } from '@/domain/customer-views';
 import { formatDateTime } from '@/domain/time';
 import { cardCaption } from '@/domain/format';
 import { Msg } from '@/domain/messages';
@@ -25,10 +25,10 @@ const COLUMNS: TableColumn<AddCardAttempt>[] = [
   { header: text.cleared, cell: (a) => formatDateTime(a.cleared), className: 'whitespace-nowrap' },
 ];
 
-/** The Logs tab's popup of the customer's attempts to add a card, for agents (CRM7_AGENT); read each time it opens. */
+/** The Logs tab's popup of the customer's attempts to add a card, for whom the view table lets read them (agents); read each time it opens. */
 export function AddedCardAttempts({ accountId }: { accountId: number }) {
   const services = useServices();
-  const agent = useActorPermissions().includes(Permission.AGENT);
+  const agent = mayView('addedCardAttempts', useActorPermissions());
   const [open, setOpen] = useState(false);
   const attempts = useDetailTab(() => getAddCardAttempts(services.customer, accountId), { reloadOnSelect: true });
   if (!agent) return null;

@@ -36,7 +36,7 @@ import { formatMoney } from '@/domain/format';
 import { getOffers, getTemplates } from '@/api/customer-forms';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { impersonationUrl } from '@/domain/customer-access';
-import { Permission } from '@/domain/permissions';
+import { mayView } from '@/domain/customer-views';
 import { useActorPermissions, useServices } from '@/ui/session';
 import { DECONTAMINATION_LEVELS, DEFAULT_DECONTAMINATION } from '@/domain/customer-fraud';
 import { ChartActions, chartForm, snapshotPart } from '@/ui/chart-actions';
@@ -477,7 +477,7 @@ function ImpersonationLink({ accountId }: { accountId: number }) {
   const services = useServices();
   const permissions = useActorPermissions();
   const href = impersonationUrl(services.config.customerSiteUrl, accountId);
-  if (!href || !permissions.includes(Permission.IMPERSONATOR)) return null;
+  if (!href || !mayView('impersonation', permissions)) return null;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className="rounded-md px-3 py-1.5 text-sm font-medium text-sky-800 ring-1 ring-slate-300 hover:bg-slate-50">
       {accountText.impersonate}

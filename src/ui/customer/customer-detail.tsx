@@ -6,7 +6,7 @@ import { DocLogsView, useDocLogs } from '@/ui/action-logs';
 import { useDetailTab } from '@/ui/detail-tab';
 import { DocNotes } from '@/ui/doc-notes';
 import { useActorPermissions, useServices } from '@/ui/session';
-import { Permission } from '@/domain/permissions';
+import { mayView } from '@/domain/customer-views';
 import { CustomerPhones } from '@/ui/customer-phones';
 import { customerText } from '@/i18n/es-customer';
 import { AccountTableView, useAccountTable, type AccountTable, type AccountTableState } from './account-table';
@@ -117,7 +117,7 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
     { label: text.campaigns, select: campaigns.select, panel: <CampaignsTab accountId={accountId} tab={campaigns} /> },
     tableSection(text.blacklist, BLACKLIST, accountId, blacklist),
     // The calls list is the calls screen's (CRM2_VIEW_CALLS): without it the tab is not offered.
-    ...(permissions.includes(Permission.VIEW_CALLS) ? [tableSection(text.calls, CALLS, accountId, calls)] : []),
+    ...(mayView('calls', permissions) ? [tableSection(text.calls, CALLS, accountId, calls)] : []),
     {
       label: text.segment,
       select: segment.traits.select,
