@@ -62,5 +62,4 @@ export const addedCardsStatus = (failed: number) => (failed === 0 ? 'clear' : fa
 export const AddedCardsMsg = {
   account: 'Debe indicar el cliente.',
   none: 'El cliente no tiene intentos fallidos de agregar tarjeta que restablecer.',
-  refused: 'No se pueden restablecer los intentos de agregar tarjeta del cliente.',
 } as const;

@@ -77,5 +77,4 @@ export const KycLinkMsg = {
   account: 'Debe indicar el cliente.',
   company: 'La compañía debe ser un número.',
   approved: 'El cliente ya está verificado: no necesita otro enlace de verificación.',
-  refused: 'No se puede generar el enlace de verificación del cliente.',
 } as const;
