@@ -11,6 +11,7 @@ import { customerKycBinding } from './kyc';
 import { customerCourtesyBinding } from './courtesy';
 import { customerReportsBinding } from './reports';
 import { addedCardsBinding } from './added-cards';
+import { customerCampaignsBinding } from './campaigns';
 import { cardBinding } from './cards';
 import { customerBlacklistBinding } from './blacklist';
 import { customerPhonesBinding, phoneBinding, type PhoneRecord } from './phones';
@@ -42,6 +43,9 @@ export function customerCharts(ctx: ReadContext, accountId: number): Promise<Cha
   ];
   return snapshotsOf(ctx, charts);
 }
+
+/** The campaigns' chart (the sync, synced for a while after one). */
+export const campaignsCharts = async (ctx: ReadContext, accountId: number) => [await snapshotOfKey(ctx, customerCampaignsBinding, { accountId })];
 
 /** The added-card attempts' chart (the reset). */
 export const addedCardsCharts = async (ctx: ReadContext, accountId: number) => [await snapshotOfKey(ctx, addedCardsBinding, { accountId })];

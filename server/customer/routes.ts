@@ -10,7 +10,7 @@ import { Permission } from '@/domain/permissions';
 import { CUSTOMER_VIEWS } from '@/domain/customer-views';
 import { searchAccount, searchAccountList, searchCustomers } from './customers';
 import { accountData, accountSummary, totalClosedUsd } from './account-data';
-import { addedCardsCharts, cardCharts, customerCharts, phoneCharts, phonesCharts } from './customer-charts';
+import { addedCardsCharts, campaignsCharts, cardCharts, customerCharts, phoneCharts, phonesCharts } from './customer-charts';
 import { readContext } from '../lifecycle/snapshot';
 import { listPhones } from './phones';
 import { listOffers } from './courtesy';
@@ -130,7 +130,10 @@ export function customerRoutes(deps: AppDeps) {
     const { id } = parse(FileQuery, c.req.query());
     return storedFile(c, await documentFile(db, id));
   });
-  app.get('/users/secured/campaign-user/list', customerPage, async (c) => ok(c, await customerCampaigns(db, parse(AccountIdQuery, c.req.query()).accountId)));
+  app.get('/users/secured/campaign-user/list', customerPage, async (c) => {
+    const { accountId } = parse(AccountIdQuery, c.req.query());
+    return ok(c, { ...(await customerCampaigns(db, accountId)), charts: await campaignsCharts(readContext(deps, c), accountId) });
+  });
   app.get('/users/secured/segment/data/traits', customerPage, async (c) => ok(c, await segmentTraits(db, parse(AccountIdQuery, c.req.query()).accountId)));
   app.get('/users/secured/segment/data/events', customerPage, async (c) => {
     const query = parse(SegmentEventsQuery, c.req.query());

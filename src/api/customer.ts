@@ -27,7 +27,7 @@ export async function getCustomerPage<T>(client: ServiceClient, path: string, sc
 
 /** GET /users/secured/campaign-user/list: the campaigns the customer is in. */
 export async function getCampaigns(users: ServiceClient, accountId: number) {
-  return (await call(users, (k) => k.get('secured/campaign-user/list', { searchParams: { accountId: String(accountId) } }), CampaignsResponse)).data.elements;
+  return (await call(users, (k) => k.get('secured/campaign-user/list', { searchParams: { accountId: String(accountId) } }), CampaignsResponse)).data;
 }
 
 /** GET /users/secured/segment/data/traits: the customer's traits (data.object). */

@@ -154,7 +154,7 @@ export const Campaign = v.object({
   endDate: IsoDateTime,
 });
 export type Campaign = v.InferOutput<typeof Campaign>;
-export const CampaignsResponse = Envelope(v.object({ elements: v.array(Campaign) }));
+export const CampaignsResponse = Envelope(v.object({ elements: v.array(Campaign), charts: ChartSnapshots }));
 
 /** GET /customer/secured/paymentmethod/customerspecific/all: the customer's saved cards, newest first (50 per page). */
 export const PaymentMethod = v.object({

@@ -62,7 +62,10 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
   const password = useAccountTable(PASSWORD_SIGN_INS, accountId);
   const attempts = useAccountTable(PIN_ATTEMPTS, accountId);
   // Whether a campaign is active is judged when the list is read.
-  const campaigns = useDetailTab(async () => ({ rows: await getCampaigns(services.users, accountId), now: Date.now() }));
+  const campaigns = useDetailTab(async () => {
+    const { elements, charts } = await getCampaigns(services.users, accountId);
+    return { rows: elements, charts, now: Date.now() };
+  });
   const blacklist = useAccountTable(BLACKLIST, accountId);
   const calls = useAccountTable(CALLS, accountId);
   const segment = useSegment(accountId);
