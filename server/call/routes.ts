@@ -4,13 +4,15 @@ import { ok, parse } from '../http';
 import { requirePermission } from '../auth/middleware';
 import { CallsQuery } from '@/api/contract/calls';
 import { Permission } from '@/domain/permissions';
+import { CUSTOMER_VIEWS } from '@/domain/customer-views';
 import { CallQuery, SimilarCallsQuery } from '@/api/contract/call-detail';
 import { callContact, searchCalls, similarCalls } from './calls';
 
 /** What staff read about calls: the calls search, and a call's contact and similar calls (the call detail). */
 export function callRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.get('/users/secured/call/list', requirePermission(Permission.VIEW_CALLS), async (c) =>
+  // The calls list: the calls screen's, and the customer page's LLamadas tab (its view table).
+  app.get('/users/secured/call/list', requirePermission(...CUSTOMER_VIEWS.calls), async (c) =>
     ok(c, await searchCalls(deps.db.kysely, parse(CallsQuery, c.req.query()), deps.clock.now())),
   );
   app.get('/users/secured/call/contact', requirePermission(Permission.VIEW_CALLS), async (c) => ok(c, await callContact(deps.db.kysely, parse(CallQuery, c.req.query()).callId)));

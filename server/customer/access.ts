@@ -15,11 +15,12 @@ import { customerAccess } from '@/machines/customer/access.machine';
  * one stops working, the sessions end) and, when asked, mails the customer (outbox) to choose a new
  * one; the agent never learns a password. A passwordless reset clears the PIN, so the app asks for
  * a new one. Clearing the attempts zeroes the PIN attempts and forgets the failed password
- * sign-ins of the account, so the customer is no longer throttled. A reset with nothing to reset
- * is refused (409) and logs nothing.
+ * sign-ins of the account, so the customer is no longer throttled. The store reads what there is
+ * to reset (a pin, attempts, an e-mail to notify): the chart refuses a reset with nothing to reset
+ * (409) and the page does not offer it.
  */
 
-type Customer = { id: number; username: string; email: string | null };
+type Customer = { id: number; username: string; email: string | null; pin: boolean; pinAttempts: number; failedSignIns: number };
 type Key = { accountId: number };
 
 const accessStore: Store<Customer, Key> = {
@@ -28,9 +29,13 @@ const accessStore: Store<Customer, Key> = {
   idOf: (r) => r.id,
   async find(trx, key) {
     const { id, username, email } = await customerOrThrow(trx, key.accountId);
-    return [{ id, username, email }];
+    const settings = await trx.selectFrom('account_settings').select('pin').where('account_id', '=', id).executeTakeFirst();
+    const pins = await trx.selectFrom('pin_attempts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('attempts'), eb.lit(0)).as('n')).where('account_id', '=', id).executeTakeFirstOrThrow();
+    const failures = await trx.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n')).where('subject_kind', '=', 'account').where('subject', '=', username).executeTakeFirstOrThrow();
+    return [{ id, username, email, pin: (settings?.pin ?? null) !== null, pinAttempts: Number(pins.n), failedSignIns: Number(failures.n) }];
   },
-  input: async () => ({ status: 'open' }),
+  // What there is to reset: the chart offers and takes only those resets.
+  input: async (_trx, r) => ({ status: 'open', pin: r.pin, attempts: r.pinAttempts + r.failedSignIns, email: Boolean(r.email) }),
   save: async () => {},
 };
 
@@ -45,7 +50,6 @@ export const customerAccessBinding = bind<Customer, Key>({
       prepare: async () => hashPassword(randomBytes(24).toString('base64url')),
       async perform({ trx, ctx, record, request, prepared }) {
         const { sendNotify } = request.query as ResetPasswordQuery;
-        if (sendNotify && !record.email) throw conflict(AccessMsg.noEmail);
         await trx.updateTable('accounts').set({ password_hash: prepared as string }).where('id', '=', record.id).execute();
         const ended = await revokeAccount(trx, record.id, ctx.now);
         if (sendNotify) {
@@ -65,21 +69,19 @@ export const customerAccessBinding = bind<Customer, Key>({
     passwordless: {
       async perform({ trx, record }) {
         const cleared = await trx.updateTable('account_settings').set({ pin: null }).where('account_id', '=', record.id).where('pin', 'is not', null).executeTakeFirst();
+        // Two resets at once: the second finds no pin left.
         if (Number(cleared.numUpdatedRows) === 0) throw conflict(AccessMsg.noPin);
         return { description: `Pin de inicio sin contraseña restablecido: cliente ${record.id}`, before: { pin: 'asignado' }, after: { pin: null }, data: answer(record) };
       },
     },
     attempts: {
       async perform({ trx, record }) {
-        const pins = await trx.selectFrom('pin_attempts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('attempts'), eb.lit(0)).as('n')).where('account_id', '=', record.id).executeTakeFirstOrThrow();
-        const failures = await trx.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n')).where('subject_kind', '=', 'account').where('subject', '=', record.username).executeTakeFirstOrThrow();
-        const cleared = Number(pins.n) + Number(failures.n);
-        if (cleared === 0) throw conflict(AccessMsg.noAttempts);
+        const cleared = record.pinAttempts + record.failedSignIns;
         await trx.updateTable('pin_attempts').set({ attempts: 0 }).where('account_id', '=', record.id).where('attempts', '>', 0).execute();
         await clearAccountFailures(trx, record.username);
         return {
           description: `Intentos de inicio de sesión restablecidos: cliente ${record.id} (${cleared})`,
-          before: { pinAttempts: Number(pins.n), failedSignIns: Number(failures.n) },
+          before: { pinAttempts: record.pinAttempts, failedSignIns: record.failedSignIns },
           after: { pinAttempts: 0, failedSignIns: 0 },
           data: answer(record, { attemptsCleared: cleared }),
         };

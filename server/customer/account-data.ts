@@ -123,3 +123,23 @@ export const accountStore: Store<AccountRecord, { accountId: number }> = {
   input: async () => ({ status: 'open' }),
   save: async () => {},
 };
+
+/** A customer's balance of each credit type they hold. */
+export async function balancesOf(db: Db, accountId: number): Promise<Record<string, number>> {
+  const rows = await db.selectFrom('user_credits').select(['credit_type', 'amount']).where('account_id', '=', accountId).execute();
+  return Object.fromEntries(rows.map((r) => [r.credit_type, r.amount]));
+}
+
+/**
+ * A customer as the entity of a chart over their balances (credit, transfers): always open, its
+ * guards reading the balances (a decrease, a conversion or a transfer never takes more than there is).
+ */
+export type BalancesRecord = AccountRecord & { balances: Record<string, number> };
+export const balancesStore: Store<BalancesRecord, { accountId: number }> = {
+  ...(accountStore as unknown as Store<BalancesRecord, { accountId: number }>),
+  async find(trx, key) {
+    const { id } = await customerOrThrow(trx, key.accountId);
+    return [{ id, balances: await balancesOf(trx, id) }];
+  },
+  input: async (_trx, r) => ({ status: 'open', balances: r.balances }),
+};

@@ -1,4 +1,4 @@
-import { bind, bodyOf, type Store } from '../lifecycle/binding';
+import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
 import { accessDenied, badRequest, conflict } from '../http';
 import { revokeAccount } from '../auth/tokens';
 import { customerOrThrow } from './account-data';
@@ -15,7 +15,7 @@ import { customerAccount } from '@/machines/customer/account.machine';
  * are not customers: they are not found here.
  */
 
-type AccountRow = { id: number; enabled: number; reliability: number };
+type AccountRow = { id: number; enabled: number; reliability: number; groups: string[] };
 type Key = { accountId: number };
 
 const accountRowStore: Store<AccountRow, Key> = {
@@ -24,9 +24,10 @@ const accountRowStore: Store<AccountRow, Key> = {
   idOf: (r) => r.id,
   async find(trx, key) {
     const { id, enabled, reliability } = await customerOrThrow(trx, key.accountId);
-    return [{ id, enabled, reliability }];
+    const groups = await trx.selectFrom('account_groups as ag').innerJoin('groups as g', 'g.id', 'ag.group_id').select('g.name').where('ag.account_id', '=', id).orderBy('g.name').execute();
+    return [{ id, enabled, reliability, groups: groups.map((g) => g.name) }];
   },
-  input: async (_trx, r) => ({ status: r.enabled === 1 ? 'enabled' : 'disabled' }),
+  input: async (_trx, r) => ({ status: r.enabled === 1 ? 'enabled' : 'disabled', groups: r.groups }),
   async save(trx, move) {
     const enabled = move.to === 'enabled' ? 1 : 0;
     if (enabled === move.record.enabled) return;
@@ -34,6 +35,17 @@ const accountRowStore: Store<AccountRow, Key> = {
     if (Number(updated.numUpdatedRows) !== 1) throw conflict(AccountMsg.concurrent);
   },
 };
+
+const groupNames = (body: ModifyGroupsBody) => [...body.assingGroups, ...body.unassingGroups];
+
+/** The ids of the groups a request names (400 for a name that is no group). */
+async function groupIds(trx: Trx, names: readonly string[]): Promise<Map<string, number>> {
+  const groups = await trx.selectFrom('groups').select(['id', 'name']).where('name', 'in', names).execute();
+  const idOf = new Map(groups.map((g) => [g.name, g.id]));
+  const unknown = names.find((n) => !idOf.has(n));
+  if (unknown) throw badRequest(GroupsMsg.unknown(unknown));
+  return idOf;
+}
 
 const stateOf = (r: AccountRow, enabled: boolean, sessionsEnded?: number) => ({ accountId: r.id, enabled, reliability: r.reliability, ...(sessionsEnded === undefined ? {} : { sessionsEnded }) });
 
@@ -116,23 +128,20 @@ export const customerAccountBinding = bind<AccountRow, Key>({
         };
       },
     },
-    // No escalation: a group is given or taken only by someone holding every permission it carries.
+    // No escalation: a group is given or taken only by someone holding every permission it carries
+    // (asked of the request before the chart asks whether the customer holds the groups).
     groups: {
-      async perform({ trx, ctx, record, request }) {
-        const body = bodyOf<ModifyGroupsBody>(request);
-        const names = [...body.assingGroups, ...body.unassingGroups];
-        const groups = await trx.selectFrom('groups').select(['id', 'name']).where('name', 'in', names).execute();
-        const idOf = new Map(groups.map((g) => [g.name, g.id]));
-        const unknown = names.find((n) => !idOf.has(n));
-        if (unknown) throw badRequest(GroupsMsg.unknown(unknown));
+      async check({ trx, ctx, request }) {
+        const names = groupNames(bodyOf<ModifyGroupsBody>(request));
+        const idOf = await groupIds(trx, names);
         const carried = await trx.selectFrom('group_permissions as gp').innerJoin('permissions as p', 'p.id', 'gp.permission_id').select(['gp.group_id', 'p.name']).where('gp.group_id', 'in', [...idOf.values()]).execute();
         const beyond = names.find((n) => carried.some((c) => c.group_id === idOf.get(n) && !ctx.principal.permissions.has(c.name)));
         if (beyond) throw accessDenied(GroupsMsg.beyond(beyond));
-        const held = new Set((await trx.selectFrom('account_groups as ag').innerJoin('groups as g', 'g.id', 'ag.group_id').select('g.name').where('ag.account_id', '=', record.id).execute()).map((g) => g.name));
-        const already = body.assingGroups.find((n) => held.has(n));
-        if (already) throw conflict(GroupsMsg.held(already));
-        const missing = body.unassingGroups.find((n) => !held.has(n));
-        if (missing) throw conflict(GroupsMsg.notHeld(missing));
+      },
+      async perform({ trx, record, request }) {
+        const body = bodyOf<ModifyGroupsBody>(request);
+        const idOf = await groupIds(trx, groupNames(body));
+        const held = new Set(record.groups);
         if (body.assingGroups.length) await trx.insertInto('account_groups').values(body.assingGroups.map((n) => ({ account_id: record.id, group_id: idOf.get(n)! }))).execute();
         if (body.unassingGroups.length) await trx.deleteFrom('account_groups').where('account_id', '=', record.id).where('group_id', 'in', body.unassingGroups.map((n) => idOf.get(n)!)).execute();
         const before = [...held].sort();

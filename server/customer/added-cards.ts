@@ -3,13 +3,13 @@ import { conflict } from '../http';
 import { iso } from '../clock';
 import { customerOrThrow } from './account-data';
 import { addCardAttempts } from './customer-history';
-import { AddedCardsMsg, CARD_DECLINES_LIMIT } from '@/domain/cards';
+import { AddedCardsMsg, addedCardsStatus } from '@/domain/cards';
 import { addedCards } from '@/machines/customer/added-cards.machine';
 
 /**
  * A customer's attempts to add a card: limited after 10 failed ones not cleared. A reset marks the
  * failed ones cleared (they stay readable in the popup and the log says how many), so the
- * customer may try again; with nothing to clear it is a 409.
+ * customer may try again; with nothing to clear the chart refuses it (409).
  */
 
 type Attempts = { id: number; failed: number };
@@ -25,7 +25,7 @@ const attemptsStore: Store<Attempts, { accountId: number }> = {
   docId: (r) => String(r.id),
   idOf: (r) => r.id,
   find: async (trx, key) => [await attemptsOf(trx, key.accountId)],
-  input: async (_trx, r) => ({ status: r.failed >= CARD_DECLINES_LIMIT ? 'limited' : 'open' }),
+  input: async (_trx, r) => ({ status: addedCardsStatus(r.failed) }),
   save: async () => {},
 };
 
@@ -34,9 +34,6 @@ export const addedCardsBinding = bind<Attempts, { accountId: number }>({
   store: attemptsStore,
   handlers: {
     reset: {
-      async check({ record }) {
-        if (record.failed === 0) throw conflict(AddedCardsMsg.none);
-      },
       async perform({ trx, ctx, record }) {
         const cleared = await trx.updateTable('add_card_attempts').set({ cleared_at: iso(ctx.now) }).where('account_id', '=', record.id).where('was_added', '=', 0).where('cleared_at', 'is', null).executeTakeFirst();
         // Two resets at once: the second finds nothing left to clear.

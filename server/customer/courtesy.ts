@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { bind, bodyOf } from '../lifecycle/binding';
-import { conflict, notFound } from '../http';
+import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
+import { notFound } from '../http';
 import { iso } from '../clock';
 import { recordMutation } from '../lifecycle/audit';
 import { accountStore, customerOrThrow, type AccountRecord } from './account-data';
 import type { CourtesyBody, CourtesyOrder, Offers, TopupOffer } from '@/api/contract/customer-courtesy';
-import { COURTESY, CourtesyMsg, onSale } from '@/domain/courtesy';
+import { COURTESY } from '@/domain/courtesy';
 import { customerCourtesy } from '@/machines/customer/courtesy.machine';
 
 /**
@@ -14,7 +14,8 @@ import { customerCourtesy } from '@/machines/customer/courtesy.machine';
  * /orders/secured/checkout/courtesy): one offer on sale given to a Cuban mobile as a real order
  * of 0 USD, paid with TU_BOLSILLO on the CRM channel, its top-up item queued (OPEN) like any
  * other. The order, its offer, its item and its payment are written in one transaction, and the
- * order's log says who gave it; a retry with the same Idempotency-Key creates nothing more.
+ * order's log says who gave it; a retry with the same Idempotency-Key creates nothing more. The
+ * chart's fact is which offers are on sale now: an offer that is not is refused (409) by its guard.
  */
 
 type Db = Kysely<Database>;
@@ -50,24 +51,35 @@ export async function listOffers(db: Db, productType: string, countryCode: strin
   return { categories: [...new Set(offers.flatMap((o) => o.categories))].sort((a, b) => a.localeCompare(b, 'es')), offers };
 }
 
+/** The courtesy catalogue's offer a request names (404 when it names none). */
+async function courtesyOffer(trx: Trx, offerId: number): Promise<TopupOffer> {
+  const row = await trx
+    .selectFrom('topup_offers')
+    .select(OFFER_COLUMNS)
+    .where('id', '=', offerId)
+    .where('product_type', '=', COURTESY.productType)
+    .where('country_code', '=', COURTESY.countryCode)
+    .where('operator', '=', COURTESY.operator)
+    .executeTakeFirst();
+  if (!row) throw notFound(`No se encontró la oferta ${offerId}.`);
+  return offerOf(row);
+}
+
+const courtesyStore: Store<AccountRecord, { accountId: number }> = {
+  ...accountStore,
+  input: async (trx, _r, ctx) => ({ status: 'open', onSale: (await listOffers(trx, COURTESY.productType, COURTESY.countryCode, COURTESY.operator, ctx.now)).offers.map((o) => o.id) }),
+};
+
 export const customerCourtesyBinding = bind<AccountRecord, { accountId: number }>({
   lifecycle: customerCourtesy,
-  store: accountStore,
+  store: courtesyStore,
   handlers: {
     topup: {
+      // An offer that is not the catalogue's is not found, before the chart asks whether it is on sale.
+      check: async ({ trx, request }) => void (await courtesyOffer(trx, bodyOf<CourtesyBody>(request).offerId)),
       async perform({ trx, ctx, record, request }) {
         const body = bodyOf<CourtesyBody>(request);
-        const row = await trx
-          .selectFrom('topup_offers')
-          .select(OFFER_COLUMNS)
-          .where('id', '=', body.offerId)
-          .where('product_type', '=', COURTESY.productType)
-          .where('country_code', '=', COURTESY.countryCode)
-          .where('operator', '=', COURTESY.operator)
-          .executeTakeFirst();
-        if (!row) throw notFound(`No se encontró la oferta ${body.offerId}.`);
-        const offer = offerOf(row);
-        if (!onSale(offer, ctx.now)) throw conflict(CourtesyMsg.notOnSale);
+        const offer = await courtesyOffer(trx, body.offerId);
         const account = await customerOrThrow(trx, record.id);
         const created = iso(ctx.now);
         const { id: orderId } = await trx

@@ -1,23 +1,31 @@
-import { bind, bodyOf } from '../lifecycle/binding';
-import { conflict } from '../http';
+import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
 import { addCredit, takeCredit } from '../order/credits';
-import { accountStore, type AccountRecord } from './account-data';
+import { balancesStore, type BalancesRecord } from './account-data';
 import type { CreditChangeBody } from '@/api/contract/customer-credit';
 import type { Conversion, ConvertBody } from '@/api/contract/customer-conversion';
-import { CONVERSION_CREDIT, convertAmount, ConvertMsg } from '@/domain/conversion';
-import { CreditMsg, EXPIRING_CREDIT_TYPES } from '@/domain/credit';
+import { CONVERSION_CREDIT, convertAmount, conversionRates } from '@/domain/conversion';
+import { EXPIRING_CREDIT_TYPES } from '@/domain/credit';
 import { customerCredit } from '@/machines/customer/credit.machine';
 
 /**
  * 'Agregar o quitar crédito' (POST /users/secured/addremove/credit): the balance of that type moves
- * in the action's transaction with its credit-history line; it never goes negative (409). An
- * increase of expiring minutes carries its expiry on the history line. A conversion
- * (POST /users/secured/move/credit) takes the amount (or the whole balance) of the origin and adds
- * what it is worth at the current rate to the destination: two history lines, one transaction.
+ * in the action's transaction with its credit-history line. An increase of expiring minutes
+ * carries its expiry on the history line. A conversion (POST /users/secured/move/credit) takes the
+ * amount (or the whole balance) of the origin and adds what it is worth at the current rate to the
+ * destination: two history lines, one transaction. The chart's guards read the balances and the
+ * rates the store gives them: a decrease or a conversion they do not allow is refused (409) first.
  */
-export const customerCreditBinding = bind<AccountRecord, { accountId: number }>({
+
+const ratesOf = async (trx: Trx) => trx.selectFrom('exchange_rates').select(['base', 'currency', 'rate', 'fee']).execute();
+
+const creditStore: Store<BalancesRecord, { accountId: number }> = {
+  ...balancesStore,
+  input: async (trx, r) => ({ status: 'open', balances: r.balances, rates: conversionRates(await ratesOf(trx)) }),
+};
+
+export const customerCreditBinding = bind<BalancesRecord, { accountId: number }>({
   lifecycle: customerCredit,
-  store: accountStore,
+  store: creditStore,
   // Four-eyes weighs money added to a balance (minutes are not money; taking credit away is not).
   amounts: {
     credit: ({ request }) => {
@@ -33,9 +41,7 @@ export const customerCreditBinding = bind<AccountRecord, { accountId: number }>(
         const increase = body.trnType === 'INCREASE';
         const expires = increase && EXPIRING_CREDIT_TYPES.includes(body.creditType) ? `, vence ${body.creditTypeExp}` : '';
         const description = `${increase ? 'Crédito agregado' : 'Crédito quitado'} por ${ctx.principal.email ?? ctx.principal.username} (CRM)${expires}`;
-        const current = await trx.selectFrom('user_credits').select('amount').where('account_id', '=', record.id).where('credit_type', '=', body.creditType).executeTakeFirst();
-        const before = current?.amount ?? 0;
-        if (!increase && before < body.amount) throw conflict(CreditMsg.notEnough(body.creditType));
+        const before = record.balances[body.creditType] ?? 0;
         const after = increase
           ? await addCredit(trx, record.id, body.amount, description, ctx.now, body.creditType)
           : await takeCredit(trx, record.id, body.amount, description, ctx.now, body.creditType);
@@ -52,15 +58,11 @@ export const customerCreditBinding = bind<AccountRecord, { accountId: number }>(
         const body = bodyOf<ConvertBody>(request);
         const from = CONVERSION_CREDIT[body.originCurrency];
         const to = CONVERSION_CREDIT[body.destinyCurrency];
-        const balance = (await trx.selectFrom('user_credits').select('amount').where('account_id', '=', record.id).where('credit_type', '=', from).executeTakeFirst())?.amount ?? 0;
-        if (balance <= 0) throw conflict(ConvertMsg.empty(body.originCurrency));
+        // The chart allowed it: there is a balance that reaches the amount, a rate, and at least a cent.
+        const balance = record.balances[from] ?? 0;
         const amount = body.amount ?? balance;
-        if (amount > balance + 1e-9) throw conflict(ConvertMsg.notEnough(body.originCurrency));
-        const rates = await trx.selectFrom('exchange_rates').select(['base', 'currency', 'rate', 'fee']).execute();
-        const received = convertAmount(amount, body.originCurrency, body.destinyCurrency, rates);
-        if (received === null) throw conflict(ConvertMsg.noRate(body.originCurrency, body.destinyCurrency));
-        if (received <= 0) throw conflict(ConvertMsg.tooSmall);
-        const destBefore = (await trx.selectFrom('user_credits').select('amount').where('account_id', '=', record.id).where('credit_type', '=', to).executeTakeFirst())?.amount ?? 0;
+        const received = convertAmount(amount, body.originCurrency, body.destinyCurrency, await ratesOf(trx))!;
+        const destBefore = record.balances[to] ?? 0;
         const by = `${ctx.principal.email ?? ctx.principal.username} (CRM)`;
         const originBalance = await takeCredit(trx, record.id, amount, `Conversión a ${body.destinyCurrency} por ${by}`, ctx.now, from);
         const destinyBalance = await addCredit(trx, record.id, received, `Conversión desde ${body.originCurrency} por ${by}`, ctx.now, to);

@@ -1,26 +1,40 @@
 import { randomUUID } from 'node:crypto';
-import { bind, bodyOf } from '../lifecycle/binding';
-import { conflict } from '../http';
+import { bind, type Store } from '../lifecycle/binding';
 import { iso } from '../clock';
-import { accountStore, type AccountRecord } from './account-data';
-import type { KycLink, KycLinkBody } from '@/api/contract/customer-kyc';
-import { KycLinkMsg } from '@/domain/kyc';
+import { customerOrThrow } from './account-data';
+import type { KycLink } from '@/api/contract/customer-kyc';
 import { customerKyc } from '@/machines/customer/kyc.machine';
 
 /**
  * A verification link (POST /users/secured/kyc/verification-url): a new pending verification of
  * the company with its own id, at the configured verification site; a link still pending is
- * replaced (expired), so only the newest one works. A customer already approved needs none (409).
+ * replaced (expired), so only the newest one works. The customer's chart is verified once the
+ * company's latest decision approved them: it takes no link then (409, and no button).
  */
-export const customerKycBinding = bind<AccountRecord, { accountId: number }>({
+
+type Customer = { id: number; companyId: number; approved: boolean };
+type Key = { accountId: number; companyId: number };
+
+const kycStore: Store<Customer, Key> = {
+  docCode: 'CUSTOM',
+  docId: (r) => String(r.id),
+  idOf: (r) => r.id,
+  async find(trx, key) {
+    const { id } = await customerOrThrow(trx, key.accountId);
+    const latest = await trx.selectFrom('kyc_decisions').select('status').where('account_id', '=', id).where('company_id', '=', key.companyId).orderBy('created_date_time', 'desc').orderBy('id', 'desc').executeTakeFirst();
+    return [{ id, companyId: key.companyId, approved: latest?.status === 'approved' }];
+  },
+  input: async (_trx, r) => ({ status: r.approved ? 'verified' : 'unverified' }),
+  save: async () => {},
+};
+
+export const customerKycBinding = bind<Customer, Key>({
   lifecycle: customerKyc,
-  store: accountStore,
+  store: kycStore,
   handlers: {
     link: {
-      async perform({ trx, ctx, record, request }) {
-        const { companyId } = bodyOf<KycLinkBody>(request);
-        const latest = await trx.selectFrom('kyc_decisions').select('status').where('account_id', '=', record.id).where('company_id', '=', companyId).orderBy('created_date_time', 'desc').orderBy('id', 'desc').executeTakeFirst();
-        if (latest?.status === 'approved') throw conflict(KycLinkMsg.approved);
+      async perform({ trx, ctx, record }) {
+        const { companyId } = record;
         const expired = await trx.updateTable('kyc_decisions').set({ status: 'expired' }).where('account_id', '=', record.id).where('company_id', '=', companyId).where('status', '=', 'pending').executeTakeFirst();
         const partnerId = randomUUID();
         const url = `${ctx.config.kycVerificationUrl}/${partnerId}`;

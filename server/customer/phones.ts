@@ -4,6 +4,7 @@ import { conflict, notFound } from '../http';
 import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
 import { iso } from '../clock';
 import type { Phone, PhoneCreateBody } from '@/api/contract/customer-phones';
+import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { formatPhone, phoneLogged, PhoneRefused } from '@/domain/phones';
 import { customerPhones, phone } from '@/machines/customer/phone.machine';
 import { accountOrThrow, accountStore, type AccountRecord } from './account-data';
@@ -48,8 +49,8 @@ async function phonesOf(db: Reader, records: readonly PhoneRecord[]): Promise<Ph
   }));
 }
 
-/** GET /users/secured/phoneNumbers: the principal number first, then the others as they were added. */
-export async function listPhones(db: Kysely<Database>, accountId: number): Promise<Phone[]> {
+/** GET /users/secured/phoneNumbers: the principal number first, then the others as they were added, each with its charts. */
+export async function listPhones(db: Kysely<Database>, accountId: number, chartsOf: (record: PhoneRecord) => Promise<ChartSnapshot[]>): Promise<Phone[]> {
   await accountOrThrow(db, accountId);
   const records = await db
     .selectFrom('user_numbers')
@@ -59,7 +60,8 @@ export async function listPhones(db: Kysely<Database>, accountId: number): Promi
     .orderBy('created')
     .orderBy('id')
     .execute();
-  return phonesOf(db, records);
+  const phones = await phonesOf(db, records);
+  return Promise.all(phones.map(async (p, i) => ({ ...p, charts: await chartsOf(records[i]!) })));
 }
 
 export const phoneStore: Store<PhoneRecord, { accountId: number; phoneNumber: string }> = {

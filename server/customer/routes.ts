@@ -8,8 +8,11 @@ import { AccountIdQuery } from '@/api/contract/order-detail';
 import { PhonesQuery } from '@/api/contract/customer-phones';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
+import { CUSTOMER_VIEWS } from '@/domain/customer-views';
 import { searchAccount, searchAccountList, searchCustomers } from './customers';
 import { accountData, accountSummary, totalClosedUsd } from './account-data';
+import { addedCardsCharts, campaignsCharts, cardCharts, customerCharts, phoneCharts, phonesCharts } from './customer-charts';
+import { readContext } from '../lifecycle/snapshot';
 import { listPhones } from './phones';
 import { listOffers } from './courtesy';
 import { listTemplates } from './notify';
@@ -84,15 +87,21 @@ export function customerRoutes(deps: AppDeps) {
   });
 
   app.get('/uaa/secured/other/data', customerTab, async (c) => ok(c, await accountSummary(db, parse(AccountIdQuery, c.req.query()).accountId)));
+  // With the charts of the customer page's actions, as the server restores them (docs/contract.md).
   app.get('/users/secured/other/data', customerTab, async (c) => {
-    const fullPin = seesFullPin(c);
-    return ok(c, await accountData(db, parse(AccountIdQuery, c.req.query()).accountId, fullPin));
+    const { accountId } = parse(AccountIdQuery, c.req.query());
+    const data = await accountData(db, accountId, seesFullPin(c));
+    return ok(c, { ...data, charts: await customerCharts(readContext(deps, c), accountId) });
   });
   app.get('/orders/secured/orders/totalClosed', customerTab, async (c) =>
     ok(c, { totalUsd: await totalClosedUsd(db, parse(AccountIdQuery, c.req.query()).accountId) }),
   );
 
-  app.get('/users/secured/phoneNumbers', customerTab, async (c) => ok(c, { elements: await listPhones(db, parse(PhonesQuery, c.req.query()).accountId) }));
+  app.get('/users/secured/phoneNumbers', customerTab, async (c) => {
+    const { accountId } = parse(PhonesQuery, c.req.query());
+    const ctx = readContext(deps, c);
+    return ok(c, { elements: await listPhones(db, accountId, (phone) => phoneCharts(ctx, phone)), charts: await phonesCharts(ctx, accountId) });
+  });
 
   // The customer page's tabs: whoever may see customers.
   const customerPage = requirePermission(Permission.VIEW_CUSTOMERS);
@@ -104,19 +113,28 @@ export function customerRoutes(deps: AppDeps) {
   app.get('/uaa/secured/login/dataPin', customerPage, paged((id, q, fullPin) => passwordlessSignIns(db, id, q, fullPin)));
   app.get('/uaa/secured/login/data', customerPage, paged((id, q) => passwordSignIns(db, id, q)));
   app.get('/uaa/secured/loginAttempt/data', customerPage, paged((id, q, fullPin) => pinAttempts(db, id, q, fullPin)));
-  app.get('/customer/secured/paymentmethod/customerspecific/all', customerPage, customerPageRead(PaymentMethodsQuery, (id, q) => paymentMethods(db, id, q)));
+  app.get('/customer/secured/paymentmethod/customerspecific/all', customerPage, async (c) => {
+    const query = parse(PaymentMethodsQuery, c.req.query());
+    const ctx = readContext(deps, c);
+    const page = await paymentMethods(db, query.accountId, query);
+    return ok(c, { ...page, elements: await Promise.all(page.elements.map(async (card) => ({ ...card, charts: await cardCharts(ctx, card) }))) });
+  });
   app.get('/orders/secured/list/remesarecipient', customerPage, customerPageRead(DirectoryQuery, (id, q) => bankRecipients(db, id, q)));
   app.get('/users/secured/list/remesaaddress', customerPage, customerPageRead(DirectoryQuery, (id, q) => homeRecipients(db, id, q)));
   // The added-card attempts are the agents' (spec details §6, CRM7_AGENT).
-  app.get('/customer/secured/add/creditcard/result', requirePermission(Permission.VIEW_CUSTOMERS, Permission.AGENT), async (c) =>
-    ok(c, await addCardAttempts(db, parse(AccountIdQuery, c.req.query()).accountId)),
-  );
+  app.get('/customer/secured/add/creditcard/result', requirePermission(...CUSTOMER_VIEWS.addedCardAttempts), async (c) => {
+    const { accountId } = parse(AccountIdQuery, c.req.query());
+    return ok(c, { ...(await addCardAttempts(db, accountId)), charts: await addedCardsCharts(readContext(deps, c), accountId) });
+  });
   app.get('/users/secured/documents/list', customerPage, async (c) => ok(c, await listDocuments(db, parse(AccountIdQuery, c.req.query()).accountId)));
   app.get(DOCUMENT_FILE_PATH, customerPage, async (c) => {
     const { id } = parse(FileQuery, c.req.query());
     return storedFile(c, await documentFile(db, id));
   });
-  app.get('/users/secured/campaign-user/list', customerPage, async (c) => ok(c, await customerCampaigns(db, parse(AccountIdQuery, c.req.query()).accountId)));
+  app.get('/users/secured/campaign-user/list', customerPage, async (c) => {
+    const { accountId } = parse(AccountIdQuery, c.req.query());
+    return ok(c, { ...(await customerCampaigns(db, accountId)), charts: await campaignsCharts(readContext(deps, c), accountId) });
+  });
   app.get('/users/secured/segment/data/traits', customerPage, async (c) => ok(c, await segmentTraits(db, parse(AccountIdQuery, c.req.query()).accountId)));
   app.get('/users/secured/segment/data/events', customerPage, async (c) => {
     const query = parse(SegmentEventsQuery, c.req.query());

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { bind, bodyOf, type Trx } from '../lifecycle/binding';
-import { badRequest, conflict, notFound } from '../http';
+import { badRequest, notFound } from '../http';
 import { iso } from '../clock';
 import { recordMutation } from '../lifecycle/audit';
 import { addCredit, takeCredit } from '../order/credits';
-import { accountStore, type AccountRecord } from './account-data';
+import { balancesStore, type BalancesRecord } from './account-data';
 import type { TransferCreateBody } from '@/api/contract/customer-transfer';
 import { CURRENCY_CREDIT, TransferMsg } from '@/domain/transfer';
 import { creditTransfer } from '@/machines/customer/transfer.machine';
@@ -12,8 +12,10 @@ import { creditTransfer } from '@/machines/customer/transfer.machine';
 /**
  * 'Transferir crédito' (POST /orders/secured/transfer/create/crm): the destination is exactly one
  * other customer, found by e-mail or alias, or by phone, who has a phone; the amount leaves the
- * source's balance of that currency (never below zero) and reaches the destination's, with a
- * credit-history line on each side, the transfer row and a log on each customer, in one transaction.
+ * source's balance of that currency and reaches the destination's, with a credit-history line on
+ * each side, the transfer row and a log on each customer, in one transaction. The destination is
+ * the request's (checked before the chart: 404 none, 400 several, itself or without a phone); the
+ * balance is the chart's guard (409).
  */
 
 /** The customers a destination names. */
@@ -34,24 +36,33 @@ async function destinationsOf(trx: Trx, data: TransferCreateBody['data']): Promi
   return [...new Set([...own, ...added].map((r) => r.id))];
 }
 
-export const creditTransferBinding = bind<AccountRecord, { accountId: number }>({
+/** The destination a request names, with the phone the transfer records: exactly one other customer with a phone. */
+async function beneficiaryOf(trx: Trx, source: number, data: TransferCreateBody['data']) {
+  const found = await destinationsOf(trx, data);
+  if (found.length === 0) throw notFound(TransferMsg.notFound);
+  // Several customers answer to the destination typed: the request names none of them (400).
+  if (found.length > 1) throw badRequest(TransferMsg.many);
+  const to = found[0]!;
+  if (to === source) throw badRequest(TransferMsg.same);
+  const beneficiary = await trx.selectFrom('accounts').select(['id', 'email', 'first_name', 'last_name', 'phone_number']).where('id', '=', to).executeTakeFirstOrThrow();
+  const phone = beneficiary.phone_number ?? (await trx.selectFrom('user_numbers').select('phone_number').where('account_id', '=', to).orderBy('is_principal', 'desc').executeTakeFirst())?.phone_number ?? null;
+  if (!phone) throw badRequest(TransferMsg.noPhone);
+  return { ...beneficiary, phone };
+}
+
+export const creditTransferBinding = bind<BalancesRecord, { accountId: number }>({
   lifecycle: creditTransfer,
-  store: accountStore,
+  store: balancesStore,
   handlers: {
     transfer: {
+      // Whom the request names is the request's question, asked before the chart (as it was before the balance).
+      check: async ({ trx, record, request }) => void (await beneficiaryOf(trx, record.id, bodyOf<TransferCreateBody>(request).data)),
       async perform({ trx, ctx, record, request }) {
         const { data } = bodyOf<TransferCreateBody>(request);
-        const found = await destinationsOf(trx, data);
-        if (found.length === 0) throw notFound(TransferMsg.notFound);
-        if (found.length > 1) throw conflict(TransferMsg.many);
-        const to = found[0]!;
-        if (to === record.id) throw badRequest(TransferMsg.same);
-        const beneficiary = await trx.selectFrom('accounts').select(['id', 'email', 'first_name', 'last_name', 'phone_number']).where('id', '=', to).executeTakeFirstOrThrow();
-        const phone = beneficiary.phone_number ?? (await trx.selectFrom('user_numbers').select('phone_number').where('account_id', '=', to).orderBy('is_principal', 'desc').executeTakeFirst())?.phone_number ?? null;
-        if (!phone) throw badRequest(TransferMsg.noPhone);
+        const beneficiary = await beneficiaryOf(trx, record.id, data);
+        const { id: to, phone } = beneficiary;
         const creditType = CURRENCY_CREDIT[data.currency];
-        const available = (await trx.selectFrom('user_credits').select('amount').where('account_id', '=', record.id).where('credit_type', '=', creditType).executeTakeFirst())?.amount ?? 0;
-        if (available < data.amount) throw conflict(TransferMsg.notEnough);
+        const available = record.balances[creditType] ?? 0;
         const name = [beneficiary.first_name, beneficiary.last_name].filter(Boolean).join(' ') || beneficiary.email || `cliente ${to}`;
         const balance = await takeCredit(trx, record.id, data.amount, `Transferencia a ${name} (${to})`, ctx.now, creditType);
         const theirs = await addCredit(trx, to, data.amount, `Transferencia del cliente ${record.id}`, ctx.now, creditType);

@@ -17,6 +17,9 @@ export const ITEM_CHANGED = 'Otra persona modificó el item al mismo tiempo. Rec
 
 type Reader = Trx | Kysely<Database>;
 
+/** The state an item of another product restores in: no chart of these products knows it, so none allows anything. */
+export const OTHER_PRODUCT = 'OTHER_PRODUCT';
+
 const itemsWithOrder = (db: Reader) =>
   db.selectFrom('order_items as i').innerJoin('orders as o', 'o.id', 'i.order_id').selectAll('i').select('o.status as order_status');
 
@@ -35,8 +38,12 @@ export interface ItemStoreOptions {
   offerMissing: (offerId: number) => string;
   /** The 404 of an order without an item of these products (or without the one named). */
   orderMissing?: (orderId: number, itemId: number | undefined) => string;
-  /** The answer when a request names an item of another product (404 by default). */
-  wrongProduct?: (itemId: number) => Error;
+  /**
+   * A request may name an item of another product by its id (the top-ups' "deliver now"): it is
+   * found, and its chart refuses it in its own words, restored in a state it does not know
+   * (OTHER_PRODUCT), where nothing is allowed. 404 otherwise.
+   */
+  otherProducts?: boolean;
   /** A pickup's item by the delivery service's id for it. */
   pickupItem?: (db: Reader, pickupId: number) => Promise<number>;
   /** What the chart reads besides the status and the order's status. */
@@ -47,7 +54,7 @@ export interface ItemStoreOptions {
 async function namedItem(trx: Trx, id: number, o: ItemStoreOptions, orderId?: number): Promise<ItemRecord> {
   const item = await itemsWithOrder(trx).where('i.id', '=', id).executeTakeFirst();
   if (!item || (orderId !== undefined && item.order_id !== orderId)) throw notFound(orderId === undefined ? `El item ${id} no existe.` : `El item ${id} no pertenece a la orden ${orderId}.`);
-  if (!o.products.includes(item.product_type)) throw o.wrongProduct?.(id) ?? notFound(`El item ${id} no existe.`);
+  if (!o.products.includes(item.product_type) && !o.otherProducts) throw notFound(`El item ${id} no existe.`);
   return item;
 }
 
@@ -58,7 +65,7 @@ async function findItems(trx: Trx, key: ItemKey, o: ItemStoreOptions): Promise<I
     if (!item) throw notFound(o.offerMissing(key.offer));
     return [item];
   }
-  if ('order' in key && key.item !== undefined && o.wrongProduct) return [await namedItem(trx, key.item, o, key.order)];
+  if ('order' in key && key.item !== undefined && o.otherProducts) return [await namedItem(trx, key.item, o, key.order)];
   if ('order' in key) {
     let query = itemsWithOrder(trx).where('i.order_id', '=', key.order).where('i.product_type', 'in', o.products);
     if (key.item !== undefined) query = query.where('i.id', '=', key.item);
@@ -88,7 +95,11 @@ export function itemStore(o: ItemStoreOptions): Store<ItemRecord, ItemKey> {
     entityKind: 'item',
     claim: (item) => ({ kind: 'item', id: item.id }),
     find: (trx, key) => findItems(trx, key, o),
-    input: async (trx, item, ctx) => ({ status: item.status, orderStatus: item.order_status, ...(o.input ? await o.input(trx, item, ctx) : {}) }),
+    input: async (trx, item, ctx) => ({
+      status: o.products.includes(item.product_type) ? item.status : OTHER_PRODUCT,
+      orderStatus: item.order_status,
+      ...(o.input ? await o.input(trx, item, ctx) : {}),
+    }),
     async save(trx, move: Move<ItemRecord>) {
       if (move.to === move.from) return;
       const updated = await trx.updateTable('order_items').set({ status: move.to }).where('id', '=', move.record.id).where('status', '=', move.from).executeTakeFirst();

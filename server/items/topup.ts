@@ -148,8 +148,8 @@ export const topupItemBinding = bind<ItemRecord, ItemKey>({
   store: itemStore({
     products: TOPUP_PRODUCTS,
     offerMissing: (id) => `La oferta ${id} no tiene una recarga.`,
-    // Only top-ups are delivered through an operator: another item is the spec's refusal.
-    wrongProduct: () => conflict(TopupMsg.onlyStatuses),
+    // Only top-ups are delivered through an operator: the chart refuses another item with the spec's text.
+    otherProducts: true,
     async input(db, item, ctx) {
       const offer = item.fulfillment_order_id === null ? undefined : await db.selectFrom('fulfillment_orders').select('end_date').where('id', '=', item.fulfillment_order_id).executeTakeFirst();
       return { offerExpired: offerExpired(offer?.end_date, ctx.now) };
@@ -183,7 +183,7 @@ const claim: Handler<ClaimRecord> = {
       .onConflict((oc) => oc.columns(['foi_id', 'claim_number']).doNothing())
       .returningAll()
       .executeTakeFirst();
-    // Someone made the same claim at the same time.
+    // Someone made the same claim at the same time (the chart allowed this one on the count it read): a concurrent change.
     if (!row) throw conflict(TopupMsg.alreadyClaimed);
     return {
       description: `${label}: ${note}`,

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
+import { isCardPayment } from '@/domain/format';
 import type { AppliedRule, GatewayLog, Offer, OfferItem, PaymentElement, PendingRefund, RelatedAccount } from '@/api/contract/order-detail';
 import { displayName } from '../session/accounts';
 
@@ -106,16 +108,19 @@ export async function listAppliedRules(db: Db, orderId: number): Promise<Applied
   }));
 }
 
-/** The order's payment elements; a card is blacklisted when a CARD entry holds its unique number identifier. */
-export async function listPaymentElements(db: Db, orderId: number): Promise<PaymentElement[]> {
-  const rows = await db.selectFrom('payment_orders').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+/**
+ * The order's payment elements; a card is blacklisted when a CARD entry holds its unique number
+ * identifier, and carries its listing chart (`chartsOf`, by the order's customer).
+ */
+export async function listPaymentElements(db: Db, orderId: number, chartsOf: (accountId: number, uniqueNumberIdentifier: string) => Promise<ChartSnapshot[]>): Promise<PaymentElement[]> {
+  const rows = await db.selectFrom('payment_orders as p').innerJoin('orders as o', 'o.id', 'p.order_id').selectAll('p').select('o.account_id').where('p.order_id', '=', orderId).orderBy('p.id').execute();
   const identifiers = rows.map((r) => r.unique_number_identifier).filter((u): u is string => Boolean(u));
   const listed = identifiers.length
     ? new Set(
         (await db.selectFrom('blacklist_entries').select('value').where('type', '=', 'CARD').where('value', 'in', identifiers).execute()).map((e) => e.value),
       )
     : new Set<string>();
-  return rows.map((r) => ({
+  const elements = rows.map((r) => ({
     paymentMethodType: r.payment_method_type,
     nonceType: r.nonce_type,
     paymentGateway: r.payment_gateway,
@@ -130,6 +135,7 @@ export async function listPaymentElements(db: Db, orderId: number): Promise<Paym
     approvalUrl: null,
     amount: r.amount,
   }));
+  return Promise.all(elements.map(async (e, i) => (isCardPayment(e) ? { ...e, charts: await chartsOf(rows[i]!.account_id, e.uniqueNumberIdentifier!) } : e)));
 }
 
 /** Other accounts that paid with a card of this order (same first six and last four), most orders first. */

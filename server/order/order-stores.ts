@@ -4,6 +4,7 @@ import { conflict, notFound } from '../http';
 import { iso } from '../clock';
 import type { Store, Trx } from '../lifecycle/binding';
 import { OrderRefused } from '@/domain/order-actions';
+import { balanceOf, REFUND_CREDIT_TYPE } from './credits';
 
 /**
  * Where orders, their offers and their charge rules live for the generic move. An order carries
@@ -86,9 +87,10 @@ const offerBase = {
 /** Offers as the offer chart sees them: their status and where a pass to credit came from. */
 export const offerStore: Store<OfferRecord, { order: number; offer: number }> = {
   ...offerBase,
-  input: async (_trx, offer) => ({
+  input: async (trx, offer) => ({
     status: offer.status,
     previousStatus: offer.previous_status === 'OPEN' || offer.previous_status === 'CLOSED' ? offer.previous_status : null,
+    creditHeld: offer.status !== 'REFUND_TO_CREDIT' || (await balanceOf(trx, offer.account_id, REFUND_CREDIT_TYPE)) >= offer.credited,
     productType: offer.product_type ?? '',
     itemStatus: offer.item_status ?? '',
   }),

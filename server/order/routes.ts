@@ -11,6 +11,9 @@ import { searchOrders } from './order-lists';
 import { listAppliedRules, listOfferItems, listOffers, listPaymentElements, listPendingRefunds, listRelatedAccounts } from './order-detail';
 import { listRiskRules, mlInference, riskAssessment } from './order-risk';
 import { fraudGraph } from './fraud-graph';
+import { readContext, snapshotOfKey } from '../lifecycle/snapshot';
+import { offerBinding } from './order-actions';
+import { paidCardCharts } from '../customer/customer-charts';
 import { checkCompanyPath, listTransfers } from './zelle';
 
 /**
@@ -29,10 +32,20 @@ export function orderRoutes(deps: AppDeps) {
   app.get('/orders/secured/orders/allHistory', view, history);
   app.get('/rorders/secured/orders/allHistory', view, history);
 
-  app.get('/orders/secured/fo/list', view, async (c) => ok(c, { elements: await listOffers(db, orderId(c.req.query())) }));
+  // Each offer with its chart as the offer's store computes it (docs/contract.md).
+  app.get('/orders/secured/fo/list', view, async (c) => {
+    const id = orderId(c.req.query());
+    const ctx = readContext(deps, c);
+    const offers = await listOffers(db, id);
+    return ok(c, { elements: await Promise.all(offers.map(async (o) => ({ ...o, charts: [await snapshotOfKey(ctx, offerBinding, { order: id, offer: o.id })] }))) });
+  });
   app.get('/orders/secured/items/list', view, async (c) => ok(c, { elements: await listOfferItems(db, parse(OfferIdQuery, c.req.query()).foId) }));
   app.get('/orders/secured/rules/list', view, async (c) => ok(c, { elements: await listAppliedRules(db, orderId(c.req.query())) }));
-  app.get('/orders/secured/paymentOrder', view, async (c) => ok(c, { elements: await listPaymentElements(db, orderId(c.req.query())) }));
+  // A card's element carries its listing chart, as the blacklist's store computes it (docs/contract.md).
+  app.get('/orders/secured/paymentOrder', view, async (c) => {
+    const ctx = readContext(deps, c);
+    return ok(c, { elements: await listPaymentElements(db, orderId(c.req.query()), (accountId, card) => paidCardCharts(ctx, accountId, card)) });
+  });
   app.get('/orders/secured/getAccountsRelatedToOrderByPaymentMethod', view, async (c) =>
     ok(c, { elements: await listRelatedAccounts(db, orderId(c.req.query())) }),
   );

@@ -8,7 +8,7 @@ import { AddCardAttemptsResponse, CampaignsResponse, KYC_COMPANY_ID, KycDecision
 
 /** GET /users/secured/phoneNumbers: the customer's phones, the principal one first. */
 export async function getPhones(users: ServiceClient, accountId: number) {
-  return (await call(users, (k) => k.get('secured/phoneNumbers', { searchParams: { accountId: String(accountId) } }), PhonesResponse)).data.elements;
+  return (await call(users, (k) => k.get('secured/phoneNumbers', { searchParams: { accountId: String(accountId) } }), PhonesResponse)).data;
 }
 
 /** The customer's KYC: the current status, and the verifications when there is a status that is not 'error'. */
@@ -27,7 +27,7 @@ export async function getCustomerPage<T>(client: ServiceClient, path: string, sc
 
 /** GET /users/secured/campaign-user/list: the campaigns the customer is in. */
 export async function getCampaigns(users: ServiceClient, accountId: number) {
-  return (await call(users, (k) => k.get('secured/campaign-user/list', { searchParams: { accountId: String(accountId) } }), CampaignsResponse)).data.elements;
+  return (await call(users, (k) => k.get('secured/campaign-user/list', { searchParams: { accountId: String(accountId) } }), CampaignsResponse)).data;
 }
 
 /** GET /users/secured/segment/data/traits: the customer's traits (data.object). */

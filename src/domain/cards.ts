@@ -53,10 +53,13 @@ export const cardName = (card: { id: number; firstSix: string; lastFour: string 
 
 /** Failed attempts to add a card after which the customer is blocked (CARD_DECLINES_LIMITED, spec details §4 "Card"). */
 export const CARD_DECLINES_LIMIT = 10;
-export const ADDED_CARD_STATUSES = ['open', 'limited'] as const;
+/** Nothing failed to clear; some failed attempts; blocked at the limit. */
+export const ADDED_CARD_STATUSES = ['clear', 'open', 'limited'] as const;
+
+/** The added-cards chart's state for a number of failed attempts not cleared. */
+export const addedCardsStatus = (failed: number) => (failed === 0 ? 'clear' : failed >= CARD_DECLINES_LIMIT ? 'limited' : 'open');
 
 export const AddedCardsMsg = {
   account: 'Debe indicar el cliente.',
   none: 'El cliente no tiene intentos fallidos de agregar tarjeta que restablecer.',
-  refused: 'No se pueden restablecer los intentos de agregar tarjeta del cliente.',
 } as const;

@@ -51,3 +51,38 @@ export function convertAmount(amount: number, from: string, to: string, rates: r
   const rate = conversionRate(from, to, rates);
   return rate === null ? null : Math.floor(amount * rate * 100 + 1e-6) / 100;
 }
+
+/** What a conversion asks: from, to, and how much (null: the whole balance of the origin). */
+export interface ConversionAsked {
+  originCurrency: ConversionCurrency;
+  destinyCurrency: ConversionCurrency;
+  amount: number | null;
+}
+
+/** The balance of a currency among a customer's balances by credit type. */
+const balanceIn = (balances: Readonly<Record<string, number>>, currency: ConversionCurrency) => balances[CONVERSION_CREDIT[currency]] ?? 0;
+
+/**
+ * Why a conversion of a customer's balances is refused (nothing to convert, not enough, no rate,
+ * too small to reach a cent), or null when it is possible: the credit chart's guard and its
+ * refusal text at once.
+ */
+export function conversionRefusal(balances: Readonly<Record<string, number>>, rates: readonly Rate[], asked: ConversionAsked): string | null {
+  const balance = balanceIn(balances, asked.originCurrency);
+  if (balance <= 0) return ConvertMsg.empty(asked.originCurrency);
+  const amount = asked.amount ?? balance;
+  if (amount > balance + 1e-9) return ConvertMsg.notEnough(asked.originCurrency);
+  const received = convertAmount(amount, asked.originCurrency, asked.destinyCurrency, rates);
+  if (received === null) return ConvertMsg.noRate(asked.originCurrency, asked.destinyCurrency);
+  if (received <= 0) return ConvertMsg.tooSmall;
+  return null;
+}
+
+/** Whether some whole balance converts to another currency (the button is offered). */
+export function anyConversion(balances: Readonly<Record<string, number>>, rates: readonly Rate[]): boolean {
+  return CONVERSION_CURRENCIES.some((from) => CONVERSION_CURRENCIES.some((to) => to !== from && conversionRefusal(balances, rates, { originCurrency: from, destinyCurrency: to, amount: null }) === null));
+}
+
+/** The rates a conversion may use: the pairs of the conversion currencies (a pair without one goes through USD, itself one). */
+export const conversionRates = <T extends Rate>(rates: readonly T[]): Rate[] =>
+  rates.filter((r) => (CONVERSION_CURRENCIES as readonly string[]).includes(r.base) && (CONVERSION_CURRENCIES as readonly string[]).includes(r.currency)).map(({ base, currency, rate, fee }) => ({ base, currency, rate, fee }));

@@ -50,3 +50,15 @@ export function isCreditExpiry(text: string): boolean {
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
 }
+
+/** What a change of credit asks: the type, the direction, the amount. */
+export interface CreditChangeAsked {
+  creditType: string;
+  trnType: CreditMove;
+  amount: number;
+}
+
+/** Why a change of a customer's credit is refused (taking more than the balance), or null: the credit chart's guard and its text. */
+export function creditChangeRefusal(balances: Readonly<Record<string, number>>, asked: CreditChangeAsked): string | null {
+  return asked.trnType === 'DECREASE' && (balances[asked.creditType] ?? 0) < asked.amount ? CreditMsg.notEnough(asked.creditType) : null;
+}

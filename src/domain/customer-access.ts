@@ -3,7 +3,6 @@
 export const AccessMsg = {
   account: 'Debe indicar el cliente.',
   notify: 'Debe indicar si se notifica al cliente (true o false).',
-  refused: 'No se puede modificar el acceso del cliente.',
   noAttempts: 'El cliente no tiene intentos de inicio de sesión que restablecer.',
   noPin: 'El cliente no tiene un pin de inicio de sesión sin contraseña que restablecer.',
   noEmail: 'El cliente no tiene correo: no se le puede notificar el cambio de contraseña.',

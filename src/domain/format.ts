@@ -109,3 +109,6 @@ export function amountField(amount: number): string {
 
 /** A Cuban number stored with +53, as a form's eight digits. */
 export const nationalPhone = (phone: string | null | undefined) => (phone ?? '').replace(/^\+53/, '');
+
+/** Whether a payment element is a card the blacklist takes (by its unique number). */
+export const isCardPayment = (element: { paymentMethodType: string; uniqueNumberIdentifier: string | null }) => element.uniqueNumberIdentifier !== null && /CARD/i.test(element.paymentMethodType);

@@ -36,3 +36,11 @@ export const GroupsMsg = {
   /** No escalation: a group is given or taken only by someone who holds every permission it carries. */
   beyond: (name: string) => `No puede asignar ni quitar el grupo ${name}: da permisos que usted no tiene.`,
 } as const;
+
+/** Why a change of a customer's groups is refused (giving one held, taking one not held), or null: the account chart's guard and its text. */
+export function groupsRefusal(held: readonly string[], asked: { assingGroups: readonly string[]; unassingGroups: readonly string[] }): string | null {
+  const already = asked.assingGroups.find((n) => held.includes(n));
+  if (already) return GroupsMsg.held(already);
+  const missing = asked.unassingGroups.find((n) => !held.includes(n));
+  return missing ? GroupsMsg.notHeld(missing) : null;
+}

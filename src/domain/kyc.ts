@@ -70,9 +70,11 @@ export function truncateUrl(url: string | null | undefined, max = 50): string {
   return url.length > max ? `${url.slice(0, max)}…` : url;
 }
 
+/** A customer's identity as their verification chart reads it: verified once the company's latest decision approved them. */
+export const CUSTOMER_KYC_STATES = ['unverified', 'verified'] as const;
+
 export const KycLinkMsg = {
   account: 'Debe indicar el cliente.',
   company: 'La compañía debe ser un número.',
   approved: 'El cliente ya está verificado: no necesita otro enlace de verificación.',
-  refused: 'No se puede generar el enlace de verificación del cliente.',
 } as const;

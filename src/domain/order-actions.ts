@@ -46,6 +46,8 @@ export const OrderRefused = {
   refundDone: 'La oferta ya fue reembolsada por completo.',
   toCredit: 'Solo una oferta OPEN o CLOSED se puede pasar a crédito.',
   revertCredit: 'La oferta no está en REFUND_TO_CREDIT.',
+  /** A revert takes back what the pass credited: the customer spent it meanwhile. */
+  creditSpent: 'El saldo del cliente no alcanza para esta operación.',
   zelleLink: 'La transferencia ya está vinculada o procesada, o la orden está cerrada o cancelada.',
   zelleOrder: 'Las acciones de Zelle solo se ofrecen mientras la orden no está CLOSED ni CANCELLED.',
   concurrent: 'Otra persona modificó la orden al mismo tiempo. Recargue y vuelva a intentarlo.',

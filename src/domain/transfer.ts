@@ -31,3 +31,11 @@ export function destinationOf(text: string): { emailOrAlias?: string; phoneNumbe
   const digits = value.replace(/[\s\-.()+]/g, '');
   return /^\d{6,15}$/.test(digits) ? { phoneNumber: digits } : { emailOrAlias: value };
 }
+
+/** Why a transfer of a customer's credit is refused (more than the balance of its currency), or null: the transfer chart's guard and its text. */
+export function transferRefusal(balances: Readonly<Record<string, number>>, asked: { amount: number; currency: TransferCurrency }): string | null {
+  return (balances[CURRENCY_CREDIT[asked.currency]] ?? 0) < asked.amount ? TransferMsg.notEnough : null;
+}
+
+/** Whether any balance could be transferred (the button is offered). */
+export const anyTransfer = (balances: Readonly<Record<string, number>>) => TRANSFER_CURRENCIES.some((c) => (balances[CURRENCY_CREDIT[c]] ?? 0) > 0);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useContext, useId, useMemo, type ReactNode } from 'react';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { sendAction, type Sent } from '@/api/actions';
+import { inputOf, type ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { ApiError, isApiError } from '@/api/http';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { actionsOf, probesOf, rowFor, rowRefusal, type AnyLifecycle, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
@@ -53,6 +54,19 @@ export interface ChartPart<TSubject = unknown> {
 /** A part, typed by its lifecycle's subject at its definition, kept with the entity's other parts. */
 export function chartPart<TSubject>(part: ChartPart<TSubject>): ChartPart {
   return part as unknown as ChartPart;
+}
+
+/**
+ * A part whose input is the server's snapshot of its chart, carried by the read the page shows
+ * (issue 25 §1): the stored state and the facts the guards read, never the page's reading of the
+ * answer's fields. Without the chart's snapshot nothing is offered. `shown` are the values the
+ * rows' forms open with (the card's data), beneath the snapshot.
+ */
+export function snapshotPart<TSubject>(charts: readonly ChartSnapshot[] | undefined, part: Omit<ChartPart<TSubject>, 'input'> & { shown?: Record<string, unknown> }): ChartPart {
+  const { shown, ...rest } = part;
+  // What the row's form opens with (the data the page shows, from the same read) goes under the
+  // server's state and facts: it never decides what is offered.
+  return chartPart({ ...rest, input: { ...shown, ...inputOf(charts, part.lifecycle.name) } });
 }
 
 /** A row's form, typed at its definition, kept with the other rows' forms. */

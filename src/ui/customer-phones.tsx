@@ -1,4 +1,4 @@
-import type { Phone } from '@/api/contract/customer-phones';
+import type { Phone, Phones } from '@/api/contract/customer-phones';
 import { getPhones } from '@/api/customer';
 import { customerPhones, phone as phoneLifecycle } from '@/machines/customer/phone.machine';
 import { customerBlacklist } from '@/machines/customer/blacklist.machine';
@@ -7,7 +7,7 @@ import { PhoneCreateBody } from '@/api/contract/customer-phones';
 import { formatPhone } from '@/domain/phones';
 import { formatDateTime } from '@/domain/time';
 import { useServices } from './session';
-import { ChartActions, chartForm, chartPart } from './chart-actions';
+import { ChartActions, chartForm, snapshotPart } from './chart-actions';
 import { InputField } from './fields';
 import { DetailTabView, useShownDetail } from './detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from './detail-table';
@@ -16,19 +16,17 @@ import { yesNo } from '@/i18n';
 
 const text = phoneText;
 
-/** One phone as its chart sees it: verified or not, with the attempts it used. */
+/** One phone's chart as the server restores it (verified or not, the attempts it used, principal or not): the phones read carries it. */
 const phonePart = (phone: Phone) =>
-  chartPart({
+  snapshotPart(phone.charts, {
     lifecycle: phoneLifecycle,
-    input: { status: phone.isVerified ? 'verified' : 'unverified', attempts: phone.verifyAttempts, principal: phone.isPrincipal },
     subject: { accountId: phone.accountId, phoneNumber: phone.phoneNumber },
   });
 
 /** The phone on the blacklist (support work). */
 const listingPart = (phone: Phone) =>
-  chartPart({
+  snapshotPart(phone.charts, {
     lifecycle: customerBlacklist,
-    input: { status: phone.blacklisted ? 'listed' : 'clear', kind: 'PHONE' },
     subject: { accountId: phone.accountId, kind: 'PHONE', value: phone.phoneNumber, caption: formatPhone(phone.phoneNumber) },
   });
 
@@ -75,14 +73,19 @@ export function CustomerPhones({ accountId }: { accountId: number }) {
       ),
     },
   ];
-  const adding = chartPart({ lifecycle: customerPhones, input: { status: 'open' }, subject: { accountId }, forms: { 'phones.create': addForm(accountId) } });
+  // Adding one: the list's own chart, carried by the same read.
+  const adding = (charts: Phones['charts']) => snapshotPart(charts, { lifecycle: customerPhones, subject: { accountId }, forms: { 'phones.create': addForm(accountId) } });
   return (
     <DetailSection title={text.title}>
-      <div className="mb-3">
-        <ChartActions label={text.addGroup(accountId)} parts={[adding]} onDone={phones.refresh} onFailed={phones.refresh} />
-      </div>
       <DetailTabView tab={phones}>
-        {(rows) => <SimpleTable label={text.label(accountId)} rows={rows} columns={columns} rowKey={(p) => p.id} empty={text.empty} />}
+        {({ elements, charts }) => (
+          <>
+            <div className="mb-3">
+              <ChartActions label={text.addGroup(accountId)} parts={[adding(charts)]} onDone={phones.refresh} onFailed={phones.refresh} />
+            </div>
+            <SimpleTable label={text.label(accountId)} rows={elements} columns={columns} rowKey={(p) => p.id} empty={text.empty} />
+          </>
+        )}
       </DetailTabView>
     </DetailSection>
   );

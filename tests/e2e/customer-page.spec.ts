@@ -408,7 +408,7 @@ test('fraude puts a card on the blacklist from Tarjetas and takes it off; soport
   await context.close();
 });
 
-test("soporte syncs a customer's campaigns: the engine's answer, the 'CRM Sync' event in Segment, and a second sync within a minute refused", async ({ page }) => {
+test("soporte syncs a customer's campaigns: the engine's answer, the 'CRM Sync' event in Segment, and no second sync offered within a minute", async ({ page }) => {
   const id = withDb((db) => {
     const row = db.prepare('SELECT max(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number };
     db.prepare("DELETE FROM segment_events WHERE account_id = ? AND event = 'CRM Sync'").run(row.id);
@@ -427,9 +427,10 @@ test("soporte syncs a customer's campaigns: the engine's answer, the 'CRM Sync' 
   await page.getByRole('tab', { name: 'Eventos' }).click();
   await expect(page.getByRole('table', { name: `Eventos del cliente ${id}` }).getByRole('row').nth(1)).toContainText('CRM Sync');
   await openTab(page, 'Campanas');
-  await page.getByRole('button', { name: 'Sincronizar campañas' }).click();
-  await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
-  await expect(page.getByText('El cliente ya se sincronizó hace menos de un minuto.')).toBeVisible();
+  // Synced a moment ago: the chart the campaigns read carries offers no second sync (issue 25; the server's 409 is tested there).
+  const campaigns = page.getByRole('tabpanel', { name: 'Campanas' });
+  await expect(campaigns.getByRole('region', { name: `Campañas del cliente ${id}` }).or(campaigns.getByText('No se encontró ningún registro.'))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sincronizar campañas' })).toHaveCount(0);
 });
 
 test('fraude gives a courtesy top-up: the catalogue retried after a failure, the phone then the offer checked, a real 0 USD order opens', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { restoredChart } from '@/machines/lifecycle/restore';
 import { describe, expect, it } from 'vitest';
 import { accepts, offeredEvents, run } from '../support/chart-checks';
 import { EVERYTHING } from '../support/lifecycles';
@@ -7,8 +8,9 @@ import { refund } from '@/machines/order/refund.machine';
 import { zelleLink } from '@/machines/order/zelle-link.machine';
 import { paymentRule } from '@/machines/order/payment-rule.machine';
 import { ORDER_STATUSES } from '@/domain/order-status';
-import { APPLIED_RULE_STATUSES } from '@/domain/order-actions';
+import { APPLIED_RULE_STATUSES, OrderRefused } from '@/domain/order-actions';
 import { Permission } from '@/domain/permissions';
+import { refusalOf, rowFor } from '@/machines/lifecycle/table';
 
 /** The spec's order rules (details §4) as the order's charts and their tables answer them. */
 
@@ -62,12 +64,19 @@ describe('the order chart', () => {
 });
 
 describe('offers, refunds and charge rules', () => {
-  const credited = (permissions: readonly string[]) => ({ status: 'REFUND_TO_CREDIT', previousStatus: 'OPEN', productType: 'SALDO', itemStatus: 'REFUND_TO_CREDIT', permissions });
+  const credited = (permissions: readonly string[]) => ({ status: 'REFUND_TO_CREDIT', previousStatus: 'OPEN', creditHeld: true, productType: 'SALDO', itemStatus: 'REFUND_TO_CREDIT', permissions });
 
   it('only CRM2_SUPER_ACTION reverts a pass to credit, back to where it came from', () => {
     expect(accepts(offer, credited(without(Permission.SUPER_ACTION)), { type: 'offer.revertCredit' })).toBe(false);
     expect(run(offer, credited(EVERYTHING), { type: 'offer.revertCredit' }).value).toBe('OPEN');
     expect(run(offer, { ...credited(EVERYTHING), previousStatus: 'CLOSED' }, { type: 'offer.revertCredit' }).value).toBe('CLOSED');
+  });
+
+  it('a revert takes the credit back: refused, with its text, once the customer spent it (issue 25)', () => {
+    const spent = { ...credited(EVERYTHING), creditHeld: false };
+    expect(accepts(offer, spent, { type: 'offer.revertCredit' })).toBe(false);
+    expect(refusalOf(rowFor(offer.rows, 'offer.revertCredit')!, restoredChart(offer.machine, spent), { type: 'offer.revertCredit' })).toBe(OrderRefused.creditSpent);
+    expect(refusalOf(rowFor(offer.rows, 'offer.revertCredit')!, restoredChart(offer.machine, { ...spent, status: 'OPEN' }), { type: 'offer.revertCredit' })).toBe(OrderRefused.revertCredit);
   });
 
   it('"to credit" hides with the other refund buttons: a delivered top-up cannot pass to credit', () => {

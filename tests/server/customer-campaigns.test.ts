@@ -8,6 +8,7 @@ import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 import { rowFor } from '@/machines/lifecycle/table';
 import { customerCampaigns } from '@/machines/customer/campaigns.machine';
+import { CampaignsResponse } from '@/api/contract/customer-detail';
 
 /**
  * The campaign sync through the reference server: the profile written into the traits (the
@@ -67,6 +68,9 @@ describe('POST /users/secured/n8n/data/sync', () => {
   });
 
   it('a second sync within a minute is refused (409 with the reason) and sends nothing', async () => {
+    // The campaigns read carries the chart as the server restores it: synced, so the page offers no sync (issue 25).
+    const listed = await json(CampaignsResponse, await server.get(`/users/secured/campaign-user/list?accountId=${customer}`, tokens.soporte!));
+    expect(listed.data.charts).toEqual([{ chart: 'customerCampaigns', state: 'synced', facts: {} }]);
     await expectError(await send(), 409, 'conflict', CampaignSyncMsg.recent);
     expect(await syncs(customer)).toBe(1);
     expect(await outbox(customer)).toHaveLength(1);

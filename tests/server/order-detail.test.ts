@@ -480,7 +480,11 @@ describe('account summaries: /uaa/secured/other/data and /users/secured/other/da
     const credit = await k().selectFrom('user_credits').selectAll().orderBy('account_id').executeTakeFirstOrThrow();
     const account = await k().selectFrom('accounts').selectAll().where('id', '=', credit.account_id).executeTakeFirstOrThrow();
     const settings = await k().selectFrom('account_settings').selectAll().where('account_id', '=', credit.account_id).executeTakeFirstOrThrow();
-    const { data } = await json(AccountDataResponse, await server.get(`/users/secured/other/data?accountId=${credit.account_id}`, tokens.fraude));
+    const { data: answered } = await json(AccountDataResponse, await server.get(`/users/secured/other/data?accountId=${credit.account_id}`, tokens.fraude));
+    // The customer page's charts come with it (issue 25; customer-guards.test.ts checks them).
+    const { charts, ...data } = answered;
+    expect(charts?.map((c) => c.chart)).toContain('customerCredit');
+    expect(charts?.find((c) => c.chart === 'customerCredit')?.facts.balances).toEqual({ [credit.credit_type]: credit.amount });
     expect(data).toEqual({
       accountId: account.id,
       currency: account.currency,

@@ -424,10 +424,15 @@ describe('claims', () => {
 
 describe('delivering an item now (processItem/call)', () => {
   it('is for top-ups only, of the order named', async () => {
-    const other = await k().selectFrom('order_items').select(['id', 'order_id']).where('product_type', '=', 'SALDO').executeTakeFirstOrThrow();
+    const other = await k().selectFrom('order_items').select(['id', 'order_id', 'status']).where('product_type', '=', 'SALDO').executeTakeFirstOrThrow();
+    const trail = async () => [(await k().selectFrom('action_logs').select('id').where('doc_id', '=', String(other.order_id)).execute()).length, (await k().selectFrom('transitions').select('id').where('doc_id', '=', String(other.order_id)).execute()).length];
+    const before = await trail();
+    // The top-up's chart refuses an item of another product (issue 25: its guard, not the store's throw), and nothing is written.
     const refused = await post(`/orders/secured/processItem/call?orderId=${other.order_id}&foiId=${other.id}`);
     expect(refused.status).toBe(409);
     expect(await errorOf(refused)).toBe(TopupMsg.onlyStatuses);
+    expect(await trail()).toEqual(before);
+    expect((await k().selectFrom('order_items').select('status').where('id', '=', other.id).executeTakeFirstOrThrow()).status).toBe(other.status);
     const t = await freshTopup('OPEN');
     expect((await post(`/orders/secured/processItem/call?orderId=${t.orderId + 1}&foiId=${t.id}`)).status).toBe(404);
     expect(await errorOf(await post(`/orders/secured/processItem/call?foiId=${t.id}`))).toBe('Debe indicar la orden.');

@@ -21,7 +21,7 @@ import { customerNotify } from '@/machines/customer/notify.machine';
 import { ACCOUNT_STATUSES, customerAccount } from '@/machines/customer/account.machine';
 import { accountSettings } from '@/machines/customer/settings.machine';
 import { customerAccess } from '@/machines/customer/access.machine';
-import { customerKyc } from '@/machines/customer/kyc.machine';
+import { CUSTOMER_KYC_STATES, customerKyc } from '@/machines/customer/kyc.machine';
 import { ADDED_CARD_STATUSES, addedCards } from '@/machines/customer/added-cards.machine';
 import { FRAUD_STATUSES, customerFraud } from '@/machines/customer/fraud.machine';
 import { customerBlacklist } from '@/machines/customer/blacklist.machine';
@@ -106,11 +106,13 @@ const SALDO_OPEN = { productType: 'SALDO', itemStatus: 'OPEN' };
 export const offerModel: LifecycleModel = {
   lifecycle: offer,
   inputs: [
-    ...OFFER_STATUSES.filter((s) => s !== 'REFUND_TO_CREDIT').map((s) => ({ status: s, previousStatus: null, ...SALDO_OPEN, permissions: EVERYTHING })),
-    { status: 'REFUND_TO_CREDIT', previousStatus: 'OPEN', ...SALDO_OPEN, permissions: EVERYTHING },
-    { status: 'REFUND_TO_CREDIT', previousStatus: 'CLOSED', ...SALDO_OPEN, permissions: EVERYTHING },
+    ...OFFER_STATUSES.filter((s) => s !== 'REFUND_TO_CREDIT').map((s) => ({ status: s, previousStatus: null, creditHeld: true, ...SALDO_OPEN, permissions: EVERYTHING })),
+    { status: 'REFUND_TO_CREDIT', previousStatus: 'OPEN', creditHeld: true, ...SALDO_OPEN, permissions: EVERYTHING },
+    { status: 'REFUND_TO_CREDIT', previousStatus: 'CLOSED', creditHeld: true, ...SALDO_OPEN, permissions: EVERYTHING },
+    // The customer spent the credit: there is nothing to take back.
+    { status: 'REFUND_TO_CREDIT', previousStatus: 'OPEN', creditHeld: false, ...SALDO_OPEN, permissions: EVERYTHING },
   ],
-  label: (i) => (i.previousStatus ? `${status(i)} (desde ${String(i.previousStatus)})` : status(i)),
+  label: (i) => `${i.previousStatus ? `${status(i)} (desde ${String(i.previousStatus)})` : status(i)}${i.creditHeld ? '' : ' (crédito gastado)'}`,
 };
 
 export const refundModel: LifecycleModel = {
@@ -258,11 +260,29 @@ export const bankRecipientModel: LifecycleModel = {
   refuses: false,
 };
 
+/** The rates a conversion reads: USD to EUR, and CUP to USD (CAD has none). */
+const RATES = [
+  { base: 'USD', currency: 'EUR', rate: 0.9, fee: 0 },
+  { base: 'USD', currency: 'CUP', rate: 120, fee: 0 },
+];
+
 export const customerCreditModel: LifecycleModel = {
   lifecycle: customerCredit,
-  inputs: [{ status: 'open', permissions: EVERYTHING }],
-  label: status,
-  refuses: false,
+  // Nothing to take or convert; some USD credit; only CAD (no rate to convert it with).
+  inputs: [{}, { CALL_CREDIT: 10 }, { CAD_CREDIT: 5 }].map((balances) => ({ status: 'open', balances, rates: RATES, permissions: EVERYTHING })),
+  // What the forms may ask: an increase, a decrease within and beyond the balance; a conversion of
+  // part, of too much, of all, without a rate, and too small to reach a cent.
+  extra: () => [
+    { type: 'credit.change', creditType: 'CALL_CREDIT', trnType: 'INCREASE', amount: 5 },
+    { type: 'credit.change', creditType: 'CALL_CREDIT', trnType: 'DECREASE', amount: 5 },
+    { type: 'credit.change', creditType: 'CALL_CREDIT', trnType: 'DECREASE', amount: 50 },
+    { type: 'credit.convert', originCurrency: 'USD', destinyCurrency: 'EUR', amount: 5 },
+    { type: 'credit.convert', originCurrency: 'USD', destinyCurrency: 'EUR', amount: 50 },
+    { type: 'credit.convert', originCurrency: 'USD', destinyCurrency: 'EUR', amount: null },
+    { type: 'credit.convert', originCurrency: 'CAD', destinyCurrency: 'EUR', amount: null },
+    { type: 'credit.convert', originCurrency: 'CUP', destinyCurrency: 'USD', amount: null },
+  ],
+  label: (i) => `saldos ${JSON.stringify(i.balances)}`,
 };
 
 export const cardModel: LifecycleModel = {
@@ -274,9 +294,15 @@ export const cardModel: LifecycleModel = {
 
 export const creditTransferModel: LifecycleModel = {
   lifecycle: creditTransfer,
-  inputs: [{ status: 'open', permissions: EVERYTHING }],
-  label: status,
-  refuses: false,
+  // Nothing to transfer, and 10 USD.
+  inputs: [{}, { CALL_CREDIT: 10 }].map((balances) => ({ status: 'open', balances, permissions: EVERYTHING })),
+  // Within the balance, beyond it, in a currency without a balance.
+  extra: () => [
+    { type: 'transfer.create', amount: 5, currency: 'USD' },
+    { type: 'transfer.create', amount: 50, currency: 'USD' },
+    { type: 'transfer.create', amount: 1, currency: 'EUR' },
+  ],
+  label: (i) => `saldos ${JSON.stringify(i.balances)}`,
 };
 
 export const customerRegistryModel: LifecycleModel = {
@@ -295,7 +321,14 @@ export const customerNotifyModel: LifecycleModel = {
 
 export const customerAccountModel: LifecycleModel = {
   lifecycle: customerAccount,
-  inputs: ACCOUNT_STATUSES.map((s) => ({ status: s, permissions: EVERYTHING })),
+  inputs: ACCOUNT_STATUSES.map((s) => ({ status: s, groups: ['CUSTOMERS'], permissions: EVERYTHING })),
+  // Giving a group not held and one held; taking one held and one not held.
+  extra: () => [
+    { type: 'account.groups', assingGroups: ['RETAIL'], unassingGroups: [] },
+    { type: 'account.groups', assingGroups: ['CUSTOMERS'], unassingGroups: [] },
+    { type: 'account.groups', assingGroups: [], unassingGroups: ['CUSTOMERS'] },
+    { type: 'account.groups', assingGroups: [], unassingGroups: ['RETAIL'] },
+  ],
   label: status,
 };
 
@@ -308,15 +341,21 @@ export const accountSettingsModel: LifecycleModel = {
 
 export const customerAccessModel: LifecycleModel = {
   lifecycle: customerAccess,
-  inputs: [{ status: 'open', permissions: EVERYTHING }],
-  label: status,
-  refuses: false,
+  // With a pin or without, attempts or none, an e-mail or none.
+  inputs: [true, false].flatMap((pin) => [0, 3].flatMap((attempts) => [true, false].map((email) => ({ status: 'open', pin, attempts, email, permissions: EVERYTHING })))),
+  // A new password told to the customer, and not told.
+  extra: () => [
+    { type: 'access.resetPassword', sendNotify: true },
+    { type: 'access.resetPassword', sendNotify: false },
+  ],
+  label: (i) => `${i.pin ? 'con pin' : 'sin pin'}, ${String(i.attempts)} intentos, ${i.email ? 'con correo' : 'sin correo'}`,
 };
 
 export const customerFraudModel: LifecycleModel = {
   lifecycle: customerFraud,
-  inputs: FRAUD_STATUSES.map((s) => ({ status: s, permissions: EVERYTHING })),
-  label: status,
+  // Every state with saved cards, and a clean customer without any.
+  inputs: [...FRAUD_STATUSES.map((s) => ({ status: s, cards: 2, permissions: EVERYTHING })), { status: 'clean', cards: 0, permissions: EVERYTHING }],
+  label: (i) => `${status(i)} (${String(i.cards)} tarjetas)`,
 };
 
 /** A card and a phone in each state: who may list one differs by its kind. */
@@ -334,9 +373,14 @@ export const customerCampaignsModel: LifecycleModel = {
 
 export const customerCourtesyModel: LifecycleModel = {
   lifecycle: customerCourtesy,
-  inputs: [{ status: 'open', permissions: EVERYTHING }],
-  label: status,
-  refuses: false,
+  // Offers on sale, and none.
+  inputs: [[7, 8], []].map((onSale) => ({ status: 'open', onSale, permissions: EVERYTHING })),
+  // An offer on sale and one that is not.
+  extra: () => [
+    { type: 'courtesy.topup', offerId: 7 },
+    { type: 'courtesy.topup', offerId: 9 },
+  ],
+  label: (i) => `ofertas ${JSON.stringify(i.onSale)}`,
 };
 
 export const chargeOrderModel: LifecycleModel = {
@@ -377,16 +421,14 @@ export const customerReportsModel: LifecycleModel = {
 
 export const customerKycModel: LifecycleModel = {
   lifecycle: customerKyc,
-  inputs: [{ status: 'open', permissions: EVERYTHING }],
+  inputs: CUSTOMER_KYC_STATES.map((s) => ({ status: s, permissions: EVERYTHING })),
   label: status,
-  refuses: false,
 };
 
 export const addedCardsModel: LifecycleModel = {
   lifecycle: addedCards,
   inputs: ADDED_CARD_STATUSES.map((s) => ({ status: s, permissions: EVERYTHING })),
   label: status,
-  refuses: false,
 };
 
 /**

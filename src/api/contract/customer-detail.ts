@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ChartSnapshots } from './chart-snapshot';
 import { Envelope, IsoDateTime } from './envelope';
 import { IdParam, PageOf, PageQuery } from './query';
 import { KycDecisionDetail } from './extras';
@@ -153,7 +154,7 @@ export const Campaign = v.object({
   endDate: IsoDateTime,
 });
 export type Campaign = v.InferOutput<typeof Campaign>;
-export const CampaignsResponse = Envelope(v.object({ elements: v.array(Campaign) }));
+export const CampaignsResponse = Envelope(v.object({ elements: v.array(Campaign), charts: ChartSnapshots }));
 
 /** GET /customer/secured/paymentmethod/customerspecific/all: the customer's saved cards, newest first (50 per page). */
 export const PaymentMethod = v.object({
@@ -182,6 +183,8 @@ export const PaymentMethod = v.object({
   created: IsoDateTime,
   /** The reference server's: the gateway its charges go through (§9 code; 7, any, by default). */
   paymentSystem: v.optional(v.number(), 7),
+  /** The reference server's: the card's verification and listing charts (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type PaymentMethod = v.InferOutput<typeof PaymentMethod>;
 export const PaymentMethodsResponse = Envelope(PageOf(PaymentMethod));
@@ -271,7 +274,7 @@ export const AddCardAttempt = v.object({
   cleared: v.optional(v.nullable(IsoDateTime), null),
 });
 export type AddCardAttempt = v.InferOutput<typeof AddCardAttempt>;
-export const AddCardAttempts = v.object({ elements: v.array(AddCardAttempt), countElements: v.number(), failed: v.optional(v.number(), 0), limited: v.optional(v.boolean(), false) });
+export const AddCardAttempts = v.object({ elements: v.array(AddCardAttempt), countElements: v.number(), failed: v.optional(v.number(), 0), limited: v.optional(v.boolean(), false), charts: ChartSnapshots });
 export type AddCardAttempts = v.InferOutput<typeof AddCardAttempts>;
 export const AddCardAttemptsResponse = Envelope(AddCardAttempts);
 

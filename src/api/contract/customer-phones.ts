@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ChartSnapshots } from './chart-snapshot';
 import { Envelope, IsoDateTime } from './envelope';
 import { AccountIdQuery } from './order-detail';
 import { PhoneMsg } from '@/domain/phones';
@@ -17,12 +18,16 @@ export const Phone = v.object({
   /** The verification codes sent and not yet answered. */
   verifyAttempts: v.number(),
   created: IsoDateTime,
+  /** The reference server's: the phone's verification and listing charts (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type Phone = v.InferOutput<typeof Phone>;
 
 /** GET /users/secured/phoneNumbers?accountId */
 export const PhonesQuery = AccountIdQuery;
-export const PhonesResponse = Envelope(v.object({ elements: v.array(Phone) }));
+export const Phones = v.object({ elements: v.array(Phone), charts: ChartSnapshots });
+export type Phones = v.InferOutput<typeof Phones>;
+export const PhonesResponse = Envelope(Phones);
 
 /** A phone number as staff type it: spaces, dashes, dots, brackets and a leading + are dropped. */
 export const PhoneNumber = v.pipe(

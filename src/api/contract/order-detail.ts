@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ChartSnapshots } from './chart-snapshot';
 import { Msg } from '@/domain/messages';
 import { Envelope, IsoDateTime } from './envelope';
 import { IdParam, IdQuery, PageOf, PageQuery, TextQuery } from './query';
@@ -51,6 +52,8 @@ export const Offer = v.object({
   /** The product and status of the offer's item (refund buttons depend on them). */
   productType: v.nullable(v.string()),
   itemStatus: v.nullable(v.string()),
+  /** The reference server's: the offer's chart (its pass to credit and back) as the server restores it (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type Offer = v.InferOutput<typeof Offer>;
 export const OffersResponse = Envelope(v.object({ elements: v.array(Offer) }));
@@ -93,6 +96,8 @@ export const PaymentElement = v.object({
   uniqueNumberIdentifier: v.nullable(v.string()),
   approvalUrl: v.nullable(v.string()),
   amount: v.number(),
+  /** The reference server's: the card's listing chart (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type PaymentElement = v.InferOutput<typeof PaymentElement>;
 export const PaymentOrderResponse = Envelope(v.object({ elements: v.array(PaymentElement) }));
@@ -255,6 +260,8 @@ export const AccountData = v.object({
   userCredit: v.array(v.object({ creditType: v.string(), amount: v.number() })),
   /** The reference server's: whether any of the customer's saved cards is on the blacklist (card-fraud contamination). */
   cardFraud: v.optional(v.boolean(), false),
+  /** The reference server's: the customer page's charts as the server computes them (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type AccountData = v.InferOutput<typeof AccountData>;
 export const AccountDataResponse = Envelope(AccountData);

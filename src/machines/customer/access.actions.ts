@@ -11,9 +11,16 @@ import { resetPasswordForm } from './access.form';
  * e-mail, or not), a new passwordless PIN, and the failed sign-in attempts cleared.
  */
 
-export type AccessEvent = { type: 'access.resetPassword' } | { type: 'access.resetPasswordless' } | { type: 'access.resetAttempts' };
+/** A password reset names whether the customer is told (absent: the button, which may do either). */
+export type AccessEvent = { type: 'access.resetPassword'; sendNotify?: boolean } | { type: 'access.resetPasswordless' } | { type: 'access.resetAttempts' };
 export interface AccessContext {
   status: string;
+  /** Whether the customer has a passwordless pin set. */
+  pin: boolean;
+  /** The failed sign-ins and pin attempts not yet cleared. */
+  attempts: number;
+  /** Whether the customer has an e-mail to be told at. */
+  email: boolean;
   permissions: readonly string[];
 }
 export interface AccessSubject {
@@ -33,10 +40,12 @@ export const accessActions = [
     permissions: DO,
     confirm: (s, form: { sendNotify: boolean }) => text.resetPasswordQuestion(s.accountId, form.sendNotify),
     success: { title: Msg.requested, text: (s, state: AccessState) => text.passwordReset(s.accountId, state.notified) },
-    refused: AccessMsg.refused,
+    // A new password is always possible: only a notice to a customer without an e-mail is refused.
+    refused: AccessMsg.noEmail,
     wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/reset/password', query: ResetPasswordQuery, data: AccessState },
     request: (s, form: { sendNotify: boolean }) => ({ query: { accountId: s.accountId, sendNotify: form.sendNotify } }),
     targets: (r) => [{ accountId: r.query.accountId }],
+    eventOf: (r) => ({ type: 'access.resetPassword', sendNotify: r.query.sendNotify }),
     handler: 'password',
   }),
   row({
@@ -46,7 +55,7 @@ export const accessActions = [
     permissions: DO,
     confirm: (s) => text.question(text.resetPasswordless, s.accountId),
     success: { text: (s) => text.passwordlessReset(s.accountId) },
-    refused: AccessMsg.refused,
+    refused: AccessMsg.noPin,
     wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/reset/passwordless', query: PasswordlessQuery, data: AccessState },
     request: (s) => ({ query: { id: s.accountId } }),
     targets: (r) => [{ accountId: r.query.id }],
@@ -59,7 +68,7 @@ export const accessActions = [
     permissions: DO,
     confirm: (s) => text.question(text.resetAttempts, s.accountId),
     success: { text: (s, state: AccessState) => text.attemptsReset(s.accountId, state.attemptsCleared) },
-    refused: AccessMsg.refused,
+    refused: AccessMsg.noAttempts,
     wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/loginAttempt/reset', query: AttemptsResetQuery, data: AccessState },
     request: (s) => ({ query: { accountId: s.accountId } }),
     targets: (r) => [{ accountId: r.query.accountId }],

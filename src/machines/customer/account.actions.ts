@@ -1,6 +1,7 @@
 import { Msg } from '@/domain/messages';
 import { AccountEnableBody, AccountGroups, AccountState, LogoutQuery, ModifyAccountQuery, ModifyGroupsBody, ReliabilityQuery, UserData, UserDataBody } from '@/api/contract/customer-account';
 import { AccountMsg } from '@/domain/account';
+import { groupsRefusal } from '@/domain/groups';
 import { Permission } from '@/domain/permissions';
 import { reliabilityLabel } from '@/domain/reliability';
 import { customerActionText } from '@/i18n/es-customer-actions';
@@ -20,14 +21,15 @@ export type AccountEvent =
   | { type: 'account.logout' }
   | { type: 'account.modify' }
   | { type: 'account.info' }
-  | { type: 'account.groups' };
+  | { type: 'account.groups'; assingGroups?: readonly string[]; unassingGroups?: readonly string[] };
 
 export interface AccountContext {
   status: string;
+  /** The names of the groups the customer holds. */
+  groups: readonly string[];
   permissions: readonly string[];
   /** What the account's forms start from, as the page read the account. */
   reliability?: number;
-  groups?: readonly string[];
   info?: CustomerInfo;
 }
 
@@ -121,10 +123,11 @@ export const accountActions = [
     permissions: [Permission.DO_ACTION],
     confirm: (s, form: GroupsForm) => text.groupsQuestion(s.accountId, form.assingGroups, form.unassingGroups),
     success: { title: Msg.modified, text: (s, state: AccountGroups) => text.groupsSaved(s.accountId, state.groups) },
-    refused: AccountMsg.refused,
+    refused: (c, e) => (e.type === 'account.groups' && e.assingGroups !== undefined ? groupsRefusal(c.groups, e as Required<typeof e>) : null) ?? AccountMsg.refused,
     wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/group/modifyassing', body: ModifyGroupsBody, data: AccountGroups },
     request: (s, form: GroupsForm) => ({ body: { accountId: s.accountId, ...form } }),
     targets: (r) => [{ accountId: r.body.accountId }],
+    eventOf: (r) => ({ type: 'account.groups', assingGroups: r.body.assingGroups, unassingGroups: r.body.unassingGroups }),
     handler: 'groups',
   }),
 ];

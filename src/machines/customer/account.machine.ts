@@ -1,13 +1,15 @@
 import { Msg } from '@/domain/messages';
-import { setup } from 'xstate';
+import { and, setup } from 'xstate';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
 import { ACCOUNT_STATUSES } from '@/domain/account';
+import { groupsRefusal } from '@/domain/groups';
 import { accountActions, type AccountContext, type AccountEvent, type AccountSubject } from './account.actions';
 
 /**
  * A customer's account: enabled or disabled (disabling ends their sessions); in either state its
- * honesty can be set and its sessions ended by force.
+ * honesty can be set and its sessions ended by force. Its groups are a fact: a group is given only
+ * if not held and taken only if held.
  */
 
 /** In either state: set the honesty, end the sessions, modify the account or edit the customer's data (a transition to the same state). */
@@ -18,12 +20,15 @@ const always = (state: 'enabled' | 'disabled') =>
     // Honesty and state at once: the server moves by 'account.enable' / 'account.disable' when the state changes.
     'account.modify': { guard: 'allowed', target: state, reenter: true },
     'account.info': { guard: 'allowed', target: state, reenter: true },
-    'account.groups': { guard: 'allowed', target: state, reenter: true },
+    'account.groups': { guard: and(['allowed', 'groupsChange']), target: state, reenter: true },
   }) as const;
 
 export const accountMachine = setup({
   types: { context: {} as AccountContext, events: {} as AccountEvent, input: {} as AccountContext },
-  guards: { allowed: allowedBy(accountActions) },
+  guards: {
+    allowed: allowedBy(accountActions),
+    groupsChange: ({ context, event }) => event.type !== 'account.groups' || event.assingGroups === undefined || groupsRefusal(context.groups, event as Required<typeof event>) === null,
+  },
 }).createMachine({
   id: 'customerAccount',
   context: ({ input }) => ({ ...input }),

@@ -26,7 +26,8 @@ export const addedCardsActions = [
     permissions: [Permission.AGENT],
     confirm: (s) => text.resetQuestion(s.accountId),
     success: { text: (s, state: AddCardAttempts) => text.resetDone(s.accountId, state.failed) },
-    refused: AddedCardsMsg.refused,
+    // Nothing to clear is the only refusal (the permission is asked first: 403).
+    refused: AddedCardsMsg.none,
     wire: { client: 'customer', method: 'POST', path: '/customer/secured/add/creditcard/result/delete', query: AddCardResetQuery, data: AddCardAttempts },
     request: (s) => ({ query: { accountId: s.accountId } }),
     targets: (r) => [{ accountId: r.query.accountId }],

@@ -6,9 +6,9 @@ import { ADDED_CARD_STATUSES } from '@/domain/cards';
 import { addedCardsActions, type AddedCardsContext, type AddedCardsEvent, type AddedCardsSubject } from './added-cards.actions';
 
 /**
- * A customer's attempts to add a card: open, or limited (CARD_DECLINES_LIMITED) after 10 failed
- * ones not cleared. A reset clears the failed attempts and opens the customer again; it is offered
- * in either state (the server refuses one with nothing to clear).
+ * A customer's attempts to add a card: clear (no failed one left to clear), open (some failed), or
+ * limited (CARD_DECLINES_LIMITED) after 10 failed ones not cleared. A reset clears the failed
+ * attempts: offered while there are some, never with nothing to clear.
  */
 export const addedCardsMachine = setup({
   types: { context: {} as AddedCardsContext, events: {} as AddedCardsEvent, input: {} as AddedCardsContext },
@@ -19,8 +19,9 @@ export const addedCardsMachine = setup({
   initial: 'restoring',
   states: {
     restoring: restoreStatus(ADDED_CARD_STATUSES),
-    open: { on: { 'addedCards.reset': { guard: 'allowed', target: 'open', reenter: true } } },
-    limited: { on: { 'addedCards.reset': { guard: 'allowed', target: 'open' } } },
+    clear: {},
+    open: { on: { 'addedCards.reset': { guard: 'allowed', target: 'clear' } } },
+    limited: { on: { 'addedCards.reset': { guard: 'allowed', target: 'clear' } } },
   },
 });
 

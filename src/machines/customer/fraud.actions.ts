@@ -11,6 +11,8 @@ import { decontaminateForm } from './fraud.form';
 export type FraudEvent = { type: 'fraud.contaminate' } | { type: 'fraud.decontaminate' };
 export interface FraudContext {
   status: string;
+  /** The customer's saved cards (once per unique number). */
+  cards: number;
   permissions: readonly string[];
 }
 export interface FraudSubject {
@@ -29,7 +31,7 @@ export const fraudActions = [
     permissions: [Permission.FRAUD_COMPLETE],
     confirm: (s) => text.contaminateQuestion(s.accountId),
     success: { text: (s, state: FraudState) => text.contaminated(s.accountId, state.cardsListed) },
-    refused: FraudMsg.contaminated,
+    refused: (c) => (c.status === 'clean' && c.cards === 0 ? FraudMsg.noCards : FraudMsg.contaminated),
     wire: { client: 'users', method: 'POST', path: '/users/secured/fraud/contaminate', body: ContaminateBody, data: FraudState },
     request: (s) => ({ body: { accountId: s.accountId } }),
     targets: byAccount,

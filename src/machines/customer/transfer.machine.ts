@@ -1,20 +1,29 @@
 import { Msg } from '@/domain/messages';
-import { setup } from 'xstate';
+import { and, setup } from 'xstate';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
+import { anyTransfer, transferRefusal } from '@/domain/transfer';
 import { transferActions, type TransferContext, type TransferEvent, type TransferSubject } from './transfer.actions';
 
-/** A customer's credit as a source of transfers: always open to one by whoever may (the balance and the destination are the server's to check). */
+/**
+ * A customer's credit as a source of transfers: one state whose facts are the balances. A transfer
+ * never takes more than the balance of its currency; without an amount (the button) it asks
+ * whether there is any balance to transfer. The destination is the request's to name: the server
+ * finds it (exactly one other customer with a phone) before the chart is asked.
+ */
 export const transferMachine = setup({
   types: { context: {} as TransferContext, events: {} as TransferEvent, input: {} as TransferContext },
-  guards: { allowed: allowedBy(transferActions) },
+  guards: {
+    allowed: allowedBy(transferActions),
+    reaches: ({ context, event }) => (event.amount === undefined || event.currency === undefined ? anyTransfer(context.balances) : transferRefusal(context.balances, { amount: event.amount, currency: event.currency }) === null),
+  },
 }).createMachine({
   id: 'creditTransfer',
   context: ({ input }) => ({ ...input }),
   initial: 'restoring',
   states: {
     restoring: restoreStatus(['open'] as const),
-    open: { on: { 'transfer.create': { guard: 'allowed', target: 'open', reenter: true } } },
+    open: { on: { 'transfer.create': { guard: and(['allowed', 'reaches']), target: 'open', reenter: true } } },
   },
 });
 

@@ -21,6 +21,8 @@ export interface OfferContext {
   status: OfferStatus;
   /** Where REFUND_TO_CREDIT came from (OPEN or CLOSED); a revert goes back there. */
   previousStatus: 'OPEN' | 'CLOSED' | null;
+  /** Whether the customer still holds what a pass to credit gave them (a revert takes it back); true with nothing credited. */
+  creditHeld: boolean;
   /** The product and status of the offer's item: "to credit" hides with the other refund buttons. */
   productType: string;
   itemStatus: string;
@@ -58,7 +60,7 @@ export const offerActions = [
     permissions: [Permission.SUPER_ACTION],
     confirm: (s) => offerQuestion('Revertir el pase a crédito', s.title, s.orderId),
     success: { title: orderActionText.modified, text: (s) => text.revertText(s.title) },
-    refused: OrderRefused.revertCredit,
+    refused: (c) => (c.status === 'REFUND_TO_CREDIT' && !c.creditHeld ? OrderRefused.creditSpent : OrderRefused.revertCredit),
     wire: { client: 'orders', method: 'POST', path: '/orders/secured/revert/creditpayment', body: RevertCreditBody, data: OrderRow },
     request: (s) => ({ body: { orderId: s.orderId, foId: s.id } }),
     targets: (r) => [{ order: r.body.orderId, offer: r.body.foId }],

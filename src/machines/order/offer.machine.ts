@@ -7,7 +7,8 @@ import { OFFER_STATUSES, offerActions, type OfferContext, type OfferEvent, type 
 /**
  * An offer (fulfilment order) and its pass to credit (spec details §4): OPEN or CLOSED can move
  * to REFUND_TO_CREDIT (the customer's balance is credited) unless the refund buttons are hidden
- * for the offer's product and item status; a revert goes back to the status it came from.
+ * for the offer's product and item status; a revert goes back to the status it came from, taking
+ * the credit back: only while the customer still holds it.
  */
 
 export { OFFER_STATUSES, type OfferStatus, type OfferEvent } from './offer.actions';
@@ -19,13 +20,14 @@ export const offerMachine = setup({
   types: { context: {} as OfferContext, events: {} as OfferEvent, input: {} as OfferInput },
   actions: {
     /** Remember where the offer came from: a revert goes back there. */
-    rememberStatus: assign(({ context }) => ({ previousStatus: context.status === 'CLOSED' ? ('CLOSED' as const) : ('OPEN' as const), status: 'REFUND_TO_CREDIT' as const })),
+    rememberStatus: assign(({ context }) => ({ previousStatus: context.status === 'CLOSED' ? ('CLOSED' as const) : ('OPEN' as const), status: 'REFUND_TO_CREDIT' as const, creditHeld: true })),
     restoreStatus: assign(({ context }) => ({ status: context.previousStatus === 'OPEN' ? ('OPEN' as const) : ('CLOSED' as const), previousStatus: null })),
   },
   guards: {
     allowed: allowedBy(offerActions),
     refundOffered: ({ context }) => refundOffered(context.productType, context.itemStatus),
     cameFromOpen: ({ context }) => context.previousStatus === 'OPEN',
+    creditHeld: ({ context }) => context.creditHeld,
   },
 }).createMachine({
   id: 'offer',
@@ -38,8 +40,8 @@ export const offerMachine = setup({
     REFUND_TO_CREDIT: {
       on: {
         'offer.revertCredit': [
-          { guard: and(['allowed', 'cameFromOpen']), target: 'OPEN', actions: 'restoreStatus' },
-          { guard: 'allowed', target: 'CLOSED', actions: 'restoreStatus' },
+          { guard: and(['allowed', 'creditHeld', 'cameFromOpen']), target: 'OPEN', actions: 'restoreStatus' },
+          { guard: and(['allowed', 'creditHeld']), target: 'CLOSED', actions: 'restoreStatus' },
         ],
       },
     },

@@ -32,8 +32,9 @@ function CustomerView({ accountId }: { accountId: number }) {
             <Suspense fallback={null}>
               <CustomerActions
                 accountId={accountId}
+                charts={data.data.charts}
                 contact={{ phone: data.summary.phoneNumber, email: data.summary.email }}
-                account={{ enabled: data.summary.enabled, reliability: data.summary.userBasicData.reliability, contaminated: data.data.cardFraud, groups: data.summary.groups.map((g) => g.name) }}
+                account={{ enabled: data.summary.enabled, reliability: data.summary.userBasicData.reliability, groups: data.summary.groups.map((g) => g.name) }}
                 settings={{
                   value3DS: data.data.value3DS,
                   tuBolsillo: data.data.tuBolsilloServices,

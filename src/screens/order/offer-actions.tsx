@@ -1,12 +1,12 @@
 import type { OrderRow } from '@/api/contract/order-lists';
 import type { Offer } from '@/api/contract/order-detail';
 import { checkRefundAmount, readAmount } from '@/api/contract/order-actions';
-import { offer as offerLifecycle, type OfferStatus } from '@/machines/order/offer.machine';
+import { offer as offerLifecycle } from '@/machines/order/offer.machine';
 import { refund, refundLeft } from '@/machines/order/refund.machine';
 import type { PartialRefund } from '@/machines/order/refund.actions';
 import { RefundMsg } from '@/domain/order-actions';
 import { amountField, formatMoney } from '@/domain/format';
-import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
+import { ChartActions, chartForm, chartPart, snapshotPart } from '@/ui/chart-actions';
 import { InputField } from '@/ui/fields';
 import { orderActionText } from '@/i18n/es-order-actions';
 
@@ -84,16 +84,8 @@ export function OfferActions({ order, offer, onChanged }: OfferActionsProps) {
       label={text.group(offer.title)}
       parts={[
         chartPart({ lifecycle: refund, input: { price: offer.price, refunded: offer.refunded, ...item }, subject, forms: refundForms }),
-        chartPart({
-          lifecycle: offerLifecycle,
-          input: {
-            status: offer.status as OfferStatus,
-            previousStatus: offer.previousStatus === 'OPEN' || offer.previousStatus === 'CLOSED' ? offer.previousStatus : null,
-            ...item,
-          },
-          subject,
-          forms: offerForms,
-        }),
+        // The offer's chart as the server restores it (the offers read carries it).
+        snapshotPart(offer.charts, { lifecycle: offerLifecycle, subject, forms: offerForms }),
       ]}
       onDone={onChanged}
     />

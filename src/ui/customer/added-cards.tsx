@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AddCardAttempt } from '@/api/contract/customer-detail';
 import { getAddCardAttempts } from '@/api/customer';
-import { Permission } from '@/domain/permissions';
+import { mayView } from '@/domain/customer-views';
 import { formatDateTime } from '@/domain/time';
 import { cardCaption } from '@/domain/format';
 import { Msg } from '@/domain/messages';
@@ -14,7 +14,7 @@ import { customerText } from '@/i18n/es-customer';
 import { yesNo } from '@/i18n';
 import { CARD_DECLINES_LIMIT } from '@/domain/cards';
 import { addedCards } from '@/machines/customer/added-cards.machine';
-import { ChartActions, chartPart } from '@/ui/chart-actions';
+import { ChartActions, snapshotPart } from '@/ui/chart-actions';
 
 const text = customerText.addedCards;
 const COLUMNS: TableColumn<AddCardAttempt>[] = [
@@ -25,10 +25,10 @@ const COLUMNS: TableColumn<AddCardAttempt>[] = [
   { header: text.cleared, cell: (a) => formatDateTime(a.cleared), className: 'whitespace-nowrap' },
 ];
 
-/** The Logs tab's popup of the customer's attempts to add a card, for agents (CRM7_AGENT); read each time it opens. */
+/** The Logs tab's popup of the customer's attempts to add a card, for whom the view table lets read them (agents); read each time it opens. */
 export function AddedCardAttempts({ accountId }: { accountId: number }) {
   const services = useServices();
-  const agent = useActorPermissions().includes(Permission.AGENT);
+  const agent = mayView('addedCardAttempts', useActorPermissions());
   const [open, setOpen] = useState(false);
   const attempts = useDetailTab(() => getAddCardAttempts(services.customer, accountId), { reloadOnSelect: true });
   if (!agent) return null;
@@ -51,7 +51,7 @@ export function AddedCardAttempts({ accountId }: { accountId: number }) {
                 <p className={data.limited ? 'text-sm font-semibold text-red-700' : 'text-sm text-slate-700'}>{data.limited ? text.limited(data.failed, CARD_DECLINES_LIMIT) : text.failed(data.failed, CARD_DECLINES_LIMIT)}</p>
                 <ChartActions
                   label={text.reset}
-                  parts={[chartPart({ lifecycle: addedCards, input: { status: data.limited ? 'limited' : 'open' }, subject: { accountId } })]}
+                  parts={[snapshotPart(data.charts, { lifecycle: addedCards, subject: { accountId } })]}
                   onDone={() => attempts.select()}
                 />
               </div>

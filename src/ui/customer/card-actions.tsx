@@ -1,9 +1,9 @@
 import type { PaymentMethod } from '@/api/contract/customer-detail';
-import { CardMsg, cardName, cardStatus } from '@/domain/cards';
+import { CardMsg, cardName } from '@/domain/cards';
 import { savedCard } from '@/machines/customer/card.machine';
 import { customerBlacklist } from '@/machines/customer/blacklist.machine';
 import { cardCaption } from '@/domain/format';
-import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
+import { ChartActions, chartForm, snapshotPart } from '@/ui/chart-actions';
 import { InputField, SelectField } from '@/ui/fields';
 import { PAYMENT_SYSTEMS } from '@/domain/catalog';
 import { cardText } from '@/i18n/es-cards';
@@ -35,16 +35,15 @@ const gatewayForm = (card: PaymentMethod) =>
 /** A card's actions in the Tarjetas tab: what the card's chart offers this staff member now. */
 export function CardActionsCell({ card, onChanged }: { card: PaymentMethod; onChanged: () => void }) {
   const name = cardName(card);
-  const part = chartPart({
+  // Both charts as the server restores them (the card read carries their snapshots).
+  const part = snapshotPart(card.charts, {
     lifecycle: savedCard,
-    input: { status: cardStatus(card), visible: card.isVisible },
     subject: { accountId: card.accountId, id: card.id, firstSix: card.firstSix, lastFour: card.lastFour },
     forms: { 'card.requestPapers': papersForm(card), 'card.gateway': gatewayForm(card) },
   });
   // The card on the blacklist: the same chart as the order's payment elements.
-  const listing = chartPart({
+  const listing = snapshotPart(card.charts, {
     lifecycle: customerBlacklist,
-    input: { status: card.blacklisted ? 'listed' : 'clear', kind: 'CARD' },
     subject: { accountId: card.accountId, kind: 'CARD', value: card.uniqueNumberIdentifier, caption: cardCaption(card.firstSix, card.lastFour) },
   });
   return <ChartActions label={cardText.group(name)} parts={[part, listing]} onDone={onChanged} onFailed={onChanged} buttonName={(row) => `${row.label} ${name}`} />;

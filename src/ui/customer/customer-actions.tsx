@@ -13,9 +13,10 @@ import { customerCourtesy } from '@/machines/customer/courtesy.machine';
 import { customerReports } from '@/machines/customer/reports.machine';
 import { DefenceReport } from './report-actions';
 import { impersonationUrl } from '@/domain/customer-access';
-import { Permission } from '@/domain/permissions';
+import { mayView } from '@/domain/customer-views';
 import { useActorPermissions, useServices } from '@/ui/session';
-import { ChartActions, chartPart } from '@/ui/chart-actions';
+import { ChartActions, snapshotPart } from '@/ui/chart-actions';
+import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { customerActionText } from '@/i18n/es-customer-actions';
 
 const text = customerActionText.credit;
@@ -39,31 +40,32 @@ export interface CustomerSettings {
 export interface CustomerAccountState {
   enabled: boolean;
   reliability: number;
-  /** Whether any of the customer's saved cards is on the blacklist (card-fraud contamination). */
-  contaminated: boolean;
   /** The names of the customer's groups. */
   groups: readonly string[];
 }
 
-/** The customer's own actions, above the card: what each chart offers this staff member now. */
-export function CustomerActions({ accountId, contact, account, settings, info, onDone }: { accountId: number; contact: CustomerContact; account: CustomerAccountState; settings: CustomerSettings; info: CustomerInfo; onDone: () => void }) {
-  const credit = chartPart({ lifecycle: customerCredit, input: { status: 'open' }, subject: { accountId } });
-  const transfer = chartPart({ lifecycle: creditTransfer, input: { status: 'open' }, subject: { accountId } });
-  const notify = chartPart({ lifecycle: customerNotify, input: { status: 'open', contact }, subject: { accountId } });
-  const accountPart = chartPart({ lifecycle: customerAccount, input: { status: account.enabled ? 'enabled' : 'disabled', reliability: account.reliability, groups: account.groups, info }, subject: { accountId } });
-  const settingsPart = chartPart({
-    lifecycle: accountSettings,
-    input: { status: 'open', ...settings },
-    subject: { accountId },
-  });
-  const access = chartPart({ lifecycle: customerAccess, input: { status: 'open' }, subject: { accountId } });
-  const fraud = chartPart({ lifecycle: customerFraud, input: { status: account.contaminated ? 'contaminated' : 'clean' }, subject: { accountId } });
-  const kyc = chartPart({ lifecycle: customerKyc, input: { status: 'open' }, subject: { accountId } });
-  const reports = chartPart({ lifecycle: customerReports, input: { status: 'open' }, subject: { accountId } });
-  const courtesy = chartPart({ lifecycle: customerCourtesy, input: { status: 'open' }, subject: { accountId } });
+/**
+ * The customer's own actions, above the card: what each chart offers this staff member now, each
+ * chart restored from the server's snapshot the account data carries (`charts`); the forms open
+ * with what the card shows.
+ */
+export function CustomerActions({ accountId, charts, contact, account, settings, info, onDone }: { accountId: number; charts: readonly ChartSnapshot[] | undefined; contact: CustomerContact; account: CustomerAccountState; settings: CustomerSettings; info: CustomerInfo; onDone: () => void }) {
+  const subject = { accountId };
+  const parts = [
+    snapshotPart(charts, { lifecycle: customerCredit, subject }),
+    snapshotPart(charts, { lifecycle: creditTransfer, subject }),
+    snapshotPart(charts, { lifecycle: customerNotify, subject, shown: { contact } }),
+    snapshotPart(charts, { lifecycle: customerAccount, subject, shown: { reliability: account.reliability, groups: account.groups, info } }),
+    snapshotPart(charts, { lifecycle: accountSettings, subject, shown: { ...settings } }),
+    snapshotPart(charts, { lifecycle: customerAccess, subject }),
+    snapshotPart(charts, { lifecycle: customerFraud, subject }),
+    snapshotPart(charts, { lifecycle: customerKyc, subject }),
+    snapshotPart(charts, { lifecycle: customerCourtesy, subject }),
+    snapshotPart(charts, { lifecycle: customerReports, subject }),
+  ];
   return (
     <div className="flex flex-wrap items-start gap-2">
-      <ChartActions label={text.actions(accountId)} parts={[credit, transfer, notify, accountPart, settingsPart, access, fraud, kyc, courtesy, reports]} onDone={onDone} onFailed={onDone} />
+      <ChartActions label={text.actions(accountId)} parts={parts} onDone={onDone} onFailed={onDone} />
       <DefenceReport accountId={accountId} />
       <ImpersonationLink accountId={accountId} />
     </div>
@@ -75,7 +77,7 @@ function ImpersonationLink({ accountId }: { accountId: number }) {
   const services = useServices();
   const permissions = useActorPermissions();
   const href = impersonationUrl(services.config.customerSiteUrl, accountId);
-  if (!href || !permissions.includes(Permission.IMPERSONATOR)) return null;
+  if (!href || !mayView('impersonation', permissions)) return null;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className="rounded-md px-3 py-1.5 text-sm font-medium text-sky-800 ring-1 ring-slate-300 hover:bg-slate-50">
       {accountText.impersonate}

@@ -6,7 +6,7 @@ import { DocLogsView, useDocLogs } from '@/ui/action-logs';
 import { useDetailTab } from '@/ui/detail-tab';
 import { DocNotes } from '@/ui/doc-notes';
 import { useActorPermissions, useServices } from '@/ui/session';
-import { Permission } from '@/domain/permissions';
+import { mayView } from '@/domain/customer-views';
 import { CustomerPhones } from '@/ui/customer-phones';
 import { customerText } from '@/i18n/es-customer';
 import { AccountTableView, useAccountTable, type AccountTable, type AccountTableState } from './account-table';
@@ -62,7 +62,10 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
   const password = useAccountTable(PASSWORD_SIGN_INS, accountId);
   const attempts = useAccountTable(PIN_ATTEMPTS, accountId);
   // Whether a campaign is active is judged when the list is read.
-  const campaigns = useDetailTab(async () => ({ rows: await getCampaigns(services.users, accountId), now: Date.now() }));
+  const campaigns = useDetailTab(async () => {
+    const { elements, charts } = await getCampaigns(services.users, accountId);
+    return { rows: elements, charts, now: Date.now() };
+  });
   const blacklist = useAccountTable(BLACKLIST, accountId);
   const calls = useAccountTable(CALLS, accountId);
   const segment = useSegment(accountId);
@@ -117,7 +120,7 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
     { label: text.campaigns, select: campaigns.select, panel: <CampaignsTab accountId={accountId} tab={campaigns} /> },
     tableSection(text.blacklist, BLACKLIST, accountId, blacklist),
     // The calls list is the calls screen's (CRM2_VIEW_CALLS): without it the tab is not offered.
-    ...(permissions.includes(Permission.VIEW_CALLS) ? [tableSection(text.calls, CALLS, accountId, calls)] : []),
+    ...(mayView('calls', permissions) ? [tableSection(text.calls, CALLS, accountId, calls)] : []),
     {
       label: text.segment,
       select: segment.traits.select,

@@ -1,4 +1,5 @@
 import type { Campaign, KycDecisionStatus, KycHistoryEntry } from '@/api/contract/customer-detail';
+import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { documentCaption, kycStatusLabel, translateKycMessage } from '@/domain/kyc';
 import { KycUrl } from '@/ui/kyc-url';
 import { formatDateTime } from '@/domain/time';
@@ -7,7 +8,7 @@ import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { customerText } from '@/i18n/es-customer';
 import { Msg } from '@/domain/messages';
 import { customerCampaigns } from '@/machines/customer/campaigns.machine';
-import { ChartActions, chartPart } from '@/ui/chart-actions';
+import { ChartActions, snapshotPart } from '@/ui/chart-actions';
 
 /** The KYC and Campanas tabs of a customer (spec details §2). */
 
@@ -56,7 +57,7 @@ const campaignText = customerText.campaigns;
 export const campaignActive = (c: Campaign, now: number) => Date.parse(c.startDate) <= now && now <= Date.parse(c.endDate);
 
 /** Campanas: the campaigns the customer is in, each said active or not. */
-export function CampaignsTab({ accountId, tab }: { accountId: number; tab: DetailTab<{ rows: Campaign[]; now: number }> }) {
+export function CampaignsTab({ accountId, tab }: { accountId: number; tab: DetailTab<{ rows: Campaign[]; charts: readonly ChartSnapshot[] | undefined; now: number }> }) {
   const columns = (now: number): TableColumn<Campaign>[] => [
     { header: campaignText.name, cell: (c) => c.name },
     { header: campaignText.type, cell: (c) => c.campaignType },
@@ -68,12 +69,17 @@ export function CampaignsTab({ accountId, tab }: { accountId: number; tab: Detai
       cell: (c) => (campaignActive(c, now) ? <span className="font-semibold text-emerald-700">{campaignText.active}</span> : <span className="text-slate-600">{campaignText.inactive}</span>),
     },
   ];
-  // The sync: the customer's profile to the campaign engine, which decides who is in which campaign.
-  const sync = chartPart({ lifecycle: customerCampaigns, input: { status: 'open' }, subject: { accountId } });
+  // The sync: the customer's profile to the campaign engine, which decides who is in which campaign
+  // (not again for a while after one: the chart as the server restores it, carried by the list read).
+  const sync = (charts: readonly ChartSnapshot[] | undefined) => snapshotPart(charts, { lifecycle: customerCampaigns, subject: { accountId } });
   return (
-    <div className="space-y-3">
-      <ChartActions label={campaignText.actions(accountId)} parts={[sync]} onDone={tab.refresh} />
-      <DetailTabView tab={tab}>{({ rows, now }) => <SimpleTable label={campaignText.label(accountId)} rows={rows} columns={columns(now)} rowKey={(c) => c.id} empty={Msg.emptyResult} />}</DetailTabView>
-    </div>
+    <DetailTabView tab={tab}>
+      {({ rows, charts, now }) => (
+        <div className="space-y-3">
+          <ChartActions label={campaignText.actions(accountId)} parts={[sync(charts)]} onDone={tab.refresh} />
+          <SimpleTable label={campaignText.label(accountId)} rows={rows} columns={columns(now)} rowKey={(c) => c.id} empty={Msg.emptyResult} />
+        </div>
+      )}
+    </DetailTabView>
   );
 }

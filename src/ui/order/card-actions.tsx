@@ -1,8 +1,8 @@
 import type { PaymentElement } from '@/api/contract/order-detail';
 import { customerBlacklist } from '@/machines/customer/blacklist.machine';
 import { listingName, listingText } from '@/i18n/es-blacklist';
-import { cardCaption } from '@/domain/format';
-import { ChartActions, chartPart } from '@/ui/chart-actions';
+import { cardCaption, isCardPayment } from '@/domain/format';
+import { ChartActions, snapshotPart } from '@/ui/chart-actions';
 
 export interface CardActionsProps {
   /** Whose card it is. */
@@ -11,20 +11,17 @@ export interface CardActionsProps {
   onChanged: () => void;
 }
 
-/** Payment methods that are cards (the ones the blacklist takes by their unique number). */
-const isCard = (element: PaymentElement) => element.uniqueNumberIdentifier !== null && /CARD/i.test(element.paymentMethodType);
-
 /**
  * Blacklist (CRM7_FRAUD_COMPLETE) or unblacklist (any editor: spec details §6) the card of a
  * payment element: the customer's card on the blacklist chart, as the Tarjetas tab offers it. The order's and the
  * charge order's payment methods show it.
  */
 export function CardActions({ accountId, element, onChanged }: CardActionsProps) {
-  if (!isCard(element)) return null;
+  if (!isCardPayment(element)) return null;
   const card = cardCaption(element.firstSix, element.lastFour);
-  const part = chartPart({
+  // The listing as the server restores it (the payment read carries its snapshot).
+  const part = snapshotPart(element.charts, {
     lifecycle: customerBlacklist,
-    input: { status: element.blacklisted ? 'listed' : 'clear', kind: 'CARD' },
     subject: { accountId, kind: 'CARD', value: element.uniqueNumberIdentifier!, caption: card },
   });
   return <ChartActions label={listingText.group(card)} parts={[part]} onDone={onChanged} onFailed={onChanged} buttonName={(row) => listingName(row.event, 'CARD')} />;
