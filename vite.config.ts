@@ -63,7 +63,7 @@ export default defineConfig({
             // each other (a cycle between chunks breaks the order modules are evaluated in).
             {
               name: 'detail-shared',
-              test: /src\/(ui\/(action-logs|doc-notes|editor-only)|api\/(order-detail|contract\/(order-detail|settings|check))|machines\/customer\/blacklist\.|i18n\/(es-questions|es-activity|es-blacklist|es-customer-shared)|domain\/(phones|diff|customer-blacklist))\./,
+              test: /src\/(ui\/(action-logs|doc-notes|editor-only)|api\/(order-detail|contract\/(order-detail|settings|check|chart-snapshot))|machines\/customer\/blacklist\.|i18n\/(es-questions|es-activity|es-blacklist|es-customer-shared)|domain\/(phones|diff|customer-blacklist))\./,
             },
           ],
         },

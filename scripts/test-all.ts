@@ -155,6 +155,11 @@ const node24 = Promise.resolve(postgres).then((): Promise<Layer> | null =>
 if (wants('e2e')) {
   const built = run(bin('vite'), ['build', '--logLevel', 'warn']);
   layers.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1 });
+  // No two chunks import each other (scripts/chunk-cycles.ts): a circle breaks the evaluation order.
+  if (built) {
+    const acyclic = run(bin('tsx'), [path.join(root, 'scripts', 'chunk-cycles.ts'), path.join(root, 'dist', 'assets')]);
+    layers.push({ name: 'chunks', passed: acyclic ? 1 : 0, failed: acyclic ? 0 : 1 });
+  }
   if (built) {
     const file = path.join(reports, 'playwright.json');
     fs.rmSync(file, { force: true });
