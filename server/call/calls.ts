@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema';
 import type { CallsTable } from '../db/schema-calls';
 import type { CallRow, CallsQuery } from '@/api/contract/calls';
+import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import type { CallContact, SimilarCallsQuery } from '@/api/contract/call-detail';
 import { normalizeWindow, windowBounds } from '@/domain/date-window';
 import { notFound } from '../http';
@@ -28,8 +29,8 @@ export function callRowOf(c: Selectable<CallsTable>): CallRow {
   };
 }
 
-/** The calls search (window rules of calls: 50 days back). */
-export async function searchCalls(db: Kysely<Database>, q: CallsQuery, now: number): Promise<Page<CallRow>> {
+/** The calls search (window rules of calls: 50 days back), each call with its charts (`chartsOf`, from the record read). */
+export async function searchCalls(db: Kysely<Database>, q: CallsQuery, now: number, chartsOf: (record: Selectable<CallsTable>) => Promise<ChartSnapshot[]>): Promise<Page<CallRow>> {
   checkPageWithinCap(q);
   const { from, until } = windowBounds(normalizeWindow({ startDate: q.startDate, endDate: q.endDate, hasId: q.accountId !== undefined }, 'calls', now));
   let calls = db.selectFrom('calls as c');
@@ -43,7 +44,7 @@ export async function searchCalls(db: Kysely<Database>, q: CallsQuery, now: numb
     calls.selectAll().orderBy('c.start_time', 'desc').orderBy('c.id', 'desc').limit(q.size).offset(q.page * q.size).execute(),
     cappedCount(db, calls.select('c.id')),
   ]);
-  return pageOf(rows.map(callRowOf), count);
+  return pageOf(await Promise.all(rows.map(async (r) => ({ ...callRowOf(r), charts: await chartsOf(r) }))), count);
 }
 
 async function callOrThrow(db: Kysely<Database>, callId: number) {

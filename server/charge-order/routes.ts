@@ -8,6 +8,8 @@ import { ChargeOrderIdQuery, ChargeOrderMlQuery } from '@/api/contract/upg-detai
 import { GatewayLogQuery } from '@/api/contract/order-detail';
 import { Permission } from '@/domain/permissions';
 import { chargeOrderOf, chargeRowOf, searchChargeOrders } from './charge-orders';
+import { chargeOrderBinding } from './actions';
+import { readContext, snapshotOfRecord } from '../lifecycle/snapshot';
 import { listAppliedRules, listGatewayLogs } from '../order/order-detail';
 import { checkCompanyPath } from '../order/zelle';
 import { mlInference } from '../order/order-risk';
@@ -45,9 +47,11 @@ export function chargeOrderRoutes(deps: AppDeps) {
     if (tenant !== deps.config.tenant) throw notFound(`Empresa desconocida: ${tenant}.`);
     return tenant;
   };
-  app.get('/upg/api/crm/:tenant/paymentChargeOrder', requirePermission(Permission.VIEW_UPG), async (c) =>
-    ok(c, chargeRowOf(await chargeOrderOf(deps.db.kysely, ownTenant(c.req.param('tenant')), parse(ChargeOrderIdQuery, c.req.query()).chargeorderId))),
-  );
+  // With its chart's snapshot, computed by the binding's store from the record read (issue 25 §1).
+  app.get('/upg/api/crm/:tenant/paymentChargeOrder', requirePermission(Permission.VIEW_UPG), async (c) => {
+    const charge = await chargeOrderOf(deps.db.kysely, ownTenant(c.req.param('tenant')), parse(ChargeOrderIdQuery, c.req.query()).chargeorderId);
+    return ok(c, { ...chargeRowOf(charge), charts: [await snapshotOfRecord(readContext(deps, c), chargeOrderBinding, charge)] });
+  });
   app.get('/upg/api/crm/:tenant/rules/list', requirePermission(Permission.VIEW_UPG), async (c) => {
     const charge = await chargeOrderOf(deps.db.kysely, ownTenant(c.req.param('tenant')), parse(ChargeOrderIdQuery, c.req.query()).chargeorderId);
     return ok(c, { elements: charge.order_id === null ? [] : await listAppliedRules(deps.db.kysely, charge.order_id) });

@@ -15,6 +15,8 @@ import { customerCampaignsBinding } from './campaigns';
 import { cardBinding } from './cards';
 import { customerBlacklistBinding } from './blacklist';
 import { customerPhonesBinding, phoneBinding, type PhoneRecord } from './phones';
+import { documentBinding, documentsBinding, type DocumentRecord } from './documents';
+import { bankRecipientBinding, homeRecipientBinding } from './recipients';
 import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { KYC_COMPANY_ID } from '@/domain/session';
 import type { ListingKind } from '@/domain/customer-blacklist';
@@ -67,3 +69,15 @@ export const phoneCharts = async (ctx: ReadContext, phone: PhoneRecord) => [awai
 
 /** The phones' collection chart (adding one). */
 export const phonesCharts = async (ctx: ReadContext, accountId: number) => [await snapshotOfKey(ctx, customerPhonesBinding, { accountId })];
+
+/** A document's chart (review, replace, delete), from its record as the list read it. */
+export const documentCharts = async (ctx: ReadContext, document: DocumentRecord) => [await snapshotOfRecord(ctx, documentBinding, document)];
+
+/** The documents' collection chart (adding one). */
+export const documentsCharts = async (ctx: ReadContext, accountId: number) => [await snapshotOfKey(ctx, documentsBinding, { accountId })];
+
+/** A home recipient's chart (its edit), by the key its row names. */
+export const homeRecipientCharts = async (ctx: ReadContext, key: { id: number; accountId: number }) => [await snapshotOfKey(ctx, homeRecipientBinding, key)];
+
+/** A bank recipient's chart (its edit), by the key its row names. */
+export const bankRecipientCharts = async (ctx: ReadContext, key: { id: number; accountId: number }) => [await snapshotOfKey(ctx, bankRecipientBinding, key)];

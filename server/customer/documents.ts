@@ -7,12 +7,13 @@ import { iso } from '../clock';
 import { bind, bodyOf, type ActionContext, type Store, type Trx } from '../lifecycle/binding';
 import { readUpload, type UploadedImage } from '../items/remittance';
 import { accountOrThrow, accountStore, type AccountRecord } from './account-data';
+import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import type { DocumentAddBody, DocumentUpdateBody, UserDocument } from '@/api/contract/customer-documents';
 import { DocumentMsg, DocumentRefused, documentName } from '@/domain/documents';
 import { userDocument, userDocuments } from '@/machines/customer/document.machine';
 
 type Db = Kysely<Database>;
-type DocumentRecord = Selectable<UserDocumentsTable>;
+export type DocumentRecord = Selectable<UserDocumentsTable>;
 
 export const DOCUMENT_FILE_PATH = '/users/secured/documents/file';
 const who = (ctx: ActionContext) => ctx.principal.email ?? ctx.principal.username;
@@ -31,11 +32,11 @@ function documentOf(r: DocumentRecord): UserDocument {
   };
 }
 
-/** The customer's documents (the deleted ones aside), newest first. */
-export async function listDocuments(db: Db, accountId: number): Promise<{ elements: UserDocument[] }> {
+/** The customer's documents (the deleted ones aside), newest first, each with its charts (`chartsOf`, from the record the store finds). */
+export async function listDocuments(db: Db, accountId: number, chartsOf: (record: DocumentRecord) => Promise<ChartSnapshot[]>): Promise<{ elements: UserDocument[] }> {
   await accountOrThrow(db, accountId);
   const rows = await db.selectFrom('user_documents').selectAll().where('account_id', '=', accountId).where('status', '!=', 'DELETED').orderBy('id', 'desc').execute();
-  return { elements: rows.map(documentOf) };
+  return { elements: await Promise.all(rows.map(async (r) => ({ ...documentOf(r), charts: await chartsOf(r) }))) };
 }
 
 /** A document's photo; 404 for an unknown or deleted one. */

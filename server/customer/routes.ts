@@ -11,7 +11,7 @@ import { Permission } from '@/domain/permissions';
 import { CUSTOMER_VIEWS } from '@/domain/customer-views';
 import { searchAccount, searchAccountList, searchCustomers } from './customers';
 import { accountData, accountSummary, totalClosedUsd } from './account-data';
-import { addedCardsCharts, campaignsCharts, cardCharts, customerCharts, phoneCharts, phonesCharts } from './customer-charts';
+import { addedCardsCharts, bankRecipientCharts, campaignsCharts, cardCharts, customerCharts, documentCharts, documentsCharts, homeRecipientCharts, phoneCharts, phonesCharts } from './customer-charts';
 import { readContext } from '../lifecycle/snapshot';
 import { listPhones } from './phones';
 import { listOffers } from './courtesy';
@@ -119,14 +119,29 @@ export function customerRoutes(deps: AppDeps) {
     const page = await paymentMethods(db, query.accountId, query);
     return ok(c, { ...page, elements: await Promise.all(page.elements.map(async (card) => ({ ...card, charts: await cardCharts(ctx, card) }))) });
   });
-  app.get('/orders/secured/list/remesarecipient', customerPage, customerPageRead(DirectoryQuery, (id, q) => bankRecipients(db, id, q)));
-  app.get('/users/secured/list/remesaaddress', customerPage, customerPageRead(DirectoryQuery, (id, q) => homeRecipients(db, id, q)));
+  // Each recipient with its chart (the edit), as the mover restores it.
+  app.get('/orders/secured/list/remesarecipient', customerPage, async (c) => {
+    const query = parse(DirectoryQuery, c.req.query());
+    const ctx = readContext(deps, c);
+    const page = await bankRecipients(db, query.accountId, query);
+    return ok(c, { ...page, elements: await Promise.all(page.elements.map(async (r) => ({ ...r, charts: await bankRecipientCharts(ctx, { id: r.id, accountId: query.accountId }) }))) });
+  });
+  app.get('/users/secured/list/remesaaddress', customerPage, async (c) => {
+    const query = parse(DirectoryQuery, c.req.query());
+    const ctx = readContext(deps, c);
+    const page = await homeRecipients(db, query.accountId, query);
+    return ok(c, { ...page, elements: await Promise.all(page.elements.map(async (r) => ({ ...r, charts: await homeRecipientCharts(ctx, { id: r.id, accountId: r.accountId }) }))) });
+  });
   // The added-card attempts are the agents' (spec details §6, CRM7_AGENT).
   app.get('/customer/secured/add/creditcard/result', requirePermission(...CUSTOMER_VIEWS.addedCardAttempts), async (c) => {
     const { accountId } = parse(AccountIdQuery, c.req.query());
     return ok(c, { ...(await addCardAttempts(db, accountId)), charts: await addedCardsCharts(readContext(deps, c), accountId) });
   });
-  app.get('/users/secured/documents/list', customerPage, async (c) => ok(c, await listDocuments(db, parse(AccountIdQuery, c.req.query()).accountId)));
+  app.get('/users/secured/documents/list', customerPage, async (c) => {
+    const { accountId } = parse(AccountIdQuery, c.req.query());
+    const ctx = readContext(deps, c);
+    return ok(c, { ...(await listDocuments(db, accountId, (record) => documentCharts(ctx, record))), charts: await documentsCharts(ctx, accountId) });
+  });
   app.get(DOCUMENT_FILE_PATH, customerPage, async (c) => {
     const { id } = parse(FileQuery, c.req.query());
     return storedFile(c, await documentFile(db, id));

@@ -48,5 +48,5 @@ export async function getAddCardAttempts(customer: ServiceClient, accountId: num
 
 /** GET /users/secured/documents/list: the customer's identity documents, newest first. */
 export async function getDocuments(users: ServiceClient, accountId: number) {
-  return (await call(users, (k) => k.get('secured/documents/list', { searchParams: { accountId: String(accountId) } }), UserDocumentsResponse)).data.elements;
+  return (await call(users, (k) => k.get('secured/documents/list', { searchParams: { accountId: String(accountId) } }), UserDocumentsResponse)).data;
 }

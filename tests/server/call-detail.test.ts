@@ -4,12 +4,15 @@ import { createTestServer, sendRow, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
 import { Envelope } from '@/api/contract/envelope';
 import { CallContactResponse, CallReturn, SimilarCallsResponse } from '@/api/contract/call-detail';
+import { CallsResponse } from '@/api/contract/calls';
+import { inputOf } from '@/api/contract/chart-snapshot';
+import { restoredChart } from '@/machines/lifecycle/restore';
 import { ActionLogsResponse } from '@/api/contract/settings';
 import { CallReturnMsg, type CallReturnType } from '@/domain/call-return';
 import { formatNumber } from '@/domain/format';
 import { Msg } from '@/domain/messages';
-import { Permission } from '@/domain/permissions';
-import { rowFor } from '@/machines/lifecycle/table';
+import { ALL_PERMISSIONS, Permission } from '@/domain/permissions';
+import { offered, rowFor } from '@/machines/lifecycle/table';
 import { callReturn } from '@/machines/call/call-return.machine';
 import { callText } from '@/i18n/es-call';
 
@@ -204,5 +207,29 @@ describe('the calls list', () => {
     const page = await server.get(`/users/secured/call/list?accountId=${call.accountId}&size=100`, tokens.lector);
     const body = v.parse(v.object({ data: v.object({ elements: v.array(v.object({ id: v.number(), returnedValue: v.number() })) }) }), await page.json());
     expect(body.data.elements.find((c) => c.id === call.callId)?.returnedValue).toBe(0.12);
+  });
+
+  it("carries each call's return chart as the mover restores it; what it offers is what the mover allows", async () => {
+    const call = await billedCall(7);
+    const row = await k().selectFrom('calls').select(['called_station', 'src']).where('id', '=', call.callId).executeTakeFirstOrThrow();
+    // The read the call detail makes again after a return: the customer's calls to the number, from the origin.
+    const read = async () => {
+      const query = `accountId=${call.accountId}&e164=${row.called_station}&src=${row.src ?? ''}&page=0&size=100`;
+      const found = (await json(CallsResponse, await server.get(`/users/secured/call/list?${query}`, tokens.lector))).data.elements.find((c) => c.id === call.callId)!;
+      const chart = restoredChart(callReturn.machine, { ...inputOf(found.charts, callReturn.name), permissions: [...ALL_PERMISSIONS] });
+      return { snapshot: found.charts?.[0], offers: callReturn.rows.filter((r) => offered(r, chart)).map((r) => r.event).sort() };
+    };
+    expect(await read()).toEqual({ snapshot: { chart: callReturn.name, state: 'open', facts: { bill: 0.3, returned: 0, seconds: 150 } }, offers: ['call.return', 'call.returnPartial'] });
+
+    await json(Answer, await sendPartial(call, 'CALL_CREDIT', 0.1));
+    expect(await read()).toEqual({ snapshot: { chart: callReturn.name, state: 'partial', facts: { bill: 0.3, returned: 0.1, seconds: 150 } }, offers: ['call.returnPartial'] });
+    // Not offered: the mover refuses it and nothing is returned.
+    await expectError(await sendFull(call), 409, 'conflict');
+    expect(await returnedOf(call.callId)).toBe(0.1);
+
+    await json(Answer, await sendPartial(call, 'CALL_CREDIT', 0.2));
+    expect(await read()).toEqual({ snapshot: { chart: callReturn.name, state: 'returned', facts: { bill: 0.3, returned: 0.3, seconds: 150 } }, offers: [] });
+    await expectError(await sendPartial(call, 'CALL_CREDIT', 0.01), 409, 'conflict');
+    expect(await returnedOf(call.callId)).toBe(0.3);
   });
 });

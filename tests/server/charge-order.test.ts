@@ -73,6 +73,9 @@ const observe = async (c: ChargeOrderSubject) => {
   const { version: _version, ...row } = await stored(c);
   return { row, rule: await ruleOf(c), sent: await outbox(c) };
 };
+/** The charge-order detail's read, as the page makes it. */
+const chargeRead = async (id: number) =>
+  (await json(ChargeOrderResponse, await server.app.request(`/upg/api/crm/${server.config.tenant}/paymentChargeOrder?chargeorderId=${id}`, { headers: { authorization: `Bearer ${tokens.lector}`, 'api-key': server.config.upgApiKey } }))).data;
 const send = (event: string, c: ChargeOrderSubject, persona = 'admin', headers: Record<string, string> = {}) =>
   sendRow(server, rowFor(chargeOrder.rows, event)!, c, undefined, tokens[persona]!, { accountId: accountOf[persona]!, headers });
 
@@ -81,9 +84,13 @@ describe('the charge-order chart through the server', () => {
     model: chargeOrderModel,
     reset: (input) => chargeIn(String(input.status)),
     send: (c, event: EventObject) => send(event.type, c),
+    // The state the detail's read carries (its chart's snapshot, issue 25 §1), checked against the stored one:
+    // the walk then asserts that what the snapshot restores is where the mover took the charge order.
     stateOf: async (c) => {
       const r = await stored(c);
-      return chargeStatusOf(r.status, r.refunded_at);
+      const [snapshot] = (await chargeRead(c.id)).charts ?? [];
+      expect(snapshot).toEqual({ chart: chargeOrder.name, state: chargeStatusOf(r.status, r.refunded_at), facts: {} });
+      return snapshot!.state;
     },
     observe,
     idOf: (c) => c.id,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ChartSnapshots } from './chart-snapshot';
 import { Envelope, IsoDateTime } from './envelope';
 import { ChoiceQuery, DayQuery, IdQuery, PageOf, PageQuery } from './query';
 import { TERMINATE_CAUSES } from '@/domain/calls';
@@ -20,6 +21,8 @@ export const CallRow = v.object({
   idTariffGroup: v.nullable(v.number()),
   /** What the call's returns are worth so far, USD (the call detail's returns). */
   returnedValue: v.number(),
+  /** The reference server's, on the calls list: the call's `callReturn` chart (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type CallRow = v.InferOutput<typeof CallRow>;
 

@@ -238,6 +238,8 @@ export const BankRecipient = v.object({
   cardNumber: v.string(),
   bankname: v.nullable(v.string()),
   version: v.number(),
+  /** The reference server's: the recipient's chart (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type BankRecipient = v.InferOutput<typeof BankRecipient>;
 export const BankRecipientsResponse = Envelope(PageOf(BankRecipient));
@@ -259,6 +261,8 @@ export const HomeRecipient = v.object({
   deliveryFrom: v.nullable(v.string()),
   deliveryTo: v.nullable(v.string()),
   version: v.number(),
+  /** The reference server's: the recipient's chart (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type HomeRecipient = v.InferOutput<typeof HomeRecipient>;
 export const HomeRecipientsResponse = Envelope(PageOf(HomeRecipient));

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ChartSnapshots } from './chart-snapshot';
 import { Envelope, IsoDateTime } from './envelope';
 import { imageFileOf, OptionalImage } from './remittance';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, DocumentMsg } from '@/domain/documents';
@@ -15,11 +16,14 @@ export const UserDocument = v.object({
   modifiedDate: v.nullable(IsoDateTime),
   modifiedBy: v.nullable(v.string()),
   url: v.string(),
+  /** The reference server's: the document's chart (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type UserDocument = v.InferOutput<typeof UserDocument>;
 export const UserDocumentResponse = Envelope(UserDocument);
-/** GET /users/secured/documents/list?accountId: the documents, newest first. */
-export const UserDocumentsResponse = Envelope(v.object({ elements: v.array(UserDocument) }));
+/** GET /users/secured/documents/list?accountId: the documents, newest first; the reference server's `charts`: adding one. */
+export const UserDocumentsResponse = Envelope(v.object({ elements: v.array(UserDocument), charts: ChartSnapshots }));
+export type UserDocuments = v.InferOutput<typeof UserDocumentsResponse>['data'];
 
 const Digits = (message: string) =>
   v.pipe(v.optional(v.union([v.string(), v.number()]), ''), v.transform(String), v.trim(), v.nonEmpty(message), v.regex(/^\d{1,12}$/, message), v.transform(Number));

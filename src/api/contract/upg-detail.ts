@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ChartSnapshots } from './chart-snapshot';
 import { Envelope } from './envelope';
 import { BodyId, QueryId } from './fields';
 import { MoneyAmount } from './money';
@@ -13,7 +14,10 @@ import { RefundMsg } from '@/domain/order-actions';
 export const ChargeOrderIdQuery = v.object({ chargeorderId: QueryId(ChargeOrderMsg.chargeOrderId) });
 /** GET /riskcontrol/api/crm/ml/riskinference/bychargeorder?chargeOrderId (the answer in data.object) */
 export const ChargeOrderMlQuery = v.object({ chargeOrderId: QueryId(ChargeOrderMsg.chargeOrderId) });
-export const ChargeOrderResponse = Envelope(ChargeOrderRow);
+/** The charge order as the gateway has it now; the reference server's `charts`: its `chargeOrder` chart (docs/contract.md). */
+export const ChargeOrderDetail = v.object({ ...ChargeOrderRow.entries, charts: ChartSnapshots });
+export type ChargeOrderDetail = v.InferOutput<typeof ChargeOrderDetail>;
+export const ChargeOrderResponse = Envelope(ChargeOrderDetail);
 export const ChargeOrderMlResponse = Envelope(v.object({ object: v.nullable(MlInference) }));
 
 const ChargeBody = {

@@ -2,14 +2,14 @@ import { useRef, useState } from 'react';
 import type { CallRow } from '@/api/contract/calls';
 import { CallReturnPartialQuery } from '@/api/contract/call-detail';
 import { checkBody } from '@/api/contract/check';
-import { getCallContact, getSimilarCalls } from '@/api/call-detail';
-import { CALL_RETURN_TYPES, CallReturnMsg, maxReturn, remainingOf, returnStatus, returnValue, type CallCost, type CallReturnType } from '@/domain/call-return';
+import { getCallAgain, getCallContact, getSimilarCalls } from '@/api/call-detail';
+import { CALL_RETURN_TYPES, CallReturnMsg, maxReturn, remainingOf, returnValue, type CallCost, type CallReturnType } from '@/domain/call-return';
 import { terminateCauseLabel } from '@/domain/calls';
 import { formatNumber, formatSessionTime } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { callReturn } from '@/machines/call/call-return.machine';
 import type { PartialForm } from '@/machines/call/call-return.actions';
-import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
+import { ChartActions, chartForm, snapshotPart } from '@/ui/chart-actions';
 import { CustomerTab, loadCustomer } from '@/ui/customer/customer-tab';
 import { DetailTabView, reloadLoaded, useDetailTab } from '@/ui/detail-tab';
 import { KeyValues, PagedTable, type TableColumn } from '@/ui/detail-table';
@@ -78,14 +78,22 @@ const partialForm = (callId: number, cost: CallCost) =>
  */
 export function CallDetail({ call }: { call: CallRow }) {
   const services = useServices();
-  const [returned, setReturned] = useState(call.returnedValue);
-  const cost: CallCost = { bill: call.sessionBill, returned, seconds: call.sessionTime };
+  // The call as last read: the list's row, then the row read again after a return (its chart's new snapshot).
+  const [current, setCurrent] = useState<CallRow>(call);
+  const returned = current.returnedValue;
+  const cost: CallCost = { bill: current.sessionBill, returned, seconds: current.sessionTime };
   const contact = useDetailTab(() => getCallContact(services.users, call.id));
   const similarPage = useRef(0);
   const similar = useDetailTab(async () => ({ page: similarPage.current, data: await getSimilarCalls(services.users, call.id, similarPage.current) }));
   const customer = useDetailTab(() => loadCustomer(services, call));
   const logs = useDocLogs('CALL', String(call.id));
-  const part = chartPart({ lifecycle: callReturn, input: { status: returnStatus(cost), ...cost }, subject: { callId: call.id, accountId: call.accountId }, forms: { 'call.returnPartial': partialForm(call.id, cost) } });
+  // The chart as the server restores it, carried by the read (never derived from the row's amounts); the form opens with what the card shows.
+  const readAgain = () =>
+    void getCallAgain(services.users, call).then(
+      (fresh) => setCurrent((now) => fresh ?? { ...now, charts: undefined }),
+      () => setCurrent((now) => ({ ...now, charts: undefined })),
+    );
+  const part = snapshotPart(current.charts, { lifecycle: callReturn, shown: { ...cost }, subject: { callId: call.id, accountId: call.accountId }, forms: { 'call.returnPartial': partialForm(call.id, cost) } });
   const contactText = callText.contact;
   return (
     <div className="space-y-3">
@@ -102,11 +110,16 @@ export function CallDetail({ call }: { call: CallRow }) {
         label={callText.actionsLabel(call.id)}
         parts={[part]}
         onDone={(data) => {
+          // The answer's returned value shows at once; the chart waits for the call read again (no snapshot meanwhile: nothing offered).
           const answer = data as { returnedValue?: number } | undefined;
-          if (typeof answer?.returnedValue === 'number') setReturned(answer.returnedValue);
+          setCurrent((now) => ({ ...now, ...(typeof answer?.returnedValue === 'number' ? { returnedValue: answer.returnedValue } : {}), charts: undefined }));
+          readAgain();
           reloadLoaded([customer, logs.tab]);
         }}
-        onFailed={() => reloadLoaded([logs.tab])}
+        onFailed={() => {
+          readAgain();
+          reloadLoaded([logs.tab]);
+        }}
       />
       <SectionTabs
         label={callText.tabs.label(call.id)}

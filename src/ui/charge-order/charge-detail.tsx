@@ -1,16 +1,17 @@
 import type { ChargeOrderRow } from '@/api/contract/upg';
+import type { ChargeOrderDetail } from '@/api/contract/upg-detail';
 import type { AppliedRule, PaymentElement } from '@/api/contract/order-detail';
 import { getChargeMl, getChargeOrder, getChargeRules } from '@/api/charge-order';
 import { getDocNotes, getPaymentElements, getRiskAssessment, getRiskRules } from '@/api/order-detail';
 import type { Services } from '@/api/services';
-import { chargeStatusOf, isCaptured } from '@/domain/charge-order';
+import { isCaptured } from '@/domain/charge-order';
 import { orderStatusLabel } from '@/domain/order-status';
 import { cardCaption, formatMoney } from '@/domain/format';
 import { paymentSystemName } from '@/domain/catalog';
 import { formatDateTime } from '@/domain/time';
 import { chargeOrder } from '@/machines/charge-order/charge-order.machine';
 import { DocLogsView, useDocLogs } from '@/ui/action-logs';
-import { ChartActions, chartPart } from '@/ui/chart-actions';
+import { ChartActions, snapshotPart } from '@/ui/chart-actions';
 import { CustomerTab, loadCustomer } from '@/ui/customer/customer-tab';
 import { DetailTabView, reloadLoaded, useDetailTab, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, KeyValues, SimpleTable } from '@/ui/detail-table';
@@ -29,7 +30,8 @@ import { chargeText } from '@/i18n/es-charge-order';
 const NOTES_SHOWN = 100;
 
 interface ChargeData {
-  charge: ChargeOrderRow;
+  /** The charge order now, with its chart's snapshot. */
+  charge: ChargeOrderDetail;
   rules: AppliedRule[];
   /** The payment methods of the order it charged. */
   methods: PaymentElement[];
@@ -80,9 +82,9 @@ const text = chargeText.detail;
 function Summary({ data, onDone }: { data: ChargeData; onDone: () => void }) {
   const { charge, rules } = data;
   const applied = rules.find((r) => isCaptured(r.status)) ?? null;
-  const part = chartPart({
+  // The chart as the server restores it, carried by the charge order's read (never its status fields).
+  const part = snapshotPart(charge.charts, {
     lifecycle: chargeOrder,
-    input: { status: chargeStatusOf(charge.status, charge.refundedAt) },
     subject: { id: charge.id, originOrderId: charge.originOrderId, appName: charge.appName, accountId: charge.accountId, totalPrice: charge.totalPrice, currency: charge.currency, email: charge.email, applied: applied && { id: applied.id, transactionId: applied.transactionId } },
   });
   return (

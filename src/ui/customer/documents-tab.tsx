@@ -1,4 +1,4 @@
-import type { UserDocument } from '@/api/contract/customer-documents';
+import type { UserDocument, UserDocuments } from '@/api/contract/customer-documents';
 import { getDocuments } from '@/api/customer';
 import { DOCUMENT_TYPES, DocumentMsg, documentName, documentStatusLabel, documentTypeLabel, type DocumentType } from '@/domain/documents';
 import { IMAGE_TYPES } from '@/domain/remittance';
@@ -6,7 +6,7 @@ import { formatDateTime } from '@/domain/time';
 import { Msg } from '@/domain/messages';
 import type { DocumentForm } from '@/machines/customer/document.actions';
 import { userDocument, userDocuments } from '@/machines/customer/document.machine';
-import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
+import { ChartActions, chartForm, snapshotPart } from '@/ui/chart-actions';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { InputField, SelectField } from '@/ui/fields';
@@ -41,10 +41,10 @@ function documentForm(title: string, initialType: DocumentType, photoRequired: b
   });
 }
 
+// The document's chart as the server restores it, carried by the list's read (never its `status` field).
 const documentPart = (d: UserDocument) =>
-  chartPart({
+  snapshotPart(d.charts, {
     lifecycle: userDocument,
-    input: { status: d.status },
     subject: { id: d.id, accountId: d.accountId, type: d.type },
     forms: { 'document.update': documentForm(text.updateTitle, d.type as DocumentType, false, `document-${d.id}`) },
   });
@@ -53,7 +53,7 @@ const documentPart = (d: UserDocument) =>
  * Documentos: the customer's identity documents with their photo, and what the document chart
  * offers on each (review, replace, delete); "Agregar documento" above them.
  */
-export function DocumentsTab({ accountId, tab }: { accountId: number; tab: DetailTab<UserDocument[]> }) {
+export function DocumentsTab({ accountId, tab }: { accountId: number; tab: DetailTab<UserDocuments> }) {
   const columns: TableColumn<UserDocument>[] = [
     { header: text.type, cell: (d) => documentTypeLabel(d.type) },
     { header: text.status, cell: (d) => documentStatusLabel(d.status) },
@@ -67,16 +67,16 @@ export function DocumentsTab({ accountId, tab }: { accountId: number; tab: Detai
       cell: (d) => <ChartActions label={text.group(documentName(d))} parts={[documentPart(d)]} onDone={tab.refresh} onFailed={tab.refresh} buttonName={(row) => `${row.label} ${documentName(d)}`} />,
     },
   ];
-  const adding = chartPart({
+  // Adding one: the list's own chart, carried by the same read (nothing is offered before it is read).
+  const adding = snapshotPart(tab.data?.charts, {
     lifecycle: userDocuments,
-    input: { status: 'open' },
     subject: { accountId },
     forms: { 'documents.add': documentForm(text.addTitle, 'IDENTITY_DOCUMENT', true, `documents-${accountId}`) },
   });
   return (
     <div className="space-y-3">
       <ChartActions label={text.addGroup(accountId)} parts={[adding]} onDone={tab.refresh} onFailed={tab.refresh} />
-      <DetailTabView tab={tab}>{(rows) => <SimpleTable label={text.label(accountId)} rows={rows} columns={columns} rowKey={(d) => d.id} empty={Msg.emptyResult} />}</DetailTabView>
+      <DetailTabView tab={tab}>{({ elements }) => <SimpleTable label={text.label(accountId)} rows={elements} columns={columns} rowKey={(d) => d.id} empty={Msg.emptyResult} />}</DetailTabView>
     </div>
   );
 }

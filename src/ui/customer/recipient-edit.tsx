@@ -4,7 +4,7 @@ import { nationalPhone } from '@/domain/format';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
 import type { RecipientSubject } from '@/machines/customer/recipient.actions';
 import { BankRecipientFields, type BankRecipientForm } from '@/ui/bank-recipient-fields';
-import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
+import { ChartActions, chartForm, snapshotPart, type ChartPart } from '@/ui/chart-actions';
 import type { TableColumn } from '@/ui/detail-table';
 import { InputField, bound } from '@/ui/fields';
 import { ShippingFields, shippingForm, type ShippingForm } from '@/ui/shipping-fields';
@@ -68,8 +68,8 @@ const bankForm = (r: BankRecipient, accountId: number) =>
     ),
   });
 
-/** The actions column of a directory's table: what the recipient's chart offers this staff member. */
-function actionsColumn<TRow>(part: (r: TRow) => ReturnType<typeof chartPart>, nameOf: (r: TRow) => string, onChanged: () => void): TableColumn<TRow> {
+/** The actions column of a directory's table: what the recipient's chart, restored from the read's snapshot, offers this staff member. */
+function actionsColumn<TRow>(part: (r: TRow) => ChartPart, nameOf: (r: TRow) => string, onChanged: () => void): TableColumn<TRow> {
   return {
     header: text.actions,
     cell: (r) => <ChartActions label={text.group(nameOf(r))} parts={[part(r)]} onDone={onChanged} onFailed={onChanged} buttonName={(row) => `${row.label} ${nameOf(r)}`} />,
@@ -80,14 +80,14 @@ const subject = (id: number, accountId: number, name: string): RecipientSubject 
 
 export const homeRecipientActions = (onChanged: () => void) =>
   actionsColumn<HomeRecipient>(
-    (r) => chartPart({ lifecycle: homeRecipient, input: { status: 'saved' }, subject: subject(r.id, r.accountId, r.recipientName), forms: { 'recipient.update': homeForm(r) } }),
+    (r) => snapshotPart(r.charts, { lifecycle: homeRecipient, subject: subject(r.id, r.accountId, r.recipientName), forms: { 'recipient.update': homeForm(r) } }),
     (r) => r.recipientName,
     onChanged,
   );
 
 export const bankRecipientActions = (accountId: number, onChanged: () => void) =>
   actionsColumn<BankRecipient>(
-    (r) => chartPart({ lifecycle: bankRecipient, input: { status: 'saved' }, subject: subject(r.id, accountId, r.fullName), forms: { 'recipient.update': bankForm(r, accountId) } }),
+    (r) => snapshotPart(r.charts, { lifecycle: bankRecipient, subject: subject(r.id, accountId, r.fullName), forms: { 'recipient.update': bankForm(r, accountId) } }),
     (r) => r.fullName,
     onChanged,
   );
