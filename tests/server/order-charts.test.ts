@@ -121,6 +121,8 @@ describe('the offers read carries each offer’s refund chart', () => {
     await k().updateTable('fulfillment_orders').set({ refunded: 0 }).where('id', '=', offerId).execute();
     const before = (await offersOf(row.order_id)).find((o) => o.id === offerId)!;
     expect(before.charts?.map((s) => s.chart)).toEqual(['offer', 'refund']);
+    // Its state follows from the facts (no stored status).
+    expect(before.charts?.find((c) => c.chart === refund.name)?.state).toBe('');
     expect(inputOf(before.charts, refund.name)).toMatchObject({ price, refunded: 0 });
     expect(onPage(before.charts, refund).value).toBe('notRefunded');
 
