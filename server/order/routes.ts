@@ -13,7 +13,7 @@ import { listRiskRules, mlInference, riskAssessment } from './order-risk';
 import { fraudGraph } from './fraud-graph';
 import { readContext, snapshotOfKey, snapshotsOf } from '../lifecycle/snapshot';
 import { itemCharts } from '../items/item-charts';
-import { offerBinding, orderBinding, refundBinding } from './order-actions';
+import { offerBinding, orderBinding, paymentRuleBinding, refundBinding } from './order-actions';
 import { paidCardCharts } from '../customer/customer-charts';
 import { checkCompanyPath, listTransfers } from './zelle';
 
@@ -54,7 +54,13 @@ export function orderRoutes(deps: AppDeps) {
     const items = await listOfferItems(db, parse(OfferIdQuery, c.req.query()).foId);
     return ok(c, { elements: await Promise.all(items.map(async (i) => ({ ...i, charts: await itemCharts(ctx, i) }))) });
   });
-  app.get('/orders/secured/rules/list', view, async (c) => ok(c, { elements: await listAppliedRules(db, orderId(c.req.query())) }));
+  // Each applied rule with its chart (its e-mail) as the rule's store computes it (docs/contract.md).
+  app.get('/orders/secured/rules/list', view, async (c) => {
+    const id = orderId(c.req.query());
+    const ctx = readContext(deps, c);
+    const rules = await listAppliedRules(db, id);
+    return ok(c, { elements: await Promise.all(rules.map(async (r) => ({ ...r, charts: [await snapshotOfKey(ctx, paymentRuleBinding, { order: id, rule: r.id })] }))) });
+  });
   // A card's element carries its listing chart, as the blacklist's store computes it (docs/contract.md).
   app.get('/orders/secured/paymentOrder', view, async (c) => {
     const ctx = readContext(deps, c);

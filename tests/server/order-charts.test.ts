@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, sendRow, type TestServer } from '../support/server';
 import { json } from '../support/expect-http';
-import { OfferItemsResponse, OffersResponse } from '@/api/contract/order-detail';
+import { AppliedRulesResponse, OfferItemsResponse, OffersResponse } from '@/api/contract/order-detail';
 import { OrdersResponse } from '@/api/contract/order-lists';
 import { inputOf, type ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { ALL_PERMISSIONS } from '@/domain/permissions';
@@ -16,12 +16,13 @@ import { topupItem } from '@/machines/items/topup.machine';
 import { topupClaim } from '@/machines/items/topup-claim.machine';
 import { order as orderLifecycle } from '@/machines/order/order.machine';
 import { refund } from '@/machines/order/refund.machine';
+import { paymentRule } from '@/machines/order/payment-rule.machine';
 import type { ItemSubject } from '@/machines/items/item';
 
 /**
  * Issue 25 §1, part E, through the reference server: the reads the order page acts on carry each
  * chart's snapshot as the mover restores it (the order on its one-order read, each offer's refund
- * beside its pass to credit, each item's product chart and a top-up's claims), and the page,
+ * beside its pass to credit, each item's product chart and a top-up's claims, each applied rule's), and the page,
  * restoring from them, offers what the server then allows and states the refusal it answers.
  */
 
@@ -149,5 +150,19 @@ describe('the one-order read carries the order’s chart', () => {
 
     const list = (await json(OrdersResponse, await server.get(`/orders/secured/orders/allHistory?accountId=${(await k().selectFrom('orders').select('account_id').where('id', '=', row.order_id).executeTakeFirstOrThrow()).account_id}&page=0&size=5`, token))).data.elements;
     for (const o of list) expect(o.charts).toBeUndefined();
+  });
+});
+
+describe('the applied rules read carries each rule’s chart', () => {
+  it('in the gateway’s status: the page offers the e-mail for a PAID rule, not for an AUTHORIZED one', async () => {
+    const rule = await k().selectFrom('applied_charge_rules').select(['id', 'order_id']).orderBy('id').executeTakeFirstOrThrow();
+    const read = async () => (await json(AppliedRulesResponse, await server.get(`/orders/secured/rules/list?orderId=${rule.order_id}`, token))).data.elements.find((r) => r.id === rule.id)!;
+    const notify = rowFor(paymentRule.rows, 'rule.notify')!;
+    for (const [status, offers] of [['PAID', true], ['AUTHORIZED', false]] as const) {
+      await k().updateTable('applied_charge_rules').set({ status }).where('id', '=', rule.id).execute();
+      const charts = (await read()).charts;
+      expect(charts?.map((s) => [s.chart, s.state])).toEqual([[paymentRule.name, status]]);
+      expect(offered(notify, onPage(charts, paymentRule))).toBe(offers);
+    }
   });
 });

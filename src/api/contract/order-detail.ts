@@ -114,6 +114,8 @@ export const AppliedRule = v.object({
   responseMessage: v.nullable(v.string()),
   threeDSecure: v.nullable(v.string()),
   merchantId: v.nullable(v.string()),
+  /** The reference server's: the charge rule's chart (its e-mail) as the server restores it (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type AppliedRule = v.InferOutput<typeof AppliedRule>;
 export const AppliedRulesResponse = Envelope(v.object({ elements: v.array(AppliedRule) }));
