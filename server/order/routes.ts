@@ -11,8 +11,9 @@ import { searchOrders } from './order-lists';
 import { listAppliedRules, listOfferItems, listOffers, listPaymentElements, listPendingRefunds, listRelatedAccounts } from './order-detail';
 import { listRiskRules, mlInference, riskAssessment } from './order-risk';
 import { fraudGraph } from './fraud-graph';
-import { readContext, snapshotOfKey } from '../lifecycle/snapshot';
-import { offerBinding } from './order-actions';
+import { readContext, snapshotOfKey, snapshotsOf } from '../lifecycle/snapshot';
+import { itemCharts } from '../items/item-charts';
+import { offerBinding, orderBinding, paymentRuleBinding, refundBinding } from './order-actions';
 import { paidCardCharts } from '../customer/customer-charts';
 import { checkCompanyPath, listTransfers } from './zelle';
 
@@ -28,19 +29,38 @@ export function orderRoutes(deps: AppDeps) {
   const view = requirePermission(Permission.VIEW_ORDERS);
   const orderId = (query: Record<string, string>) => parse(OrderIdQuery, query).orderId;
 
-  const history = async (c: Context<AppEnv>) => ok(c, await searchOrders(db, parse(OrdersQuery, c.req.query()), deps.clock.now()));
+  // The read of one order (the order page's: `orderId`) carries the order's chart (docs/contract.md);
+  // a list does not (its rows are not acted on from there, and a snapshot per row is a query per row).
+  const history = async (c: Context<AppEnv>) => {
+    const query = parse(OrdersQuery, c.req.query());
+    const page = await searchOrders(db, query, deps.clock.now());
+    if (query.orderId === undefined) return ok(c, page);
+    const ctx = readContext(deps, c);
+    return ok(c, { ...page, elements: await Promise.all(page.elements.map(async (o) => ({ ...o, charts: [await snapshotOfKey(ctx, orderBinding, { order: o.id })] }))) });
+  };
   app.get('/orders/secured/orders/allHistory', view, history);
   app.get('/rorders/secured/orders/allHistory', view, history);
 
-  // Each offer with its chart as the offer's store computes it (docs/contract.md).
+  // Each offer with its charts (its pass to credit and back, its refunds) as their stores compute them (docs/contract.md).
   app.get('/orders/secured/fo/list', view, async (c) => {
     const id = orderId(c.req.query());
     const ctx = readContext(deps, c);
     const offers = await listOffers(db, id);
-    return ok(c, { elements: await Promise.all(offers.map(async (o) => ({ ...o, charts: [await snapshotOfKey(ctx, offerBinding, { order: id, offer: o.id })] }))) });
+    return ok(c, { elements: await Promise.all(offers.map(async (o) => ({ ...o, charts: await snapshotsOf(ctx, [[offerBinding, { order: id, offer: o.id }], [refundBinding, { order: id, offer: o.id }]]) }))) });
   });
-  app.get('/orders/secured/items/list', view, async (c) => ok(c, { elements: await listOfferItems(db, parse(OfferIdQuery, c.req.query()).foId) }));
-  app.get('/orders/secured/rules/list', view, async (c) => ok(c, { elements: await listAppliedRules(db, orderId(c.req.query())) }));
+  // Each item with its panel's charts, by product, as their stores compute them (docs/contract.md).
+  app.get('/orders/secured/items/list', view, async (c) => {
+    const ctx = readContext(deps, c);
+    const items = await listOfferItems(db, parse(OfferIdQuery, c.req.query()).foId);
+    return ok(c, { elements: await Promise.all(items.map(async (i) => ({ ...i, charts: await itemCharts(ctx, i) }))) });
+  });
+  // Each applied rule with its chart (its e-mail) as the rule's store computes it (docs/contract.md).
+  app.get('/orders/secured/rules/list', view, async (c) => {
+    const id = orderId(c.req.query());
+    const ctx = readContext(deps, c);
+    const rules = await listAppliedRules(db, id);
+    return ok(c, { elements: await Promise.all(rules.map(async (r) => ({ ...r, charts: [await snapshotOfKey(ctx, paymentRuleBinding, { order: id, rule: r.id })] }))) });
+  });
   // A card's element carries its listing chart, as the blacklist's store computes it (docs/contract.md).
   app.get('/orders/secured/paymentOrder', view, async (c) => {
     const ctx = readContext(deps, c);

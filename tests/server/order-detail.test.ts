@@ -144,6 +144,8 @@ describe('GET /orders/secured payments: rules/list, paymentOrder, related accoun
         responseMessage: r.response_message,
         threeDSecure: r.three_d_secure,
         merchantId: r.merchant_id,
+        // The reference server's: the rule's chart in the gateway's status (issue 25, part E).
+        charts: [{ chart: 'paymentRule', state: r.status, facts: {} }],
       })),
     );
     expect(data.elements[0]?.status).toBe('AUTHORIZED');

@@ -21,10 +21,14 @@ export type ChartSnapshot = v.InferOutput<typeof ChartSnapshot>;
 /** The snapshots a read carries; absent (another gateway, an action's answer): none, so the page offers nothing it cannot check. */
 export const ChartSnapshots = v.optional(v.array(ChartSnapshot));
 
-/** A chart's snapshot from what its store gives the mover (`{ status, ...facts }`). */
+/**
+ * A chart's snapshot from what its store gives the mover (`{ status, ...facts }`). A chart whose
+ * state is not stored but follows from its facts (the refund's: what is refunded of the price) has
+ * no status: its state is empty and the chart finds it from the facts.
+ */
 export function snapshotOf(chart: string, input: Readonly<Record<string, unknown>>): ChartSnapshot {
   const { status, ...facts } = input;
-  return { chart, state: String(status), facts };
+  return { chart, state: status === undefined ? '' : String(status), facts };
 }
 
 /**

@@ -52,7 +52,7 @@ export const Offer = v.object({
   /** The product and status of the offer's item (refund buttons depend on them). */
   productType: v.nullable(v.string()),
   itemStatus: v.nullable(v.string()),
-  /** The reference server's: the offer's chart (its pass to credit and back) as the server restores it (docs/contract.md). */
+  /** The reference server's: the offer's charts (its pass to credit and back, its refunds) as the server restores them (docs/contract.md). */
   charts: ChartSnapshots,
 });
 export type Offer = v.InferOutput<typeof Offer>;
@@ -78,6 +78,8 @@ export const OfferItem = v.object({
     operator: v.nullable(v.string()),
     value: v.nullable(v.number()),
   }),
+  /** The reference server's: the item panel's charts (its product's, a top-up's claims too) as the server restores them (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type OfferItem = v.InferOutput<typeof OfferItem>;
 export const OfferItemsResponse = Envelope(v.object({ elements: v.array(OfferItem) }));
@@ -112,6 +114,8 @@ export const AppliedRule = v.object({
   responseMessage: v.nullable(v.string()),
   threeDSecure: v.nullable(v.string()),
   merchantId: v.nullable(v.string()),
+  /** The reference server's: the charge rule's chart (its e-mail) as the server restores it (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type AppliedRule = v.InferOutput<typeof AppliedRule>;
 export const AppliedRulesResponse = Envelope(v.object({ elements: v.array(AppliedRule) }));

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ChartSnapshots } from './chart-snapshot';
 import { Envelope, IsoDateTime } from './envelope';
 import { CardQuery, ChoiceQuery, DayQuery, IdQuery, PageOf, PageQuery, TextQuery } from './query';
 import { ORDER_STATUS_FILTERS } from '@/domain/order-status';
@@ -34,6 +35,8 @@ export const OrderRow = v.object({
   /** An OPEN order whose total may be refunded (full refund offered). */
   totalRefundAllowed: v.boolean(),
   paymentOrderlist: v.array(PaymentOrderElement),
+  /** The reference server's, on the read of one order (`orderId`): the order's chart as the server restores it (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type OrderRow = v.InferOutput<typeof OrderRow>;
 

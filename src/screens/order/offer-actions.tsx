@@ -6,7 +6,7 @@ import { refund, refundLeft } from '@/machines/order/refund.machine';
 import type { PartialRefund } from '@/machines/order/refund.actions';
 import { RefundMsg } from '@/domain/order-actions';
 import { amountField, formatMoney } from '@/domain/format';
-import { ChartActions, chartForm, chartPart, snapshotPart } from '@/ui/chart-actions';
+import { ChartActions, chartForm, snapshotPart } from '@/ui/chart-actions';
 import { InputField } from '@/ui/fields';
 import { orderActionText } from '@/i18n/es-order-actions';
 
@@ -31,7 +31,6 @@ const text = orderActionText.offer;
 export function OfferActions({ order, offer, onChanged }: OfferActionsProps) {
   const left = refundLeft(offer);
   const compound = order.paymentOrderlist.length > 1;
-  const item = { productType: offer.productType ?? '', itemStatus: offer.itemStatus ?? '' };
   const subject = { id: offer.id, orderId: order.id, title: offer.title, currency: order.currency };
   const amountInput = (id: string, value: string, change: (amount: string) => void, label: string = text.amount) => (
     <InputField id={id} label={label} inputMode="decimal" value={value} onChange={(e) => change(e.target.value)} autoComplete="off" />
@@ -83,8 +82,8 @@ export function OfferActions({ order, offer, onChanged }: OfferActionsProps) {
     <ChartActions
       label={text.group(offer.title)}
       parts={[
-        chartPart({ lifecycle: refund, input: { price: offer.price, refunded: offer.refunded, ...item }, subject, forms: refundForms }),
-        // The offer's chart as the server restores it (the offers read carries it).
+        // The offer's charts as the server restores them (the offers read carries them).
+        snapshotPart(offer.charts, { lifecycle: refund, subject, forms: refundForms }),
         snapshotPart(offer.charts, { lifecycle: offerLifecycle, subject, forms: offerForms }),
       ]}
       onDone={onChanged}

@@ -4,7 +4,7 @@ import { order as orderLifecycle } from '@/machines/order/order.machine';
 import type { Compensation } from '@/machines/order/order.actions';
 import { RefundMsg } from '@/domain/order-actions';
 import { formatMoney } from '@/domain/format';
-import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
+import { ChartActions, chartForm, snapshotPart } from '@/ui/chart-actions';
 import { InputField, bound } from '@/ui/fields';
 import { orderActionText } from '@/i18n/es-order-actions';
 
@@ -16,12 +16,10 @@ export interface OrderActionsProps {
 
 const text = orderActionText.order;
 
-/** What the order chart reads of an order (its items' state is the server's to know: CLL1 has no button). */
-export const orderInput = (order: OrderRow) => ({ status: order.status, totalRefundAllowed: order.totalRefundAllowed, itemsFinished: false });
-
 /**
  * The order's own actions, as its table offers them for this order and this staff member: the
- * screen never decides, and the server asks the same chart before acting.
+ * chart restores from the snapshot the order's read carries (its status, whether its total may be
+ * refunded, whether its items finished), the one the server moves it from.
  */
 export function OrderActions({ order, onChanged }: OrderActionsProps) {
   const { id } = order;
@@ -65,7 +63,7 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
   return (
     <ChartActions
       label={text.group(id)}
-      parts={[chartPart({ lifecycle: orderLifecycle, input: orderInput(order), subject: { id, totalPrice: order.totalPrice, currency: order.currency, email: order.email }, forms })]}
+      parts={[snapshotPart(order.charts, { lifecycle: orderLifecycle, subject: { id, totalPrice: order.totalPrice, currency: order.currency, email: order.email }, forms })]}
       onDone={onChanged}
     />
   );

@@ -1,7 +1,7 @@
 import type { OrderRow } from '@/api/contract/order-lists';
 import type { AppliedRule } from '@/api/contract/order-detail';
 import { paymentRule } from '@/machines/order/payment-rule.machine';
-import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
+import { ChartActions, chartForm, snapshotPart } from '@/ui/chart-actions';
 import { InputField, bound } from '@/ui/fields';
 import { orderActionText } from '@/i18n/es-order-actions';
 
@@ -30,9 +30,9 @@ export function NotifyPaymentAction({ order, rule, onChanged }: NotifyPaymentPro
       label={text.notifyLabel(rule.transactionId)}
       buttonName={() => text.notifyLabel(rule.transactionId)}
       parts={[
-        chartPart({
+        // The rule's chart as the server restores it (the rules read carries it).
+        snapshotPart(rule.charts, {
           lifecycle: paymentRule,
-          input: { status: rule.status },
           subject: { id: rule.id, transactionId: rule.transactionId, status: rule.status, orderId: order.id, accountId: order.accountId, email: order.email },
           forms,
         }),

@@ -5,11 +5,11 @@ import type { RemittanceProvider } from '@/domain/remittance';
 import { formatMoney } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { useServices } from '@/ui/session';
-import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
+import { ChartActions, chartForm, snapshotPart } from '@/ui/chart-actions';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { remittanceText } from '@/i18n/es-remittance';
-import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
+import { itemSubject, type ItemPanelProps } from './item-types';
 import { RemittanceFacts, RemittanceFrame } from './remittance-view';
 import { BankDestinationFields, bankDestinationForm, checkBankDestination, checkProvider, ProviderFields, type BankDestinationForm } from './remittance-forms';
 import { yesNo } from '@/i18n';
@@ -55,7 +55,7 @@ export function BankRemittancePanel(props: ItemPanelProps) {
     <RemittanceFrame title={bankText.title(id)} item={item}>
       <ChartActions
         label={remittanceText.actions.group(id)}
-        parts={[chartPart({ lifecycle: bankRemittance, input: itemInput(props), subject: itemSubject(props), forms })]}
+        parts={[snapshotPart(item.charts, { lifecycle: bankRemittance, subject: itemSubject(props), forms })]}
         onDone={() => {
           onChanged();
           data.refresh();

@@ -7,11 +7,11 @@ import { deliveryStatusLabel } from '@/domain/delivery';
 import { HOME_REMITTANCE } from '@/domain/remittance';
 import { formatDateTime } from '@/domain/time';
 import { useServices } from '@/ui/session';
-import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
+import { ChartActions, chartForm, snapshotPart } from '@/ui/chart-actions';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, KeyValues } from '@/ui/detail-table';
 import { remittanceText } from '@/i18n/es-remittance';
-import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
+import { itemSubject, type ItemPanelProps } from './item-types';
 import { ShippingFields, shippingForm, type ShippingForm } from '@/ui/shipping-fields';
 import { RemittanceFacts, RemittanceFrame } from './remittance-view';
 import { StoredImage } from '@/ui/stored-image';
@@ -97,7 +97,7 @@ export function HomeRemittancePanel(props: ItemPanelProps) {
     <RemittanceFrame title={homeText.title(id)} item={item}>
       <ChartActions
         label={remittanceText.actions.group(id)}
-        parts={[chartPart({ lifecycle: homeRemittance, input: { ...itemInput(props), trackingNumber: item.trackingNumber }, subject: itemSubject(props), forms })]}
+        parts={[snapshotPart(item.charts, { lifecycle: homeRemittance, subject: itemSubject(props), forms })]}
         onDone={() => {
           onChanged();
           data.refresh();

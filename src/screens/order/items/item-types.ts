@@ -15,8 +15,3 @@ export interface ItemPanelProps {
 export function itemSubject({ order, offer, item }: Pick<ItemPanelProps, 'order' | 'offer' | 'item'>): ItemSubject {
   return { id: item.id, orderId: order.id, offerId: offer.id, appName: order.appName };
 }
-
-/** What every item chart reads of the item and its order. */
-export function itemInput({ order, item }: Pick<ItemPanelProps, 'order' | 'item'>) {
-  return { status: item.status, orderStatus: order.status };
-}

@@ -1,18 +1,18 @@
 import { pickImage, imageProblem } from '@/ui/images';
 import { checkBody } from '@/api/contract/check';
-import { PickupDeliverBody, ShippingAddressBody, type PickedCashInfo, type PickupRemittance } from '@/api/contract/pickup';
+import { PickupDeliverBody, ShippingAddressBody, type PickupRemittance } from '@/api/contract/pickup';
 import { pickupCash } from '@/machines/items/pickup-cash.machine';
 import type { PickupDelivery } from '@/machines/items/pickup-cash.actions';
 import { PickupPrepaidMsg } from '@/domain/pickup-prepaid';
 import { IMAGE_TYPES, RemittanceMsg } from '@/domain/remittance';
 import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
-import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
+import { ChartActions, chartForm, snapshotPart } from '@/ui/chart-actions';
 import { InputField, bound } from '@/ui/fields';
 import type { Validation } from '@/ui/action-flow-logic';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import { ShippingFields, shippingForm, type ShippingForm } from '@/ui/shipping-fields';
 
-import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
+import { itemSubject, type ItemPanelProps } from './item-types';
 
 interface DeliverForm {
   receiver: string;
@@ -38,12 +38,11 @@ function checkDelivery(remittanceId: number, { receiver, when, notes }: DeliverF
 
 export interface PickupActionsProps extends ItemPanelProps {
   data: PickupRemittance;
-  info: PickedCashInfo | null;
 }
 
-/** A pickup's actions, as its table offers them for the item's status and the delivery service's. */
+/** A pickup's actions, as its table offers them for the item's status and the delivery service's (the item's snapshot carries both). */
 export function PickupActions(props: PickupActionsProps) {
-  const { order, item, data, info, onChanged } = props;
+  const { order, item, data, onChanged } = props;
   const id = item.id;
   const field = (name: string) => `pickup-${id}-${name}`;
 
@@ -88,9 +87,8 @@ export function PickupActions(props: PickupActionsProps) {
     <ChartActions
       label={pickupPrepaidText.group(id)}
       parts={[
-        chartPart({
+        snapshotPart(props.item.charts, {
           lifecycle: pickupCash,
-          input: { ...itemInput(props), deliveryStatus: info?.status ?? null },
           subject: { ...itemSubject(props), pickupId: data.remittanceId },
           forms,
         }),

@@ -54,7 +54,7 @@ export function PickupCashPanel(props: ItemPanelProps) {
           const a = data.shippingAddress;
                     return (
             <>
-              <PickupActions {...props} data={data} info={info} onChanged={changed} />
+              <PickupActions {...props} data={data} onChanged={changed} />
               <KeyValues
                 items={[
                   { label: pickupText.status, value: productStatusLabel(item.productType, item.status) },

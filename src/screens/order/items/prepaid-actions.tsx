@@ -1,11 +1,11 @@
 import { checkBody } from '@/api/contract/check';
 import { PrepaidUpdateBody, type PrepaidCard } from '@/api/contract/prepaid-gift';
 import { prepaidCard } from '@/machines/items/prepaid-card.machine';
-import { ChartActions, chartForm, chartPart } from '@/ui/chart-actions';
+import { ChartActions, chartForm, snapshotPart } from '@/ui/chart-actions';
 import { InputField, bound } from '@/ui/fields';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import { PlaceFields, type Place } from '@/ui/place-fields';
-import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
+import { itemSubject, type ItemPanelProps } from './item-types';
 
 interface DestinationForm {
   folio: string;
@@ -65,7 +65,7 @@ export function PrepaidActions(props: PrepaidActionsProps) {
   return (
     <ChartActions
       label={pickupPrepaidText.group(id)}
-      parts={[chartPart({ lifecycle: prepaidCard, input: { ...itemInput(props), hasDestination: card !== null }, subject: itemSubject(props), forms })]}
+      parts={[snapshotPart(props.item.charts, { lifecycle: prepaidCard, subject: itemSubject(props), forms })]}
       onDone={onChanged}
     />
   );

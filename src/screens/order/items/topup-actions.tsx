@@ -3,27 +3,29 @@ import { topupItem } from '@/machines/items/topup.machine';
 import { topupClaim } from '@/machines/items/topup-claim.machine';
 import { nextClaim } from '@/machines/items/topup-claim.actions';
 import { TOPUP_TARGET_STATUSES, TopupMsg, checkDestination, claimLabel, normalizeDestination, type TopupTargetStatus } from '@/domain/topup';
-import { ChartActions, chartForm, chartPart, useAllowedProbes } from '@/ui/chart-actions';
+import { inputOf } from '@/api/contract/chart-snapshot';
+import { ChartActions, chartForm, snapshotPart, useAllowedProbes } from '@/ui/chart-actions';
 import { CheckboxField, InputField, SelectField, TextAreaField, bound } from '@/ui/fields';
 import { topupText } from '@/i18n/es-topup';
-import { itemInput, itemSubject, type ItemPanelProps } from './item-types';
+import { itemSubject, type ItemPanelProps } from './item-types';
 
 export interface TopupActionsProps extends ItemPanelProps {
   offer: Offer;
-  /** The item's claims once loaded (the claims' chart needs how many there are). */
-  claims: number | null;
-  offerExpired: boolean;
 }
 
 /**
  * The actions of a top-up: the top-up's table (edit, deliver now, change status, reset tries)
- * and, once its claims are known, the claims' table ("Reclamar"), in one group.
+ * and the claims' table ("Reclamar"), in one group. Both charts, and what the forms say of them
+ * (an expired offer, the claim made next), are the item's snapshots as the server restores them.
  */
 export function TopupActions(props: TopupActionsProps) {
-  const { item, claims, offerExpired, onChanged } = props;
+  const { item, onChanged } = props;
   const id = item.id;
   const nauta = item.productType === 'TOPUP_NAUTA';
-  const input = { ...itemInput(props), offerExpired };
+  const input = inputOf(item.charts, topupItem.name);
+  const offerExpired = input.offerExpired === true;
+  const counted = inputOf(item.charts, topupClaim.name).claims;
+  const claims = typeof counted === 'number' ? counted : null;
   const targets = useAllowedProbes(topupItem, input, 'item.changeStatus').map((e) => (e as unknown as { status: TopupTargetStatus }).status);
 
   const forms = {
@@ -93,8 +95,8 @@ export function TopupActions(props: TopupActionsProps) {
     <ChartActions
       label={topupText.panel.group(id)}
       parts={[
-        chartPart({ lifecycle: topupItem, input, subject, forms }),
-        ...(claims === null ? [] : [chartPart({ lifecycle: topupClaim, input: { claims, itemStatus: item.status }, subject: { ...subject, claims }, forms: claimForms })]),
+        snapshotPart(item.charts, { lifecycle: topupItem, subject, forms }),
+        ...(claims === null ? [] : [snapshotPart(item.charts, { lifecycle: topupClaim, subject: { ...subject, claims }, forms: claimForms })]),
       ]}
       onDone={onChanged}
     />

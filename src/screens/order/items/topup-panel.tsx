@@ -83,7 +83,7 @@ export function TopupPanel(props: ItemPanelProps) {
         </p>
       ) : null}
       {claims.data !== null && claims.data.length >= 2 ? <p className="text-sm text-slate-700">{panelText.alreadyClaimed}</p> : null}
-      <TopupActions {...props} claims={claims.data?.length ?? null} offerExpired={expired} onChanged={changed} />
+      <TopupActions {...props} onChanged={changed} />
       <TopupTraces
         id={item.id}
         tab={traces}
