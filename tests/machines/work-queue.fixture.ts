@@ -25,12 +25,17 @@ export async function settle() {
  */
 export function queue() {
   const effects: string[] = [];
+  /** What the server holds for the person: granted, and not yet released or given back. */
+  const held = new Set<number>();
   const requests: { key: number; answer: Deferred<ClaimAnswer> }[] = [];
   const actor = createActor(
     workQueueMachine.provide({
       actions: {
         load: () => effects.push('load'),
-        release: ({ context }) => effects.push(`release ${context.opened}`),
+        release: ({ context }) => {
+          held.delete(context.opened!);
+          effects.push(`release ${context.opened}`);
+        },
       },
       actors: {
         claim: claimActor({
@@ -40,7 +45,10 @@ export function queue() {
             requests.push({ key, answer });
             return answer.promise;
           },
-          release: (key) => effects.push(`give back ${key}`),
+          release: (key) => {
+            held.delete(key);
+            effects.push(`give back ${key}`);
+          },
         }),
       },
     }),
@@ -54,13 +62,19 @@ export function queue() {
   };
   const answer = async (outcome: ClaimAnswer | Error, request = pending()) => {
     if (outcome instanceof Error) request.answer.reject(outcome);
-    else request.answer.resolve(outcome);
+    else {
+      // Refused: someone else holds it now (a renewal's claim had lapsed).
+      if (outcome.granted) held.add(request.key);
+      else held.delete(request.key);
+      request.answer.resolve(outcome);
+    }
     await settle();
   };
   return {
     actor,
     effects,
     requests,
+    held,
     send,
     pending,
     grant: (expiresAt = UNTIL, request?: (typeof requests)[number]) => answer({ granted: true, expiresAt }, request),
