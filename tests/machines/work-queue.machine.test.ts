@@ -1,40 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { RENEW_MS, workQueueMachine, type QueueEntry, type WorkQueueContext, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
+import { RENEW_MS, workQueueMachine, type WorkQueueContext, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
 import { liveChangesMachine, nextDelay, retryDelay, RETRY_MAX_MS, type LiveChangesEvent } from '@/machines/ui/live-changes.machine';
 import { machineCoverage, reportCoverage } from '../support/machine-coverage';
 import { pathsWithOneMoreStep } from '../support/model-paths';
-
-const entry = (key: number, orderId = key * 10, blocked = false): QueueEntry => ({ key, orderId, blocked, row: { key } });
-const A = entry(1);
-const B = entry(2);
-const BLOCKED = entry(3, 30, true);
-const C = entry(4);
-
-/** The chart with its effects recorded instead of sent. */
-function queue() {
-  const effects: string[] = [];
-  const actor = createActor(
-    workQueueMachine.provide({
-      actions: {
-        load: () => effects.push('load'),
-        claim: ({ context }) => effects.push(`claim ${context.opened}`),
-        renew: ({ context }) => effects.push(`renew ${context.opened}`),
-        release: ({ context }) => effects.push(`release ${context.opened}`),
-        releaseStale: ({ event }) => effects.push(`release stale ${'key' in event ? event.key : '?'}`),
-      },
-    }),
-  ).start();
-  const send = (event: WorkQueueEvent) => actor.send(event);
-  return { actor, effects, send, context: () => actor.getSnapshot().context, value: () => actor.getSnapshot().value };
-}
+import { A, B, BLOCKED, C, HELD, queue, UNTIL } from './work-queue.fixture';
 
 describe('the work-queue chart', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  const EVENTS: WorkQueueEvent[] = [
+  /** The person's events, the timer's, and the claim actors' answers as the chart hears them (their done and error events). */
+  const EVENTS = [
     { type: 'queue.loaded', entries: [A, B, BLOCKED, C], total: 4 },
     { type: 'queue.loaded', entries: [B, BLOCKED, C], total: 3 },
     { type: 'queue.failed', message: 'x' },
@@ -42,6 +20,7 @@ describe('the work-queue chart', () => {
     { type: 'queue.next' },
     { type: 'queue.previous' },
     { type: 'queue.open' },
+    { type: 'queue.open', key: 2 },
     { type: 'queue.open', key: 3 },
     { type: 'queue.close' },
     { type: 'queue.acting' },
@@ -49,15 +28,15 @@ describe('the work-queue chart', () => {
     { type: 'queue.settled' },
     { type: 'queue.changed', orders: [10] },
     { type: 'queue.changed', orders: null },
-    ...[1, 2].flatMap((key): WorkQueueEvent[] => [
-      { type: 'claim.granted', key, expiresAt: '2026-11-24T10:05:00.000Z' },
-      { type: 'claim.refused', key, message: 'Rosa Remesas está trabajando en esto.' },
-      { type: 'claim.failed', key, message: 'x' },
-    ]),
     { type: 'claim.renew' },
-  ];
+    ...['claim', 'renew'].flatMap((id) => [
+      { type: `xstate.done.actor.${id}`, output: { granted: true, expiresAt: UNTIL } },
+      { type: `xstate.done.actor.${id}`, output: { granted: false, message: HELD } },
+      { type: `xstate.error.actor.${id}`, error: new Error('x') },
+    ]),
+  ] as unknown as WorkQueueEvent[];
 
-  it('every state and transition is reached by the model', () => {
+  it('every state and transition is reached by the model (the claim actors\' answers among them)', () => {
     // The model's states: the chart's state and what decides its next steps (not the counters).
     const serializeState = (s: { value: unknown; context: WorkQueueContext }) =>
       JSON.stringify([s.value, s.context.entries.length, s.context.opened !== null, s.context.advanceFrom !== null, s.context.awaitingList, s.context.awaitingClose, s.context.ownChange !== null]);
@@ -79,33 +58,83 @@ describe('the work-queue chart', () => {
     q.send({ type: 'queue.open' });
     expect(q.context()).toMatchObject({ opened: 2, cursor: 1 });
     expect(q.effects).toEqual(['load', 'claim 2']);
+    expect(q.children()).toEqual(['claim']);
+    // Enter again while its claim is on its way asks nothing more.
+    q.send({ type: 'queue.open' });
+    expect(q.effects).toEqual(['load', 'claim 2']);
   });
 
-  it('a grant that comes back after its entry was closed is given back', () => {
+  it('a grant that comes back after its entry was closed is given back by the claim, never shown', async () => {
+    const q = queue();
+    q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
+    q.send({ type: 'queue.open', key: 1 });
+    const late = q.pending();
+    q.send({ type: 'queue.close' });
+    // Leaving `claiming` stopped the request.
+    expect(q.children()).toEqual([]);
+    await q.grant(UNTIL, late);
+    expect(q.value()).toMatchObject({ entry: 'closed' });
+    expect(q.context()).toMatchObject({ opened: null, current: null, claimedUntil: null });
+    expect(q.effects).toEqual(['load', 'claim 1', 'give back 1']);
+  });
+
+  it('a grant that comes back after another entry was opened is given back; the other one is worked', async () => {
+    const q = queue();
+    q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
+    q.send({ type: 'queue.open', key: 1 });
+    const late = q.pending();
+    q.send({ type: 'queue.open', key: 2 });
+    const current = q.pending();
+    await q.grant('2026-11-24T10:09:00.000Z', late);
+    expect(q.value()).toMatchObject({ entry: 'claiming' });
+    expect(q.context()).toMatchObject({ opened: 2, claimedUntil: null });
+    await q.grant(UNTIL, current);
+    expect(q.value()).toMatchObject({ entry: { working: 'holding' } });
+    expect(q.context()).toMatchObject({ opened: 2, claimedUntil: UNTIL });
+    expect(q.effects).toEqual(['load', 'claim 1', 'claim 2', 'give back 1']);
+  });
+
+  it('a refusal or a failure that comes back after the entry was closed shows nothing and gives back nothing', async () => {
     const q = queue();
     q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
     q.send({ type: 'queue.open', key: 1 });
     q.send({ type: 'queue.close' });
-    q.send({ type: 'claim.granted', key: 1, expiresAt: '2026-11-24T10:05:00.000Z' });
-    expect(q.value()).toMatchObject({ entry: 'closed' });
-    expect(q.effects).toEqual(['load', 'claim 1', 'release stale 1']);
+    await q.refuse();
+    q.send({ type: 'queue.open', key: 2 });
+    q.send({ type: 'queue.close' });
+    await q.fail('Error de red.');
+    expect(q.context()).toMatchObject({ refusal: null, error: null, opened: null });
+    expect(q.effects).toEqual(['load', 'claim 1', 'claim 2']);
   });
 
-  it('held by someone else: read-only with their name; working: renewed, released on close', () => {
+  it('a grant that comes after the screen was left (the chart stopped) is given back', async () => {
     const q = queue();
     q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
     q.send({ type: 'queue.open', key: 1 });
-    q.send({ type: 'claim.refused', key: 1, message: 'Rosa Remesas está trabajando en esto.' });
+    q.actor.stop();
+    await q.grant();
+    expect(q.effects).toEqual(['load', 'claim 1', 'give back 1']);
+  });
+
+  it('held by someone else: read-only with their name; a failed claim closes with its text; working: released on close', async () => {
+    const q = queue();
+    q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
+    q.send({ type: 'queue.open', key: 1 });
+    await q.refuse();
     expect(q.value()).toMatchObject({ entry: 'held' });
-    expect(q.context().refusal).toBe('Rosa Remesas está trabajando en esto.');
+    expect(q.context().refusal).toBe(HELD);
     q.send({ type: 'queue.open', key: 2 });
-    q.send({ type: 'claim.granted', key: q.context().opened!, expiresAt: '2026-11-24T10:05:00.000Z' });
-    expect(q.context().claimedUntil).toBe('2026-11-24T10:05:00.000Z');
+    await q.grant();
+    expect(q.context().claimedUntil).toBe(UNTIL);
     q.send({ type: 'queue.close' });
     expect(q.effects).toEqual(['load', 'claim 1', 'claim 2', 'release 2']);
+    q.send({ type: 'queue.open', key: 1 });
+    await q.fail('No se pudo conectar con el servidor.');
+    expect(q.value()).toMatchObject({ entry: 'closed' });
+    expect(q.context()).toMatchObject({ opened: null, error: 'No se pudo conectar con el servidor.' });
   });
 
-  it("renews the claim on the chart's own timer every minute while the entry is worked on, and never after it is closed or held", () => {
+  it("renews the claim on the chart's own timer every minute while the entry is worked on, and never after it is closed or held", async () => {
     vi.useFakeTimers();
     const q = queue();
     q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
@@ -113,34 +142,59 @@ describe('the work-queue chart', () => {
     // Still claiming: no renewal, however long the answer takes.
     vi.advanceTimersByTime(RENEW_MS * 2);
     expect(q.effects).toEqual(['load', 'claim 1']);
-    q.send({ type: 'claim.granted', key: 1, expiresAt: '2026-11-24T10:05:00.000Z' });
+    await q.grant();
     vi.advanceTimersByTime(RENEW_MS - 1);
     expect(q.effects).toEqual(['load', 'claim 1']);
     vi.advanceTimersByTime(1);
-    expect(q.effects).toEqual(['load', 'claim 1', 'renew 1']);
-    // The renewal's answer keeps it; the timer runs again from the renewal.
-    q.send({ type: 'claim.granted', key: 1, expiresAt: '2026-11-24T10:06:00.000Z' });
+    expect(q.effects).toEqual(['load', 'claim 1', 'claim 1']);
+    expect(q.children()).toEqual(['renew']);
+    // A renewal still out when the next minute comes: nothing more is asked.
+    vi.advanceTimersByTime(RENEW_MS);
+    expect(q.effects).toEqual(['load', 'claim 1', 'claim 1']);
+    // The renewal's answer keeps it; the timer goes on.
+    await q.grant('2026-11-24T10:06:00.000Z');
     expect(q.context().claimedUntil).toBe('2026-11-24T10:06:00.000Z');
     vi.advanceTimersByTime(RENEW_MS);
-    expect(q.effects).toEqual(['load', 'claim 1', 'renew 1', 'renew 1']);
+    expect(q.effects).toEqual(['load', 'claim 1', 'claim 1', 'claim 1']);
+    // A renewal that failed (not refused) keeps the entry; the next minute asks again.
+    await q.fail('x');
+    expect(q.value()).toMatchObject({ entry: { working: 'holding' } });
+    expect(q.context().error).toBeNull();
+    vi.advanceTimersByTime(RENEW_MS);
+    expect(q.effects.filter((e) => e === 'claim 1')).toHaveLength(4);
     // Someone else took it (the renewal was refused): no more renewals.
-    q.send({ type: 'claim.refused', key: 1, message: 'Rosa Remesas está trabajando en esto.' });
+    await q.refuse();
+    expect(q.value()).toMatchObject({ entry: 'held' });
     vi.advanceTimersByTime(RENEW_MS * 3);
-    expect(q.effects.filter((e) => e.startsWith('renew'))).toHaveLength(2);
+    expect(q.effects.filter((e) => e === 'claim 1')).toHaveLength(4);
     // Another entry, worked and closed: the timer stops with it.
     q.send({ type: 'queue.open', key: 2 });
-    q.send({ type: 'claim.granted', key: 2, expiresAt: '2026-11-24T10:07:00.000Z' });
+    await q.grant('2026-11-24T10:07:00.000Z');
     q.send({ type: 'queue.close' });
     vi.advanceTimersByTime(RENEW_MS * 3);
     expect(q.effects.slice(-2)).toEqual(['claim 2', 'release 2']);
   });
 
-  it('after an action it moves on only when the list is read again and the result is closed, in either order', () => {
+  it('a renewal granted after the entry was closed is given back by the renewal itself', async () => {
+    vi.useFakeTimers();
+    const q = queue();
+    q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
+    q.send({ type: 'queue.open', key: 1 });
+    await q.grant();
+    vi.advanceTimersByTime(RENEW_MS);
+    const renewal = q.pending();
+    q.send({ type: 'queue.close' });
+    await q.grant('2026-11-24T10:06:00.000Z', renewal);
+    expect(q.context()).toMatchObject({ opened: null, claimedUntil: null });
+    expect(q.effects).toEqual(['load', 'claim 1', 'claim 1', 'release 1', 'give back 1']);
+  });
+
+  it('after an action it moves on only when the list is read again and the result is closed, in either order', async () => {
     for (const order of [['loaded', 'settled'], ['settled', 'loaded']] as const) {
       const q = queue();
       q.send({ type: 'queue.loaded', entries: [A, B, BLOCKED, C], total: 4 });
       q.send({ type: 'queue.open', key: 1 });
-      q.send({ type: 'claim.granted', key: q.context().opened!, expiresAt: '2026-11-24T10:05:00.000Z' });
+      await q.grant();
       q.send({ type: 'queue.acted' });
       for (const step of order) {
         expect(q.context().opened, `before ${step}`).toBe(1);
@@ -153,25 +207,25 @@ describe('the work-queue chart', () => {
     }
   });
 
-  it("moves on when the action's own change had the list being read already as its answer came", () => {
+  it("moves on when the action's own change had the list being read already as its answer came", async () => {
     const q = queue();
     q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
     q.send({ type: 'queue.open', key: 1 });
-    q.send({ type: 'claim.granted', key: 1, expiresAt: '2026-11-24T10:05:00.000Z' });
+    await q.grant();
     q.send({ type: 'queue.acting' });
     q.send({ type: 'queue.changed', orders: [10] });
-    expect(q.value()).toMatchObject({ list: 'loading', entry: 'working' });
+    expect(q.value()).toMatchObject({ list: 'loading', entry: { working: 'holding' } });
     q.send({ type: 'queue.acted' });
     q.send({ type: 'queue.loaded', entries: [B], total: 1 });
     q.send({ type: 'queue.settled' });
     expect(q.context()).toMatchObject({ opened: 2, changedUnderneath: false });
   });
 
-  it('skips blocked entries when moving on, and closes when nothing is left', () => {
+  it('skips blocked entries when moving on, and closes when nothing is left', async () => {
     const q = queue();
     q.send({ type: 'queue.loaded', entries: [BLOCKED, C], total: 2 });
     q.send({ type: 'queue.open', key: 4 });
-    q.send({ type: 'claim.granted', key: q.context().opened!, expiresAt: '2026-11-24T10:05:00.000Z' });
+    await q.grant();
     q.send({ type: 'queue.acted' });
     q.send({ type: 'queue.settled' });
     q.send({ type: 'queue.loaded', entries: [BLOCKED], total: 1 });
@@ -179,11 +233,11 @@ describe('the work-queue chart', () => {
     expect(q.value()).toMatchObject({ entry: 'closed' });
   });
 
-  it('an edit that keeps the entry in the queue reads the panel again instead of moving on', () => {
+  it('an edit that keeps the entry in the queue reads the panel again instead of moving on', async () => {
     const q = queue();
     q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
     q.send({ type: 'queue.open', key: 1 });
-    q.send({ type: 'claim.granted', key: q.context().opened!, expiresAt: '2026-11-24T10:05:00.000Z' });
+    await q.grant();
     const before = q.context().readings;
     q.send({ type: 'queue.acted' });
     q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
@@ -191,22 +245,22 @@ describe('the work-queue chart', () => {
     expect(q.context()).toMatchObject({ opened: 1, readings: before + 1 });
   });
 
-  it('an action that leaves the entry waiting for a second person (blocked) moves on to the next', () => {
+  it('an action that leaves the entry waiting for a second person (blocked) moves on to the next', async () => {
     const q = queue();
     q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
     q.send({ type: 'queue.open', key: 1 });
-    q.send({ type: 'claim.granted', key: q.context().opened!, expiresAt: '2026-11-24T10:05:00.000Z' });
+    await q.grant();
     q.send({ type: 'queue.acted' });
     q.send({ type: 'queue.loaded', entries: [{ ...A, blocked: true }, B], total: 2 });
     q.send({ type: 'queue.settled' });
     expect(q.context().opened).toBe(2);
   });
 
-  it("someone else's change to the opened order re-reads it and says so; the person's own change does not", () => {
+  it("someone else's change to the opened order re-reads it and says so; the person's own change does not", async () => {
     const q = queue();
     q.send({ type: 'queue.loaded', entries: [A, B], total: 2 });
     q.send({ type: 'queue.open', key: 1 });
-    q.send({ type: 'claim.granted', key: q.context().opened!, expiresAt: '2026-11-24T10:05:00.000Z' });
+    await q.grant();
     // The change comes back through the stream before the action's answer.
     q.send({ type: 'queue.acting' });
     q.send({ type: 'queue.changed', orders: [10] });

@@ -1,17 +1,20 @@
-import { assign, enqueueActions, fromCallback, setup } from 'xstate';
+import { and, assign, enqueueActions, fromCallback, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import { CLAIM_RENEW_MS } from '@/domain/queues';
 import { afterChange, isOwnChange } from './own-change';
 
 /**
  * A work queue as a person works it (issue 14 §1–§5): the page of entries, a cursor moved by the
- * keys, the entry opened beside the list and the claim on it. Opening an entry claims it; while
- * the claim holds, it is renewed every minute (`claim.renew`, from the renewal timer the chart invokes in `working`: leaving it stops the timer); refused (someone else holds it), the entry is shown
- * read-only with the holder's name. After an action the queue is read again, and if the opened
- * entry left it (its status moved on) the next waiting entry opens. A change made by someone else
- * to the opened entry's order makes the panel read it again and say so. The host provides the
- * effects: `load` (reports `queue.loaded` / `queue.failed`), `claim` and `renew` (report
- * `claim.granted` / `claim.refused` / `claim.failed`), `release` (the opened entry) and
- * `releaseStale` (a claim granted after its entry was closed or left: the person moved on).
+ * keys, the entry opened beside the list and the claim on it. Opening an entry claims it (the
+ * `claim` actor invoked in `claiming`); while the claim holds, it is renewed every minute
+ * (`claim.renew`, from the renewal timer invoked in `working`, asks the same actor again in
+ * `working.renewing`); refused (someone else holds it), the entry is shown read-only with the
+ * holder's name. Leaving a state stops its actors: a request whose answer comes after the person
+ * left is not heard, and a claim it was granted is given back by the actor itself (`claimActor`).
+ * After an action the queue is read again, and if the opened entry left it (its status moved on)
+ * the next waiting entry opens. A change made by someone else to the opened entry's order makes the
+ * panel read it again and say so. The host provides the effects: `load` (reports `queue.loaded` /
+ * `queue.failed`), the `claim` actor (`claimActor` with its request and release) and `release`
+ * (the opened entry, when the person closes or leaves it).
  */
 
 export interface QueueEntry {
@@ -70,17 +73,46 @@ export type WorkQueueEvent =
   /** Orders changed (the live stream); null when everything must be read again. */
   | { type: 'queue.changed'; orders: readonly number[] | null }
   /** The renewal timer: a minute more of work on the opened entry. */
-  | { type: 'claim.renew' }
-  /** The server's answers to a claim or a renewal, naming the entry (an answer may outlive its entry's turn). */
-  | { type: 'claim.granted'; key: number; expiresAt: string }
-  | { type: 'claim.refused'; key: number; message: string }
-  | { type: 'claim.failed'; key: number; message: string };
+  | { type: 'claim.renew' };
+
+/** The server's answer to a claim or a renewal: ours until `expiresAt`, or held by someone else (its 409 naming them). A request that failed otherwise rejects, with the text to show as its message. */
+export type ClaimAnswer = { granted: true; expiresAt: string } | { granted: false; message: string };
+
+/** What the host does for the `claim` actor: ask the server for the entry, and give it back. */
+export interface ClaimEffects {
+  request: (key: number) => Promise<ClaimAnswer>;
+  release: (key: number) => void;
+}
+
+/**
+ * The claim (or renewal) of one entry as an invoked actor: its answer is the actor's output. Stopped
+ * before it is heard (the person closed the entry, opened another or left the screen), a grant is
+ * a claim the server really made: the actor gives it back when it comes, or when it is stopped if
+ * the grant came just before. Once the chart has heard the grant, the claim is the chart's (its
+ * `release` on close).
+ */
+export function claimActor(effects: ClaimEffects): PromiseActorLogic<ClaimAnswer, { key: number }> {
+  return fromPromise<ClaimAnswer, { key: number }>(async ({ input, signal }) => {
+    const answer = await effects.request(input.key);
+    if (answer.granted) {
+      const giveBack = () => effects.release(input.key);
+      if (signal.aborted) giveBack();
+      // Not heard yet: a stop before the chart hears it aborts the signal (once heard, it never does).
+      else signal.addEventListener('abort', giveBack, { once: true });
+    }
+    return answer;
+  });
+}
 
 /** How often the opened entry's claim is renewed while it is worked on (the claim lasts a few minutes). */
 export const RENEW_MS = CLAIM_RENEW_MS;
 
 const clampCursor = (cursor: number, entries: readonly QueueEntry[]) => Math.max(0, Math.min(cursor, entries.length - 1));
 const openedEntry = (context: WorkQueueContext) => context.entries.find((e) => e.key === context.opened);
+/** The claim actor's answer, from its done event. */
+const answerOf = (event: { type: string }) => (event as { output?: ClaimAnswer }).output;
+/** The claim actor asks for the opened entry. */
+const claimInput = ({ context }: { context: WorkQueueContext }) => ({ key: context.opened! });
 
 
 export const workQueueMachine = setup({
@@ -91,14 +123,13 @@ export const workQueueMachine = setup({
       const timer = setInterval(() => sendBack({ type: 'claim.renew' }), RENEW_MS);
       return () => clearInterval(timer);
     }),
+    /** The host's request (`claimActor`); by itself it never answers. */
+    claim: claimActor({ request: () => new Promise<ClaimAnswer>(() => {}), release: () => {} }),
   },
   actions: {
     load: () => {},
-    /** Claim, renew or release `context.opened`. */
-    claim: () => {},
-    renew: () => {},
+    /** Release `context.opened` (the person closed or left the entry they held). */
     release: () => {},
-    releaseStale: () => {},
     assignEntries: assign(({ context, event }) => {
       if (event.type !== 'queue.loaded') return {};
       // The cursor stays on its entry when it is still there.
@@ -107,7 +138,12 @@ export const workQueueMachine = setup({
       const shown = event.entries.find((e) => e.key === context.opened) ?? context.current;
       return { entries: event.entries, total: event.total, current: shown, cursor: clampCursor(kept >= 0 ? kept : context.cursor, event.entries), error: null, awaitingList: false };
     }),
-    assignError: assign(({ event }) => (event.type === 'queue.failed' || event.type === 'claim.failed' ? { error: event.message } : {})),
+    assignError: assign(({ event }) => (event.type === 'queue.failed' ? { error: event.message } : {})),
+    /** The claim failed (not refused): its actor's error carries the text. */
+    assignClaimError: assign(({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      return { error: error instanceof Error ? error.message : String(error) };
+    }),
     next: assign(({ context }) => ({ cursor: clampCursor(context.cursor + 1, context.entries) })),
     previous: assign(({ context }) => ({ cursor: clampCursor(context.cursor - 1, context.entries) })),
     open: assign(({ context, event }) => {
@@ -116,8 +152,14 @@ export const workQueueMachine = setup({
       return { opened: key ?? null, current: context.entries[at] ?? null, cursor: at >= 0 ? at : context.cursor, refusal: null, changedUnderneath: false, error: null, claimedUntil: null };
     }),
     close: assign({ opened: null, current: null, refusal: null, changedUnderneath: false, claimedUntil: null }),
-    holdUntil: assign(({ event }) => (event.type === 'claim.granted' ? { claimedUntil: event.expiresAt } : {})),
-    holdBy: assign(({ event }) => (event.type === 'claim.refused' ? { refusal: event.message } : {})),
+    holdUntil: assign(({ event }) => {
+      const answer = answerOf(event);
+      return answer?.granted ? { claimedUntil: answer.expiresAt } : {};
+    }),
+    holdBy: assign(({ event }) => {
+      const answer = answerOf(event);
+      return answer && !answer.granted ? { refusal: answer.message } : {};
+    }),
     markAdvance: assign(({ context }) => ({
       advanceFrom: Math.max(0, context.entries.findIndex((e) => e.key === context.opened)),
       awaitingList: true,
@@ -148,7 +190,9 @@ export const workQueueMachine = setup({
     reread: assign(({ context }) => ({ changedUnderneath: true, readings: context.readings + 1 })),
   },
   guards: {
-    forOpened: ({ context, event }) => 'key' in event && event.key === context.opened,
+    granted: ({ event }) => answerOf(event)?.granted === true,
+    /** Opening names another entry than the one being claimed (that one's claim is on its way). */
+    another: ({ context, event }) => (event.type === 'queue.open' && event.key !== undefined ? event.key : context.entries[context.cursor]?.key) !== context.opened,
     hasEntries: ({ context }) => context.entries.length > 0,
     openable: ({ context, event }) => {
       const key = event.type === 'queue.open' && event.key !== undefined ? event.key : context.entries[context.cursor]?.key;
@@ -217,24 +261,45 @@ export const workQueueMachine = setup({
           on: { 'queue.open': { guard: 'openable', target: 'claiming', actions: 'open' } },
         },
         claiming: {
-          entry: 'claim',
+          // Closed or moved on before the answer: the request is stopped, and gives back a late grant itself.
+          invoke: {
+            id: 'claim',
+            src: 'claim',
+            input: claimInput,
+            onDone: [
+              { guard: 'granted', target: 'working', actions: 'holdUntil' },
+              { target: 'held', actions: 'holdBy' },
+            ],
+            onError: { target: 'closed', actions: ['assignClaimError', 'close'] },
+          },
           on: {
-            'claim.granted': { guard: 'forOpened', target: 'working', actions: 'holdUntil' },
-            'claim.refused': { guard: 'forOpened', target: 'held', actions: 'holdBy' },
-            'claim.failed': { guard: 'forOpened', target: 'closed', actions: ['assignError', 'close'] },
-            // Closed or moved on before the answer: a late grant is released (the entry region's handler).
             'queue.close': { target: 'closed', actions: 'close' },
-            'queue.open': { guard: 'openable', target: 'claiming', reenter: true, actions: 'open' },
+            'queue.open': { guard: and(['openable', 'another']), target: 'claiming', reenter: true, actions: 'open' },
           },
         },
         working: {
           // Every minute while it is worked on, the claim is renewed; the timer stops when the entry is
           // closed, left or held by someone else.
           invoke: { src: 'renewal' },
+          initial: 'holding',
+          states: {
+            holding: { on: { 'claim.renew': 'renewing' } },
+            renewing: {
+              // A tick while the renewal is out asks nothing more (stopping it would give back the claim being worked on).
+              invoke: {
+                id: 'renew',
+                src: 'claim',
+                input: claimInput,
+                onDone: [
+                  { guard: 'granted', target: 'holding', actions: 'holdUntil' },
+                  { target: '#workQueue.entry.held', actions: 'holdBy' },
+                ],
+                // Not refused, only not answered: the claim lasts a few minutes more, the next tick asks again.
+                onError: { target: 'holding' },
+              },
+            },
+          },
           on: {
-            'claim.renew': { actions: 'renew' },
-            'claim.granted': { guard: 'forOpened', actions: 'holdUntil' },
-            'claim.refused': { guard: 'forOpened', target: 'held', actions: 'holdBy' },
             'queue.close': { target: 'closed', actions: ['release', 'close'] },
             'queue.open': { guard: 'openable', target: 'claiming', actions: ['release', 'open'] },
           },
@@ -246,8 +311,6 @@ export const workQueueMachine = setup({
           },
         },
       },
-      // A grant for an entry no longer opened (closed, or another opened meanwhile) is given back.
-      on: { 'claim.granted': { actions: 'releaseStale' } },
     },
   },
 });

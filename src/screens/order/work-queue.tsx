@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { workQueueMachine, type QueueEntry, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
+import { claimActor, workQueueMachine, type ClaimAnswer, type QueueEntry } from '@/machines/ui/work-queue.machine';
 import { claimEntry, releaseEntry } from '@/api/queues';
 import { ApiError, errorMessage } from '@/api/http';
 import type { Claim } from '@/api/contract/queues';
@@ -20,7 +20,8 @@ import { t } from '@/i18n';
  * A work queue screen (issue 14): the waiting entries oldest first on the left, the opened one's
  * panel on the right (the same panel the order page shows), worked from the keyboard. The screen
  * renders the work-queue chart (src/machines/ui/work-queue.machine.ts) and sends it events; the
- * claims, their renewal and the live stream are the chart's effects, provided here.
+ * claims (the chart's invoked `claim` actor), their release and the live stream are the chart's
+ * effects, provided here.
  */
 
 export interface QueueColumn<TEntry> {
@@ -57,16 +58,17 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
   });
 
   const logic = useMemo(() => {
-    type Self = { send: (event: WorkQueueEvent) => void };
-    const take = async (self: Self, key: number) => {
+    // A claim or a renewal: ours, held by someone else (the 409 names them), or failed with the text to show.
+    const request = async (key: number): Promise<ClaimAnswer> => {
       try {
         const claim = await claimEntry(services.orders, { kind, id: key });
-        self.send({ type: 'claim.granted', key, expiresAt: claim.expiresAt });
+        return { granted: true, expiresAt: claim.expiresAt };
       } catch (error) {
-        if (error instanceof ApiError && error.status === 409) self.send({ type: 'claim.refused', key, message: error.message });
-        else self.send({ type: 'claim.failed', key, message: errorMessage(error) });
+        if (error instanceof ApiError && error.status === 409) return { granted: false, message: error.message };
+        throw new Error(errorMessage(error), { cause: error });
       }
     };
+    const release = (key: number) => void releaseEntry(services.orders, { kind, id: key }).catch(() => undefined);
     // The ref is read when the chart runs `load` (after an event), never while rendering.
     // eslint-disable-next-line react-hooks/refs
     return workQueueMachine.provide({
@@ -77,13 +79,10 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
             (error: unknown) => self.send({ type: 'queue.failed', message: errorMessage(error) }),
           );
         },
-        claim: ({ self, context }) => void take(self, context.opened!),
-        renew: ({ self, context }) => void take(self, context.opened!),
-        release: ({ context }) => void releaseEntry(services.orders, { kind, id: context.opened! }).catch(() => undefined),
-        releaseStale: ({ event }) => {
-          if (event.type === 'claim.granted') void releaseEntry(services.orders, { kind, id: event.key }).catch(() => undefined);
-        },
+        release: ({ context }) => release(context.opened!),
       },
+      // The claim and its renewals; a grant heard after the person left is given back by the actor.
+      actors: { claim: claimActor({ request, release }) },
     });
     // The chart is built once per screen: its effects read the latest loader through the ref.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -107,7 +106,7 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
     actor.send({ type: 'queue.reload' });
   }, [filterKey, actor]);
 
-  // Leaving the screen frees what was open.
+  // Leaving the screen frees what was open (a claim still on its way is given back by its actor, stopped with the chart).
   useEffect(
     () => () => {
       const snapshot = actor.getSnapshot();

@@ -1,0 +1,87 @@
+import { createActor } from 'xstate';
+import { claimActor, workQueueMachine, type ClaimAnswer, type QueueEntry, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
+import { deferred, type Deferred } from '../support/fakes';
+
+/** The work-queue chart's tests' entries, and the chart with its effects recorded instead of sent. */
+
+export const entry = (key: number, orderId = key * 10, blocked = false): QueueEntry => ({ key, orderId, blocked, row: { key } });
+export const A = entry(1);
+export const B = entry(2);
+export const BLOCKED = entry(3, 30, true);
+export const C = entry(4);
+
+export const HELD = 'Rosa Remesas está trabajando en esto.';
+export const UNTIL = '2026-11-24T10:05:00.000Z';
+
+/** Promise callbacks only (the fake timers also stop setImmediate): the claim actor's answer reaches the chart. */
+export async function settle() {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+}
+
+/**
+ * The chart with the real `claim` actor (`claimActor`) over requests the test answers: `claim N`
+ * when a claim or renewal of N is asked, `release N` when the chart releases what it holds,
+ * `give back N` when a stopped claim's grant is given back by its actor.
+ */
+export function queue() {
+  const effects: string[] = [];
+  /** What the server holds for the person: granted, and not yet released or given back. */
+  const held = new Set<number>();
+  const requests: { key: number; answer: Deferred<ClaimAnswer> }[] = [];
+  const actor = createActor(
+    workQueueMachine.provide({
+      actions: {
+        load: () => effects.push('load'),
+        release: ({ context }) => {
+          held.delete(context.opened!);
+          effects.push(`release ${context.opened}`);
+        },
+      },
+      actors: {
+        claim: claimActor({
+          request: (key) => {
+            effects.push(`claim ${key}`);
+            const answer = deferred<ClaimAnswer>();
+            requests.push({ key, answer });
+            return answer.promise;
+          },
+          release: (key) => {
+            held.delete(key);
+            effects.push(`give back ${key}`);
+          },
+        }),
+      },
+    }),
+  ).start();
+  const send = (event: WorkQueueEvent) => actor.send(event);
+  /** The latest request not yet answered. */
+  const pending = () => {
+    const open = requests.filter((r) => !r.answer.settled);
+    if (open.length === 0) throw new Error('no claim on its way');
+    return open[open.length - 1]!;
+  };
+  const answer = async (outcome: ClaimAnswer | Error, request = pending()) => {
+    if (outcome instanceof Error) request.answer.reject(outcome);
+    else {
+      // Refused: someone else holds it now (a renewal's claim had lapsed).
+      if (outcome.granted) held.add(request.key);
+      else held.delete(request.key);
+      request.answer.resolve(outcome);
+    }
+    await settle();
+  };
+  return {
+    actor,
+    effects,
+    requests,
+    held,
+    send,
+    pending,
+    grant: (expiresAt = UNTIL, request?: (typeof requests)[number]) => answer({ granted: true, expiresAt }, request),
+    refuse: (message = HELD) => answer({ granted: false, message }),
+    fail: (message: string) => answer(new Error(message)),
+    context: () => actor.getSnapshot().context,
+    value: () => actor.getSnapshot().value,
+    children: () => Object.keys(actor.getSnapshot().children).filter((id) => id === 'claim' || id === 'renew'),
+  };
+}
