@@ -45,7 +45,9 @@ describe('the work-queue chart', () => {
     reportCoverage('workQueue', coverage);
     expect(coverage.states.missing).toEqual([]);
     expect(coverage.transitions.missing).toEqual([]);
-  });
+    // The walk takes seconds (every path one step longer, the actors' answers among the events): more
+    // than the default limit on two busy cores.
+  }, 90_000);
 
   it('opens the entry under the cursor and claims it; a blocked entry does not open', () => {
     const q = queue();
