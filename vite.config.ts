@@ -56,6 +56,9 @@ export default defineConfig({
           // Only the modules named: their dependencies stay where the default splitting puts them.
           includeDependenciesRecursively: false,
           groups: [
+            // The chart snapshot's contract, read by lists, detail views and chart-actions alike: a
+            // chunk of its own (it imports only valibot), so no group pulls two of them into a circle.
+            { name: 'chart-snapshot', test: /src\/api\/contract\/chart-snapshot\./ },
             // What every detail view shares (logs, notes, the editor gate, the order-detail client and
             // contract, a card's blacklist chart, texts): one chunk, not one per combination of detail
             // views that happen to import it (docs/performance.md). The group holds whole clusters:
@@ -63,7 +66,7 @@ export default defineConfig({
             // each other (a cycle between chunks breaks the order modules are evaluated in).
             {
               name: 'detail-shared',
-              test: /src\/(ui\/(action-logs|doc-notes|editor-only)|api\/(order-detail|contract\/(order-detail|settings|check|chart-snapshot))|machines\/customer\/blacklist\.|i18n\/(es-questions|es-activity|es-blacklist|es-customer-shared)|domain\/(phones|diff|customer-blacklist))\./,
+              test: /src\/(ui\/(action-logs|doc-notes|editor-only)|api\/(order-detail|contract\/(order-detail|settings|check))|machines\/customer\/blacklist\.|i18n\/(es-questions|es-activity|es-blacklist|es-customer-shared)|domain\/(phones|diff|customer-blacklist))\./,
             },
           ],
         },
