@@ -191,7 +191,7 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
     dialogs: (
       <>
         {offer && form ? (
-          <FlowFormDialog flow={flow} title={form.title} description={own?.description}>
+          <FlowFormDialog flow={flow} title={form.title} description={offer.row.form ? offer.row.form.description?.(offer.context, offer.part.subject) : own?.description}>
             {flow.form === null ? null : offer.row.form ? (
               <RowFormFields form={offer.row.form} value={flow.form as FormValue} change={flow.change} context={offer.context} subject={offer.part.subject} />
             ) : (

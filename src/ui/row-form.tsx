@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { FormField, RowForm } from '@/machines/lifecycle/form';
 import { CheckboxField, InputField, SelectField, TextAreaField } from './fields';
 import { FormWidgetField } from './form-widgets';
+import { pickImage } from './images';
 
 /** The grid classes of a form's columns and a field's span (written out whole for Tailwind). */
 const GRID = { 1: 'space-y-3', 2: 'grid grid-cols-2 gap-3', 4: 'grid grid-cols-4 gap-3' } as const;
@@ -79,6 +80,8 @@ function RowField({ field, stem, value, change, context }: { field: FormField<Va
         </div>
       );
     }
+    case 'file':
+      return <InputField id={id} className={className} label={field.label} type="file" accept={field.accept.join(',')} onChange={(e) => set(pickImage(e.target.files))} />;
     case 'widget':
       return wrap(className, <FormWidgetField widget={field.widget} stem={stem} id={id} label={field.label} value={value} change={change} />);
   }

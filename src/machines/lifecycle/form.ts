@@ -57,11 +57,15 @@ export type FormField<TForm, TContext = unknown> = FieldBase<TForm> &
     /** Several choices ticked at once (a list of names). */
     | { kind: 'checkboxes'; options: readonly FieldOption[] }
     | { kind: 'widget'; widget: FormWidget }
+    /** A file picked from the computer (an image of a document, a receipt); its value is the File or undefined. */
+    | { kind: 'file'; accept: readonly string[] }
   );
 
 export interface FormSpec<TForm, TPayload, TContext, TSubject> {
   /** The dialog's title. */
   title: string;
+  /** A line under the title (what the form changes: the current provider), from what it reads. */
+  description?: (context: TContext, subject: TSubject) => string;
   /** The stem of its fields' ids, unique on the page (`credit-12`). */
   id: (subject: TSubject) => string;
   /** Its grid's columns (1: one field under another). */
