@@ -4,7 +4,7 @@ import type { Services } from './services';
 import { Envelope } from './contract/envelope';
 import { ApprovalRequested } from './contract/approval-requested';
 import { CLIENT_NAMES, type ClientName } from './contract/clients';
-import { fillPath, type ActionRow, type CallerSession } from '@/machines/lifecycle/table';
+import { fillPath, type ActionRow, type AnyRow, type CallerSession, type WireRequest } from '@/machines/lifecycle/table';
 
 /**
  * The call of an action row, built from the row alone: its client, its path (with the company's
@@ -89,4 +89,19 @@ export async function sendAction<TSubject, TPayload, TQuery, TBody, TData>(
   const refused = row.failure?.(data);
   if (refused) throw new ApiError('api', refused);
   return { data };
+}
+
+/**
+ * A row's request for a subject and a payload as the server will read it (the query as text, the
+ * JSON body, both parsed with the row's schemas), so the chart can be asked before anything is sent;
+ * null when it cannot be read here (a multipart body, a value its schema refuses: the server says why).
+ */
+export function wireRequestOf(row: AnyRow, subject: unknown, payload: unknown, session: CallerSession): WireRequest | null {
+  const { wire } = row;
+  if (wire.multipart) return null;
+  const request = row.request(subject, payload, session);
+  const query = wire.query ? v.safeParse(wire.query, searchParams(request.query as object | undefined)) : null;
+  const body = wire.body && request.body !== undefined ? v.safeParse(wire.body, JSON.parse(JSON.stringify(request.body))) : null;
+  if ((query && !query.success) || (body && !body.success)) return null;
+  return { query: query?.output, body: body?.output, params: request.params ?? {} };
 }

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useContext, useId, useMemo, type ReactNode } from 'react';
 import type { AnyStateMachine, EventObject } from 'xstate';
-import { sendAction, type Sent } from '@/api/actions';
+import { sendAction, wireRequestOf, type Sent } from '@/api/actions';
 import { inputOf, type ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { ApiError, isApiError } from '@/api/http';
 import { restoredChart } from '@/machines/lifecycle/restore';
-import { actionsOf, probesOf, rowFor, rowRefusal, type AnyLifecycle, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
+import { actionsOf, probesOf, rowFor, requestRefusal, rowRefusal, type AnyLifecycle, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
 import { ItemRefused } from '@/domain/order-status';
 import { Msg } from '@/domain/messages';
 import type { FormValue } from '@/machines/ui/action-flow.machine';
@@ -148,7 +148,11 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
     validate: async (value, { part, row, context }) => {
       const own = ownForm(part, row);
       const checked: Validation<unknown> = row.form ? await row.form.validate(value, context, part.subject) : own ? await own.validate(value as never) : { ok: true, payload: undefined };
-      return checked.ok ? { ...checked, question: row.confirm(part.subject, checked.payload) } : checked;
+      if (!checked.ok) return checked;
+      // The chart is asked what the form gave, as the server will ask it: its refusal stays beside the form.
+      const request = wireRequestOf(row, part.subject, checked.payload, session);
+      const refused = request && requestRefusal(row, restoredChart(part.lifecycle.machine, { ...part.input, permissions }), request);
+      return refused ? { ok: false, message: refused } : { ...checked, question: row.confirm(part.subject, checked.payload) };
     },
     perform: async (payload, { part, row }) => {
       const own = ownForm(part, row);

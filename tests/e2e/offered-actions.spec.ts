@@ -120,3 +120,42 @@ test('admin on the first customers is offered only what the server will do, and 
   const after = customerFacts().filter((c) => !c.shared);
   expect(after.filter((c) => c.pin || c.attempts > 0).map((c) => c.id)).toEqual([]);
 });
+
+test("a form's amount above the balance, or a notice to a customer without an e-mail, is refused beside the form and nothing is sent", async ({ page }) => {
+  // A customer no other spec picks (the 30th from the end), made one without an e-mail and with 3 USD of credit.
+  const id = withDb((db) => {
+    const row = db.prepare(`SELECT a.id FROM accounts a WHERE a.is_staff = 0 ORDER BY a.id DESC LIMIT 1 OFFSET 30`).get() as { id: number };
+    db.prepare('UPDATE accounts SET email = NULL WHERE id = ?').run(row.id);
+    db.prepare(`DELETE FROM user_credits WHERE account_id = ? AND credit_type = 'CALL_CREDIT'`).run(row.id);
+    db.prepare(`INSERT INTO user_credits (account_id, credit_type, amount) VALUES (?, 'CALL_CREDIT', 3)`).run(row.id);
+    return row.id;
+  });
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /addremove\/credit|reset\/password/.test(request.url())) sent.push(request.url());
+  });
+  await signIn(page, 'admin');
+  const bar = await actionBar(page, id);
+
+  await bar.getByRole('button', { name: 'Agregar o quitar crédito' }).click();
+  const credit = page.getByRole('dialog', { name: 'Agregar o quitar crédito' });
+  await credit.getByLabel('Operación').selectOption('DECREASE');
+  await credit.getByLabel('Cantidad').fill('4');
+  await credit.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(credit.getByRole('alert')).toHaveText('El saldo de CALL_CREDIT del cliente no alcanza para quitar esa cantidad.');
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toHaveCount(0);
+  // The whole balance is taken: the chart lets it through to the question.
+  await credit.getByLabel('Cantidad').fill('3');
+  await credit.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Quitar 3 de CALL_CREDIT al cliente ${id}?`);
+  await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Cancelar' }).click();
+
+  await bar.getByRole('button', { name: 'Restablecer contraseña', exact: true }).click();
+  const reset = page.getByRole('dialog', { name: 'Restablecer contraseña' });
+  const notify = reset.getByLabel('Enviar al cliente un correo para elegir su nueva contraseña');
+  await expect(notify).not.toBeChecked();
+  await notify.check();
+  await reset.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(reset.getByRole('alert')).toHaveText('El cliente no tiene correo: no se le puede notificar el cambio de contraseña.');
+  expect(sent).toEqual([]);
+});

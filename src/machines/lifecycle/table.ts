@@ -210,6 +210,17 @@ export function refusalOf(row: AnyRow, snapshot: AnyMachineSnapshot, event: Even
   return typeof row.refused === 'function' ? row.refused(snapshot.context as never, event as never) : row.refused;
 }
 
+/**
+ * The chart's refusal of a request whose event carries what a form gave (an amount above the
+ * balance, a notice to a customer without an e-mail), asked as the server will ask it, before the
+ * question; null when the chart takes it or the row's event carries nothing of the request.
+ */
+export function requestRefusal(row: AnyRow, snapshot: AnyMachineSnapshot, request: WireRequest): string | null {
+  if (!row.eventOf) return null;
+  const event = row.eventOf(request);
+  return snapshot.can(event) ? null : refusalOf(row, snapshot, event);
+}
+
 /** The reason the chart states for refusing a row now (any of its probes), or null (see `statedRefusal`). */
 export function rowRefusal(row: AnyRow, snapshot: AnyMachineSnapshot): string | null {
   for (const probe of probesOf(row)) {
