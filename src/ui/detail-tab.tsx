@@ -92,8 +92,13 @@ export function DetailTabView<T>({ tab, children, failed, loading }: { tab: Deta
   }
   if (tab.data === null) return <Spinner label={loading ?? t.app.loading} />;
   return (
-    <div aria-busy={tab.state === 'loading'} className="space-y-3">
-      {tab.state === 'loading' ? <Spinner label={t.app.loading} /> : null}
+    <div aria-busy={tab.state === 'loading'} className="relative space-y-3">
+      {/* Read again: the spinner sits over the corner, so what is shown does not move down and back. */}
+      {tab.state === 'loading' ? (
+        <div className="absolute top-0 right-0 z-10 rounded-md bg-white/90 px-2 py-1">
+          <Spinner label={t.app.loading} />
+        </div>
+      ) : null}
       {children(tab.data)}
     </div>
   );

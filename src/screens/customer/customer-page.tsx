@@ -2,14 +2,18 @@ import { lazy, Suspense, useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useServices } from '@/ui/session';
 import { PageHeader } from '@/ui/card';
+import { Spinner } from '@/ui/spinner';
+import { t } from '@/i18n';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { CustomerCard, loadCustomerCard } from '@/ui/customer/customer-card';
 import { CustomerDetail } from '@/ui/customer/customer-detail';
 import { KeyGroupsProvider } from '@/ui/key-groups';
 import { customerText } from '@/i18n/es-customer';
 
-// The customer's actions load beside the card (the page's first paint stays within its budget).
-const CustomerActions = lazy(async () => ({ default: (await import('@/ui/customer/customer-actions')).CustomerActions }));
+// The customer's actions are a chunk of their own (the page's first paint stays within its budget),
+// asked for when the page's own chunk arrives, so it loads beside the card's reads.
+const customerActions = import('@/ui/customer/customer-actions');
+const CustomerActions = lazy(async () => ({ default: (await customerActions).CustomerActions }));
 
 const route = getRouteApi('/admin/customer-page/$id');
 
@@ -28,8 +32,9 @@ function CustomerView({ accountId }: { accountId: number }) {
       <PageHeader title={customerText.title(accountId)} />
       <DetailTabView tab={card}>
         {(data) => (
-          <div className="space-y-4">
-            <Suspense fallback={null}>
+          // The actions, the card and the tabs appear together: nothing pushes the card down once shown.
+          <Suspense fallback={<Spinner label={t.app.loading} />}>
+            <div className="space-y-4">
               <CustomerActions
                 accountId={accountId}
                 charts={data.data.charts}
@@ -52,10 +57,10 @@ function CustomerView({ accountId }: { accountId: number }) {
                 }}
                 onDone={changed}
               />
-            </Suspense>
-            <CustomerCard card={data} />
-            <CustomerDetail key={changes} accountId={accountId} />
-          </div>
+              <CustomerCard card={data} />
+              <CustomerDetail key={changes} accountId={accountId} />
+            </div>
+          </Suspense>
         )}
       </DetailTabView>
     </div>

@@ -26,7 +26,11 @@ function OrderView({ orderId, readings }: { orderId: number; readings: number })
     <DetailTabView tab={order}>
       {(row) => (
         <div className="space-y-6">
-          <OrderPanel initial={row} defaultOpen readings={readings} />
+          {/* The order takes the screen's height from the start: what is under it (the other orders, the
+              search) does not move down as its tabs and items fill in. */}
+          <div className="min-h-[calc(100vh-8rem)]">
+            <OrderPanel initial={row} defaultOpen readings={readings} />
+          </div>
           <OtherOrders accountId={row.accountId} excludeId={row.id} />
         </div>
       )}
@@ -78,8 +82,11 @@ export function OrderPage() {
           {orderText.badId}
         </p>
       ) : (
-        // A new id is a new page: nothing of the previous order is kept.
-        <LiveOrderView key={orderId} orderId={orderId} />
+        // A new id is a new page: nothing of the previous order is kept. While the order is read its
+        // place already takes the screen's height, so the search under it does not move down.
+        <div className="min-h-[calc(100vh-8rem)]">
+          <LiveOrderView key={orderId} orderId={orderId} />
+        </div>
       )}
       <FoiSearch />
     </div>

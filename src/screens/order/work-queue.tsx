@@ -154,9 +154,13 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
         </div>
       ) : null}
       <div className="grid gap-4 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-        <div className="max-h-[75vh] overflow-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        {/* A pane of fixed height: the rows scroll inside it, so nothing under it moves as they arrive. */}
+        <div className="h-[65vh] overflow-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 xl:h-[75vh]">
           {entries.length === 0 && state.matches({ list: 'ready' }) ? (
             <p className="p-4 text-sm text-slate-600">{queueText.empty}</p>
+          ) : entries.length === 0 ? (
+            // The table comes with its rows: its columns take their widths once.
+            <Spinner label={t.app.loading} />
           ) : (
             <table aria-label={queueText.listLabel(title)} className="w-full text-left text-sm">
               <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
@@ -198,7 +202,6 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
               </tbody>
             </table>
           )}
-          {state.matches({ list: 'loading' }) && entries.length === 0 ? <Spinner label={t.app.loading} /> : null}
         </div>
         <section aria-label={title} className="min-w-0 space-y-3">
           {openedEntry === null ? (
