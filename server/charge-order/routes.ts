@@ -11,7 +11,7 @@ import { chargeOrderOf, chargeRowOf, searchChargeOrders } from './charge-orders'
 import { chargeOrderBinding } from './actions';
 import { readContext, snapshotOfRecord } from '../lifecycle/snapshot';
 import { listAppliedRules, listGatewayLogs } from '../order/order-detail';
-import { checkCompanyPath } from '../order/zelle';
+import { checkCompanyPath, registrationCharts } from '../order/zelle';
 import { mlInference } from '../order/order-risk';
 import { upgDefenceReport } from './defence-report';
 import { UpgDefenceQuery } from '@/api/contract/customer-reports';
@@ -47,10 +47,12 @@ export function chargeOrderRoutes(deps: AppDeps) {
     if (tenant !== deps.config.tenant) throw notFound(`Empresa desconocida: ${tenant}.`);
     return tenant;
   };
-  // With its chart's snapshot, computed by the binding's store from the record read (issue 25 §1).
+  // With its chart's snapshot, computed by the binding's store from the record read (issue 25 §1),
+  // and its Zelle section's registration chart, for the order its reference code names.
   app.get('/upg/api/crm/:tenant/paymentChargeOrder', requirePermission(Permission.VIEW_UPG), async (c) => {
     const charge = await chargeOrderOf(deps.db.kysely, ownTenant(c.req.param('tenant')), parse(ChargeOrderIdQuery, c.req.query()).chargeorderId);
-    return ok(c, { ...chargeRowOf(charge), charts: [await snapshotOfRecord(readContext(deps, c), chargeOrderBinding, charge)] });
+    const ctx = readContext(deps, c);
+    return ok(c, { ...chargeRowOf(charge), charts: [await snapshotOfRecord(ctx, chargeOrderBinding, charge), ...(await registrationCharts(ctx, charge.origin_order_id))] });
   });
   app.get('/upg/api/crm/:tenant/rules/list', requirePermission(Permission.VIEW_UPG), async (c) => {
     const charge = await chargeOrderOf(deps.db.kysely, ownTenant(c.req.param('tenant')), parse(ChargeOrderIdQuery, c.req.query()).chargeorderId);

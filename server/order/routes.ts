@@ -15,7 +15,7 @@ import { readContext, snapshotOfKey, snapshotsOf } from '../lifecycle/snapshot';
 import { itemCharts } from '../items/item-charts';
 import { offerBinding, orderBinding, paymentRuleBinding, refundBinding } from './order-actions';
 import { paidCardCharts } from '../customer/customer-charts';
-import { checkCompanyPath, listTransfers } from './zelle';
+import { checkCompanyPath, listTransfers, registrationCharts } from './zelle';
 
 /**
  * What staff read about orders: the orders search (served by /orders and its read-replica twin
@@ -29,14 +29,16 @@ export function orderRoutes(deps: AppDeps) {
   const view = requirePermission(Permission.VIEW_ORDERS);
   const orderId = (query: Record<string, string>) => parse(OrderIdQuery, query).orderId;
 
-  // The read of one order (the order page's: `orderId`) carries the order's chart (docs/contract.md);
-  // a list does not (its rows are not acted on from there, and a snapshot per row is a query per row).
+  // The read of one order (the order page's: `orderId`) carries the order's chart and its Zelle
+  // registration's (docs/contract.md); a list does not (its rows are not acted on from there, and a
+  // snapshot per row is a query per row).
   const history = async (c: Context<AppEnv>) => {
     const query = parse(OrdersQuery, c.req.query());
     const page = await searchOrders(db, query, deps.clock.now());
     if (query.orderId === undefined) return ok(c, page);
     const ctx = readContext(deps, c);
-    return ok(c, { ...page, elements: await Promise.all(page.elements.map(async (o) => ({ ...o, charts: [await snapshotOfKey(ctx, orderBinding, { order: o.id })] }))) });
+    const charts = async (o: (typeof page.elements)[number]) => [await snapshotOfKey(ctx, orderBinding, { order: o.id }), ...(await registrationCharts(ctx, o.originOrderId))];
+    return ok(c, { ...page, elements: await Promise.all(page.elements.map(async (o) => ({ ...o, charts: await charts(o) }))) });
   };
   app.get('/orders/secured/orders/allHistory', view, history);
   app.get('/rorders/secured/orders/allHistory', view, history);
@@ -110,9 +112,9 @@ export function orderRoutes(deps: AppDeps) {
     return ok(c, await fraudGraph(deps.db.kysely, query, [deps.config.tenant]));
   });
 
-  // The order's Zelle transfers (the bearer check is the app's).
+  // The order's Zelle transfers (the bearer check is the app's), each with its chart (docs/contract.md).
   app.get('/upg/secured/zelle/:company/:tenant/transfers/byOriginId', requireAnyPermission(Permission.VIEW_ORDERS, Permission.VIEW_UPG), async (c) =>
-    ok(c, await listTransfers(db, checkCompanyPath(c.req.param(), deps.config.tenant), parse(ZelleQuery, c.req.query()))),
+    ok(c, await listTransfers(readContext(deps, c), checkCompanyPath(c.req.param(), deps.config.tenant), parse(ZelleQuery, c.req.query()))),
   );
   return app;
 }

@@ -1,14 +1,17 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, ZelleTransfersTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { ZelleTransfersTable } from '../db/schema';
 import { conflict, notFound } from '../http';
-import { bodyOf, bind, type Handler, type Trx } from '../lifecycle/binding';
+import { bodyOf, bind, type Handler } from '../lifecycle/binding';
 import { pageOf, type Page } from '../db/paging';
+import type { Reader } from '../db/types';
+import { snapshotOfRecord, type ReadContext } from '../lifecycle/snapshot';
 import { zelleLink } from '@/machines/order/zelle-link.machine';
 import { OrderRefused } from '@/domain/order-actions';
 import { formatMoney } from '@/domain/format';
 import { TRANSFERS, type ZelleRegistration } from '@/machines/order/zelle-link.actions';
 import { APP_NAMES } from '@/domain/catalog';
-import type { Zelle } from '@/api/contract/order-detail';
+import type { ListedZelle, Zelle } from '@/api/contract/order-detail';
+import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 
 /**
  * Zelle transfers on the reference server (paths with the company's tenant): the transfers of an
@@ -28,23 +31,11 @@ const toZelle = (t: Selectable<ZelleTransfersTable>): Zelle => ({
   details: { amount: t.amount, currency: t.currency, createdDate: t.created_date, desciption: t.desciption },
 });
 
-/** Transfers of an order (by its origin id), or — without one — those nobody has linked yet. */
-export async function listTransfers(
-  db: Kysely<Database>,
-  tenant: string,
-  q: { originId?: string | undefined; sort?: string | undefined; page: number; size: number },
-): Promise<Page<Zelle>> {
-  let query = db.selectFrom('zelle_transfers').where('tenant', '=', tenant);
-  query = q.originId ? query.where('origin_id', '=', q.originId) : query.where('origin_id', 'is', null).where('status', '!=', 'PROCESSED');
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('created_date', q.sort === 'createdDate,asc' ? 'asc' : 'desc').orderBy('id', 'desc').limit(q.size).offset(q.page * q.size).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(rows.map(toZelle), { total: Number(count.n), limited: false });
-}
+/** The order a reference code names (its origin id), if any. */
+const orderNamed = (db: Reader, referenceCode: string) => db.selectFrom('orders').select(['id', 'status', 'origin_order_id']).where('origin_order_id', '=', referenceCode).executeTakeFirst();
 
-async function orderByReference(db: Kysely<Database> | Trx, referenceCode: string) {
-  const order = await db.selectFrom('orders').select(['id', 'status', 'origin_order_id']).where('origin_order_id', '=', referenceCode).executeTakeFirst();
+async function orderByReference(db: Reader, referenceCode: string) {
+  const order = await orderNamed(db, referenceCode);
   if (!order) throw notFound(`Ninguna orden tiene el código de referencia ${referenceCode}.`);
   return order;
 }
@@ -55,7 +46,12 @@ interface TransferRecord {
   order: { id: number; status: string; origin_order_id: string | null } | null;
 }
 
-type ZelleKey = { new: true } | { transfer: number };
+/**
+ * What a Zelle move names, as a request and a read both can say it: the company's tenant (the
+ * path's), the reference code of the order a registration or a link is for (none: a registration
+ * left unlinked), and the transfer (none yet: a registration).
+ */
+export type ZelleKey = { tenant: string; reference: string | null } & ({ new: true } | { transfer: number });
 
 /**
  * A gateway path's company (Zelle, gateway log): the own tenant, and first the tenant again or one
@@ -124,11 +120,10 @@ export const zelleBinding = bind<TransferRecord, ZelleKey>({
     docId: (r) => String(r.order?.id ?? 0),
     idOf: (r) => r.transfer?.id ?? 0,
     action: (_chart, event) => event.type,
-    async find(trx, key, request) {
-      const { referenceCode } = bodyOf<{ referenceCode?: string }>(request);
-      const order = referenceCode ? await orderByReference(trx, referenceCode) : null;
+    async find(trx, key) {
+      const order = key.reference ? await orderByReference(trx, key.reference) : null;
       if ('new' in key) return [{ transfer: null, order }];
-      const transfer = await trx.selectFrom('zelle_transfers').selectAll().where('id', '=', key.transfer).where('tenant', '=', request.params.tenant!).executeTakeFirst();
+      const transfer = await trx.selectFrom('zelle_transfers').selectAll().where('id', '=', key.transfer).where('tenant', '=', key.tenant).executeTakeFirst();
       if (!transfer) throw notFound(`La transferencia ${key.transfer} no existe.`);
       return [{ transfer, order }];
     },
@@ -159,3 +154,40 @@ export const zelleBinding = bind<TransferRecord, ZelleKey>({
     [`${TRANSFERS}/assign-reference-code`]: (results) => ({ elements: results.map((r) => r.data) }),
   },
 });
+
+/**
+ * The registration's chart for the order a read shows (issue 25 §1): the order's and the charge
+ * order's reads carry it, keyed as a registration with the order's reference code would be. A
+ * reference that names no order leaves it out (the page offers nothing; a registration for it would
+ * be a 404), as does an order without one.
+ */
+export async function registrationCharts(ctx: ReadContext, reference: string | null): Promise<ChartSnapshot[]> {
+  // The store's record for the key `{ new: true, tenant, reference }`, read once.
+  const order = reference ? await orderNamed(ctx.db, reference) : undefined;
+  return order ? [await snapshotOfRecord(ctx, zelleBinding, { transfer: null, order } satisfies TransferRecord)] : [];
+}
+
+/**
+ * Transfers of an order (by its origin id), or — without one — those nobody has linked yet. Each
+ * carries its chart for the order a link from the page would name (`referenceCode`; the origin id
+ * when absent): the store's record, built from the rows read and that order, read once.
+ */
+export async function listTransfers(
+  ctx: ReadContext,
+  tenant: string,
+  q: { originId?: string | undefined; referenceCode?: string | undefined; sort?: string | undefined; page: number; size: number },
+): Promise<Page<ListedZelle>> {
+  const { db } = ctx;
+  let query = db.selectFrom('zelle_transfers').where('tenant', '=', tenant);
+  query = q.originId ? query.where('origin_id', '=', q.originId) : query.where('origin_id', 'is', null).where('status', '!=', 'PROCESSED');
+  const reference = q.referenceCode || q.originId || null;
+  const [rows, count, order] = await Promise.all([
+    query.selectAll().orderBy('created_date', q.sort === 'createdDate,asc' ? 'asc' : 'desc').orderBy('id', 'desc').limit(q.size).offset(q.page * q.size).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    reference ? orderNamed(db, reference) : null,
+  ]);
+  // A reference that names no order: a link would be a 404, so no transfer carries a chart.
+  const charts = async (transfer: Selectable<ZelleTransfersTable>) => (reference && !order ? [] : [await snapshotOfRecord(ctx, zelleBinding, { transfer, order: order ?? null } satisfies TransferRecord)]);
+  const elements = await Promise.all(rows.map(async (t) => ({ ...toZelle(t), charts: await charts(t) })));
+  return pageOf(elements, { total: Number(count.n), limited: false });
+}

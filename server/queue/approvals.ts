@@ -1,15 +1,14 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { ApprovalRequestsTable } from '../db/schema-queues';
-import type { Database } from '../db/schema';
 import type { Reader, Trx } from '../db/types';
 import type { ActionContext, Binding, Gate } from '../lifecycle/binding';
-import type { Principal } from '../deps';
+import { snapshotOfRecord, type ReadContext } from '../lifecycle/snapshot';
 import { bind } from '../lifecycle/binding';
 import { moveAll, checkMove, recordsOf } from '../lifecycle/move';
 import { recordMutation } from '../lifecycle/audit';
 import { conflict, notFound } from '../http';
 import { iso } from '../clock';
-import type { Approval } from '@/api/contract/approvals';
+import type { Approval, ListedApproval } from '@/api/contract/approvals';
 import { ApprovalMsg, needsSecondPerson, usdEquivalent, type ApprovalStatus, type Money } from '@/domain/approvals';
 import type { DocCode } from '@/domain/diff';
 import { approval } from '@/machines/queue/approval.machine';
@@ -224,15 +223,18 @@ const LIST_SCAN = 2000;
 /**
  * The waiting requests (oldest first: the queue), or the decided ones (newest first), that this
  * person may see: those they could decide (they hold what the action needs) and their own. A
- * specialist does not read support's credit requests, nor support the remittance approvals.
+ * specialist does not read support's credit requests, nor support the remittance approvals. Each
+ * carries its chart as the approval's store computes it for this reader (issue 25 §1): the stored
+ * status, who asked, who is reading, what deciding needs and whether its time is up.
  */
-async function listApprovals(view: FourEyes['view'], db: Kysely<Database>, principal: Principal, list: 'pending' | 'decided', now: number): Promise<Approval[]> {
+async function listApprovals(self: Pick<FourEyes, 'binding' | 'view'>, ctx: ReadContext, list: 'pending' | 'decided'): Promise<ListedApproval[]> {
+  const { db, principal, now } = ctx;
   const rows =
     list === 'pending'
       ? await loadRequests(db).where('status', '=', 'requested').where('expires_at', '>', iso(now)).orderBy('id').limit(LIST_SCAN).execute()
       : await loadRequests(db).where((eb) => eb.or([eb('status', '!=', 'requested'), eb('expires_at', '<=', iso(now))])).orderBy('id', 'desc').limit(LIST_SCAN).execute();
   const mine = (r: RequestRow) => r.requester_id === principal.accountId || (JSON.parse(r.needs) as string[]).every((p) => principal.permissions.has(p));
-  return rows.filter(mine).slice(0, LIST_SIZE).map((r) => view(r, now));
+  return Promise.all(rows.filter(mine).slice(0, LIST_SIZE).map(async (r) => ({ ...self.view(r, now), charts: [await snapshotOfRecord(ctx, self.binding, r)] })));
 }
 
 /** Four-eyes over the lifecycles it serves, as the composition root registers it. */
@@ -243,8 +245,8 @@ export interface FourEyes {
   gate: Gate;
   /** A stored request as the contract shows it (the label of the action it names). */
   view(r: RequestRow, now: number): Approval;
-  /** The waiting or the decided requests this person may see. */
-  list(db: Kysely<Database>, principal: Principal, list: 'pending' | 'decided', now: number): Promise<Approval[]>;
+  /** The waiting or the decided requests the reader may see, each with its chart's snapshot. */
+  list(ctx: ReadContext, list: 'pending' | 'decided'): Promise<ListedApproval[]>;
 }
 
 /** Four-eyes for the lifecycles given (the approval chart itself is not one of them: nobody asks to approve an approval). */
@@ -261,7 +263,7 @@ export function fourEyes(served: Served): FourEyes {
       },
     },
     view,
-    list: (db, principal, list, now) => listApprovals(view, db, principal, list, now),
+    list: (ctx, list) => listApprovals(self, ctx, list),
   };
   return self;
 }

@@ -9,6 +9,7 @@ import { releaseClaim, takeClaim } from './claims';
 import { remittanceQueue, riskQueue } from './queues';
 import { changeFeed, type Change } from './changes';
 import type { FourEyes } from './approvals';
+import { readContext } from '../lifecycle/snapshot';
 import { APPROVALS_PATH, ApprovalsQuery } from '@/api/contract/approvals';
 import { ClaimBody, QueuePaths, RemittanceQueueQuery, RiskQueueQuery } from '@/api/contract/queues';
 import { APPROVAL_READERS, Permission } from '@/domain/permissions';
@@ -44,7 +45,7 @@ export function queueRoutes(deps: AppDeps, fourEyes: Pick<FourEyes, 'list'>) {
   // Four-eyes: what waits for a second person, or what was decided (issue 14 §6).
   app.get(APPROVALS_PATH, requireAnyPermission(...APPROVAL_READERS), async (c) => {
     const query = parse(ApprovalsQuery, c.req.query());
-    return ok(c, { elements: await fourEyes.list(db, c.get('principal'), query.list, deps.clock.now()) });
+    return ok(c, { elements: await fourEyes.list(readContext(deps, c), query.list) });
   });
 
   const claimant = (kind: ClaimKind, principal: AppEnv['Variables']['principal']) => {

@@ -5,6 +5,11 @@ import { Approval, ApprovalsResponse } from '@/api/contract/approvals';
 import { ApprovalMsg, FOUR_EYES_HOURS } from '@/domain/approvals';
 import { APPROVAL_READERS } from '@/domain/permissions';
 import { LIFECYCLES } from '../../server/lifecycles';
+import { persona } from '../support/chart-checks';
+import { inputOf } from '@/api/contract/chart-snapshot';
+import { restoredChart } from '@/machines/lifecycle/restore';
+import { offered } from '@/machines/lifecycle/table';
+import { approval as approvalLifecycle } from '@/machines/queue/approval.machine';
 
 /**
  * Four-eyes approval (issue 14 §6) through the real routes and database: above the threshold an
@@ -234,5 +239,81 @@ describe('four-eyes approval', () => {
     const needed = new Set(rows.flatMap(({ row }) => (typeof row.permissions === 'function' ? [] : row.permissions)));
     expect([...needed].sort()).toEqual([...APPROVAL_READERS].sort());
     for (const { b, row } of rows) expect(b.amounts?.[row.fourEyes!], `${b.lifecycle.name}.${row.event}`).toBeTypeOf('function');
+  });
+});
+
+describe("the approvals read carries each request's chart, as its store computes it for the reader (issue 25 §1)", () => {
+  const idOf = async (username: string) => (await k().selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+  /** The buttons the page shows a person for a listed request: its chart restored from the read's snapshot. */
+  const offeredTo = (username: string, listed: { charts?: Parameters<typeof inputOf>[0] } | undefined) => {
+    const chart = restoredChart(approvalLifecycle.machine, { ...inputOf(listed?.charts, approvalLifecycle.name), permissions: persona(username) });
+    return approvalLifecycle.rows.filter((row) => offered(row, chart)).map((row) => row.event);
+  };
+  const listed = async (username: string, id: number, list = 'pending') => (await pending(tokens[username], list)).find((a) => a.id === id);
+
+  it("the snapshot is the stored status with the reader as the actor: another person is offered both decisions and the mover takes one; the requester is offered none and refused", async () => {
+    const o = await orderWithOffer(800);
+    const asked = await requested(await refund(o, 640, tokens.soporte!));
+    const forAdmin = await listed('admin', asked.id);
+    expect(forAdmin?.charts).toEqual([{ chart: 'approval', state: 'requested', facts: { requesterId: await idOf('soporte'), actorId: await idOf('admin'), needs: asked.needs, expired: false } }]);
+    expect(offeredTo('admin', forAdmin)).toEqual(['approval.approve', 'approval.reject']);
+
+    const forRequester = await listed('soporte', asked.id);
+    expect(inputOf(forRequester?.charts, 'approval')).toMatchObject({ actorId: await idOf('soporte') });
+    expect(offeredTo('soporte', forRequester)).toEqual([]);
+    const own = await post('/orders/secured/approvals/approve', { id: asked.id }, tokens.soporte!);
+    expect([own.status, await description(own)]).toEqual([409, ApprovalMsg.samePerson]);
+
+    expect((await post('/orders/secured/approvals/approve', { id: asked.id }, tokens.admin!)).status).toBe(200);
+    expect(await refundedOf(o.offer)).toBe(640);
+  });
+
+  it('already decided: the decided list says so, nothing is offered, and the mover refuses it again changing nothing', async () => {
+    const o = await orderWithOffer(800);
+    const asked = await requested(await refund(o, 610, tokens.soporte!));
+    expect((await post('/orders/secured/approvals/reject', { id: asked.id }, tokens.admin!)).status).toBe(200);
+    expect(await listed('admin', asked.id)).toBeUndefined();
+    const decided = await listed('admin', asked.id, 'decided');
+    expect(decided?.charts?.[0]?.state).toBe('rejected');
+    expect(offeredTo('admin', decided)).toEqual([]);
+    const before = await logs(o.id);
+    for (const path of ['/orders/secured/approvals/approve', '/orders/secured/approvals/reject']) {
+      const again = await post(path, { id: asked.id }, tokens.admin!);
+      expect([again.status, await description(again)]).toEqual([409, ApprovalMsg.decided]);
+    }
+    expect([await refundedOf(o.offer), await logs(o.id)]).toEqual([0, before]);
+  });
+
+  it("out of time: the snapshot says expired by the server's clock, nothing is offered and the mover refuses", async () => {
+    const o = await orderWithOffer(800);
+    const asked = await requested(await refund(o, 630, tokens.soporte!));
+    const start = server.clock.t;
+    server.clock.t = start + FOUR_EYES_HOURS * 3_600_000;
+    try {
+      tokens.admin = (await server.signIn('admin')).access_token;
+      const late = await listed('admin', asked.id, 'decided');
+      expect(inputOf(late?.charts, 'approval')).toMatchObject({ status: 'requested', expired: true });
+      expect(offeredTo('admin', late)).toEqual([]);
+      const refused = await post('/orders/secured/approvals/approve', { id: asked.id }, tokens.admin);
+      expect([refused.status, await description(refused)]).toEqual([409, ApprovalMsg.expired]);
+    } finally {
+      server.clock.t = start;
+      tokens.admin = (await server.signIn('admin')).access_token;
+    }
+    expect(await refundedOf(o.offer)).toBe(0);
+  });
+
+  it("another team's request is not listed to them (no snapshot, nothing offered) and deciding it is forbidden; a made-up one is not found", async () => {
+    const o = await orderWithOffer(800);
+    const asked = await requested(await refund(o, 620, tokens.soporte!));
+    const theirs = await listed('operaciones', asked.id);
+    expect(theirs).toBeUndefined();
+    expect(offeredTo('operaciones', theirs)).toEqual([]);
+    for (const path of ['/orders/secured/approvals/approve', '/orders/secured/approvals/reject']) {
+      expect((await post(path, { id: asked.id }, tokens.operaciones!)).status).toBe(403);
+    }
+    const missing = await post('/orders/secured/approvals/approve', { id: 999_998 }, tokens.admin!);
+    expect([missing.status, await description(missing)]).toEqual([404, ApprovalMsg.notFound(999_998)]);
+    expect([await refundedOf(o.offer), (await listed('admin', asked.id))?.status]).toEqual([0, 'requested']);
   });
 });

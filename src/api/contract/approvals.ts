@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Envelope, IsoDateTime } from './envelope';
+import { ChartSnapshots } from './chart-snapshot';
 import { APPROVAL_STATUSES, ApprovalMsg } from '@/domain/approvals';
 
 /**
@@ -41,5 +42,8 @@ export type ApprovalBody = v.InferOutput<typeof ApprovalBody>;
 export const APPROVAL_LISTS = ['pending', 'decided'] as const;
 export const ApprovalsQuery = v.object({ list: v.optional(v.picklist(APPROVAL_LISTS, 'La lista no es válida.'), 'pending') });
 export type ApprovalsQuery = v.InferInput<typeof ApprovalsQuery>;
-export const ApprovalsResponse = Envelope(v.object({ elements: v.array(Approval) }));
+/** A request as the lists show it: ✦ its `approval` chart as the server restores it for the reader (docs/contract.md). */
+export const ListedApproval = v.object({ ...Approval.entries, charts: ChartSnapshots });
+export type ListedApproval = v.InferOutput<typeof ListedApproval>;
+export const ApprovalsResponse = Envelope(v.object({ elements: v.array(ListedApproval) }));
 export const APPROVALS_PATH = '/orders/secured/approvals';

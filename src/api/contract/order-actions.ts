@@ -89,9 +89,14 @@ export const OrderActionResponse = Envelope(OrderRow);
 export const OrdersActionResponse = Envelope(v.object({ elements: v.array(OrderRow) }));
 export const DoneResponse = Envelope(v.object({ done: v.boolean() }));
 
-/** Zelle: GET …/transfers/byOriginId?originId&sort&page&size (4 per page; no originId: the unlinked ones). */
+/**
+ * Zelle: GET …/transfers/byOriginId?originId&sort&page&size (4 per page; no originId: the unlinked ones).
+ * The reference server's `referenceCode`: the order a link from the page would assign (the order
+ * page's or charge order's reference), whose status each transfer's chart snapshot reads.
+ */
 export const ZelleQuery = v.object({
   originId: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
+  referenceCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
   sort: v.optional(v.picklist(['createdDate,desc', 'createdDate,asc'], 'El orden no es válido.')),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'La página debe ser un número entero.'), v.transform(Number)), '0'),
   size: v.optional(

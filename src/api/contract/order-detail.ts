@@ -282,4 +282,7 @@ export const Zelle = v.object({
   details: v.object({ amount: v.number(), currency: v.string(), createdDate: IsoDateTime, desciption: v.nullable(v.string()) }),
 });
 export type Zelle = v.InferOutput<typeof Zelle>;
-export const ZelleTransfersResponse = Envelope(PageOf(Zelle));
+/** A transfer as the transfers read lists it: ✦ its `zelleLink` chart for the order the read's reference code names (docs/contract.md). */
+export const ListedZelle = v.object({ ...Zelle.entries, charts: ChartSnapshots });
+export type ListedZelle = v.InferOutput<typeof ListedZelle>;
+export const ZelleTransfersResponse = Envelope(PageOf(ListedZelle));

@@ -6,6 +6,9 @@ import { Permission } from '@/domain/permissions';
 import { formatMoney } from '@/domain/format';
 import { orderActionText } from '@/i18n/es-order-actions';
 import { rowOf } from '@/machines/lifecycle/table';
+import { registerForm, type ZelleRegistration } from './zelle-link.form';
+
+export type { ZelleRegistration } from './zelle-link.form';
 
 /**
  * Zelle transfers (spec details §4 "Zelle", §6, §7): registering a transfer received and linking
@@ -37,8 +40,6 @@ export interface ZelleSubject {
   appName?: string;
 }
 
-export type ZelleRegistration = v.InferOutput<typeof ZelleRegisterBody>;
-
 const row = rowOf<ZelleLinkEvent, ZelleLinkContext, ZelleSubject>();
 const text = orderActionText.zelle;
 export const TRANSFERS = '/upg/secured/zelle/:company/:tenant/transfers';
@@ -55,12 +56,14 @@ export const zelleLinkActions = [
       { type: 'zelle.register', linked: true },
       { type: 'zelle.register', linked: false },
     ],
+    form: registerForm,
     confirm: (_s, t: ZelleRegistration) => text.registerQuestion(t.name, formatMoney(t.amount ?? 0, t.currency), t.referenceCode ?? null),
     success: { text: () => text.registerText },
     refused: OrderRefused.zelleRegister,
     wire: { client: 'upgSecured', method: 'POST', path: TRANSFERS, body: ZelleRegisterBody, data: Transfers },
     request: (s, t, session) => ({ body: t, params: company(s, session) }),
-    targets: () => [{ new: true }],
+    // The store's key: the path's company, the order the reference code names (none: left unlinked).
+    targets: (r) => [{ new: true, tenant: r.params.tenant ?? '', reference: r.body.referenceCode || null }],
     eventOf: (r) => ({ type: 'zelle.register', linked: r.body.referenceCode !== undefined && r.body.referenceCode !== '' }),
     handler: 'register',
   }),
@@ -74,7 +77,7 @@ export const zelleLinkActions = [
     refused: OrderRefused.zelleLink,
     wire: { client: 'upgSecured', method: 'POST', path: `${TRANSFERS}/assign-reference-code`, body: ZelleAssignBody, data: Transfers },
     request: (s, _p, session) => ({ body: { transferIds: s.transfer ? [s.transfer.id] : [], referenceCode: s.referenceCode ?? '' }, params: company(s, session) }),
-    targets: (r) => r.body.transferIds.map((transfer) => ({ transfer })),
+    targets: (r) => r.body.transferIds.map((transfer) => ({ transfer, tenant: r.params.tenant ?? '', reference: r.body.referenceCode })),
     handler: 'link',
   }),
 ];

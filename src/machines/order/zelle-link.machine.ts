@@ -7,7 +7,9 @@ import { zelleLinkActions, type ZelleLinkContext, type ZelleLinkEvent, type Zell
  * A Zelle transfer and its order (spec details §4): a transfer received is registered, linked at
  * once to the order its reference code names, or left unlinked; an unlinked transfer can be
  * linked when its origin id is empty and it is not PROCESSED. Either only while the order is
- * neither CLOSED nor CANCELLED. Linking assigns the order's reference code (its origin id).
+ * neither CLOSED nor CANCELLED. Linking assigns the order's reference code (its origin id). Its
+ * state follows from the facts its store computes (no stored status): without them (no snapshot)
+ * it stays where nothing is allowed.
  */
 
 export type { ZelleLinkEvent } from './zelle-link.actions';
@@ -20,6 +22,8 @@ export const zelleLinkMachine = setup({
     isProcessed: ({ context }) => context.processed,
     isLinked: ({ context }) => context.linked,
     isRegistered: ({ context }) => context.registered,
+    // The snapshot's facts are there (a read without it restores nothing, so nothing is offered).
+    isKnown: ({ context }) => typeof context.registered === 'boolean',
     orderOpen: ({ context }) => zelleOpen(context.orderStatus),
     withReference: ({ event }) => event.type === 'zelle.register' && event.linked,
   },
@@ -33,7 +37,7 @@ export const zelleLinkMachine = setup({
         { guard: 'isProcessed', target: 'processed' },
         { guard: 'isLinked', target: 'linked' },
         { guard: 'isRegistered', target: 'unlinked' },
-        { target: 'new' },
+        { guard: 'isKnown', target: 'new' },
       ],
     },
     new: {

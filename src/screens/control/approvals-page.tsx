@@ -1,4 +1,4 @@
-import type { Approval } from '@/api/contract/approvals';
+import type { Approval, ListedApproval } from '@/api/contract/approvals';
 import { getApprovals } from '@/api/approvals';
 import { APPROVAL_STATUS_LABELS } from '@/domain/approvals';
 import { formatMoney } from '@/domain/format';
@@ -7,7 +7,7 @@ import { approval as approvalLifecycle } from '@/machines/queue/approval.machine
 import { useActorPermissions, useServices, useSession } from '@/ui/session';
 import { useOrderChanges } from '@/ui/live';
 import { Permission } from '@/domain/permissions';
-import { ChartActions, chartPart, useChartFlow } from '@/ui/chart-actions';
+import { ChartActions, snapshotPart, useChartFlow } from '@/ui/chart-actions';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { NewTabLink, customerHref, orderHref } from '@/ui/links';
@@ -63,7 +63,7 @@ function PendingApprovals({ onDecided }: { onDecided: () => void }) {
     },
     onFailed: pending.refresh,
   });
-  const columns: TableColumn<Approval>[] = [
+  const columns: TableColumn<ListedApproval>[] = [
     ...COMMON,
     { header: text.columns.expiresAt, cell: (a) => formatDateTime(a.expiresAt), className: 'whitespace-nowrap' },
     {
@@ -74,7 +74,8 @@ function PendingApprovals({ onDecided }: { onDecided: () => void }) {
         ) : (
           <ChartActions
             label={`${text.columns.id} ${a.id}`}
-            parts={[chartPart({ lifecycle: approvalLifecycle, input: { status: a.status, requesterId: a.requesterId, actorId: me, needs: a.needs, expired: Date.parse(a.expiresAt) <= Date.now() }, subject: a })]}
+            // The chart as the server restores it for this reader (the read's snapshot), never from the request's fields.
+            parts={[snapshotPart(a.charts, { lifecycle: approvalLifecycle, subject: a })]}
             flow={flow}
             buttonName={(row) => `${row.label} ${text.columns.id.toLowerCase()} ${a.id}`}
           />

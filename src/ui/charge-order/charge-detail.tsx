@@ -139,7 +139,7 @@ export function ChargeDetail({ row }: { row: ChargeOrderRow }) {
                     select: () => {},
                     panel: (
                       <DetailTabView tab={details}>
-                        {({ rules, methods }) => (
+                        {({ charge, rules, methods }) => (
                           <div className="space-y-4">
                             <DetailSection title={text.methods}>
                               {methods.length === 0 ? <p className="text-sm text-slate-600">{text.noMethods}</p> : methods.map((m, i) => <Method key={i} accountId={row.accountId} method={m} onChanged={changed} />)}
@@ -147,7 +147,8 @@ export function ChargeDetail({ row }: { row: ChargeOrderRow }) {
                             <DetailSection title={text.rules}>
                               <SimpleTable label={text.rulesLabel(row.id)} rows={rules} columns={APPLIED_RULE_COLUMNS} rowKey={(r) => r.id} empty={text.noRules} />
                             </DetailSection>
-                            <ZelleSection order={{ id: row.orderId ?? row.id, originOrderId: row.originOrderId, status: row.status, pasarela: row.pasarela, chargeApp: row.appName }} onChanged={changed} />
+                            {/* Its Zelle registration's chart comes with the charge order's read. */}
+                            <ZelleSection order={{ id: charge.orderId ?? charge.id, originOrderId: charge.originOrderId, status: charge.status, pasarela: charge.pasarela, chargeApp: charge.appName, charts: charge.charts }} onChanged={changed} />
                           </div>
                         )}
                       </DetailTabView>

@@ -1,29 +1,31 @@
 import { useEffect, useId, useState } from 'react';
-import type { Zelle } from '@/api/contract/order-detail';
-import { ZelleRegisterBody } from '@/api/contract/order-actions';
-import { checkBody } from '@/api/contract/check';
+import type { ListedZelle } from '@/api/contract/order-detail';
+import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { getZelleTransfers } from '@/api/order-actions';
 import { zelleLink } from '@/machines/order/zelle-link.machine';
-import { zelleLinkActions, type ZelleRegistration } from '@/machines/order/zelle-link.actions';
+import { zelleLinkActions } from '@/machines/order/zelle-link.actions';
 import { rowFor } from '@/machines/lifecycle/table';
 import { formatMoney } from '@/domain/format';
-import { dayjs, DISPLAY_TIME_ZONE, formatDateTime } from '@/domain/time';
+import { formatDateTime } from '@/domain/time';
 import { useActorPermissions, useServices } from '@/ui/session';
-import { accepts, ChartActions, chartForm, chartPart, enabledRows, useChartFlow } from '@/ui/chart-actions';
+import { accepts, ChartActions, enabledRows, snapshotPart, useChartFlow } from '@/ui/chart-actions';
 import { Button } from '@/ui/button';
 import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
 import { PagedTable, type TableColumn } from '@/ui/detail-table';
-import { InputField } from '@/ui/fields';
 import { orderActionText } from '@/i18n/es-order-actions';
 import { t } from '@/i18n';
 
-/** The payment whose Zelle transfers are shown: an order, or a charge order (with its app name: the path's first segment). */
+/**
+ * The payment whose Zelle transfers are shown: an order, or a charge order (with its app name: the
+ * path's first segment), with the snapshots its read carries (the registration's `zelleLink`).
+ */
 export interface ZellePayment {
   id: number;
   originOrderId: string | null;
   status: string;
   pasarela: number | null;
   chargeApp?: string;
+  charts?: readonly ChartSnapshot[] | undefined;
 }
 
 export interface ZelleSectionProps {
@@ -39,11 +41,14 @@ const zelleText = orderActionText.zelle;
 
 const LINK = rowFor(zelleLinkActions, 'zelle.link')!;
 
-/** A transfer (none yet: a registration) of this order, as the zelleLink table sees it. */
-const transferPart = (order: ZellePayment, transfer: Zelle | null) =>
-  chartPart({
+/**
+ * A transfer (none yet: a registration) of this order, restored from the server's snapshot: the
+ * registration's from the payment's read, a transfer's from the transfers read (for this order's
+ * reference code). Never from the transfer's or the order's fields.
+ */
+const transferPart = (order: ZellePayment, transfer: ListedZelle | null) =>
+  snapshotPart(transfer ? transfer.charts : order.charts, {
     lifecycle: zelleLink,
-    input: { registered: transfer !== null, linked: (transfer?.originId ?? null) !== null, processed: transfer?.status === 'PROCESSED', orderStatus: order.status },
     subject: { orderId: order.id, referenceCode: order.originOrderId, ...(transfer ? { transfer } : {}), ...(order.chargeApp ? { appName: order.chargeApp } : {}) },
   });
 
@@ -70,7 +75,8 @@ function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acti
   const [linkedPage, setLinkedPage] = useState(0);
   const [unlinkedPage, setUnlinkedPage] = useState(0);
   const linked = usePagedTransfers(reference ? (page) => getZelleTransfers(services, reference, page, ZELLE_PAGE_SIZE, order.chargeApp) : null, linkedPage);
-  const unlinked = usePagedTransfers(acting ? (page) => getZelleTransfers(services, null, page, ZELLE_PAGE_SIZE, order.chargeApp) : null, unlinkedPage);
+  // The transfers nobody has linked, each with its chart for a link to this order's reference.
+  const unlinked = usePagedTransfers(acting ? (page) => getZelleTransfers(services, null, page, ZELLE_PAGE_SIZE, order.chargeApp, reference) : null, unlinkedPage);
 
   const changed = () => {
     linked.actor.send({ type: 'tab.selected' });
@@ -78,7 +84,7 @@ function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acti
     onChanged();
   };
 
-  const columns: TableColumn<Zelle>[] = [
+  const columns: TableColumn<ListedZelle>[] = [
     { header: zelleText.date, cell: (z) => formatDateTime(z.createdDate), className: 'whitespace-nowrap' },
     { header: zelleText.name, cell: (z) => z.name },
     { header: zelleText.from, cell: (z) => z.from },
@@ -90,11 +96,11 @@ function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acti
 
   // The flow lives here: a linked transfer leaves the list its button was in.
   const link = useChartFlow({ onDone: changed });
-  const linkColumn: TableColumn<Zelle> = {
+  const linkColumn: TableColumn<ListedZelle> = {
     header: zelleText.actions,
     cell: (z) => {
       const part = transferPart(order, z);
-      if (!reference || !enabledRows(part, permissions).includes(LINK)) return null;
+      if (!enabledRows(part, permissions).includes(LINK)) return null;
       return (
         <span data-mutating="">
           <Button variant="secondary" aria-label={zelleText.linkLabel(z.name, formatMoney(z.details.amount, z.details.currency))} disabled={link.busy} onClick={() => link.start(part, LINK)}>
@@ -157,48 +163,7 @@ function usePagedTransfers(load: ((page: number) => Promise<TransfersPage>) | nu
   return tab;
 }
 
-interface RegisterForm {
-  name: string;
-  amount: string;
-  createDate: string;
-  from: string;
-  to: string;
-  referenceCode: string;
-}
-
-/** Registers a transfer received (USD); with the reference code it is linked to that order at once. */
+/** Registers a transfer received (USD); with the reference code it is linked to that order at once (the row's form). */
 function RegisterTransfer({ order, onDone }: { order: ZellePayment; onDone: () => void }) {
-  const fields: { key: keyof RegisterForm; label: string; type?: string }[] = [
-    { key: 'name', label: zelleText.name },
-    { key: 'amount', label: `${zelleText.amount} (USD)` },
-    { key: 'createDate', label: zelleText.createDate, type: 'date' },
-    { key: 'from', label: zelleText.from },
-    { key: 'to', label: zelleText.to },
-    { key: 'referenceCode', label: zelleText.referenceCode },
-  ];
-  const forms = {
-    'zelle.register': chartForm<RegisterForm, ZelleRegistration>({
-      title: zelleText.registerTitle,
-      description: zelleText.currency,
-      initial: () => ({ name: '', amount: '', createDate: dayjs().tz(DISPLAY_TIME_ZONE).format('YYYY-MM-DD'), from: '', to: '', referenceCode: order.originOrderId ?? '' }),
-      validate: (form) => {
-        const { referenceCode, ...rest } = form;
-        return checkBody(ZelleRegisterBody, { ...rest, currency: 'USD', ...(referenceCode.trim() ? { referenceCode } : {}) });
-      },
-      fields: (form, change) =>
-        fields.map((field) => (
-          <InputField
-            key={field.key}
-            id={`zelle-${field.key}`}
-            label={field.label}
-            type={field.type ?? 'text'}
-            inputMode={field.key === 'amount' ? 'decimal' : undefined}
-            value={form[field.key]}
-            onChange={(e) => change({ [field.key]: e.target.value } as Partial<RegisterForm>)}
-            autoComplete="off"
-          />
-        )),
-    }),
-  };
-  return <ChartActions label={zelleText.title} parts={[{ ...transferPart(order, null), forms }]} onDone={onDone} />;
+  return <ChartActions label={zelleText.title} parts={[transferPart(order, null)]} onDone={onDone} />;
 }
