@@ -1,5 +1,7 @@
 import { nationalPhone } from './format';
 
+/** What a remittance's recipient forms hold while edited: pure values, so a form declared beside its chart opens with them. */
+
 /** A Cuban shipping address being edited (home remittances, pickups and the directory's home recipients use the same form). */
 export interface ShippingForm {
   recipientName: string;
@@ -38,4 +40,20 @@ export function shippingForm(a: ShippingAddressLike | null | undefined): Shippin
     indications: a?.indications ?? '',
     deliveryFrom: a?.deliveryFrom ?? '',
   };
+}
+
+/**
+ * Who receives a bank remittance and where they live: the card first (the server checks it first,
+ * 'destino requerido!'), the name, identity card and phone, then the place by its catalogue codes.
+ * A bank remittance's destination and the directory's bank recipients are edited with it.
+ */
+export interface BankRecipientForm {
+  cardNumber: string;
+  name: string;
+  identityCard: string;
+  phoneNumber: string;
+  province: string;
+  municipality: string;
+  neighborhood: string;
+  address: string;
 }
