@@ -1,24 +1,12 @@
 import { InputField, bound } from '@/ui/fields';
 import { PlaceAddressFields } from '@/ui/shipping-fields';
 import { remittanceText } from '@/i18n/es-remittance';
+import type { BankRecipientForm } from '@/domain/shipping';
 
 const formText = remittanceText.forms;
 
-/**
- * Who receives a bank remittance and where they live: the card first (the server checks it first,
- * 'destino requerido!'), the name, identity card and phone, then the place by its catalogue codes.
- * A bank remittance's destination and the directory's bank recipients are edited with it.
- */
-export interface BankRecipientForm {
-  cardNumber: string;
-  name: string;
-  identityCard: string;
-  phoneNumber: string;
-  province: string;
-  municipality: string;
-  neighborhood: string;
-  address: string;
-}
+/** A bank remittance's recipient being edited (the form value is the domain's). */
+export type { BankRecipientForm };
 
 export function BankRecipientFields<TForm extends BankRecipientForm>({ idPrefix, productType, form, change }: { idPrefix: string; productType: string; form: TForm; change: (patch: Partial<TForm>) => void }) {
   const p = idPrefix;

@@ -8,12 +8,13 @@ import { actionsOf, probesOf, rowFor, requestRefusal, rowRefusal, type AnyLifecy
 import { ItemRefused } from '@/domain/order-status';
 import { Msg } from '@/domain/messages';
 import type { FormValue } from '@/machines/ui/action-flow.machine';
+import { stepped, titleOf } from '@/machines/lifecycle/form';
 import { formatMoney } from '@/domain/format';
 import type { Validation } from './action-flow-logic';
 import { ActionFlowDialogs, useActionFlow } from './action-flow';
 import { ActionBar } from './action-bar';
 import { FlowFormDialog } from './flow-form';
-import { RowFormFields } from './row-form';
+import { formDescription, RowFormFields } from './row-form';
 import { useActorPermissions, useServices, useSession } from './session';
 import { t } from '@/i18n';
 import { actionKey } from './key-target';
@@ -156,8 +157,9 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
     },
     perform: async (payload, { part, row }) => {
       const own = ownForm(part, row);
+      const first = async (other: AnyRow, p: unknown) => dataOf(await send(other, part.subject, p));
       try {
-        const ready = own?.before ? await own.before(payload as never, async (other, p) => dataOf(await send(other, part.subject, p))) : payload;
+        const ready = own?.before ? await own.before(payload as never, first) : await stepped(row.form, part.lifecycle.rows, payload, first);
         const sent = await send(row, part.subject, ready);
         // Four-eyes: nothing was done yet; the dialog says that a second person must approve it.
         if ('approval' in sent) return { title: t.actionFlow.requestedTitle, text: t.actionFlow.requested(sent.approval.id, formatMoney(sent.approval.amount, sent.approval.currency)) };
@@ -188,17 +190,28 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
 
   const offer = flow.current;
   const own = offer ? ownForm(offer.part, offer.row) : undefined;
-  const form = offer?.row.form ?? own;
+  const rowForm = offer?.row.form;
   return {
     busy: flow.busy,
     start,
     dialogs: (
       <>
-        {offer && form ? (
-          <FlowFormDialog flow={flow} title={form.title} description={offer.row.form ? offer.row.form.description?.(offer.context, offer.part.subject) : own?.description}>
-            {flow.form === null ? null : offer.row.form ? (
-              <RowFormFields form={offer.row.form} value={flow.form as FormValue} change={flow.change} context={offer.context} subject={offer.part.subject} />
-            ) : (
+        {offer && rowForm ? (
+          <FlowFormDialog flow={flow} title={titleOf(rowForm, offer.context, offer.part.subject)} description={formDescription(rowForm, offer.context, offer.part.subject)}>
+            {flow.form === null ? null : (
+              <RowFormFields
+                form={rowForm}
+                value={flow.form as FormValue}
+                change={flow.change}
+                context={offer.context}
+                subject={offer.part.subject}
+                accepts={(event) => restoredChart(offer.part.lifecycle.machine, { ...offer.part.input, permissions }).can(event)}
+              />
+            )}
+          </FlowFormDialog>
+        ) : offer && own ? (
+          <FlowFormDialog flow={flow} title={own.title} description={own.description}>
+            {flow.form === null ? null : (
               own?.fields(flow.form as never, flow.change as never)
             )}
           </FlowFormDialog>

@@ -2,13 +2,10 @@ import type { Phone, Phones } from '@/api/contract/customer-phones';
 import { getPhones } from '@/api/customer';
 import { customerPhones, phone as phoneLifecycle } from '@/machines/customer/phone.machine';
 import { customerBlacklist } from '@/machines/customer/blacklist.machine';
-import { checkBody } from '@/api/contract/check';
-import { PhoneCreateBody } from '@/api/contract/customer-phones';
 import { formatPhone } from '@/domain/phones';
 import { formatDateTime } from '@/domain/time';
 import { useServices } from './session';
-import { ChartActions, chartForm, snapshotPart } from './chart-actions';
-import { InputField } from './fields';
+import { ChartActions, snapshotPart } from './chart-actions';
 import { DetailTabView, useShownDetail } from './detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from './detail-table';
 import { phoneText } from '@/i18n/es-customer-shared';
@@ -28,20 +25,6 @@ const listingPart = (phone: Phone) =>
   snapshotPart(phone.charts, {
     lifecycle: customerBlacklist,
     subject: { accountId: phone.accountId, kind: 'PHONE', value: phone.phoneNumber, caption: formatPhone(phone.phoneNumber) },
-  });
-
-/** 'Agregar teléfono': the prefix, then the number (checked in that order), numeric and deaf to the mouse wheel. */
-const addForm = (accountId: number) =>
-  chartForm<{ prefix: string; phoneNumber: string }, PhoneCreateBody>({
-    title: text.addTitle,
-    initial: () => ({ prefix: '', phoneNumber: '' }),
-    validate: (form) => checkBody(PhoneCreateBody, { ...form, accountId }),
-    fields: (form, change) => (
-      <div className="grid grid-cols-3 gap-3">
-        <InputField id={`phones-${accountId}-prefix`} label={text.prefix} inputMode="numeric" autoComplete="off" value={form.prefix} onChange={(e) => change({ prefix: e.target.value })} onWheel={(e) => e.currentTarget.blur()} />
-        <InputField id={`phones-${accountId}-number`} className="col-span-2" label={text.newNumber} inputMode="numeric" autoComplete="off" value={form.phoneNumber} onChange={(e) => change({ phoneNumber: e.target.value })} onWheel={(e) => e.currentTarget.blur()} />
-      </div>
-    ),
   });
 
 /**
@@ -74,7 +57,7 @@ export function CustomerPhones({ accountId }: { accountId: number }) {
     },
   ];
   // Adding one: the list's own chart, carried by the same read.
-  const adding = (charts: Phones['charts']) => snapshotPart(charts, { lifecycle: customerPhones, subject: { accountId }, forms: { 'phones.create': addForm(accountId) } });
+  const adding = (charts: Phones['charts']) => snapshotPart(charts, { lifecycle: customerPhones, subject: { accountId } });
   return (
     <DetailSection title={text.title}>
       <DetailTabView tab={phones}>

@@ -3,6 +3,7 @@ import type { FormField, RowForm } from '@/machines/lifecycle/form';
 import { CheckboxField, InputField, SelectField, TextAreaField } from './fields';
 import { FormWidgetField } from './form-widgets';
 import { pickImage } from './images';
+import { PlaceFields } from './place-fields';
 
 /** The grid classes of a form's columns and a field's span (written out whole for Tailwind). */
 const GRID = { 1: 'space-y-3', 2: 'grid grid-cols-2 gap-3', 4: 'grid grid-cols-4 gap-3' } as const;
@@ -10,24 +11,51 @@ const SPAN = { 2: 'col-span-2', 3: 'col-span-3', 4: 'col-span-4' } as const;
 
 type Value = Readonly<Record<string, unknown>>;
 
+/** The lines under a form's title: its warning (an expired offer), then what it changes; undefined when it says nothing. */
+export function formDescription(form: RowForm, context: unknown, subject: unknown): ReactNode {
+  const warning = form.warning?.(context, subject) ?? null;
+  const description = form.description?.(context, subject);
+  if (warning === null) return description;
+  return (
+    <>
+      <strong className="block text-amber-800">{warning}</strong>
+      {description}
+    </>
+  );
+}
+
+/** Whether the chart accepts an event now from this staff member (the choices a select offers). */
+type Accepts = (event: { type: string } & Record<string, unknown>) => boolean;
+
+interface FieldsProps {
+  form: RowForm;
+  value: Value;
+  change: (patch: Value) => void;
+  context: unknown;
+  subject: unknown;
+  /** The chart as it stands: a select's choices whose event it refuses are not offered. */
+  accepts?: Accepts;
+}
+
 /**
  * The fields of a row's form (`row.form`, declared beside its chart), drawn from its vocabulary:
  * every field labelled, its id the form's stem and its own end, shown while its `when` holds.
  */
-export function RowFormFields({ form, value, change, context, subject }: { form: RowForm; value: Value; change: (patch: Value) => void; context: unknown; subject: unknown }) {
+export function RowFormFields({ form, value, change, context, subject, accepts = () => true }: FieldsProps) {
   const stem = form.id(subject);
   return (
     <div className={GRID[form.columns ?? 1]}>
       {form.fields
-        .filter((field) => !field.when || field.when(value))
-        .map((field) => (
-          <RowField key={field.name} field={field} stem={stem} value={value} change={change} context={context} />
+        .filter((field) => !field.when || field.when(value, context))
+        .map((field, n) => (
+          // Two fields may edit one value, each shown in its case (a phone or a Nauta account).
+          <RowField key={`${field.name}-${n}`} field={field} stem={stem} value={value} change={change} context={context} accepts={accepts} />
         ))}
     </div>
   );
 }
 
-function RowField({ field, stem, value, change, context }: { field: FormField<Value>; stem: string; value: Value; change: (patch: Value) => void; context: unknown }) {
+function RowField({ field, stem, value, change, context, accepts }: { field: FormField<Value>; stem: string; value: Value; change: (patch: Value) => void; context: unknown; accepts: Accepts }) {
   const id = field.id === '' ? stem : `${stem}-${field.id ?? field.name}`;
   const className = field.span ? SPAN[field.span] : '';
   const text = String(value[field.name] ?? '');
@@ -42,6 +70,7 @@ function RowField({ field, stem, value, change, context }: { field: FormField<Va
           value={text}
           {...(field.type ? { type: field.type } : {})}
           {...(field.inputMode ? { inputMode: field.inputMode } : {})}
+          {...(field.maxLength ? { maxLength: field.maxLength } : {})}
           {...(field.readOnly ? { readOnly: true } : { autoComplete: 'off', onChange: (e) => set(e.target.value) })}
           // A number field must not change under the mouse wheel.
           {...(field.inputMode === 'numeric' || field.inputMode === 'decimal' ? { onWheel: (e) => e.currentTarget.blur() } : {})}
@@ -51,7 +80,7 @@ function RowField({ field, stem, value, change, context }: { field: FormField<Va
       const counter = field.counter && field.counter.when(value) ? field.counter : null;
       return (
         <div className={className}>
-          <TextAreaField id={id} label={field.label} rows={field.rows} value={text} onChange={(e) => set(e.target.value)} />
+          <TextAreaField id={id} label={field.label} rows={field.rows} {...(field.maxLength ? { maxLength: field.maxLength } : {})} value={text} onChange={(e) => set(e.target.value)} />
           {counter ? <p className={`mt-1 text-xs ${text.length > counter.max ? 'text-red-700' : 'text-slate-500'}`}>{counter.text(text.length, counter.max)}</p> : null}
         </div>
       );
@@ -63,10 +92,22 @@ function RowField({ field, stem, value, change, context }: { field: FormField<Va
           className={className}
           label={field.label}
           value={text}
-          options={field.options}
+          options={field.accepted ? field.options.filter((o) => accepts(field.accepted!(o.value))) : field.options}
           {...(field.emptyLabel === undefined ? {} : { emptyLabel: field.emptyLabel })}
           onChange={(e) => change({ [field.name]: e.target.value, ...field.onChange?.(e.target.value, value, context) })}
         />
+      );
+    case 'radio':
+      return (
+        <fieldset className={`space-y-1 ${className}`}>
+          <legend className="text-sm font-medium text-slate-800">{field.label}</legend>
+          {field.options.map((o) => (
+            <label key={o.value} htmlFor={`${id}-${o.value}`} className="flex items-center gap-2 text-sm">
+              <input id={`${id}-${o.value}`} type="radio" name={id} value={o.value} checked={text === o.value} onChange={() => set(o.value)} />
+              {o.label}
+            </label>
+          ))}
+        </fieldset>
       );
     case 'checkbox':
       return wrap(className, <CheckboxField id={id} label={field.label} checked={value[field.name] === true} onChange={set} />);
@@ -82,8 +123,22 @@ function RowField({ field, stem, value, change, context }: { field: FormField<Va
     }
     case 'file':
       return <InputField id={id} className={className} label={field.label} type="file" accept={field.accept.join(',')} onChange={(e) => set(pickImage(e.target.files))} />;
+    case 'place': {
+      const { municipality, names } = field;
+      return wrap(
+        className,
+        <PlaceFields
+          idPrefix={id}
+          productType={field.productType}
+          value={{ provinceCode: text, municipalityCode: String(value[municipality] ?? '') }}
+          onChange={(place) =>
+            change({ [field.name]: place.provinceCode, [municipality]: place.municipalityCode, ...(names ? { [names.province]: place.province, [names.municipality]: place.municipality } : {}) })
+          }
+        />,
+      );
+    }
     case 'widget':
-      return wrap(className, <FormWidgetField widget={field.widget} stem={stem} id={id} label={field.label} value={value} change={change} />);
+      return wrap(className, <FormWidgetField widget={field.widget} name={field.name} stem={stem} id={id} label={field.label} value={value} change={change} />);
   }
 }
 

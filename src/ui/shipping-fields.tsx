@@ -1,49 +1,12 @@
 import { InputField, bound } from '@/ui/fields';
 import { remittanceText } from '@/i18n/es-remittance';
 import { PlaceFields, type Place, type PlaceCodes } from './place-fields';
-import { nationalPhone } from '@/domain/format';
+import { shippingForm, type ShippingForm } from '@/domain/shipping';
+
+// The address's form value is pure (a declared form opens with it): it lives in the domain.
+export { shippingForm, type ShippingForm };
 
 const formText = remittanceText.forms;
-
-/** A Cuban shipping address being edited (home remittances and pickups use the same form). */
-export interface ShippingForm {
-  recipientName: string;
-  mobile: string;
-  landLine: string;
-  provinceCode: string;
-  municipalityCode: string;
-  neighborhood: string;
-  address: string;
-  indications: string;
-  deliveryFrom: string;
-}
-
-interface ShippingAddressLike {
-  recipientName: string;
-  mobile: string | null;
-  landLine: string | null;
-  provinceCode: string;
-  municipalityCode: string;
-  neighborhood: string | null;
-  address: string;
-  indications: string | null;
-  deliveryFrom: string | null;
-}
-
-/** The form of an address as it is (the mobile without +53: the field asks for its 8 digits). */
-export function shippingForm(a: ShippingAddressLike | null | undefined): ShippingForm {
-  return {
-    recipientName: a?.recipientName ?? '',
-    mobile: nationalPhone(a?.mobile),
-    landLine: a?.landLine ?? '',
-    provinceCode: a?.provinceCode ?? '',
-    municipalityCode: a?.municipalityCode ?? '',
-    neighborhood: a?.neighborhood ?? '',
-    address: a?.address ?? '',
-    indications: a?.indications ?? '',
-    deliveryFrom: a?.deliveryFrom ?? '',
-  };
-}
 
 type BoundText = ReturnType<typeof bound>;
 

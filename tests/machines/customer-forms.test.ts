@@ -4,17 +4,7 @@ import { GroupsMsg } from '@/domain/groups';
 import { customerAccount } from '@/machines/customer/account.machine';
 import { customerNotify } from '@/machines/customer/notify.machine';
 import { accountSettings } from '@/machines/customer/settings.machine';
-import { rowFor } from '@/machines/lifecycle/table';
-import { restoredChart } from '@/machines/lifecycle/restore';
-import type { AnyLifecycle } from '@/machines/lifecycle/table';
-
-/** A row's form as the screen opens it: from the chart restored with the page's facts. */
-function opened(lifecycle: AnyLifecycle, event: string, input: Record<string, unknown>) {
-  const form = rowFor(lifecycle.rows, event)!.form!;
-  const context = restoredChart(lifecycle.machine, { ...input, permissions: [] }).context;
-  const subject = { accountId: 12 };
-  return { form, context, subject, value: form.initial(context, subject) as Record<string, unknown> };
-}
+import { opened } from '../support/row-forms';
 
 describe('forms beside their charts open from the chart context and check what was typed', () => {
   const account = { status: 'enabled', reliability: 3, groups: ['RETAIL'], info: { firstName: 'Ana', lastName: null, email: 'a@b.cu', countryCode: 'CU', city: null, region: null, gender: null, birthday: null } };

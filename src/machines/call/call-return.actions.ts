@@ -1,10 +1,12 @@
 import { Msg } from '@/domain/messages';
 import { CallReturn, CallReturnPartialQuery, CallReturnQuery } from '@/api/contract/call-detail';
-import { CallReturnMsg, maxReturn, remainingOf, returnValue, type CallCost, type CallReturnType } from '@/domain/call-return';
+import { CallReturnMsg, remainingOf, returnValue, type CallCost, type CallReturnType } from '@/domain/call-return';
 import { formatNumber } from '@/domain/format';
 import { Permission } from '@/domain/permissions';
 import { callText } from '@/i18n/es-call';
 import { rowOf } from '@/machines/lifecycle/table';
+import { partialForm, tooMuch, type PartialForm } from './call-return.form';
+export type { PartialForm };
 
 /**
  * Returning a call's cost (spec details §6: CRM_OPERADOR_USA only; §7 "Call detail"): the whole
@@ -24,12 +26,6 @@ export interface CallReturnSubject {
   accountId: number;
 }
 
-/** What the partial form sends. */
-export interface PartialForm {
-  returnType: CallReturnType;
-  amount: number;
-}
-
 const row = rowOf<CallReturnEvent, CallReturnContext, CallReturnSubject>();
 const text = callText.returns;
 
@@ -38,8 +34,7 @@ function refusal(context: CallReturnContext, event: CallReturnEvent): string {
   if (context.status === 'unbilled') return CallReturnMsg.unbilled;
   if (context.status === 'returned') return CallReturnMsg.alreadyReturned;
   if (event.type === 'call.return') return CallReturnMsg.partlyReturned(formatNumber(remainingOf(context)));
-  const max = maxReturn(context, event.returnType);
-  return CallReturnMsg.tooMuch(event.returnType === 'FREE_MIN' ? text.minutes(max) : `${formatNumber(max)} USD`);
+  return tooMuch(context, event.returnType);
 }
 
 export const callReturnActions = [
@@ -57,6 +52,7 @@ export const callReturnActions = [
   }),
   row({
     event: 'call.returnPartial',
+    form: partialForm,
     label: text.partial,
     variant: 'secondary',
     permissions: [Permission.OPERADOR_USA],

@@ -6,6 +6,7 @@ import { cardName, CardRefused, PAPERS_STATUS } from '@/domain/cards';
 import { Permission } from '@/domain/permissions';
 import { cardText } from '@/i18n/es-cards';
 import { rowOf } from '@/machines/lifecycle/table';
+import { gatewayForm, papersForm } from './card.form';
 
 /**
  * A customer's saved card (spec details §4 "Card", §7 "Card admin"): its verification (start the
@@ -29,6 +30,8 @@ export interface CardContext {
   status: string;
   visible: boolean;
   permissions: readonly string[];
+  /** What 'Cambiar pasarela' opens with, as the Tarjetas tab read the card: its gateway now. */
+  paymentSystem?: number;
 }
 
 export interface CardSubject {
@@ -120,6 +123,7 @@ export const cardActions = [
   }),
   row({
     event: 'card.requestPapers',
+    form: papersForm,
     label: text.requestPapers,
     variant: 'secondary',
     permissions: DO,
@@ -138,6 +142,7 @@ export const cardActions = [
   visibilityRow('card.restore', text.restore, 'true', CardRefused.visible),
   row({
     event: 'card.gateway',
+    form: gatewayForm,
     label: text.gateway,
     variant: 'secondary',
     permissions: [Permission.SUPER_ACTION],

@@ -4,6 +4,8 @@ import { Permission } from '@/domain/permissions';
 import { DocumentRefused, documentName, documentTypeLabel, type DocumentType } from '@/domain/documents';
 import { customerText } from '@/i18n/es-customer';
 import { rowOf } from '@/machines/lifecycle/table';
+import { addDocumentForm, updateDocumentForm, type DocumentForm } from './document.form';
+export type { DocumentForm };
 
 /**
  * A customer's identity document's actions (spec details §3 "User document", §7 "Documents"):
@@ -16,6 +18,8 @@ export type DocumentEvent = { type: 'document.approve' } | { type: 'document.rej
 export interface DocumentContext {
   status: string;
   permissions: readonly string[];
+  /** What 'Actualizar documento' opens with, as the Documentos tab read the document: its type. */
+  type?: string;
 }
 
 /** A document as the Documentos tab names it. */
@@ -23,12 +27,6 @@ export interface DocumentSubject {
   id: number;
   accountId: number;
   type: string;
-}
-
-/** What the add and edit forms give. */
-export interface DocumentForm {
-  type: DocumentType;
-  file?: File;
 }
 
 const row = rowOf<DocumentEvent, DocumentContext, DocumentSubject>();
@@ -65,6 +63,7 @@ export const documentActions = [
   }),
   row({
     event: 'document.update',
+    form: updateDocumentForm,
     label: text.update,
     variant: 'secondary',
     permissions: [Permission.DO_ACTION],
@@ -106,6 +105,7 @@ const listRow = rowOf<DocumentsEvent, DocumentsContext, DocumentsSubject>();
 export const documentsActions = [
   listRow({
     event: 'documents.add',
+    form: addDocumentForm,
     label: text.add,
     permissions: [Permission.DO_ACTION],
     confirm: (s, form: DocumentForm) => text.addQuestion(documentTypeLabel(form.type), s.accountId),

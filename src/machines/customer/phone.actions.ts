@@ -4,6 +4,7 @@ import { formatPhone, PhoneRefused } from '@/domain/phones';
 import { phoneText } from '@/i18n/es-customer-shared';
 import { phoneQuestion } from '@/i18n/es-questions';
 import { rowOf } from '@/machines/lifecycle/table';
+import { addPhoneForm } from './phone.form';
 
 /** A customer's phone's actions (spec details §3 "Phone", §7 "Phones"): support work, CRM7_DO_ACTION. */
 
@@ -92,6 +93,7 @@ const phonesRow = rowOf<PhonesEvent, PhonesContext, PhonesSubject>();
 export const phonesActions = [
   phonesRow({
     event: 'phones.create',
+    form: addPhoneForm,
     label: text.add,
     permissions: [Permission.DO_ACTION],
     confirm: (s, form: PhoneCreateBody) => text.addQuestion(`${form.prefix}${form.phoneNumber}`, s.accountId),

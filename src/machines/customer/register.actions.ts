@@ -3,6 +3,8 @@ import { Permission } from '@/domain/permissions';
 import { RegisterMsg } from '@/domain/registration';
 import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
+import { registerForm, type RegisterPayload } from './register.form';
+export type { RegisterPayload };
 
 /** 'Crear Nuevo Cliente' from the customers search (CRM_REGISTER_WITHOUT_PIN, spec details §6). */
 
@@ -12,12 +14,6 @@ export interface RegisterContext {
   permissions: readonly string[];
 }
 export type RegisterSubject = Record<string, never>;
-export interface RegisterPayload {
-  email: string;
-  username: string;
-  firstName?: string | null;
-  lastName?: string | null;
-}
 
 const row = rowOf<RegisterEvent, RegisterContext, RegisterSubject>();
 const text = customerActionText.register;
@@ -25,6 +21,7 @@ const text = customerActionText.register;
 export const registerActions = [
   row({
     event: 'customers.register',
+    form: registerForm,
     label: text.create,
     permissions: [Permission.REGISTER_WITHOUT_PIN],
     confirm: (_s, p: RegisterPayload) => text.question(p.email, p.username),

@@ -1,26 +1,21 @@
 import { useRef, useState } from 'react';
 import type { CallRow } from '@/api/contract/calls';
-import { CallReturnPartialQuery } from '@/api/contract/call-detail';
-import { checkBody } from '@/api/contract/check';
 import { getCallAgain, getCallContact, getSimilarCalls } from '@/api/call-detail';
-import { CALL_RETURN_TYPES, CallReturnMsg, maxReturn, remainingOf, returnValue, type CallCost, type CallReturnType } from '@/domain/call-return';
+import { remainingOf, type CallCost } from '@/domain/call-return';
 import { terminateCauseLabel } from '@/domain/calls';
 import { formatNumber, formatSessionTime } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { callReturn } from '@/machines/call/call-return.machine';
-import type { PartialForm } from '@/machines/call/call-return.actions';
-import { ChartActions, chartForm, snapshotPart } from '@/ui/chart-actions';
+import { ChartActions, snapshotPart } from '@/ui/chart-actions';
 import { CustomerTab, loadCustomer } from '@/ui/customer/customer-tab';
 import { DetailTabView, reloadLoaded, useDetailTab } from '@/ui/detail-tab';
 import { KeyValues, PagedTable, type TableColumn } from '@/ui/detail-table';
 import { DocLogsView, useDocLogs } from '@/ui/action-logs';
-import { InputField, SelectField } from '@/ui/fields';
 import { SectionTabs } from '@/ui/tabs';
 import { useServices } from '@/ui/session';
 import { callText } from '@/i18n/es-call';
 
 const SIMILAR_PAGE = 20;
-const returnText = callText.returns;
 
 /** Duration as h:mm:ss, the termination cause with its Spanish meaning (spec lists §4). */
 export const causeOf = (call: CallRow) => `${call.terminateCauseId} · ${terminateCauseLabel(call.terminateCauseId)}`;
@@ -33,43 +28,6 @@ const SIMILAR_COLUMNS: TableColumn<CallRow>[] = [
   { header: callText.summary.returned, cell: (c) => formatNumber(c.returnedValue) },
   { header: callText.summary.cause, cell: causeOf },
 ];
-
-interface PartialFormState {
-  returnType: CallReturnType;
-  amount: string;
-}
-
-/** 'Devolución parcial': free minutes (whole) or call credit (USD), at most what is left of the bill. */
-const partialForm = (callId: number, cost: CallCost) =>
-  chartForm<PartialFormState, PartialForm>({
-    title: returnText.partialTitle,
-    initial: () => ({ returnType: 'FREE_MIN', amount: '' }),
-    validate: (form) => {
-      const checked = checkBody(CallReturnPartialQuery, { callId: String(callId), type: form.returnType, amount: form.amount });
-      if (!checked.ok) return checked;
-      const max = maxReturn(cost, form.returnType);
-      if (returnValue(cost, form.returnType, checked.payload.amount) > remainingOf(cost) + 0.005) return { ok: false, message: CallReturnMsg.tooMuch(form.returnType === 'FREE_MIN' ? returnText.minutes(max) : `${formatNumber(max)} USD`) };
-      return { ok: true, payload: { returnType: form.returnType, amount: checked.payload.amount } };
-    },
-    fields: (form, change) => {
-      const max = maxReturn(cost, form.returnType);
-      return (
-        <div className="grid grid-cols-2 gap-3">
-          <SelectField id={`call-${callId}-type`} label={returnText.type} value={form.returnType} options={CALL_RETURN_TYPES.map((t) => ({ value: t, label: returnText.types[t] }))} onChange={(e) => change({ returnType: e.target.value as CallReturnType })} />
-          <InputField
-            id={`call-${callId}-amount`}
-            label={form.returnType === 'FREE_MIN' ? returnText.amountMinutes : returnText.amountUsd}
-            inputMode={form.returnType === 'FREE_MIN' ? 'numeric' : 'decimal'}
-            autoComplete="off"
-            value={form.amount}
-            onChange={(e) => change({ amount: e.target.value })}
-            onWheel={(e) => e.currentTarget.blur()}
-          />
-          <p className="col-span-2 text-xs text-slate-500">{returnText.max(form.returnType === 'FREE_MIN' ? returnText.minutes(max) : `${formatNumber(max)} USD`)}</p>
-        </div>
-      );
-    },
-  });
 
 /**
  * A call opened in the calls list (spec details §2 "Call detail"): what it cost and what was
@@ -93,7 +51,7 @@ export function CallDetail({ call }: { call: CallRow }) {
       (fresh) => setCurrent((now) => fresh ?? { ...now, charts: undefined }),
       () => setCurrent((now) => ({ ...now, charts: undefined })),
     );
-  const part = snapshotPart(current.charts, { lifecycle: callReturn, shown: { ...cost }, subject: { callId: call.id, accountId: call.accountId }, forms: { 'call.returnPartial': partialForm(call.id, cost) } });
+  const part = snapshotPart(current.charts, { lifecycle: callReturn, shown: { ...cost }, subject: { callId: call.id, accountId: call.accountId } });
   const contactText = callText.contact;
   return (
     <div className="space-y-3">
