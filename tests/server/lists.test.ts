@@ -1,9 +1,6 @@
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as v from 'valibot';
-import { createTestServer, TEST_NOW, type TestServer } from '../support/server';
-import { COUNT_REMEMBER_MS } from '../../server/db/paging';
+import { describe, expect, it } from 'vitest';
+import type * as v from 'valibot';
+import { TEST_NOW } from '../support/server';
 import { CustomersResponse, SearchAccountListResponse, SearchAccountResponse } from '@/api/contract/customers';
 import { ItemsResponse, OrdersResponse } from '@/api/contract/order-lists';
 import { CallsResponse } from '@/api/contract/calls';
@@ -11,30 +8,12 @@ import { ChargeOrdersResponse } from '@/api/contract/upg';
 import { normalizeWindow, windowBounds } from '@/domain/date-window';
 import { RISK_STATUSES } from '@/domain/order-status';
 import { Msg } from '@/domain/messages';
+import { listsServer } from '../support/lists-server';
 
-let server: TestServer;
-let admin: string;
-const tokens: Record<string, string> = {};
-
-beforeAll(async () => {
-  server = await createTestServer();
-  admin = (await server.signIn('admin')).access_token;
-  for (const persona of ['soporte', 'operaciones', 'entregas', 'lector', 'sinacceso']) tokens[persona] = (await server.signIn(persona)).access_token;
-});
-afterAll(() => server.close());
-
-const k = () => server.db.kysely;
-const json = async <S extends v.GenericSchema>(schema: S, response: Response) => {
-  expect(response.status).toBe(200);
-  return v.parse(schema, await response.json());
-};
-const upg = (path: string, token = admin, key = server.config.upgApiKey) =>
-  server.app.request(path, { headers: { authorization: `Bearer ${token}`, 'api-key': key } });
-const errorOf = async (response: Response) => (await response.json()) as { error: string; error_description: string };
-const window = windowBounds(normalizeWindow({}, 'default', TEST_NOW));
+const { server, tokens, k, json, upg, errorOf, window } = listsServer();
 
 describe('GET /orders/secured/orders/allHistory', () => {
-  const orders = (query: string, token = admin) => server.get(`/orders/secured/orders/allHistory?${query}`, token);
+  const orders = (query: string, token = tokens.admin) => server.get(`/orders/secured/orders/allHistory?${query}`, token);
 
   it('answers 15 per page in the default window, newest first, with the total', async () => {
     const { data } = await json(OrdersResponse, await orders(''));
@@ -145,7 +124,7 @@ describe('GET /orders/secured/orders/allHistory', () => {
 
   it('is served by the /rorders twin too', async () => {
     const a = (await json(OrdersResponse, await orders(''))).data;
-    const b = (await json(OrdersResponse, await server.get('/rorders/secured/orders/allHistory', admin))).data;
+    const b = (await json(OrdersResponse, await server.get('/rorders/secured/orders/allHistory', tokens.admin))).data;
     expect(b.elements.map((o) => o.id)).toEqual(a.elements.map((o) => o.id));
   });
 
@@ -173,7 +152,7 @@ describe('GET /orders/secured/orders/allHistory', () => {
 });
 
 describe('GET /rorders/secured/items/allHistory', () => {
-  const items = (query: string, token = admin) => server.get(`/rorders/secured/items/allHistory?${query}`, token);
+  const items = (query: string, token = tokens.admin) => server.get(`/rorders/secured/items/allHistory?${query}`, token);
 
   it('answers 20 per page, newest first, each filter narrowing', async () => {
     const { data } = await json(ItemsResponse, await items(''));
@@ -204,7 +183,7 @@ describe('GET /rorders/secured/items/allHistory', () => {
 });
 
 describe('GET /users/secured/call/list', () => {
-  const calls = (query: string, token = admin) => server.get(`/users/secured/call/list?${query}`, token);
+  const calls = (query: string, token = tokens.admin) => server.get(`/users/secured/call/list?${query}`, token);
 
   it('answers 20 per page in the calls window (50 days back when the start is invalid)', async () => {
     const { data } = await json(CallsResponse, await calls('startDate=&size=20'));
@@ -266,7 +245,7 @@ describe('GET /upg/api/crm/{company}/chargeOrder/allHistory', () => {
   });
 
   it('needs the api key, a token and CRM2_VIEW_UPG', async () => {
-    expect((await upg(base, admin, 'wrong')).status).toBe(401);
+    expect((await upg(base, tokens.admin, 'wrong')).status).toBe(401);
     expect((await server.app.request(base, { headers: { 'api-key': server.config.upgApiKey } })).status).toBe(401);
     expect((await upg(base, tokens.operaciones)).status).toBe(403);
     expect((await upg(`${base}?status=NOPE`)).status).toBe(400);
@@ -274,7 +253,7 @@ describe('GET /upg/api/crm/{company}/chargeOrder/allHistory', () => {
 });
 
 describe('customers', () => {
-  const customers = (query: string, token = admin) => server.get(`/uaa/secured/getAllAccount?${query}`, token);
+  const customers = (query: string, token = tokens.admin) => server.get(`/uaa/secured/getAllAccount?${query}`, token);
 
   it('answers 15 per page, newest accounts first', async () => {
     const { data } = await json(CustomersResponse, await customers(''));
@@ -326,82 +305,23 @@ describe('customers', () => {
   it('the global search matches an id, an e-mail, a phone or a name', async () => {
     const account = await k().selectFrom('accounts').selectAll().where('is_staff', '=', 0).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     for (const search of [String(account.id), account.email!, account.phone_number!, account.first_name!]) {
-      const { data } = await json(SearchAccountListResponse, await server.get(`/uaa/secured/getSearchAccountList?search=${encodeURIComponent(search)}`, admin));
+      const { data } = await json(SearchAccountListResponse, await server.get(`/uaa/secured/getSearchAccountList?search=${encodeURIComponent(search)}`, tokens.admin));
       expect(data.size).toBe(data.elements.length);
       expect(data.elements.map((c) => c.id), search).toContain(account.id);
     }
-    expect((await server.get('/uaa/secured/getSearchAccountList?search=', admin)).status).toBe(400);
+    expect((await server.get('/uaa/secured/getSearchAccountList?search=', tokens.admin)).status).toBe(400);
     expect((await server.get('/uaa/secured/getSearchAccountList?search=x', tokens.sinacceso)).status).toBe(403);
   });
 
   it('the clients search needs a phone or an e-mail and finds by either', async () => {
     const account = await k().selectFrom('accounts').selectAll().where('is_staff', '=', 0).orderBy('id').limit(1).executeTakeFirstOrThrow();
-    const none = await server.get('/uaa/secured/getSearchAccount', admin);
+    const none = await server.get('/uaa/secured/getSearchAccount', tokens.admin);
     expect(none.status).toBe(400);
     expect((await errorOf(none)).error_description).toBe(Msg.clientsNeedPhoneOrEmail);
-    const byEmail = (await json(SearchAccountResponse, await server.get(`/uaa/secured/getSearchAccount?email=${encodeURIComponent(account.email!.toUpperCase())}`, admin))).data;
+    const byEmail = (await json(SearchAccountResponse, await server.get(`/uaa/secured/getSearchAccount?email=${encodeURIComponent(account.email!.toUpperCase())}`, tokens.admin))).data;
     expect(byEmail.elements.map((c) => c.id)).toEqual([account.id]);
-    const byPhone = (await json(SearchAccountResponse, await server.get(`/uaa/secured/getSearchAccount?phone=${encodeURIComponent(account.phone_number!)}`, admin))).data;
+    const byPhone = (await json(SearchAccountResponse, await server.get(`/uaa/secured/getSearchAccount?phone=${encodeURIComponent(account.phone_number!)}`, tokens.admin))).data;
     expect(byPhone.elements.map((c) => c.id)).toEqual([account.id]);
     expect((await server.get('/uaa/secured/getSearchAccount?email=x', tokens.operaciones)).status).toBe(403);
   });
-});
-
-describe('lists remembered until the next write', () => {
-  it('are never stale: an approval through the server, or any write, is in the next answer of the same search', async () => {
-    const search = () => server.get('/orders/secured/orders/allHistory?size=50&status=RISK', admin);
-    const first = await json(OrdersResponse, await search());
-    const order = first.data.elements[0]!;
-    expect((await json(OrdersResponse, await search())).data).toEqual(first.data);
-    const approved = await server.post('/orders/secured/risk/approve', admin, { orderId: order.id });
-    expect(approved.status, await approved.clone().text()).toBe(200);
-    const after = await json(OrdersResponse, await search());
-    expect(after.data.elements.map((o) => o.id)).not.toContain(order.id);
-    expect(after.data.totalElements).toBe(first.data.totalElements - 1);
-    // Items and customers the same way: a write the list shows is there at once.
-    const customers = () => server.get('/uaa/secured/getAllAccount?size=15&enabled=1', admin);
-    const before = await customers();
-    expect(before.status).toBe(200);
-    const firstCustomer = ((await before.json()) as { data: { elements: { id: number }[]; totalElements: number } }).data;
-    await k().updateTable('accounts').set({ enabled: 0 }).where('id', '=', firstCustomer.elements[0]!.id).execute();
-    const later = ((await (await customers()).json()) as { data: { elements: { id: number }[]; totalElements: number } }).data;
-    expect(later.elements.map((c) => c.id)).not.toContain(firstCustomer.elements[0]!.id);
-  });
-
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('are never stale after another connection writes the SQLite file (the sqlite3 shell, a script)', async () => {
-    const search = () => server.get('/orders/secured/orders/allHistory?size=50&status=RISK', admin);
-    const first = await json(OrdersResponse, await search());
-    const order = first.data.elements[0]!;
-    expect((await json(OrdersResponse, await search())).data).toEqual(first.data);
-    const other = new Database(server.config.databaseFile);
-    other.prepare("UPDATE orders SET status = 'CANCELLED' WHERE id = ?").run(order.id);
-    other.close();
-    const after = await json(OrdersResponse, await search());
-    expect(after.data.elements.map((o) => o.id)).not.toContain(order.id);
-    expect(after.data.totalElements).toBe(first.data.totalElements - 1);
-  });
-
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
-    "on PostgreSQL only a list's count is remembered: until this instance writes one of its tables, at most 2 s for another instance's write; the page is always read",
-    async () => {
-      const search = () => server.get('/orders/secured/orders/allHistory?size=50&status=RISK', admin);
-      const first = await json(OrdersResponse, await search());
-      const order = first.data.elements[0]!;
-      // Another instance (another connection to the database) cancels an order: the page shows it at once…
-      const other = new pg.Client({ connectionString: server.config.databaseUrl! });
-      await other.connect();
-      await other.query("UPDATE orders SET status = 'CANCELLED' WHERE id = $1", [order.id]);
-      await other.end();
-      const meanwhile = await json(OrdersResponse, await search());
-      expect(meanwhile.data.elements.map((o) => o.id)).not.toContain(order.id);
-      // …while its total, remembered, catches up within COUNT_REMEMBER_MS.
-      expect(meanwhile.data.totalElements).toBe(first.data.totalElements);
-      await new Promise((resolve) => setTimeout(resolve, COUNT_REMEMBER_MS + 50));
-      expect((await json(OrdersResponse, await search())).data.totalElements).toBe(first.data.totalElements - 1);
-      // A write through this instance is counted at once.
-      const next = (await json(OrdersResponse, await search())).data.elements[0]!;
-      expect((await server.post('/orders/secured/risk/approve', admin, { orderId: next.id })).status).toBe(200);
-      expect((await json(OrdersResponse, await search())).data.totalElements).toBe(first.data.totalElements - 2);
-    },
-  );
 });
