@@ -4,7 +4,7 @@ import { sendAction, type Sent } from '@/api/actions';
 import { inputOf, type ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { ApiError, isApiError } from '@/api/http';
 import { restoredChart } from '@/machines/lifecycle/restore';
-import { actionsOf, probesOf, rowFor, rowRefusal, type AnyLifecycle, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
+import { actionsOf, rowRefusal, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
 import { ItemRefused } from '@/domain/order-status';
 import { Msg } from '@/domain/messages';
 import type { FormValue } from '@/machines/ui/action-flow.machine';
@@ -73,20 +73,6 @@ export function snapshotPart<TSubject>(charts: readonly ChartSnapshot[] | undefi
 /** A row's form, typed at its definition, kept with the other rows' forms. */
 export function chartForm<TForm, TPayload>(form: ChartForm<TForm, TPayload>): ChartForm<never, never> {
   return form as unknown as ChartForm<never, never>;
-}
-
-/** The parametrised events of a row this staff member may send now (the statuses "Cambiar estado" offers). */
-export function useAllowedProbes(lifecycle: AnyLifecycle, input: Record<string, unknown>, event: string): EventObject[] {
-  const permissions = useActorPermissions();
-  const key = JSON.stringify(input);
-  return useMemo(() => {
-    const row = rowFor(lifecycle.rows, event);
-    if (!row) return [];
-    const snapshot = restoredChart(lifecycle.machine, { ...input, permissions });
-    return probesOf(row).filter((probe) => snapshot.can(probe));
-    // `input` is read through `key`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lifecycle, key, event, permissions]);
 }
 
 /** The action under way: a part's row and, for a row with a form, the chart's context its form opened from. */
@@ -201,7 +187,7 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
                 change={flow.change}
                 context={offer.context}
                 subject={offer.part.subject}
-                accepts={(event) => restoredChart(offer.part.lifecycle.machine, { ...offer.part.input, permissions }).can(event)}
+                accepts={(event) => accepts(offer.part, event, permissions)}
               />
             )}
           </FlowFormDialog>
