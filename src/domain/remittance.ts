@@ -119,6 +119,14 @@ export const RemittanceMsg = {
   noDelivery: 'La remesa no está registrada en el servicio de entregas.',
 } as const;
 
+/** Why the server would refuse an image (its type, its size); null when it takes it or none was picked. */
+export function imageProblem(file: { type: string; size: number } | undefined): string | null {
+  if (!file) return null;
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return RemittanceMsg.imageType;
+  if (file.size > MAX_IMAGE_BYTES) return RemittanceMsg.imageSize;
+  return null;
+}
+
 /** The reference rates a remittance paid in USD is priced at: fee share and credit per dollar. */
 export const REMITTANCE_RATES: Readonly<Record<string, { rate: number; fee: number }>> = {
   CUP: { rate: 120, fee: 0.05 },

@@ -15,7 +15,7 @@ export interface ShippingForm {
   deliveryFrom: string;
 }
 
-interface ShippingAddressLike {
+export interface ShippingAddressLike {
   recipientName: string;
   mobile: string | null;
   landLine: string | null;

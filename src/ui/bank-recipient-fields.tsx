@@ -1,33 +1,12 @@
-import { InputField, bound } from '@/ui/fields';
-import { PlaceAddressFields } from '@/ui/shipping-fields';
-import { remittanceText } from '@/i18n/es-remittance';
-import type { BankRecipientForm } from '@/domain/shipping';
+import { bankRecipientFields, type BankRecipientForm } from '@/machines/items/item.form';
+import { FormFields } from './row-form';
 
-const formText = remittanceText.forms;
+export type { BankRecipientForm } from '@/machines/items/item.form';
 
-/** A bank remittance's recipient being edited (the form value is the domain's). */
-export type { BankRecipientForm };
-
+/**
+ * The fields of a bank recipient (src/machines/items/item.form.ts) for a form a screen still draws
+ * itself (the directory's recipients); a row's form declares `bankRecipientFields` instead.
+ */
 export function BankRecipientFields<TForm extends BankRecipientForm>({ idPrefix, productType, form, change }: { idPrefix: string; productType: string; form: TForm; change: (patch: Partial<TForm>) => void }) {
-  const p = idPrefix;
-  // The form's own keys only: `bound` takes the form as it is.
-  const field = (key: keyof BankRecipientForm) => bound(form as BankRecipientForm, change as (patch: Partial<BankRecipientForm>) => void, key);
-  return (
-    <>
-      <InputField id={`${p}-card`} label={formText.cardNumber} inputMode="numeric" autoComplete="off" {...field('cardNumber')} onWheel={(e) => e.currentTarget.blur()} />
-      <InputField id={`${p}-name`} label={formText.name} autoComplete="off" {...field('name')} />
-      <div className="grid grid-cols-2 gap-3">
-        <InputField id={`${p}-ci`} label={formText.identityCard} inputMode="numeric" autoComplete="off" {...field('identityCard')} />
-        <InputField id={`${p}-phone`} label={formText.phone} inputMode="numeric" autoComplete="off" {...field('phoneNumber')} />
-      </div>
-      <PlaceAddressFields
-        idPrefix={p}
-        productType={productType}
-        place={{ provinceCode: form.province, municipalityCode: form.municipality }}
-        onPlace={(place) => change({ province: place.provinceCode, municipality: place.municipalityCode } as Partial<TForm>)}
-        neighborhood={field('neighborhood')}
-        address={field('address')}
-      />
-    </>
-  );
+  return <FormFields fields={bankRecipientFields(productType)} stem={idPrefix} columns={2} value={form} change={change as (patch: object) => void} context={null} />;
 }

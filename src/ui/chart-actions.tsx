@@ -4,7 +4,7 @@ import { sendAction, wireRequestOf, type Sent } from '@/api/actions';
 import { inputOf, type ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { ApiError, isApiError } from '@/api/http';
 import { restoredChart } from '@/machines/lifecycle/restore';
-import { actionsOf, probesOf, rowFor, requestRefusal, rowRefusal, type AnyLifecycle, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
+import { actionsOf, requestRefusal, rowRefusal, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
 import { ItemRefused } from '@/domain/order-status';
 import { Msg } from '@/domain/messages';
 import type { FormValue } from '@/machines/ui/action-flow.machine';
@@ -30,26 +30,11 @@ const DigitKeys = lazy(async () => ({ default: (await import('./digit-keys')).Di
  * removes. A payout the order's risk review holds back says so.
  */
 
-/** A form a screen draws itself for a row (a file to upload, a receipt sent first); a row's own form is `row.form`. */
-export interface ChartForm<TForm = unknown, TPayload = unknown> {
-  title: string;
-  description?: ReactNode;
-  /** The form as it opens (computed each time it opens). */
-  initial: () => TForm;
-  /** The first failing rule's Spanish message, or the row's payload. */
-  validate: (form: TForm) => Validation<TPayload> | Promise<Validation<TPayload>>;
-  fields: (form: TForm, change: (patch: Partial<TForm>) => void) => ReactNode;
-  /** Requests sent before the row's own, whose answer goes into its payload (the receipt before a delivery). */
-  before?: (payload: TPayload, send: (row: AnyRow, payload: unknown) => Promise<unknown>) => Promise<TPayload>;
-}
-
 /** One chart of the entity: its lifecycle, its input (the permissions are added), the subject its rows name. */
 export interface ChartPart<TSubject = unknown> {
   lifecycle: Lifecycle<AnyStateMachine, TSubject>;
   input: Record<string, unknown>;
   subject: TSubject;
-  /** Forms the screen draws itself for rows without a `form` of their own, by event. */
-  forms?: Readonly<Record<string, ChartForm<never, never>>>;
 }
 
 /** A part, typed by its lifecycle's subject at its definition, kept with the entity's other parts. */
@@ -68,25 +53,6 @@ export function snapshotPart<TSubject>(charts: readonly ChartSnapshot[] | undefi
   // What the row's form opens with (the data the page shows, from the same read) goes under the
   // server's state and facts: it never decides what is offered.
   return chartPart({ ...rest, input: { ...shown, ...inputOf(charts, part.lifecycle.name) } });
-}
-
-/** A row's form, typed at its definition, kept with the other rows' forms. */
-export function chartForm<TForm, TPayload>(form: ChartForm<TForm, TPayload>): ChartForm<never, never> {
-  return form as unknown as ChartForm<never, never>;
-}
-
-/** The parametrised events of a row this staff member may send now (the statuses "Cambiar estado" offers). */
-export function useAllowedProbes(lifecycle: AnyLifecycle, input: Record<string, unknown>, event: string): EventObject[] {
-  const permissions = useActorPermissions();
-  const key = JSON.stringify(input);
-  return useMemo(() => {
-    const row = rowFor(lifecycle.rows, event);
-    if (!row) return [];
-    const snapshot = restoredChart(lifecycle.machine, { ...input, permissions });
-    return probesOf(row).filter((probe) => snapshot.can(probe));
-    // `input` is read through `key`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lifecycle, key, event, permissions]);
 }
 
 /** The action under way: a part's row and, for a row with a form, the chart's context its form opened from. */
@@ -147,8 +113,7 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
 
   const flow = useActionFlow<unknown, unknown, Offer>({
     validate: async (value, { part, row, context }) => {
-      const own = ownForm(part, row);
-      const checked: Validation<unknown> = row.form ? await row.form.validate(value, context, part.subject) : own ? await own.validate(value as never) : { ok: true, payload: undefined };
+      const checked: Validation<unknown> = row.form ? row.form.validate(value, context, part.subject) : { ok: true, payload: undefined };
       if (!checked.ok) return checked;
       // The chart is asked what the form gave, as the server will ask it: its refusal stays beside the form.
       const request = wireRequestOf(row, part.subject, checked.payload, session);
@@ -156,10 +121,9 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
       return refused ? { ok: false, message: refused } : { ...checked, question: row.confirm(part.subject, checked.payload) };
     },
     perform: async (payload, { part, row }) => {
-      const own = ownForm(part, row);
       const first = async (other: AnyRow, p: unknown) => dataOf(await send(other, part.subject, p));
       try {
-        const ready = own?.before ? await own.before(payload as never, first) : await stepped(row.form, part.lifecycle.rows, payload, first);
+        const ready = await stepped(row.form, part.lifecycle.rows, payload, first);
         const sent = await send(row, part.subject, ready);
         // Four-eyes: nothing was done yet; the dialog says that a second person must approve it.
         if ('approval' in sent) return { title: t.actionFlow.requestedTitle, text: t.actionFlow.requested(sent.approval.id, formatMoney(sent.approval.amount, sent.approval.currency)) };
@@ -176,20 +140,16 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
 
   const start = (part: ChartPart, row: AnyRow) => {
     const title = row.success.title ?? Msg.done;
-    const own = ownForm(part, row);
     if (row.form) {
       // The form opens from the chart as it stands for this staff member now.
       const context: unknown = restoredChart(part.lifecycle.machine, { ...part.input, permissions }).context;
       flow.open(row.form.initial(context, part.subject), title, { part, row, context });
-    } else if (own) {
-      flow.open(own.initial(), title, { part, row, context: null });
     } else {
       flow.submit(undefined, title, { part, row, context: null });
     }
   };
 
   const offer = flow.current;
-  const own = offer ? ownForm(offer.part, offer.row) : undefined;
   const rowForm = offer?.row.form;
   return {
     busy: flow.busy,
@@ -205,14 +165,8 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
                 change={flow.change}
                 context={offer.context}
                 subject={offer.part.subject}
-                accepts={(event) => restoredChart(offer.part.lifecycle.machine, { ...offer.part.input, permissions }).can(event)}
+                accepts={(event) => accepts(offer.part, event, permissions)}
               />
-            )}
-          </FlowFormDialog>
-        ) : offer && own ? (
-          <FlowFormDialog flow={flow} title={own.title} description={own.description}>
-            {flow.form === null ? null : (
-              own?.fields(flow.form as never, flow.change as never)
             )}
           </FlowFormDialog>
         ) : null}
@@ -221,9 +175,6 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
     ),
   };
 }
-
-/** A form a screen keeps for a part's row (a file to upload, a form not yet declared beside its chart). */
-const ownForm = (part: ChartPart, row: AnyRow) => part.forms?.[row.event] as ChartForm | undefined;
 
 interface ChartActionsBase {
   /** The group's accessible name ("Acciones del item 123"). */

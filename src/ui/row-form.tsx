@@ -41,15 +41,19 @@ interface FieldsProps {
  * The fields of a row's form (`row.form`, declared beside its chart), drawn from its vocabulary:
  * every field labelled, its id the form's stem and its own end, shown while its `when` holds.
  */
-export function RowFormFields({ form, value, change, context, subject, accepts = () => true }: FieldsProps) {
-  const stem = form.id(subject);
+export function RowFormFields({ form, subject, ...rest }: FieldsProps) {
+  return <FormFields fields={form.fields} stem={form.id(subject)} columns={form.columns ?? 1} {...rest} />;
+}
+
+/** Fields of the vocabulary under one id stem, in a grid of `columns` (a part of a form: an address). */
+export function FormFields({ fields, stem, columns, value, change, context, accepts = () => true }: Omit<FieldsProps, 'form' | 'subject' | 'value'> & { fields: RowForm['fields']; stem: string; columns: 1 | 2 | 4; value: object }) {
   return (
-    <div className={GRID[form.columns ?? 1]}>
-      {form.fields
-        .filter((field) => !field.when || field.when(value, context))
+    <div className={GRID[columns]}>
+      {fields
+        .filter((field) => !field.when || field.when(value as Value, context))
         .map((field, n) => (
           // Two fields may edit one value, each shown in its case (a phone or a Nauta account).
-          <RowField key={`${field.name}-${n}`} field={field} stem={stem} value={value} change={change} context={context} accepts={accepts} />
+          <RowField key={`${field.name}-${n}`} field={field} stem={stem} value={value as Value} change={change} context={context} accepts={accepts} />
         ))}
     </div>
   );

@@ -3,11 +3,10 @@ import { BankRecipientBody, HomeRecipientBody, type BankRecipient, type HomeReci
 import { nationalPhone } from '@/domain/format';
 import { shippingForm, type BankRecipientForm, type ShippingForm } from '@/domain/shipping';
 import { customerText } from '@/i18n/es-customer';
-import { remittanceText } from '@/i18n/es-remittance';
-import { formOf, type FormField } from '@/machines/lifecycle/form';
+import { formOf } from '@/machines/lifecycle/form';
+import { bankRecipientFields, shippingFields } from '@/machines/items/item.form';
 
 const text = customerText.directory;
-const formText = remittanceText.forms;
 /** The directory's catalogue of places (spec: productType REMESA). */
 const PRODUCT_TYPE = 'REMESA';
 
@@ -16,29 +15,6 @@ interface RecipientOf {
   id: number;
   accountId: number;
 }
-
-/** The fields of a Cuban shipping address (ids after the form's stem as the address editors have them), places from `productType`'s catalogue. */
-export const shippingFields = <TForm extends ShippingForm>(productType: string): FormField<TForm>[] => [
-  { kind: 'text', name: 'recipientName', id: 'name', label: formText.name, span: 2 },
-  { kind: 'text', name: 'mobile', inputMode: 'tel', label: formText.mobile },
-  { kind: 'text', name: 'landLine', id: 'landline', inputMode: 'tel', label: formText.landLine },
-  { kind: 'place', name: 'provinceCode', id: '', municipality: 'municipalityCode', productType, label: formText.province, span: 2 },
-  { kind: 'text', name: 'neighborhood', label: formText.neighborhood, span: 2 },
-  { kind: 'text', name: 'address', label: formText.address, span: 2 },
-  { kind: 'text', name: 'indications', label: formText.indications, span: 2 },
-  { kind: 'text', name: 'deliveryFrom', id: 'from', type: 'time', label: formText.deliveryFrom, span: 2 },
-];
-
-/** The fields of a bank remittance's recipient (ids as its editors have them), places from `productType`'s catalogue. */
-export const bankRecipientFields = <TForm extends BankRecipientForm>(productType: string): FormField<TForm>[] => [
-  { kind: 'text', name: 'cardNumber', id: 'card', inputMode: 'numeric', label: formText.cardNumber, span: 2 },
-  { kind: 'text', name: 'name', label: formText.name, span: 2 },
-  { kind: 'text', name: 'identityCard', id: 'ci', inputMode: 'numeric', label: formText.identityCard },
-  { kind: 'text', name: 'phoneNumber', id: 'phone', inputMode: 'numeric', label: formText.phone },
-  { kind: 'place', name: 'province', id: '', municipality: 'municipality', productType, label: formText.province, span: 2 },
-  { kind: 'text', name: 'neighborhood', label: formText.neighborhood, span: 2 },
-  { kind: 'text', name: 'address', label: formText.address, span: 2 },
-];
 
 /** The recipient's chart's context as its form reads it: beneath the server's state, the recipient as the directory listed it. */
 interface Listed<TRecipient> {

@@ -5,6 +5,7 @@ import { remittanceText } from '@/i18n/es-remittance';
 import { itemQuestion } from '@/i18n/es-questions';
 import { rowOf } from '@/machines/lifecycle/table';
 import type { ItemContextBase, ItemKey, ItemSubject } from './item';
+import { bankDestinationForm, providerForm, type BankFacts } from './bank-remittance.form';
 
 /**
  * The bank remittance's actions (spec details §4 "Remittance to bank", §7): every one is the
@@ -20,7 +21,11 @@ export type BankRemittanceEvent =
   | { type: 'item.markDelivered' }
   | { type: 'item.backToProcessing' };
 
-export type BankRemittanceContext = ItemContextBase;
+export interface BankRemittanceContext extends ItemContextBase {
+  /** What the forms open with, as the panel shows it: the remittance and its provider. */
+  remittance?: BankFacts['remittance'];
+  provider?: BankFacts['provider'];
+}
 
 const row = rowOf<BankRemittanceEvent, BankRemittanceContext, ItemSubject>();
 const specialist = [Permission.OPERATIONS_SPECIALIST];
@@ -42,6 +47,7 @@ const statusRequest = (status: BankStatusBody['fulfillmentOrderItemStatus']) => 
 export const bankRemittanceActions = [
   row({
     event: 'item.modifyDestination',
+    form: bankDestinationForm,
     label: actions.modifyDestination,
     permissions: specialist,
     confirm: (s) => itemQuestion('Modificar el destino de', 'la remesa bancaria', s),
@@ -54,6 +60,7 @@ export const bankRemittanceActions = [
   }),
   row({
     event: 'item.modifyProvider',
+    form: providerForm,
     label: actions.modifyProvider,
     permissions: specialist,
     confirm: (s, provider: RemittanceProvider) => itemQuestion(`Cambiar a ${provider} el proveedor de`, 'la remesa bancaria', s),

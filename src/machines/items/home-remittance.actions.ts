@@ -5,6 +5,8 @@ import { remittanceText } from '@/i18n/es-remittance';
 import { itemQuestion } from '@/i18n/es-questions';
 import { rowOf } from '@/machines/lifecycle/table';
 import type { ItemContextBase, ItemSubject } from './item';
+import { deliverForm, homeAddressForm, homeBackForm, homeReviewForm, type DeliveryReport, type HomeFacts } from './home-remittance.form';
+export type { DeliveryReport };
 
 /**
  * The home remittance's actions (spec details §4 "Home remittance", §7): the address edit and the
@@ -26,18 +28,8 @@ export type HomeRemittanceEvent =
 export interface HomeRemittanceContext extends ItemContextBase {
   /** The delivery service's tracking number: without it the remittance is not registered there. */
   trackingNumber: string | null;
-}
-
-/** What a delivery report sends besides the item: the receipt photo goes up first and its URL goes with it. */
-export interface DeliveryReport {
-  courierId: number;
-  /** ISO instant. */
-  deliveryDate: string;
-  receiver: string;
-  notes: string;
-  /** The photo picked, before its upload. */
-  receipt: File | null;
-  receiptImageUrl: string | null;
+  /** What the address form opens with, as the panel shows it. */
+  shippingAddress?: HomeFacts['shippingAddress'];
 }
 
 const row = rowOf<HomeRemittanceEvent, HomeRemittanceContext, ItemSubject>();
@@ -52,6 +44,7 @@ const remittance = (r: { body: { remittanceId: number } }) => [{ item: r.body.re
 export const homeRemittanceActions = [
   row({
     event: 'item.modifyDestination',
+    form: homeAddressForm,
     label: actions.modifyDestination,
     permissions: specialist,
     confirm: (s) => itemQuestion('Modificar la dirección de entrega de', 'la remesa', s),
@@ -79,6 +72,7 @@ export const homeRemittanceActions = [
   }),
   row({
     event: 'item.review',
+    form: homeReviewForm,
     label: actions.review,
     permissions: specialist,
     confirm: (s) => itemQuestion('Enviar a revisión', 'la remesa a domicilio', s),
@@ -105,6 +99,7 @@ export const homeRemittanceActions = [
   }),
   row({
     event: 'item.deliver',
+    form: deliverForm,
     label: actions.deliver,
     variant: 'primary',
     permissions: specialist,
@@ -128,6 +123,7 @@ export const homeRemittanceActions = [
   }),
   row({
     event: 'item.backToProcessing',
+    form: homeBackForm,
     label: actions.backToProcessing,
     permissions: specialist,
     confirm: (s) => itemQuestion('Volver a procesamiento', 'la remesa a domicilio', s),

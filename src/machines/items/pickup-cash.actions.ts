@@ -14,6 +14,7 @@ import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import { itemQuestion } from '@/i18n/es-questions';
 import { rowOf } from '@/machines/lifecycle/table';
 import type { ItemContextBase, ItemKey, ItemSubject } from './item';
+import { pickupAddressForm, pickupDeliverForm, pickupReceiptForm, pickupReviewForm, type PickupFacts } from './pickup-cash.form';
 
 /**
  * The pickup cash's actions (spec details §4 "Pickup cash", §6, §7). The operations specialist
@@ -34,6 +35,8 @@ export type PickupCashEvent =
 export interface PickupCashContext extends ItemContextBase {
   /** The delivery service's status of the pickup (its picked-cash info); null when it has none. */
   deliveryStatus: string | null;
+  /** What the address form opens with, as the panel shows it. */
+  shippingAddress?: PickupFacts['shippingAddress'];
 }
 
 /** A pickup as its panel names it: the item, and the delivery service's id for it. */
@@ -62,6 +65,7 @@ export interface PickupDelivery {
 export const pickupCashActions = [
   row({
     event: 'item.editDestination',
+    form: pickupAddressForm,
     label: text.editDestination,
     permissions: specialist,
     confirm: (s) => itemQuestion('Modificar el destino de', what, s),
@@ -89,6 +93,7 @@ export const pickupCashActions = [
   }),
   row({
     event: 'item.review',
+    form: pickupReviewForm,
     label: text.review,
     permissions: specialist,
     confirm: (s) => itemQuestion('Enviar a revisión', what, s),
@@ -101,6 +106,7 @@ export const pickupCashActions = [
   }),
   row({
     event: 'item.deliver',
+    form: pickupDeliverForm,
     label: text.deliver,
     variant: 'primary',
     permissions: courierDesk,
@@ -115,6 +121,7 @@ export const pickupCashActions = [
   }),
   row({
     event: 'item.attachReceipt',
+    form: pickupReceiptForm,
     label: text.attachReceipt,
     permissions: courierDesk,
     confirm: (s) => itemQuestion('Adjuntar el recibo de', what, s),

@@ -5,6 +5,7 @@ import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import { itemQuestion } from '@/i18n/es-questions';
 import { rowOf } from '@/machines/lifecycle/table';
 import type { ItemContextBase, ItemSubject } from './item';
+import { prepaidDestinationForm, type PrepaidFacts } from './prepaid-card.form';
 
 /** The prepaid card's actions (spec details §4 "Prepaid card", §7): the operations specialist's. */
 
@@ -13,6 +14,8 @@ export type PrepaidCardEvent = { type: 'item.approve' } | { type: 'item.editDest
 export interface PrepaidCardContext extends ItemContextBase {
   /** The card has a stored destination (without one there is nothing to edit). */
   hasDestination: boolean;
+  /** What the destination's form opens with, as the panel shows it. */
+  card?: PrepaidFacts['card'];
 }
 
 const row = rowOf<PrepaidCardEvent, PrepaidCardContext, ItemSubject>();
@@ -36,6 +39,7 @@ export const prepaidCardActions = [
   }),
   row({
     event: 'item.editDestination',
+    form: prepaidDestinationForm,
     label: text.editDestination,
     permissions: specialist,
     confirm: (s) => itemQuestion('Editar el destino de', 'la tarjeta prepagada', s),

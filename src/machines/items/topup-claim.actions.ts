@@ -5,6 +5,7 @@ import { topupText } from '@/i18n/es-topup';
 import { itemQuestion } from '@/i18n/es-questions';
 import { rowOf } from '@/machines/lifecycle/table';
 import type { ItemSubject } from './item';
+import { claimForm, nextClaim } from './topup-claim.form';
 
 /** The claim of a delivered top-up (spec details §4 "Reclaim top-up"): support work, the editor flag is enough. */
 
@@ -25,12 +26,11 @@ export interface ClaimSubject extends ItemSubject {
 
 const row = rowOf<TopupClaimEvent, TopupClaimContext, ClaimSubject>();
 
-/** The claim a request makes: the next one (a second before the first makes the first). */
-export const nextClaim = (claims: number): ClaimKind => (claims === 0 ? 'FIRST' : 'SECOND');
 
 export const topupClaimActions = [
   row({
     event: 'claim.add',
+    form: claimForm,
     label: topupText.claim.button,
     permissions: [],
     probes: [

@@ -6,6 +6,8 @@ import { topupText } from '@/i18n/es-topup';
 import { itemQuestion } from '@/i18n/es-questions';
 import { rowOf } from '@/machines/lifecycle/table';
 import type { ItemContextBase, ItemSubject } from './item';
+import { destinationForm, massResetForm, resetForm, statusForm, type DestinationEdit, type ResetWindow } from './topup.form';
+export type { ResetWindow };
 
 /**
  * The top-up's actions (spec details §4 "Top-up items", "Reset tries", §7). Support work: the
@@ -22,24 +24,23 @@ export type TopupItemEvent =
 export interface TopupItemContext extends ItemContextBase {
   /** The offer's end date has passed (MULTIPLE may then have its tries reset). */
   offerExpired: boolean;
+  /** What the destination's form opens with, as the panel shows it. */
+  productType?: string;
+  destination?: string | null;
 }
 
 const row = rowOf<TopupItemEvent, TopupItemContext, ItemSubject>();
 const what = 'la recarga';
 const attempt = (result: TopupActionResult) => topupText.attempt(result.item.status, result.trace?.statusDetail ?? null);
 
-/** A reset's window, as the mass reset dialog sends it. */
-export interface ResetWindow {
-  startDate: string;
-  endDate: string;
-}
 
 export const topupActions = [
   row({
     event: 'item.editDestination',
+    form: destinationForm,
     label: topupText.edit.button,
     permissions: [],
-    confirm: (s, edit: { destination: string; fulfillNow: boolean }) => itemQuestion(`Cambiar a ${edit.destination} el destino de`, what, s),
+    confirm: (s, edit: DestinationEdit) => itemQuestion(`Cambiar a ${edit.destination} el destino de`, what, s),
     success: { title: topupText.modified, text: (_s, result) => (result.trace ? attempt(result) : topupText.edit.later(result.item.destination ?? '')) },
     refused: TopupMsg.onlyStatuses,
     wire: { client: 'orders', method: 'POST', path: '/orders/secured/fo/topup/edit', body: TopupEditBody, data: TopupActionResult, successCode: TopupMsg.editCode },
@@ -64,6 +65,7 @@ export const topupActions = [
   }),
   row({
     event: 'item.changeStatus',
+    form: statusForm,
     label: topupText.status.button,
     // IMPOSSIBLE is for specialists only (spec details §4).
     permissions: (event) => (event.type === 'item.changeStatus' && event.status === 'IMPOSSIBLE' ? [Permission.OPERATIONS_SPECIALIST] : []),
@@ -79,6 +81,7 @@ export const topupActions = [
   }),
   row({
     event: 'item.resetTries',
+    form: resetForm,
     label: topupText.reset.button,
     permissions: [],
     confirm: (s) => itemQuestion('Reiniciar los intentos de', what, s),
@@ -91,6 +94,7 @@ export const topupActions = [
   }),
   row({
     event: 'item.resetTries',
+    form: massResetForm,
     label: topupText.mass.button,
     permissions: [],
     // Every IMPOSSIBLE top-up of the window, and every MULTIPLE whose offer expired: the chart skips the rest.

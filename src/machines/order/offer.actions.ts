@@ -6,6 +6,7 @@ import { formatMoney } from '@/domain/format';
 import { orderActionText } from '@/i18n/es-order-actions';
 import { offerQuestion } from '@/i18n/es-questions';
 import { rowOf } from '@/machines/lifecycle/table';
+import { toCreditForm } from './offer.form';
 
 /**
  * An offer's pass to credit and its revert (spec details §4 "Offer status", §6): support work
@@ -27,6 +28,9 @@ export interface OfferContext {
   productType: string;
   itemStatus: string;
   permissions: readonly string[];
+  /** What the pass to credit opens with, as the offer card shows it: its price and what was refunded. */
+  price?: number;
+  refunded?: number;
 }
 
 /** An offer as its panel names it. */
@@ -43,6 +47,7 @@ const text = orderActionText.offer;
 export const offerActions = [
   row({
     event: 'offer.toCredit',
+    form: toCreditForm,
     label: text.toCredit,
     permissions: [Permission.DO_ACTION],
     confirm: (s, amount: number) => offerQuestion(`Pasar a crédito ${formatMoney(amount, s.currency)}`, s.title, s.orderId),

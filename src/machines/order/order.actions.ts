@@ -7,6 +7,8 @@ import { formatMoney } from '@/domain/format';
 import { orderActionText } from '@/i18n/es-order-actions';
 import { orderQuestion } from '@/i18n/es-questions';
 import { rowOf } from '@/machines/lifecycle/table';
+import { compensateForm, notifyClosedForm, type Compensation } from './order.form';
+export type { Compensation };
 
 /**
  * The order's actions (spec details §4, §6, §7 "Order detail"). The spec names
@@ -43,8 +45,6 @@ export interface OrderSubject {
   email: string | null;
 }
 
-/** A compensation: the order's total, or part of it. */
-export type Compensation = { full: true } | { full: false; amount: number };
 
 const row = rowOf<OrderEvent, OrderContext, OrderSubject>();
 const text = orderActionText.order;
@@ -123,6 +123,7 @@ export const orderActions = [
   }),
   row({
     event: 'order.compensate',
+    form: compensateForm,
     label: text.compensate,
     permissions: [Permission.COMPENSATION_PAY],
     confirm: (s, c: Compensation) => orderQuestion(`Compensar con ${formatMoney(c.full ? s.totalPrice : c.amount, s.currency)} al saldo del cliente`, s.id),
@@ -136,6 +137,7 @@ export const orderActions = [
   }),
   row({
     event: 'order.notifyClosed',
+    form: notifyClosedForm,
     label: text.notifyClosed,
     permissions: [Permission.AGENT],
     confirm: (s, email: string) => orderQuestion(`Enviar a ${email || s.email || '—'} el aviso de cierre de`, s.id),

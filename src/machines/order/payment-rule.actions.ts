@@ -4,6 +4,7 @@ import { OrderRefused } from '@/domain/order-actions';
 import { Permission } from '@/domain/permissions';
 import { orderActionText } from '@/i18n/es-order-actions';
 import { rowOf } from '@/machines/lifecycle/table';
+import { emailForm } from './order.form';
 
 /** The e-mail of an applied charge rule (spec details §7 event/send/payment): customer contact, CRM7_AGENT. */
 
@@ -27,9 +28,13 @@ export interface PaymentRuleSubject {
 const row = rowOf<PaymentRuleEvent, PaymentRuleContext, PaymentRuleSubject>();
 const text = orderActionText.payment;
 
+/** 'Notificar': the charge's e-mail again, to the order's address or the one typed. */
+const notifyForm = emailForm<PaymentRuleSubject>({ title: (s) => text.notifyTitle(s.transactionId), id: (s) => `notify-payment-${s.id}` });
+
 export const paymentRuleActions = [
   row({
     event: 'rule.notify',
+    form: notifyForm,
     label: text.notify,
     permissions: [Permission.AGENT],
     confirm: (s, email: string) => text.notifyQuestion(s.transactionId, s.status === 'REFUNDED', email || s.email || '—', s.orderId),

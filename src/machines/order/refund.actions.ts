@@ -7,6 +7,8 @@ import { orderActionText } from '@/i18n/es-order-actions';
 import { offerQuestion } from '@/i18n/es-questions';
 import { rowOf } from '@/machines/lifecycle/table';
 import type { OfferSubject } from './offer.actions';
+import { partialRefundForm, type PartialRefund } from './offer.form';
+export type { PartialRefund };
 
 /** Refunds of an offer to the payment method (spec details §4, §5): support work (CRM7_DO_ACTION). */
 
@@ -18,10 +20,10 @@ export interface RefundContext {
   productType: string;
   itemStatus: string;
   permissions: readonly string[];
+  /** The order was paid by more than one means (the card shows it): a partial refund names the amount or the item's value. */
+  compound?: boolean;
 }
 
-/** A partial refund: the amount, or (a compound payment) the value of the item. */
-export type PartialRefund = { amount: number } | { partialValueItem: number };
 
 const row = rowOf<RefundEvent, RefundContext, OfferSubject>();
 const text = orderActionText.offer;
@@ -31,6 +33,7 @@ const amountOf = (p: PartialRefund) => ('amount' in p ? p.amount : p.partialValu
 export const refundActions = [
   row({
     event: 'refund.partial',
+    form: partialRefundForm,
     label: text.partial,
     permissions: [Permission.DO_ACTION],
     probes: [{ type: 'refund.partial', amount: MIN_REFUND }],

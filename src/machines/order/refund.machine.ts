@@ -3,6 +3,7 @@ import { MIN_REFUND, refundOffered } from '@/domain/order-actions';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { refundActions, type RefundContext, type RefundEvent } from './refund.actions';
 import type { OfferSubject } from './offer.actions';
+import { cents, refundLeft } from './refund-left';
 
 /**
  * Refunds of an offer to the payment method (spec details §4–§5). An amount of at least 0.1 and
@@ -13,8 +14,6 @@ import type { OfferSubject } from './offer.actions';
 export type { RefundEvent } from './refund.actions';
 export type RefundInput = RefundContext;
 
-const cents = (n: number) => Math.round(n * 100);
-const left = (context: { price: number; refunded: number }) => (cents(context.price) - cents(context.refunded)) / 100;
 const amountOf = (event: RefundEvent) => (event.type === 'refund.partial' ? event.amount : 0);
 
 /** Until everything is refunded, a refund takes part (or what is left) of the price. */
@@ -39,9 +38,9 @@ export const refundMachine = setup({
     nothingRefunded: ({ context }) => cents(context.refunded) === 0,
     somethingLeft: ({ context }) => cents(context.refunded) < cents(context.price),
     /** An amount that leaves something: a partial refund. */
-    partialAmount: ({ context, event }) => cents(amountOf(event)) >= cents(MIN_REFUND) && cents(amountOf(event)) < cents(left(context)),
+    partialAmount: ({ context, event }) => cents(amountOf(event)) >= cents(MIN_REFUND) && cents(amountOf(event)) < cents(refundLeft(context)),
     /** An amount that takes what is left: the refund becomes total. */
-    closingAmount: ({ context, event }) => cents(amountOf(event)) >= cents(MIN_REFUND) && cents(amountOf(event)) === cents(left(context)),
+    closingAmount: ({ context, event }) => cents(amountOf(event)) >= cents(MIN_REFUND) && cents(amountOf(event)) === cents(refundLeft(context)),
   },
 }).createMachine({
   id: 'refund',
@@ -61,11 +60,6 @@ export const refundMachine = setup({
     refunded: { type: 'final' },
   },
 });
-
-/** What is left to refund. */
-export function refundLeft(context: { price: number; refunded: number }): number {
-  return left(context);
-}
 
 export const refund: Lifecycle<typeof refundMachine, OfferSubject> = {
   name: 'refund',

@@ -1,8 +1,7 @@
 import type { OrderRow } from '@/api/contract/order-lists';
 import type { AppliedRule } from '@/api/contract/order-detail';
 import { paymentRule } from '@/machines/order/payment-rule.machine';
-import { ChartActions, chartForm, snapshotPart } from '@/ui/chart-actions';
-import { InputField, bound } from '@/ui/fields';
+import { ChartActions, snapshotPart } from '@/ui/chart-actions';
 import { orderActionText } from '@/i18n/es-order-actions';
 
 export interface NotifyPaymentProps {
@@ -13,18 +12,8 @@ export interface NotifyPaymentProps {
 
 const text = orderActionText.payment;
 
-/** The payment (or refund) e-mail of an applied charge rule, as the charge rule's table offers it. */
+/** The payment (or refund) e-mail of an applied charge rule, as the charge rule's table offers it (its form: src/machines/order/payment-rule.actions.ts). */
 export function NotifyPaymentAction({ order, rule, onChanged }: NotifyPaymentProps) {
-  const forms = {
-    'rule.notify': chartForm<{ email: string }, string>({
-      title: text.notifyTitle(rule.transactionId),
-      initial: () => ({ email: order.email ?? '' }),
-      validate: ({ email }) => ({ ok: true, payload: email.trim() }),
-      fields: (form, change) => (
-        <InputField id={`notify-payment-${rule.id}`} type="email" label={orderActionText.order.emailForced} {...bound(form, change, 'email')} autoComplete="off" />
-      ),
-    }),
-  };
   return (
     <ChartActions
       label={text.notifyLabel(rule.transactionId)}
@@ -34,7 +23,6 @@ export function NotifyPaymentAction({ order, rule, onChanged }: NotifyPaymentPro
         snapshotPart(rule.charts, {
           lifecycle: paymentRule,
           subject: { id: rule.id, transactionId: rule.transactionId, status: rule.status, orderId: order.id, accountId: order.accountId, email: order.email },
-          forms,
         }),
       ]}
       onDone={onChanged}

@@ -1,17 +1,15 @@
-import type { BankDestinationBody, BankTransfer, Remittance } from '@/api/contract/remittance';
+import type { BankTransfer, Remittance } from '@/api/contract/remittance';
 import { getRemittance } from '@/api/remittance';
 import { bankRemittance } from '@/machines/items/bank-remittance.machine';
-import type { RemittanceProvider } from '@/domain/remittance';
 import { formatMoney } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { useServices } from '@/ui/session';
-import { ChartActions, chartForm, snapshotPart } from '@/ui/chart-actions';
+import { ChartActions, snapshotPart } from '@/ui/chart-actions';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { remittanceText } from '@/i18n/es-remittance';
 import { itemSubject, type ItemPanelProps } from './item-types';
 import { RemittanceFacts, RemittanceFrame } from './remittance-view';
-import { BankDestinationFields, bankDestinationForm, checkBankDestination, checkProvider, ProviderFields, type BankDestinationForm } from './remittance-forms';
 import { yesNo } from '@/i18n';
 
 const bankText = remittanceText.bank;
@@ -27,7 +25,8 @@ const TRANSFER_COLUMNS: TableColumn<BankTransfer>[] = [
 
 /**
  * A bank remittance item (REMESA_BANCARIA): the remittance and the bank's answers, and the
- * actions its table offers this staff member in the item's status (spec details §4).
+ * actions its table offers this staff member in the item's status (spec details §4). Its forms
+ * (src/machines/items/bank-remittance.form.ts) open with the remittance and the provider shown.
  */
 export function BankRemittancePanel(props: ItemPanelProps) {
   const { order, item, onChanged } = props;
@@ -35,27 +34,11 @@ export function BankRemittancePanel(props: ItemPanelProps) {
   const data = useShownDetail<Remittance>(() => getRemittance(services.orders, order.id, item.id));
   const id = item.id;
 
-  const forms = {
-    'item.modifyDestination': chartForm<BankDestinationForm, BankDestinationBody>({
-      title: remittanceText.forms.bankDestinationTitle(id),
-      initial: () => bankDestinationForm(data.data),
-      validate: (form) => checkBankDestination(id, form),
-      fields: (form, change) => <BankDestinationFields id={id} form={form} change={change} />,
-    }),
-    'item.modifyProvider': chartForm<{ provider: string }, RemittanceProvider>({
-      title: remittanceText.forms.providerTitle,
-      description: remittanceText.forms.currentProvider(item.provider),
-      initial: () => ({ provider: '' }),
-      validate: ({ provider }) => checkProvider(item.provider, provider),
-      fields: (form, change) => <ProviderFields id={id} value={form.provider} onChange={(provider) => change({ provider })} />,
-    }),
-  };
-
   return (
     <RemittanceFrame title={bankText.title(id)} item={item}>
       <ChartActions
         label={remittanceText.actions.group(id)}
-        parts={[snapshotPart(item.charts, { lifecycle: bankRemittance, subject: itemSubject(props), forms })]}
+        parts={[snapshotPart(item.charts, { lifecycle: bankRemittance, subject: itemSubject(props), shown: { remittance: data.data, provider: item.provider } })]}
         onDone={() => {
           onChanged();
           data.refresh();

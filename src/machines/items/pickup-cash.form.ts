@@ -1,0 +1,78 @@
+import { checkBody } from '@/api/contract/check';
+import { PickupDeliverBody, ShippingAddressBody } from '@/api/contract/pickup';
+import { PickupPrepaidMsg } from '@/domain/pickup-prepaid';
+import { RemittanceMsg, imageProblem } from '@/domain/remittance';
+import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
+import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
+import { formOf, type Validation } from '@/machines/lifecycle/form';
+import type { PickupDelivery, PickupSubject } from './pickup-cash.actions';
+import { imageField, reasonForm, shippingFields, shippingForm, type ShippingAddressLike, type ShippingForm } from './item.form';
+
+const text = pickupPrepaidText.pickup;
+
+/** What a pickup's forms read beneath the chart's facts: the address the panel shows. */
+export interface PickupFacts {
+  status: string;
+  shippingAddress?: ShippingAddressLike | null;
+}
+
+/** A delivery report as typed: `when` is datetime-local, in Toronto. */
+export interface PickupDeliverForm {
+  receiver: string;
+  when: string;
+  notes: string;
+}
+
+const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
+/** Leeway for a delivery reported a few minutes ahead (as the server allows). */
+const CLOCK_SKEW_MS = 5 * 60_000;
+const form = formOf<PickupFacts, PickupSubject>();
+
+/** The server's rules for a delivery report, and a time not ahead of the clock (as the server allows). */
+export function checkPickupDelivery(remittanceId: number, { receiver, when, notes }: PickupDeliverForm, now = Date.now()): Validation<PickupDelivery> {
+  const at = dayjs.tz(when, LOCAL_FORMAT, DISPLAY_TIME_ZONE);
+  const checked = checkBody(PickupDeliverBody, { remittanceId, receiver, deliveryDate: at.isValid() ? at.toISOString() : '', notes });
+  if (!checked.ok) return checked;
+  if (at.valueOf() > now + CLOCK_SKEW_MS) return { ok: false, message: PickupPrepaidMsg.futureDate };
+  const { receiver: who, deliveryDate, notes: said } = checked.payload;
+  return { ok: true, payload: { receiver: who, deliveryDate, notes: said } };
+}
+
+/** 'Modificar destino': the pickup's shipping address. */
+export const pickupAddressForm = form({
+  title: (_c, s) => text.editTitle(s.id),
+  id: (s) => `pickup-${s.id}-address`,
+  columns: 2,
+  fields: shippingFields<ShippingForm>('PICKUP_CASH'),
+  initial: (c) => shippingForm(c.shippingAddress),
+  validate: (f, _c, s) => checkBody(ShippingAddressBody, { ...f, orderId: s.orderId, foiid: s.id }),
+});
+
+/** 'Enviar a revisión': the reason. */
+export const pickupReviewForm = reasonForm({ title: text.reviewTitle, stem: 'pickup-reason', label: text.reviewReason, required: PickupPrepaidMsg.reason });
+
+/** 'Reportar entrega': who received the cash, when (now by default), notes. */
+export const pickupDeliverForm = form({
+  title: (_c, s) => text.deliverTitle(s.id),
+  id: (s) => `pickup-${s.id}`,
+  fields: [
+    { kind: 'text', name: 'receiver', label: text.receiver },
+    { kind: 'text', name: 'when', type: 'datetime-local', label: text.deliveryDate },
+    { kind: 'text', name: 'notes', label: text.notes },
+  ],
+  initial: (): PickupDeliverForm => ({ receiver: '', when: dayjs().tz(DISPLAY_TIME_ZONE).format(LOCAL_FORMAT), notes: '' }),
+  validate: (f, _c, s) => checkPickupDelivery(s.pickupId, f),
+});
+
+/** 'Adjuntar recibo': the receipt's photo, required. */
+export const pickupReceiptForm = form({
+  title: (_c, s) => text.receiptTitle(s.id),
+  id: (s) => `pickup-${s.id}`,
+  fields: [imageField<{ file: File | undefined }>('file', 'receipt', text.receiptFile)],
+  initial: () => ({ file: undefined as File | undefined }),
+  validate: ({ file }): Validation<File> => {
+    if (!file) return { ok: false, message: RemittanceMsg.imageRequired };
+    const problem = imageProblem(file);
+    return problem ? { ok: false, message: problem } : { ok: true, payload: file };
+  },
+});
