@@ -4,6 +4,7 @@ import { detailTabMachine, type DetailTabInput } from '@/machines/ui/detail-tab.
 import { errorMessage } from '@/api/http';
 import { Button } from './button';
 import { Spinner } from './spinner';
+import { useHoldStill } from './hold-still';
 import { t } from '@/i18n';
 
 export type DetailTabState = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -80,6 +81,8 @@ export function reloadLoaded(tabs: readonly { actor: DetailTab<unknown>['actor']
  * form reads names its own failure and wait ("Error buscando las provincias").
  */
 export function DetailTabView<T>({ tab, children, failed, loading }: { tab: DetailTab<T>; children: (data: T) => ReactNode; failed?: string; loading?: string }) {
+  // Its first read holds the region it is in (src/ui/hold-still.tsx) back until the others arrive.
+  useHoldStill(tab.data === null && tab.state !== 'failed');
   if (tab.state === 'failed') {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">

@@ -6,6 +6,7 @@ import { getOfferItems, getOffers } from '@/api/order-detail';
 import { productStatusLabel } from '@/domain/products';
 import { formatDateTime } from '@/domain/time';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
+import { HoldStill } from '@/ui/hold-still';
 import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { CustomerLink } from '@/ui/links';
 import { orderText } from '@/i18n/es-order';
@@ -88,7 +89,14 @@ export function OffersTab({ tab, order, onChanged }: { tab: DetailTab<OfferWithI
         offers.length === 0 ? (
           <p className="text-sm text-slate-600">{orderText.empty}</p>
         ) : (
-          offers.map((entry) => <OfferCard key={entry.offer.id} order={order} entry={entry} onChanged={onChanged} />)
+          // The offers and their items' panels appear together, once every panel has its data.
+          <HoldStill>
+            <div className="space-y-3">
+              {offers.map((entry) => (
+                <OfferCard key={entry.offer.id} order={order} entry={entry} onChanged={onChanged} />
+              ))}
+            </div>
+          </HoldStill>
         )
       }
     </DetailTabView>

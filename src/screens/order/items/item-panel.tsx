@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Spinner } from '@/ui/spinner';
-import { t } from '@/i18n';
+import { HoldStillPending } from '@/ui/hold-still';
 
 import type { ItemPanelProps } from './item-types';
 
@@ -26,7 +25,7 @@ export function ItemPanel(props: ItemPanelProps) {
   const Product = PANELS[props.item.productType];
   if (!Product) return null;
   return (
-    <Suspense fallback={<Spinner label={t.app.loading} />}>
+    <Suspense fallback={<HoldStillPending />}>
       <Product {...props} />
     </Suspense>
   );
