@@ -31,6 +31,18 @@ function closure(keys: string[], seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+/** Where each source module went (vite.config.ts, chunkModules): a page grouped with others has no chunk of its own. */
+const holders = JSON.parse(fs.readFileSync(path.join(dist, '.vite/chunks.json'), 'utf8')) as { file: string; modules: string[] }[];
+const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+
+/** The manifest key of the chunk that holds a source module. */
+function chunkOf(source: string): string {
+  const holder = holders.find((chunk) => chunk.modules.some((id) => id.endsWith(source)));
+  const key = holder && keyOfFile.get(holder.file);
+  if (!key) throw new Error(`No chunk for ${source}`);
+  return key;
+}
+
 const gz = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
 
@@ -62,14 +74,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const rows: string[] = [];
 let failed = false;
 for (const { route, screens, budget } of routes) {
-  const keys = [
-    entryKey,
-    ...screens.map((s) => {
-      const key = Object.keys(manifest).find((k) => k.endsWith(s));
-      if (!key) throw new Error(`No chunk for ${s}`);
-      return key;
-    }),
-  ];
+  const keys = [entryKey, ...screens.map(chunkOf)];
   const files = [...closure(keys)].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
   const total = files.reduce((sum, f) => sum + gz(f), 0);
   const verdict = budget === null ? '—' : total <= budget ? `within ${kb(budget)}` : `OVER ${kb(budget)}`;
