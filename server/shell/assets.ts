@@ -107,12 +107,13 @@ export function serveIndex(staticDir: string) {
 /**
  * The built console's other, unhashed files (an icon, a robots.txt): served as they are, never
  * cached without asking again (`no-cache`): their names do not change with their content. The page
- * itself (`/`, `/index.html`) is left to serveIndex.
+ * itself (`/`, `/index.html`) is left to serveIndex, and the build's own records (`.vite/`: the
+ * manifest, each chunk's modules) are not the console's to give away: the page answers there.
  */
 export function serveUnhashed(staticDir: string): MiddlewareHandler {
   const files = serveStatic({ root: path.relative(process.cwd(), path.resolve(staticDir)) || '.', precompressed: true });
   return async (c, next) => {
-    if (c.req.path === '/' || c.req.path === '/index.html') return next();
+    if (c.req.path === '/' || c.req.path === '/index.html' || /\/\./.test(c.req.path)) return next();
     const response = await files(c, next);
     if (response instanceof Response) response.headers.set('Cache-Control', REVALIDATE);
     return response;

@@ -21,6 +21,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'index.html.br'), zlib.brotliCompressSync(PAGE));
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), ASSET);
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{"src/main.tsx":{}}');
   server = await createTestServer({ staticDir: dir });
 });
 afterAll(() => server.close());
@@ -69,5 +71,10 @@ describe('cache headers of the built console', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.text()).toContain('<svg');
+  });
+
+  it("the build's records (.vite/) are not served: the page answers there", async () => {
+    const response = await request('/.vite/manifest.json');
+    expect(await response.text()).toBe(PAGE);
   });
 });
