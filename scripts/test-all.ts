@@ -1,6 +1,6 @@
 /**
  * `npm test`: every test layer: type check and lint (side by side), unit/machine/server tests
- * (vitest), the production build, and the browser tests (Playwright on Debian's Chromium), while
+ * (vitest), the production build with its chunk-circle and bundle-budget checks, and the browser tests (Playwright on Debian's Chromium), while
  * the server tests run again in the background, on PostgreSQL and then on Node 24. Ends with the
  * one line CI reads: `tests: N passed, N failed`.
  *
@@ -159,6 +159,10 @@ if (wants('e2e')) {
   if (built) {
     const acyclic = run(bin('tsx'), [path.join(root, 'scripts', 'chunk-cycles.ts'), path.join(root, 'dist', 'assets')]);
     layers.push({ name: 'chunks', passed: acyclic ? 1 : 0, failed: acyclic ? 0 : 1 });
+    // Every route within its JavaScript budget (bench/bundle-size.ts exits 1 on an OVER). CI
+    // measures without writing the table: docs/performance.md changes only when someone benches.
+    const within = run(bin('tsx'), [path.join(root, 'bench', 'bundle-size.ts'), path.join(root, 'dist')], { BUNDLE_NO_DOC: '1' });
+    layers.push({ name: 'bundle', passed: within ? 1 : 0, failed: within ? 0 : 1 });
   }
   if (built) {
     const file = path.join(reports, 'playwright.json');

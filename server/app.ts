@@ -4,7 +4,6 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import { routePath } from 'hono/route';
-import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv, AppInput } from './deps';
 import { ApiError, badRequest, errorBody, hasControlChars, notFound } from './http';
 import { createRuntime } from './runtime';
@@ -16,7 +15,7 @@ import { Msg } from '@/domain/messages';
 import type { RuntimeConfig } from '@/api/contract/runtime-config';
 import { DISPLAY_TIME_ZONE } from '@/domain/time-zone';
 import { FRAUD_CONFIG_PATH } from '@/api/contract/fraud-config';
-import { serveAsset } from './shell/assets';
+import { serveAsset, serveIndex, serveUnhashed } from './shell/assets';
 import { idempotency } from './lifecycle/idempotency';
 import { processLogger } from './observability/logger';
 import { createMetrics } from './observability/metrics';
@@ -162,21 +161,15 @@ export function createApp(input: AppInput) {
     });
   }
 
-  // The built console: hashed assets cached for good, index.html for every other path.
+  // The built console: hashed assets cached for good; index.html (for every other path) and any
+  // other unhashed file asked again on every visit (server/shell/assets.ts).
   const staticDir = path.resolve(deps.config.staticDir);
-  const staticRoot = path.relative(process.cwd(), staticDir) || '.';
   if (fs.existsSync(staticDir)) {
     app.get('/assets/*', serveAsset(staticDir));
-    app.use('*', serveStatic({ root: staticRoot }));
+    app.use('*', serveUnhashed(staticDir));
   }
-  app.get('*', (c) => {
-    const index = path.join(staticDir, 'index.html');
-    if (!fs.existsSync(index)) {
-      return c.text('La consola no está compilada: ejecute "npm run build" o "npm start".', 503);
-    }
-    c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(index, 'utf8'));
-  });
+  const index = serveIndex(staticDir);
+  app.get('*', (c) => index(c) ?? c.text('La consola no está compilada: ejecute "npm run build" o "npm start".', 503));
   app.all('*', () => {
     throw notFound();
   });

@@ -1,4 +1,3 @@
-import { TabGroup, TabList, Tab, TabPanels, TabPanel } from '@headlessui/react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '@/ui/card';
 import { t } from '@/i18n';
@@ -6,7 +5,7 @@ import { extrasText } from '@/i18n/es-extras';
 import { EXTRAS_TABS, tabOf, withTab, type ExtrasSearch } from './extras-search';
 import { RatesTab } from './rates-tab';
 import { KycTab } from './kyc-tab';
-import { TAB_CLASS } from '@/ui/tabs';
+import { TAB_CLASS, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@/ui/tabs';
 
 const route = getRouteApi('/admin/extras');
 

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useServices } from '@/ui/session';
 import type { OrderRow } from '@/api/contract/order-lists';
 import { reloadLoaded, useDetailTab } from '@/ui/detail-tab';
@@ -13,7 +12,7 @@ import { ExecutionTab, loadExecution } from '@/ui/order/execution-tab';
 import { CustomerTab, loadCustomer } from '@/ui/customer/customer-tab';
 import { loadNotes, NotesTab } from './notes-tab';
 import { loadLogs, LogsTab, type LogsQuery } from './logs-tab';
-import { SUB_TAB_CLASS, TAB_CLASS } from '@/ui/tabs';
+import { SUB_TAB_CLASS, TAB_CLASS, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@/ui/tabs';
 
 
 /**

@@ -1,4 +1,3 @@
-import { TabGroup, TabList, Tab, TabPanels, TabPanel } from '@headlessui/react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '@/ui/card';
 import { settingsText } from '@/i18n/es-settings';
@@ -8,7 +7,7 @@ import { RecipientsTab } from './recipients-tab';
 import { BlacklistTab } from './blacklist-tab';
 import { CountriesTab } from './countries-tab';
 import { LogsTab } from './logs-tab';
-import { TAB_CLASS } from '@/ui/tabs';
+import { TAB_CLASS, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@/ui/tabs';
 
 const route = getRouteApi('/admin/settings-page');
 

@@ -1,0 +1,155 @@
+/**
+ * Lighthouse (the npm package, a devDependency) in Debian's Chromium on the built console, the way
+ * issue 26 measured it: the server on the demo database, the sign-in page signed out, the other
+ * screens signed in as admin (through the page, so the session sits in localStorage as the app
+ * keeps it), the HTTP cache cleared before every run, the mobile profile (simulated slow 4G, 4×
+ * CPU) and the desktop one. Writes the table into docs/performance.md between markers.
+ *
+ *   npm run build && npm run bench:lighthouse
+ *
+ * BENCH_RUNS (default 3) runs per screen and profile; the table shows the run with the median
+ * performance score. BENCH_SCREENS (names, comma-separated) and BENCH_PROFILES (mobile, desktop)
+ * measure a part, to compare two builds: printed only, the document keeps the whole table. CHROME_PATH (default /usr/bin/chromium): never a downloaded browser. The
+ * simulated times scale what the machine's CPU took: on a busy machine TBT comes out higher.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { chromium, type Page } from '@playwright/test';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { migrate } from '../server/db/migrate';
+import { seedDatabase } from '../server/db/seed/index';
+import { writeBlock } from './doc-block';
+
+const databaseFile = process.env.BENCH_DB ?? path.join('data', 'bench-demo.db');
+const port = Number(process.env.BENCH_PORT ?? 4592);
+const debuggingPort = Number(process.env.BENCH_DEBUGGING_PORT ?? 9322);
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const base = `http://127.0.0.1:${port}`;
+
+if (!fs.existsSync(path.join('dist', 'index.html'))) throw new Error('No build in dist/: run `npm run build` first.');
+
+// The demo database, seeded once (the same file and seed as bench:throughput), and the ids of the
+// customer and the order the pages show.
+const config = { ...loadConfig({}), databaseFile, databaseUrl: null, scale: 'demo' as const };
+const db = openDatabase(config);
+await migrate(db);
+if (await seedDatabase(db, { seed: 20261122, scale: 'demo', now: Date.now() })) console.log('seeded SCALE=demo');
+const order = await db.kysely.selectFrom('orders').select(['id', 'account_id']).orderBy('id', 'desc').offset(500).limit(1).executeTakeFirstOrThrow();
+await db.close();
+
+const server = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_FILE: databaseFile, SCALE: 'demo', SEED: 'false', STATIC_DIR: 'dist', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stop = () => server.kill('SIGTERM');
+process.on('exit', stop);
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/health`)).ok) break;
+  } catch {
+    if (i > 300) throw new Error('the server did not start');
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+const ALL_SCREENS: { name: string; hash: string; signedIn: boolean }[] = [
+  { name: 'sign-in', hash: '#/auth/login-page', signedIn: false },
+  { name: 'orders list', hash: '#/admin/orders', signedIn: true },
+  { name: 'customer page', hash: `#/admin/customer-page/${order.account_id}`, signedIn: true },
+  { name: 'order page', hash: `#/admin/order-page/${order.id}`, signedIn: true },
+  { name: 'Cola de Remesas', hash: '#/admin/remittance-queue', signedIn: true },
+];
+const only = (variable: string) => process.env[variable]?.split(',').map((name) => name.trim());
+const SCREENS = ALL_SCREENS.filter((screen) => only('BENCH_SCREENS')?.includes(screen.name) ?? true);
+const PROFILES = (['mobile', 'desktop'] as const).filter((form) => only('BENCH_PROFILES')?.includes(form) ?? true);
+const whole = SCREENS.length === ALL_SCREENS.length && PROFILES.length === 2;
+
+// One Chromium whose default context holds the session: Lighthouse opens its tabs there.
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-profile-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: chromePath,
+  headless: true,
+  args: [`--remote-debugging-port=${debuggingPort}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const page: Page = context.pages()[0] ?? (await context.newPage());
+const cdp = await context.newCDPSession(page);
+
+async function signIn() {
+  await page.goto(`${base}/#/auth/login-page`);
+  await page.getByLabel('Usuario').fill('admin');
+  await page.getByLabel('Contraseña').fill('demo1234');
+  await page.getByRole('button', { name: 'Acceder' }).click();
+  await page.waitForURL(/#\/admin\/dashboard/);
+  await page.goto('about:blank');
+}
+
+interface Measure {
+  score: number;
+  cls: number;
+  tbt: number;
+  kb: number;
+}
+
+async function measure(hash: string, form: 'mobile' | 'desktop', signedIn: boolean): Promise<Measure> {
+  // Signed in, Lighthouse must keep the storage (the session): the cache is cleared here instead.
+  await cdp.send('Network.clearBrowserCache');
+  const flags: Flags = { port: debuggingPort, onlyCategories: ['performance'], disableStorageReset: signedIn, logLevel: 'error', output: 'json' };
+  const result = await lighthouse(`${base}/${hash}`, flags, form === 'desktop' ? desktopConfig : undefined);
+  if (!result) throw new Error(`Lighthouse gave no result for ${hash}`);
+  const lhr: Result = result.lhr;
+  if (lhr.runtimeError) throw new Error(`${hash}: ${lhr.runtimeError.message}`);
+  const number = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    cls: number('cumulative-layout-shift'),
+    tbt: number('total-blocking-time'),
+    kb: number('total-byte-weight') / 1024,
+  };
+}
+
+/** The run with the median score of `runs`. */
+async function median(hash: string, form: 'mobile' | 'desktop', signedIn: boolean): Promise<Measure> {
+  const all: Measure[] = [];
+  for (let i = 0; i < runs; i++) all.push(await measure(hash, form, signedIn));
+  return all.sort((a, b) => a.score - b.score)[Math.floor(all.length / 2)]!;
+}
+
+const rows: string[] = [];
+let signedIn = false;
+try {
+  for (const screen of SCREENS) {
+    if (screen.signedIn && !signedIn) {
+      await signIn();
+      signedIn = true;
+    }
+    const measures: Measure[] = [];
+    for (const form of PROFILES) measures.push(await median(screen.hash, form, screen.signedIn));
+    const both = (f: (m: Measure) => string) => measures.map(f).join(' / ');
+    const row = `| ${screen.name} | ${both((m) => String(m.score))} | ${both((m) => m.cls.toFixed(3))} | ${both((m) => String(Math.round(m.tbt)))} | ${Math.round(measures[0]!.kb)} KB |`;
+    console.log(row);
+    rows.push(row);
+  }
+} finally {
+  await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+  stop();
+}
+
+const table = [
+  `Lighthouse ${lighthouseVersion()} in ${path.basename(chromePath)}, cold HTTP cache, signed in as admin (sign-in signed out), median of ${runs} run(s) per profile; mobile / desktop.`,
+  '',
+  '| screen | performance | CLS | TBT (ms) | transferred |',
+  '|---|---|---|---|---|',
+  ...rows,
+].join('\n');
+if (whole) writeBlock('lighthouse', 'npm run bench:lighthouse', table);
+else console.log(table);
+
+function lighthouseVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join('node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }).version;
+}
