@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useServices } from '@/ui/session';
+import { Spinner } from '@/ui/spinner';
+import { t } from '@/i18n';
 import type { OrderRow } from '@/api/contract/order-lists';
 import { reloadLoaded, useDetailTab } from '@/ui/detail-tab';
 import { orderText } from '@/i18n/es-order';
@@ -8,11 +10,14 @@ import { FraudGraphLink } from './fraud-graph-link';
 import { loadOffers, OffersTab } from './offers-tab';
 import { loadRisk, RiskTab } from '@/ui/order/risk-tab';
 import { loadTransaction, TransactionTab } from './transaction-tab';
-import { ExecutionTab, loadExecution } from '@/ui/order/execution-tab';
 import { CustomerTab, loadCustomer } from '@/ui/customer/customer-tab';
 import { loadNotes, NotesTab } from './notes-tab';
 import { loadLogs, LogsTab, type LogsQuery } from './logs-tab';
 import { SUB_TAB_CLASS, TAB_CLASS, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@/ui/tabs';
+
+// Ejecución is a sub-tab few open: its code comes with its first opening (the page's first paint stays within its budget).
+const executionTab = () => import('@/ui/order/execution-tab');
+const ExecutionTab = lazy(async () => ({ default: (await executionTab()).ExecutionTab }));
 
 
 /**
@@ -27,7 +32,7 @@ export function OrderBody({ order, onRowChanged, firstTab = 0, readings = 0 }: {
   const offers = useDetailTab(() => loadOffers(services, order));
   const risk = useDetailTab(() => loadRisk(services, order));
   const transaction = useDetailTab(() => loadTransaction(services, order));
-  const execution = useDetailTab(() => loadExecution(services, { accountId: order.accountId, orderId: order.id }));
+  const execution = useDetailTab(async () => (await executionTab()).loadExecution(services, { accountId: order.accountId, orderId: order.id }));
   const customer = useDetailTab(() => loadCustomer(services, order));
   const notes = useDetailTab(() => loadNotes(services, order));
   const logs = useDetailTab(() => loadLogs(services, order, logsQuery.current), { reloadOnSelect: true });
@@ -93,7 +98,9 @@ export function OrderBody({ order, onRowChanged, firstTab = 0, readings = 0 }: {
                   <TransactionTab tab={transaction} order={order} onChanged={reload} />
                 </TabPanel>
                 <TabPanel>
-                  <ExecutionTab tab={execution} />
+                  <Suspense fallback={<Spinner label={t.app.loading} />}>
+                    <ExecutionTab tab={execution} />
+                  </Suspense>
                 </TabPanel>
               </TabPanels>
             </TabGroup>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { liveDetailMachine } from '@/machines/ui/live-detail.machine';
@@ -15,9 +15,12 @@ import { loadOrder } from './load-order';
 import { OrderPanel } from './order-panel';
 import { OtherOrders } from './other-orders';
 import { FoiSearch } from './foi-search';
-import { MassRetryAction } from './items/mass-retry';
 
 const route = getRouteApi('/admin/order-page/$id');
+
+// The mass reset of top-ups (its chart and form) comes after the page's first paint: its place in
+// the header is held meanwhile (a button's height), so the order under it does not move.
+const MassRetryAction = lazy(async () => ({ default: (await import('./items/mass-retry')).MassRetryAction }));
 
 function OrderView({ orderId, readings }: { orderId: number; readings: number }) {
   const services = useServices();
@@ -75,7 +78,9 @@ export function OrderPage() {
   return (
     <div className="space-y-4">
       <PageHeader title={orderText.title(id)}>
-        <MassRetryAction />
+        <Suspense fallback={<span aria-hidden className="inline-block h-9" />}>
+          <MassRetryAction />
+        </Suspense>
       </PageHeader>
       {orderId === null ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
