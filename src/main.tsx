@@ -5,12 +5,13 @@ import { loadRuntimeConfig } from '@/api/runtime-config';
 import { createServices } from '@/api/services';
 import { createSessionApi, startSession } from '@/app/session';
 import { ServicesContext, SessionActorContext, type SessionActor } from '@/ui/session';
-import { Boot } from '@/app/boot';
+import { Boot, preloadRouterApp } from '@/app/boot';
 import { goTo } from '@/app/navigation';
 import { notify } from '@/ui/toast';
 import { t } from '@/i18n';
 
 async function boot() {
+  preloadRouterApp(window.localStorage, window.location.hash);
   const root = createRoot(document.getElementById('root')!);
   let config;
   try {

@@ -1,14 +1,24 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LoginPage } from '@/screens/session/login-page';
 import type { SessionActor } from '@/ui/session';
+import { readStoredSession, type KeyValueStore } from '@/machines/session/session-store';
 import { t } from '@/i18n';
 
-const RouterApp = lazy(() => import('./router-app'));
+const loadRouterApp = () => import('./router-app');
+const RouterApp = lazy(loadRouterApp);
 
 const LOGIN_PATH = '#/auth/login-page';
 const isLoginPath = (hash: string) => hash.startsWith(LOGIN_PATH) || hash.startsWith('#/login-page');
 /** Public routes that need the router even without a session. */
 const isPublicRoute = (hash: string) => hash.startsWith('#/health');
+
+/**
+ * With a stored session, on any page but sign-in, the router will be needed: its chunk starts
+ * downloading as the entry runs, beside config.json, not after the first render (issue 26).
+ */
+export function preloadRouterApp(store: KeyValueStore, hash: string) {
+  if (readStoredSession(store) !== null && !isLoginPath(hash)) void loadRouterApp();
+}
 
 function isSignedIn(session: SessionActor) {
   const s = session.getSnapshot();
