@@ -18,7 +18,7 @@ interface Pending {
 const HoldStillContext = createContext<Pending | null>(null);
 
 /** How long a region waits for its slowest part before it shows what it has. */
-const PATIENCE_MS = 4000;
+const PATIENCE_MS = 10_000;
 
 export function HoldStill({ children, patience = PATIENCE_MS }: { children: ReactNode; patience?: number }) {
   // Counted outside React's state: the parts' layout effects run before the region's own, in the
