@@ -56,15 +56,20 @@ export function serveAsset(staticDir: string) {
     c.header('Cache-Control', IMMUTABLE);
     c.header('Content-Type', type);
     c.header('Vary', 'Accept-Encoding');
-    for (const encoding of acceptedEncodings(c.req.header('accept-encoding'))) {
-      const copy = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
-      if (fs.existsSync(copy)) {
-        c.header('Content-Encoding', encoding);
-        return c.body(fs.readFileSync(copy));
-      }
-    }
-    return c.body(fs.readFileSync(file));
+    return bodyOf(c, file);
   };
+}
+
+/** A built file as the browser accepts it: the brotli or gzip copy the build made, else the file itself. */
+function bodyOf(c: Context, file: string): Response {
+  for (const encoding of acceptedEncodings(c.req.header('accept-encoding'))) {
+    const copy = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+    if (fs.existsSync(copy)) {
+      c.header('Content-Encoding', encoding);
+      return c.body(fs.readFileSync(copy));
+    }
+  }
+  return c.body(fs.readFileSync(file));
 }
 
 /** A validator that changes with the file: its size and modification time. */
@@ -93,14 +98,7 @@ export function serveIndex(staticDir: string) {
     c.header('Vary', 'Accept-Encoding');
     if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
     c.header('Content-Type', typeOf(file));
-    for (const encoding of acceptedEncodings(c.req.header('accept-encoding'))) {
-      const copy = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
-      if (fs.existsSync(copy)) {
-        c.header('Content-Encoding', encoding);
-        return c.body(fs.readFileSync(copy));
-      }
-    }
-    return c.body(fs.readFileSync(file));
+    return bodyOf(c, file);
   };
 }
 
