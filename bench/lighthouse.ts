@@ -24,6 +24,7 @@ import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { seedDatabase } from '../server/db/seed/index';
 import { writeBlock } from './doc-block';
+import { serverStarted } from './support';
 
 const databaseFile = process.env.BENCH_DB ?? path.join('data', 'bench-demo.db');
 const port = Number(process.env.BENCH_PORT ?? 4592);
@@ -51,14 +52,7 @@ const server = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
 });
 const stop = () => server.kill('SIGTERM');
 process.on('exit', stop);
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/health`)).ok) break;
-  } catch {
-    if (i > 300) throw new Error('the server did not start');
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+await serverStarted(base);
 
 const ALL_SCREENS: { name: string; hash: string; signedIn: boolean }[] = [
   { name: 'sign-in', hash: '#/auth/login-page', signedIn: false },

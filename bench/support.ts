@@ -105,3 +105,15 @@ export async function timeReads(app: { request(path: string, init: RequestInit):
   }
   return results;
 }
+
+/** Waits for a server a bench started as a process to answer /health (a minute at most). */
+export async function serverStarted(base: string) {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      if (i > 300) throw new Error('the server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

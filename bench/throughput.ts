@@ -18,6 +18,7 @@ import { migrate } from '../server/db/migrate';
 import { seedDatabase } from '../server/db/seed/index';
 import { issueTokens } from '../server/auth/tokens';
 import { writeBlock } from './doc-block';
+import { serverStarted } from './support';
 
 const scale = (process.env.BENCH_SCALE ?? 'demo') as Scale;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? null;
@@ -49,14 +50,7 @@ const server = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/health`)).ok) break;
-  } catch {
-    if (i > 300) throw new Error('the server did not start');
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+await serverStarted(base);
 
 const headers = { authorization: `Bearer ${accessToken}`, 'api-key': config.upgApiKey };
 const CASES: [string, string][] = [
