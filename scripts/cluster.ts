@@ -197,10 +197,13 @@ defaults
   option httplog
   option dontlognull
   # A connection an instance refuses or never accepts (stopped, killed, restarting) is tried again,
-  # on another instance (redispatch on every retry). Only connection failures (retry-on
-  # conn-failure): a request that reached an instance is never sent a second time.
+  # on another instance (redispatch on every retry). A GET or HEAD that reached an instance which
+  # then died without a byte of answer (kill -9, a crash: empty-response) is tried again as well:
+  # reading twice changes nothing. Any other method that reached an instance is never sent a
+  # second time by HAProxy (disable-l7-retry below): the console repeats it with its
+  # Idempotency-Key, which the server runs once.
   retries 2
-  retry-on conn-failure
+  retry-on conn-failure empty-response
   option redispatch 1
   timeout connect 2s
   timeout check 1s
@@ -225,6 +228,7 @@ frontend console
   unique-id-format %[uuid()]
   http-request set-header X-Request-Id %[unique-id] unless { req.hdr(x-request-id) -m found }
   http-request capture req.hdr(x-request-id) len 80
+  http-request disable-l7-retry unless METH_GET
   default_backend instances
 
 backend instances

@@ -118,6 +118,45 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
     expect([...served].sort()).toEqual(['app1', 'app2']);
   }, 45_000);
 
+  it('an instance that dies holding requests: a GET is answered by the other instance, a note (POST) is not sent a second time by HAProxy', async () => {
+    const token = await signIn();
+    const headers = { authorization: `Bearer ${token}` };
+    const text = `cluster in flight ${Date.now()}`;
+    const stored = async () => {
+      const list = await fetch(url('/orders/secured/notes/list?orderId=1&page=0&size=50'), { headers });
+      return JSON.stringify(await list.json()).split(text).length - 1;
+    };
+    const note = (n: number) =>
+      fetch(url('/uaa/secured/doc-note/create'), { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ docCode: 'ORDER', docId: 1, description: `${text} ${n}` }) }).then(
+        (response) => response.status,
+        () => 'closed' as const,
+      );
+    // A stopped process still has its port: the kernel takes the connections HAProxy opens and the
+    // requests wait there. Round robin sends one of each pair to it; then it is killed.
+    const victim = pidOf('app1');
+    process.kill(victim, 'SIGSTOP');
+    // One at a time (round robin alternates), so that each pair is split between the two instances.
+    const reads: Promise<Response>[] = [];
+    const notes: Promise<number | 'closed'>[] = [];
+    for (const send of [() => reads.push(orders(token)), () => reads.push(orders(token)), () => notes.push(note(1)), () => notes.push(note(2))]) {
+      send();
+      await sleep(60);
+    }
+    await sleep(200);
+    const mark = output.length;
+    process.kill(victim, 'SIGKILL');
+    const answered = await Promise.all(reads);
+    expect(answered.map((r) => r.status)).toEqual([200, 200]);
+    expect(answered.map((r) => r.headers.get('x-served-by'))).toEqual(['app2', 'app2']);
+    const written = await Promise.all(notes);
+    expect(written.filter((s) => s === 200)).toHaveLength(1);
+    expect(written.filter((s) => s !== 200)).toHaveLength(1);
+    expect(await stored()).toBe(1);
+    await expect.poll(() => output.slice(mark).includes('app1 terminó (SIGKILL)'), { timeout: 5000, interval: 100 }).toBe(true);
+    await expect.poll(() => output.slice(mark).includes('Server instances/app1 is UP'), { timeout: 30_000, interval: 200 }).toBe(true);
+    await expect.poll(async () => new Set(await Promise.all([0, 1, 2, 3].map(async () => (await orders(token)).headers.get('x-served-by')))).size, { timeout: 30_000, interval: 500 }).toBe(2);
+  }, 60_000);
+
   it('SIGINT (Ctrl+C) stops every process it started, a change stream open: instances, HAProxy, PostgreSQL; their ports are free', async () => {
     const pids = [pidOf('app1'), pidOf('app2'), pidOf('haproxy'), postmasterPid()];
     expect(pids.every(alive)).toBe(true);
