@@ -13,6 +13,7 @@ import {
 } from '@tanstack/react-router';
 import { LoginPage } from '@/screens/session/login-page';
 import type { SessionActor } from '@/ui/session';
+import type { Services } from '@/api/services';
 import { mayOpen, ScreenRefused, type ScreenRoute } from '@/ui/screen-route';
 import { NoAuthorization } from '@/ui/no-authorization';
 import { RootLayout } from '@/app/root-layout';
@@ -57,6 +58,8 @@ const stringifySearch = (search: Record<string, unknown>): string => {
 
 export interface RouterContext {
   session: SessionActor;
+  /** The API clients: a route's loader sends its page's first read with them. */
+  services: Services;
   /** Every screen: the menus list the ones the user may open. */
   screens: readonly ScreenRoute[];
 }
@@ -174,6 +177,14 @@ function screenRoute(screen: ScreenRoute): AnyRoute {
     staticData: { title: screen.title },
     ...(screen.search ? { validateSearch: screen.search } : {}),
     component: lazyRouteComponent(async () => ({ default: await screen.page() }), 'default'),
+    ...(screen.firstRead
+      ? {
+          loader: ({ context, params, preload }: { context: RouterContext; params: Record<string, string>; preload: boolean }) => {
+            // Not awaited: the page shows as soon as its code is in; its read is already on its way.
+            if (!preload) void screen.firstRead!({ services: context.services, params }).catch(() => {});
+          },
+        }
+      : {}),
     errorComponent: refusedOr(screen.standalone ? screen.title : null),
   };
   return screen.standalone

@@ -3,6 +3,7 @@ import type * as KyModule from 'ky';
 import * as v from 'valibot';
 import { Msg } from '@/domain/messages';
 import type { ServiceKeys } from './contract/uaa';
+import { dropFirstReads } from './first-reads';
 
 export type ApiErrorKind = 'invalid_token' | 'access_denied' | 'network' | 'api' | 'contract';
 
@@ -92,7 +93,11 @@ export function createServiceClient(baseUrl: string, hooks: HttpHooks, { apiKey 
                 if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
                 const key = apiKey ? hooks.serviceKeys()?.apiKey : undefined;
                 if (key && !request.headers.has('api-key')) request.headers.set('api-key', key);
-                if (request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has('Idempotency-Key')) request.headers.set('Idempotency-Key', crypto.randomUUID());
+                if (request.method !== 'GET' && request.method !== 'HEAD') {
+                  // A change: reads a route's loader sent and no page took yet may now be stale.
+                  dropFirstReads();
+                  if (!request.headers.has('Idempotency-Key')) request.headers.set('Idempotency-Key', crypto.randomUUID());
+                }
               },
             ],
           },

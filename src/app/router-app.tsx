@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from '@/router';
 import { setNavigator } from './navigation';
-import type { SessionActor } from '@/ui/session';
+import { useServices, type SessionActor } from '@/ui/session';
 
 /** The user's permissions as one text: a profile read again with the same groups changes nothing. */
 const permissionsOf = (session: SessionActor) =>
@@ -10,8 +10,9 @@ const permissionsOf = (session: SessionActor) =>
 
 /** The routed console: loaded after sign-in (or directly when a session exists). */
 export default function RouterApp({ session }: { session: SessionActor }) {
+  const services = useServices();
   const [router] = useState(() => {
-    const created = createAppRouter({ session });
+    const created = createAppRouter({ session, services });
     setNavigator((to) => void created.navigate({ to }));
     return created;
   });

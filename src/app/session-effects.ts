@@ -3,7 +3,7 @@ import type { FraudConfig } from '@/api/contract/fraud-config';
 import type { Profile, TokenResponse } from '@/api/contract/uaa';
 import { isApiError, errorMessage } from '@/api/http';
 import { hasPermission, Permission } from '@/domain/permissions';
-import { INVALID_TOKEN_CLEAR_MS, POLL_INTERVAL_MS } from '@/domain/session';
+import { INVALID_TOKEN_CLEAR_MS, POLL_INTERVAL_MS, SHELL_DATA_DELAY_MS } from '@/domain/session';
 import { Msg } from '@/domain/messages';
 import type { SessionContext, SessionEvent } from '@/machines/session/session.machine';
 import { clearStoredSession, writeStoredSession, type KeyValueStore } from '@/machines/session/session-store';
@@ -49,7 +49,7 @@ const REFRESH_RETRY_MS = 60_000;
  * dropped (the epoch moves on every sign-in and every clear).
  */
 export function createSessionEffects(deps: SessionEffectsDeps) {
-  const timers: { refresh?: unknown; poll?: unknown; clear?: unknown } = {};
+  const timers: { refresh?: unknown; poll?: unknown; clear?: unknown; shellData?: unknown } = {};
   let epoch = 0;
   const guard = (self: Self) => {
     const mine = epoch;
@@ -138,6 +138,11 @@ export function createSessionEffects(deps: SessionEffectsDeps) {
       }
       void Promise.allSettled(loads).then(() => send({ type: 'data.settled' }));
     },
+    scheduleShellData: ({ self }: Args) => {
+      stop('shellData');
+      timers.shellData = deps.timers.setTimeout(() => self.send({ type: 'shellData.due' }), SHELL_DATA_DELAY_MS);
+    },
+    cancelShellData: () => stop('shellData'),
     schedulePoll: ({ self }: Args) => {
       stop('poll');
       timers.poll = deps.timers.setTimeout(() => self.send({ type: 'poll.due' }), POLL_INTERVAL_MS);

@@ -4,6 +4,8 @@
 export const FIRST_REFRESH_MARGIN_S = 600;
 /** After a refresh the margin is shorter. */
 export const LATER_REFRESH_MARGIN_S = 300;
+/** The latest the shell's own data (bell, counters, fraud alert) waits for the page's first paint. */
+export const SHELL_DATA_DELAY_MS = 3000;
 /** Risk list, KYC list and profile refresh. */
 export const POLL_INTERVAL_MS = 40 * 60 * 1000;
 /** On an invalid token the token is removed after this delay. */

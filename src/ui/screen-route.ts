@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { ComponentType, SVGProps } from 'react';
 import { hasPermission, type GroupLike } from '@/domain/permissions';
+import type { Services } from '@/api/services';
 
 /** Where a screen is offered: its place in the menus and, for the sidebar, its icon. */
 export interface ScreenMenu {
@@ -27,6 +28,11 @@ export interface ScreenRoute {
   search?: v.GenericSchema<unknown, Record<string, unknown>>;
   /** The page, loaded with its route. */
   page: () => Promise<ComponentType>;
+  /**
+   * The page's first read, sent by the route's loader as the navigation starts (not on a preload:
+   * hovering a link reads nothing), beside the page's code; the page takes it (src/api/first-reads.ts).
+   */
+  firstRead?: (route: { services: Services; params: Readonly<Record<string, string>> }) => Promise<void>;
   /** A window of its own, outside the shell (the fraud graph), still behind the session. */
   standalone?: boolean;
   /** Offered by the menus (the sidebar, the command palette). */

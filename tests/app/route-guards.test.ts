@@ -34,7 +34,7 @@ function signedIn(profile: Profile) {
 }
 
 async function open(profile: Profile, path: string) {
-  const router = createAppRouter({ session: signedIn(profile) }, createMemoryHistory({ initialEntries: [path] }));
+  const router = createAppRouter({ session: signedIn(profile), services: {} as never }, createMemoryHistory({ initialEntries: [path] }));
   await router.load();
   return router.state.matches.at(-1)!;
 }

@@ -1,105 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { sessionMachine, type SessionEvent, type StoredSession } from '@/machines/session/session.machine';
-import { createSessionEffects, type SessionApi } from '@/app/session-effects';
+import { sessionMachine, type SessionEvent } from '@/machines/session/session.machine';
 import { readStoredSession, writeStoredSession } from '@/machines/session/session-store';
 import { ApiError } from '@/api/http';
-import type { Profile, TokenResponse } from '@/api/contract/uaa';
-import type { RiskList, KycVerifications } from '@/api/contract/orders';
-import type { FraudConfig } from '@/api/contract/fraud-config';
-import { INVALID_TOKEN_CLEAR_MS, POLL_INTERVAL_MS, StorageKey } from '@/domain/session';
+import { INVALID_TOKEN_CLEAR_MS, POLL_INTERVAL_MS, SHELL_DATA_DELAY_MS, StorageKey } from '@/domain/session';
 import { Msg } from '@/domain/messages';
-import { deferred, flush, ManualTimers, MemoryStore, type Deferred } from '../support/fakes';
+import { flush, MemoryStore } from '../support/fakes';
 import { describePath, machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { adminProfile, createSut, EXPIRES_IN, fraudAnswer, kycAnswer, NOW, readerProfile, riskAnswer, stored, tokenAnswer, tokens, type Method, type Sut } from '../support/lifecycles/session-sut';
 
-const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
-const EXPIRES_IN = 1200;
-
-const adminProfile: Profile = {
-  accountId: 1,
-  username: 'admin',
-  email: 'admin@consola.example',
-  firstName: 'Ana',
-  lastName: 'Administradora',
-  name: 'Ana Administradora',
-  groups: [{ name: 'CRM2_ADMIN', permissions: [{ name: 'CRM_LOGIN' }, { name: 'CRM_LECTOR' }, { name: 'CRM2_VIEW_ORDERS' }] }],
-  serviceKeys: { apiKey: 'api-key-of-this-session', smsToken: 'sms-token-of-this-session' },
-};
-const readerProfile: Profile = {
-  ...adminProfile,
-  accountId: 6,
-  username: 'lector',
-  groups: [{ name: 'CRM2_LECTOR', permissions: [{ name: 'CRM_LOGIN' }, { name: 'CRM2_VIEW_ORDERS' }] }],
-};
-const tokenAnswer: TokenResponse = { access_token: 'access-1', refresh_token: 'refresh-1', expires_in: EXPIRES_IN, token_type: 'bearer' };
-const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1', expiresIn: EXPIRES_IN };
-const riskAnswer: RiskList = {
-  orders: [{ id: 7, accountId: 9, createdDate: '2026-11-22T10:00:00.000Z', status: 'RISK', totalPrice: 10, currency: 'USD', email: null, score: 0.9 }],
-  totalElements: 1,
-};
-const kycAnswer: KycVerifications = { elements: [], totalElements: 0 };
-const fraudAnswer: FraudConfig = { COUNTRIES_TO_STOP: ['VE'], TOPUP_COUNTRIES_TO_STOP: [], BANKS_TO_STOP: [] };
-const stored: StoredSession = { ...tokens, refreshAt: NOW + 60_000, profile: adminProfile };
-
-type Method = keyof SessionApi;
-
-/** The session's calls, each answered by the test when the model says so. */
-class ScriptedApi implements SessionApi {
-  readonly calls: Record<Method, Deferred<unknown>[]> = {
-    requestToken: [],
-    refreshToken: [],
-    logout: [],
-    profile: [],
-    riskList: [],
-    kycVerifications: [],
-    fraudConfig: [],
-  };
-  private push<T>(method: Method): Promise<T> {
-    const d = deferred<unknown>();
-    this.calls[method].push(d);
-    return d.promise as Promise<T>;
-  }
-  requestToken = () => this.push<TokenResponse>('requestToken');
-  refreshToken = () => this.push<TokenResponse>('refreshToken');
-  logout = () => this.push<void>('logout');
-  profile = () => this.push<Profile>('profile');
-  riskList = () => this.push<RiskList>('riskList');
-  kycVerifications = () => this.push<KycVerifications>('kycVerifications');
-  fraudConfig = () => this.push<FraudConfig>('fraudConfig');
-  pending(method: Method) {
-    return this.calls[method].filter((d) => !d.settled);
-  }
-  /** The newest unanswered call of a method: the model expects the SUT to have made it. */
-  latest(method: Method): Deferred<unknown> {
-    const open = this.pending(method);
-    if (open.length === 0) throw new Error(`the session made no ${method} call`);
-    return open[open.length - 1]!;
-  }
-}
-
-function createSut(profile: Profile = adminProfile) {
-  const api = new ScriptedApi();
-  const store = new MemoryStore();
-  const timers = new ManualTimers();
-  const toasts: string[] = [];
-  const navigations: string[] = [];
-  const effects = createSessionEffects({
-    api,
-    store,
-    timers,
-    now: () => NOW,
-    notifyError: (m) => toasts.push(m),
-    goToSignIn: () => navigations.push('/auth/login-page'),
-    log: () => {},
-  });
-  const actor = createActor(sessionMachine.provide({ actions: effects }));
-  actor.start();
-  return { api, store, timers, toasts, navigations, actor, profile };
-}
-type Sut = ReturnType<typeof createSut>;
-
-const isRefreshDelay = (ms: number) => ms !== POLL_INTERVAL_MS && ms !== INVALID_TOKEN_CLEAR_MS;
+const isRefreshDelay = (ms: number) => ms !== POLL_INTERVAL_MS && ms !== INVALID_TOKEN_CLEAR_MS && ms !== SHELL_DATA_DELAY_MS;
 
 const modelEvents: SessionEvent[] = [
   { type: 'session.signIn', username: 'admin', password: 'demo1234' },
@@ -112,6 +23,7 @@ const modelEvents: SessionEvent[] = [
   { type: 'refresh.due' },
   { type: 'refresh.failed', retryAt: NOW + 60_000 },
   { type: 'poll.due' },
+  { type: 'shellData.due' },
   { type: 'risk.loaded', orders: riskAnswer.orders, total: 1 },
   { type: 'kyc.loaded', verifications: [] },
   { type: 'fraudConfig.loaded', config: fraudAnswer },
@@ -192,6 +104,11 @@ function executors(sut: Sut) {
       sut.timers.fire((ms) => ms === POLL_INTERVAL_MS, 'poll');
       await flush();
     },
+    // The shell's idle callback after its first paint, or the timer: the same event either way.
+    'shellData.due': async () => {
+      sut.timers.fire((ms) => ms === SHELL_DATA_DELAY_MS, 'shell data');
+      await flush();
+    },
     'risk.loaded': () => answer('riskList', riskAnswer),
     'kyc.loaded': () => answer('kycVerifications', kycAnswer),
     'fraudConfig.loaded': () => answer('fraudConfig', fraudAnswer),
@@ -256,6 +173,12 @@ function assertions(sut: Sut) {
     'signedIn.token.refreshing': () => {
       expect(sut.api.pending('refreshToken')).toHaveLength(1);
       expect(sut.timers.active(isRefreshDelay)).toHaveLength(0);
+    },
+    'signedIn.data.deferred': () => {
+      // Nothing of the shell's own asked for yet; it is due at the latest after SHELL_DATA_DELAY_MS.
+      expect(sut.api.calls.riskList).toHaveLength(0);
+      expect(sut.api.calls.kycVerifications).toHaveLength(0);
+      expect(sut.timers.active((ms) => ms === SHELL_DATA_DELAY_MS)).toHaveLength(1);
     },
     'signedIn.data.loading': () => {
       // The shell asked for its data and not every answer is in yet.
@@ -327,9 +250,27 @@ describe('session machine, details', () => {
     await flush();
     sut.api.latest('profile').resolve(sut.profile);
     await flush();
+    sut.actor.send({ type: 'shellData.due' });
+    await flush();
     expect(sut.api.calls.riskList).toHaveLength(0);
     expect(sut.api.calls.kycVerifications).toHaveLength(0);
     expect(sut.api.calls.fraudConfig).toHaveLength(1);
+  });
+
+  it('the shell’s own data waits for the page’s first paint: asked for on shellData.due (the shell’s idle callback), or by the timer at the latest', async () => {
+    for (const due of ['painted', 'timer'] as const) {
+      const sut = createSut();
+      sut.actor.send({ type: 'session.resume', session: stored });
+      await flush();
+      expect(sut.actor.getSnapshot().matches({ signedIn: { data: 'deferred' } })).toBe(true);
+      expect([sut.api.calls.profile.length, sut.api.calls.riskList.length, sut.api.calls.kycVerifications.length, sut.api.calls.fraudConfig.length]).toEqual([0, 0, 0, 0]);
+      if (due === 'painted') sut.actor.send({ type: 'shellData.due' });
+      else sut.timers.fire((ms) => ms === SHELL_DATA_DELAY_MS, 'shell data');
+      await flush();
+      expect([sut.api.calls.profile.length, sut.api.calls.riskList.length, sut.api.calls.kycVerifications.length, sut.api.calls.fraudConfig.length]).toEqual([1, 1, 1, 1]);
+      // Once: the timer of a shell that said so first is gone.
+      expect(sut.timers.active((ms) => ms === SHELL_DATA_DELAY_MS)).toHaveLength(0);
+    }
   });
 
   it('an empty user name or password cannot start a sign-in', () => {

@@ -55,6 +55,7 @@ export type SessionEvent =
   | { type: 'refresh.due' }
   | { type: 'refresh.failed'; retryAt: number }
   | { type: 'poll.due' }
+  | { type: 'shellData.due' }
   | { type: 'risk.loaded'; orders: RiskOrder[]; total: number }
   | { type: 'kyc.loaded'; verifications: KycVerification[] }
   | { type: 'fraudConfig.loaded'; config: FraudConfig }
@@ -90,6 +91,8 @@ const effects = {
   cancelRefresh: () => {},
   requestRefresh: () => {},
   loadShellData: (_: unknown, _params: { withFraudConfig: boolean }) => {},
+  scheduleShellData: () => {},
+  cancelShellData: () => {},
   schedulePoll: () => {},
   cancelPoll: () => {},
   notifyInvalidToken: () => {},
@@ -223,8 +226,16 @@ export const sessionMachine = setup({
           },
         },
         data: {
-          initial: 'loading',
+          // The bell, the KYC counter, the fraud alert and the profile's re-read wait until the page has
+          // been painted (the shell says so when the browser is next idle; SHELL_DATA_DELAY_MS at the
+          // latest): the page's own first reads go first on a slow line (issue 26).
+          initial: 'deferred',
           states: {
+            deferred: {
+              entry: 'scheduleShellData',
+              exit: 'cancelShellData',
+              on: { 'shellData.due': { target: 'loading' } },
+            },
             loading: {
               entry: {
                 type: 'loadShellData',

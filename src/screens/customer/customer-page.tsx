@@ -5,7 +5,8 @@ import { PageHeader } from '@/ui/card';
 import { Spinner } from '@/ui/spinner';
 import { t } from '@/i18n';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
-import { CustomerCard, loadCustomerCard } from '@/ui/customer/customer-card';
+import { CustomerCard } from '@/ui/customer/customer-card';
+import { accountIdOf, customerCardRead } from '@/ui/customer/customer-card-read';
 import { CustomerDetail } from '@/ui/customer/customer-detail';
 import { KeyGroupsProvider } from '@/ui/key-groups';
 import { customerText } from '@/i18n/es-customer';
@@ -20,7 +21,7 @@ const route = getRouteApi('/admin/customer-page/$id');
 /** The customer page (#/admin/customer-page/{id}): the card, then the tabs; one customer per URL. */
 function CustomerView({ accountId }: { accountId: number }) {
   const services = useServices();
-  const card = useShownDetail(() => loadCustomerCard(services, accountId));
+  const card = useShownDetail(() => customerCardRead.read(services, accountId));
   // After an action the card and every tab read again (a new balance shows in the card and in Historial).
   const [changes, setChanges] = useState(0);
   const changed = () => {
@@ -69,7 +70,7 @@ function CustomerView({ accountId }: { accountId: number }) {
 
 export function CustomerPage() {
   const { id } = route.useParams();
-  const accountId = /^\d{1,9}$/.test(id) ? Number(id) : null;
+  const accountId = accountIdOf(id);
   if (accountId === null) {
     return (
       <div className="space-y-4">

@@ -27,5 +27,10 @@ export const customerRoutes: ScreenRoute[] = [
     title: t.titles.customer,
     permission: Permission.VIEW_CUSTOMERS,
     page: async () => (await import('./customer-page')).CustomerPage,
+    firstRead: async ({ services, params }) => {
+      const { accountIdOf, customerCardRead } = await import('@/ui/customer/customer-card-read');
+      const accountId = accountIdOf(params.id);
+      if (accountId !== null) customerCardRead.start(services, accountId);
+    },
   },
 ];

@@ -11,7 +11,7 @@ import { useServices } from '@/ui/session';
 import { PageHeader } from '@/ui/card';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { orderText } from '@/i18n/es-order';
-import { loadOrder } from './load-order';
+import { orderIdOf, orderRead } from './load-order';
 import { OrderPanel } from './order-panel';
 import { OtherOrders } from './other-orders';
 import { FoiSearch } from './foi-search';
@@ -24,7 +24,7 @@ const MassRetryAction = lazy(async () => ({ default: (await import('./items/mass
 
 function OrderView({ orderId, readings }: { orderId: number; readings: number }) {
   const services = useServices();
-  const order = useShownDetail(() => loadOrder(services.orders, orderId));
+  const order = useShownDetail(() => orderRead.read(services, orderId));
   return (
     <DetailTabView tab={order}>
       {(row) => (
@@ -74,7 +74,7 @@ function LiveOrderView({ orderId }: { orderId: number }) {
  */
 export function OrderPage() {
   const { id } = route.useParams();
-  const orderId = /^\d{1,12}$/.test(id) ? Number(id) : null;
+  const orderId = orderIdOf(id);
   return (
     <div className="space-y-4">
       <PageHeader title={orderText.title(id)}>

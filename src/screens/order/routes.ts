@@ -40,6 +40,11 @@ export const orderRoutes: ScreenRoute[] = [
     title: t.titles.order,
     permission: Permission.VIEW_ORDERS,
     page: async () => (await import('./order-page')).OrderPage,
+    firstRead: async ({ services, params }) => {
+      const { orderIdOf, orderRead } = await import('./load-order');
+      const orderId = orderIdOf(params.id);
+      if (orderId !== null) orderRead.start(services, orderId);
+    },
   },
   {
     // A window of its own (spec details §2): signed in, but all graph and no side menu.

@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { XMarkIcon } from '@heroicons/react/24/outline';
 import { currentYear } from '@/domain/year';
 import { Dialog } from '@/ui/dialog';
+import { useSessionActor } from '@/ui/session';
 import { Sidebar } from './sidebar';
 import { TopBar } from './topbar';
 import { FraudAlert } from './fraud-alert';
@@ -16,6 +17,18 @@ import { t } from '@/i18n';
  */
 export function Shell({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const session = useSessionActor();
+  // Painted: the shell's own data (bell, counters, fraud alert) may come now, when the browser is
+  // next idle, behind the page's first reads (its route's loader sent them already).
+  useEffect(() => {
+    const due = () => session.send({ type: 'shellData.due' });
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(due, 0);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(due, { timeout: 1000 });
+    return () => window.cancelIdleCallback(idle);
+  }, [session]);
 
   return (
     <div className="flex h-full">

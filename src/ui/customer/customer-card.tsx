@@ -1,8 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Services } from '@/api/services';
-import type { CustomerRow } from '@/api/contract/customers';
-import type { AccountData } from '@/api/contract/order-detail';
-import { getAccountData, getAccountSummary, getTotalClosed } from '@/api/order-detail';
+import type { CustomerCardData } from './customer-card-read';
 import { formatCredit, formatMoney } from '@/domain/format';
 import { reliabilityLabel, reliabilityTone } from '@/domain/reliability';
 import { formatCalendarDate, formatDateTime } from '@/domain/time';
@@ -11,21 +8,7 @@ import { TONE_CLASS } from '@/ui/tone';
 import { customerCardText } from '@/i18n/es-customer-shared';
 import { yesNo, t } from '@/i18n';
 
-/** Who the customer is, the account's data and settings, and what they hold and bought. */
-export interface CustomerCardData {
-  summary: CustomerRow;
-  data: AccountData;
-  totalUsd: number;
-}
 
-export async function loadCustomerCard(services: Services, accountId: number): Promise<CustomerCardData> {
-  const [summary, data, totalUsd] = await Promise.all([
-    getAccountSummary(services.uaa, accountId),
-    getAccountData(services.users, accountId),
-    getTotalClosed(services.orders, accountId),
-  ]);
-  return { summary, data, totalUsd };
-}
 
 const text = customerCardText;
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { Services } from '@/api/services';
-import { loadCustomerCard, type CustomerCardData } from './customer-card';
+import { loadCustomerCard, type CustomerCardData } from './customer-card-read';
 import { formatCredit, formatMoney } from '@/domain/format';
 import { reliabilityLabel } from '@/domain/reliability';
 import { formatDateTime } from '@/domain/time';

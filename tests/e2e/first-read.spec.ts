@@ -1,0 +1,56 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
+import { withDb } from './fixtures';
+
+/**
+ * Issue 26: a page's first read goes out with the navigation, beside the page's code, not after it
+ * (its route's loader sends it; the page takes that answer: src/api/first-reads.ts); the shell's own
+ * data (bell, KYC counter, fraud alert) waits until the page has been painted. Each page is loaded
+ * cold with its own code held back until its first read has been sent (at most HOLD_MS): a page
+ * that asked only after its code arrived would wait out the whole hold and send it after.
+ */
+const HOLD_MS = 3000;
+
+async function coldLoad(page: Page, url: string, pageChunk: RegExp, firstRead: (url: string) => boolean, shown: string) {
+  const started: { url: string; at: number }[] = [];
+  let released = 0;
+  await page.goto('about:blank');
+  await page.route(pageChunk, async (route) => {
+    await expect.poll(() => started.some((r) => firstRead(r.url)), { timeout: HOLD_MS, intervals: [20] }).toBe(true).catch(() => {});
+    released = Date.now();
+    await route.continue();
+  });
+  page.on('request', (request) => started.push({ url: request.url(), at: Date.now() }));
+  await page.goto(url);
+  await expect(page.getByText(shown, { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => started.some((r) => r.url.includes('/secured/risk/list')), { timeout: 10_000 }).toBe(true);
+  return { started, released };
+}
+
+const firstOf = (started: { url: string; at: number }[], part: string) => started.find((r) => r.url.includes(part));
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, 'admin');
+});
+
+test('the order page: the order is asked for once, before the page’s code has arrived; the bell after it', async ({ page }) => {
+  const order = withDb((db) => db.prepare('SELECT id FROM orders ORDER BY id DESC LIMIT 1').get() as { id: number });
+  const isRead = (url: string) => url.includes('/allHistory') && url.includes(`orderId=${order.id}`) && url.includes('size=1');
+  const { started, released } = await coldLoad(page, `/#/admin/order-page/${order.id}`, /\/assets\/order-page-[\w-]+\.js$/, isRead, `Orden ${order.id}`);
+  const reads = started.filter((r) => isRead(r.url));
+  expect(reads).toHaveLength(1);
+  expect(reads[0]!.at).toBeLessThanOrEqual(released);
+  expect(firstOf(started, '/secured/risk/list')!.at).toBeGreaterThanOrEqual(reads[0]!.at);
+});
+
+test('the customer page: the card’s three reads go once each, before the page’s code has arrived; the bell after them', async ({ page }) => {
+  const id = withDb((db) => (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id);
+  const card = `/uaa/secured/other/data?accountId=${id}`;
+  const { started, released } = await coldLoad(page, `/#/admin/customer-page/${id}`, /\/assets\/customer-page-[\w-]+\.js$/, (url) => url.includes(card), 'Datos Generales');
+  for (const part of [`/uaa/secured/other/data?accountId=${id}`, `/users/secured/other/data?accountId=${id}`, `/secured/orders/totalClosed?accountId=${id}`]) {
+    const reads = started.filter((r) => r.url.includes(part));
+    expect(reads, part).toHaveLength(1);
+    expect(reads[0]!.at, part).toBeLessThanOrEqual(released);
+    expect(firstOf(started, '/secured/risk/list')!.at, part).toBeGreaterThanOrEqual(reads[0]!.at);
+  }
+});
