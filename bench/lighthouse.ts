@@ -10,7 +10,8 @@
  * BENCH_RUNS (default 3) runs per screen and profile; the table shows the run with the median
  * performance score. BENCH_SCREENS (names, comma-separated) and BENCH_PROFILES (mobile, desktop)
  * measure a part, to compare two builds (BENCH_DIST: the folder served, default dist): printed
- * only, the document keeps the whole table. CHROME_PATH (default /usr/bin/chromium): never a downloaded browser. The
+ * only, the document keeps the whole table. Each run prints its layout shifts' elements, its longest
+ * tasks and its costliest scripts; BENCH_SAVE=folder keeps every run's whole report (JSON). CHROME_PATH (default /usr/bin/chromium): never a downloaded browser. The
  * simulated times scale what the machine's CPU took: on a busy machine TBT comes out higher.
  */
 import { spawn } from 'node:child_process';
@@ -105,12 +106,37 @@ async function measure(hash: string, form: 'mobile' | 'desktop', signedIn: boole
     throw new Error(`${hash}: ${lhr.runtimeError.message}`);
   }
   const number = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
+  explain(lhr, `${hash} ${form}`);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     cls: number('cumulative-layout-shift'),
     tbt: number('total-blocking-time'),
     kb: number('total-byte-weight') / 1024,
   };
+}
+
+type Items = { items?: Record<string, unknown>[] } | undefined;
+const itemsOf = (lhr: Result, audit: string) => ((lhr.audits[audit]?.details as Items)?.items ?? []);
+
+/**
+ * What a run found worth a look, printed (not written to the document): each layout shift's
+ * element, the longest main-thread tasks and the scripts that took the most CPU. BENCH_SAVE (a
+ * folder) keeps each run's whole report as JSON as well.
+ */
+function explain(lhr: Result, label: string) {
+  for (const item of itemsOf(lhr, 'layout-shifts')) {
+    const node = item.node as { snippet?: string; selector?: string } | undefined;
+    console.log(`  ${label}: shift ${Number(item.score).toFixed(3)} at ${node?.selector ?? '?'} ${node?.snippet?.slice(0, 80) ?? ''}`);
+  }
+  const tasks = itemsOf(lhr, 'long-tasks').slice(0, 4).map((t) => `${Math.round(Number(t.duration))} ms ${String(t.url).split('/').pop()}`);
+  if (tasks.length > 0) console.log(`  ${label}: longest tasks ${tasks.join(' · ')}`);
+  const scripts = itemsOf(lhr, 'bootup-time').slice(0, 4).map((t) => `${String(t.url).split('/').pop()} ${Math.round(Number(t.scripting))} ms`);
+  if (scripts.length > 0) console.log(`  ${label}: scripting ${scripts.join(' · ')}`);
+  const folder = process.env.BENCH_SAVE;
+  if (folder) {
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, `${label.replace(/[^\w]+/g, '-')}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
 }
 
 /** The run with the median score of `runs`. */

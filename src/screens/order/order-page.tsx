@@ -78,9 +78,13 @@ export function OrderPage() {
   return (
     <div className="space-y-4">
       <PageHeader title={orderText.title(id)}>
-        <Suspense fallback={<span aria-hidden className="inline-block h-9" />}>
-          <MassRetryAction />
-        </Suspense>
+        {/* Its place is held at its size: on a phone a row of its own (its long label would wrap
+            under the title when it arrives), beside the title from a tablet's width up. */}
+        <div className="flex min-h-9 basis-full justify-end sm:basis-auto">
+          <Suspense fallback={null}>
+            <MassRetryAction />
+          </Suspense>
+        </div>
       </PageHeader>
       {orderId === null ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
