@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LoginPage } from '@/screens/session/login-page';
+import { useDocumentTitle } from '@/ui/document-title';
 import type { SessionActor } from '@/ui/session';
 import { readStoredSession, type KeyValueStore } from '@/machines/session/session-store';
 import { t } from '@/i18n';
@@ -55,6 +56,8 @@ export function Boot({ session }: { session: SessionActor }) {
     return () => window.removeEventListener('hashchange', follow);
   }, [routed]);
 
+  // The sign-in page shown before the router (no session yet) is titled like the router's own.
+  useDocumentTitle(routed ? null : t.titles.login);
   if (!routed) {
     return (
       <LoginPage

@@ -100,11 +100,15 @@ test.describe('shell behaviour', () => {
     await expect(page).toHaveURL(/#\/admin\/orders/);
   });
 
-  test('the page title comes from the route name; the footer year is computed', async ({ page }) => {
+  test('the page title comes from the route name; Stats leads to the dashboard; the footer year is computed', async ({ page }) => {
     await signIn(page, 'admin');
     await expect(page).toHaveTitle('Dashboard · Consola CRM');
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Ordenes' }).click();
     await expect(page).toHaveTitle('Ordenes · Consola CRM');
+    // The top bar's Stats entry leads back to the dashboard.
+    await page.getByRole('banner').getByRole('link', { name: 'Stats' }).click();
+    await expect(page).toHaveURL(/#\/admin\/dashboard$/);
+    await expect(page).toHaveTitle('Dashboard · Consola CRM');
     const year = new Intl.DateTimeFormat('en', { timeZone: 'America/Toronto', year: 'numeric' }).format(new Date());
     await expect(page.getByRole('contentinfo')).toContainText(`© ${year}`);
   });

@@ -14,6 +14,13 @@ test.describe('sign-in page', () => {
     await expect(submit).toBeDisabled();
   });
 
+  test('/login-page is the same sign-in page', async ({ page }) => {
+    await page.goto('/#/login-page');
+    await expect(page.getByLabel('Usuario')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Acceder' })).toBeDisabled();
+    await expect(page).toHaveTitle(/^Acceder · /);
+  });
+
   test('a wrong password shows the server message', async ({ page }) => {
     await page.goto('/#/auth/login-page');
     await page.getByLabel('Usuario').fill('operaciones');
