@@ -9,5 +9,7 @@ import { csvCell, type CsvValue } from '@/domain/csv';
  */
 export const SAFE_GRID_CSV = {
   processCellCallback: (p) => csvCell(p.formatValue(p.value) as CsvValue),
-  processHeaderCallback: (p) => csvCell(p.api.getDisplayNameForColumn(p.column, 'csv')),
+  // The header as AG Grid exports it: the column's headerName, even when empty (the row toggle's),
+  // else the name the grid makes of the field. (api.getDisplayNameForColumn needs ColumnApiModule.)
+  processHeaderCallback: (p) => csvCell(p.column.getColDef().headerName ?? p.column.getDisplayName('csv')),
 } as const satisfies Pick<CsvExportParams, 'processCellCallback' | 'processHeaderCallback'>;

@@ -60,7 +60,9 @@ describe('csvField and toCsv (the server\'s CSV, the audit export, the reports t
 describe('every grid\'s CSV export', () => {
   /** AG Grid's params for a cell, its column formatting as `format` says (the identity when it has no formatter). */
   const cell = (value: unknown, format: (v: unknown) => unknown = (v) => v) => ({ value, formatValue: format }) as unknown as ProcessCellForExportParams;
-  const header = (name: string) => ({ column: {}, api: { getDisplayNameForColumn: () => name } }) as unknown as ProcessHeaderForExportParams;
+  /** AG Grid's params for a header: the column's definition and the name the grid would make of its field. */
+  const header = (headerName: string | undefined, displayName = 'Of The Field') =>
+    ({ column: { getColDef: () => ({ headerName }), getDisplayName: () => displayName } }) as unknown as ProcessHeaderForExportParams;
 
   it('exports each cell as the grid shows it (its formatter applied) through the same rule', () => {
     const process = SAFE_GRID_CSV.processCellCallback;
@@ -77,8 +79,13 @@ describe('every grid\'s CSV export', () => {
   });
 
   it('exports each header through the same rule', () => {
-    expect(SAFE_GRID_CSV.processHeaderCallback(header('Nombre'))).toBe('Nombre');
-    expect(SAFE_GRID_CSV.processHeaderCallback(header('=1+1'))).toBe("'=1+1");
+    const process = SAFE_GRID_CSV.processHeaderCallback;
+    expect(process(header('Nombre'))).toBe('Nombre');
+    expect(process(header('=1+1'))).toBe("'=1+1");
+    // The row toggle's header is empty, as the grid shows it; a column with no headerName is named by the grid.
+    expect(process(header(''))).toBe('');
+    expect(process(header(undefined, 'Value'))).toBe('Value');
+    expect(process(header(undefined, '@Value'))).toBe("'@Value");
   });
 
   it('no grid exports by itself: only DataGrid calls AG Grid\'s CSV export, always with SAFE_GRID_CSV', () => {
