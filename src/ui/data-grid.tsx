@@ -14,6 +14,7 @@ import {
   type RowClassParams,
 } from 'ag-grid-community';
 import { Button } from './button';
+import { SAFE_GRID_CSV } from './grid-csv';
 import { listText } from '@/i18n/es-lists';
 
 // Only the modules the lists use: keyboard navigation and column resizing are in the core; the
@@ -53,7 +54,8 @@ export interface DataGridProps<T> {
 
 /**
  * The lists' table: AG Grid with keyboard navigation, resizable columns and CSV export of the
- * rows shown. Paging is the server's (see Pager), so the grid only ever holds one page.
+ * rows shown (no cell a spreadsheet would run: SAFE_GRID_CSV). Paging is the server's (see
+ * Pager), so the grid only ever holds one page.
  */
 export function DataGrid<T>({
   label,
@@ -76,7 +78,7 @@ export function DataGrid<T>({
       <div className="flex justify-end">
         <Button
           variant="secondary"
-          onClick={() => grid.current?.api.exportDataAsCsv({ fileName: csvName, shouldRowBeSkipped: (p) => Boolean(p.node.data && isFullWidth?.(p.node.data)) })}
+          onClick={() => grid.current?.api.exportDataAsCsv({ ...SAFE_GRID_CSV, fileName: csvName, shouldRowBeSkipped: (p) => Boolean(p.node.data && isFullWidth?.(p.node.data)) })}
         >
           {listText.exportCsv}
         </Button>

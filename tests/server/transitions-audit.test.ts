@@ -116,6 +116,16 @@ describe('the transition audit', () => {
     expect(lines[1]).toMatch(/,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2},/);
   });
 
+  it('CSV export: a request id the caller chose that a spreadsheet would run is written as text (issue 27)', async () => {
+    const n = await phoneToVerify();
+    // The X-Request-Id rule lets a caller start it with '-': "-cmd:…" would be a formula.
+    expect((await post('/users/secured/user-number/verify', { accountId: n.account_id, phoneNumber: n.phone_number }, tokens.soporte!, '-cmd:audit.formula')).status).toBe(200);
+    const lines = (await (await get('/orders/secured/transitions/export?chart=phone')).text()).replace(/^\uFEFF/, '').split('\r\n');
+    const mine = lines.filter((line) => line.includes('audit.formula'));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.split(',').at(-1)).toBe("'-cmd:audit.formula");
+  });
+
   it('is QA\'s: admin and qa read it; soporte, a reader and no token do not', async () => {
     for (const path of ['/orders/secured/transitions', '/orders/secured/transitions/charts', '/orders/secured/transitions/export', '/orders/secured/transitions/graph?chart=phone']) {
       expect((await get(path, tokens.admin!)).status).toBe(200);

@@ -1,0 +1,15 @@
+import type { CsvExportParams } from 'ag-grid-community';
+import { csvCell, type CsvValue } from '@/domain/csv';
+
+/**
+ * What every grid's CSV export is given (src/ui/data-grid.tsx): each cell as the grid shows it
+ * (the column's formatter applied, as AG Grid exports it without a callback) and each header,
+ * through the same rule as every other CSV the console writes (`csvCell`). AG Grid quotes the
+ * fields itself.
+ */
+export const SAFE_GRID_CSV = {
+  processCellCallback: (p) => csvCell(p.formatValue(p.value) as CsvValue),
+  // The header as AG Grid exports it: the column's headerName, even when empty (the row toggle's),
+  // else the name the grid makes of the field. (api.getDisplayNameForColumn needs ColumnApiModule.)
+  processHeaderCallback: (p) => csvCell(p.column.getColDef().headerName ?? p.column.getDisplayName('csv')),
+} as const satisfies Pick<CsvExportParams, 'processCellCallback' | 'processHeaderCallback'>;
