@@ -29,7 +29,8 @@ async function fingerprintOf(request: Request): Promise<string> {
 export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
-    if (!key || c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    // A GET is keyed too: the spec names a GET for one change (the added-card attempts' reset); a read sends no key.
+    if (!key || c.req.method === 'HEAD') return next();
     if (!KEY.test(key)) throw new ApiError(400, 'invalid_request', IdempotencyMsg.key);
     const now = deps.clock.now();
     const scope = {

@@ -57,6 +57,7 @@ export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[], gat
     if (entries.some(({ row }) => row.wire.body !== wire.body || row.wire.query !== wire.query)) {
       throw new Error(`Rows sharing ${wire.path} must share its query and body schemas`);
     }
+    if (wire.method === 'GET' && (wire.body || wire.multipart)) throw new Error(`GET ${wire.path} carries no body`);
     const guards: MiddlewareHandler<AppEnv>[] = [];
     // /<service>/secured/* paths already get the bearer check from the app.
     if (!/^\/[^/]+\/secured\//.test(wire.path)) guards.push(requireBearer(deps));
@@ -67,8 +68,8 @@ export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[], gat
       await next();
     });
 
-    // Every action of the contract is a POST (Wire.method).
-    app.post(serverPath(wire.path), every(...guards), async (c, next) => {
+    // An action is a POST, or a GET where the spec names one (Wire.method).
+    app.on(wire.method, serverPath(wire.path), every(...guards), async (c, next) => {
       const body = wire.body ? parse(wire.body, wire.multipart ? await formBody(c) : await jsonBody(c)) : undefined;
       const request: WireRequest = { query: parse(wire.query ?? NoQuery, c.req.query()), body, params: c.req.param() };
       const entry = entries.find(({ row }) => !row.match || row.match(request));

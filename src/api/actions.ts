@@ -1,3 +1,4 @@
+import type { KyInstance } from 'ky';
 import * as v from 'valibot';
 import { ApiError, call, type ServiceClient } from './http';
 import type { Services } from './services';
@@ -80,8 +81,11 @@ export async function sendAction<TSubject, TPayload, TQuery, TBody, TData>(
   const options = {
     searchParams: searchParams(request.query as object | undefined),
     ...(request.body === undefined ? {} : wire.multipart ? { body: formData(request.body as object) } : { json: request.body }),
+    // A GET row is still a change: its key makes a retry a replay (the client keys only other methods by itself).
+    ...(wire.method === 'GET' ? { headers: { 'Idempotency-Key': crypto.randomUUID() } } : {}),
   };
-  const answer = await call(clientOf(services, wire.client), (k) => k.post(path, options), v.union([ApprovalRequested, Envelope(wire.data as v.GenericSchema<unknown, TData>)]), {
+  const send = (k: KyInstance) => (wire.method === 'GET' ? k.get(path, options) : k.post(path, options));
+  const answer = await call(clientOf(services, wire.client), send, v.union([ApprovalRequested, Envelope(wire.data as v.GenericSchema<unknown, TData>)]), {
     ...(wire.successCode !== undefined ? { acceptCodes: [wire.successCode] } : {}),
   });
   if ('approval' in answer) return { approval: answer.approval };

@@ -93,8 +93,9 @@ export function createServiceClient(baseUrl: string, hooks: HttpHooks, { apiKey 
                 if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
                 const key = apiKey ? hooks.serviceKeys()?.apiKey : undefined;
                 if (key && !request.headers.has('api-key')) request.headers.set('api-key', key);
-                if (request.method !== 'GET' && request.method !== 'HEAD') {
-                  // A change: reads a route's loader sent and no page took yet may now be stale.
+                // A change (a GET that changes, as the added-card reset, comes with its key: src/api/actions.ts).
+                if (request.headers.has('Idempotency-Key') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+                  // Reads a route's loader sent and no page took yet may now be stale.
                   dropFirstReads();
                   if (!request.headers.has('Idempotency-Key')) request.headers.set('Idempotency-Key', crypto.randomUUID());
                 }

@@ -288,7 +288,11 @@ test('soporte resets the attempts of a customer blocked from adding cards (10 fa
   await expect(attempts).toContainText('Bloqueado para agregar tarjetas (CARD_DECLINES_LIMITED): 10 intentos fallidos de 10.');
   await attempts.getByRole('button', { name: 'Restablecer intentos' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Restablecer los intentos de agregar tarjeta del cliente ${id}?`);
+  // The spec's call (details §7): a GET of the reset path with the customer in the query.
+  const sent = page.waitForResponse((r) => r.url().endsWith(`/customer/secured/add/creditcard/result/delete?accountId=${id}`));
   await confirmAndFinish(page, 'Listo!');
+  expect((await sent).request().method()).toBe('GET');
+  expect((await sent).status()).toBe(200);
   await expect(attempts).toContainText('0 intentos fallidos de 10 permitidos.');
   await expect(attempts.getByRole('row').nth(1)).toContainText('20/11/2026');
 });
@@ -339,7 +343,10 @@ test('fraude contaminates a customer (every saved card to the blacklist, honesty
   await expect(page.getByRole('button', { name: 'Descontaminar' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Contaminar por fraude' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Contaminar por fraude al cliente ${id}?`);
+  // The spec's calls (details §7): POST /blacklist/secured/find/add and /find/remove with the customer.
+  const contaminated = page.waitForResponse((r) => r.url().endsWith('/blacklist/secured/find/add') && r.request().method() === 'POST');
   await confirmAndFinish(page, 'Listo!');
+  expect((await contaminated).status()).toBe(200);
   await expect(valueOf(general, 'Confiabilidad')).toHaveText('Fraude');
   await openTab(page, 'Lista Negra');
   await expect(page.getByRole('table', { name: `Lista negra del cliente ${id}` }).getByRole('row').filter({ hasText: 'CARD' }).first()).toBeVisible();
@@ -349,7 +356,9 @@ test('fraude contaminates a customer (every saved card to the blacklist, honesty
   await expect(form.getByLabel('Nueva honestidad')).toHaveValue('0');
   await form.getByLabel('Nueva honestidad').selectOption({ label: 'Estable' });
   await form.getByRole('button', { name: 'Aceptar' }).click();
+  const decontaminated = page.waitForResponse((r) => r.url().endsWith('/blacklist/secured/find/remove') && r.request().method() === 'POST');
   await confirmAndFinish(page, 'Listo!');
+  expect((await decontaminated).status()).toBe(200);
   await expect(valueOf(general, 'Confiabilidad')).toHaveText('Estable');
   await expect(page.getByRole('button', { name: 'Contaminar por fraude' })).toBeVisible();
 });

@@ -11,7 +11,8 @@ import { addedCards } from '@/machines/customer/added-cards.machine';
 /**
  * Resetting a customer's added-card attempts through the reference server (CRM7_AGENT): limited
  * after 10 failed ones; a reset clears them (kept, marked) and opens the customer; nothing to clear
- * is a 409; two resets at once give one 409; permissions.
+ * is a 409; two resets at once give one 409; a retry with its key is replayed; permissions. The
+ * spec names a GET for this change (details §7).
  */
 
 let server: TestServer;
@@ -37,14 +38,22 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('POST /customer/secured/add/creditcard/result/delete', () => {
+const RESET = '/customer/secured/add/creditcard/result/delete';
+const lastLog = () => k().selectFrom('action_logs').selectAll().where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(customer)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+
+describe('GET /customer/secured/add/creditcard/result/delete (the spec\'s reset of attempts, details §7)', () => {
+  it('the row is sent as the spec says: a GET with the customer in the query; a POST is not served', async () => {
+    expect(rowFor(addedCards.rows, 'addedCards.reset')!.wire).toMatchObject({ method: 'GET', path: RESET });
+    expect((await server.post(`${RESET}?accountId=${customer}`, tokens.soporte)).status).toBe(404);
+  });
+
   it('ten failed attempts limit the customer; a reset clears them (kept, marked) and opens the customer; the log says how many', async () => {
     await fail(10);
     expect(await read()).toMatchObject({ failed: 10, limited: true, countElements: 10 });
     const { data } = await json(AddCardAttemptsResponse, await reset());
     expect(data).toMatchObject({ failed: 0, limited: false, countElements: 10 });
     expect(data.elements.every((a) => a.cleared !== null)).toBe(true);
-    const log = await k().selectFrom('action_logs').selectAll().where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(customer)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const log = await lastLog();
     expect(log.action).toBe('addedCards.addedCards.reset');
     // Cleared: nothing left to clear (issue 25: the chart's clear state, where no reset is offered).
     expect(JSON.parse(log.input!)).toEqual({ status: { before: 'limited', after: 'clear' }, failedAttempts: { before: 10, after: 0 } });
@@ -58,11 +67,26 @@ describe('POST /customer/secured/add/creditcard/result/delete', () => {
     expect((await read()).failed).toBe(0);
   });
 
-  it('needs the editor flag and CRM7_AGENT; a staff account is not a customer; nothing changes', async () => {
+  it('a GET sent again with its Idempotency-Key (a retry after a lost answer) is replayed, not a second reset', async () => {
+    await fail(4);
+    const send = () => server.app.request(`${RESET}?accountId=${customer}`, { headers: { authorization: `Bearer ${tokens.soporte}`, 'idempotency-key': 'reinicio-tarjetas-1' } });
+    const first = await json(AddCardAttemptsResponse, await send());
+    const logs = (await k().selectFrom('action_logs').select('id').where('doc_id', '=', String(customer)).execute()).length;
+    const again = await send();
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await json(AddCardAttemptsResponse, again)).data).toEqual(first.data);
+    expect((await k().selectFrom('action_logs').select('id').where('doc_id', '=', String(customer)).execute()).length).toBe(logs);
+    expect(JSON.parse((await lastLog()).input!)).toEqual({ status: { before: 'open', after: 'clear' }, failedAttempts: { before: 4, after: 0 } });
+  });
+
+  it('needs the editor flag and CRM7_AGENT, a customer named, a customer that exists; nothing changes', async () => {
     await fail(2);
     await expectError(await reset('lector'), 403, 'access_denied', Msg.notReader);
     await expectError(await reset('operaciones'), 403, 'access_denied', Msg.missingPermission(Permission.AGENT));
+    for (const query of ['', '?accountId=', '?accountId=abc', '?accountId=0']) await expectError(await server.get(`${RESET}${query}`, tokens.soporte), 400, 'invalid_request', 'Debe indicar el cliente.');
+    // A staff account is not a customer; an id nobody has is not found either.
     await expectError(await reset('soporte', accountOf.operaciones!), 404, 'not_found');
+    await expectError(await reset('soporte', 99_999_999), 404, 'not_found', 'No se encontró el usuario 99999999.');
     expect((await read()).failed).toBe(2);
   });
 });

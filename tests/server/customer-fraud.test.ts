@@ -15,7 +15,8 @@ import { customerFraud } from '@/machines/customer/fraud.machine';
  * Card-fraud contamination through the reference server: every saved card of the customer onto
  * the blacklist with the honesty Fraude, and back off with the honesty chosen (Nuevo by default);
  * the chart refuses a second contamination or a decontamination of a clean customer; a customer
- * without cards; two contaminations at once; permissions (CRM7_FRAUD_COMPLETE).
+ * without cards; two contaminations at once; permissions (CRM7_FRAUD_COMPLETE). Both on the spec's
+ * paths (details §7): POST /blacklist/secured/find/add and /find/remove.
  */
 
 let server: TestServer;
@@ -30,6 +31,7 @@ const cardsOf = async (accountId: number) => (await k().selectFrom('payment_meth
 const listed = async (accountId: number) =>
   (await k().selectFrom('blacklist_entries').select('value').where('type', '=', 'CARD').where('value', 'in', await cardsOf(accountId)).execute()).length;
 const reliability = async (accountId = customer) => (await k().selectFrom('accounts').select('reliability').where('id', '=', accountId).executeTakeFirstOrThrow()).reliability;
+const lastLog = () => k().selectFrom('action_logs').selectAll().where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(customer)).orderBy('id', 'desc').executeTakeFirstOrThrow();
 const cardFraud = async () => (await json(AccountDataResponse, await server.get(`/users/secured/other/data?accountId=${customer}`, tokens.fraude))).data.cardFraud;
 
 beforeAll(async () => {
@@ -62,7 +64,7 @@ describe('card-fraud contamination', () => {
     expect(await listed(customer)).toBe(cards);
     expect(await reliability()).toBe(-10);
     expect(await cardFraud()).toBe(true);
-    const log = await k().selectFrom('action_logs').selectAll().where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(customer)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const log = await lastLog();
     expect(log.action).toBe('customerFraud.fraud.contaminate');
     expect(JSON.parse(log.input!)).toEqual({ status: { before: 'clean', after: 'contaminated' }, reliability: { before: was, after: -10 }, cardsListed: { before: 0, after: cards } });
   });
@@ -74,16 +76,18 @@ describe('card-fraud contamination', () => {
   it('decontaminating takes the cards off and sets the honesty chosen; one outside FRAUD..VERY_TRUSTED is refused', async () => {
     await expectError(await send('fraud.decontaminate', { reliability: 20 }), 400, 'invalid_request', FraudMsg.reliability);
     expect(await listed(customer)).toBeGreaterThan(0);
+    const cards = await listed(customer);
     const { data } = await json(Response, await send('fraud.decontaminate', { reliability: 5 }));
     expect(data).toEqual({ accountId: customer, reliability: 5, cardsListed: 0 });
     expect(await listed(customer)).toBe(0);
+    expect(JSON.parse((await lastLog()).input!)).toEqual({ status: { before: 'contaminated', after: 'clean' }, reliability: { before: -10, after: 5 }, cardsListed: { before: cards, after: 0 } });
     expect(await cardFraud()).toBe(false);
     await expectError(await send('fraud.decontaminate', { reliability: 0 }), 409, 'conflict', FraudMsg.clean);
   });
 
   it('without a reliability the customer is left Nuevo (the default)', async () => {
     await json(Response, await send('fraud.contaminate', {}));
-    const r = await server.post('/users/secured/fraud/decontaminate', tokens.fraude, { accountId: customer });
+    const r = await server.post('/blacklist/secured/find/remove', tokens.fraude, { accountId: customer });
     expect((await json(Response, r)).data.reliability).toBe(0);
   });
 
@@ -100,10 +104,26 @@ describe('card-fraud contamination', () => {
     await json(Response, await send('fraud.decontaminate', { reliability: 0 }));
   });
 
-  it('needs the editor flag and CRM7_FRAUD_COMPLETE; a staff account is not a customer; nothing changes', async () => {
-    await expectError(await send('fraud.contaminate', {}, 'lector'), 403, 'access_denied', Msg.notReader);
-    await expectError(await send('fraud.contaminate', {}, 'soporte'), 403, 'access_denied', Msg.missingPermission(Permission.FRAUD_COMPLETE));
-    await expectError(await send('fraud.contaminate', {}, 'fraude', accountOf.soporte!), 404, 'not_found');
+  it('both rows are sent on the spec\'s paths; the invented ones are not served', async () => {
+    expect(rowFor(customerFraud.rows, 'fraud.contaminate')!.wire).toMatchObject({ method: 'POST', path: '/blacklist/secured/find/add' });
+    expect(rowFor(customerFraud.rows, 'fraud.decontaminate')!.wire).toMatchObject({ method: 'POST', path: '/blacklist/secured/find/remove' });
+    for (const old of ['/users/secured/fraud/contaminate', '/users/secured/fraud/decontaminate']) expect((await server.post(old, tokens.fraude, { accountId: customer })).status).toBe(404);
     expect(await listed(customer)).toBe(0);
+  });
+
+  it.each([
+    ['contaminate', 'fraud.contaminate', '/blacklist/secured/find/add'],
+    ['decontaminate', 'fraud.decontaminate', '/blacklist/secured/find/remove'],
+  ])('%s needs the editor flag and CRM7_FRAUD_COMPLETE, a customer named, a customer that exists; nothing changes', async (_name, event, path) => {
+    const was = await reliability();
+    await expectError(await send(event, {}, 'lector'), 403, 'access_denied', Msg.notReader);
+    await expectError(await send(event, {}, 'soporte'), 403, 'access_denied', Msg.missingPermission(Permission.FRAUD_COMPLETE));
+    await expectError(await server.post(path, tokens.fraude, {}), 400, 'invalid_request', FraudMsg.account);
+    await expectError(await server.post(path, tokens.fraude, { accountId: 'x' }), 400, 'invalid_request', FraudMsg.account);
+    // A staff account is not a customer; an id nobody has is not found either.
+    await expectError(await send(event, {}, 'fraude', accountOf.soporte!), 404, 'not_found');
+    await expectError(await send(event, {}, 'fraude', 99_999_999), 404, 'not_found', 'No se encontró el usuario 99999999.');
+    expect(await listed(customer)).toBe(0);
+    expect(await reliability()).toBe(was);
   });
 });

@@ -282,7 +282,7 @@ export const AddCardAttempts = v.object({ elements: v.array(AddCardAttempt), cou
 export type AddCardAttempts = v.InferOutput<typeof AddCardAttempts>;
 export const AddCardAttemptsResponse = Envelope(AddCardAttempts);
 
-/** POST /customer/secured/add/creditcard/result/delete?accountId (deleteAddCCResult; the path is the reference server's). */
+/** GET /customer/secured/add/creditcard/result/delete?accountId (deleteAddCCResult, spec details §7: the reset of attempts; a change, though a GET). */
 export const AddCardResetQuery = v.object({ accountId: QueryId('Debe indicar el cliente.') });
 export type AddCardResetQuery = v.InferOutput<typeof AddCardResetQuery>;
 

@@ -3,16 +3,20 @@ import { Msg } from '@/domain/messages';
 import { BodyId } from './fields';
 import { DECONTAMINATION_LEVELS, DEFAULT_DECONTAMINATION, FraudMsg } from '@/domain/customer-fraud';
 
-/** Card-fraud contamination (spec details §2, §4 "Account"; the paths are the reference server's: the spec does not show them). */
+/**
+ * Card-fraud contamination (spec details §4 "Account", §6 CRM7_FRAUD_COMPLETE), on the paths of
+ * details §7 "Blacklist": `/blacklist/secured/find/add` (accountId) and `/blacklist/secured/find/remove`
+ * (descontaminateFraud: accountId, reliability).
+ */
 
 const AccountId = BodyId(FraudMsg.account);
 const Json = Msg.jsonObject;
 
-/** POST /users/secured/fraud/contaminate: accountId. */
+/** POST /blacklist/secured/find/add: accountId. */
 export const ContaminateBody = v.object({ accountId: AccountId }, Json);
 export type ContaminateBody = v.InferOutput<typeof ContaminateBody>;
 
-/** POST /users/secured/fraud/decontaminate: accountId, reliability (FRAUD to VERY_TRUSTED; NEW_USER when absent). */
+/** POST /blacklist/secured/find/remove: accountId, reliability (FRAUD to VERY_TRUSTED; NEW_USER when absent). */
 export const DecontaminateBody = v.object(
   {
     accountId: AccountId,

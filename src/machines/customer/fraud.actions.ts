@@ -6,7 +6,7 @@ import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
 import { decontaminateForm } from './fraud.form';
 
-/** Card-fraud contamination and decontamination of a customer (CRM7_FRAUD_COMPLETE, spec details §6). */
+/** Card-fraud contamination and decontamination of a customer (CRM7_FRAUD_COMPLETE, spec details §6; paths §7 "Blacklist"). */
 
 export type FraudEvent = { type: 'fraud.contaminate' } | { type: 'fraud.decontaminate' };
 export interface FraudContext {
@@ -32,7 +32,7 @@ export const fraudActions = [
     confirm: (s) => text.contaminateQuestion(s.accountId),
     success: { text: (s, state: FraudState) => text.contaminated(s.accountId, state.cardsListed) },
     refused: (c) => (c.status === 'clean' && c.cards === 0 ? FraudMsg.noCards : FraudMsg.contaminated),
-    wire: { client: 'users', method: 'POST', path: '/users/secured/fraud/contaminate', body: ContaminateBody, data: FraudState },
+    wire: { client: 'blacklist', method: 'POST', path: '/blacklist/secured/find/add', body: ContaminateBody, data: FraudState },
     request: (s) => ({ body: { accountId: s.accountId } }),
     targets: byAccount,
     handler: 'contaminate',
@@ -46,7 +46,7 @@ export const fraudActions = [
     confirm: (s, form: { reliability: number }) => text.decontaminateQuestion(s.accountId, reliabilityLabel(form.reliability)),
     success: { text: (s, state: FraudState) => text.decontaminated(s.accountId, reliabilityLabel(state.reliability)) },
     refused: FraudMsg.clean,
-    wire: { client: 'users', method: 'POST', path: '/users/secured/fraud/decontaminate', body: DecontaminateBody, data: FraudState },
+    wire: { client: 'blacklist', method: 'POST', path: '/blacklist/secured/find/remove', body: DecontaminateBody, data: FraudState },
     request: (s, form: { reliability: number }) => ({ body: { accountId: s.accountId, reliability: form.reliability } }),
     targets: byAccount,
     handler: 'decontaminate',

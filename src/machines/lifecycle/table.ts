@@ -19,7 +19,11 @@ export type Variant = 'primary' | 'secondary' | 'danger';
 export interface Wire<TQuery = unknown, TBody = unknown, TData = unknown> {
   /** Which API client sends it (the api-key clients add the service's key). */
   client: ClientName;
-  method: 'POST';
+  /**
+   * POST, but where the spec names a GET for a change (the added-card attempts' reset): a GET row
+   * carries no body, and the console still gives it an Idempotency-Key (a retry is replayed).
+   */
+  method: 'POST' | 'GET';
   /** The full path of the spec; `:tenant` segments are the signed-in company's tenant, other `:name` segments the request's params. */
   path: string;
   query?: v.GenericSchema<unknown, TQuery>;
