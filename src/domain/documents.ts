@@ -13,8 +13,25 @@ export const documentName = (d: { id: number; type: string }) => `${documentType
 export const DOCUMENT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
-/** The spec's labels, its spelling kept ('Aprovado'). */
-const STATUS_LABELS: Record<string, string> = { PENDING: 'Pendiente', APPROVED: 'Aprovado', REJECTED: 'Rechazada' };
+/**
+ * The statuses a document may come with (spec lists §4): the three the console reviews, and the
+ * verification service's own (lower case), 'warning' shown as not started.
+ */
+export const DOCUMENT_SHOWN_STATUSES = [...DOCUMENT_STATUSES, 'completed', 'declined', 'expired', 'error', 'abandoned', 'warning'] as const;
+
+/** The spec's labels, its spelling kept ('Aprovado'); the service's statuses in the same words (docs/decisions.md, issue 27). */
+const STATUS_LABELS: Record<string, string> = {
+  PENDING: 'Pendiente',
+  APPROVED: 'Aprovado',
+  REJECTED: 'Rechazada',
+  completed: 'Completado',
+  declined: 'Declinado',
+  expired: 'Expirado',
+  error: 'Error',
+  abandoned: 'Abandonado',
+  warning: 'No iniciado',
+};
+/** A status in Spanish; one no list names is shown as it came. */
 export const documentStatusLabel = (status: string) => STATUS_LABELS[status] ?? status;
 
 export const DocumentMsg = {

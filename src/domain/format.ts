@@ -41,7 +41,11 @@ export function formatCredit(amount: number | null | undefined): string {
   return formatNumber(roundUp2(amount));
 }
 
-/** Some Cuban province names are stored with and without accents: compare and show them without. */
+/**
+ * Some Cuban province names are stored with and without accents (spec lists §5 display rules):
+ * every screen shows a province's name without them ('Camagüey' → 'Camaguey'), so one province
+ * reads the same wherever it was stored.
+ */
 export function normalizeProvince(name: string | null | undefined): string {
   if (!name) return '';
   return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '');

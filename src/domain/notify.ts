@@ -23,6 +23,8 @@ export const NotifyMsg = {
   notTheirs: 'La dirección no es del cliente: solo se le escribe a sus números y a su correo.',
   refused: 'No se puede notificar al cliente.',
   template: 'Debe seleccionar una plantilla.',
+  /** Only a WhatsApp carries a template (docs/decisions.md, issue 27): said in the words of the channel asked for. */
+  noTemplate: (channel: 'SMS' | 'EMAIL') => `${channel === 'SMS' ? 'Un SMS' : 'Un correo'} no lleva plantilla: escriba el mensaje.`,
   variables: 'Debe completar todas las variables de la plantilla.',
   variable: 'Cada variable admite hasta 200 caracteres.',
   malformed: 'No pudimos enviar el mensaje, consulte con desarrollo.',
@@ -48,3 +50,24 @@ export const renderTemplate = (body: string, variables: readonly string[]) => bo
 
 /** The preview of a message: its first 140 characters, '…' when cut. */
 export const previewOf = (message: string) => (message.length > WHATSAPP_PREVIEW ? `${message.slice(0, WHATSAPP_PREVIEW - 1)}…` : message);
+
+/** A request as it arrives, before the contract reads it. */
+type RawNotify = { channel?: unknown; content?: unknown };
+const channelsOf = (raw: RawNotify): unknown[] => (Array.isArray(raw.channel) ? raw.channel.map((c: unknown) => (typeof c === 'object' && c !== null ? (c as { type?: unknown }).type : undefined)) : []);
+const emptyContent = (content: unknown) => content === undefined || content === null || content === '';
+
+/**
+ * The content of a request (a template and its variables) means something to WhatsApp only. On
+ * another channel an empty one ('' or null) is no content at all, so the channel's own rules
+ * answer (an SMS without text hears the SMS rule, not the template's); a template sent on an SMS or
+ * an e-mail is refused in that channel's words. Answers the request to read, or the refusal.
+ */
+export function contentForChannel(raw: unknown): { ok: true; raw: unknown } | { ok: false; message: string } {
+  if (typeof raw !== 'object' || raw === null) return { ok: true, raw };
+  const request = raw as RawNotify;
+  const channels = channelsOf(request);
+  if (channels.includes('WHATSAPP')) return { ok: true, raw };
+  if (emptyContent(request.content)) return { ok: true, raw: { ...request, content: null } };
+  const other = channels.find((c): c is 'SMS' | 'EMAIL' => c === 'SMS' || c === 'EMAIL');
+  return other ? { ok: false, message: NotifyMsg.noTemplate(other) } : { ok: true, raw };
+}

@@ -1,5 +1,6 @@
 import type { Province } from '@/api/contract/items';
 import { getProvinces } from '@/api/items';
+import { normalizeProvince } from '@/domain/format';
 import { useServices } from '@/ui/session';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { SelectField } from '@/ui/fields';
@@ -55,7 +56,7 @@ function PlaceSelects({ idPrefix, provinces, value, onChange }: { idPrefix: stri
         label={pickupPrepaidText.places.province}
         value={value.provinceCode}
         {...(value.provinceCode === '' ? { emptyLabel: pickupPrepaidText.places.choose } : {})}
-        options={provinces.map((p) => ({ value: p.provinceCode, label: p.province }))}
+        options={provinces.map((p) => ({ value: p.provinceCode, label: normalizeProvince(p.province) }))}
         onChange={(e) => {
           const place = placeInProvince(provinces, e.target.value);
           if (place) onChange(place);

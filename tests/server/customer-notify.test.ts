@@ -59,6 +59,18 @@ describe('POST /messenger/secured/send/notification', () => {
     expect((await outbox()).length).toBe(before);
   });
 
+  it("reads the content as WhatsApp's only: an SMS with content '' hears the SMS rule, or is sent; a template on an SMS or an e-mail is refused in that channel's words", async () => {
+    const before = (await outbox()).length;
+    await expectError(await notify({ type: 'SMS', address: customer.phone, body: '', content: '' }), 400, 'invalid_request', NotifyMsg.sms);
+    await expectError(await notify({ type: 'SMS', address: customer.phone, body: 'Hola', content: { template: 'bienvenida', variables: ['Ana'] } }), 400, 'invalid_request', NotifyMsg.noTemplate('SMS'));
+    await expectError(await notify({ type: 'EMAIL', address: customer.email, body: 'Hola', content: { template: 'bienvenida', variables: [] } }), 400, 'invalid_request', NotifyMsg.noTemplate('EMAIL'));
+    await expectError(await notify({ type: 'WHATSAPP', address: customer.phone, body: '', content: '' }), 400, 'invalid_request', NotifyMsg.template);
+    expect((await outbox()).length).toBe(before);
+    await json(Envelope(Notified), await notify({ type: 'SMS', address: customer.phone, body: 'Hola', content: '' }));
+    expect((await outbox()).slice(before).map((m) => [m.channel, m.body])).toEqual([['SMS', 'Hola']]);
+    expect(NotifyMsg.noTemplate('SMS')).toBe('Un SMS no lleva plantilla: escriba el mensaje.');
+  });
+
   it('needs the editor flag and CRM7_AGENT: 403 and nothing sent', async () => {
     const before = (await outbox()).length;
     await expectError(await notify({ type: 'SMS', address: customer.phone, body: 'Hola' }, 'lector'), 403, 'access_denied', Msg.notReader);

@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { pastIso } from './clock';
 import type { Row, Sink } from './sink';
 
 const MINUTE = 60_000;
@@ -21,6 +22,7 @@ export const CONTACT_CUSTOMERS = 150;
  * has similar ones. Repeated calls take ids after the seeded ones. Its own faker.
  */
 export async function seedCallContacts(sink: Sink, faker: Faker, options: { calls: readonly SeededCall[]; nextCallId: number; now: number }): Promise<void> {
+  const past = pastIso(options.now);
   const contacts: Row[] = [];
   const repeats: Row[] = [];
   let nextCallId = options.nextCallId;
@@ -42,7 +44,7 @@ export async function seedCallContacts(sink: Sink, faker: Faker, options: { call
         account_id: account,
         src: first.src,
         called_station: first.station,
-        start_time: new Date(Math.min(options.now, first.time + faker.number.int({ min: 1, max: 20 * 24 * 60 }) * MINUTE)).toISOString(),
+        start_time: past(first.time + faker.number.int({ min: 1, max: 20 * 24 * 60 }) * MINUTE),
         session_time: seconds,
         session_bill: Math.round(seconds * 0.0095 * 100) / 100,
         nas_ip_address: faker.internet.ipv4(),

@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { CARD_BINS, ISSUING_BANKS } from './reference';
+import { iso } from './clock';
 import type { Row, Sink } from './sink';
 
 const DAY = 86_400_000;
@@ -14,7 +15,6 @@ const TOKEN_SYSTEMS = [1, 2, 12, 13];
  */
 export async function seedCards(sink: Sink, faker: Faker, options: { now: number; firstCustomer: number; customers: number; nextBlacklistId: number }): Promise<void> {
   const { now, firstCustomer, customers } = options;
-  const iso = (ms: number) => new Date(ms).toISOString();
   let id = 0;
   let cards: Row[] = [];
   let tokens: Row[] = [];
@@ -33,7 +33,8 @@ export async function seedCards(sink: Sink, faker: Faker, options: { now: number
     const kinds = i === 0 ? ['verified', 'papers', 'hidden', 'blacklisted'] : Array.from({ length: faker.helpers.weightedArrayElement([{ value: 0, weight: 2 }, { value: 1, weight: 5 }, { value: 2, weight: 2 }, { value: 3, weight: 1 }]) }, () => faker.helpers.weightedArrayElement([{ value: 'verified', weight: 6 }, { value: 'new', weight: 3 }, { value: 'papers', weight: 1 }, { value: 'hidden', weight: 1 }, { value: 'blacklisted', weight: 1 }]));
     for (const kind of kinds) {
       id++;
-      const created = now - faker.number.int({ min: DAY, max: 500 * DAY });
+      // Old enough for what followed: its verification (up to 5 days on), its blacklisting (10 days on).
+      const created = now - faker.number.int({ min: kind === 'blacklisted' ? 11 * DAY : 6 * DAY, max: 500 * DAY });
       const bin = faker.helpers.arrayElement(CARD_BINS);
       const lastFour = faker.string.numeric(4);
       const unique = faker.string.alphanumeric({ length: 24, casing: 'lower' });
@@ -82,12 +83,12 @@ const DECLINES = ['Tarjeta rechazada por el banco emisor.', 'Fondos insuficiente
  * through; the first customer tried six times. Its own faker.
  */
 export async function seedAddCardAttempts(sink: Sink, faker: Faker, options: { now: number; firstCustomer: number; customers: number }): Promise<void> {
-  const iso = (ms: number) => new Date(ms).toISOString();
   let rows: Row[] = [];
   for (let i = 0; i < options.customers; i++) {
     if (i > 0 && !faker.datatype.boolean(0.1)) continue;
     const tries = i === 0 ? 6 : faker.number.int({ min: 1, max: 5 });
-    let at = options.now - faker.number.int({ min: DAY, max: 300 * DAY });
+    // Each attempt comes up to a day after the one before: the first is far enough back for all.
+    let at = options.now - faker.number.int({ min: tries * DAY, max: 300 * DAY });
     for (let n = 0; n < tries; n++) {
       const added = n === tries - 1 && faker.datatype.boolean(0.6);
       rows.push({

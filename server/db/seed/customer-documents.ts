@@ -1,4 +1,6 @@
 import type { Faker } from '@faker-js/faker';
+import { iso } from './clock';
+import { DEMO_CUSTOMERS } from './personas';
 import type { Row, Sink } from './sink';
 import { documentName } from '@/domain/documents';
 
@@ -8,8 +10,8 @@ const BATCH = 1_000;
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 /**
- * Customers' identity documents: the first customer has one in each status; about a tenth of the
- * others one or two, mostly approved. A reviewed one left its log, as the review chart writes it.
+ * Customers' identity documents: the first customer has one in each status, the next demo
+ * customers one or two like about a tenth of the others, mostly approved. A reviewed one left its log, as the review chart writes it.
  * Its own faker. Answers the next free action log id.
  */
 export async function seedDocuments(
@@ -17,17 +19,17 @@ export async function seedDocuments(
   faker: Faker,
   options: { now: number; firstCustomer: number; customers: number; staff: ReadonlyMap<string, number>; nextLogId: number },
 ): Promise<number> {
-  const iso = (ms: number) => new Date(ms).toISOString();
   let rows: Row[] = [];
   let logs: Row[] = [];
   let id = 0;
   let logId = options.nextLogId;
   for (let i = 0; i < options.customers; i++) {
-    if (i > 0 && !faker.datatype.boolean(0.1)) continue;
+    if (i >= DEMO_CUSTOMERS && !faker.datatype.boolean(0.1)) continue;
     const statuses = i === 0 ? ['PENDING', 'APPROVED', 'REJECTED'] : Array.from({ length: faker.number.int({ min: 1, max: 2 }) }, () => faker.helpers.weightedArrayElement([{ value: 'APPROVED', weight: 6 }, { value: 'PENDING', weight: 3 }, { value: 'REJECTED', weight: 1 }]));
     for (const status of statuses) {
-      const created = options.now - faker.number.int({ min: DAY, max: 300 * DAY });
       const reviewed = status !== 'PENDING';
+      // A reviewed one is old enough for its review (up to 3 days after it came).
+      const created = options.now - faker.number.int({ min: reviewed ? 4 * DAY : DAY, max: 300 * DAY });
       const type = faker.helpers.arrayElement(['IDENTITY_DOCUMENT', 'PASSPORT', 'DRIVING_LICENSE']);
       const createdBy = faker.helpers.arrayElement(['soporte@consola.example', 'app']);
       const modified = reviewed ? created + faker.number.int({ min: 60_000, max: 3 * DAY }) : null;

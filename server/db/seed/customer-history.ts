@@ -1,4 +1,6 @@
 import type { Faker } from '@faker-js/faker';
+import { iso, pastIso } from './clock';
+import { DEMO_CUSTOMERS } from './personas';
 import type { Row, Sink } from './sink';
 
 const DAY = 86_400_000;
@@ -35,7 +37,7 @@ export interface HistorySeedOptions {
  */
 export async function seedCustomerHistory(sink: Sink, faker: Faker, options: HistorySeedOptions): Promise<void> {
   const { now, firstCustomer, phones, names, registered } = options;
-  const iso = (ms: number) => new Date(ms).toISOString();
+  const past = pastIso(now);
   const customers = phones.length;
   const since = (i: number) => Math.max(registered[i] ?? now - 365 * DAY, now - 365 * DAY);
   const at = (i: number) => since(i) + faker.number.int({ min: 0, max: Math.max(0, now - since(i)) });
@@ -43,7 +45,7 @@ export async function seedCustomerHistory(sink: Sink, faker: Faker, options: His
     const j = (i + faker.number.int({ min: 1, max: Math.max(1, customers - 1) })) % customers;
     return j === i ? (i + 1) % customers : j;
   };
-  const every = (i: number, share: number) => i < 3 || faker.datatype.boolean(share);
+  const every = (i: number, share: number) => i < DEMO_CUSTOMERS || faker.datatype.boolean(share);
 
   const buffers = new Map<string, Row[]>();
   const push = async (table: string, row: Row) => {
@@ -59,7 +61,7 @@ export async function seedCustomerHistory(sink: Sink, faker: Faker, options: His
   // Credit movements: a few, ending at the balance, newest last; the first customers have some
   // even without a balance (they spent it all).
   const withBalance = new Set(options.credits.map((c) => Number(c.account_id)));
-  const spent = [0, 1, 2].filter((i) => i < customers && !withBalance.has(firstCustomer + i)).map((i) => ({ account_id: firstCustomer + i, credit_type: 'CALL_CREDIT', amount: 0 }));
+  const spent = Array.from({ length: DEMO_CUSTOMERS }, (_, i) => i).filter((i) => i < customers && !withBalance.has(firstCustomer + i)).map((i) => ({ account_id: firstCustomer + i, credit_type: 'CALL_CREDIT', amount: 0 }));
   for (const credit of [...options.credits, ...spent]) {
     const i = Number(credit.account_id) - firstCustomer;
     let final = Number(credit.amount);
@@ -91,7 +93,8 @@ export async function seedCustomerHistory(sink: Sink, faker: Faker, options: His
     const phone = (phones[i] ?? '').replace(/^\+/, '');
 
     if (every(i, 0.2)) {
-      for (let n = faker.number.int({ min: 1, max: 3 }); n > 0; n--) {
+      // The first demo customers send two or three, so their tab shows more than one status.
+      for (let n = faker.number.int({ min: i < DEMO_CUSTOMERS ? 2 : 1, max: 3 }); n > 0; n--) {
         const to = other(i);
         const amount = faker.number.float({ min: 1, max: 50, fractionDigits: 2 });
         const currency = faker.helpers.arrayElement(['USD', 'CUP']);
@@ -132,7 +135,7 @@ export async function seedCustomerHistory(sink: Sink, faker: Faker, options: His
       }
     }
 
-    for (let n = faker.number.int({ min: i < 3 ? 2 : 0, max: 4 }); n > 0; n--) {
+    for (let n = faker.number.int({ min: i < DEMO_CUSTOMERS ? 2 : 0, max: 4 }); n > 0; n--) {
       const android = faker.datatype.boolean(0.6);
       await push('sign_ins', {
         account_id: accountId,
@@ -191,7 +194,7 @@ export async function seedCustomerHistory(sink: Sink, faker: Faker, options: His
           pin: faker.string.numeric(4),
           pin_created_date: iso(created),
           attempts,
-          last_login_attempt_date: attempts > 0 ? iso(created + faker.number.int({ min: 10_000, max: 600_000 })) : null,
+          last_login_attempt_date: attempts > 0 ? past(created + faker.number.int({ min: 10_000, max: 600_000 })) : null,
           country: faker.helpers.arrayElement(['US', 'CU', 'ES', 'CA']),
           ip: faker.internet.ipv4(),
           client_id: 'app',
@@ -204,7 +207,7 @@ export async function seedCustomerHistory(sink: Sink, faker: Faker, options: His
   await sink.insert('campaigns', campaigns);
   for (let i = 0; i < customers; i++) {
     if (!every(i, 0.3)) continue;
-    const chosen = i < 3 ? [1, 3, 7] : faker.helpers.arrayElements(campaigns.map((c) => c.id), { min: 1, max: 2 });
+    const chosen = i < DEMO_CUSTOMERS ? [1, 3, 7] : faker.helpers.arrayElements(campaigns.map((c) => c.id), { min: 1, max: 2 });
     for (const campaignId of chosen) await push('campaign_users', { campaign_id: campaignId, account_id: firstCustomer + i });
   }
 

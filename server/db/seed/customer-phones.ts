@@ -1,4 +1,6 @@
 import type { Faker } from '@faker-js/faker';
+import { iso } from './clock';
+import { DEMO_CUSTOMERS } from './personas';
 import type { Row, Sink } from './sink';
 
 const DAY = 86_400_000;
@@ -11,7 +13,7 @@ export interface PhoneSeedOptions {
   phones: readonly string[];
   countries: readonly string[];
   registered: readonly number[];
-  /** The first free blacklist id: the first customer's blacklisted phone takes it. */
+  /** The first free blacklist id: the first demo customers' blacklisted phones take the next ones. */
   nextBlacklistId: number;
 }
 
@@ -24,9 +26,9 @@ export interface PhoneSeedOptions {
  */
 export async function seedPhones(sink: Sink, faker: Faker, options: PhoneSeedOptions): Promise<number> {
   const { now, firstCustomer, phones, countries, registered } = options;
-  const iso = (ms: number) => new Date(ms).toISOString();
   let rows: Row[] = [];
   let id = 0;
+  const blacklisted: Row[] = [];
   const unverified = () => ({ is_verified: 0, verify_attempts: faker.helpers.weightedArrayElement([{ value: 0, weight: 3 }, { value: faker.number.int({ min: 1, max: 2 }), weight: 3 }, { value: 3, weight: 2 }]) });
   for (const [i, own] of phones.entries()) {
     const accountId = firstCustomer + i;
@@ -59,14 +61,17 @@ export async function seedPhones(sink: Sink, faker: Faker, options: PhoneSeedOpt
         });
       }
     }
-    if (i === 0) {
+    if (i === 0 && !rows.some((r) => r.account_id === accountId && r.is_verified === 0)) {
       // The first demo customer shows every kind of phone whatever the draws gave: one principal,
       // one unverified and one on the blacklist (spec: "one principal, one unverified, one blacklisted").
-      if (!rows.some((r) => r.account_id === accountId && r.is_verified === 0)) {
-        rows.push({ id: ++id, account_id: accountId, phone_number: '5350000001', country: 'CU', is_principal: 0, is_verified: 0, verify_attempts: 1, created: iso(now - 20 * DAY), version: 0 });
-      }
-      rows.push({ id: ++id, account_id: accountId, phone_number: '5350000002', country: 'CU', is_principal: 0, is_verified: 1, verify_attempts: 0, created: iso(now - 40 * DAY), version: 0 });
-      await sink.insert('blacklist_entries', [{ id: options.nextBlacklistId, type: 'PHONE', value: '5350000002', account_id: accountId, created: iso(now - 10 * DAY) }]);
+      rows.push({ id: ++id, account_id: accountId, phone_number: '5350000001', country: 'CU', is_principal: 0, is_verified: 0, verify_attempts: 1, created: iso(Math.max(since, now - 20 * DAY)), version: 0 });
+    }
+    if (i < DEMO_CUSTOMERS) {
+      // Each of the first demo customers has a relative's number on the blacklist (issue 27).
+      const listed = String(5350000002 + 10 * i);
+      const added = Math.max(since, now - 40 * DAY);
+      rows.push({ id: ++id, account_id: accountId, phone_number: listed, country: 'CU', is_principal: 0, is_verified: 1, verify_attempts: 0, created: iso(added), version: 0 });
+      blacklisted.push({ id: options.nextBlacklistId + blacklisted.length, type: 'PHONE', value: listed, account_id: accountId, created: iso(Math.max(added, now - (10 + i) * DAY)) });
     }
     if (rows.length >= BATCH) {
       await sink.insert('user_numbers', rows);
@@ -74,5 +79,6 @@ export async function seedPhones(sink: Sink, faker: Faker, options: PhoneSeedOpt
     }
   }
   await sink.insert('user_numbers', rows);
-  return options.nextBlacklistId + (phones.length > 0 ? 1 : 0);
+  await sink.insert('blacklist_entries', blacklisted);
+  return options.nextBlacklistId + blacklisted.length;
 }

@@ -11,6 +11,8 @@ import { hashPassword } from '../../auth/passwords';
 import { DEMO_PASSWORD, PERSONAS } from './personas';
 import { seedCustomerNotes } from './customer-activity';
 import { createSink, type Row, type Sink } from './sink';
+import { iso, pastIso } from './clock';
+import { seedKyc } from './customer-kyc';
 import { CONTACT_CUSTOMERS, seedCallContacts, type SeededCall } from './call-contacts';
 import { CARD_BINS, COUNTRIES, EXCHANGE_RATES, FRAUD_STOP_LISTS, ISSUING_BANKS, SMS_CONFIG, SMS_PROVIDERS, TOPUP_OFFERS, MESSAGE_TEMPLATES } from './reference';
 import { DETAIL_WINDOW, seedOrderDetail, type DetailOrder } from './order-detail';
@@ -56,8 +58,6 @@ const STATUS_WEIGHTS: readonly { value: OrderStatus; weight: number }[] = [
   { value: 'PENDING_ZELLE_CONFIRM', weight: 2 },
   { value: 'VOIDED', weight: 3 },
 ];
-
-const KYC_STATUSES = ['approved', 'rejected', 'declined', 'expired', 'abandoned', 'cancelled', 'pending'] as const;
 
 /** Extra RISK orders every scale seeds, so the risk queue is never nearly empty. */
 const RISK_QUEUE = 6;
@@ -169,7 +169,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
   const faker = new Faker({ locale: [es, en, base], seed: options.seed });
   const size = SCALES[options.scale];
   const now = options.now;
-  const iso = (ms: number) => new Date(ms).toISOString();
+  const past = pastIso(now);
   const weighted = <V>(items: readonly { value: V; weight: number }[]) => faker.helpers.weightedArrayElement(items);
   const tenant = 'cubacel';
 
@@ -332,7 +332,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
       id: orderId,
       account_id: account,
       created_date: created,
-      end_date: finished ? iso(createdMs + faker.number.int({ min: 1000, max: DAY })) : null,
+      end_date: finished ? past(createdMs + faker.number.int({ min: 1000, max: DAY })) : null,
       status,
       total_price: total,
       currency: 'USD',
@@ -477,76 +477,7 @@ async function load(sink: Sink, options: SeedOptions, hashes: Map<string, string
   }
   await sink.insert('calls', calls);
 
-  // Identity verifications: pending ones tied to the risk queue, decisions for some customers.
-  const kyc: Row[] = [];
-  let kycId = 0;
-  for (const risk of riskIds.slice(-12)) {
-    kycId++;
-    kyc.push({
-      id: kycId,
-      company_id: 4,
-      partner_id: faker.string.uuid(),
-      partner_ref: String(risk.accountId),
-      account_id: risk.accountId,
-      order_id: risk.orderId,
-      status: 'pending',
-      created_date_time: risk.created,
-      verification_date_time: null,
-      has_media: 0,
-      verification_url: `https://verificacion.example/kyc/${faker.string.alphanumeric(40)}`,
-      decision: null,
-      verification_type: 'IDENTITY',
-    });
-  }
-  const decided = Math.max(10, Math.ceil(size.customers / 20));
-  for (let i = 0; i < decided; i++) {
-    kycId++;
-    const account = pickCustomer();
-    // The first decisions take each status in turn (every status is seeded at any scale, inside
-    // the default 60-day window); the rest are drawn, mostly approved.
-    const status = i < KYC_STATUSES.length ? KYC_STATUSES[i]! : faker.helpers.arrayElement(['approved', 'approved', ...KYC_STATUSES]);
-    const created = now - faker.number.int({ min: DAY, max: (i < KYC_STATUSES.length ? 50 : 200) * DAY });
-    kyc.push({
-      id: kycId,
-      company_id: 4,
-      partner_id: faker.string.uuid(),
-      partner_ref: String(account),
-      account_id: account,
-      order_id: null,
-      status,
-      created_date_time: iso(created),
-      verification_date_time: status === 'pending' ? null : iso(created + faker.number.int({ min: 60_000, max: DAY })),
-      has_media: status === 'pending' ? 0 : 1,
-      verification_url: `https://verificacion.example/kyc/${faker.string.alphanumeric(40)}`,
-      decision: JSON.stringify({
-        verification: { document: { type: faker.helpers.arrayElement(['PASSPORT', 'IDENTITY_DOCUMENT', 'DRIVING_LICENSE']), country: faker.helpers.arrayElement(['CU', 'US', 'ES']) } },
-        technicalData: { ip: faker.internet.ipv4() },
-      }),
-      verification_type: 'IDENTITY',
-    });
-  }
-  // The first demo customer has a KYC status with its history whatever the draws gave: declined
-  // once, then approved (drawn from nothing, so the data above stays as it was).
-  for (const [status, daysAgo] of [['declined', 30], ['approved', 12]] as const) {
-    kycId++;
-    const created = now - daysAgo * DAY;
-    kyc.push({
-      id: kycId,
-      company_id: 4,
-      partner_id: `demo-kyc-${firstCustomer}-${status}`,
-      partner_ref: String(firstCustomer),
-      account_id: firstCustomer,
-      order_id: null,
-      status,
-      created_date_time: iso(created),
-      verification_date_time: iso(created + 3_600_000),
-      has_media: 1,
-      verification_url: `https://verificacion.example/kyc/demo-${firstCustomer}-${status}`,
-      decision: JSON.stringify({ verification: { document: { type: 'PASSPORT', country: 'CU' } }, technicalData: { ip: '10.0.0.8' } }),
-      verification_type: 'IDENTITY',
-    });
-  }
-  await sink.insert('kyc_decisions', kyc);
+  await seedKyc(sink, faker, { now, riskIds, firstCustomer, customers: size.customers, pickCustomer });
 
   // Settings and extras reference data.
   let prefixId = 0;

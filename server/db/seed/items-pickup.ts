@@ -5,6 +5,7 @@ import { DELIVERY_MEANS_ASSIGNED, deliveryStatusFor } from '@/domain/pickup-prep
 import type { DeliveryStatus } from '@/domain/delivery';
 import type { ItemSeeder } from './item-seeder';
 import type { Row } from './sink';
+import { pastIso } from './clock';
 import { COURIERS } from './items-remittance';
 
 /** Pickups are handed to the same couriers as home remittances (the couriers table). */
@@ -26,7 +27,6 @@ export function openPickupStatus(faker: Faker): string {
 export const teamOf = (provinceName: string) => `Equipo ${provinceName}`;
 
 const HOUR = 3_600_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Where the delivery service is for an item status: a third of the approved pickups already have a courier the console has not refreshed. */
 function deliveryStatusOf(faker: Faker, itemStatus: string): DeliveryStatus {
@@ -40,7 +40,9 @@ function deliveryStatusOf(faker: Faker, itemStatus: string): DeliveryStatus {
  * recipient, shipping address in Cuba, credit and fee) and the delivery service's picked-cash
  * info, consistent with the item's status (courier once assigned, who and when once delivered).
  */
-export const seedPickupCash: ItemSeeder = async (sink, faker, orders) => {
+export const seedPickupCash: ItemSeeder = async (sink, faker, orders, options) => {
+  // A delivery hours after its order: by now at the latest.
+  const past = pastIso(options.now);
   const remittances: Row[] = [];
   const infos: Row[] = [];
   let remittanceId = 0;
@@ -89,11 +91,11 @@ export const seedPickupCash: ItemSeeder = async (sink, faker, orders) => {
         delivery_team: delivered ? teamOf(province.name) : null,
         delivered_by: delivered ? courier!.nickname : null,
         receiver: delivered ? faker.person.fullName() : null,
-        delivery_date: delivered ? iso(deliveredAt) : null,
+        delivery_date: delivered ? past(deliveredAt) : null,
         notes: delivered && faker.datatype.boolean(0.4) ? 'Entregado sin novedad.' : null,
         receipt_image_url: null,
         reason: null,
-        updated_at: iso(delivered ? deliveredAt : order.created + HOUR),
+        updated_at: past(delivered ? deliveredAt : order.created + HOUR),
       });
     }
   }

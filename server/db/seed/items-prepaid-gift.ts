@@ -3,6 +3,7 @@ import { inTurn } from './turns';
 import { CUBA, municipalityCode } from '../cuba';
 import type { ItemSeeder } from './item-seeder';
 import type { Row } from './sink';
+import { pastIso } from './clock';
 
 /**
  * The statuses of the prepaid cards of open orders, in turn: every status of a card on its way
@@ -27,6 +28,8 @@ export const seedPrepaidAndGift: ItemSeeder = async (sink, faker, orders, option
   const cards: Row[] = [];
   const gifts: Row[] = [];
   let giftId = 0;
+  // A card claimed days after its order: by now at the latest.
+  const past = pastIso(options.now);
   for (const order of orders) {
     for (const item of order.items) {
       if (item.productType === 'PREPAID_CARD') {
@@ -47,13 +50,13 @@ export const seedPrepaidAndGift: ItemSeeder = async (sink, faker, orders, option
         const count = faker.number.int({ min: 1, max: 3 });
         for (let n = 0; n < count; n++) {
           const claimed = item.status === 'FULFILLED' && faker.datatype.boolean(0.6);
-          const claimedAt = Math.min(options.now, order.created + faker.number.int({ min: 1, max: 20 }) * DAY);
+          const claimedAt = order.created + faker.number.int({ min: 1, max: 20 }) * DAY;
           gifts.push({
             id: ++giftId,
             item_id: item.id,
             recipient_email: faker.internet.email({ provider: 'correo.example' }).toLowerCase(),
             claimed: claimed ? 1 : 0,
-            claimed_date: claimed ? new Date(claimedAt).toISOString() : null,
+            claimed_date: claimed ? past(claimedAt) : null,
           });
         }
       }

@@ -3,6 +3,7 @@ import { inTurn } from './turns';
 import { CUBA, municipalityCode } from '../cuba';
 import type { ItemSeeder } from './item-seeder';
 import type { Row } from './sink';
+import { pastIso } from './clock';
 import { BANK_REMITTANCE, DEFAULT_SERVICE_TYPE, HOME_REMITTANCE, priceRemittance } from '@/domain/remittance';
 import type { DeliveryStatus } from '@/domain/delivery';
 
@@ -48,7 +49,6 @@ export const teamOf = (region: Region) => `Equipo ${region}`;
 const BANKS = ['Banco Popular de Ahorro', 'BANDEC', 'Banco Metropolitano'] as const;
 const REFUSALS = ['Tarjeta cancelada por el banco emisor.', 'El titular de la tarjeta no coincide con el carné de identidad.', 'Tarjeta bloqueada temporalmente.'] as const;
 const HOUR = 3_600_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 /** A Cuban-style name: given name and both surnames, no courtesy title. */
 const fullName = (faker: Faker) => `${faker.person.firstName()} ${faker.person.lastName()} ${faker.person.lastName()}`;
 
@@ -80,7 +80,9 @@ function deliveryStatusOf(faker: Faker, itemStatus: string): DeliveryStatus | nu
  * card again until it changes); for home ones the delivery service's info, consistent with the
  * item's status. O(1) per item.
  */
-export const seedRemittances: ItemSeeder = async (sink, faker, orders) => {
+export const seedRemittances: ItemSeeder = async (sink, faker, orders, options) => {
+  // A transfer asked an hour after its order, a delivery days after it: by now at the latest.
+  const past = pastIso(options.now);
   await sink.insert(
     'couriers',
     COURIERS.map((c) => ({ id: c.id, nickname: c.nickname, full_name: c.fullName, team: teamOf(c.region), phone_number: c.phone, active: c.active ? 1 : 0 })),
@@ -147,7 +149,7 @@ export const seedRemittances: ItemSeeder = async (sink, faker, orders) => {
             currency: 'CUP',
             transferred: refused ? 0 : 1,
             message: refused ?? 'Transferencia acreditada.',
-            requested_at: iso(order.created + HOUR),
+            requested_at: past(order.created + HOUR),
             requested_by: null,
           });
         }
@@ -169,11 +171,11 @@ export const seedRemittances: ItemSeeder = async (sink, faker, orders) => {
         delivered_by_courier_id: delivered ? courier!.id : null,
         delivery_team: delivered ? teamOf(region) : null,
         receiver: delivered ? (faker.datatype.boolean(0.8) ? recipient : fullName(faker)) : null,
-        delivery_date: delivered ? iso(deliveredAt) : null,
+        delivery_date: delivered ? past(deliveredAt) : null,
         notes: delivered && faker.datatype.boolean(0.4) ? 'Entregado sin novedad.' : null,
         receipt_image_url: null,
         reason: status === 'REVIEW' ? 'Dirección incompleta: confirmar con el remitente.' : null,
-        updated_at: iso(delivered ? deliveredAt : order.created + HOUR),
+        updated_at: past(delivered ? deliveredAt : order.created + HOUR),
       });
     }
     if (remittances.length >= 5_000) await flush();

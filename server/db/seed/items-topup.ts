@@ -4,6 +4,7 @@ import type { OrderStatus } from '@/domain/order-status';
 import { MAX_TOPUP_TRIES, TopupMsg, isTopup, topupOperator } from '@/domain/topup';
 import type { ItemSeeder } from './item-seeder';
 import type { Row } from './sink';
+import { pastIso } from './clock';
 
 const MINUTE = 60_000;
 
@@ -41,7 +42,9 @@ const CLAIM_NOTES = [
  * and two claims per item. Seeded attempts keep the destination empty: it is the item's own
  * (see schema-topup-items.ts). Rows take the database's ids: nothing refers to them.
  */
-export const seedTopupItems: ItemSeeder = async (sink, faker, orders) => {
+export const seedTopupItems: ItemSeeder = async (sink, faker, orders, options) => {
+  // Attempts minutes apart and claims days after the delivery: by now at the latest.
+  const past = pastIso(options.now);
   const traces: Row[] = [];
   const claims: Row[] = [];
   for (const order of orders) {
@@ -55,9 +58,9 @@ export const seedTopupItems: ItemSeeder = async (sink, faker, orders) => {
         traces.push({
           foi_id: item.id,
           order_id: order.id,
-          request_date: new Date(at).toISOString(),
+          request_date: past(at),
           result,
-          date: result === 'PENDING' ? null : new Date(at + faker.number.int({ min: 2, max: 90 }) * 1000).toISOString(),
+          date: result === 'PENDING' ? null : past(at + faker.number.int({ min: 2, max: 90 }) * 1000),
           destination: null,
           value_topup: item.amount,
           code_country: 'CU',
@@ -90,9 +93,9 @@ export const seedTopupItems: ItemSeeder = async (sink, faker, orders) => {
           trace('SUCCESS', 'FULFILLED', 'Recarga entregada');
           if (faker.datatype.boolean(0.08)) {
             const first = at;
-            claims.push({ foi_id: item.id, order_id: order.id, claim_number: 1, label: TopupMsg.firstClaim, note: faker.helpers.arrayElement(CLAIM_NOTES), created: new Date(first).toISOString(), actor_id: null, actor_email: 'soporte@consola.example' });
+            claims.push({ foi_id: item.id, order_id: order.id, claim_number: 1, label: TopupMsg.firstClaim, note: faker.helpers.arrayElement(CLAIM_NOTES), created: past(first), actor_id: null, actor_email: 'soporte@consola.example' });
             if (faker.datatype.boolean(0.4)) {
-              claims.push({ foi_id: item.id, order_id: order.id, claim_number: 2, label: TopupMsg.secondClaim, note: faker.helpers.arrayElement(CLAIM_NOTES), created: new Date(first + 2 * 86_400_000).toISOString(), actor_id: null, actor_email: 'soporte@consola.example' });
+              claims.push({ foi_id: item.id, order_id: order.id, claim_number: 2, label: TopupMsg.secondClaim, note: faker.helpers.arrayElement(CLAIM_NOTES), created: past(first + 2 * 86_400_000), actor_id: null, actor_email: 'soporte@consola.example' });
             }
           }
           break;

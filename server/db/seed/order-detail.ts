@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { formatMoney } from '@/domain/format';
+import { iso, pastIso } from './clock';
 import type { Row, Sink } from './sink';
 
 /**
@@ -54,8 +55,6 @@ const RISK_FACTORS: readonly { factor: string; description: string }[] = [
   { factor: 'PREPAID_CARD', description: 'Tarjeta prepagada' },
 ];
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 export async function seedOrderDetail(
   sink: Sink,
   faker: Faker,
@@ -72,6 +71,8 @@ export async function seedOrderDetail(
   const notes: Row[] = [];
   const zelle: Row[] = [];
   const ids = { rule: 0, charge: 0, log: 0, pending: 0, note: 0, zelle: 0 };
+  // What followed an order (its payment, a note, a refund asked the next day) happened by now.
+  const past = pastIso(options.now);
 
   for (const order of orders) {
     const closed = order.status === 'CLOSED';
@@ -139,7 +140,7 @@ export async function seedOrderDetail(
         transaction_id: faker.string.alphanumeric(16).toLowerCase(),
         status: chargeStatus,
         amount: order.total,
-        payment_date: iso(order.created + 2000),
+        payment_date: past(order.created + 2000),
         response_message: chargeStatus === 'AUTHORIZED' ? 'Pre-autorizado' : chargeStatus === 'PAID' ? 'Aprobado' : 'Autorización anulada',
         three_d_secure: faker.helpers.arrayElement(['Y', 'N', 'A', null]),
         merchant_id: faker.helpers.arrayElement(['cubacel_usd', 'cubacel_eur', 'envios_usd']),
@@ -150,7 +151,7 @@ export async function seedOrderDetail(
       order_id: order.id,
       account_id: order.accountId,
       payment_gateway_id: order.pasarela,
-      created_date_time: iso(order.created + 1000),
+      created_date_time: past(order.created + 1000),
       internal_status: order.status === 'ERROR_PRE_AUTHORIZE' ? 'DECLINED' : 'SUCCESS',
       status: order.status === 'ERROR_PRE_AUTHORIZE' ? 'processor_declined' : 'submitted_for_settlement',
       message: order.status === 'ERROR_PRE_AUTHORIZE' ? 'Do Not Honor' : 'Approved',
@@ -162,7 +163,7 @@ export async function seedOrderDetail(
         order_id: order.id,
         account_id: order.accountId,
         payment_gateway_id: order.pasarela,
-        created_date_time: iso(order.created + 500),
+        created_date_time: past(order.created + 500),
         internal_status: 'RETRY',
         status: 'gateway_timeout',
         message: 'Tiempo de espera agotado con la pasarela',
@@ -175,7 +176,7 @@ export async function seedOrderDetail(
         id: ++ids.pending,
         order_id: order.id,
         fulfillment_order_id: item.id,
-        created_date: iso(order.created + 86_400_000),
+        created_date: past(order.created + 86_400_000),
         amount: item.amount,
         total: 1,
         status: 'PENDING',
@@ -196,7 +197,7 @@ export async function seedOrderDetail(
             'Pendiente de confirmar con el proveedor.',
             'El cliente solicita reembolso parcial.',
           ]),
-          created: iso(order.created + n * 3_600_000),
+          created: past(order.created + n * 3_600_000),
           email_agent: faker.helpers.arrayElement(['soporte@consola.example', 'fraude@consola.example']),
         });
       }
@@ -209,7 +210,7 @@ export async function seedOrderDetail(
         status: 'PENDING',
         to_account: 'pagos@cubacel.example',
         from_account: order.email,
-        created_date: iso(order.created + 600_000),
+        created_date: past(order.created + 600_000),
         desciption: `Pago de la orden ${order.originOrderId}`,
         origin_id: order.originOrderId,
         amount: order.total,

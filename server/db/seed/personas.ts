@@ -92,3 +92,10 @@ export const PERSONAS: readonly Persona[] = [
     permissions: [...VIEW_PERMISSIONS, P.AUDIT, P.LOGIN],
   },
 ];
+
+/**
+ * The first demo customers (the ids right after the staff), the ones a newcomer opens first: each
+ * shows rows in every tab that can have them (blacklist, KYC, documents, transfers in more than
+ * one status), whatever the draws gave (issue 27).
+ */
+export const DEMO_CUSTOMERS = 3;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Msg } from '@/domain/messages';
-import { NOTIFY_CHANNELS, NotifyMsg, SMS_MAX, WHATSAPP_MAX_VARIABLES } from '@/domain/notify';
+import { NOTIFY_CHANNELS, NotifyMsg, SMS_MAX, WHATSAPP_MAX_VARIABLES, contentForChannel } from '@/domain/notify';
 import { Envelope } from './envelope';
 import { PhoneMsg } from '@/domain/phones';
 
@@ -23,6 +23,14 @@ export const WhatsappContent = v.object(
 export type WhatsappContent = v.InferOutput<typeof WhatsappContent>;
 
 export const NotifyBody = v.pipe(
+  v.unknown(),
+  // The content is WhatsApp's: on an SMS or an e-mail an empty one is none, a template is refused (domain/notify).
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const read = contentForChannel(dataset.value);
+    if (read.ok) return read.raw;
+    addIssue({ message: read.message });
+    return NEVER;
+  }),
   v.object(
     {
       accountId: v.pipe(v.optional(v.number(PhoneMsg.accountRequired), 0), v.integer(PhoneMsg.accountRequired), v.minValue(1, PhoneMsg.accountRequired)),

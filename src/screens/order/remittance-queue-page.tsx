@@ -5,7 +5,7 @@ import type { OfferItem, Offer } from '@/api/contract/order-detail';
 import type { OrderRow } from '@/api/contract/order-lists';
 import { QUEUE_AGES, REMITTANCE_QUEUE_PRODUCTS, waitedFor } from '@/domain/queues';
 import { REMITTANCE_PROVIDERS } from '@/domain/remittance';
-import { formatMoney } from '@/domain/format';
+import { formatMoney, normalizeProvince } from '@/domain/format';
 import { productStatusLabel } from '@/domain/products';
 import { orderStatusLabel } from '@/domain/order-status';
 import { useServices } from '@/ui/session';
@@ -27,7 +27,7 @@ const COLUMNS: QueueColumn<RemittanceQueueEntry>[] = [
   { header: columns.product, cell: (e) => queueText.products[e.productType] },
   { header: columns.status, cell: (e) => productStatusLabel(e.productType, e.status) },
   { header: columns.amount, cell: (e) => formatMoney(e.amount, e.currency), className: 'whitespace-nowrap' },
-  { header: columns.province, cell: (e) => e.province ?? '' },
+  { header: columns.province, cell: (e) => normalizeProvince(e.province) },
   { header: columns.provider, cell: (e) => e.provider ?? '' },
   { header: columns.orderStatus, cell: (e) => orderStatusLabel(e.orderStatus) },
 ];
@@ -53,7 +53,7 @@ export function RemittanceQueuePage() {
   const search = route.useSearch();
   const navigate = useNavigate();
   // The filter's choices; without the catalogue (still loading, or failed) the filter offers none.
-  const provinces = (useProvinces('REMESA_A_DOMICILIO').data ?? []).map((p) => ({ value: p.provinceCode, label: p.province }));
+  const provinces = (useProvinces('REMESA_A_DOMICILIO').data ?? []).map((p) => ({ value: p.provinceCode, label: normalizeProvince(p.province) }));
   const filter = (patch: Record<string, string | undefined>) => void navigate({ to: '/admin/remittance-queue', search: { ...search, ...patch } });
   const query = {
     product: search.product as (typeof REMITTANCE_QUEUE_PRODUCTS)[number] | undefined,

@@ -25,7 +25,7 @@ import {
 import { getCustomerPage } from '@/api/customer';
 import { getCalls } from '@/api/lists';
 import { terminateCauseLabel } from '@/domain/calls';
-import { cardCaption, formatMoney, formatNumber, formatSessionTime, maskToken } from '@/domain/format';
+import { cardCaption, formatMoney, formatNumber, formatSessionTime, maskToken, normalizeProvince } from '@/domain/format';
 import { paymentSystemName } from '@/domain/catalog';
 import { formatDateTime } from '@/domain/time';
 import { customerText } from '@/i18n/es-customer';
@@ -226,7 +226,7 @@ export const BANK_RECIPIENTS: AccountTable<BankRecipient> = {
     { header: directory.identityCard, cell: (r) => r.identityCard ?? '' },
     { header: directory.phone, cell: (r) => r.phoneNumber ?? '' },
     { header: directory.address, cell: (r) => joined(r.address.address, r.address.neighborhood) },
-    { header: directory.place, cell: (r) => joined(r.address.municipality, r.address.city) },
+    { header: directory.place, cell: (r) => joined(r.address.municipality, normalizeProvince(r.address.city)) },
   ],
 };
 
@@ -240,7 +240,7 @@ export const HOME_RECIPIENTS: AccountTable<HomeRecipient> = {
     { header: directory.mobile, cell: (r) => r.mobile ?? '' },
     { header: directory.landLine, cell: (r) => r.landLine ?? '' },
     { header: directory.address, cell: (r) => joined(r.address, r.neighborhood) },
-    { header: directory.place, cell: (r) => joined(r.municipality, r.province) },
+    { header: directory.place, cell: (r) => joined(r.municipality, normalizeProvince(r.province)) },
     { header: directory.indications, cell: (r) => r.indications ?? '' },
     { header: directory.hours, cell: (r) => joined(r.deliveryFrom, r.deliveryTo).replace(', ', ' – '), className: nowrap },
   ],

@@ -5,7 +5,7 @@ import { isApiError } from '@/api/http';
 import { deliveryStatusLabel } from '@/domain/delivery';
 import { productStatusLabel } from '@/domain/products';
 import { formatDateTime } from '@/domain/time';
-import { formatMoney } from '@/domain/format';
+import { formatMoney, normalizeProvince } from '@/domain/format';
 import { useServices } from '@/ui/session';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, KeyValues } from '@/ui/detail-table';
@@ -73,7 +73,7 @@ export function PickupCashPanel(props: ItemPanelProps) {
                     { label: pickupText.recipientName, value: a.recipientName },
                     { label: pickupText.mobile, value: a.mobile },
                     { label: pickupText.landLine, value: a.landLine },
-                    { label: pickupPrepaidText.places.province, value: a.province },
+                    { label: pickupPrepaidText.places.province, value: normalizeProvince(a.province) },
                     { label: pickupPrepaidText.places.municipality, value: a.municipality },
                     { label: pickupText.neighborhood, value: a.neighborhood },
                     { label: pickupText.street, value: a.address },

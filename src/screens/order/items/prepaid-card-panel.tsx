@@ -1,6 +1,7 @@
 import type { PrepaidCard } from '@/api/contract/prepaid-gift';
 import { getPrepaidCard } from '@/api/prepaid-gift';
 import { isApiError } from '@/api/http';
+import { normalizeProvince } from '@/domain/format';
 import { productStatusLabel } from '@/domain/products';
 import { useServices } from '@/ui/session';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
@@ -46,7 +47,7 @@ export function PrepaidCardPanel(props: ItemPanelProps) {
                   { label: prepaidText.folio, value: card.folio },
                   { label: prepaidText.recipientFullName, value: card.recipientFullName },
                   { label: prepaidText.recipientPhoneNumber, value: card.recipientPhoneNumber },
-                  { label: prepaidText.city, value: card.recipientCity },
+                  { label: prepaidText.city, value: normalizeProvince(card.recipientCity) },
                   { label: prepaidText.municipality, value: card.recipientMunicipality },
                   { label: prepaidText.neighborhood, value: card.recipientNeighborhood },
                   { label: prepaidText.address, value: card.recipientAddress },

@@ -6,7 +6,7 @@ import { DetailSection, KeyValues } from '@/ui/detail-table';
 import { StoredImage } from '@/ui/stored-image';
 import { remittanceText } from '@/i18n/es-remittance';
 import { ItemFrame } from './item-frame';
-import { formatMoney } from '@/domain/format';
+import { formatMoney, normalizeProvince } from '@/domain/format';
 
 const dataText = remittanceText.data;
 
@@ -53,7 +53,7 @@ export function RemittanceFacts({ remittance, item, bank }: { remittance: Remitt
                   { label: dataText.mobile, value: a.mobile },
                   { label: dataText.landLine, value: a.landLine },
                 ]),
-            { label: dataText.province, value: a.province },
+            { label: dataText.province, value: normalizeProvince(a.province) },
             { label: dataText.municipality, value: a.municipality },
             { label: dataText.neighborhood, value: a.neighborhood },
             { label: dataText.address, value: a.address },
