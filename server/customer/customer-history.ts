@@ -29,8 +29,11 @@ async function pageOfAccount<TRow, TOut>(
   return pageOf(rows.map(map), count);
 }
 
-export function creditHistory(db: Db, accountId: number, paging: PageRequest): Promise<Page<CreditTrn>> {
-  const query = db.selectFrom('credit_transactions').selectAll().where('account_id', '=', accountId).orderBy('date_time', 'desc').orderBy('id', 'desc');
+/** The customer's credit movements, newest first; of one credit type when the query names one (lists §9). */
+export function creditHistory(db: Db, accountId: number, paging: PageRequest & { creditType?: string | undefined }): Promise<Page<CreditTrn>> {
+  let query = db.selectFrom('credit_transactions').selectAll().where('account_id', '=', accountId);
+  if (paging.creditType !== undefined) query = query.where('credit_type', '=', paging.creditType);
+  query = query.orderBy('date_time', 'desc').orderBy('id', 'desc');
   return pageOfAccount(db, accountId, paging, query, (r) => ({
     id: r.id,
     dateTime: r.date_time,

@@ -23,7 +23,7 @@ import { OffersQuery } from '@/api/contract/customer-courtesy';
 import { documentFile, DOCUMENT_FILE_PATH, listDocuments } from './documents';
 import { customerBlacklist, kycDecisionHistory, kycDecisionStatus, segmentEvents, segmentTraits } from './customer-tabs';
 import { addCardAttempts, bankRecipients, homeRecipients, paymentMethods, creditHistory, creditTransfers, customerCampaigns, passwordlessSignIns, passwordSignIns, paymentRequests, pinAttempts } from './customer-history';
-import { CustomerPageQuery, DirectoryQuery, KycAccountQuery, PaymentMethodsQuery, SegmentEventsQuery } from '@/api/contract/customer-detail';
+import { CreditHistoryQuery, CustomerPageQuery, DirectoryQuery, KycAccountQuery, PaymentMethodsQuery, SegmentEventsQuery } from '@/api/contract/customer-detail';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 
@@ -107,7 +107,7 @@ export function customerRoutes(deps: AppDeps) {
   const customerPage = requirePermission(Permission.VIEW_CUSTOMERS);
   const paged = (read: (accountId: number, paging: CustomerPageQuery, fullPin: boolean) => Promise<unknown>) => customerPageRead(CustomerPageQuery, read);
   app.get('/blacklist/secured/blackList', customerPage, paged((id, q) => customerBlacklist(db, id, q)));
-  app.get('/users/secured/credit-trn/data', customerPage, paged((id, q) => creditHistory(db, id, q)));
+  app.get('/users/secured/credit-trn/data', customerPage, customerPageRead(CreditHistoryQuery, (id, q) => creditHistory(db, id, q)));
   app.get('/users/secured/transfer-trn/data', customerPage, paged((id, q) => creditTransfers(db, id, q)));
   app.get('/reports/secured/list/checkoutrequest', customerPage, paged((id, q) => paymentRequests(db, id, q)));
   app.get('/uaa/secured/login/dataPin', customerPage, paged((id, q, fullPin) => passwordlessSignIns(db, id, q, fullPin)));

@@ -20,8 +20,17 @@ export async function getKyc(users: ServiceClient, accountId: number) {
 }
 
 /** One page of a customer table (spec details §7 "Customer detail"): `path` of the service, read with `schema`. */
-export async function getCustomerPage<T>(client: ServiceClient, path: string, schema: v.GenericSchema<unknown, { data: T }>, accountId: number, page: number, size: number): Promise<T> {
-  const searchParams = { accountId: String(accountId), page: String(page), size: String(size) };
+export async function getCustomerPage<T>(
+  client: ServiceClient,
+  path: string,
+  schema: v.GenericSchema<unknown, { data: T }>,
+  accountId: number,
+  page: number,
+  size: number,
+  filters: Readonly<Record<string, string>> = {},
+): Promise<T> {
+  // A filter left empty is not sent (all of them).
+  const searchParams = { accountId: String(accountId), page: String(page), size: String(size), ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')) };
   return (await call(client, (k) => k.get(path, { searchParams }), schema)).data;
 }
 

@@ -3,6 +3,34 @@
 export const CREDIT_TYPES = ['CALL_CREDIT', 'EUR_CREDIT', 'CAD_CREDIT', 'CUP_CREDIT', 'FREE_MIN_PLUS', 'FREE_MIN_STANDARD', 'FREE_MIN_PREMIUM', 'MIN_STANDARD_EXP', 'MIN_PLUS_EXP', 'FREE_MLL', 'RETAIL_CREDIT'] as const;
 export type CreditType = (typeof CREDIT_TYPES)[number];
 
+/**
+ * The credit types as a person reads them (lists §9 "Credit types (filters and display)": USD, mini
+ * calls, mini plus, min standard, SMS, EUR, CAD, CUP, min standard exp, min plus exp), and the two of
+ * details §9 that list does not name.
+ */
+export const CREDIT_TYPE_LABELS: Readonly<Record<CreditType, string>> = {
+  CALL_CREDIT: 'USD',
+  FREE_MLL: 'Mini llamadas',
+  FREE_MIN_PLUS: 'Mini plus',
+  FREE_MIN_STANDARD: 'Min estándar',
+  EUR_CREDIT: 'EUR',
+  CAD_CREDIT: 'CAD',
+  CUP_CREDIT: 'CUP',
+  MIN_STANDARD_EXP: 'Min estándar (vence)',
+  MIN_PLUS_EXP: 'Min plus (vence)',
+  FREE_MIN_PREMIUM: 'Min premium',
+  RETAIL_CREDIT: 'Crédito retail',
+};
+
+/**
+ * The values a credit filter offers, in lists §9's order. Its "SMS" is not offered: details §9 has
+ * no SMS credit type, so nothing stored could ever match it (docs/decisions.md).
+ */
+export const CREDIT_TYPE_FILTER: readonly CreditType[] = ['CALL_CREDIT', 'FREE_MLL', 'FREE_MIN_PLUS', 'FREE_MIN_STANDARD', 'EUR_CREDIT', 'CAD_CREDIT', 'CUP_CREDIT', 'MIN_STANDARD_EXP', 'MIN_PLUS_EXP'];
+
+/** A stored credit type as shown; one the console does not know, as it came. */
+export const creditTypeLabel = (type: string): string => CREDIT_TYPE_LABELS[type as CreditType] ?? type;
+
 /** Minutes that expire: an increase of them says when (DD-MM-YYYY HH:mm:ss). */
 export const EXPIRING_CREDIT_TYPES: readonly CreditType[] = ['MIN_STANDARD_EXP', 'MIN_PLUS_EXP'];
 

@@ -62,6 +62,7 @@ export const customerText = {
     prev: 'Anterior',
     final: 'Final',
     credit: 'Tipo de crédito',
+    allCredit: 'Todos',
     description: 'Descripción',
   },
   transfers: {

@@ -70,7 +70,7 @@ test('soporte opens a call, reads its tabs, returns 1 minute as FREE_MIN and see
   await page.goto(`/#/admin/customer-page/${call.accountId}`);
   await page.getByRole('tab', { name: 'Historial', exact: true }).click();
   const first = page.getByRole('table', { name: `Historial de crédito del cliente ${call.accountId}` }).getByRole('row').nth(1);
-  await expect(first).toContainText('FREE_MIN_STANDARD');
+  await expect(first).toContainText('Min estándar');
   await expect(first).toContainText(`Devolución de la llamada ${call.id} por soporte@consola.example (CRM)`);
 });
 

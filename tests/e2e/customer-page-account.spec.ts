@@ -25,11 +25,22 @@ test('soporte adds 5 USD of credit: the amount checked first, then the card and 
   await form.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Agregar 5 de CALL_CREDIT al cliente ${id}?`);
   await confirmAndFinish(page, 'Listo!');
-  await expect(valueOf(card(page, 'Datos de Credito'), 'CALL_CREDIT')).toHaveText(/^5[.,]00$/);
+  await expect(valueOf(card(page, 'Datos de Credito'), 'USD')).toHaveText(/^5[.,]00$/);
   await openTab(page, 'Historial');
   const first = page.getByRole('table', { name: `Historial de crédito del cliente ${id}` }).getByRole('row').nth(1);
-  await expect(first).toContainText('CALL_CREDIT');
+  await expect(first).toContainText('USD');
   await expect(first).toContainText('Crédito agregado por soporte@consola.example (CRM)');
+  // Filtered by credit type (lists §9): only that type's movements; back to all.
+  const history = page.getByRole('table', { name: `Historial de crédito del cliente ${id}` });
+  const types = () => history.getByRole('row').locator('td:nth-child(6)').allInnerTexts();
+  await page.getByLabel('Tipo de crédito').selectOption({ label: 'Min estándar' });
+  await expect.poll(async () => (await types()).filter((type) => type !== 'Min estándar')).toEqual([]);
+  await expect(history.getByText('Crédito agregado por soporte@consola.example (CRM)')).toHaveCount(0);
+  await page.getByLabel('Tipo de crédito').selectOption({ label: 'USD' });
+  await expect(history.getByRole('row').nth(1)).toContainText('Crédito agregado por soporte@consola.example (CRM)');
+  expect((await types()).filter((type) => type !== 'USD')).toEqual([]);
+  await page.getByLabel('Tipo de crédito').selectOption({ label: 'Todos' });
+  await expect(history.getByRole('row').nth(1)).toContainText('Crédito agregado por soporte@consola.example (CRM)');
 });
 
 test('fraude puts a card on the blacklist from Tarjetas and takes it off; soporte does the same with a phone from Telefono', async ({ page, browser }) => {
@@ -120,9 +131,9 @@ test('soporte transfers 5 USD to another customer found by e-mail: both cards sh
   await form.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Transferir 5 USD del cliente ${source.id} a ${target.email}?`);
   await confirmAndFinish(page, 'Listo!');
-  await expect(valueOf(card(page, 'Datos de Credito'), 'CALL_CREDIT')).toHaveText(/^15[.,]00$/);
+  await expect(valueOf(card(page, 'Datos de Credito'), 'USD')).toHaveText(/^15[.,]00$/);
   await page.goto(`/#/admin/customer-page/${target.id}`);
-  await expect(valueOf(card(page, 'Datos de Credito'), 'CALL_CREDIT')).toHaveText(/^6[.,]00$/);
+  await expect(valueOf(card(page, 'Datos de Credito'), 'USD')).toHaveText(/^6[.,]00$/);
 });
 
 test("soporte creates a customer from the customers search: e-mail, then prefix, then phone; the new customer opens in its page", async ({ page }) => {

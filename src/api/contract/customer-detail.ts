@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ChartSnapshots } from './chart-snapshot';
 import { Envelope, IsoDateTime } from './envelope';
 import { IdParam, PageOf, PageQuery } from './query';
+import { CREDIT_TYPES } from '@/domain/credit';
 import { KycDecisionDetail } from './extras';
 import { BodyId, CubanMobile, EditedVersion, Hour, OptionalText, QueryId } from './fields';
 import { BankCardNumber, CubanPhone, HomeAddressEntries, IdentityCard, MunicipalityCode, Neighborhood, ProvinceCode, RecipientName, StreetAddress } from './remittance';
@@ -12,6 +13,13 @@ import { RemittanceMsg } from '@/domain/remittance';
 /** A customer table's page: 20 rows unless the call says otherwise (spec details §9). */
 export const CustomerPageQuery = v.object({ ...PageQuery(20, 100), accountId: IdParam('el usuario') });
 export type CustomerPageQuery = v.InferOutput<typeof CustomerPageQuery>;
+
+/** GET /users/secured/credit-trn/data: a customer's page of credit movements, of one credit type when `creditType` is given (lists §9). */
+export const CreditHistoryQuery = v.object({
+  ...CustomerPageQuery.entries,
+  creditType: v.optional(v.picklist(CREDIT_TYPES, 'Tipo de crédito desconocido.')),
+});
+export type CreditHistoryQuery = v.InferOutput<typeof CreditHistoryQuery>;
 
 /** GET /blacklist/secured/blackList?accountId: the blacklist entries of the customer. */
 export const CustomerBlacklistEntry = v.object({ id: v.number(), value: v.string(), type: v.string(), created: IsoDateTime });

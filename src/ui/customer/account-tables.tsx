@@ -27,6 +27,7 @@ import { getCalls } from '@/api/lists';
 import { terminateCauseLabel } from '@/domain/calls';
 import { cardCaption, formatMoney, formatNumber, formatSessionTime, maskToken, normalizeProvince } from '@/domain/format';
 import { paymentSystemName } from '@/domain/catalog';
+import { CREDIT_TYPE_FILTER, creditTypeLabel } from '@/domain/credit';
 import { formatDateTime } from '@/domain/time';
 import { customerText } from '@/i18n/es-customer';
 import type { AccountTable } from './account-table';
@@ -73,7 +74,8 @@ export const CREDIT_HISTORY: AccountTable<CreditTrn> = {
   label: history.label,
   size: 20,
   rowKey: (r) => r.id,
-  load: (s, id, page, size) => getCustomerPage(s.users, 'secured/credit-trn/data', CreditTrnResponse, id, page, size),
+  filter: { label: history.credit, all: history.allCredit, options: CREDIT_TYPE_FILTER.map((type) => ({ value: type, label: creditTypeLabel(type) })) },
+  load: (s, id, page, size, creditType) => getCustomerPage(s.users, 'secured/credit-trn/data', CreditTrnResponse, id, page, size, { creditType }),
   columns: [
     { header: history.date, cell: (r) => formatDateTime(r.dateTime), className: nowrap },
     { header: history.type, cell: (r) => history.types[r.trnType] ?? r.trnType },
@@ -81,7 +83,7 @@ export const CREDIT_HISTORY: AccountTable<CreditTrn> = {
     { header: history.amount, cell: (r) => <span className={r.trnType === 'DECREASE' ? 'font-semibold text-red-700' : ''}>{`${r.trnType === 'DECREASE' ? '-' : ''}${formatNumber(r.amount)}`}</span>, className: nowrap },
     { header: history.prev, cell: (r) => formatNumber(r.prevAmount) },
     { header: history.final, cell: (r) => formatNumber(r.finalAmount) },
-    { header: history.credit, cell: (r) => r.creditType },
+    { header: history.credit, cell: (r) => creditTypeLabel(r.creditType) },
     { header: history.description, cell: (r) => r.description ?? '' },
   ],
 };
@@ -96,7 +98,7 @@ export const TRANSFERS: AccountTable<CreditTransfer> = {
     { header: transfers.date, cell: (r) => formatDateTime(r.created), className: nowrap },
     { header: transfers.beneficiary, cell: (r) => `${r.beneficiary}${r.beneficiaryIdUser ? ` (${r.beneficiaryIdUser})` : ''}` },
     { header: transfers.phone, cell: (r) => r.beneficiaryPhoneNumber ?? '' },
-    { header: transfers.amount, cell: (r) => `${formatNumber(r.amount)} ${r.creditType}`, className: nowrap },
+    { header: transfers.amount, cell: (r) => `${formatNumber(r.amount)} ${creditTypeLabel(r.creditType)}`, className: nowrap },
     { header: transfers.destination, cell: (r) => formatMoney(r.destinationAmount, r.destinationCurrency), className: nowrap },
     { header: transfers.description, cell: (r) => r.description ?? '' },
     { header: transfers.status, cell: (r) => r.transferStatus },

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CustomerCardData } from './customer-card-read';
 import { formatCredit, formatMoney } from '@/domain/format';
+import { creditTypeLabel } from '@/domain/credit';
 import { reliabilityLabel, reliabilityTone } from '@/domain/reliability';
 import { formatCalendarDate, formatDateTime } from '@/domain/time';
 import { KeyValues } from '@/ui/detail-table';
@@ -74,7 +75,7 @@ export function CustomerCard({ card }: { card: CustomerCardData }) {
           items={[
             ...(data.userCredit.length === 0
               ? [{ label: text.creditCurrency, value: text.noCredit }]
-              : data.userCredit.map((c) => ({ label: c.creditType, value: formatCredit(c.amount) }))),
+              : data.userCredit.map((c) => ({ label: creditTypeLabel(c.creditType), value: formatCredit(c.amount) }))),
             { label: text.totalUsd, value: formatMoney(totalUsd, 'USD') },
           ]}
         />
