@@ -39,3 +39,27 @@ export function transferRefusal(balances: Readonly<Record<string, number>>, aske
 
 /** Whether any balance could be transferred (the button is offered). */
 export const anyTransfer = (balances: Readonly<Record<string, number>>) => TRANSFER_CURRENCIES.some((c) => (balances[CURRENCY_CREDIT[c]] ?? 0) > 0);
+
+/** A status as the Transfer tab shows it: its word and its tone. */
+export interface StatusShown {
+  label: string;
+  tone: 'success' | 'warning' | 'danger' | 'neutral';
+}
+
+/**
+ * A transfer's status as details §4 shows it: COMPLETADO, EN_PROCESO, anything else an error. The
+ * reference server stores COMPLETED / PENDING / FAILED / CANCELLED; the provider's words are taken
+ * too. An error keeps its stored code beside it, so support can tell a failure from a cancellation.
+ */
+export function transferStatusShown(status: string): StatusShown {
+  if (status === 'COMPLETED' || status === 'COMPLETADO') return { label: 'COMPLETADO', tone: 'success' };
+  if (status === 'PENDING' || status === 'EN_PROCESO') return { label: 'EN_PROCESO', tone: 'warning' };
+  return { label: status ? `ERROR (${status})` : 'ERROR', tone: 'danger' };
+}
+
+/** A payment request's status as details §4 shows it: APPROVED, OPEN, any other as it is. */
+export function requestStatusShown(status: string): StatusShown {
+  if (status === 'PAID' || status === 'APPROVED') return { label: 'APPROVED', tone: 'success' };
+  if (status === 'PENDING' || status === 'OPEN') return { label: 'OPEN', tone: 'warning' };
+  return { label: status, tone: 'neutral' };
+}

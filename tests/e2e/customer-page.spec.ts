@@ -111,6 +111,7 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
       accountId,
       events: count('SELECT count(*) AS n FROM segment_events WHERE account_id = ?'),
       decreases: count("SELECT count(*) AS n FROM credit_transactions WHERE account_id = ? AND trn_type = 'DECREASE'"),
+      transfers: (db.prepare('SELECT status FROM credit_transfers WHERE account_id = ?').all(accountId) as { status: string }[]).map((r) => r.status),
       active: count(`SELECT count(*) AS n FROM campaign_users u JOIN campaigns c ON c.id = u.campaign_id WHERE u.account_id = ? AND c.start_date <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AND c.end_date >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`),
     };
   });
@@ -133,6 +134,13 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
 
   await openTab(page, 'Transfer');
   await expect(rowsOf(`Transferencias del cliente ${id}`).nth(1)).toBeVisible();
+  // Statuses as details §4 shows them: COMPLETADO, EN_PROCESO, anything else an error (the first
+  // customer's seed has one of each); the stored codes never shown alone.
+  expect(first.transfers).toEqual(expect.arrayContaining(['COMPLETED', 'PENDING']));
+  const statuses = page.getByRole('table', { name: `Transferencias del cliente ${id}` }).locator('td:last-child');
+  await expect.poll(async () => (await statuses.allInnerTexts()).sort()).toEqual(
+    first.transfers.map((s) => (s === 'COMPLETED' ? 'COMPLETADO' : s === 'PENDING' ? 'EN_PROCESO' : `ERROR (${s})`)).sort(),
+  );
   await page.getByRole('tab', { name: 'Solicitudes' }).click();
   await expect(rowsOf(`Solicitudes de pago del cliente ${id}`).nth(1)).toBeVisible();
 

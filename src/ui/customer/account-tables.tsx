@@ -28,6 +28,8 @@ import { terminateCauseLabel } from '@/domain/calls';
 import { cardCaption, formatMoney, formatNumber, formatSessionTime, maskToken, normalizeProvince } from '@/domain/format';
 import { paymentSystemName } from '@/domain/catalog';
 import { CREDIT_TYPE_FILTER, creditTypeLabel } from '@/domain/credit';
+import { requestStatusShown, transferStatusShown, type StatusShown } from '@/domain/transfer';
+import { TONE_CLASS } from '@/ui/tone';
 import { formatDateTime } from '@/domain/time';
 import { customerText } from '@/i18n/es-customer';
 import type { AccountTable } from './account-table';
@@ -37,6 +39,7 @@ import { yesNo, t } from '@/i18n';
 
 const nowrap = 'whitespace-nowrap';
 const mono = (value: string | null) => <span className="font-mono text-xs">{value ?? ''}</span>;
+const shown = (status: StatusShown) => <span className={TONE_CLASS[status.tone]}>{status.label}</span>;
 
 const cards = customerText.cards;
 export const CARDS: AccountTable<PaymentMethod> = {
@@ -101,7 +104,7 @@ export const TRANSFERS: AccountTable<CreditTransfer> = {
     { header: transfers.amount, cell: (r) => `${formatNumber(r.amount)} ${creditTypeLabel(r.creditType)}`, className: nowrap },
     { header: transfers.destination, cell: (r) => formatMoney(r.destinationAmount, r.destinationCurrency), className: nowrap },
     { header: transfers.description, cell: (r) => r.description ?? '' },
-    { header: transfers.status, cell: (r) => r.transferStatus },
+    { header: transfers.status, cell: (r) => shown(transferStatusShown(r.transferStatus)), className: nowrap },
   ],
 };
 
@@ -118,7 +121,7 @@ export const REQUESTS: AccountTable<PaymentRequest> = {
     { header: requests.receiver, cell: (r) => party(r.receiver) },
     { header: requests.amount, cell: (r) => formatMoney(r.amount, r.currency), className: nowrap },
     { header: requests.note, cell: (r) => r.note ?? '' },
-    { header: requests.status, cell: (r) => r.status },
+    { header: requests.status, cell: (r) => shown(requestStatusShown(r.status)), className: nowrap },
     { header: requests.expires, cell: (r) => formatDateTime(r.expirationDate), className: nowrap },
   ],
 };
