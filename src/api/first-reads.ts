@@ -8,6 +8,8 @@
  * answer waiting when a change is sent (`dropFirstReads`, from the HTTP client): a later read asks
  * the server, so nothing shown is older than the page's own first read would have been.
  */
+import { onChangeSent } from './http';
+
 const FRESH_MS = 5000;
 
 interface Started {
@@ -17,6 +19,9 @@ interface Started {
 const started = new Map<string, Started>();
 /** Keys a page read by itself before its loader's read could start: that read is not sent at all. */
 const readFirst = new Map<string, number>();
+
+// Any change the HTTP client sends drops what is waiting.
+onChangeSent(dropFirstReads);
 
 const fresh = (at: number | undefined, now: number) => at !== undefined && now - at < FRESH_MS;
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useServices } from '@/ui/session';
-import { searchAccount, searchAccountList } from '@/api/lists';
+import { searchAccount, searchAccountList } from '@/api/customer-lists';
 import type { CustomerRow } from '@/api/contract/customers';
 import { Msg } from '@/domain/messages';
 import { Card, PageHeader } from '@/ui/card';

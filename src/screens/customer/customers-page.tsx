@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useActorPermissions, useServices } from '@/ui/session';
-import { getCustomers } from '@/api/lists';
+import { getCustomers } from '@/api/customer-lists';
 import type { CustomerRow } from '@/api/contract/customers';
 import { PageHeader } from '@/ui/card';
 import { SearchLayout, useSearchScreen } from '@/ui/search-screen';
