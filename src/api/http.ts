@@ -63,6 +63,11 @@ export function onChangeSent(listener: () => void): void {
 let kyModule: Promise<typeof KyModule> | null = null;
 const loadKy = () => (kyModule ??= import('ky'));
 
+/** Starts loading the HTTP library before the first call needs it (a stored session: the page's reads come next). */
+export function preloadHttp(): void {
+  void loadKy();
+}
+
 /** Answers that mean "not now" (a restart, a database away, an instance lost behind the balancer): sent again. */
 const TRANSIENT = [502, 503, 504];
 /** A request whose response never came, or came as one of those, is sent again with its same Idempotency-Key. */

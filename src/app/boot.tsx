@@ -4,6 +4,7 @@ import { useDocumentTitle } from '@/ui/document-title';
 import type { SessionActor } from '@/ui/session';
 import { readStoredSession, type KeyValueStore } from '@/machines/session/session-store';
 import { t } from '@/i18n';
+import { preloadHttp } from '@/api/http';
 
 const loadRouterApp = () => import('./router-app');
 const RouterApp = lazy(loadRouterApp);
@@ -15,10 +16,15 @@ const isPublicRoute = (hash: string) => hash.startsWith('#/health');
 
 /**
  * With a stored session, on any page but sign-in, the router will be needed: its chunk starts
- * downloading as the entry runs, beside config.json, not after the first render (issue 26).
+ * downloading as the entry runs, beside config.json, not after the first render (issue 26). So
+ * will the HTTP library: the route's first read is the first call now that the shell's own data
+ * waits for the first paint, and it must not wait for the library's download.
  */
 export function preloadRouterApp(store: KeyValueStore, hash: string) {
-  if (readStoredSession(store) !== null && !isLoginPath(hash)) void loadRouterApp();
+  if (readStoredSession(store) !== null && !isLoginPath(hash)) {
+    void loadRouterApp();
+    preloadHttp();
+  }
 }
 
 function isSignedIn(session: SessionActor) {
