@@ -41,6 +41,8 @@ export const OrderRefused = {
   approve: 'Solo se pueden aprobar órdenes en RISK o DUPLICATE_RISK.',
   cancel: 'Solo se pueden cancelar órdenes en RISK, DUPLICATE_RISK o PENDING_ZELLE_CONFIRM.',
   close: 'La orden ya está cerrada o cancelada.',
+  /** CLL1: only an OPEN order whose items all finished (delivered, refunded or cancelled). */
+  settle: 'Solo se cierra así una orden OPEN cuyos items terminaron todos.',
   refundFull: 'Solo una orden OPEN con reembolso total permitido se puede reembolsar completa.',
   refund: 'Este producto no admite reembolsos en su estado actual.',
   refundDone: 'La oferta ya fue reembolsada por completo.',

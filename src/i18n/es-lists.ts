@@ -113,6 +113,7 @@ export const listText = {
     phone: 'Telefono',
     email: 'Email',
     globalHeading: (search: string) => `Resultados de la búsqueda “${search}”`,
-    globalEmpty: 'Ningún usuario coincide con la búsqueda.',
+    /** Any failure of the global search (details §8); an empty one says the lists' `empty`. */
+    globalFailed: 'Error buscando al usuario',
   },
 } as const;

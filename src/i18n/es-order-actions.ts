@@ -15,6 +15,7 @@ export const orderActionText = {
     cancelText: (id: number) => `La orden ${id} fue cancelada: se anuló la preautorización.`,
     close: 'Cerrar orden',
     settle: 'Cerrar si terminó',
+    settleReason: 'Todos sus items terminaron.',
     closeText: (id: number) => `La orden ${id} quedó cerrada.`,
     refundFull: 'Reembolso total',
     refundFullText: (id: number) => `La orden ${id} fue reembolsada por completo y cerrada.`,

@@ -51,10 +51,20 @@ describe('the order chart', () => {
     expect(accepts(order, anOrder('CLOSED', without(Permission.AGENT)), { type: 'order.notifyClosed' })).toBe(false);
   });
 
-  it('CLL1 settles an OPEN order only when its items are all finished; it has no button', () => {
+  it("CLL1 ('Cerrar si terminó') settles an OPEN order only when its items are all finished, and is offered then, with CRM2_SUPER_ACTION", () => {
     expect(accepts(order, anOrder('OPEN'), { type: 'order.settle' })).toBe(false);
+    expect(offeredEvents(order, anOrder('OPEN'))).not.toContain('order.settle');
     expect(run(order, anOrder('OPEN', EVERYTHING, { itemsFinished: true }), { type: 'order.settle' }).value).toBe('CLOSED');
-    expect(offeredEvents(order, anOrder('OPEN', EVERYTHING, { itemsFinished: true }))).not.toContain('order.settle');
+    expect(offeredEvents(order, anOrder('OPEN', EVERYTHING, { itemsFinished: true }))).toContain('order.settle');
+    expect(offeredEvents(order, anOrder('OPEN', without(Permission.SUPER_ACTION), { itemsFinished: true }))).not.toContain('order.settle');
+    for (const status of ORDER_STATUSES.filter((s) => s !== 'OPEN')) expect(offeredEvents(order, anOrder(status, EVERYTHING, { itemsFinished: true })), status).not.toContain('order.settle');
+  });
+
+  it('CLL1 answered with the order still open (the server skipped it: an item reopened meanwhile) is a refusal, not "quedó cerrada"', () => {
+    const settle = rowFor(order.rows, 'order.settle')!;
+    const answer = (status: string) => ({ elements: [{ status }] }) as Parameters<NonNullable<typeof settle.failure>>[0];
+    expect(settle.failure?.(answer('CLOSED'))).toBeNull();
+    expect(settle.failure?.(answer('OPEN'))).toBe(OrderRefused.settle);
   });
 
   it('a compensation changes no status and needs CRM_COMPENSATION_PAY', () => {

@@ -110,13 +110,15 @@ export const orderActions = [
   row({
     event: 'order.settle',
     label: text.settle,
-    // The provider's CLL1 re-read: no button, the same permission as closing (docs/decisions.md).
-    hidden: true,
+    // The provider's CLL1 re-read (POST /orders/secured/cll1/update/status): offered where the chart
+    // takes it, an OPEN order whose items all finished; the same permission as closing.
     lenient: true,
     permissions: [Permission.SUPER_ACTION],
-    confirm: (s) => orderQuestion('Cerrar si todos sus items terminaron', s.id),
+    confirm: (s) => `${orderQuestion('Cerrar', s.id)} ${text.settleReason}`,
     success: { text: (s) => text.closeText(s.id) },
-    refused: OrderRefused.close,
+    refused: OrderRefused.settle,
+    // The server skips an order its chart no longer lets settle (an item reopened meanwhile): still open is a refusal.
+    failure: (data) => (data.elements.every((o) => o.status === 'CLOSED') ? null : OrderRefused.settle),
     wire: { client: 'orders', method: 'POST', path: '/orders/secured/cll1/update/status', body: OrderIdsBody, data: OrdersAnswer },
     request: (s) => ({ body: { ids: [s.id] } }),
     targets: orders,

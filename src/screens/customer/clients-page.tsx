@@ -7,23 +7,37 @@ import { Msg } from '@/domain/messages';
 import { Card, PageHeader } from '@/ui/card';
 import { InputField } from '@/ui/fields';
 import { CustomersGrid } from '@/ui/customers-grid';
-import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
-import { SearchLayout, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
+import { SearchLayout, SearchStatus, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
 import { listText } from '@/i18n/es-lists';
 import { t } from '@/i18n/index';
 
 const route = getRouteApi('/admin/clients');
 const PAGE_SIZE = 20;
 
-/** The shell's global search: id, e-mail, phone, alias or name. */
+/**
+ * The shell's global search (id, e-mail, phone, alias or name) on the search chart: its URL is the
+ * `search` the shell put there; empty, it says the lists' "No se encontró ningún registro.";
+ * failed, "Error buscando al usuario" (details §8) with "Reintentar".
+ */
 function GlobalResults({ search }: { search: string }) {
   const services = useServices();
-  const resource = useShownDetail(() => searchAccountList(services.uaa, search));
+  const navigate = useNavigate();
+  const url = useMemo(() => ({ search }), [search]);
+  const defaults = useMemo(() => ({}), []);
+  const screen = useSearchScreen({
+    search: url,
+    navigate: (next) => void navigate({ to: '/admin/clients', search: next }),
+    defaults,
+    failure: listText.clients.globalFailed,
+    load: async (query) => {
+      const { size, elements } = await searchAccountList(services.uaa, query.search ?? '');
+      return { elements, totalElements: size, countElements: size };
+    },
+  });
   return (
     <Card title={listText.clients.globalHeading(search)}>
-      <DetailTabView tab={resource}>
-        {(data) => (data.elements.length === 0 ? <p className="text-sm text-slate-600">{listText.clients.globalEmpty}</p> : <CustomersGrid rows={data.elements} />)}
-      </DetailTabView>
+      <SearchStatus screen={screen} />
+      {screen.status === 'results' && screen.result ? <CustomersGrid rows={screen.result.elements as CustomerRow[]} /> : null}
     </Card>
   );
 }
