@@ -21,8 +21,6 @@ export interface SearchScreenOptions {
   resetTo?: Filters;
   /** At least one of these fields before searching, with the message otherwise. */
   requireOneOf?: { fields: string[]; message: string };
-  /** What any failed load says, when the search has its own text (the global user search). */
-  failure?: string;
   /** Fetches one page for a committed query; the signal aborts a request no longer wanted. */
   load: (query: Filters, page: number, signal: AbortSignal) => Promise<SearchResult>;
 }
@@ -31,7 +29,7 @@ export interface SearchScreenOptions {
  * Binds a list screen to the search chart: the URL is the committed search, the chart keeps the
  * draft and the result, and this hook is the only place that talks to both.
  */
-export function useSearchScreen({ search, navigate, defaults, resetTo, requireOneOf, failure, load }: SearchScreenOptions) {
+export function useSearchScreen({ search, navigate, defaults, resetTo, requireOneOf, load }: SearchScreenOptions) {
   const urlKey = JSON.stringify(toUrl(fromUrl(search).query, fromUrl(search).page));
   // The chart's effects run later, outside render: they read the latest callbacks and URL here.
   const bridge = useRef({ navigate, load, urlKey });
@@ -49,7 +47,7 @@ export function useSearchScreen({ search, navigate, defaults, resetTo, requireOn
     [],
   );
   const actor = useActorRef(logic, {
-    input: { defaults, ...(resetTo ? { resetTo } : {}), ...(requireOneOf ? { requireOneOf } : {}), ...(failure ? { failure } : {}) },
+    input: { defaults, ...(resetTo ? { resetTo } : {}), ...(requireOneOf ? { requireOneOf } : {}) },
   });
 
   useEffect(() => {

@@ -26,8 +26,6 @@ export interface SearchInput {
   requireOneOf?: { fields: string[]; message: string };
   /** Why these filters cannot be searched, or null (a report dialog's own rules: the window, an order code). */
   check?: (filters: Filters) => string | null;
-  /** What any failed load says, when the search has its own text (the global user search: 'Error buscando al usuario', details §8); else the failure's own message. */
-  failure?: string;
 }
 
 export interface SearchContext {
@@ -35,7 +33,6 @@ export interface SearchContext {
   resetTo: Filters;
   requireOneOf: { fields: string[]; message: string } | null;
   check: ((filters: Filters) => string | null) | null;
-  failure: string | null;
   /** Why the last submit was refused. */
   invalid: string | null;
   /** What the form shows. */
@@ -106,7 +103,7 @@ export const searchMachine = setup({
     ),
     assignInvalid: assign(({ context }) => ({ invalid: refusal(context, context.draft) })),
     assignResult: assign(({ event }) => (event.type === 'load.succeeded' ? { result: event.result, error: null } : {})),
-    assignError: assign(({ context, event }) => (event.type === 'load.failed' ? { error: context.failure ?? event.message, result: null } : {})),
+    assignError: assign(({ event }) => (event.type === 'load.failed' ? { error: event.message, result: null } : {})),
   },
   guards: {
     hasRows: ({ event }) => event.type === 'load.succeeded' && event.result.elements.length > 0,
@@ -124,7 +121,6 @@ export const searchMachine = setup({
     resetTo: { ...(input.resetTo ?? input.defaults) },
     requireOneOf: input.requireOneOf ?? null,
     check: input.check ?? null,
-    failure: input.failure ?? null,
     invalid: null,
     draft: { ...input.defaults },
     query: { ...input.defaults },

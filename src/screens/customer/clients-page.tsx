@@ -28,7 +28,6 @@ function GlobalResults({ search }: { search: string }) {
     search: url,
     navigate: (next) => void navigate({ to: '/admin/clients', search: next }),
     defaults,
-    failure: listText.clients.globalFailed,
     load: async (query) => {
       const { size, elements } = await searchAccountList(services.uaa, query.search ?? '');
       return { elements, totalElements: size, countElements: size };
@@ -36,7 +35,7 @@ function GlobalResults({ search }: { search: string }) {
   });
   return (
     <Card title={listText.clients.globalHeading(search)}>
-      <SearchStatus screen={screen} />
+      <SearchStatus screen={screen} describeError={() => listText.clients.globalFailed} />
       {screen.status === 'results' && screen.result ? <CustomersGrid rows={screen.result.elements as CustomerRow[]} /> : null}
     </Card>
   );
