@@ -77,8 +77,8 @@ test('soporte converts 10 USD to EUR (the same currency refused first): both bal
   await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
   await expect(page.getByRole('dialog', { name: 'Listo!' })).toContainText('Se convirtieron 10.00 USD en 9.01 EUR.');
   await page.getByRole('dialog', { name: 'Listo!' }).getByRole('button', { name: 'OK' }).click();
-  await expect(valueOf(card(page, 'Datos de Credito'), 'CALL_CREDIT')).toHaveText(/^20[.,]00$/);
-  await expect(valueOf(card(page, 'Datos de Credito'), 'EUR_CREDIT')).toHaveText(/^9[.,]01$/);
+  await expect(valueOf(card(page, 'Datos de Credito'), 'USD')).toHaveText(/^20[.,]00$/);
+  await expect(valueOf(card(page, 'Datos de Credito'), 'EUR')).toHaveText(/^9[.,]01$/);
   await openTab(page, 'Historial');
   const table = page.getByRole('table', { name: `Historial de crédito del cliente ${id}` });
   await expect(table.getByRole('row').filter({ hasText: 'Conversión a EUR por soporte@consola.example (CRM)' })).toHaveCount(1);
