@@ -1,4 +1,5 @@
 import type { CreditType } from './credit';
+import type { ScoreTone } from './format';
 
 /** Transferring a customer's credit to another customer (spec details §2 "transfer credit", §5). */
 
@@ -43,7 +44,8 @@ export const anyTransfer = (balances: Readonly<Record<string, number>>) => TRANS
 /** A status as the Transfer tab shows it: its word and its tone. */
 export interface StatusShown {
   label: string;
-  tone: 'success' | 'warning' | 'danger' | 'neutral';
+  /** The score tones' names (format.ts), so the screens colour it with the one tone table. */
+  tone: ScoreTone | 'neutral';
 }
 
 /**
