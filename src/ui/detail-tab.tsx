@@ -16,6 +16,7 @@ export type DetailTabState = 'idle' | 'loading' | 'loaded' | 'failed';
  */
 export function useDetailTab<T>(load: () => Promise<T>, input: DetailTabInput = {}) {
   const loader = useRef(load);
+  const reads = useRef(0);
   useEffect(() => {
     loader.current = load;
   });
@@ -26,9 +27,11 @@ export function useDetailTab<T>(load: () => Promise<T>, input: DetailTabInput = 
       detailTabMachine.provide({
         actions: {
           load: ({ self }) => {
+            // Only the latest read answers: one a reload superseded is dropped.
+            const read = ++reads.current;
             loader.current().then(
-              (data) => self.send({ type: 'load.succeeded', data }),
-              (error: unknown) => self.send({ type: 'load.failed', message: errorMessage(error) }),
+              (data) => read === reads.current && self.send({ type: 'load.succeeded', data }),
+              (error: unknown) => read === reads.current && self.send({ type: 'load.failed', message: errorMessage(error) }),
             );
           },
         },
@@ -51,7 +54,7 @@ export function useDetailTab<T>(load: () => Promise<T>, input: DetailTabInput = 
       /** Something it shows may have changed (an action, a new filter): load again whatever state it is in. */
       refresh: () => {
         const now = actor.getSnapshot().value as DetailTabState;
-        actor.send({ type: now === 'loaded' ? 'tab.reload' : now === 'failed' ? 'tab.retry' : 'tab.selected' });
+        actor.send({ type: now === 'loaded' || now === 'loading' ? 'tab.reload' : now === 'failed' ? 'tab.retry' : 'tab.selected' });
       },
     }),
     [actor, state, data, error],

@@ -46,6 +46,9 @@ export const detailTabMachine = setup({
       on: {
         'load.succeeded': { target: 'loaded', actions: 'assignData' },
         'load.failed': { target: 'failed', actions: 'assignError' },
+        // What it shows changed while it was reading (a new filter, a page): read again; the host
+        // drops the answer of the read this one supersedes.
+        'tab.reload': { target: 'loading', reenter: true },
       },
     },
     loaded: {
