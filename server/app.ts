@@ -143,6 +143,7 @@ export function createApp(input: AppInput) {
       tenant: deps.config.tenant,
       customerSiteUrl: deps.config.customerSiteUrl,
       fourEyesThresholdUsd: deps.config.fourEyes.thresholdUsd,
+      slaHours: deps.config.slaHours,
     };
     c.header('Cache-Control', 'no-cache');
     return c.json(config);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SLA_DEFAULT_HOURS, type SlaHours } from '@/domain/sla';
 import { FOUR_EYES_HOURS, FOUR_EYES_THRESHOLD_USD } from '@/domain/approvals';
 import { POSTGRES_DEFAULTS, type PostgresSettings } from './db/postgres';
 
@@ -51,6 +52,8 @@ export interface ServerConfig {
   changeStreamHeartbeatMs: number;
   /** Four-eyes (issue 14 §6): actions worth more than this many US dollars wait for a second person; how long they wait. */
   fourEyes: { thresholdUsd: number; hours: number };
+  /** Service levels (issue 28): hours an entry of each queue may wait (SLA_REMITTANCE_HOURS, SLA_RISK_HOURS, SLA_APPROVAL_HOURS). */
+  slaHours: SlaHours;
   /** The request log's level (pino): fatal, error, warn, info, debug, trace or silent. */
   logLevel: LogLevel;
   /** Bearer token that opens GET /metrics from anywhere; null: only this machine (loopback, no proxy) reads it. */
@@ -61,6 +64,14 @@ function int(value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed)) throw new Error(`Valor entero inválido: ${value}`);
+  return parsed;
+}
+
+/** A positive number of hours (fractions allowed: 0.5 is half an hour). */
+function hours(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`Horas inválidas: ${value}`);
   return parsed;
 }
 
@@ -134,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     kycVerificationUrl: (env.KYC_VERIFICATION_URL ?? 'https://verificacion.example/kyc').replace(/\/+$/, ''),
     changeStreamHeartbeatMs: int(env.CHANGE_STREAM_HEARTBEAT_MS, 20_000),
     fourEyes: { thresholdUsd: int(env.FOUR_EYES_THRESHOLD_USD, FOUR_EYES_THRESHOLD_USD), hours: int(env.FOUR_EYES_HOURS, FOUR_EYES_HOURS) },
+    slaHours: {
+      remittance: hours(env.SLA_REMITTANCE_HOURS, SLA_DEFAULT_HOURS.remittance),
+      risk: hours(env.SLA_RISK_HOURS, SLA_DEFAULT_HOURS.risk),
+      approval: hours(env.SLA_APPROVAL_HOURS, SLA_DEFAULT_HOURS.approval),
+    },
     logLevel: logLevel(env.LOG_LEVEL),
     metricsToken: env.METRICS_TOKEN?.trim() ? env.METRICS_TOKEN.trim() : null,
   };

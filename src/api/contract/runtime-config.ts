@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { FOUR_EYES_THRESHOLD_USD } from '@/domain/approval-limits';
+import { SLA_DEFAULT_HOURS } from '@/domain/sla';
 
 /**
  * GET /config.json, served next to the console: where each service lives. The same build can
@@ -23,5 +24,7 @@ export const RuntimeConfig = v.object({
   customerSiteUrl: v.optional(v.string(), ''),
   /** Four-eyes (issue 14 §6): actions worth more than this many US dollars wait for a second person. */
   fourEyesThresholdUsd: v.optional(v.number(), FOUR_EYES_THRESHOLD_USD),
+  /** Service levels (issue 28): hours an entry of each queue may wait. */
+  slaHours: v.optional(v.object({ remittance: v.number(), risk: v.number(), approval: v.number() }), SLA_DEFAULT_HOURS),
 });
 export type RuntimeConfig = v.InferOutput<typeof RuntimeConfig>;
