@@ -163,6 +163,14 @@ function refusedOr(title: string | null) {
   };
 }
 
+function PagePending() {
+  return (
+    <p aria-busy className="text-sm text-slate-600">
+      {t.app.loading}
+    </p>
+  );
+}
+
 /** The guard of a screen's route: the same question the menu asks (`mayOpen`), asked before anything of the page loads. */
 const guardOf =
   (screen: ScreenRoute) =>
@@ -186,6 +194,10 @@ function screenRoute(screen: ScreenRoute): AnyRoute {
         }
       : {}),
     errorComponent: refusedOr(screen.standalone ? screen.title : null),
+    // The shell paints at once around the page's place while the page's code is on its way.
+    pendingComponent: PagePending,
+    pendingMs: 0,
+    pendingMinMs: 0,
   };
   return screen.standalone
     ? createRoute({

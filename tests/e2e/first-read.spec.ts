@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support';
 import { withDb } from './fixtures';
@@ -10,6 +11,14 @@ import { withDb } from './fixtures';
  * that asked only after its code arrived would wait out the whole hold and send it after.
  */
 const HOLD_MS = 3000;
+
+/** The built chunk that holds a page's module (vite.config.ts groups modules: the file is not named after the page). */
+function chunkHolding(source: string): RegExp {
+  const chunks = JSON.parse(fs.readFileSync(`${process.env.E2E_STATIC_DIR ?? 'dist'}/.vite/chunks.json`, 'utf8')) as { file: string; modules: string[] }[];
+  const holder = chunks.find((chunk) => chunk.modules.some((id) => id.endsWith(source)));
+  if (!holder) throw new Error(`no chunk holds ${source}`);
+  return new RegExp(`/${holder.file.replace(/[.]/g, '\\.')}$`);
+}
 
 async function coldLoad(page: Page, url: string, pageChunk: RegExp, firstRead: (url: string) => boolean, shown: string) {
   const started: { url: string; at: number }[] = [];
@@ -36,7 +45,7 @@ test.beforeEach(async ({ page }) => {
 test('the order page: the order is asked for once, before the page’s code has arrived; the bell after it', async ({ page }) => {
   const order = withDb((db) => db.prepare('SELECT id FROM orders ORDER BY id DESC LIMIT 1').get() as { id: number });
   const isRead = (url: string) => url.includes('/allHistory') && url.includes(`orderId=${order.id}`) && url.includes('size=1');
-  const { started, released } = await coldLoad(page, `/#/admin/order-page/${order.id}`, /\/assets\/order-page-[\w-]+\.js$/, isRead, `Orden ${order.id}`);
+  const { started, released } = await coldLoad(page, `/#/admin/order-page/${order.id}`, chunkHolding('src/screens/order/order-page.tsx'), isRead, `Orden ${order.id}`);
   const reads = started.filter((r) => isRead(r.url));
   expect(reads).toHaveLength(1);
   expect(reads[0]!.at).toBeLessThanOrEqual(released);
@@ -46,7 +55,7 @@ test('the order page: the order is asked for once, before the page’s code has 
 test('the customer page: the card’s three reads go once each, before the page’s code has arrived; the bell after them', async ({ page }) => {
   const id = withDb((db) => (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id);
   const card = `/uaa/secured/other/data?accountId=${id}`;
-  const { started, released } = await coldLoad(page, `/#/admin/customer-page/${id}`, /\/assets\/customer-page-[\w-]+\.js$/, (url) => url.includes(card), 'Datos Generales');
+  const { started, released } = await coldLoad(page, `/#/admin/customer-page/${id}`, chunkHolding('src/screens/customer/customer-page.tsx'), (url) => url.includes(card), 'Datos Generales');
   for (const part of [`/uaa/secured/other/data?accountId=${id}`, `/users/secured/other/data?accountId=${id}`, `/secured/orders/totalClosed?accountId=${id}`]) {
     const reads = started.filter((r) => r.url.includes(part));
     expect(reads, part).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { XMarkIcon } from '@heroicons/react/24/outline';
 import { currentYear } from '@/domain/year';
 import { Dialog } from '@/ui/dialog';
@@ -18,9 +18,12 @@ import { t } from '@/i18n';
 export function Shell({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const session = useSessionActor();
-  // Painted: the shell's own data (bell, counters, fraud alert) may come now, when the browser is
-  // next idle, behind the page's first reads (its route's loader sent them already).
+  // The page is in (the shell paints around its place while its code loads): the shell's own data
+  // (bell, counters, fraud alert) may come now, when the browser is next idle, behind the page's
+  // first reads (its route's loader sent them already).
+  const pageIn = useRouterState({ select: (state) => state.status === 'idle' });
   useEffect(() => {
+    if (!pageIn) return;
     const due = () => session.send({ type: 'shellData.due' });
     if (typeof window.requestIdleCallback !== 'function') {
       const timer = window.setTimeout(due, 0);
@@ -28,7 +31,7 @@ export function Shell({ children }: { children?: ReactNode }) {
     }
     const idle = window.requestIdleCallback(due, { timeout: 1000 });
     return () => window.cancelIdleCallback(idle);
-  }, [session]);
+  }, [session, pageIn]);
 
   return (
     <div className="flex h-full">
