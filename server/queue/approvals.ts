@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { ApprovalRequestsTable } from '../db/schema-queues';
-import type { Reader, Trx } from '../db/types';
+import type { Reader } from '../db/types';
 import { createHash } from 'node:crypto';
-import type { ActionContext, Binding, Gate, RequestGateArgs } from '../lifecycle/binding';
+import type { Binding, Gate, RequestGateArgs } from '../lifecycle/binding';
 import { snapshotOfRecord, type ReadContext } from '../lifecycle/snapshot';
 import { bind } from '../lifecycle/binding';
 import { moveAll, checkMove, recordsOf } from '../lifecycle/move';
@@ -84,6 +84,8 @@ function total(amounts: readonly Money[], usd: readonly (number | null)[]): { mo
   return { money: { amount: inUsd ?? 0, currency: 'USD' }, usd: inUsd };
 }
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 /** One waiting request per action, entity and request: the same ask twice (two clicks at once) is refused; a different amount is its own request. */
 const pendingKeyOf = (binding: Binding, row: AnyRow, docId: string, entityId: string, request: WireRequest) =>
   `${binding.lifecycle.name}:${row.event}:${docId}:${entityId}:${createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 16)}`;
@@ -164,7 +166,7 @@ async function askSecondPerson(self: FourEyes, { trx, ctx, binding, row, request
       docCode: docCode as DocCode,
       docId: store.docId(first),
       action: 'approval.request',
-      description: `Solicitó la aprobación de ${row.label} por ${formatMoney(sum.money.amount, sum.money.currency)} (solicitud ${stored.id}${window ? `; ${windowNote(window).toLowerCase()}` : ''})`,
+      description: `Solicitó la aprobación de ${row.label} por ${formatMoney(sum.money.amount, sum.money.currency)} (solicitud ${stored.id}${window ? `; ${lowerFirst(windowNote(window))}` : ''})`,
       before: null,
       after: { approval: stored.id, status: 'requested', action: row.label, amount: sum.money.amount, currency: sum.money.currency, ...(window ? { windowUsd: window.sumUsd } : {}) },
     },
