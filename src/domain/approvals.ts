@@ -4,9 +4,8 @@
  * for by one person and done only when a different person holding the same permissions approves.
  */
 
-import { formatMoney } from './format';
-
 export { FOUR_EYES_HOURS, FOUR_EYES_THRESHOLD_USD, FOUR_EYES_WINDOW_HOURS } from './approval-limits';
+export { windowNote, type WindowNames } from './approval-window';
 
 export const APPROVAL_STATUSES = ['requested', 'approved', 'rejected', 'expired'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -45,20 +44,6 @@ export interface Money {
  */
 const FOUR_EYES_KINDS: Readonly<Record<string, string>> = { refund: 'refund', orderTotal: 'refund', compensation: 'compensation', credit: 'credit', item: 'remittance' };
 export const fourEyesKind = (reader: string) => FOUR_EYES_KINDS[reader] ?? reader;
-
-/** The earlier actions a request was weighed with: how many, their sum with the request's, the window. */
-export interface WindowNames {
-  hours: number;
-  sumUsd: number | null;
-  earlier: readonly unknown[];
-}
-
-/** "Suma 600 USD con 1 acción anterior en 24 h": why a request that alone is below the threshold waits. */
-export function windowNote(w: WindowNames): string {
-  const n = w.earlier.length;
-  const sum = w.sumUsd === null ? 'un monto sin cotización en USD' : formatMoney(w.sumUsd, 'USD');
-  return `Suma ${sum} con ${n} ${n === 1 ? 'acción anterior' : 'acciones anteriores'} de la misma persona en ${w.hours} h`;
-}
 
 export const ApprovalMsg = {
   samePerson: 'No puede aprobar ni rechazar su propia solicitud: debe hacerlo otra persona con el mismo permiso.',

@@ -10,7 +10,7 @@ import { Msg } from '@/domain/messages';
 import type { FormValue } from '@/machines/ui/action-flow.machine';
 import { stepped, titleOf } from '@/machines/lifecycle/form';
 import { formatMoney } from '@/domain/format';
-import { windowNote } from '@/domain/approvals';
+import { windowNote } from '@/domain/approval-window';
 import type { Validation } from './action-flow-logic';
 import { ActionFlowDialogs, useActionFlow } from './action-flow';
 import { ActionBar } from './action-bar';
