@@ -105,6 +105,7 @@ async function askSecondPerson(self: FourEyes, { trx, ctx, binding, row, request
   if (!reader) throw new Error(`${binding.lifecycle.name}: no amount reader ${row.fourEyes}`);
   const amounts: Money[] = [];
   const docs: Doc[] = [];
+  const entities: string[] = [];
   let needed: readonly string[] = [];
   for (const record of records) {
     const checked = await checkMove(trx, ctx, binding, row, record, request);
@@ -114,11 +115,12 @@ async function askSecondPerson(self: FourEyes, { trx, ctx, binding, row, request
     if (!amount) continue;
     amounts.push(amount);
     docs.push(docOf(binding, record));
+    entities.push(String(binding.store.idOf(record)));
   }
   if (amounts.length === 0) return null;
   const rates = await usdRates(trx);
   const sum = total(amounts, amounts.map((a) => usdEquivalent(a, rates)));
-  const earlier = await earlierActions(trx, ctx, row, docs);
+  const earlier = await earlierActions(trx, ctx, row, docs, entities);
   const window = earlier.length > 0 ? windowOf(ctx, earlier, sum.usd) : null;
   const { thresholdUsd, hours } = ctx.config.fourEyes;
   if (!needsSecondPerson(window ? window.sumUsd : sum.usd, thresholdUsd)) return null;

@@ -4,7 +4,7 @@ import type { Trx } from '../db/types';
 import type { ActionContext, Binding, GatePass, RecordGateArgs } from '../lifecycle/binding';
 import { iso } from '../clock';
 import type { ApprovalWindow } from '@/api/contract/approval-requested';
-import { fourEyesKind, usdEquivalent } from '@/domain/approvals';
+import { fourEyesKind, fourEyesOncePerEntity, usdEquivalent } from '@/domain/approvals';
 import type { AnyRow } from '@/machines/lifecycle/table';
 
 /**
@@ -40,20 +40,28 @@ export function docOf(binding: Binding, record: unknown): Doc {
 /** When the window opens for a request made now. */
 const windowStart = (ctx: ActionContext) => iso(ctx.now - ctx.config.fourEyes.windowHours * 3_600_000);
 
-/** What this person did of this row's kind to these documents within the window, oldest first. */
-export async function earlierActions(trx: Trx, ctx: ActionContext, row: AnyRow, docs: readonly Doc[]): Promise<LedgerRow[]> {
+/**
+ * What this person did of this row's kind to these documents within the window, oldest first. For
+ * a kind whose amount is the entity's value (a remittance approval), each entity once (its latest)
+ * and none of the entities the request names again.
+ */
+export async function earlierActions(trx: Trx, ctx: ActionContext, row: AnyRow, docs: readonly Doc[], entities: readonly string[]): Promise<LedgerRow[]> {
   const unique = [...new Map(docs.map((d) => [`${d.code}:${d.id}`, d])).values()];
   if (unique.length === 0 || !row.fourEyes) return [];
-  return trx
+  const kind = fourEyesKind(row.fourEyes);
+  const rows = await trx
     .selectFrom('four_eyes_ledger')
     .selectAll()
     .where('actor_id', '=', ctx.principal.accountId)
-    .where('kind', '=', fourEyesKind(row.fourEyes))
+    .where('kind', '=', kind)
     .where((eb) => eb.or(unique.map((d) => eb.and([eb('doc_code', '=', d.code), eb('doc_id', '=', d.id)]))))
     .where('at', '>', windowStart(ctx))
     .orderBy('at')
     .orderBy('id')
     .execute();
+  if (!fourEyesOncePerEntity(kind)) return rows;
+  const latest = new Map(rows.filter((r) => !entities.includes(r.entity_id)).map((r) => [r.entity_id, r]));
+  return rows.filter((r) => latest.get(r.entity_id) === r);
 }
 
 /**

@@ -44,6 +44,13 @@ export interface Money {
  */
 const FOUR_EYES_KINDS: Readonly<Record<string, string>> = { refund: 'refund', orderTotal: 'refund', compensation: 'compensation', credit: 'credit', item: 'remittance' };
 export const fourEyesKind = (reader: string) => FOUR_EYES_KINDS[reader] ?? reader;
+/**
+ * Kinds whose amount is the entity's own value, not money moved by each action: approving a
+ * remittance again (it went back to processing) moves the same remittance, so within the window
+ * each entity counts once, and not at all when the request names it again. A refund, a
+ * compensation or a credit moves new money every time: each counts.
+ */
+export const fourEyesOncePerEntity = (kind: string) => kind === 'remittance';
 
 export const ApprovalMsg = {
   samePerson: 'No puede aprobar ni rechazar su propia solicitud: debe hacerlo otra persona con el mismo permiso.',
