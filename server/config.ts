@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { SLA_DEFAULT_HOURS, type SlaHours } from '@/domain/sla';
-import { FOUR_EYES_HOURS, FOUR_EYES_THRESHOLD_USD } from '@/domain/approvals';
+import { FOUR_EYES_HOURS, FOUR_EYES_THRESHOLD_USD, FOUR_EYES_WINDOW_HOURS } from '@/domain/approvals';
 import { POSTGRES_DEFAULTS, type PostgresSettings } from './db/postgres';
 
 export type Scale = 'test' | 'demo' | 'large';
@@ -50,8 +50,12 @@ export interface ServerConfig {
   customerSiteUrl: string;
   /** How often an open change stream sends a keep-alive and checks its session again (ms). */
   changeStreamHeartbeatMs: number;
-  /** Four-eyes (issue 14 §6): actions worth more than this many US dollars wait for a second person; how long they wait. */
-  fourEyes: { thresholdUsd: number; hours: number };
+  /**
+   * Four-eyes (issue 14 §6): actions worth more than this many US dollars wait for a second person;
+   * how long they wait; the rolling window (issue 28 §4) within which one person's actions of one
+   * kind on one customer or order count together.
+   */
+  fourEyes: { thresholdUsd: number; hours: number; windowHours: number };
   /** Service levels (issue 28): hours an entry of each queue may wait (SLA_REMITTANCE_HOURS, SLA_RISK_HOURS, SLA_APPROVAL_HOURS). */
   slaHours: SlaHours;
   /** The request log's level (pino): fatal, error, warn, info, debug, trace or silent. */
@@ -144,7 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     customerSiteUrl: (env.CUSTOMER_SITE_URL ?? 'https://cliente.example').replace(/\/+$/, ''),
     kycVerificationUrl: (env.KYC_VERIFICATION_URL ?? 'https://verificacion.example/kyc').replace(/\/+$/, ''),
     changeStreamHeartbeatMs: int(env.CHANGE_STREAM_HEARTBEAT_MS, 20_000),
-    fourEyes: { thresholdUsd: int(env.FOUR_EYES_THRESHOLD_USD, FOUR_EYES_THRESHOLD_USD), hours: int(env.FOUR_EYES_HOURS, FOUR_EYES_HOURS) },
+    fourEyes: {
+      thresholdUsd: int(env.FOUR_EYES_THRESHOLD_USD, FOUR_EYES_THRESHOLD_USD),
+      hours: int(env.FOUR_EYES_HOURS, FOUR_EYES_HOURS),
+      windowHours: int(env.FOUR_EYES_WINDOW_HOURS, FOUR_EYES_WINDOW_HOURS),
+    },
     slaHours: {
       remittance: hours(env.SLA_REMITTANCE_HOURS, SLA_DEFAULT_HOURS.remittance),
       risk: hours(env.SLA_RISK_HOURS, SLA_DEFAULT_HOURS.risk),

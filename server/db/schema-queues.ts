@@ -17,6 +17,7 @@ export interface QueueTables {
   claims: ClaimsTable;
   approval_requests: ApprovalRequestsTable;
   transitions: TransitionsTable;
+  four_eyes_ledger: FourEyesLedgerTable;
 }
 
 /** An action above the four-eyes threshold, waiting for (or decided by) a second person (migration 0027). */
@@ -42,6 +43,8 @@ export interface ApprovalRequestsTable {
   decider_name: string | null;
   decided_at: string | null;
   pending_key: string | null;
+  /** The earlier actions the request was weighed with and their sum (JSON, issue 28 §4); null: none. */
+  window_detail: string | null;
 }
 
 /** Every transition of every chart, as the generic move stores it: what QA audits (migration 0027). */
@@ -57,6 +60,27 @@ export interface TransitionsTable {
   to_state: string;
   actor_id: number;
   actor_email: string;
+  at: string;
+  request_id: string | null;
+}
+
+/**
+ * What a four-eyes row moved without a second person, one row per record (migration 0030): the
+ * threshold's rolling window sums these by person, kind and document (issue 28 §4).
+ */
+export interface FourEyesLedgerTable {
+  id: Generated<number>;
+  actor_id: number;
+  kind: string;
+  chart: string;
+  event: string;
+  label: string;
+  doc_code: string;
+  doc_id: string;
+  entity_id: string;
+  amount: number;
+  currency: string;
+  amount_usd: number | null;
   at: string;
   request_id: string | null;
 }

@@ -29,6 +29,13 @@ export interface ActionContext {
   requestId: string | null;
   /** The approval request this action executes (four-eyes): it is not asked for again. */
   approval?: number;
+  /**
+   * The caller already weighed these records as one batch (issue 28 §3-4: a bulk decision sends the
+   * whole selection through four-eyes once, `FourEyes.weigh`, then moves each entry in its own
+   * transaction with this set): four-eyes does not weigh each entry again (a batch counts as its
+   * sum), but each moved entry is still written to its ledger, so it counts in the window.
+   */
+  weighed?: boolean;
   /** The gates every move of this request passes (a move a handler makes too), in order. */
   gates: readonly Gate[];
 }
@@ -158,6 +165,9 @@ export interface RecordGateArgs {
   binding: Binding;
   row: AnyRow;
   record: unknown;
+  /** The request and what the chart reads of the record (four-eyes reads the amount the record moves). */
+  request: WireRequest;
+  input: Record<string, unknown>;
 }
 
 export interface RequestGateArgs {

@@ -49,7 +49,7 @@ export async function checkMove<TRecord>(trx: Trx, ctx: ActionContext, binding: 
   // What the composition root put on the way (a claim of a queue: refused with the holder's name), before anything is done.
   const passes: GatePass[] = [];
   for (const gate of ctx.gates) {
-    const pass = await gate.record?.({ trx, ctx, binding: binding as Binding, row, record });
+    const pass = await gate.record?.({ trx, ctx, binding: binding as Binding, row, record, request, input });
     if (pass) passes.push(pass);
   }
   const handler = row.handler ? binding.handlers[row.handler] : undefined;

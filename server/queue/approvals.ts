@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { ApprovalRequestsTable } from '../db/schema-queues';
-import type { Reader, Trx } from '../db/types';
-import type { ActionContext, Binding, Gate } from '../lifecycle/binding';
+import type { Reader } from '../db/types';
+import { createHash } from 'node:crypto';
+import type { Binding, Gate, RequestGateArgs } from '../lifecycle/binding';
 import { snapshotOfRecord, type ReadContext } from '../lifecycle/snapshot';
 import { bind } from '../lifecycle/binding';
 import { moveAll, checkMove, recordsOf } from '../lifecycle/move';
@@ -9,7 +10,9 @@ import { recordMutation } from '../lifecycle/audit';
 import { conflict, notFound } from '../http';
 import { iso } from '../clock';
 import type { Approval, ListedApproval } from '@/api/contract/approvals';
-import { ApprovalMsg, needsSecondPerson, usdEquivalent, type ApprovalStatus, type Money } from '@/domain/approvals';
+import { ApprovalMsg, needsSecondPerson, usdEquivalent, windowNote, type ApprovalStatus, type Money } from '@/domain/approvals';
+import type { ApprovalWindow } from '@/api/contract/approval-requested';
+import { docOf, earlierActions, ledgerPass, usdRates, windowOf, type Doc } from './four-eyes-window';
 import type { DocCode } from '@/domain/diff';
 import { approval } from '@/machines/queue/approval.machine';
 import { needs, rowFor, type AnyRow, type WireRequest } from '@/machines/lifecycle/table';
@@ -24,6 +27,10 @@ import { formatMoney } from '@/domain/format';
  * move and its checks) or rejects it; the approval chart decides both, and refuses one's own
  * request and an expired one. Four-eyes is a gate of the mover, made at the composition root
  * (server/lifecycles.ts) for the lifecycles it serves: `fourEyes(served)`.
+ *
+ * The threshold weighs a request with what the same person did of the same kind to the same
+ * customer or order within a rolling window (issue 28 §4, four-eyes-window.ts): an amount split in
+ * several requests waits at the one that brings the sum over it, and names the earlier ones.
  */
 
 type RequestRow = Selectable<ApprovalRequestsTable>;
@@ -65,11 +72,9 @@ function approvalView(served: Served, r: RequestRow, now: number): Approval {
     expiresAt: r.expires_at,
     deciderName: r.decider_name,
     decidedAt: r.decided_at,
+    window: r.window_detail ? (JSON.parse(r.window_detail) as ApprovalWindow) : null,
   };
 }
-
-/** Units of each currency per US dollar, as the threshold weighs amounts. */
-const usdRates = (trx: Trx) => trx.selectFrom('exchange_rates').select(['currency', 'rate']).where('base', '=', 'USD').execute();
 
 /** What the request moves in all: one currency, or (several) their sum in US dollars. */
 function total(amounts: readonly Money[], usd: readonly (number | null)[]): { money: Money; usd: number | null } {
@@ -79,35 +84,51 @@ function total(amounts: readonly Money[], usd: readonly (number | null)[]): { mo
   return { money: { amount: inUsd ?? 0, currency: 'USD' }, usd: inUsd };
 }
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** One waiting request per action, entity and request: the same ask twice (two clicks at once) is refused; a different amount is its own request. */
+const pendingKeyOf = (binding: Binding, row: AnyRow, docId: string, entityId: string, request: WireRequest) =>
+  `${binding.lifecycle.name}:${row.event}:${docId}:${entityId}:${createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 16)}`;
+
 /**
  * Before a four-eyes row moves anything: every record is checked as the move would (permissions,
- * gates, chart: an impossible action is refused, not queued); when the amount is above the
- * threshold, the request is stored and returned instead. Null: go ahead (no four-eyes row, below
- * the threshold, or this run is the approval itself).
+ * gates, chart: an impossible action is refused, not queued); when the amount, with what this
+ * person did of this kind to the same customers or orders within the window, is above the
+ * threshold, the request is stored (naming the earlier actions) and returned instead. Several
+ * records of one request (a batch) count as their sum. Null: go ahead (no four-eyes row, below the
+ * threshold, or this run is the approval itself). Nothing is written to the ledger here: each
+ * record is, once it moved (four-eyes-window.ts `ledgerPass`).
  */
-async function askSecondPerson(self: FourEyes, trx: Trx, ctx: ActionContext, binding: Binding, row: AnyRow, request: WireRequest, records: readonly unknown[]): Promise<Approval | null> {
+async function askSecondPerson(self: FourEyes, { trx, ctx, binding, row, request, records }: RequestGateArgs): Promise<Approval | null> {
   if (!row.fourEyes || ctx.approval !== undefined || records.length === 0) return null;
   const reader = binding.amounts?.[row.fourEyes!];
   if (!reader) throw new Error(`${binding.lifecycle.name}: no amount reader ${row.fourEyes}`);
   const amounts: Money[] = [];
+  const docs: Doc[] = [];
+  const entities: string[] = [];
   let needed: readonly string[] = [];
   for (const record of records) {
     const checked = await checkMove(trx, ctx, binding, row, record, request);
     if (!checked) continue;
     needed = needs(row, checked.requested, checked.input);
     const amount = await reader({ trx, record, request, input: checked.input });
-    if (amount) amounts.push(amount);
+    if (!amount) continue;
+    amounts.push(amount);
+    docs.push(docOf(binding, record));
+    entities.push(String(binding.store.idOf(record)));
   }
   if (amounts.length === 0) return null;
   const rates = await usdRates(trx);
   const sum = total(amounts, amounts.map((a) => usdEquivalent(a, rates)));
+  const earlier = await earlierActions(trx, ctx, row, docs, entities);
+  const window = earlier.length > 0 ? windowOf(ctx, earlier, sum.usd) : null;
   const { thresholdUsd, hours } = ctx.config.fourEyes;
-  if (!needsSecondPerson(sum.usd, thresholdUsd)) return null;
+  if (!needsSecondPerson(window ? window.sumUsd : sum.usd, thresholdUsd)) return null;
 
   const { store } = binding;
   const first = records[0];
   const entityId = records.map((r) => String(store.idOf(r))).join(',');
-  const pendingKey = `${binding.lifecycle.name}:${row.event}:${store.docId(first)}:${entityId}`;
+  const pendingKey = pendingKeyOf(binding, row, store.docId(first), entityId, request);
   const waiting = await loadRequests(trx).where('pending_key', '=', pendingKey).executeTakeFirst();
   if (waiting) {
     if (statusOf(waiting, ctx.now) !== 'expired') throw conflict(ApprovalMsg.pending(waiting.id));
@@ -135,6 +156,7 @@ async function askSecondPerson(self: FourEyes, trx: Trx, ctx: ActionContext, bin
       requested_at: iso(ctx.now),
       expires_at: iso(ctx.now + hours * 3_600_000),
       pending_key: pendingKey,
+      window_detail: window ? JSON.stringify(window) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -146,9 +168,9 @@ async function askSecondPerson(self: FourEyes, trx: Trx, ctx: ActionContext, bin
       docCode: docCode as DocCode,
       docId: store.docId(first),
       action: 'approval.request',
-      description: `Solicitó la aprobación de ${row.label} por ${formatMoney(sum.money.amount, sum.money.currency)} (solicitud ${stored.id})`,
+      description: `Solicitó la aprobación de ${row.label} por ${formatMoney(sum.money.amount, sum.money.currency)} (solicitud ${stored.id}${window ? `; ${lowerFirst(windowNote(window))}` : ''})`,
       before: null,
-      after: { approval: stored.id, status: 'requested', action: row.label, amount: sum.money.amount, currency: sum.money.currency },
+      after: { approval: stored.id, status: 'requested', action: row.label, amount: sum.money.amount, currency: sum.money.currency, ...(window ? { windowUsd: window.sumUsd } : {}) },
     },
     ctx.now,
   );
@@ -241,8 +263,18 @@ async function listApprovals(self: Pick<FourEyes, 'binding' | 'view'>, ctx: Read
 export interface FourEyes {
   /** The approval chart's binding (approve, reject, expire): served with the others. */
   binding: Binding;
-  /** The mover's gate: a four-eyes row above the threshold waits for a second person (202). */
+  /**
+   * The mover's gate: a four-eyes row above the threshold (with the window) waits for a second
+   * person (202); each record it moves without one is written to the window's ledger.
+   */
   gate: Gate;
+  /**
+   * Weighs a batch as one (its sum, with the window) and stores its one request when it is above
+   * the threshold; null: go ahead. A caller that moves the batch's records in transactions of their
+   * own (bulk decisions) weighs here first, then moves each with `ActionContext.weighed` set, so the
+   * gate does not weigh each record alone again (the ledger is still written per record moved).
+   */
+  weigh(args: RequestGateArgs): Promise<Approval | null>;
   /** A stored request as the contract shows it (the label of the action it names). */
   view(r: RequestRow, now: number): Approval;
   /** The waiting or the decided requests the reader may see, each with its chart's snapshot. */
@@ -256,12 +288,15 @@ export function fourEyes(served: Served): FourEyes {
     binding: approvalBinding(served, view),
     gate: {
       name: 'fourEyes',
-      async request({ trx, ctx, binding, row, request, records }) {
-        const waiting = await askSecondPerson(self, trx, ctx, binding, row, request, records);
+      async request(args) {
+        if (args.ctx.weighed) return null;
+        const waiting = await askSecondPerson(self, args);
         // Nothing was done yet: the request waits for a second person (202 Accepted).
         return waiting ? { status: 202, body: { code: 0, data: null, approval: waiting } } : null;
       },
+      record: ledgerPass,
     },
+    weigh: (args) => askSecondPerson(self, args),
     view,
     list: (ctx, list) => listApprovals(self, ctx, list),
   };

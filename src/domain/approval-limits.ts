@@ -7,3 +7,9 @@
 export const FOUR_EYES_THRESHOLD_USD = 500;
 /** How long a request waits for its second person (the server's FOUR_EYES_HOURS). */
 export const FOUR_EYES_HOURS = 24;
+/**
+ * The rolling window the threshold weighs (issue 28 §4, the server's FOUR_EYES_WINDOW_HOURS): what
+ * one person did of one kind to one customer or order in the last this-many hours counts with the
+ * request, so an amount split in several requests waits like the whole would.
+ */
+export const FOUR_EYES_WINDOW_HOURS = 24;

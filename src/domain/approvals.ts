@@ -4,7 +4,8 @@
  * for by one person and done only when a different person holding the same permissions approves.
  */
 
-export { FOUR_EYES_HOURS, FOUR_EYES_THRESHOLD_USD } from './approval-limits';
+export { FOUR_EYES_HOURS, FOUR_EYES_THRESHOLD_USD, FOUR_EYES_WINDOW_HOURS } from './approval-limits';
+export { windowNote, type WindowNames } from './approval-window';
 
 export const APPROVAL_STATUSES = ['requested', 'approved', 'rejected', 'expired'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -33,6 +34,23 @@ export interface Money {
   currency: string;
 }
 
+/**
+ * The kinds the rolling window groups (issue 28 §4), by the amount reader a four-eyes row names:
+ * what one person does of one kind to one customer or order within the window counts together.
+ * An offer's partial or full refund and the order's full refund are all money returned on one
+ * order: one kind, "refund" (a refund split as a partial and a full one is still one refund). A
+ * compensation, a credit addition and a remittance approval (bank, home, pickup: one kind) are
+ * each their own. A reader not named here is its own kind.
+ */
+const FOUR_EYES_KINDS: Readonly<Record<string, string>> = { refund: 'refund', orderTotal: 'refund', compensation: 'compensation', credit: 'credit', item: 'remittance' };
+export const fourEyesKind = (reader: string) => FOUR_EYES_KINDS[reader] ?? reader;
+/**
+ * Kinds whose amount is the entity's own value, not money moved by each action: approving a
+ * remittance again (it went back to processing) moves the same remittance, so within the window
+ * each entity counts once, and not at all when the request names it again. A refund, a
+ * compensation or a credit moves new money every time: each counts.
+ */
+export const fourEyesOncePerEntity = (kind: string) => kind === 'remittance';
 
 export const ApprovalMsg = {
   samePerson: 'No puede aprobar ni rechazar su propia solicitud: debe hacerlo otra persona con el mismo permiso.',

@@ -20,6 +20,7 @@ export const approvalText = {
     entity: 'Sobre',
     amount: 'Monto',
     usd: 'Equivale a',
+    window: 'Con lo hecho antes',
     requester: 'Pedida por',
     requestedAt: 'Pedida el',
     expiresAt: 'Vence',
@@ -36,5 +37,7 @@ export const approvalText = {
   approvedTitle: 'Aprobada',
   approvedText: (a: Approval) => `Solicitud ${a.id} aprobada: ${a.label} hecha.`,
   rejectedText: (a: Approval) => `Solicitud ${a.id} rechazada: ${a.label} no se hará.`,
+  /** One earlier action a request was weighed with (issue 28 §4). */
+  earlier: (label: string, amount: string, at: string) => `${label}: ${amount}, el ${at}`,
   entity: (a: Approval) => (a.docCode === 'ORDER' ? `Orden ${a.docId}` : `Cliente ${a.docId}`),
 } as const;

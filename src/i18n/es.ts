@@ -122,8 +122,8 @@ export const es = {
     accept: 'Aceptar',
     /** An action above the four-eyes threshold (issue 14 §6): it now waits for a second person. */
     requestedTitle: 'Pendiente de aprobación',
-    requested: (id: number, amount: string) =>
-      `La acción por ${amount} supera el límite de aprobación: quedó pendiente de que otra persona con el mismo permiso la apruebe (solicitud ${id}). Se hará cuando la aprueben.`,
+    requested: (id: number, amount: string, window: string | null = null) =>
+      `La acción por ${amount} supera el límite de aprobación${window ? ` junto con lo hecho antes (${window.charAt(0).toLowerCase()}${window.slice(1)})` : ''}: quedó pendiente de que otra persona con el mismo permiso la apruebe (solicitud ${id}). Se hará cuando la aprueben.`,
   },
   msg: Msg,
 } as const;

@@ -11,22 +11,23 @@ import { es } from '../../src/i18n/es';
 
 test.describe.configure({ timeout: 90_000 });
 
-function bigOffer(): { orderId: number; offerId: number; title: string } {
+function bigOffer(supportId = 'E2E-FOUR-EYES', offset = 3): { orderId: number; offerId: number; title: string } {
   return withDb((db) => {
     const source = db
       .prepare(
         `SELECT i.id AS itemId, i.order_id AS orderId, i.fulfillment_order_id AS offerId FROM order_items i JOIN orders o ON o.id = i.order_id
-         WHERE (o.status = 'CLOSED' OR o.support_id = 'E2E-FOUR-EYES') AND i.product_type = 'SALDO' AND i.fulfillment_order_id IS NOT NULL
-         ORDER BY i.id LIMIT 1 OFFSET 3`,
+         WHERE (o.status = 'CLOSED' OR o.support_id = ?) AND i.product_type = 'SALDO' AND i.fulfillment_order_id IS NOT NULL
+         ORDER BY i.id LIMIT 1 OFFSET ?`,
       )
-      .get() as { itemId: number; orderId: number; offerId: number };
-    const orderId = ownOrder(db, 'E2E-FOUR-EYES', source.orderId, 'OPEN');
+      .get(supportId, offset) as { itemId: number; orderId: number; offerId: number };
+    const orderId = ownOrder(db, supportId, source.orderId, 'OPEN');
     moveTo(db, source.itemId, orderId);
     const title = 'Saldo de prueba (cuatro ojos)';
     db.prepare("UPDATE orders SET status = 'OPEN', total_price = 800, currency = 'USD', total_refund_allowed = 0 WHERE id = ?").run(orderId);
     db.prepare("UPDATE fulfillment_orders SET status = 'OPEN', price = 800, refunded = 0, credited = 0, previous_status = NULL, title = ? WHERE id = ?").run(title, source.offerId);
     db.prepare("UPDATE order_items SET status = 'OPEN' WHERE id = ?").run(source.itemId);
     db.prepare("DELETE FROM approval_requests WHERE doc_id = ?").run(String(orderId));
+    db.prepare("DELETE FROM four_eyes_ledger WHERE doc_id = ?").run(String(orderId));
     return { orderId, offerId: source.offerId, title };
   });
 }
@@ -86,4 +87,33 @@ test('a refund above the threshold by soporte waits until admin approves it; sop
   await expect(order.getByRole('article', { name: title }).first()).toContainText('650,00 USD');
   await order.getByRole('tab', { name: 'Logs', exact: true }).click();
   await expect(order.getByRole('table', { name: 'Logs de la orden' }).getByRole('row', { name: /Aprobó la solicitud \d+ de Sergio Soporte/ })).toBeVisible();
+});
+
+test('a refund split in two waits at the second: the dialog and the list say the sum with the earlier one (issue 28 §4)', async ({ page }) => {
+  const { orderId, title } = bigOffer('E2E-FOUR-EYES-SPLIT', 4);
+  await signIn(page, 'soporte');
+  await page.goto(`/#/admin/order-page/${orderId}`);
+  const panel = page.getByRole('region', { name: `Orden ${orderId}`, exact: true });
+  const refund = async (amount: string) => {
+    await panel.getByRole('group', { name: `Acciones de la oferta ${title}` }).first().getByRole('button', { name: 'Reembolso parcial' }).click();
+    const form = page.getByRole('dialog', { name: `Reembolso parcial de ${title}` });
+    await form.getByLabel('Monto (USD)').fill(amount);
+    await form.getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
+  };
+  // 300 USD alone is below the threshold: done.
+  await refund('300');
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(panel.getByRole('article', { name: title }).first()).toContainText('300,00 USD');
+  // 250 more by the same person on the same order within 24 h: 550 in all, it waits.
+  await refund('250');
+  const waiting = page.getByRole('dialog', { name: es.actionFlow.requestedTitle });
+  await expect(waiting).toContainText('La acción por 250,00 USD supera el límite de aprobación junto con lo hecho antes (suma 550,00 USD con 1 acción anterior de la misma persona en 24 h)');
+  await waiting.getByRole('button', { name: 'OK' }).click();
+
+  await page.goto('/#/admin/approvals');
+  const row = pendingRow(page, orderId);
+  await expect(row).toContainText('Suma 550,00 USD con 1 acción anterior de la misma persona en 24 h');
+  await expect(row).toContainText('Reembolso parcial: 300,00 USD, el ');
+  expect(await seriousViolations(page)).toEqual([]);
 });

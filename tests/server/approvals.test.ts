@@ -218,7 +218,7 @@ describe('four-eyes approval', () => {
   });
 
   it('the threshold is configuration: with a higher one the same refund is done at once', async () => {
-    const generous = await createTestServer({ fourEyes: { thresholdUsd: 10_000, hours: 24 } });
+    const generous = await createTestServer({ fourEyes: { thresholdUsd: 10_000, hours: 24, windowHours: 24 } });
     try {
       const token = (await generous.signIn('soporte')).access_token;
       const o = (await generous.db.kysely.selectFrom('fulfillment_orders').select(['id', 'order_id']).orderBy('id', 'desc').executeTakeFirstOrThrow());

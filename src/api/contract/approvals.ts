@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Envelope, IsoDateTime } from './envelope';
 import { ChartSnapshots } from './chart-snapshot';
+import { ApprovalWindow } from './approval-requested';
 import { APPROVAL_STATUSES, ApprovalMsg } from '@/domain/approvals';
 
 /**
@@ -30,6 +31,8 @@ export const Approval = v.object({
   expiresAt: IsoDateTime,
   deciderName: v.nullable(v.string()),
   decidedAt: v.nullable(IsoDateTime),
+  /** The earlier actions it was weighed with (issue 28 §4: the threshold's rolling window); null when none counted. */
+  window: v.nullable(ApprovalWindow),
 });
 export type Approval = v.InferOutput<typeof Approval>;
 

@@ -1,6 +1,6 @@
 import type { Approval, ListedApproval } from '@/api/contract/approvals';
 import { getApprovals } from '@/api/approvals';
-import { APPROVAL_STATUS_LABELS } from '@/domain/approvals';
+import { APPROVAL_STATUS_LABELS, windowNote } from '@/domain/approvals';
 import { formatMoney } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { approval as approvalLifecycle } from '@/machines/queue/approval.machine';
@@ -29,12 +29,31 @@ function EntityLink({ approval }: { approval: Approval }) {
   );
 }
 
+/**
+ * Why a request that alone may be below the threshold waits (issue 28 §4): the sum with what the
+ * same person did before within the window, and each of those actions.
+ */
+function WindowCell({ approval: { window } }: { approval: Approval }) {
+  if (!window) return null;
+  return (
+    <div className="text-xs">
+      <p>{windowNote(window)}</p>
+      <ul className="list-inside list-disc text-slate-600">
+        {window.earlier.map((e, i) => (
+          <li key={i}>{text.earlier(e.label, formatMoney(e.amount, e.currency), formatDateTime(e.at))}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 const COMMON: TableColumn<Approval>[] = [
   { header: text.columns.id, cell: (a) => a.id },
   { header: text.columns.action, cell: (a) => a.label },
   { header: text.columns.entity, cell: (a) => <EntityLink approval={a} />, className: 'whitespace-nowrap' },
   { header: text.columns.amount, cell: (a) => formatMoney(a.amount, a.currency), className: 'whitespace-nowrap' },
   { header: text.columns.usd, cell: (a) => (a.amountUsd === null || a.currency === 'USD' ? '' : formatMoney(a.amountUsd, 'USD')), className: 'whitespace-nowrap' },
+  { header: text.columns.window, cell: (a) => <WindowCell approval={a} /> },
   { header: text.columns.requester, cell: (a) => a.requesterName },
   { header: text.columns.requestedAt, cell: (a) => formatDateTime(a.requestedAt), className: 'whitespace-nowrap' },
 ];
