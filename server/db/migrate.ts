@@ -29,6 +29,7 @@ import * as m0026 from './migrations/0026-work-queues';
 import * as m0027 from './migrations/0027-approvals-and-transitions';
 import * as m0028 from './migrations/0028-request-steps-and-sessions';
 import * as m0029 from './migrations/0029-list-order-indexes';
+import * as m0031 from './migrations/0031-supervision';
 
 interface Migration {
   name: string;
@@ -66,6 +67,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0027-approvals-and-transitions', up: m0027.up },
   { name: '0028-request-steps-and-sessions', up: m0028.up },
   { name: '0029-list-order-indexes', up: m0029.up },
+  { name: '0031-supervision', up: m0031.up },
 ];
 
 /**
