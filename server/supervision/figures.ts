@@ -38,7 +38,16 @@ interface Waiting {
   dates: (limit: number, offset: number) => Promise<{ id: number; created_date: string }[]>;
   /** How many have waited at least since `before`. */
   olderThan: (before: string) => Promise<number>;
+  /** The oldest `limit`, oldest first: each status read along its own index order, then merged (no sort of the queue). */
+  oldest: (limit: number) => Promise<{ id: number; created_date: string }[]>;
 }
+
+const byAge = (a: { created_date: string; id: number }, b: { created_date: string; id: number }) =>
+  a.created_date < b.created_date ? -1 : a.created_date > b.created_date ? 1 : a.id - b.id;
+
+/** The oldest `limit` over several statuses, each read oldest first on its own. */
+const mergedOldest = async (statuses: readonly string[], read: (status: string) => Promise<{ id: number; created_date: string }[]>, limit: number) =>
+  (await Promise.all(statuses.map(read))).flat().sort(byAge).slice(0, limit);
 
 function itemsWaiting(db: Kysely<Database>, product: RemittanceQueueProduct): Waiting & { statuses: string[] } {
   const statuses = waitingPairs(QUEUE_WORKERS, product).map((p) => p.status);
@@ -48,6 +57,8 @@ function itemsWaiting(db: Kysely<Database>, product: RemittanceQueueProduct): Wa
     count: async () => Number((await base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
     dates: (limit, offset) => base().select(['id', 'created_date']).orderBy('created_date').orderBy('id').limit(limit).offset(offset).execute(),
     olderThan: async (before) => Number((await base().where('created_date', '<=', before).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    oldest: (limit) =>
+      mergedOldest(statuses, (status) => db.selectFrom('order_items').select(['id', 'created_date']).where('product_type', '=', product).where('status', '=', status).orderBy('created_date').orderBy('id').limit(limit).execute(), limit),
   };
 }
 
@@ -57,6 +68,7 @@ function ordersWaiting(db: Kysely<Database>): Waiting {
     count: async () => Number((await base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
     dates: (limit, offset) => base().select(['id', 'created_date']).orderBy('created_date').orderBy('id').limit(limit).offset(offset).execute(),
     olderThan: async (before) => Number((await base().where('created_date', '<=', before).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    oldest: (limit) => mergedOldest(RISK_QUEUE_STATUSES, (status) => db.selectFrom('orders').select(['id', 'created_date']).where('status', '=', status).orderBy('created_date').orderBy('id').limit(limit).execute(), limit),
   };
 }
 
@@ -67,7 +79,31 @@ function requestsWaiting(db: Kysely<Database>, now: number): Waiting {
     count: async () => Number((await base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
     dates: (limit, offset) => base().select(['id', 'requested_at as created_date']).orderBy('requested_at').orderBy('id').limit(limit).offset(offset).execute(),
     olderThan: async (before) => Number((await base().where('requested_at', '<=', before).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    oldest: (limit) => base().select(['id', 'requested_at as created_date']).orderBy('requested_at').orderBy('id').limit(limit).execute(),
   };
+}
+
+/**
+ * A percentile is one row read at its rank, but across a queue's several statuses SQLite sorts the
+ * whole queue for it (a few ms per thousands waiting): the two ranks' creation instants are kept
+ * for PERCENTILE_TTL_MS and read again sooner when the queue's depth, late count or oldest entry
+ * changed. The ages are always from now (a kept instant ages with the clock), so what a kept pair
+ * can miss is only the shift of the ranks by entries that came and went within the same depth.
+ */
+export const PERCENTILE_TTL_MS = 30_000;
+type Kept = { at: number; depth: number; overCount: number; oldest: string; dates: [string | null, string | null] };
+/** Per database (each test server has its own), by queue. */
+const keptPercentiles = new WeakMap<Kysely<Database>, Map<string, Kept>>();
+
+async function percentileDates(db: Kysely<Database>, waiting: Waiting, key: string, shape: Omit<Kept, 'at' | 'dates'>, now: number): Promise<[string | null, string | null]> {
+  let store = keptPercentiles.get(db);
+  if (!store) keptPercentiles.set(db, (store = new Map()));
+  const kept = store.get(key);
+  if (kept && now - kept.at >= 0 && now - kept.at < PERCENTILE_TTL_MS && kept.depth === shape.depth && kept.overCount === shape.overCount && kept.oldest === shape.oldest) return kept.dates;
+  const at = async (p: number) => (shape.depth === 0 ? null : ((await waiting.dates(1, percentileOffset(shape.depth, p)))[0]?.created_date ?? null));
+  const dates: [string | null, string | null] = [await at(50), await at(90)];
+  store.set(key, { ...shape, at: now, dates });
+  return dates;
 }
 
 /**
@@ -77,22 +113,34 @@ function requestsWaiting(db: Kysely<Database>, now: number): Waiting {
 export const overSince = (limit: number, now: number) => iso(now - (limit + 1) * 60_000);
 
 /** One queue's figures and its oldest entries past the level (the SLA chart says which are). */
-async function figuresOf(queue: SlaQueue, product: RemittanceQueueProduct | null, waiting: Waiting, hours: SlaHours, now: number) {
+async function figuresOf(db: Kysely<Database>, queue: SlaQueue, product: RemittanceQueueProduct | null, waiting: Waiting, hours: SlaHours, now: number) {
   const limit = slaMinutes(hours, queue);
-  const [depth, overCount, oldest] = await Promise.all([waiting.count(), waiting.olderThan(overSince(limit, now)), waiting.dates(OVER_LIST_MAX, 0)]);
-  const at = async (p: number) => (depth === 0 ? null : minutesSince((await waiting.dates(1, percentileOffset(depth, p)))[0]!.created_date, now));
-  const [p50, p90] = await Promise.all([at(50), at(90)]);
+  const [depth, overCount, oldest] = await Promise.all([waiting.count(), waiting.olderThan(overSince(limit, now)), waiting.oldest(OVER_LIST_MAX)]);
+  const [p50, p90] = await percentileDates(db, waiting, `${queue}:${product ?? ''}`, { depth, overCount, oldest: oldest[0]?.created_date ?? '' }, now);
   const figures: QueueFigures = {
     queue,
     product,
     depth,
     oldestMinutes: oldest[0] ? minutesSince(oldest[0].created_date, now) : null,
-    p50Minutes: p50,
-    p90Minutes: p90,
+    p50Minutes: p50 ? minutesSince(p50, now) : null,
+    p90Minutes: p90 ? minutesSince(p90, now) : null,
     slaHours: hours[queue],
     overCount,
   };
   return { figures, over: oldest.filter((r) => slaStateOf(minutesSince(r.created_date, now), limit) === 'over') };
+}
+
+/**
+ * The breakdown by province joins every waiting remittance to where it goes (a few ms per queue):
+ * kept like the percentiles, read again once the products' depth, late count or oldest changed.
+ */
+const keptProvinces = new WeakMap<Kysely<Database>, { at: number; shape: string; rows: ProvinceFigures[] }>();
+async function provincesKept(db: Kysely<Database>, shape: string, now: number, read: () => Promise<ProvinceFigures[]>) {
+  const kept = keptProvinces.get(db);
+  if (kept && kept.shape === shape && now - kept.at >= 0 && now - kept.at < PERCENTILE_TTL_MS) return kept.rows;
+  const rows = await read();
+  keptProvinces.set(db, { at: now, shape, rows });
+  return rows;
 }
 
 /** The Cola de Remesas by province (bank and home: the remittance's; pickup: the shipment's), all products. */
@@ -152,16 +200,16 @@ async function describe(db: Kysely<Database>, queue: SlaQueue, rows: { id: numbe
 export async function queueFigures(db: Kysely<Database>, hours: SlaHours, now: number) {
   const items = REMITTANCE_QUEUE_PRODUCTS.map((product) => ({ product, waiting: itemsWaiting(db, product) }));
   const statuses = Object.fromEntries(items.map((i) => [i.product, i.waiting.statuses])) as Record<RemittanceQueueProduct, string[]>;
-  const [remittance, risk, approval, provinces] = await Promise.all([
-    Promise.all(items.map((i) => figuresOf('remittance', i.product, i.waiting, hours, now))),
-    figuresOf('risk', null, ordersWaiting(db), hours, now),
-    figuresOf('approval', null, requestsWaiting(db, now), hours, now),
-    byProvince(db, statuses, hours, now),
+  const [remittance, risk, approval] = await Promise.all([
+    Promise.all(items.map((i) => figuresOf(db, 'remittance', i.product, i.waiting, hours, now))),
+    figuresOf(db, 'risk', null, ordersWaiting(db), hours, now),
+    figuresOf(db, 'approval', null, requestsWaiting(db, now), hours, now),
   ]);
+  const provinces = await provincesKept(db, remittance.map((r) => `${r.figures.depth}/${r.figures.overCount}/${r.figures.oldestMinutes}`).join(','), now, () => byProvince(db, statuses, hours, now));
   // The remittance products' oldest past the level, merged: the queue's own oldest first.
   const remittanceOver = remittance
     .flatMap((r) => r.over)
-    .sort((a, b) => (a.created_date < b.created_date ? -1 : a.created_date > b.created_date ? 1 : a.id - b.id))
+    .sort(byAge)
     .slice(0, OVER_LIST_MAX);
   const over = (await Promise.all([describe(db, 'remittance', remittanceOver, now), describe(db, 'risk', risk.over, now), describe(db, 'approval', approval.over, now)])).flat();
   return { queues: [...remittance.map((r) => r.figures), risk.figures, approval.figures], provinces, over };

@@ -198,7 +198,7 @@ describe('claims held now, and the lead releasing one', () => {
     expect(log.description).toBe(`Julia Jefa liberó la reserva de Rosa Remesas sobre el item ${item.id}.`);
     expect(log.executor_id).toBe(ids.jefe);
     // Only what changed: whose claim it was, and who released it.
-    expect(JSON.parse(log.input)).toEqual({ reserva: { before: 'Rosa Remesas', after: null }, liberadaPor: { before: null, after: 'Julia Jefa' } });
+    expect(JSON.parse(log.input ?? 'null')).toEqual({ reserva: { before: 'Rosa Remesas', after: null }, liberadaPor: { before: null, after: 'Julia Jefa' } });
     expect((await held()).map((c) => c.id)).not.toContain(item.id);
     // Its holder's renewal: refused once, naming the lead; then they may claim it again.
     await expectError(await claim('remesas', item.id), 409, 'conflict', ClaimMsg.revoked('Julia Jefa'));

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
 
 /**
@@ -19,4 +19,11 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('sampled_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('queue_depth_samples_pk', ['day', 'queue'])
     .execute();
+  const seeded = await sql<{ n: number }>`select count(*) as n from permissions`.execute(db);
+  const known = await sql<{ n: number }>`select count(*) as n from permissions where name = 'CRM_SUPERVISION'`.execute(db);
+  if (Number(seeded.rows[0]?.n ?? 0) > 0 && Number(known.rows[0]?.n ?? 0) === 0) {
+    await sql`insert into permissions (id, name) select max(id) + 1, 'CRM_SUPERVISION' from permissions`.execute(db);
+    await sql`insert into group_permissions (group_id, permission_id)
+      select g.id, p.id from groups g, permissions p where g.name = 'CRM2_ADMIN' and p.name = 'CRM_SUPERVISION'`.execute(db);
+  }
 }
