@@ -34,7 +34,6 @@ function fixtures(): number[] {
   });
 }
 
-const part = (page: Page, title: string) => page.locator('section, div').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).last();
 const queueRow = (page: Page, name: string) => page.getByRole('region', { name: 'Colas y niveles de servicio' }).getByRole('row').filter({ hasText: name });
 const delivered = /bankRemittanceItem · item\.markDelivered/;
 
