@@ -14,6 +14,7 @@ import { settingsRoutes } from './settings/routes';
 import { extrasRoutes } from './extras/routes';
 import { queueRoutes } from './queue/routes';
 import { auditRoutes } from './audit/routes';
+import { supervisionRoutes } from './supervision/routes';
 
 /** A domain's routes: each module declares the contract's full paths it serves. */
 export type RouteModule = (deps: AppDeps) => Hono<AppEnv>;
@@ -38,4 +39,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   extrasRoutes,
   (deps) => queueRoutes(deps, FOUR_EYES),
   (deps) => auditRoutes(deps, LIFECYCLES),
+  supervisionRoutes,
 ];

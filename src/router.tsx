@@ -27,6 +27,7 @@ import { extrasRoutes } from '@/screens/extras/routes';
 import { settingsRoutes } from '@/screens/settings/routes';
 import { sessionRoutes } from '@/screens/session/routes';
 import { controlRoutes } from '@/screens/control/routes';
+import { supervisionRoutes } from '@/screens/supervision/routes';
 import { t } from '@/i18n';
 
 /**
@@ -45,6 +46,7 @@ export const SCREENS: readonly ScreenRoute[] = [
   ...extrasRoutes,
   ...settingsRoutes,
   ...controlRoutes,
+  ...supervisionRoutes,
   ...sessionRoutes,
 ];
 

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** The work queues' tables (migrations 0026 and 0027). */
+/** The work queues' tables (migrations 0026, 0027 and 0031). */
 
 /** Who works on an item or an order now: one row per claimed entity; an expired row is free. */
 export interface ClaimsTable {
@@ -11,10 +11,22 @@ export interface ClaimsTable {
   holder_name: string;
   claimed_at: string;
   expires_at: string;
+  /** A lead revoked it (migration 0031): who, and when; the row stays until its holder is told. */
+  revoked_by_name: string | null;
+  revoked_at: string | null;
+}
+
+/** The depth of a queue as last seen on a day in America/Toronto (migration 0031). */
+export interface QueueDepthSamplesTable {
+  day: string;
+  queue: string;
+  depth: number;
+  sampled_at: string;
 }
 
 export interface QueueTables {
   claims: ClaimsTable;
+  queue_depth_samples: QueueDepthSamplesTable;
   approval_requests: ApprovalRequestsTable;
   transitions: TransitionsTable;
   four_eyes_ledger: FourEyesLedgerTable;

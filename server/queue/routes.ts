@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppDeps, AppEnv } from '../deps';
-import { jsonBody, notFound, ok, parse } from '../http';
+import { conflict, jsonBody, notFound, ok, parse } from '../http';
 import { requireAnyPermission, requireEditor, requirePermission, assertPermissions } from '../auth/middleware';
 import { checkAccessToken } from '../auth/tokens';
 import { inTransaction } from '../db/transaction';
@@ -13,7 +13,7 @@ import { readContext } from '../lifecycle/snapshot';
 import { APPROVALS_PATH, ApprovalsQuery } from '@/api/contract/approvals';
 import { ClaimBody, QueuePaths, RemittanceQueueQuery, RiskQueueQuery } from '@/api/contract/queues';
 import { APPROVAL_READERS, Permission } from '@/domain/permissions';
-import type { ClaimKind } from '@/domain/queues';
+import { ClaimMsg, type ClaimKind } from '@/domain/queues';
 
 /** How soon a console told `closing` connects again (to another instance, through the balancer). */
 const CLOSING_RETRY_MS = 500;
@@ -61,6 +61,8 @@ export function queueRoutes(deps: AppDeps, fourEyes: Pick<FourEyes, 'list'>) {
       await existing(trx, key);
       return takeClaim(trx, key, principal, deps.clock.now());
     });
+    // A lead revoked this person's claim (issue 28): told once, after the marker's removal committed.
+    if ('revokedBy' in claim) throw conflict(ClaimMsg.revoked(claim.revokedBy));
     return ok(c, claim);
   });
 

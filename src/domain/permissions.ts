@@ -23,6 +23,8 @@ export const Permission = {
   IMPERSONATOR: 'ROLE_IMPERSONATOR',
   /** The console's own (issue 14 §7): the Auditoría de Transiciones. */
   AUDIT: 'CRM_QA_AUDIT',
+  /** The console's own (issue 28): Supervisión, the operations lead's page, and releasing others' claims. */
+  SUPERVISION: 'CRM_SUPERVISION',
 } as const;
 
 export type PermissionName = (typeof Permission)[keyof typeof Permission];

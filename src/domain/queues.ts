@@ -30,6 +30,12 @@ export const ClaimMsg = {
   held: (holder: string) => `${holder} está trabajando en esto. Espere a que termine o a que su reserva venza.`,
   /** Releasing a claim one does not hold. */
   notHeld: 'No tiene reservado este elemento.',
+  /** The holder's next claim or renewal after a lead revoked their claim (issue 28): told once. */
+  revoked: (lead: string) => `${lead} liberó su reserva. Vuelva a abrirlo si sigue trabajando en esto.`,
+  /** A lead's release of an entry nobody holds (or whose claim expired). */
+  noLiveClaim: 'Nadie tiene reservado este elemento ahora.',
+  /** A release of someone else's claim by a person who is not a lead. */
+  notLead: 'Solo un responsable de operaciones puede liberar la reserva de otra persona.',
 } as const;
 
 /** How long an entry has waited, as the queue shows it: "45 min", "3 h", "2 d". */

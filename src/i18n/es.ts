@@ -39,6 +39,7 @@ export const es = {
     riskQueue: 'Cola de Riesgo',
     approvals: 'Pendientes de aprobación',
     audit: 'Auditoría de Transiciones',
+    supervision: 'Supervisión',
     settings: 'Settings',
     profile: 'Mi Perfil',
     logout: 'Log out',

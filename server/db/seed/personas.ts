@@ -91,6 +91,16 @@ export const PERSONAS: readonly Persona[] = [
     role: 'QA: auditoría de transiciones',
     permissions: [...VIEW_PERMISSIONS, P.AUDIT, P.LOGIN],
   },
+  {
+    // The operations lead (issue 28): Supervisión (queue health, who holds what, work done) and
+    // releasing someone's stale claim; reads everything, works no queue.
+    username: 'jefe',
+    firstName: 'Julia',
+    lastName: 'Jefa',
+    group: 'CRM2_OPERATIONS_LEAD',
+    role: 'Responsable de operaciones: Supervisión',
+    permissions: [...VIEW_PERMISSIONS, P.EDITOR, P.SUPERVISION, P.LOGIN],
+  },
 ];
 
 /**
