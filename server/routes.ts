@@ -39,5 +39,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   extrasRoutes,
   (deps) => queueRoutes(deps, FOUR_EYES),
   (deps) => auditRoutes(deps, LIFECYCLES),
-  supervisionRoutes,
+  (deps) => supervisionRoutes(deps, LIFECYCLES),
 ];

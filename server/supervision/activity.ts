@@ -30,8 +30,11 @@ export function historyDays(now: number): string[] {
   return Array.from({ length: HISTORY_DAYS }, (_, i) => today.subtract(HISTORY_DAYS - 1 - i, 'day').format(DAY_FORMAT));
 }
 
-/** Today's moves (America/Toronto) per person and chart event, most first. */
-export async function workDoneToday(db: Kysely<Database>, now: number): Promise<WorkDone[]> {
+/** The action's name as its button reads (the action table's row), or the chart's event when no row names it. */
+export type ActionLabel = (chart: string, event: string) => string;
+
+/** Today's moves (America/Toronto) per person and chart event, most first, each named as its button reads. */
+export async function workDoneToday(db: Kysely<Database>, now: number, labelOf: ActionLabel): Promise<WorkDone[]> {
   const rows = await db
     .selectFrom('transitions')
     .select(['actor_id', 'chart', 'event', (eb) => eb.fn.countAll<number>().as('n')])
@@ -43,7 +46,7 @@ export async function workDoneToday(db: Kysely<Database>, now: number): Promise<
   const people = ids.length === 0 ? [] : await db.selectFrom('accounts').select(['id', 'first_name', 'last_name', 'username']).where('id', 'in', ids).execute();
   const names = new Map(people.map((p) => [p.id, [p.first_name, p.last_name].filter(Boolean).join(' ') || (p.username ?? String(p.id))]));
   return rows
-    .map((r) => ({ actorId: r.actor_id, actorName: names.get(r.actor_id) ?? String(r.actor_id), chart: r.chart, event: r.event, count: Number(r.n) }))
+    .map((r) => ({ actorId: r.actor_id, actorName: names.get(r.actor_id) ?? String(r.actor_id), chart: r.chart, event: r.event, label: labelOf(r.chart, r.event), count: Number(r.n) }))
     .sort((a, b) => b.count - a.count || a.actorName.localeCompare(b.actorName) || a.event.localeCompare(b.event));
 }
 

@@ -7,7 +7,8 @@ import { inTransaction } from '../db/transaction';
 import { recordMutation } from '../lifecycle/audit';
 import { revokeClaim } from '../queue/claims';
 import { queueFigures } from './figures';
-import { depthHistory, heldClaims, workDoneToday } from './activity';
+import { depthHistory, heldClaims, workDoneToday, type ActionLabel } from './activity';
+import type { Binding } from '../lifecycle/binding';
 import { RevokeBody, SupervisionPaths, type Supervision } from '@/api/contract/supervision';
 import { Permission } from '@/domain/permissions';
 import type { ClaimKey } from '@/domain/queues';
@@ -16,13 +17,14 @@ import type { ClaimKey } from '@/domain/queues';
  * Supervisión (issue 28 §1): the lead's reads (CRM_SUPERVISION) and the release of someone's
  * claim (CRM_LECTOR + CRM_SUPERVISION; the claim chart decides, server/queue/claims.ts).
  */
-export function supervisionRoutes(deps: AppDeps) {
+export function supervisionRoutes(deps: AppDeps, lifecycles: readonly Binding[]) {
   const app = new Hono<AppEnv>();
   const db = deps.db.kysely;
+  const labelOf: ActionLabel = (chart, event) => lifecycles.find((b) => b.lifecycle.name === chart)?.lifecycle.rows.find((row) => row.event === event)?.label ?? event;
 
   app.get(SupervisionPaths.figures, requirePermission(Permission.SUPERVISION), async (c) => {
     const now = deps.clock.now();
-    const [figures, workDone] = await Promise.all([queueFigures(db, deps.config.slaHours, now), workDoneToday(db, now)]);
+    const [figures, workDone] = await Promise.all([queueFigures(db, deps.config.slaHours, now), workDoneToday(db, now, labelOf)]);
     const history = await depthHistory(db, figures.queues, now);
     const body: Supervision = { at: new Date(now).toISOString(), ...figures, workDone, history };
     return ok(c, body);

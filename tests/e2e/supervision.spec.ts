@@ -35,7 +35,7 @@ function fixtures(): number[] {
 }
 
 const queueRow = (page: Page, name: string) => page.getByRole('region', { name: 'Colas y niveles de servicio' }).getByRole('row').filter({ hasText: name });
-const delivered = /bankRemittanceItem · item\.markDelivered/;
+const delivered = 'Marcar entregada (bankRemittanceItem)';
 
 test('the lead watches the queues live: a specialist’s work shows within 2 s, and a stale claim the lead releases frees the item', async ({ browser }) => {
   const [first, second] = fixtures();

@@ -155,6 +155,8 @@ describe('work done today and the seven days', () => {
     const count = (rows: typeof after) => rows.find((w) => w.actorId === ids.operaciones && w.chart === bankRemittance.name && w.event === 'item.markDelivered')?.count ?? 0;
     expect(count(after)).toBe(count(before) + 1);
     expect(after.find((w) => w.actorId === ids.operaciones)!.actorName).toBe('Oscar Operaciones');
+    // Named as its button reads, not by the chart's event.
+    expect(after.find((w) => w.actorId === ids.operaciones && w.event === 'item.markDelivered')!.label).toBe(markDelivered.label);
   });
 
   it("seven days, today last: today's depth now, a sampled day its sample, a day nobody sampled none; the read samples today", async () => {

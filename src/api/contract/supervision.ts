@@ -66,6 +66,8 @@ export const WorkDone = v.object({
   actorName: v.string(),
   chart: v.string(),
   event: v.string(),
+  /** The action as its button reads (the action table's row). */
+  label: v.string(),
   count: v.number(),
 });
 export type WorkDone = v.InferOutput<typeof WorkDone>;

@@ -97,7 +97,15 @@ export function ClaimsTable({ rows, onRelease, busy }: { rows: readonly HeldClai
 
 const WORK_COLUMNS: TableColumn<WorkDone>[] = [
   { header: text.columns.person, cell: (w) => w.actorName },
-  { header: text.columns.action, cell: (w) => `${w.chart} · ${w.event}` },
+  // The button's name; the chart's name beside it, as QA's audit names it (two charts may name an action alike).
+  {
+    header: text.columns.action,
+    cell: (w) => (
+      <>
+        {w.label} <span className="text-xs text-slate-500">({w.chart})</span>
+      </>
+    ),
+  },
   { header: text.columns.count, cell: (w) => formatCount(w.count), className: 'tabular-nums' },
 ];
 
@@ -122,7 +130,7 @@ export function supervisionCsvRows(data: Supervision, claims: readonly HeldClaim
     ...claims.map((h) => [text.entry(h.kind, h.id), h.orderId, h.holderName, formatDateTime(h.claimedAt), h.heldMinutes]),
     [],
     [c.person, c.action, c.count],
-    ...data.workDone.map((w) => [w.actorName, `${w.chart} · ${w.event}`, w.count]),
+    ...data.workDone.map((w) => [w.actorName, `${w.label} (${w.chart})`, w.count]),
     [],
     [text.sections.history, ...data.history.days],
     ...data.history.series.map((s) => [text.queues[s.queue], ...s.depths]),
