@@ -34,12 +34,12 @@ export function queueRoutes(deps: AppDeps, fourEyes: Pick<FourEyes, 'list'>) {
 
   app.get(QueuePaths.remittances, requireAnyPermission(...CLAIMERS.item), async (c) => {
     const query = parse(RemittanceQueueQuery, c.req.query());
-    return ok(c, await remittanceQueue(db, c.get('principal'), query, deps.clock.now()));
+    return ok(c, await remittanceQueue(db, c.get('principal'), query, { now: deps.clock.now(), slaHours: deps.config.slaHours }));
   });
 
   app.get(QueuePaths.risk, requirePermission(Permission.FRAUD_COMPLETE), async (c) => {
     const query = parse(RiskQueueQuery, c.req.query());
-    return ok(c, await riskQueue(db, query, deps.clock.now()));
+    return ok(c, await riskQueue(db, query, { now: deps.clock.now(), slaHours: deps.config.slaHours }));
   });
 
   // Four-eyes: what waits for a second person, or what was decided (issue 14 §6).

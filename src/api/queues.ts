@@ -10,6 +10,7 @@ import {
   type RemittanceQueue,
   type RemittanceQueueQuery,
   type RiskQueue,
+  type RiskQueueQuery,
 } from './contract/queues';
 
 
@@ -17,7 +18,7 @@ export async function getRemittanceQueue(orders: ServiceClient, query: Remittanc
   return (await call(orders, (k) => k.get(own(QueuePaths.remittances), { searchParams: defined(query) }), RemittanceQueueResponse)).data;
 }
 
-export async function getRiskQueue(orders: ServiceClient, query: { page?: string; size?: string }): Promise<RiskQueue> {
+export async function getRiskQueue(orders: ServiceClient, query: RiskQueueQuery): Promise<RiskQueue> {
   return (await call(orders, (k) => k.get(own(QueuePaths.risk), { searchParams: defined(query) }), RiskQueueResponse)).data;
 }
 

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { Envelope, IsoDateTime, PagingQuery, QueryInt } from './envelope';
 import { CLAIM_KINDS, QUEUE_AGES, QUEUE_PAGE_SIZE, REMITTANCE_QUEUE_PRODUCTS } from '@/domain/queues';
 import { REMITTANCE_PROVIDERS } from '@/domain/remittance';
+import { SLA_STATES } from '@/domain/sla';
 
 /**
  * The work queues (issue 14): the remittance queue, the risk queue and the claims on their
@@ -28,12 +29,18 @@ export const ReleaseResponse = Envelope(v.null());
 
 const Choice = <T extends readonly string[]>(values: T, message: string) => v.optional(v.picklist(values, message));
 
+/** How a queue is walked: oldest first (the default, the work order) or newest first (issue 28 §2). */
+export const QUEUE_SORTS = ['oldest', 'newest'] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+const Sort = Choice(QUEUE_SORTS, 'El orden no es válido.');
+
 export const RemittanceQueueQuery = v.object({
   ...PagingQuery(QUEUE_PAGE_SIZE, 100),
   product: Choice(REMITTANCE_QUEUE_PRODUCTS, 'El producto no es válido.'),
   province: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}-\d{2}$/, 'La provincia no es válida.'))),
   provider: Choice(REMITTANCE_PROVIDERS, 'El proveedor no es válido.'),
   minAgeHours: v.optional(v.pipe(QueryInt, v.check((n) => (QUEUE_AGES as readonly number[]).includes(n), 'La antigüedad no es válida.'))),
+  sort: Sort,
 });
 export type RemittanceQueueQuery = v.InferInput<typeof RemittanceQueueQuery>;
 
@@ -45,6 +52,8 @@ export const RemittanceQueueEntry = v.object({
   createdDate: IsoDateTime,
   /** Minutes waited, by the server's clock. */
   ageMinutes: v.number(),
+  /** Where the wait stands against the queue's service level, as the server's SLA chart places it. */
+  sla: v.picklist(SLA_STATES),
   amount: v.number(),
   currency: v.string(),
   province: v.nullable(v.string()),
@@ -58,7 +67,7 @@ export const RemittanceQueueEntry = v.object({
 });
 export type RemittanceQueueEntry = v.InferOutput<typeof RemittanceQueueEntry>;
 
-export const RiskQueueQuery = v.object({ ...PagingQuery(QUEUE_PAGE_SIZE, 100) });
+export const RiskQueueQuery = v.object({ ...PagingQuery(QUEUE_PAGE_SIZE, 100), sort: Sort });
 export type RiskQueueQuery = v.InferInput<typeof RiskQueueQuery>;
 
 export const RiskQueueEntry = v.object({
@@ -67,6 +76,7 @@ export const RiskQueueEntry = v.object({
   status: v.string(),
   createdDate: IsoDateTime,
   ageMinutes: v.number(),
+  sla: v.picklist(SLA_STATES),
   score: v.nullable(v.number()),
   totalPrice: v.number(),
   currency: v.string(),

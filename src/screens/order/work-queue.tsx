@@ -37,6 +37,8 @@ export interface WorkQueueProps<TEntry> {
   load: () => Promise<{ elements: TEntry[]; totalElements: number }>;
   /** A change of these (the filters) reads the queue again. */
   filterKey: string;
+  /** The queue is walked newest first (the list says so to a screen reader). */
+  newestFirst?: boolean;
   entryOf: (entry: TEntry) => Omit<QueueEntry, 'row'>;
   claimOf: (entry: TEntry) => Claim | null;
   /** Why a blocked entry cannot be worked ("En revisión de riesgo" by default). */
@@ -49,7 +51,7 @@ export interface WorkQueueProps<TEntry> {
   panel: (entry: TEntry, onActed: () => void, reading: number) => ReactNode;
 }
 
-export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claimOf, blockedText, nameOf, columns, filters, panel }: WorkQueueProps<TEntry>) {
+export function WorkQueue<TEntry>({ title, kind, load, filterKey, newestFirst = false, entryOf, claimOf, blockedText, nameOf, columns, filters, panel }: WorkQueueProps<TEntry>) {
   const services = useServices();
   const me = useSession((c) => c.profile?.accountId ?? null);
   const loader = useRef(load);
@@ -162,7 +164,7 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
             // The table comes with its rows: its columns take their widths once.
             <Spinner label={t.app.loading} />
           ) : (
-            <table aria-label={queueText.listLabel(title)} className="w-full text-left text-sm">
+            <table aria-label={queueText.listLabel(title, newestFirst)} className="w-full text-left text-sm">
               <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
                 <tr>
                   {columns.map((column) => (
