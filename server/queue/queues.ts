@@ -9,9 +9,8 @@ import { homeRemittance } from '@/machines/items/home-remittance.machine';
 import { pickupCash } from '@/machines/items/pickup-cash.machine';
 import { isHeldForRisk, RISK_QUEUE_STATUSES } from '@/domain/order-status';
 import { REMITTANCE_QUEUE_PRODUCTS, type RemittanceQueueProduct } from '@/domain/queues';
-import type { RemittanceQueue, RemittanceQueueEntry, RiskQueue, RiskQueueEntry } from '@/api/contract/queues';
+import type { QueueSort, RemittanceQueue, RemittanceQueueEntry, RiskQueue, RiskQueueEntry } from '@/api/contract/queues';
 import type { AnyLifecycle } from '@/machines/lifecycle/table';
-import type { QueueSort } from '@/api/contract/queues';
 import { slaStateOf } from '@/machines/queue/sla.machine';
 import { slaMinutes, type SlaHours, type SlaQueue, type SlaState } from '@/domain/sla';
 
