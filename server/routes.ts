@@ -36,6 +36,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   chargeOrderRoutes,
   settingsRoutes,
   extrasRoutes,
-  (deps) => queueRoutes(deps, FOUR_EYES),
+  (deps) => queueRoutes(deps, FOUR_EYES, GATES),
   (deps) => auditRoutes(deps, LIFECYCLES),
 ];

@@ -3,6 +3,7 @@ import { Envelope, IsoDateTime, PagingQuery, QueryInt } from './envelope';
 import { CLAIM_KINDS, QUEUE_AGES, QUEUE_PAGE_SIZE, REMITTANCE_QUEUE_PRODUCTS } from '@/domain/queues';
 import { REMITTANCE_PROVIDERS } from '@/domain/remittance';
 import { SLA_STATES } from '@/domain/sla';
+import { BULK_EVENTS, BULK_MAX, BULK_OUTCOMES, BulkMsg } from '@/domain/bulk';
 
 /**
  * The work queues (issue 14): the remittance queue, the risk queue and the claims on their
@@ -98,3 +99,27 @@ export type RemittanceQueue = v.InferOutput<typeof RemittanceQueueResponse>['dat
 export type RiskQueue = v.InferOutput<typeof RiskQueueResponse>['data'];
 
 export { QueuePaths } from './queue-paths';
+
+const EntryId = v.pipe(v.number(BulkMsg.ids), v.integer(BulkMsg.ids), v.minValue(1, BulkMsg.ids), v.maxValue(Number.MAX_SAFE_INTEGER, BulkMsg.ids));
+
+/** POST /orders/secured/queues/bulk: one action (a chart's event) on several entries of a queue. */
+export const BulkBody = v.pipe(
+  v.object({
+    kind: v.picklist(CLAIM_KINDS, BulkMsg.kind),
+    event: v.pipe(v.string(BulkMsg.event), v.maxLength(60, BulkMsg.event)),
+    ids: v.pipe(v.array(EntryId, BulkMsg.ids), v.minLength(1, BulkMsg.none), v.maxLength(BULK_MAX, BulkMsg.tooMany), v.check((ids) => new Set(ids).size === ids.length, BulkMsg.repeated)),
+    /** What the action's form gave (a reason), the same for every entry; absent for an action without a form. */
+    payload: v.optional(v.unknown()),
+  }),
+  v.check((body) => BULK_EVENTS[body.kind].includes(body.event), BulkMsg.event),
+);
+export type BulkBody = v.InferOutput<typeof BulkBody>;
+
+/** One entry of a batch: done, refused (the reason the single action would give), held by someone else (named), or waiting in the batch's approval. */
+export const BulkResult = v.object({ id: v.number(), outcome: v.picklist(BULK_OUTCOMES), reason: v.nullable(v.string()) });
+export type BulkResult = v.InferOutput<typeof BulkResult>;
+
+/** The batch's answer: each entry's result; `approval` when the batch waits for a second person (202). */
+export const BulkAnswer = v.object({ results: v.array(BulkResult), approval: v.nullable(v.object({ id: v.number(), amount: v.number(), currency: v.string() })) });
+export type BulkAnswer = v.InferOutput<typeof BulkAnswer>;
+export const BulkResponse = Envelope(BulkAnswer);

@@ -1,0 +1,23 @@
+/** Bulk decisions in the work queues (issue 28 §3; docs/decisions.md "Issue 28, bulk decisions"). */
+export const bulkText = {
+  batchLabel: 'Decisión en bloque',
+  batchRefused: 'La decisión en bloque ya no se puede aplicar.',
+  question: (n: number) => `¿Aplicar la acción a ${n === 1 ? 'la entrada elegida' : `las ${n} entradas elegidas`}?`,
+  applied: (n: number) => (n === 1 ? 'Se aplicó a 1 entrada.' : `Se aplicó a ${n} entradas.`),
+  select: (name: string) => `Elegir ${name}`,
+  selectPage: 'Elegir todas las de esta página',
+  selected: (n: number) => (n === 1 ? '1 elegida' : `${n} elegidas`),
+  clear: 'Quitar la selección',
+  barLabel: 'Decisión en bloque',
+  noCommon: 'Las entradas elegidas no tienen una acción en común.',
+  keys: { toggle: 'Elegir o quitar la entrada marcada' },
+  resultTitle: 'Resultado de la decisión en bloque',
+  waitingTitle: 'Pendiente de aprobación',
+  waiting: (id: number, amount: string) => `La decisión espera la aprobación de otra persona (solicitud ${id}, ${amount} en total).`,
+  done: (name: string) => `${name}: hecho`,
+  refused: (name: string, reason: string) => `${name}: no se hizo: ${reason}`,
+  held: (name: string, reason: string) => `${name}: omitida: ${reason}`,
+  inApproval: (name: string) => `${name}: en la solicitud de aprobación`,
+  close: 'Cerrar',
+  sending: 'Aplicando…',
+} as const;
