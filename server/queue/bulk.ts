@@ -1,5 +1,5 @@
 import type { AppDeps, Principal } from '../deps';
-import type { ActionContext, Binding, Gate, Trx } from '../lifecycle/binding';
+import type { ActionContext, Binding, Gate, MoveResult, Trx } from '../lifecycle/binding';
 import { bind } from '../lifecycle/binding';
 import { checkMove, moveAll, recordsOf } from '../lifecycle/move';
 import { inTransaction } from '../db/transaction';
@@ -166,6 +166,12 @@ export const queueBatchBinding = bind<Entry, EntryKey>({
   describe: (_row, entry) => `${entry.row.label} (${entry.id})`,
 });
 
+/** What the entry's own route would answer (its row's `failure` reads it). */
+async function answerOf(entry: Entry, moved: MoveResult<unknown>[], ctx: ActionContext) {
+  const respond = entry.binding.respond?.[entry.row.wire.path] ?? entry.binding.answer;
+  return respond ? respond(moved, entry.request, ctx) : (moved[0]?.data ?? null);
+}
+
 type Outcome = BulkResult;
 
 /** What the batch's four-eyes step decided: the approval it waits for, or the entries that go on. */
@@ -175,9 +181,12 @@ interface Asked {
   going: number[];
 }
 
-/** A refusal the move threw, as the entry's result (anything else is the server's failure). */
+/**
+ * A refusal the move threw, as the entry's result. Anything else is the whole request's: the
+ * server's failure, or an Idempotency-Key reused for another batch (422, the request runs nothing).
+ */
 function refused(id: number, error: unknown): Outcome {
-  if (error instanceof ApiError && error.status < 500) return { id, outcome: 'refused', reason: error.description };
+  if (error instanceof ApiError && error.status < 500 && error.status !== 422) return { id, outcome: 'refused', reason: error.description };
   throw error;
 }
 
@@ -188,8 +197,10 @@ async function applyEntry(deps: AppDeps, ctx: ActionContext, key: EntryKey): Pro
       const claim = (await liveClaims(trx, key.kind, [key.id], ctx.now)).get(key.id);
       if (claim && claim.holderId !== ctx.principal.accountId) return { id: key.id, outcome: 'held', reason: ClaimMsg.held(claim.holderName) };
       const entry = await entryOf(trx, key, ctx.principal.accountId, ctx.config.tenant);
-      await moveAll(trx, ctx, entry.binding, entry.row, entry.request, await recordsOfEntry(trx, entry));
-      return { id: key.id, outcome: 'done', reason: null };
+      const moved = await moveAll(trx, ctx, entry.binding, entry.row, entry.request, await recordsOfEntry(trx, entry));
+      // An answer that is a refusal all the same (the bank did not transfer): what happened is recorded, the entry is not done.
+      const failure = entry.row.failure?.(await answerOf(entry, moved, { ...ctx, db: trx }));
+      return failure ? { id: key.id, outcome: 'refused', reason: failure } : { id: key.id, outcome: 'done', reason: null };
     });
   } catch (error) {
     return refused(key.id, error);
