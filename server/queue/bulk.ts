@@ -7,6 +7,8 @@ import { ApiError, badRequest, conflict, notFound, parse } from '../http';
 import { assertPermissions } from '../auth/middleware';
 import { liveClaims } from './claims';
 import { loadItem, type ItemRecord } from '../items/item-store';
+import { snapshotOfKey, type ReadContext } from '../lifecycle/snapshot';
+import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { loadOrder, type OrderRecord } from '../order/order-stores';
 import { orderBinding } from '../order/order-actions';
 import { bankRemittanceBinding } from '../items/bank-remittance';
@@ -49,6 +51,21 @@ const WORKERS: Readonly<Record<ClaimKind, readonly string[]>> = {
 function rowsOf(kind: ClaimKind, event: string): AnyRow[] {
   const bindings = kind === 'order' ? [orderBinding] : Object.values(ITEM_BINDINGS);
   return bindings.flatMap((b) => rowFor(b.lifecycle.rows, event) ?? []);
+}
+
+/**
+ * Each listed entry's chart as its store computes it (issue 25 §1), for the page to offer the bulk
+ * actions every chosen entry's chart takes for this person (the server decides again per entry).
+ */
+export async function entryCharts(ctx: ReadContext, kind: ClaimKind, entries: readonly { id: number; product?: string }[]): Promise<Map<number, ChartSnapshot>> {
+  const charts = await Promise.all(
+    entries.map(async ({ id, product }) => {
+      const binding = kind === 'order' ? orderBinding : ITEM_BINDINGS[product ?? ''];
+      const chart: ChartSnapshot = binding ? await snapshotOfKey(ctx, binding, kind === 'order' ? { order: id } : { item: id }) : { chart: '', state: '', facts: {} };
+      return [id, chart] as const;
+    }),
+  );
+  return new Map(charts);
 }
 
 /** A batch's key of one entry (the batch chart's record key). */

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Principal } from '../deps';
 import { iso } from '../clock';
 import { liveClaims } from './claims';
 import { waitingStatuses } from '@/machines/queue/waiting';
@@ -12,7 +11,9 @@ import { REMITTANCE_QUEUE_PRODUCTS, type RemittanceQueueProduct } from '@/domain
 import type { QueueSort, RemittanceQueue, RemittanceQueueEntry, RiskQueue, RiskQueueEntry } from '@/api/contract/queues';
 import type { AnyLifecycle } from '@/machines/lifecycle/table';
 import { slaStateOf } from '@/machines/queue/sla.machine';
-import { slaMinutes, type SlaHours, type SlaQueue, type SlaState } from '@/domain/sla';
+import { slaMinutes, type SlaQueue, type SlaState } from '@/domain/sla';
+import type { ReadContext } from '../lifecycle/snapshot';
+import { entryCharts } from './bulk';
 
 /**
  * The work queues, oldest first (or newest first: the same index walks reversed). Each (product,
@@ -34,16 +35,10 @@ const oldestFirst = (a: Dated, b: Dated) => (a.created_date < b.created_date ? -
 const byAge = (sort: QueueSort | undefined) => (sort === 'newest' ? (a: Dated, b: Dated) => oldestFirst(b, a) : oldestFirst);
 const direction = (sort: QueueSort | undefined) => (sort === 'newest' ? 'desc' : 'asc');
 
-/** What a queue's reads need besides the query: the clock and the service levels in force. */
-export interface QueueReadContext {
-  now: number;
-  slaHours: SlaHours;
-}
-
 /** An entry's age and where it stands against its queue's service level. */
-function waited(date: string, queue: SlaQueue, ctx: QueueReadContext): { ageMinutes: number; sla: SlaState } {
+function waited(date: string, queue: SlaQueue, ctx: ReadContext): { ageMinutes: number; sla: SlaState } {
   const ageMinutes = minutesSince(date, ctx.now);
-  return { ageMinutes, sla: slaStateOf(ageMinutes, slaMinutes(ctx.slaHours, queue)) };
+  return { ageMinutes, sla: slaStateOf(ageMinutes, slaMinutes(ctx.config.slaHours, queue)) };
 }
 
 /** The (product, status) pairs that wait for this person, as their charts say. */
@@ -88,8 +83,8 @@ async function provincesOf(db: Kysely<Database>, ids: readonly number[]) {
 }
 
 /** The remittance queue of this person: the items their charts offer them a forward action on. */
-export async function remittanceQueue(db: Kysely<Database>, principal: Principal, q: Parsed, ctx: QueueReadContext): Promise<RemittanceQueue> {
-  const { now } = ctx;
+export async function remittanceQueue(ctx: ReadContext, q: Parsed): Promise<RemittanceQueue> {
+  const { db, principal, now } = ctx;
   const pairs = waitingPairs([...principal.permissions], q.product);
   const end = (q.page + 1) * q.size;
   const [pages, counts] = await Promise.all([
@@ -107,11 +102,12 @@ export async function remittanceQueue(db: Kysely<Database>, principal: Principal
   ]);
   const rows = pages.flat().sort(byAge(q.sort)).slice(q.page * q.size, end);
   const ids = rows.map((r) => r.id);
-  const [claims, provinces, orders, approvals] = await Promise.all([
+  const [claims, provinces, orders, approvals, charts] = await Promise.all([
     liveClaims(db, 'item', ids, now),
     provincesOf(db, ids),
     rows.length === 0 ? [] : db.selectFrom('orders').select(['id', 'status']).where('id', 'in', [...new Set(rows.map((r) => r.order_id))]).execute(),
     waitingApprovals(db, ids, now),
+    entryCharts(ctx, 'item', rows.map((r) => ({ id: r.id, product: r.product_type }))),
   ]);
   const orderStatus = new Map(orders.map((o) => [o.id, o.status]));
   const elements: RemittanceQueueEntry[] = rows.map((r) => {
@@ -131,6 +127,7 @@ export async function remittanceQueue(db: Kysely<Database>, principal: Principal
       blocked: isHeldForRisk(status) || approvals.has(r.id),
       approval: approvals.get(r.id) ?? null,
       claim: claims.get(r.id) ?? null,
+      chart: charts.get(r.id)!,
     };
   });
   return { elements, totalElements: counts.reduce((sum, c) => sum + Number(c.n), 0), statuses: [...new Set(pairs.map((p) => p.status))] };
@@ -160,8 +157,8 @@ export async function riskQueueCount(db: Kysely<Database>): Promise<number> {
 const TOP_RULES = 3;
 
 /** The risk queue: orders in RISK and DUPLICATE_RISK, oldest first (or newest), with what the analyst weighs first. */
-export async function riskQueue(db: Kysely<Database>, q: { page: number; size: number; sort?: QueueSort | undefined }, ctx: QueueReadContext): Promise<RiskQueue> {
-  const { now } = ctx;
+export async function riskQueue(ctx: ReadContext, q: { page: number; size: number; sort?: QueueSort | undefined }): Promise<RiskQueue> {
+  const { db, now } = ctx;
   const end = (q.page + 1) * q.size;
   const [pages, total] = await Promise.all([
     Promise.all(
@@ -181,9 +178,10 @@ export async function riskQueue(db: Kysely<Database>, q: { page: number; size: n
   ]);
   const rows = pages.flat().sort(byAge(q.sort)).slice(q.page * q.size, end);
   const ids = rows.map((r) => r.id);
-  const [claims, rules] = await Promise.all([
+  const [claims, rules, charts] = await Promise.all([
     liveClaims(db, 'order', ids, now),
     ids.length === 0 ? [] : db.selectFrom('risk_rule_results').select(['order_id', 'factor', 'score']).where('order_id', 'in', ids).orderBy('score', 'desc').orderBy('id').execute(),
+    entryCharts(ctx, 'order', rows.map((r) => ({ id: r.id }))),
   ]);
   const elements: RiskQueueEntry[] = rows.map((r) => ({
     orderId: r.id,
@@ -198,6 +196,7 @@ export async function riskQueue(db: Kysely<Database>, q: { page: number; size: n
     country: r.country_code,
     topRules: rules.filter((rule) => rule.order_id === r.id).slice(0, TOP_RULES).map((rule) => ({ factor: rule.factor, score: rule.score })),
     claim: claims.get(r.id) ?? null,
+    chart: charts.get(r.id)!,
   }));
   return { elements, totalElements: total, statuses: [...RISK_QUEUE_STATUSES] };
 }

@@ -36,12 +36,12 @@ export function queueRoutes(deps: AppDeps, fourEyes: Pick<FourEyes, 'list'>, gat
 
   app.get(QueuePaths.remittances, requireAnyPermission(...CLAIMERS.item), async (c) => {
     const query = parse(RemittanceQueueQuery, c.req.query());
-    return ok(c, await remittanceQueue(db, c.get('principal'), query, { now: deps.clock.now(), slaHours: deps.config.slaHours }));
+    return ok(c, await remittanceQueue(readContext(deps, c), query));
   });
 
   app.get(QueuePaths.risk, requirePermission(Permission.FRAUD_COMPLETE), async (c) => {
     const query = parse(RiskQueueQuery, c.req.query());
-    return ok(c, await riskQueue(db, query, { now: deps.clock.now(), slaHours: deps.config.slaHours }));
+    return ok(c, await riskQueue(readContext(deps, c), query));
   });
 
   // Four-eyes: what waits for a second person, or what was decided (issue 14 §6).

@@ -37,6 +37,8 @@ describe('service levels in the queues', () => {
     expect(page.elements.map((e) => e.orderId)).toEqual(orders.map((o) => o.id));
     expect(page.elements.map((e) => e.ageMinutes)).toEqual(ages);
     expect(page.elements.map((e) => e.sla)).toEqual(['within', 'within', 'due', 'due', 'over']);
+    // Each entry carries its chart as the mover restores it (the page offers bulk actions from it).
+    for (const e of page.elements) expect(e.chart).toMatchObject({ chart: 'order', state: e.status, facts: { totalRefundAllowed: expect.any(Boolean), itemsFinished: expect.any(Boolean) } });
     // The clock moves on: the same entries are later.
     server.clock.t = TEST_NOW + 30 * 60_000;
     try {
@@ -50,6 +52,7 @@ describe('service levels in the queues', () => {
     const page = await remittances('?size=100');
     expect(page.elements.length).toBeGreaterThan(0);
     for (const entry of page.elements) {
+      expect(entry.chart.state).toBe(entry.status);
       const expected = entry.ageMinutes > 600 ? 'over' : entry.ageMinutes >= 480 ? 'due' : 'within';
       expect(entry.sla).toBe(expected);
     }

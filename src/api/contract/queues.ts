@@ -3,6 +3,7 @@ import { Envelope, IsoDateTime, PagingQuery, QueryInt } from './envelope';
 import { CLAIM_KINDS, QUEUE_AGES, QUEUE_PAGE_SIZE, REMITTANCE_QUEUE_PRODUCTS } from '@/domain/queues';
 import { REMITTANCE_PROVIDERS } from '@/domain/remittance';
 import { SLA_STATES } from '@/domain/sla';
+import { ChartSnapshot } from './chart-snapshot';
 import { BULK_EVENTS, BULK_MAX, BULK_OUTCOMES, BulkMsg } from '@/domain/bulk';
 
 /**
@@ -65,6 +66,8 @@ export const RemittanceQueueEntry = v.object({
   /** A four-eyes request on the item waits (issue 14 §6). */
   approval: v.nullable(v.object({ id: v.number(), requesterName: v.string() })),
   claim: v.nullable(Claim),
+  /** The item's chart as the server computes it: the page offers the bulk actions every chosen entry's chart takes. */
+  chart: ChartSnapshot,
 });
 export type RemittanceQueueEntry = v.InferOutput<typeof RemittanceQueueEntry>;
 
@@ -86,6 +89,7 @@ export const RiskQueueEntry = v.object({
   /** The rules that weighed most, highest score first. */
   topRules: v.array(v.object({ factor: v.string(), score: v.number() })),
   claim: v.nullable(Claim),
+  chart: ChartSnapshot,
 });
 export type RiskQueueEntry = v.InferOutput<typeof RiskQueueEntry>;
 
