@@ -1,10 +1,13 @@
 import { call, filterParams as defined, ordersPath as own, type ServiceClient } from './http';
 import {
+  BulkResponse,
   ClaimResponse,
   QueuePaths,
   ReleaseResponse,
   RemittanceQueueResponse,
   RiskQueueResponse,
+  type BulkAnswer,
+  type BulkBody,
   type Claim,
   type ClaimBody,
   type RemittanceQueue,
@@ -31,3 +34,8 @@ export async function releaseEntry(orders: ServiceClient, key: ClaimBody): Promi
   await call(orders, (k) => k.post(own(QueuePaths.release), { json: key }), ReleaseResponse);
 }
 
+
+/** One action on several entries of a queue: each entry's result, or (202) the approval the batch waits for. */
+export async function applyBulk(orders: ServiceClient, body: BulkBody): Promise<BulkAnswer> {
+  return (await call(orders, (k) => k.post(own(QueuePaths.bulk), { json: body }), BulkResponse)).data;
+}

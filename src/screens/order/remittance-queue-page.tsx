@@ -75,6 +75,8 @@ export function RemittanceQueuePage() {
       blockedText={(e) => (e.approval ? queueText.awaitingApproval(e.approval.id, e.approval.requesterName) : queueText.blocked)}
       claimOf={(e) => e.claim}
       nameOf={(e) => `${columns.item} ${e.itemId}`}
+      keyName={(key) => `${columns.item} ${key}`}
+      chartOf={(e) => e.chart}
       columns={COLUMNS}
       filters={
         <div role="group" aria-label={filters.label} className="flex flex-wrap gap-3">

@@ -51,6 +51,8 @@ export function RiskQueuePage() {
       entryOf={(e) => ({ key: e.orderId, orderId: e.orderId, blocked: false })}
       claimOf={(e) => e.claim}
       nameOf={(e) => `${columns.order} ${e.orderId}`}
+      keyName={(key) => `${columns.order} ${key}`}
+      chartOf={(e) => e.chart}
       columns={COLUMNS}
       panel={(entry, onActed, reading) => <QueueOrderPanel key={`${entry.orderId}:${reading}`} entry={entry} onActed={onActed} />}
     />
