@@ -2,7 +2,8 @@
 export const bulkText = {
   batchLabel: 'Decisión en bloque',
   batchRefused: 'La decisión en bloque ya no se puede aplicar.',
-  question: (n: number) => `¿Aplicar la acción a ${n === 1 ? 'la entrada elegida' : `las ${n} entradas elegidas`}?`,
+  question: (action: string, n: number) => `¿${action} ${n === 1 ? 'la entrada elegida' : `las ${n} entradas elegidas`}?`,
+  batchQuestion: (n: number) => `¿Aplicar la decisión en bloque a ${n === 1 ? '1 entrada' : `${n} entradas`}?`,
   applied: (n: number) => (n === 1 ? 'Se aplicó a 1 entrada.' : `Se aplicó a ${n} entradas.`),
   select: (name: string) => `Elegir ${name}`,
   selectPage: 'Elegir todas las de esta página',

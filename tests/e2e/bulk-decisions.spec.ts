@@ -48,6 +48,10 @@ test('fraude chooses two risk orders by keyboard, approves both in one action; t
   expect(await seriousViolations(page)).toEqual([]);
 
   await bar.getByRole('button', { name: 'Aprobar' }).click();
+  // Asked first, naming the action and how many; Enter confirms ("Si, continuar!" has the focus).
+  const question = page.getByRole('alertdialog', { name: 'Estas seguro?' });
+  await expect(question).toContainText('¿Aprobar las 2 entradas elegidas?');
+  await page.keyboard.press('Enter');
   const result = page.getByRole('dialog', { name: 'Resultado de la decisión en bloque' });
   await expect(result).toBeVisible();
   await expect(result.getByRole('listitem')).toHaveText([`Orden ${first}: hecho`, `Orden ${second}: hecho`]);

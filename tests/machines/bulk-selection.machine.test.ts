@@ -16,6 +16,8 @@ const EVENTS = [
   { type: 'select.shown', keys: [] },
   { type: 'select.clear' },
   { type: 'bulk.apply', event: 'order.approve' },
+  { type: 'bulk.confirm' },
+  { type: 'bulk.cancel' },
   { type: 'xstate.done.actor.apply', output: ANSWER },
   { type: 'xstate.error.actor.apply', error: new Error('No se pudo conectar con el servidor.') },
   { type: 'result.close' },
@@ -44,7 +46,9 @@ describe('the bulk selection chart (bulkSelection)', () => {
         if (s.matches('choosing')) expect(s.context.selected.length, where).toBeGreaterThan(0);
         if (s.matches('empty')) expect(s.context.selected, where).toEqual([]);
         if (s.matches('empty')) expect(s.can({ type: 'bulk.apply', event: 'order.approve' }), where).toBe(false);
-        if (s.matches('applying')) expect(s.can({ type: 'select.toggle', key: 1 }), where).toBe(false);
+        if (s.matches('applying') || s.matches('confirming')) expect(s.can({ type: 'select.toggle', key: 1 }), where).toBe(false);
+        // Nothing is sent before it is confirmed.
+        if (s.matches('applying')) expect(path.steps.some((step) => step.event.type === 'bulk.confirm'), where).toBe(true);
         expect(new Set(s.context.selected).size, where).toBe(s.context.selected.length);
       }
     }
@@ -65,7 +69,7 @@ describe('the bulk selection chart (bulkSelection)', () => {
     expect(actor.getSnapshot().value).toBe('empty');
   });
 
-  it('sends the chosen entries with the action; the answer stays until closed, which empties the selection; a failure keeps it', async () => {
+  it('asks before it sends; sends the chosen entries with the action; the answer stays until closed, which empties the selection; a failure keeps it', async () => {
     const sent: unknown[] = [];
     let fail = true;
     const machine = bulkSelectionMachine.provide({
@@ -81,11 +85,16 @@ describe('the bulk selection chart (bulkSelection)', () => {
     actor.send({ type: 'select.toggle', key: 1 });
     actor.send({ type: 'select.toggle', key: 2 });
     actor.send({ type: 'bulk.apply', event: 'order.approve' });
+    actor.send({ type: 'bulk.cancel' });
+    expect(sent).toEqual([]);
+    actor.send({ type: 'bulk.apply', event: 'order.approve' });
+    actor.send({ type: 'bulk.confirm' });
     await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().value).toBe('choosing');
     expect(actor.getSnapshot().context).toMatchObject({ selected: [1, 2], error: 'Sin conexión' });
     fail = false;
     actor.send({ type: 'bulk.apply', event: 'order.approve' });
+    actor.send({ type: 'bulk.confirm' });
     await new Promise((r) => setTimeout(r, 0));
     expect(sent).toEqual([{ event: 'order.approve', ids: [1, 2] }, { event: 'order.approve', ids: [1, 2] }]);
     expect(actor.getSnapshot().value).toBe('result');

@@ -31,7 +31,7 @@ export const batchActions = [
     event: 'batch.apply',
     label: bulkText.batchLabel,
     permissions: (_event, context) => context.needs,
-    confirm: (s) => bulkText.question(s.ids.length),
+    confirm: (s) => bulkText.batchQuestion(s.ids.length),
     success: { text: (s) => bulkText.applied(s.ids.length) },
     refused: bulkText.batchRefused,
     wire: { client: 'orders', method: 'POST', path: QueuePaths.bulk, body: BulkBody, data: BulkAnswer },

@@ -4,7 +4,8 @@ import type { BulkAnswer } from '@/api/contract/queues';
 /**
  * A queue's bulk selection as a person makes it (issue 28 §3): entries are chosen one by one (a
  * row's checkbox, or `x` on the highlighted row as in Gmail), a page at once, or cleared; an
- * action is applied to what is chosen (the `apply` actor: the host's call of the bulk route), and
+ * action asked for what is chosen is confirmed first (the question names the action and how many),
+ * then applied (the `apply` actor: the host's call of the bulk route), and
  * its result (each entry done, refused, held by someone else, or waiting in the batch's approval)
  * stays on screen until it is closed, which empties the selection. Entries that leave the list
  * (someone else's work, the live stream) leave the selection too. The host provides `apply`.
@@ -27,6 +28,8 @@ export type BulkSelectionEvent =
   /** The list was read again: what it no longer shows cannot stay chosen. */
   | { type: 'select.shown'; keys: readonly number[] }
   | { type: 'bulk.apply'; event: string }
+  | { type: 'bulk.confirm' }
+  | { type: 'bulk.cancel' }
   | { type: 'result.close' };
 
 /** What the host's call is given: the action and the chosen entries. */
@@ -87,7 +90,13 @@ export const bulkSelectionMachine = setup({
         'select.page': [{ guard: 'leavesSome', actions: 'page' }, { target: 'empty', actions: 'clear' }],
         'select.shown': [{ guard: 'leavesSome', actions: 'prune' }, { target: 'empty', actions: 'clear' }],
         'select.clear': { target: 'empty', actions: 'clear' },
-        'bulk.apply': { target: 'applying', actions: 'startApply' },
+        'bulk.apply': { target: 'confirming', actions: 'startApply' },
+      },
+    },
+    confirming: {
+      on: {
+        'bulk.confirm': 'applying',
+        'bulk.cancel': 'choosing',
       },
     },
     applying: {

@@ -13,6 +13,7 @@ import { useActorPermissions, useServices } from '@/ui/session';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { bulkText } from '@/i18n/es-bulk';
+import { t } from '@/i18n';
 
 /**
  * Bulk decisions in a work queue (issue 28 §3): the selection chart
@@ -61,7 +62,10 @@ export function BulkBar({ actor, chartsOf, kind }: BulkBarProps) {
   const applying = useSelector(actor, (s) => s.matches('applying'));
   const error = useSelector(actor, (s) => s.context.error);
   const shown = useSelector(actor, (s) => !s.matches('empty'));
+  const confirming = useSelector(actor, (s) => s.matches('confirming'));
+  const asked = useSelector(actor, (s) => s.context.event);
   const actions = useMemo(() => bulkActionsOf(kind, chartsOf(selected), permissions), [kind, chartsOf, selected, permissions]);
+  const label = actions.find((a) => a.event === asked)?.label ?? '';
   // The bar keeps its height whether or not something is chosen: nothing under it moves.
   return (
     <div role="region" aria-label={bulkText.barLabel} className="flex min-h-10 flex-wrap items-center gap-2 text-sm">
@@ -72,7 +76,7 @@ export function BulkBar({ actor, chartsOf, kind }: BulkBarProps) {
           </span>
           {actions.length === 0 ? <span className="text-slate-600">{bulkText.noCommon}</span> : null}
           {actions.map((a) => (
-            <Button key={a.event} variant={a.variant} disabled={applying} onClick={() => actor.send({ type: 'bulk.apply', event: a.event })}>
+            <Button key={a.event} variant={a.variant} disabled={applying || confirming} onClick={() => actor.send({ type: 'bulk.apply', event: a.event })}>
               {a.label}
             </Button>
           ))}
@@ -80,6 +84,24 @@ export function BulkBar({ actor, chartsOf, kind }: BulkBarProps) {
             {bulkText.clear}
           </Button>
           {applying ? <span role="status">{bulkText.sending}</span> : null}
+          <Dialog
+            open={confirming}
+            title={t.actionFlow.confirmTitle}
+            description={bulkText.question(label, selected.length)}
+            role="alertdialog"
+            tone="warning"
+            onClose={() => actor.send({ type: 'bulk.cancel' })}
+            footer={
+              <>
+                <Button variant="secondary" onClick={() => actor.send({ type: 'bulk.cancel' })}>
+                  {t.actionFlow.confirmNo}
+                </Button>
+                <Button data-autofocus onClick={() => actor.send({ type: 'bulk.confirm' })}>
+                  {t.actionFlow.confirmYes}
+                </Button>
+              </>
+            }
+          />
           {error ? (
             <span role="alert" className="text-red-700">
               {error}
