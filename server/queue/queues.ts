@@ -14,6 +14,7 @@ import { slaStateOf } from '@/machines/queue/sla.machine';
 import { slaMinutes, type SlaQueue, type SlaState } from '@/domain/sla';
 import type { ReadContext } from '../lifecycle/snapshot';
 import { entryCharts } from './bulk';
+import { queueBatch } from '@/machines/queue/batch.machine';
 
 /**
  * The work queues, oldest first (or newest first: the same index walks reversed). Each (product,
@@ -145,7 +146,18 @@ async function waitingApprovals(db: Kysely<Database>, ids: readonly number[], no
     .where('chart', 'in', REMITTANCE_CHARTS)
     .where('entity_id', 'in', ids.map(String))
     .execute();
-  return new Map(rows.map((r) => [Number(r.entity_id), { id: r.id, requesterName: r.requester_name }]));
+  // A bulk decision's request lists its items (issue 28): those of this page wait in it too.
+  const batches = await db
+    .selectFrom('approval_requests')
+    .select(['id', 'entity_id', 'requester_name'])
+    .where('status', '=', 'requested')
+    .where('expires_at', '>', iso(now))
+    .where('chart', '=', queueBatch.name)
+    .where('doc_code', '=', 'ORDER')
+    .execute();
+  const shown = new Set(ids);
+  const listed = batches.flatMap((r) => r.entity_id.split(',').map(Number).filter((id) => shown.has(id)).map((id) => ({ ...r, entity_id: String(id) })));
+  return new Map([...rows, ...listed].map((r) => [Number(r.entity_id), { id: r.id, requesterName: r.requester_name }]));
 }
 
 /** How many orders wait for the risk review: the bell, its list, the dashboard and the risk queue all read this. */

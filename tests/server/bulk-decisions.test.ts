@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { createTestServer, type TestServer } from '../support/server';
 import { expectError } from '../support/expect-http';
-import { BulkResponse, QueuePaths } from '@/api/contract/queues';
+import { BulkResponse, QueuePaths, RemittanceQueueResponse } from '@/api/contract/queues';
 import { ApprovalMsg } from '@/domain/approvals';
 import { BULK_MAX, BulkMsg } from '@/domain/bulk';
 import { ClaimMsg } from '@/domain/queues';
@@ -188,6 +188,9 @@ describe('bulk decisions: four-eyes by the batch\'s sum', () => {
     expect(request).toMatchObject({ id: data.approval!.id, status: 'requested', entity_id: ids.join(','), amount: 900, requester_id: accounts.operaciones });
     expect(JSON.parse(request!.needs)).toEqual(expect.arrayContaining([Permission.EDITOR, Permission.OPERATIONS_SPECIALIST]));
     for (const id of ids) expect(await itemStatus(id)).toBe('MANUAL');
+    // The queue shows them blocked, waiting in the batch's request: nobody works them one by one meanwhile.
+    const queue = v.parse(RemittanceQueueResponse, await (await server.get(`${QueuePaths.remittances}?product=REMESA_BANCARIA&size=100`, tokens.remesas)).json()).data;
+    for (const id of ids) expect(queue.elements.find((e) => e.itemId === id)).toMatchObject({ blocked: true, approval: { id: request!.id, requesterName: 'Oscar Operaciones' } });
 
     const decide = (who: Person) => server.app.request('/orders/secured/approvals/approve', { method: 'POST', headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json' }, body: JSON.stringify({ id: request!.id }) });
     await expectError(await decide('operaciones'), 409, 'conflict', ApprovalMsg.samePerson);
