@@ -6,8 +6,8 @@ import { inTransaction } from '../db/transaction';
 import { ApiError, badRequest, conflict, notFound, parse } from '../http';
 import { assertPermissions } from '../auth/middleware';
 import { liveClaims } from './claims';
-import { loadItem, type ItemRecord } from '../items/item-store';
-import { snapshotOfKey, type ReadContext } from '../lifecycle/snapshot';
+import { itemsWithOrder, loadItem, type ItemRecord } from '../items/item-store';
+import { snapshotOfRecord, type ReadContext } from '../lifecycle/snapshot';
 import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { loadOrder, type OrderRecord } from '../order/order-stores';
 import { orderBinding } from '../order/order-actions';
@@ -56,17 +56,34 @@ function rowsOf(kind: ClaimKind, event: string): AnyRow[] {
 /**
  * Each listed entry's chart as its store computes it (issue 25 §1), for the page to offer the bulk
  * actions every chosen entry's chart takes for this person (the server decides again per entry).
+ * The page's records are read at once, in the shape the stores find them, and each store's `input`
+ * computes its facts. An entry whose facts cannot be read (a pickup without its data: its move would
+ * be a 404) gets a chart in no state, which offers nothing.
  */
 export async function entryCharts(ctx: ReadContext, kind: ClaimKind, entries: readonly { id: number; product?: string }[]): Promise<Map<number, ChartSnapshot>> {
+  if (entries.length === 0) return new Map();
+  const ids = entries.map((e) => e.id);
+  const records: Map<number, unknown> =
+    kind === 'order'
+      ? new Map((await ctx.db.selectFrom('orders').selectAll().where('id', 'in', ids).execute()).map((o) => [o.id, o]))
+      : new Map((await itemsWithOrder(ctx.db).where('i.id', 'in', ids).execute()).map((i) => [i.id, i]));
   const charts = await Promise.all(
     entries.map(async ({ id, product }) => {
       const binding = kind === 'order' ? orderBinding : ITEM_BINDINGS[product ?? ''];
-      const chart: ChartSnapshot = binding ? await snapshotOfKey(ctx, binding, kind === 'order' ? { order: id } : { item: id }) : { chart: '', state: '', facts: {} };
-      return [id, chart] as const;
+      const record = records.get(id);
+      if (!binding || record === undefined) return [id, NO_CHART] as const;
+      try {
+        return [id, await snapshotOfRecord(ctx, binding, record)] as const;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [id, { ...NO_CHART, chart: binding.lifecycle.name }] as const;
+        throw error;
+      }
     }),
   );
   return new Map(charts);
 }
+
+const NO_CHART: ChartSnapshot = { chart: '', state: '', facts: {} };
 
 /** A batch's key of one entry (the batch chart's record key). */
 interface EntryKey {

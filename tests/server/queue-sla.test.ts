@@ -60,6 +60,17 @@ describe('service levels in the queues', () => {
   });
 });
 
+describe('the charts the queue entries carry', () => {
+  it('a pickup without its data still lists (its chart in no state, offering nothing); the others carry theirs', async () => {
+    const [bare] = (await remittances('?product=PICKUP_CASH&size=5')).elements;
+    await k().deleteFrom('pickup_remittances').where('item_id', '=', bare!.itemId).execute();
+    const page = (await remittances('?size=100')).elements;
+    expect(page.find((e) => e.itemId === bare!.itemId)!.chart).toEqual({ chart: 'pickupCashItem', state: '', facts: {} });
+    const bank = page.find((e) => e.productType === 'REMESA_BANCARIA')!;
+    expect(bank.chart).toEqual({ chart: 'bankRemittanceItem', state: bank.status, facts: { orderStatus: bank.orderStatus } });
+  });
+});
+
 describe('sorting the queues by age', () => {
   it('walks oldest first by default and newest first when asked, across the pairs it merges', async () => {
     for (const [read, key] of [
