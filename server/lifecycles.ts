@@ -28,6 +28,7 @@ import { callReturnBinding } from './call/call-return';
 import { chargeOrderBinding } from './charge-order/actions';
 import { fourEyes } from './queue/approvals';
 import { claimGate } from './queue/claims';
+import { queueBatchBinding } from './queue/bulk';
 
 /**
  * The composition root of the actions: every lifecycle the server serves through its action table
@@ -73,8 +74,12 @@ const FEATURES: readonly Binding[] = [
   bankRecipientBinding,
 ];
 
-/** Four-eyes over the features' rows: an approved request runs the row it names, found among these. */
-export const FOUR_EYES = fourEyes(FEATURES);
+/**
+ * Four-eyes over the features' rows: an approved request runs the row it names, found among these;
+ * and over the queues' bulk decisions (a batch of a four-eyes row waits as one request, issue 28).
+ * The batch is not a route of the action tables: its own route (server/queue/routes.ts) applies each entry.
+ */
+export const FOUR_EYES = fourEyes([...FEATURES, queueBatchBinding]);
 
 /** Every lifecycle the server serves: the features' and the approval chart's. */
 export const LIFECYCLES: readonly Binding[] = [...FEATURES, FOUR_EYES.binding];

@@ -37,7 +37,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   chargeOrderRoutes,
   settingsRoutes,
   extrasRoutes,
-  (deps) => queueRoutes(deps, FOUR_EYES),
+  (deps) => queueRoutes(deps, FOUR_EYES, GATES),
   (deps) => auditRoutes(deps, LIFECYCLES),
   (deps) => supervisionRoutes(deps, LIFECYCLES),
 ];

@@ -20,7 +20,8 @@ type Reader = Trx | Kysely<Database>;
 /** The state an item of another product restores in: no chart of these products knows it, so none allows anything. */
 export const OTHER_PRODUCT = 'OTHER_PRODUCT';
 
-const itemsWithOrder = (db: Reader) =>
+/** Items in the shape the item stores find them: the item's row and its order's status. */
+export const itemsWithOrder = (db: Reader) =>
   db.selectFrom('order_items as i').innerJoin('orders as o', 'o.id', 'i.order_id').selectAll('i').select('o.status as order_status');
 
 /** An item as a move needs it: its row and its order's status. */

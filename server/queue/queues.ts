@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Principal } from '../deps';
 import { iso } from '../clock';
 import { liveClaims } from './claims';
 import { waitingStatuses } from '@/machines/queue/waiting';
@@ -9,13 +8,20 @@ import { homeRemittance } from '@/machines/items/home-remittance.machine';
 import { pickupCash } from '@/machines/items/pickup-cash.machine';
 import { isHeldForRisk, RISK_QUEUE_STATUSES } from '@/domain/order-status';
 import { REMITTANCE_QUEUE_PRODUCTS, type RemittanceQueueProduct } from '@/domain/queues';
-import type { RemittanceQueue, RemittanceQueueEntry, RiskQueue, RiskQueueEntry } from '@/api/contract/queues';
+import type { QueueSort, RemittanceQueue, RemittanceQueueEntry, RiskQueue, RiskQueueEntry } from '@/api/contract/queues';
 import type { AnyLifecycle } from '@/machines/lifecycle/table';
+import { slaStateOf } from '@/machines/queue/sla.machine';
+import { slaMinutes, type SlaQueue, type SlaState } from '@/domain/sla';
+import type { ReadContext } from '../lifecycle/snapshot';
+import { entryCharts } from './bulk';
+import { queueBatch } from '@/machines/queue/batch.machine';
 
 /**
- * The work queues, oldest first. Each (product, status) pair is read on its own along the
- * (product_type, status, created_date, id) index, limited to the page's end, and the pairs are
- * merged: the first page costs a few short index walks however many items wait.
+ * The work queues, oldest first (or newest first: the same index walks reversed). Each (product,
+ * status) pair is read on its own along the (product_type, status, created_date, id) index,
+ * limited to the page's end, and the pairs are merged: the first page costs a few short index
+ * walks however many items wait. Every entry carries its service-level state, placed by the SLA
+ * chart (src/machines/queue/sla.machine.ts) from its age and its queue's hours.
  */
 
 const CHARTS: Record<RemittanceQueueProduct, AnyLifecycle> = {
@@ -25,15 +31,31 @@ const CHARTS: Record<RemittanceQueueProduct, AnyLifecycle> = {
 };
 
 const minutesSince = (date: string, now: number) => Math.max(0, Math.floor((now - Date.parse(date)) / 60_000));
-const byAge = (a: { created_date: string; id: number }, b: { created_date: string; id: number }) =>
-  a.created_date < b.created_date ? -1 : a.created_date > b.created_date ? 1 : a.id - b.id;
+type Dated = { created_date: string; id: number };
+const oldestFirst = (a: Dated, b: Dated) => (a.created_date < b.created_date ? -1 : a.created_date > b.created_date ? 1 : a.id - b.id);
+const byAge = (sort: QueueSort | undefined) => (sort === 'newest' ? (a: Dated, b: Dated) => oldestFirst(b, a) : oldestFirst);
+const direction = (sort: QueueSort | undefined) => (sort === 'newest' ? 'desc' : 'asc');
+
+/** An entry's age and where it stands against its queue's service level. */
+function waited(date: string, queue: SlaQueue, ctx: ReadContext): { ageMinutes: number; sla: SlaState } {
+  const ageMinutes = minutesSince(date, ctx.now);
+  return { ageMinutes, sla: slaStateOf(ageMinutes, slaMinutes(ctx.config.slaHours, queue)) };
+}
 
 /** The (product, status) pairs that wait for this person, as their charts say. */
 export function waitingPairs(permissions: readonly string[], product?: RemittanceQueueProduct) {
   return REMITTANCE_QUEUE_PRODUCTS.filter((p) => !product || p === product).flatMap((p) => waitingStatuses(CHARTS[p], permissions).map((status) => ({ product: p, status })));
 }
 
-type Parsed = { page: number; size: number; product?: RemittanceQueueProduct | undefined; province?: string | undefined; provider?: string | undefined; minAgeHours?: number | undefined };
+type Parsed = {
+  page: number;
+  size: number;
+  product?: RemittanceQueueProduct | undefined;
+  province?: string | undefined;
+  provider?: string | undefined;
+  minAgeHours?: number | undefined;
+  sort?: QueueSort | undefined;
+};
 
 function pairQuery(db: Kysely<Database>, pair: { product: string; status: string }, q: Parsed, now: number) {
   // Only the index is read unless a province is asked for (the remittance's own row says where).
@@ -62,7 +84,8 @@ async function provincesOf(db: Kysely<Database>, ids: readonly number[]) {
 }
 
 /** The remittance queue of this person: the items their charts offer them a forward action on. */
-export async function remittanceQueue(db: Kysely<Database>, principal: Principal, q: Parsed, now: number): Promise<RemittanceQueue> {
+export async function remittanceQueue(ctx: ReadContext, q: Parsed): Promise<RemittanceQueue> {
+  const { db, principal, now } = ctx;
   const pairs = waitingPairs([...principal.permissions], q.product);
   const end = (q.page + 1) * q.size;
   const [pages, counts] = await Promise.all([
@@ -70,21 +93,22 @@ export async function remittanceQueue(db: Kysely<Database>, principal: Principal
       pairs.map((pair) =>
         pairQuery(db, pair, q, now)
           .select(['i.id', 'i.order_id', 'i.product_type', 'i.status', 'i.created_date', 'i.amount', 'i.currency', 'i.provider'])
-          .orderBy('i.created_date')
-          .orderBy('i.id')
+          .orderBy('i.created_date', direction(q.sort))
+          .orderBy('i.id', direction(q.sort))
           .limit(end)
           .execute(),
       ),
     ),
     Promise.all(pairs.map((pair) => pairQuery(db, pair, q, now).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow())),
   ]);
-  const rows = pages.flat().sort(byAge).slice(q.page * q.size, end);
+  const rows = pages.flat().sort(byAge(q.sort)).slice(q.page * q.size, end);
   const ids = rows.map((r) => r.id);
-  const [claims, provinces, orders, approvals] = await Promise.all([
+  const [claims, provinces, orders, approvals, charts] = await Promise.all([
     liveClaims(db, 'item', ids, now),
     provincesOf(db, ids),
     rows.length === 0 ? [] : db.selectFrom('orders').select(['id', 'status']).where('id', 'in', [...new Set(rows.map((r) => r.order_id))]).execute(),
     waitingApprovals(db, ids, now),
+    entryCharts(ctx, 'item', rows.map((r) => ({ id: r.id, product: r.product_type }))),
   ]);
   const orderStatus = new Map(orders.map((o) => [o.id, o.status]));
   const elements: RemittanceQueueEntry[] = rows.map((r) => {
@@ -95,7 +119,7 @@ export async function remittanceQueue(db: Kysely<Database>, principal: Principal
       productType: r.product_type as RemittanceQueueProduct,
       status: r.status,
       createdDate: r.created_date,
-      ageMinutes: minutesSince(r.created_date, now),
+      ...waited(r.created_date, 'remittance', ctx),
       amount: r.amount,
       currency: r.currency,
       province: provinces.get(r.id) ?? null,
@@ -104,6 +128,7 @@ export async function remittanceQueue(db: Kysely<Database>, principal: Principal
       blocked: isHeldForRisk(status) || approvals.has(r.id),
       approval: approvals.get(r.id) ?? null,
       claim: claims.get(r.id) ?? null,
+      chart: charts.get(r.id)!,
     };
   });
   return { elements, totalElements: counts.reduce((sum, c) => sum + Number(c.n), 0), statuses: [...new Set(pairs.map((p) => p.status))] };
@@ -121,7 +146,18 @@ async function waitingApprovals(db: Kysely<Database>, ids: readonly number[], no
     .where('chart', 'in', REMITTANCE_CHARTS)
     .where('entity_id', 'in', ids.map(String))
     .execute();
-  return new Map(rows.map((r) => [Number(r.entity_id), { id: r.id, requesterName: r.requester_name }]));
+  // A bulk decision's request lists its items (issue 28): those of this page wait in it too.
+  const batches = await db
+    .selectFrom('approval_requests')
+    .select(['id', 'entity_id', 'requester_name'])
+    .where('status', '=', 'requested')
+    .where('expires_at', '>', iso(now))
+    .where('chart', '=', queueBatch.name)
+    .where('doc_code', '=', 'ORDER')
+    .execute();
+  const shown = new Set(ids);
+  const listed = batches.flatMap((r) => r.entity_id.split(',').map(Number).filter((id) => shown.has(id)).map((id) => ({ ...r, entity_id: String(id) })));
+  return new Map([...rows, ...listed].map((r) => [Number(r.entity_id), { id: r.id, requesterName: r.requester_name }]));
 }
 
 /** How many orders wait for the risk review: the bell, its list, the dashboard and the risk queue all read this. */
@@ -132,8 +168,9 @@ export async function riskQueueCount(db: Kysely<Database>): Promise<number> {
 
 const TOP_RULES = 3;
 
-/** The risk queue: orders in RISK and DUPLICATE_RISK, oldest first, with what the analyst weighs first. */
-export async function riskQueue(db: Kysely<Database>, q: { page: number; size: number }, now: number): Promise<RiskQueue> {
+/** The risk queue: orders in RISK and DUPLICATE_RISK, oldest first (or newest), with what the analyst weighs first. */
+export async function riskQueue(ctx: ReadContext, q: { page: number; size: number; sort?: QueueSort | undefined }): Promise<RiskQueue> {
+  const { db, now } = ctx;
   const end = (q.page + 1) * q.size;
   const [pages, total] = await Promise.all([
     Promise.all(
@@ -143,26 +180,27 @@ export async function riskQueue(db: Kysely<Database>, q: { page: number; size: n
           .leftJoin('accounts as a', 'a.id', 'o.account_id')
           .select(['o.id', 'o.account_id', 'o.status', 'o.created_date', 'o.score', 'o.total_price', 'o.currency', 'a.reliability', 'a.country_code'])
           .where('o.status', '=', status)
-          .orderBy('o.created_date')
-          .orderBy('o.id')
+          .orderBy('o.created_date', direction(q.sort))
+          .orderBy('o.id', direction(q.sort))
           .limit(end)
           .execute(),
       ),
     ),
     riskQueueCount(db),
   ]);
-  const rows = pages.flat().sort(byAge).slice(q.page * q.size, end);
+  const rows = pages.flat().sort(byAge(q.sort)).slice(q.page * q.size, end);
   const ids = rows.map((r) => r.id);
-  const [claims, rules] = await Promise.all([
+  const [claims, rules, charts] = await Promise.all([
     liveClaims(db, 'order', ids, now),
     ids.length === 0 ? [] : db.selectFrom('risk_rule_results').select(['order_id', 'factor', 'score']).where('order_id', 'in', ids).orderBy('score', 'desc').orderBy('id').execute(),
+    entryCharts(ctx, 'order', rows.map((r) => ({ id: r.id }))),
   ]);
   const elements: RiskQueueEntry[] = rows.map((r) => ({
     orderId: r.id,
     accountId: r.account_id,
     status: r.status,
     createdDate: r.created_date,
-    ageMinutes: minutesSince(r.created_date, now),
+    ...waited(r.created_date, 'risk', ctx),
     score: r.score,
     totalPrice: r.total_price,
     currency: r.currency,
@@ -170,6 +208,7 @@ export async function riskQueue(db: Kysely<Database>, q: { page: number; size: n
     country: r.country_code,
     topRules: rules.filter((rule) => rule.order_id === r.id).slice(0, TOP_RULES).map((rule) => ({ factor: rule.factor, score: rule.score })),
     claim: claims.get(r.id) ?? null,
+    chart: charts.get(r.id)!,
   }));
   return { elements, totalElements: total, statuses: [...RISK_QUEUE_STATUSES] };
 }

@@ -9,9 +9,11 @@ import { releaseClaim, takeClaim } from './claims';
 import { remittanceQueue, riskQueue } from './queues';
 import { changeFeed, type Change } from './changes';
 import type { FourEyes } from './approvals';
+import { runBulk } from './bulk';
+import type { Gate } from '../lifecycle/binding';
 import { readContext } from '../lifecycle/snapshot';
 import { APPROVALS_PATH, ApprovalsQuery } from '@/api/contract/approvals';
-import { ClaimBody, QueuePaths, RemittanceQueueQuery, RiskQueueQuery } from '@/api/contract/queues';
+import { BulkBody, ClaimBody, QueuePaths, RemittanceQueueQuery, RiskQueueQuery } from '@/api/contract/queues';
 import { APPROVAL_READERS, Permission } from '@/domain/permissions';
 import { ClaimMsg, type ClaimKind } from '@/domain/queues';
 
@@ -24,8 +26,8 @@ const CLAIMERS: Record<ClaimKind, readonly string[]> = {
   order: [Permission.FRAUD_COMPLETE],
 };
 
-/** The work queues, the claims on their entries and the event stream of changes. */
-export function queueRoutes(deps: AppDeps, fourEyes: Pick<FourEyes, 'list'>) {
+/** The work queues, the claims on their entries, their bulk decisions (through the gates every move passes) and the event stream of changes. */
+export function queueRoutes(deps: AppDeps, fourEyes: Pick<FourEyes, 'list'>, gates: readonly Gate[]) {
   const app = new Hono<AppEnv>();
   const db = deps.db.kysely;
   const feed = changeFeed(deps);
@@ -34,12 +36,12 @@ export function queueRoutes(deps: AppDeps, fourEyes: Pick<FourEyes, 'list'>) {
 
   app.get(QueuePaths.remittances, requireAnyPermission(...CLAIMERS.item), async (c) => {
     const query = parse(RemittanceQueueQuery, c.req.query());
-    return ok(c, await remittanceQueue(db, c.get('principal'), query, deps.clock.now()));
+    return ok(c, await remittanceQueue(readContext(deps, c), query));
   });
 
   app.get(QueuePaths.risk, requirePermission(Permission.FRAUD_COMPLETE), async (c) => {
     const query = parse(RiskQueueQuery, c.req.query());
-    return ok(c, await riskQueue(db, query, deps.clock.now()));
+    return ok(c, await riskQueue(readContext(deps, c), query));
   });
 
   // Four-eyes: what waits for a second person, or what was decided (issue 14 §6).
@@ -72,6 +74,13 @@ export function queueRoutes(deps: AppDeps, fourEyes: Pick<FourEyes, 'list'>) {
     claimant(key.kind, principal);
     await inTransaction(deps.db, (trx) => releaseClaim(trx, key, principal, deps.clock.now()));
     return ok(c, null);
+  });
+
+  // One action on several entries (issue 28 §3): each entry its own move; 202 when the batch waits for a second person.
+  app.post(QueuePaths.bulk, requireEditor(), async (c) => {
+    const body = parse(BulkBody, await jsonBody(c));
+    const { status, answer } = await runBulk(deps, gates, body, c.get('principal'), c.get('requestId'));
+    return c.json({ code: 0, data: answer }, status);
   });
 
   // The changes of orders (and so of their items) as server-sent events: `change` with the order's

@@ -1,15 +1,19 @@
 import { call, filterParams as defined, ordersPath as own, type ServiceClient } from './http';
 import {
+  BulkResponse,
   ClaimResponse,
   QueuePaths,
   ReleaseResponse,
   RemittanceQueueResponse,
   RiskQueueResponse,
+  type BulkAnswer,
+  type BulkBody,
   type Claim,
   type ClaimBody,
   type RemittanceQueue,
   type RemittanceQueueQuery,
   type RiskQueue,
+  type RiskQueueQuery,
 } from './contract/queues';
 
 
@@ -17,7 +21,7 @@ export async function getRemittanceQueue(orders: ServiceClient, query: Remittanc
   return (await call(orders, (k) => k.get(own(QueuePaths.remittances), { searchParams: defined(query) }), RemittanceQueueResponse)).data;
 }
 
-export async function getRiskQueue(orders: ServiceClient, query: { page?: string; size?: string }): Promise<RiskQueue> {
+export async function getRiskQueue(orders: ServiceClient, query: RiskQueueQuery): Promise<RiskQueue> {
   return (await call(orders, (k) => k.get(own(QueuePaths.risk), { searchParams: defined(query) }), RiskQueueResponse)).data;
 }
 
@@ -30,3 +34,8 @@ export async function releaseEntry(orders: ServiceClient, key: ClaimBody): Promi
   await call(orders, (k) => k.post(own(QueuePaths.release), { json: key }), ReleaseResponse);
 }
 
+
+/** One action on several entries of a queue: each entry's result, or (202) the approval the batch waits for. */
+export async function applyBulk(orders: ServiceClient, body: BulkBody): Promise<BulkAnswer> {
+  return (await call(orders, (k) => k.post(own(QueuePaths.bulk), { json: body }), BulkResponse)).data;
+}

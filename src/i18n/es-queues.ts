@@ -5,7 +5,7 @@ export const queueText = {
   remittances: es.menu.remittanceQueue,
   risk: es.menu.riskQueue,
   waiting: (n: number) => (n === 1 ? '1 esperando' : `${n.toLocaleString('es')} esperando`),
-  listLabel: (title: string) => `${title}: elementos en espera, el más antiguo primero`,
+  listLabel: (title: string, newest = false) => `${title}: elementos en espera, el más ${newest ? 'reciente' : 'antiguo'} primero`,
   empty: 'No hay nada esperando en la cola.',
   choose: 'Elija un elemento de la lista (flechas y Enter) para trabajarlo aquí.',
   columns: {
@@ -32,6 +32,8 @@ export const queueText = {
     age: 'Antigüedad',
     any: 'Todos',
     olderThan: (hours: number) => (hours < 24 ? `Más de ${hours} h` : `Más de ${hours / 24} d`),
+    sort: 'Orden',
+    sorts: { oldest: 'Más antiguos primero', newest: 'Más recientes primero' },
   },
   blocked: 'En revisión de riesgo',
   awaitingApproval: (id: number, requester: string) => `Pendiente de aprobación (solicitud ${id} de ${requester})`,

@@ -8,4 +8,6 @@ export const QueuePaths = {
   claim: '/orders/secured/claims',
   release: '/orders/secured/claims/release',
   changes: '/orders/secured/changes',
+  /** One action on several entries of a queue (issue 28 §3). */
+  bulk: '/orders/secured/queues/bulk',
 } as const;

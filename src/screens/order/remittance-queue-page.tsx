@@ -3,7 +3,7 @@ import { getRemittanceQueue } from '@/api/queues';
 import type { RemittanceQueueEntry } from '@/api/contract/queues';
 import type { OfferItem, Offer } from '@/api/contract/order-detail';
 import type { OrderRow } from '@/api/contract/order-lists';
-import { QUEUE_AGES, REMITTANCE_QUEUE_PRODUCTS, waitedFor } from '@/domain/queues';
+import { QUEUE_AGES, REMITTANCE_QUEUE_PRODUCTS } from '@/domain/queues';
 import { REMITTANCE_PROVIDERS } from '@/domain/remittance';
 import { formatMoney, normalizeProvince } from '@/domain/format';
 import { productStatusLabel } from '@/domain/products';
@@ -17,12 +17,13 @@ import { loadOrder } from './load-order';
 import { loadOffers } from './offers-tab';
 import { ItemPanel } from './items/item-panel';
 import { WorkQueue, type QueueColumn } from './work-queue';
+import { SlaAge, SortField, sortOf } from './queue-sla';
 
 const route = getRouteApi('/admin/remittance-queue');
 const columns = queueText.columns;
 
 const COLUMNS: QueueColumn<RemittanceQueueEntry>[] = [
-  { header: columns.age, cell: (e) => waitedFor(e.ageMinutes), className: 'whitespace-nowrap' },
+  { header: columns.age, cell: (e) => <SlaAge ageMinutes={e.ageMinutes} sla={e.sla} />, className: 'whitespace-nowrap' },
   { header: columns.item, cell: (e) => e.itemId },
   { header: columns.product, cell: (e) => queueText.products[e.productType] },
   { header: columns.status, cell: (e) => productStatusLabel(e.productType, e.status) },
@@ -47,7 +48,7 @@ function QueueItemPanel({ entry, onActed }: { entry: RemittanceQueueEntry; onAct
   return <DetailTabView tab={detail}>{({ order, offer, item }) => <ItemPanel order={order} offer={offer} item={item} onChanged={onActed} />}</DetailTabView>;
 }
 
-/** Cola de Remesas: the bank, home and pickup items waiting for this person, oldest first. */
+/** Cola de Remesas: the bank, home and pickup items waiting for this person, oldest first (or newest). */
 export function RemittanceQueuePage() {
   const services = useServices();
   const search = route.useSearch();
@@ -60,6 +61,7 @@ export function RemittanceQueuePage() {
     province: search.province,
     provider: search.provider as (typeof REMITTANCE_PROVIDERS)[number] | undefined,
     minAgeHours: search.minAgeHours,
+    sort: sortOf(search.sort),
   };
   const filters = queueText.filters;
   return (
@@ -68,10 +70,13 @@ export function RemittanceQueuePage() {
       kind="item"
       load={() => getRemittanceQueue(services.orders, query)}
       filterKey={JSON.stringify(query)}
+      newestFirst={query.sort === 'newest'}
       entryOf={(e) => ({ key: e.itemId, orderId: e.orderId, blocked: e.blocked })}
       blockedText={(e) => (e.approval ? queueText.awaitingApproval(e.approval.id, e.approval.requesterName) : queueText.blocked)}
       claimOf={(e) => e.claim}
       nameOf={(e) => `${columns.item} ${e.itemId}`}
+      keyName={(key) => `${columns.item} ${key}`}
+      chartOf={(e) => e.chart}
       columns={COLUMNS}
       filters={
         <div role="group" aria-label={filters.label} className="flex flex-wrap gap-3">
@@ -100,6 +105,7 @@ export function RemittanceQueuePage() {
             onChange={(e) => filter({ minAgeHours: e.target.value || undefined })}
             options={QUEUE_AGES.map((h) => ({ value: String(h), label: filters.olderThan(h) }))}
           />
+          <SortField value={query.sort} onChange={(sort) => filter({ sort })} />
         </div>
       }
       panel={(entry, onActed, reading) => <QueueItemPanel key={`${entry.itemId}:${reading}`} entry={entry} onActed={onActed} />}

@@ -25,7 +25,7 @@ export const orderRoutes: ScreenRoute[] = [
     title: t.menu.remittanceQueue,
     permission: [Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY],
     menu: { order: 50, icon: CubeIcon },
-    search: searchOf(['product', 'province', 'provider', 'minAgeHours']),
+    search: searchOf(['product', 'province', 'provider', 'minAgeHours', 'sort']),
     page: async () => (await import('./remittance-queue-page')).RemittanceQueuePage,
   },
   {
@@ -33,6 +33,7 @@ export const orderRoutes: ScreenRoute[] = [
     title: t.menu.riskQueue,
     permission: Permission.FRAUD_COMPLETE,
     menu: { order: 60, icon: BellAlertIcon },
+    search: searchOf(['sort']),
     page: async () => (await import('./risk-queue-page')).RiskQueuePage,
   },
   {

@@ -15,6 +15,9 @@ import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 import { queueText } from '@/i18n/es-queues';
 import { t } from '@/i18n';
+import { bulkText } from '@/i18n/es-bulk';
+import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
+import { BulkBar, BulkResultDialog, useBulkSelection } from './bulk-bar';
 
 /**
  * A work queue screen (issue 14): the waiting entries oldest first on the left, the opened one's
@@ -37,19 +40,25 @@ export interface WorkQueueProps<TEntry> {
   load: () => Promise<{ elements: TEntry[]; totalElements: number }>;
   /** A change of these (the filters) reads the queue again. */
   filterKey: string;
+  /** The queue is walked newest first (the list says so to a screen reader). */
+  newestFirst?: boolean;
   entryOf: (entry: TEntry) => Omit<QueueEntry, 'row'>;
   claimOf: (entry: TEntry) => Claim | null;
   /** Why a blocked entry cannot be worked ("En revisión de riesgo" by default). */
   blockedText?: (entry: TEntry) => string;
   /** The entry's name in its row's open button ("Item 123"). */
   nameOf: (entry: TEntry) => string;
+  /** An entry's name by its key, for a bulk result whose entry may have left the list. */
+  keyName: (key: number) => string;
+  /** The entry's chart as the read carries it: the bulk bar offers what every chosen entry's chart takes. */
+  chartOf: (entry: TEntry) => ChartSnapshot;
   columns: readonly QueueColumn<TEntry>[];
   filters?: ReactNode;
   /** The opened entry's panel; `onActed` after an action on it. `reading` changes when it must be read again. */
   panel: (entry: TEntry, onActed: () => void, reading: number) => ReactNode;
 }
 
-export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claimOf, blockedText, nameOf, columns, filters, panel }: WorkQueueProps<TEntry>) {
+export function WorkQueue<TEntry>({ title, kind, load, filterKey, newestFirst = false, entryOf, claimOf, blockedText, nameOf, keyName, chartOf, columns, filters, panel }: WorkQueueProps<TEntry>) {
   const services = useServices();
   const me = useSession((c) => c.profile?.accountId ?? null);
   const loader = useRef(load);
@@ -93,6 +102,22 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
 
   const working = state.matches({ entry: 'working' });
 
+  // Bulk decisions (issue 28 §3): after each answer the queue reads itself again (the stream does too).
+  const bulk = useBulkSelection(kind, () => actor.send({ type: 'queue.reload' }));
+  const chosen = useSelector(bulk, (s) => s.context.selected);
+  const choosable = useMemo(() => entries.filter((e) => !e.blocked).map((e) => e.key), [entries]);
+  useEffect(() => bulk.send({ type: 'select.shown', keys: choosable }), [bulk, choosable]);
+  const chartsOf = useMemo(() => {
+    const byKey = new Map(entries.map((e) => [e.key, chartOf(e.row as TEntry)]));
+    return (keys: readonly number[]) => keys.flatMap((key) => byKey.get(key) ?? []);
+    // The page's chartOf reads a field of the row: the rows decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [entries]);
+  const toggleCursor = () => {
+    const at = entries[cursor];
+    if (at && !at.blocked) bulk.send({ type: 'select.toggle', key: at.key });
+  };
+
   // The panel's digit keys load with the queue, before the first entry opens.
   useEffect(() => {
     void import('@/ui/digit-keys');
@@ -125,6 +150,7 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
     { key: 'Enter', label: queueText.keys.open, run: () => actor.send({ type: 'queue.open' }) },
     { key: 'Escape', shown: 'Esc', label: queueText.keys.close, run: () => actor.send({ type: 'queue.close' }) },
     { key: 'r', label: queueText.keys.reload, run: () => actor.send({ type: 'queue.reload' }) },
+    { key: 'x', label: bulkText.keys.toggle, run: toggleCursor },
   ]);
 
   // The highlighted row stays in view as the keys move it.
@@ -145,6 +171,8 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
         <span className="text-sm text-slate-600">{state.matches({ list: 'loading' }) ? queueText.loadingEntry : queueText.waiting(total)}</span>
       </PageHeader>
       {filters}
+      <BulkBar actor={bulk} chartsOf={chartsOf} kind={kind} />
+      <BulkResultDialog actor={bulk} nameOf={keyName} />
       {error ? (
         <div role="alert" className="flex items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
           <span>{error}</span>
@@ -162,9 +190,18 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
             // The table comes with its rows: its columns take their widths once.
             <Spinner label={t.app.loading} />
           ) : (
-            <table aria-label={queueText.listLabel(title)} className="w-full text-left text-sm">
+            <table aria-label={queueText.listLabel(title, newestFirst)} className="w-full text-left text-sm">
               <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
                 <tr>
+                  <th scope="col" className="w-8 px-2 py-2">
+                    <input
+                      type="checkbox"
+                      aria-label={bulkText.selectPage}
+                      checked={choosable.length > 0 && choosable.every((key) => chosen.includes(key))}
+                      disabled={choosable.length === 0}
+                      onChange={() => bulk.send({ type: 'select.page', keys: choosable })}
+                    />
+                  </th>
                   {columns.map((column) => (
                     <th key={column.header} scope="col" className="px-2 py-2 font-medium">
                       {column.header}
@@ -184,6 +221,9 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, entryOf, claim
                       aria-current={index === cursor ? 'true' : undefined}
                       className={`border-t border-slate-100 ${index === cursor ? 'bg-sky-50 outline-2 -outline-offset-2 outline-sky-500' : ''} ${key === opened ? 'font-semibold' : ''} ${blocked ? 'text-slate-500' : ''}`}
                     >
+                      <td className="px-2 py-1.5">
+                        <input type="checkbox" aria-label={bulkText.select(nameOf(entry))} checked={chosen.includes(key)} disabled={blocked} onChange={() => bulk.send({ type: 'select.toggle', key })} />
+                      </td>
                       {columns.map((column, c) => (
                         <td key={column.header} className={`px-2 py-1.5 ${column.className ?? ''}`}>
                           {c === 0 ? (

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { invokingTestModel } from '../support/invoking-model';
+import { bulkSelectionMachine, type BulkSelectionEvent } from '@/machines/ui/bulk-selection.machine';
+import type { BulkAnswer } from '@/api/contract/queues';
+import { describePath, machineCoverage, reportCoverage } from '../support/machine-coverage';
+
+/** Two entries shown (1 and 2), chosen by hand or by page, applied, answered or failed, closed. */
+const ANSWER: BulkAnswer = { results: [{ id: 1, outcome: 'done', reason: null }], approval: null };
+const EVENTS = [
+  { type: 'select.toggle', key: 1 },
+  { type: 'select.toggle', key: 2 },
+  { type: 'select.page', keys: [1, 2] },
+  { type: 'select.page', keys: [] },
+  { type: 'select.shown', keys: [2] },
+  { type: 'select.shown', keys: [] },
+  { type: 'select.clear' },
+  { type: 'bulk.apply', event: 'order.approve' },
+  { type: 'bulk.confirm' },
+  { type: 'bulk.cancel' },
+  { type: 'xstate.done.actor.apply', output: ANSWER },
+  { type: 'xstate.error.actor.apply', error: new Error('No se pudo conectar con el servidor.') },
+  { type: 'result.close' },
+] as unknown as BulkSelectionEvent[];
+
+describe('the bulk selection chart (bulkSelection)', () => {
+  // A state is its value, its selection, and how it was reached (so every transition is a path's step).
+  type Snap = ReturnType<typeof bulkSelectionMachine.transition>;
+  const key = (s: Snap) => `${JSON.stringify(s.value)}|${s.context.selected.join(',')}`;
+  const byTransition = (s: Snap, e: { type: string } | undefined, p?: Snap) => `${key(s)}|${e ? JSON.stringify(e) : ''}|${p ? key(p) : ''}`;
+  const paths = invokingTestModel(bulkSelectionMachine, { events: EVENTS, serializeState: byTransition }).getShortestPaths();
+
+  it('every state and transition is reached', () => {
+    const coverage = machineCoverage(bulkSelectionMachine, paths);
+    reportCoverage('bulkSelection', coverage);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+
+  it('on every path: choosing means something is chosen, empty means nothing, and an action is only applied to a selection', () => {
+    expect(paths.length).toBeGreaterThan(5);
+    for (const path of paths) {
+      for (const step of path.steps) {
+        const s = step.state as ReturnType<typeof bulkSelectionMachine.transition>;
+        const where = describePath(path);
+        if (s.matches('choosing')) expect(s.context.selected.length, where).toBeGreaterThan(0);
+        if (s.matches('empty')) expect(s.context.selected, where).toEqual([]);
+        if (s.matches('empty')) expect(s.can({ type: 'bulk.apply', event: 'order.approve' }), where).toBe(false);
+        if (s.matches('applying') || s.matches('confirming')) expect(s.can({ type: 'select.toggle', key: 1 }), where).toBe(false);
+        // Nothing is sent before it is confirmed.
+        if (s.matches('applying')) expect(path.steps.some((step) => step.event.type === 'bulk.confirm'), where).toBe(true);
+        expect(new Set(s.context.selected).size, where).toBe(s.context.selected.length);
+      }
+    }
+  });
+
+  it('x twice on one entry unchooses it; a page chosen twice is unchosen; entries that left the list leave the selection', () => {
+    const actor = createActor(bulkSelectionMachine).start();
+    actor.send({ type: 'select.toggle', key: 7 });
+    actor.send({ type: 'select.toggle', key: 8 });
+    expect(actor.getSnapshot().context.selected).toEqual([7, 8]);
+    actor.send({ type: 'select.toggle', key: 7 });
+    expect(actor.getSnapshot().context.selected).toEqual([8]);
+    actor.send({ type: 'select.page', keys: [8, 9, 10] });
+    expect(actor.getSnapshot().context.selected).toEqual([8, 9, 10]);
+    actor.send({ type: 'select.shown', keys: [9, 10, 11] });
+    expect(actor.getSnapshot().context.selected).toEqual([9, 10]);
+    actor.send({ type: 'select.page', keys: [9, 10] });
+    expect(actor.getSnapshot().value).toBe('empty');
+  });
+
+  it('asks before it sends; sends the chosen entries with the action; the answer stays until closed, which empties the selection; a failure keeps it', async () => {
+    const sent: unknown[] = [];
+    let fail = true;
+    const machine = bulkSelectionMachine.provide({
+      actors: {
+        apply: fromPromise(async ({ input }) => {
+          sent.push(input);
+          if (fail) throw new Error('Sin conexión');
+          return ANSWER;
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    actor.send({ type: 'select.toggle', key: 1 });
+    actor.send({ type: 'select.toggle', key: 2 });
+    actor.send({ type: 'bulk.apply', event: 'order.approve' });
+    actor.send({ type: 'bulk.cancel' });
+    expect(sent).toEqual([]);
+    actor.send({ type: 'bulk.apply', event: 'order.approve' });
+    actor.send({ type: 'bulk.confirm' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context).toMatchObject({ selected: [1, 2], error: 'Sin conexión' });
+    fail = false;
+    actor.send({ type: 'bulk.apply', event: 'order.approve' });
+    actor.send({ type: 'bulk.confirm' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toEqual([{ event: 'order.approve', ids: [1, 2] }, { event: 'order.approve', ids: [1, 2] }]);
+    expect(actor.getSnapshot().value).toBe('result');
+    expect(actor.getSnapshot().context.result).toEqual(ANSWER);
+    actor.send({ type: 'result.close' });
+    expect(actor.getSnapshot().value).toBe('empty');
+    expect(actor.getSnapshot().context).toMatchObject({ selected: [], result: null });
+  });
+});
