@@ -38,7 +38,9 @@ async function openZelle(page: Page, charge: Charge) {
   await page.getByRole('button', { name: `Ver cobro ${charge.id}`, exact: true }).click();
   await expect(page.getByRole('tablist', { name: `Detalle del cobro ${charge.id}`, exact: true })).toBeVisible();
   const zelle = page.getByRole('region', { name: 'Zelle' });
-  await expect(zelle.getByRole('table', { name: 'Transferencias de la orden' })).toBeVisible();
+  // The order's transfers have arrived: a table, or 'No se encontró ningún registro.' under its heading.
+  await expect(zelle.getByRole('heading', { name: 'Transferencias de la orden' })).toBeVisible();
+  await expect(zelle.getByRole('table', { name: 'Transferencias de la orden' }).or(zelle.getByText('No se encontró ningún registro.').first())).toBeVisible();
   return zelle;
 }
 

@@ -8,12 +8,13 @@ const withQueues = (entries: readonly string[], queues: readonly string[]) => {
 };
 
 const MENUS: Record<string, { entries: string[]; settings: boolean }> = {
-  admin: { entries: withQueues(ALL_ENTRIES, ['Cola de Remesas', 'Cola de Riesgo', 'Pendientes de aprobación', 'Auditoría de Transiciones']), settings: true },
+  admin: { entries: withQueues(ALL_ENTRIES, ['Cola de Remesas', 'Cola de Riesgo', 'Pendientes de aprobación', 'Supervisión', 'Auditoría de Transiciones']), settings: true },
   soporte: { entries: withQueues(ALL_ENTRIES, ['Pendientes de aprobación']), settings: false },
   fraude: { entries: withQueues(ALL_ENTRIES, ['Cola de Riesgo']), settings: false },
   operaciones: { entries: ['Dashboard', 'Ordenes', 'Items', 'Cola de Remesas', 'Pendientes de aprobación'], settings: false },
   entregas: { entries: ['Dashboard', 'Ordenes', 'Cola de Remesas'], settings: false },
   lector: { entries: ALL_ENTRIES, settings: true },
+  jefe: { entries: withQueues(ALL_ENTRIES, ['Supervisión']), settings: false },
   qa: { entries: withQueues(ALL_ENTRIES, ['Auditoría de Transiciones']), settings: false },
   sinacceso: { entries: ['Dashboard'], settings: false },
 };
