@@ -70,6 +70,34 @@ export function ownOrder(db: Db, supportId: string, fromOrderId: number, status:
   return Number(result.lastInsertRowid);
 }
 
+/**
+ * Bank remittances waiting (REQUESTED: "Marcar entregada") in an open order of the spec's own
+ * (`supportId`), dated from `since` one day apart so they stand where the spec wants them in the
+ * queue (oldest first), without claims. `offset` keeps specs running side by side on different items.
+ */
+export function waitingBankRemittances(supportId: string, count: number, offset: number, since: string): number[] {
+  return withDb((db) => {
+    const items = db
+      .prepare(
+        `SELECT i.id AS itemId, i.order_id AS orderId FROM order_items i JOIN orders o ON o.id = i.order_id JOIN remittances r ON r.id = i.id
+         WHERE (o.status = 'CLOSED' OR o.support_id = ?) AND i.product_type = 'REMESA_BANCARIA' AND i.fulfillment_order_id IS NOT NULL
+         ORDER BY i.id DESC LIMIT ? OFFSET ?`,
+      )
+      .all(supportId, count, offset) as Slot[];
+    const orderId = ownOrder(db, supportId, items[0]!.orderId, 'OPEN');
+    db.prepare("UPDATE orders SET status = 'OPEN' WHERE id = ?").run(orderId);
+    items.forEach((item, n) => {
+      moveTo(db, item.itemId, orderId);
+      db.prepare("UPDATE order_items SET status = 'REQUESTED', created_date = ? WHERE id = ?").run(new Date(Date.parse(since) + n * 86_400_000).toISOString(), item.itemId);
+      db.prepare('DELETE FROM claims WHERE entity_id = ?').run(item.itemId);
+    });
+    return items.map((item) => item.itemId);
+  });
+}
+
+/** A work queue's row of one entry (its open button "Item 12" / "Orden 12"), wherever it stands. */
+export const queueEntryRow = (page: Page, id: number, name = 'Item') => page.getByRole('row').filter({ has: page.getByRole('button', { name: `${name} ${id}`, exact: true }) });
+
 /** The value shown for a label in a panel's description lists. */
 export const valueOf = (panel: Locator, label: string) =>
   panel

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { moveTo, ownOrder, withDb } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { ownOrder, queueEntryRow, waitingBankRemittances, withDb } from './fixtures';
 import { seriousViolations, signIn } from './support';
 
 /**
@@ -14,27 +14,9 @@ test.describe.configure({ timeout: 90_000 });
 const QUEUE = '/#/admin/remittance-queue?product=REMESA_BANCARIA';
 
 /** Three bank remittances waiting (REQUESTED: "Marcar entregada") in an open order, oldest of all. */
-function fixtures(): number[] {
-  return withDb((db) => {
-    const items = db
-      .prepare(
-        `SELECT i.id AS itemId, i.order_id AS orderId FROM order_items i JOIN orders o ON o.id = i.order_id JOIN remittances r ON r.id = i.id
-         WHERE (o.status = 'CLOSED' OR o.support_id = 'E2E-QUEUE') AND i.product_type = 'REMESA_BANCARIA' AND i.fulfillment_order_id IS NOT NULL
-         ORDER BY i.id DESC LIMIT 3 OFFSET 2`,
-      )
-      .all() as { itemId: number; orderId: number }[];
-    const orderId = ownOrder(db, 'E2E-QUEUE', items[0]!.orderId, 'OPEN');
-    db.prepare("UPDATE orders SET status = 'OPEN' WHERE id = ?").run(orderId);
-    items.forEach((item, n) => {
-      moveTo(db, item.itemId, orderId);
-      db.prepare("UPDATE order_items SET status = 'REQUESTED', created_date = ? WHERE id = ?").run(`1990-01-0${n + 1}T12:00:00.000Z`, item.itemId);
-      db.prepare('DELETE FROM claims WHERE entity_id = ?').run(item.itemId);
-    });
-    return items.map((item) => item.itemId);
-  });
-}
+const fixtures = () => waitingBankRemittances('E2E-QUEUE', 3, 2, '1990-01-01T12:00:00.000Z');
 
-const row = (page: Page, id: number, name = 'Item') => page.getByRole('row').filter({ has: page.getByRole('button', { name: `${name} ${id}`, exact: true }) });
+const row = queueEntryRow;
 
 test('two specialists on the remittance queue: a claim holds the item, the action drops it from the other screen at once, all by keyboard', async ({ browser }) => {
   const [first, second, third] = fixtures();
