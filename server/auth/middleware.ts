@@ -35,9 +35,11 @@ export function clientIp(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Every /secured path needs a live bearer token; the principal is read once per request, or not at
- * all while it is remembered (server/auth/principals.ts).
+ * all while it is remembered (server/auth/principals.ts); a write on PostgreSQL always reads it.
  */
 export function requireBearer(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const principals = principalCache(deps.db);
@@ -45,7 +47,7 @@ export function requireBearer(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw invalidToken(Msg.missingToken);
-    const found = await principals.lookup(match[1], deps.clock.now());
+    const found = await principals.lookup(match[1], deps.clock.now(), { write: !SAFE_METHODS.has(c.req.method) });
     if (!found.ok) {
       throw invalidToken(found.reason === 'expired' ? Msg.expiredToken : found.reason === 'revoked' ? Msg.revokedToken : Msg.invalidToken);
     }

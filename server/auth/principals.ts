@@ -79,7 +79,13 @@ interface Remembered {
 }
 
 export interface PrincipalCache {
-  lookup(token: string, now: number): Promise<PrincipalLookup>;
+  /**
+   * `write`: the request changes something. Where only notifications keep the cache (PostgreSQL),
+   * a write always reads the session again: another instance's sign-out may have committed a moment
+   * before its NOTIFY reaches this one, and a revoked session must not write (nor replay a write)
+   * anywhere in that moment. Reads may be answered inside it; SQLite's cache is exact either way.
+   */
+  lookup(token: string, now: number, options?: { write?: boolean }): Promise<PrincipalLookup>;
 }
 
 /** One per database handle: the cache of every app on it. */
@@ -119,11 +125,13 @@ function createCache(db: Db): PrincipalCache {
     const notifications = listen();
     return notifications?.connected ? generation : null;
   };
+  /** SQLite counts its writes synchronously: its cache is never behind the database. */
+  const exact = writesSoFar(db.kysely) !== null;
 
   return {
-    async lookup(token, now) {
+    async lookup(token, now, options) {
       const version = versionNow();
-      const known = remembered.get(token);
+      const known = options?.write && !exact ? undefined : remembered.get(token);
       if (known && version !== null && known.version === version && known.until > now) {
         return { ok: true, principal: known.principal, expiresAt: iso(known.until) };
       }

@@ -4,6 +4,8 @@ import { createApp } from '../../server/app';
 import { openDatabase, type Db } from '../../server/db/database';
 import { changeOf, eventStream } from '../support/event-stream';
 import { ClaimMsg } from '@/domain/queues';
+import { sql } from 'kysely';
+import { hashToken } from '../../server/auth/tokens';
 
 /**
  * Several server instances behind a load balancer share one PostgreSQL database (README,
@@ -61,6 +63,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     expect((await b.request('/orders/secured/risk/list', { headers: bearer(access_token) })).status).toBe(200);
     expect((await b.request('/uaa/secured/logout', { method: 'POST', headers: bearer(access_token) })).status).toBe(200);
     expect((await a.get('/orders/secured/risk/list', access_token)).status).toBe(401);
+  });
+
+  it("a session revoked on one instance cannot write on another before that instance hears of it (the NOTIFY comes late)", async () => {
+    const { access_token } = await a.signIn('fraude');
+    const note = () =>
+      b.request('/uaa/secured/doc-note/create', { method: 'POST', headers: { ...bearer(access_token), 'content-type': 'application/json' }, body: JSON.stringify({ docCode: 'ORDER', docId: 1, description: 'Después de salir' }) });
+    // b reads the session once and remembers it.
+    expect((await b.request('/orders/secured/risk/list', { headers: bearer(access_token) })).status).toBe(200);
+    // The sign-out commits, but b has not heard its notification yet: the trigger is silenced for this one
+    // transaction, which is what b sees in the moment between another instance's commit and its NOTIFY.
+    await k().transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await trx.updateTable('oauth_tokens').set({ revoked_at: new Date(a.clock.now()).toISOString() }).where('token_hash', '=', hashToken(access_token)).execute();
+    });
+    const before = await k().selectFrom('notes').select((e) => e.fn.countAll<number>().as('n')).where('description', '=', 'Después de salir').executeTakeFirstOrThrow();
+    const refused = await note();
+    expect(refused.status).toBe(401);
+    const after = await k().selectFrom('notes').select((e) => e.fn.countAll<number>().as('n')).where('description', '=', 'Después de salir').executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('two instances approving one RISK order at once: one 200, one 409, one audit row', async () => {
