@@ -6,6 +6,7 @@ import { actionFlowInput, actionFlowLogic, type ActionDefinition } from './actio
 import { Dialog } from './dialog';
 import { Button } from './button';
 import { Spinner } from './spinner';
+import { ConfirmDialog } from './confirm-dialog';
 import { notify } from './toast';
 import { ActionHostContext } from './action-host';
 import { t } from '@/i18n';
@@ -90,24 +91,7 @@ export function ActionFlowDialogs({ actor }: { actor: ActorRefFrom<typeof action
   const question = useSelector(actor, (s) => s.context.question);
   return (
     <>
-      <Dialog
-        open={confirming}
-        title={t.actionFlow.confirmTitle}
-        description={question ?? undefined}
-        role="alertdialog"
-        tone="warning"
-        onClose={() => actor.send({ type: 'dialog.cancel' })}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => actor.send({ type: 'dialog.cancel' })}>
-              {t.actionFlow.confirmNo}
-            </Button>
-            <Button data-autofocus onClick={() => actor.send({ type: 'dialog.confirm' })}>
-              {t.actionFlow.confirmYes}
-            </Button>
-          </>
-        }
-      />
+      <ConfirmDialog open={confirming} question={question ?? undefined} onCancel={() => actor.send({ type: 'dialog.cancel' })} onConfirm={() => actor.send({ type: 'dialog.confirm' })} />
       <Dialog open={waiting} title={t.actionFlow.waitingTitle} role="alertdialog">
         <Spinner label={t.actionFlow.waitingText} />
       </Dialog>

@@ -12,8 +12,8 @@ import { formatMoney } from '@/domain/format';
 import { useActorPermissions, useServices } from '@/ui/session';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { bulkText } from '@/i18n/es-bulk';
-import { t } from '@/i18n';
 
 /**
  * Bulk decisions in a work queue (issue 28 §3): the selection chart
@@ -84,23 +84,11 @@ export function BulkBar({ actor, chartsOf, kind }: BulkBarProps) {
             {bulkText.clear}
           </Button>
           {applying ? <span role="status">{bulkText.sending}</span> : null}
-          <Dialog
+          <ConfirmDialog
             open={confirming}
-            title={t.actionFlow.confirmTitle}
-            description={bulkText.question(label, selected.length)}
-            role="alertdialog"
-            tone="warning"
-            onClose={() => actor.send({ type: 'bulk.cancel' })}
-            footer={
-              <>
-                <Button variant="secondary" onClick={() => actor.send({ type: 'bulk.cancel' })}>
-                  {t.actionFlow.confirmNo}
-                </Button>
-                <Button data-autofocus onClick={() => actor.send({ type: 'bulk.confirm' })}>
-                  {t.actionFlow.confirmYes}
-                </Button>
-              </>
-            }
+            question={bulkText.question(label, selected.length)}
+            onCancel={() => actor.send({ type: 'bulk.cancel' })}
+            onConfirm={() => actor.send({ type: 'bulk.confirm' })}
           />
           {error ? (
             <span role="alert" className="text-red-700">
