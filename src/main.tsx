@@ -11,7 +11,7 @@ import { notify } from '@/ui/toast';
 import { t } from '@/i18n';
 
 async function boot() {
-  preloadRouterApp(window.localStorage, window.location.hash);
+  const routerApp = preloadRouterApp(window.localStorage, window.location.hash);
   const root = createRoot(document.getElementById('root')!);
   let config;
   try {
@@ -37,6 +37,9 @@ async function boot() {
     goToSignIn: () => goTo('/auth/login-page'),
     log: (message, error) => console.warn(message, error),
   });
+  // Downloading beside config.json since the entry began; rendering without it would show a
+  // fallback and then wait out React's reveal throttle (src/app/boot.tsx).
+  await routerApp;
   root.render(
     <StrictMode>
       <SessionActorContext.Provider value={session}>
