@@ -189,9 +189,11 @@ function screenRoute(screen: ScreenRoute): AnyRoute {
     component: lazyRouteComponent(async () => ({ default: await screen.page() }), 'default'),
     ...(screen.firstRead
       ? {
-          loader: ({ context, params, preload }: { context: RouterContext; params: Record<string, string>; preload: boolean }) => {
+          // The validated search is the loader's dependency: a list's first page is the one its URL names.
+          loaderDeps: ({ search }: { search: Record<string, unknown> }) => ({ search }),
+          loader: ({ context, params, deps, preload }: { context: RouterContext; params: Record<string, string>; deps: { search: Record<string, unknown> }; preload: boolean }) => {
             // Not awaited: the page shows as soon as its code is in; its read is already on its way.
-            if (!preload) void screen.firstRead!({ services: context.services, params }).catch(() => {});
+            if (!preload) void screen.firstRead!({ services: context.services, params, search: deps.search }).catch(() => {});
           },
         }
       : {}),

@@ -35,11 +35,26 @@ export interface FirstRead<S, A extends readonly unknown[], T> {
   start(services: S, ...args: A): void;
   /** From the page: the read the loader started (once), else a read of its own. */
   read(services: S, ...args: A): Promise<T>;
+  /**
+   * From the page that sends its own reads (with its own abort signal): the loader's answer when it
+   * started one for these arguments (once), else null, and the page's read counts as first.
+   */
+  take(...args: A): Promise<T> | null;
 }
 
 /** A page's first read, named once for both its route's loader and the page. */
 export function firstRead<S, A extends readonly unknown[], T>(name: string, load: (services: S, ...args: A) => Promise<T>): FirstRead<S, A, T> {
   const keyOf = (args: A) => `${name}:${JSON.stringify(args)}`;
+  const take = (args: A): Promise<T> | null => {
+    const key = keyOf(args);
+    const now = Date.now();
+    const early = started.get(key);
+    started.delete(key);
+    if (early && fresh(early.at, now)) return early.answer as Promise<T>;
+    readFirst.set(key, now);
+    for (const [other, at] of readFirst) if (!fresh(at, now)) readFirst.delete(other);
+    return null;
+  };
   return {
     start(services, ...args) {
       const key = keyOf(args);
@@ -50,15 +65,7 @@ export function firstRead<S, A extends readonly unknown[], T>(name: string, load
       answer.catch(() => {});
       started.set(key, { answer, at: now });
     },
-    read(services, ...args) {
-      const key = keyOf(args);
-      const now = Date.now();
-      const early = started.get(key);
-      started.delete(key);
-      if (early && fresh(early.at, now)) return early.answer as Promise<T>;
-      readFirst.set(key, now);
-      for (const [other, at] of readFirst) if (!fresh(at, now)) readFirst.delete(other);
-      return load(services, ...args);
-    },
+    read: (services, ...args) => take(args) ?? load(services, ...args),
+    take: (...args) => take(args),
   };
 }

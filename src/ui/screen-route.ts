@@ -32,7 +32,7 @@ export interface ScreenRoute {
    * The page's first read, sent by the route's loader as the navigation starts (not on a preload:
    * hovering a link reads nothing), beside the page's code; the page takes it (src/api/first-reads.ts).
    */
-  firstRead?: (route: { services: Services; params: Readonly<Record<string, string>> }) => Promise<void>;
+  firstRead?: (route: { services: Services; params: Readonly<Record<string, string>>; search: Readonly<Record<string, unknown>> }) => Promise<void>;
   /** A window of its own, outside the shell (the fraud graph), still behind the session. */
   standalone?: boolean;
   /** Offered by the menus (the sidebar, the command palette). */

@@ -63,3 +63,17 @@ test('the customer page: the card’s three reads go once each, before the page�
     expect(firstOf(started, '/secured/risk/list')!.at, part).toBeGreaterThanOrEqual(reads[0]!.at);
   }
 });
+
+test('the orders list: its first page (today’s window, the URL’s filters) is asked for once, before the page’s code has arrived', async ({ page }) => {
+  const status = 'CLOSED';
+  const isRead = (url: string) => url.includes('/secured/orders/allHistory') && url.includes(`status=${status}`) && url.includes('page=1') && url.includes('size=15');
+  // Page 2 of a filtered search, with the KYC panel's flag (not a filter): the loader asks for what the screen will.
+  const { started, released } = await coldLoad(page, `/#/admin/orders?status=${status}&page=2&kyc=true`, chunkHolding('src/screens/order/orders-page.tsx'), isRead, 'Ordenes');
+  const reads = started.filter((r) => r.url.includes('/secured/orders/allHistory'));
+  expect(reads.map((r) => r.url).filter(isRead)).toHaveLength(1);
+  expect(reads).toHaveLength(1);
+  expect(reads[0]!.at).toBeLessThanOrEqual(released);
+  expect(firstOf(started, '/secured/risk/list')!.at).toBeGreaterThanOrEqual(reads[0]!.at);
+  // The page shows that read's rows: the grid is filled, and searching again asks again (nothing kept past the first).
+  await expect(page.getByRole('region', { name: 'Órdenes' }).getByRole('row').nth(1)).toBeVisible();
+});

@@ -19,6 +19,10 @@ export const orderRoutes: ScreenRoute[] = [
     // `kyc`: set by a double-click on the KYC counter, to show the stored KYC list.
     search: v.object({ ...searchOf(ORDER_KEYS).entries, kyc: SearchFlag }),
     page: async () => (await import('./orders-page')).OrdersPage,
+    firstRead: async ({ services, search }) => {
+      const { ordersRead } = await import('./orders-read');
+      ordersRead.start(services, search, Date.now());
+    },
   },
   {
     path: 'remittance-queue',
