@@ -48,6 +48,8 @@ export const supervisionText = {
   emptyProvinces: 'No hay remesas esperando.',
   release: 'Liberar',
   releaseLabel: (entry: string, holder: string) => `Liberar ${entry} (de ${holder})`,
+  releaseQuestion: (kind: 'item' | 'order' | 'approval', id: number, holder: string) =>
+    `¿Liberar la reserva de ${holder} sobre ${kind === 'item' ? `el ítem ${id}` : kind === 'order' ? `la orden ${id}` : `la solicitud ${id}`}? Quedará libre para cualquiera de la cola.`,
   released: (holder: string) => `La reserva de ${holder} quedó liberada. Se le avisará cuando vuelva a renovarla.`,
   releasedTitle: 'Liberada!',
   csv: 'Exportar CSV',

@@ -21,12 +21,14 @@ interface Outcome {
 export interface ConfirmActionDefinition<TTarget> extends Outcome {
   /** Sends the request for a target (what the button stands for); resolves with an optional success text. */
   perform: (target: TTarget) => Promise<string | void>;
+  /** The question under "Estas seguro?" for that target (which action on what); none: the title alone. */
+  question?: (target: TTarget) => string;
 }
 
 /** An action that needs no form: "Estas seguro?", the wait, then the result. */
-export function useConfirmAction<TTarget = null>({ perform, successTitle, onDone }: ConfirmActionDefinition<TTarget>) {
+export function useConfirmAction<TTarget = null>({ perform, successTitle, onDone, question }: ConfirmActionDefinition<TTarget>) {
   const flow = useActionFlow<TTarget, TTarget>({
-    validate: (target) => ({ ok: true, payload: target }),
+    validate: (target) => ({ ok: true, payload: target, ...(question ? { question: question(target) } : {}) }),
     perform,
     ...(successTitle ? { successTitle } : {}),
     ...(onDone ? { onDone } : {}),

@@ -69,11 +69,31 @@ test('the orders list: its first page (today’s window, the URL’s filters) is
   const isRead = (url: string) => url.includes('/secured/orders/allHistory') && url.includes(`status=${status}`) && url.includes('page=1') && url.includes('size=15');
   // Page 2 of a filtered search, with the KYC panel's flag (not a filter): the loader asks for what the screen will.
   const { started, released } = await coldLoad(page, `/#/admin/orders?status=${status}&page=2&kyc=true`, chunkHolding('src/screens/order/orders-page.tsx'), isRead, 'Ordenes');
+  // The rows are in: the page has taken its first page by now (or asked again, which the count would show).
+  await expect(page.getByRole('region', { name: 'Órdenes' }).getByRole('row').nth(1)).toBeVisible();
   const reads = started.filter((r) => r.url.includes('/secured/orders/allHistory'));
   expect(reads.map((r) => r.url).filter(isRead)).toHaveLength(1);
   expect(reads).toHaveLength(1);
   expect(reads[0]!.at).toBeLessThanOrEqual(released);
   expect(firstOf(started, '/secured/risk/list')!.at).toBeGreaterThanOrEqual(reads[0]!.at);
-  // The page shows that read's rows: the grid is filled, and searching again asks again (nothing kept past the first).
-  await expect(page.getByRole('region', { name: 'Órdenes' }).getByRole('row').nth(1)).toBeVisible();
 });
+
+// Every list whose first page its route asks for (src/ui/list-first-read.ts): at its own URL, the
+// page's endpoint once, before the page's code has arrived, and the grid filled from that answer.
+for (const list of [
+  { path: 'items', source: 'src/screens/items/items-page.tsx', endpoint: '/secured/items/allHistory', grid: 'Items' },
+  { path: 'calls', source: 'src/screens/call/calls-page.tsx', endpoint: '/secured/call/list', grid: 'Llamadas' },
+  { path: 'payments', source: 'src/screens/charge-order/payments-page.tsx', endpoint: '/chargeOrder/allHistory', grid: 'Pagos UPG' },
+  { path: 'customers', source: 'src/screens/customer/customers-page.tsx', endpoint: '/secured/getAllAccount', grid: 'Clientes' },
+]) {
+  test(`the ${list.path} list: its first page is asked for once, before the page’s code has arrived`, async ({ page }) => {
+    const isRead = (url: string) => url.includes(list.endpoint) && url.includes('page=0');
+    const { started, released } = await coldLoad(page, `/#/admin/${list.path}`, chunkHolding(list.source), isRead, list.grid);
+    // The rows are in: the page has taken its first page by now (or asked again, which the count would show).
+    await expect(page.getByRole('region', { name: list.grid }).getByRole('row').nth(1)).toBeVisible();
+    const reads = started.filter((r) => r.url.includes(list.endpoint));
+    expect(reads).toHaveLength(1);
+    expect(isRead(reads[0]!.url)).toBe(true);
+    expect(reads[0]!.at).toBeLessThanOrEqual(released);
+  });
+}

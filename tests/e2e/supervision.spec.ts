@@ -78,7 +78,10 @@ test('the lead watches the queues live: a specialist’s work shows within 2 s, 
 
   // The lead releases it: confirm, wait, result; the claim leaves the list.
   await lead.getByRole('button', { name: `Liberar Item ${second} (de Rosa Remesas)` }).click();
-  await lead.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
+  const confirm = lead.getByRole('alertdialog', { name: 'Estas seguro?' });
+  // The question names whose reservation on what is released, not the title alone.
+  await expect(confirm).toContainText(`¿Liberar la reserva de Rosa Remesas sobre el ítem ${second}?`);
+  await confirm.getByRole('button', { name: 'Si, continuar!' }).click();
   const result = lead.getByRole('dialog', { name: 'Liberada!' });
   await expect(result).toContainText('La reserva de Rosa Remesas quedó liberada.');
   await result.getByRole('button').first().click();

@@ -1,7 +1,6 @@
 import { lazy, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useServices } from '@/ui/session';
-import { getCalls } from '@/api/lists';
 import type { CallRow } from '@/api/contract/calls';
 import { defaultWindow } from '@/domain/date-window';
 import { TERMINATE_CAUSES, terminateCauseLabel } from '@/domain/calls';
@@ -13,10 +12,10 @@ import { DetailFrame, ExpandableGrid, type Column, type ExpandableRow } from '@/
 import { CustomerLink } from '@/ui/links';
 import { SearchLayout, useSearchScreen, type SearchScreen, DateRangeFields } from '@/ui/search-screen';
 import { listText } from '@/i18n/es-lists';
+import { CALLS_PAGE_SIZE, callsRead } from './calls-read';
 import { t } from '@/i18n/index';
 
 const route = getRouteApi('/admin/calls');
-const PAGE_SIZE = 20;
 
 const COLUMNS: Column<ExpandableRow<CallRow>>[] = [
   { headerName: 'Id', valueGetter: (p) => p.data?.row.id, width: 100 },
@@ -65,19 +64,19 @@ export function CallsPage() {
   const services = useServices();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const [defaults] = useState(() => defaultWindow('calls', Date.now()));
+  const [defaults] = useState(() => callsRead.defaults(Date.now()));
   const [resetTo] = useState(() => defaultWindow('calls', Date.now(), true));
   const screen = useSearchScreen({
     search,
     navigate: (next) => void navigate({ to: '/admin/calls', search: next }),
     defaults,
     resetTo,
-    load: (query, page, signal) => getCalls(services.users, { ...query, page: String(page), size: String(PAGE_SIZE) }, signal),
+    load: callsRead.load(services),
   });
   return (
     <div>
       <PageHeader title={t.menu.calls} />
-      <SearchLayout<CallRow> screen={screen} pageSize={PAGE_SIZE} filters={<CallFilters screen={screen} />}>
+      <SearchLayout<CallRow> screen={screen} pageSize={CALLS_PAGE_SIZE} filters={<CallFilters screen={screen} />}>
         {(rows) => <ExpandableGrid<CallRow> label={listText.calls.label} rows={rows} columns={COLUMNS} idOf={idOf} toggleLabel={toggleLabel} csvName="llamadas.csv" detail={detailOf} detailHeight={520} />}
       </SearchLayout>
     </div>

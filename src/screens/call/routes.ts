@@ -12,5 +12,9 @@ export const callRoutes: ScreenRoute[] = [
     menu: { order: 90, icon: PhoneIcon },
     search: searchOf(['e164', 'accountId', 'src', 'terminateCauseId', 'startDate', 'endDate', 'page']),
     page: async () => (await import('./calls-page')).CallsPage,
+    firstRead: async ({ services, search }) => {
+      const { callsRead } = await import('./calls-read');
+      callsRead.start(services, search, Date.now());
+    },
   },
 ];

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useServices } from '@/ui/session';
-import { getChargeOrders } from '@/api/lists';
 import { CHARGE_ORDER_STATUSES, PAYMENT_EXTRA_FILTERS, type ChargeOrderRow } from '@/api/contract/upg';
-import { defaultWindow } from '@/domain/date-window';
+import { PAYMENTS_PAGE_SIZE, paymentsRead } from './payments-read';
 import { APP_NAMES, gatewaysFor, paymentSystemName } from '@/domain/catalog';
 import { chargeStatusLabel, orderStatusLabel } from '@/domain/order-status';
 import { cardCaption, formatMoney } from '@/domain/format';
@@ -12,13 +11,11 @@ import { PageHeader } from '@/ui/card';
 import { InputField, SelectField } from '@/ui/fields';
 import { DetailFrame, ExpandableGrid, type Column, type ExpandableRow } from '@/ui/expandable-grid';
 import { CustomerLink, OrderLink } from '@/ui/links';
-import { pageParams } from '@/ui/search-logic';
 import { SearchLayout, useSearchScreen, type SearchScreen, DateRangeFields } from '@/ui/search-screen';
 import { listText } from '@/i18n/es-lists';
 import { t } from '@/i18n/index';
 
 const route = getRouteApi('/admin/payments');
-const PAGE_SIZE = 20;
 
 type Row = ExpandableRow<ChargeOrderRow>;
 const COLUMNS: Column<Row>[] = [
@@ -76,12 +73,12 @@ export function PaymentsPage() {
   const services = useServices();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const [defaults] = useState(() => ({ ...defaultWindow('default', Date.now()), extraKind: PAYMENT_EXTRA_FILTERS[0].key }));
+  const [defaults] = useState(() => paymentsRead.defaults(Date.now()));
   const screen = useSearchScreen({
     search,
     navigate: (next) => void navigate({ to: '/admin/payments', search: next }),
     defaults,
-    load: (query, page, signal) => getChargeOrders(services.upg, services.config.tenant, pageParams(query, page, PAGE_SIZE), signal),
+    load: paymentsRead.load(services),
   });
   return (
     <div>
@@ -90,7 +87,7 @@ export function PaymentsPage() {
           <UpgDefenceReport />
         </Suspense>
       </PageHeader>
-      <SearchLayout<ChargeOrderRow> screen={screen} pageSize={PAGE_SIZE} filters={<PaymentFilters screen={screen} />}>
+      <SearchLayout<ChargeOrderRow> screen={screen} pageSize={PAYMENTS_PAGE_SIZE} filters={<PaymentFilters screen={screen} />}>
         {(rows) => <ExpandableGrid<ChargeOrderRow> label={listText.payments.label} rows={rows} columns={COLUMNS} idOf={idOf} toggleLabel={toggleLabel} csvName="pagos-upg.csv" detail={detailOf} detailHeight={560} />}
       </SearchLayout>
     </div>

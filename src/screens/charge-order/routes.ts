@@ -12,5 +12,9 @@ export const chargeOrderRoutes: ScreenRoute[] = [
     menu: { order: 100, icon: CreditCardIcon },
     search: searchOf(['originOrderId', 'accountId', 'appName', 'status', 'pasarela', 'startDate', 'endDate', 'extraKind', 'extraValue', 'page']),
     page: async () => (await import('./payments-page')).PaymentsPage,
+    firstRead: async ({ services, search }) => {
+      const { paymentsRead } = await import('./payments-read');
+      paymentsRead.start(services, search, Date.now());
+    },
   },
 ];

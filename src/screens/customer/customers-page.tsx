@@ -1,7 +1,7 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useActorPermissions, useServices } from '@/ui/session';
-import { getCustomers } from '@/api/customer-lists';
+import { CUSTOMERS_PAGE_SIZE, customersRead } from './customers-read';
 import type { CustomerRow } from '@/api/contract/customers';
 import { PageHeader } from '@/ui/card';
 import { SearchLayout, useSearchScreen } from '@/ui/search-screen';
@@ -14,7 +14,6 @@ import { Permission } from '@/domain/permissions';
 const RegisterCustomer = lazy(async () => ({ default: (await import('@/ui/customer/register-customer')).RegisterCustomer }));
 
 const route = getRouteApi('/admin/customers');
-const PAGE_SIZE = 15;
 
 /** Clientes: the customer search, 15 per page, rows that open to show the customer's data. */
 export function CustomersPage() {
@@ -23,13 +22,12 @@ export function CustomersPage() {
   const navigate = useNavigate();
   const permissions = useActorPermissions();
   const mayRegister = permissions.includes(Permission.EDITOR) && permissions.includes(Permission.REGISTER_WITHOUT_PIN);
-  // Registered dates are optional here (docs/decisions.md): no default window.
-  const defaults = useMemo(() => ({}), []);
+  const [defaults] = useState(() => customersRead.defaults(Date.now()));
   const screen = useSearchScreen({
     search,
     navigate: (next) => void navigate({ to: '/admin/customers', search: next }),
     defaults,
-    load: (query, page, signal) => getCustomers(services.uaa, { ...query, page: String(page), size: String(PAGE_SIZE) }, signal),
+    load: customersRead.load(services),
   });
   return (
     <div>
@@ -40,7 +38,7 @@ export function CustomersPage() {
           </Suspense>
         )}
       </PageHeader>
-      <SearchLayout<CustomerRow> screen={screen} pageSize={PAGE_SIZE} filters={<CustomerFilters screen={screen} />}>
+      <SearchLayout<CustomerRow> screen={screen} pageSize={CUSTOMERS_PAGE_SIZE} filters={<CustomerFilters screen={screen} />}>
         {(rows) => <CustomersGrid rows={rows} />}
       </SearchLayout>
     </div>

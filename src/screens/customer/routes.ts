@@ -12,6 +12,10 @@ export const customerRoutes: ScreenRoute[] = [
     menu: { order: 20, icon: UserGroupIcon },
     search: searchOf(['id', 'login', 'names', 'lastNames', 'group', 'enabled', 'startDate', 'endDate', 'countryCode', 'sort', 'page']),
     page: async () => (await import('./customers-page')).CustomersPage,
+    firstRead: async ({ services, search }) => {
+      const { customersRead } = await import('./customers-read');
+      customersRead.start(services, search, Date.now());
+    },
   },
   {
     path: 'clients',

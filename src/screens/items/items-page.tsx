@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useServices } from '@/ui/session';
-import { getItems } from '@/api/lists';
 import type { ItemRow } from '@/api/contract/order-lists';
-import { defaultWindow } from '@/domain/date-window';
 import { PRODUCT_TYPES, productStatusLabel, productStatusOptions } from '@/domain/products';
 import { formatDateTime } from '@/domain/time';
 import { PageHeader } from '@/ui/card';
@@ -14,9 +12,9 @@ import { SearchLayout, useSearchScreen, type SearchScreen, DateRangeFields } fro
 import { listText } from '@/i18n/es-lists';
 import { t } from '@/i18n';
 import { formatMoney } from '@/domain/format';
+import { ITEMS_PAGE_SIZE, itemsRead } from './items-read';
 
 const route = getRouteApi('/admin/items');
-const PAGE_SIZE = 20;
 
 const COLUMNS: Column<ItemRow>[] = [
   { headerName: listText.items.foiId, field: 'foiId', width: 110 },
@@ -50,17 +48,17 @@ export function ItemsPage() {
   const services = useServices();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const [defaults] = useState(() => defaultWindow('default', Date.now()));
+  const [defaults] = useState(() => itemsRead.defaults(Date.now()));
   const screen = useSearchScreen({
     search,
     navigate: (next) => void navigate({ to: '/admin/items', search: next }),
     defaults,
-    load: (query, page, signal) => getItems(services.rorders, { ...query, page: String(page), size: String(PAGE_SIZE) }, signal),
+    load: itemsRead.load(services),
   });
   return (
     <div>
       <PageHeader title={t.menu.items} />
-      <SearchLayout<ItemRow> screen={screen} pageSize={PAGE_SIZE} filters={<ItemFilters screen={screen} />}>
+      <SearchLayout<ItemRow> screen={screen} pageSize={ITEMS_PAGE_SIZE} filters={<ItemFilters screen={screen} />}>
         {(rows) => <DataGrid<ItemRow> label={listText.items.label} rows={rows} columns={COLUMNS} getRowId={(r) => String(r.foiId)} csvName="items.csv" />}
       </SearchLayout>
     </div>

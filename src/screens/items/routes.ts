@@ -12,5 +12,9 @@ export const itemRoutes: ScreenRoute[] = [
     menu: { order: 40, icon: CubeIcon },
     search: searchOf(['foiId', 'accountId', 'destination', 'productStatus', 'productType', 'startDate', 'endDate', 'page']),
     page: async () => (await import('./items-page')).ItemsPage,
+    firstRead: async ({ services, search }) => {
+      const { itemsRead } = await import('./items-read');
+      itemsRead.start(services, search, Date.now());
+    },
   },
 ];

@@ -87,6 +87,7 @@ export function SupervisionPage() {
   useVisiblePoll(figures.refresh, FIGURES_POLL_MS);
   const release = useConfirmAction<HeldClaim>({
     perform: async (claim) => text.released(await revokeClaim(services.orders, { kind: claim.kind, id: claim.id })),
+    question: (claim) => text.releaseQuestion(claim.kind, claim.id, claim.holderName),
     successTitle: text.releasedTitle,
     onDone: refresh,
   });
