@@ -32,7 +32,8 @@ const CHARTS: Record<RemittanceQueueProduct, AnyLifecycle> = {
 
 const minutesSince = (date: string, now: number) => Math.max(0, Math.floor((now - Date.parse(date)) / 60_000));
 type Dated = { created_date: string; id: number };
-const oldestFirst = (a: Dated, b: Dated) => (a.created_date < b.created_date ? -1 : a.created_date > b.created_date ? 1 : a.id - b.id);
+/** A queue's order: oldest first, the id deciding between two of one moment (the indexes' order). */
+export const oldestFirst = (a: Dated, b: Dated) => (a.created_date < b.created_date ? -1 : a.created_date > b.created_date ? 1 : a.id - b.id);
 const byAge = (sort: QueueSort | undefined) => (sort === 'newest' ? (a: Dated, b: Dated) => oldestFirst(b, a) : oldestFirst);
 const direction = (sort: QueueSort | undefined) => (sort === 'newest' ? 'desc' : 'asc');
 
@@ -91,8 +92,10 @@ export async function remittanceQueue(ctx: ReadContext, q: Parsed): Promise<Remi
   const [pages, counts] = await Promise.all([
     Promise.all(
       pairs.map((pair) =>
+        // Only what the index holds (date and id): a deep page walks its index entries, and reads
+        // the rows of its own 20 items alone, not of every item before them (page 20: 420 per pair).
         pairQuery(db, pair, q, now)
-          .select(['i.id', 'i.order_id', 'i.product_type', 'i.status', 'i.created_date', 'i.amount', 'i.currency', 'i.provider'])
+          .select(['i.id', 'i.created_date'])
           .orderBy('i.created_date', direction(q.sort))
           .orderBy('i.id', direction(q.sort))
           .limit(end)
@@ -101,8 +104,18 @@ export async function remittanceQueue(ctx: ReadContext, q: Parsed): Promise<Remi
     ),
     Promise.all(pairs.map((pair) => pairQuery(db, pair, q, now).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow())),
   ]);
-  const rows = pages.flat().sort(byAge(q.sort)).slice(q.page * q.size, end);
-  const ids = rows.map((r) => r.id);
+  const ids = pages.flat().sort(byAge(q.sort)).slice(q.page * q.size, end).map((r) => r.id);
+  const read =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('order_items as i')
+          .select(['i.id', 'i.order_id', 'i.product_type', 'i.status', 'i.created_date', 'i.amount', 'i.currency', 'i.provider'])
+          .where('i.id', 'in', ids)
+          .execute();
+  const byId = new Map(read.map((r) => [r.id, r]));
+  // In the page's order; an item gone between the two reads (deleted) is left out.
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
   const [claims, provinces, orders, approvals, charts] = await Promise.all([
     liveClaims(db, 'item', ids, now),
     provincesOf(db, ids),

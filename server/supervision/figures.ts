@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { iso } from '../clock';
-import { waitingPairs } from '../queue/queues';
+import { oldestFirst, waitingPairs } from '../queue/queues';
 import { Permission } from '@/domain/permissions';
 import { RISK_QUEUE_STATUSES } from '@/domain/order-status';
 import { REMITTANCE_QUEUE_PRODUCTS, type RemittanceQueueProduct } from '@/domain/queues';
@@ -42,8 +42,7 @@ interface Waiting {
   oldest: (limit: number) => Promise<{ id: number; created_date: string }[]>;
 }
 
-const byAge = (a: { created_date: string; id: number }, b: { created_date: string; id: number }) =>
-  a.created_date < b.created_date ? -1 : a.created_date > b.created_date ? 1 : a.id - b.id;
+const byAge = oldestFirst;
 
 /** The oldest `limit` over several statuses, each read oldest first on its own. */
 const mergedOldest = async (statuses: readonly string[], read: (status: string) => Promise<{ id: number; created_date: string }[]>, limit: number) =>

@@ -75,6 +75,17 @@ describe('the remittance queue', () => {
     expect(first.ageMinutes).toBe(Math.floor((TEST_NOW - Date.parse(first.createdDate)) / 60_000));
   });
 
+  it('a deep page is the same entries, whole and in the same order, as that stretch of one long page (both orders)', async () => {
+    for (const sort of ['oldest', 'newest']) {
+      const long = (await queue('operaciones', `?size=8&sort=${sort}`)).elements;
+      expect(long.length).toBe(8);
+      const pages = [];
+      for (let page = 0; page < 4; page++) pages.push(...(await queue('operaciones', `?size=2&page=${page}&sort=${sort}`)).elements);
+      // Every field, not only the ids: each entry's row is read for its own page.
+      expect(pages).toEqual(long);
+    }
+  });
+
   it('shows the cash desk only the pickups it hands over, and refuses people without a queue', async () => {
     const desk = await queue('entregas');
     expect(desk.statuses).toEqual(['PENDING_DELIVERY']);
