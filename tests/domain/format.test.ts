@@ -11,7 +11,8 @@ import {
   roundUp2,
   ordersPagerTotal,
 } from '@/domain/format';
-import { formatDateTime } from '@/domain/time';
+import { dayjs, DATE_TIME_SECONDS_FORMAT, formatDateTime } from '@/domain/time';
+import { DISPLAY_TIME_ZONE, NEW_YEAR_UTC_OFFSET_MINUTES } from '@/domain/time-zone';
 import { currentYear } from '@/domain/year';
 import { orderStatusLabel } from '@/domain/order-status';
 import { reliabilityLabel } from '@/domain/reliability';
@@ -99,6 +100,35 @@ describe('dates in America/Toronto', () => {
   it('computes the footer year in Toronto', () => {
     expect(currentYear(Date.UTC(2027, 0, 1, 3, 0, 0))).toBe(2026);
     expect(currentYear(Date.UTC(2027, 0, 1, 6, 0, 0))).toBe(2027);
+  });
+
+  it("the year needs no Intl: the zone's offset at every turn of the year 2000–2050 is the one year.ts adds", () => {
+    for (let year = 2000; year <= 2050; year++) {
+      const midnight = Date.UTC(year, 0, 1) - NEW_YEAR_UTC_OFFSET_MINUTES * 60_000;
+      const intlYear = (at: number) => Number(new Intl.DateTimeFormat('en', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric' }).format(at));
+      expect(intlYear(midnight)).toBe(year);
+      expect(intlYear(midnight - 1)).toBe(year - 1);
+      expect(currentYear(midnight)).toBe(year);
+      expect(currentYear(midnight - 1)).toBe(year - 1);
+    }
+  });
+
+  it('writes every instant as dayjs’s own time-zone conversion does: both sides of each summer-time change, seconds, epochs and Date objects', () => {
+    const instants: (string | number | Date)[] = [];
+    for (const [from, to] of [
+      [Date.UTC(2026, 2, 8, 5), Date.UTC(2026, 2, 8, 9)],
+      [Date.UTC(2026, 10, 1, 4), Date.UTC(2026, 10, 1, 8)],
+      [Date.UTC(1999, 11, 31, 20), Date.UTC(2000, 0, 1, 8)],
+    ] as const) {
+      for (let at = from; at <= to; at += 7 * 60_000 + 13_000) instants.push(at);
+    }
+    instants.push('2026-07-01T12:00:00.999Z', '2026-03-08T06:59:59Z', '2026-03-08T07:00:00Z', new Date(Date.UTC(2026, 10, 1, 5, 30)));
+    for (const at of instants) {
+      expect(formatDateTime(at, DATE_TIME_SECONDS_FORMAT), String(at)).toBe(dayjs(at).tz(DISPLAY_TIME_ZONE).format(DATE_TIME_SECONDS_FORMAT));
+      expect(formatDateTime(at, 'YYYY-MM-DD HH:mm Z'), String(at)).toBe(dayjs(at).tz(DISPLAY_TIME_ZONE).format('YYYY-MM-DD HH:mm Z'));
+    }
+    // Before 1970 with milliseconds dayjs's own conversion writes a fractional offset ("-05:0.0166…"); ours is whole minutes.
+    expect(formatDateTime(-86_400_000 + 1, 'YYYY-MM-DD HH:mm:ss Z')).toBe('1969-12-30 19:00:00 -05:00');
   });
 });
 
