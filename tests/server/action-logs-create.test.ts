@@ -37,7 +37,7 @@ async function staffWith(username: string, permissions: readonly string[]) {
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['soporte', 'lector', 'operaciones']) tokens[persona] = (await server.signIn(persona)).access_token;
+  await server.signInAll(['soporte', 'lector', 'operaciones'], { tokens });
   customer = (await k().selectFrom('accounts').select('id').where('is_staff', '=', 0).orderBy('id').executeTakeFirstOrThrow()).id;
   order = (await k().selectFrom('orders').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   await staffWith('sinllamadas', [Permission.LOGIN, Permission.EDITOR, Permission.DO_ACTION, Permission.VIEW_CUSTOMERS]);

@@ -24,7 +24,7 @@ const k = () => server.db.kysely;
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['admin', 'soporte', 'fraude', 'operaciones', 'lector']) tokens[persona] = (await server.signIn(persona)).access_token;
+  await server.signInAll(['admin', 'soporte', 'fraude', 'operaciones', 'lector'], { tokens });
 });
 afterAll(() => server.close());
 
@@ -169,7 +169,7 @@ describe('four-eyes approval', () => {
     server.clock.t = start + FOUR_EYES_HOURS * 3_600_000;
     try {
       // A day later: the morning's sessions are over.
-      for (const persona of ['admin', 'soporte']) tokens[persona] = (await server.signIn(persona)).access_token;
+      await server.signInAll(['admin', 'soporte'], { tokens });
       const late = await post('/orders/secured/approvals/approve', { id: approval.id }, tokens.admin!);
       expect(late.status).toBe(409);
       expect(await description(late)).toBe(ApprovalMsg.expired);
@@ -184,7 +184,7 @@ describe('four-eyes approval', () => {
       expect(expiry).toEqual([{ from_state: 'requested', event: 'approval.expire', to_state: 'expired' }]);
     } finally {
       server.clock.t = start;
-      for (const persona of ['admin', 'soporte']) tokens[persona] = (await server.signIn(persona)).access_token;
+      await server.signInAll(['admin', 'soporte'], { tokens });
     }
   });
 

@@ -27,10 +27,7 @@ type Person = (typeof PEOPLE)[number];
 beforeAll(async () => {
   // Four-eyes above 500 USD, as the example.
   server = await createTestServer({ fourEyes: { thresholdUsd: 500, hours: 24, windowHours: 24 } });
-  for (const person of PEOPLE) {
-    tokens[person] = (await server.signIn(person)).access_token;
-    accounts[person] = (await k().selectFrom('accounts').select('id').where('username', '=', person).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(PEOPLE, { tokens, accountOf: accounts });
 });
 afterAll(() => server.close());
 

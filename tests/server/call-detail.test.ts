@@ -48,10 +48,7 @@ const returnsOf = async (callId: number) => k().selectFrom('call_returns').selec
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['soporte', 'lector', 'fraude', 'sinacceso', 'admin']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['soporte', 'lector', 'fraude', 'sinacceso', 'admin'], { tokens, accountOf });
 });
 afterAll(() => server.close());
 

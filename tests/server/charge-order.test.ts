@@ -37,10 +37,7 @@ const Answer = Envelope(ChargeOrderRow);
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['admin', 'soporte', 'fraude', 'lector', 'sinacceso']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['admin', 'soporte', 'fraude', 'lector', 'sinacceso'], { tokens, accountOf });
 });
 afterAll(() => server.close());
 

@@ -15,7 +15,7 @@ const PATH = '/users/secured/credit-trn/data';
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['soporte', 'operaciones']) tokens[persona] = (await server.signIn(persona)).access_token;
+  await server.signInAll(['soporte', 'operaciones'], { tokens });
   customer = (await k().selectFrom('accounts').select('id').where('is_staff', '=', 0).orderBy('id').executeTakeFirstOrThrow()).id;
   // Movements of two more types, through the credit action itself, so the filter has something to leave out.
   for (const creditType of ['EUR_CREDIT', 'FREE_MIN_STANDARD']) {

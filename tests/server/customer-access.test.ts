@@ -32,10 +32,7 @@ const live = async (token: string) => (await server.get('/uaa/secured/getAllAcco
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['soporte', 'lector', 'fraude']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['soporte', 'lector', 'fraude'], { tokens, accountOf });
   const row = await k().selectFrom('accounts').select(['id', 'username', 'email']).where('is_staff', '=', 0).where('email', 'is not', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
   customer = { ...row, email: row.email! };
 });

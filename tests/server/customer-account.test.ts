@@ -35,10 +35,7 @@ const live = async (token: string) => (await server.get('/uaa/secured/getAllAcco
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['soporte', 'lector', 'operaciones', 'admin']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['soporte', 'lector', 'operaciones', 'admin'], { tokens, accountOf });
   customer = (await k().selectFrom('accounts').select('id').where('is_staff', '=', 0).where('enabled', '=', 1).orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
 });
 afterAll(() => server.close());

@@ -30,10 +30,7 @@ const fail = (n: number) =>
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['soporte', 'lector', 'operaciones']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['soporte', 'lector', 'operaciones'], { tokens, accountOf });
   customer = (await k().selectFrom('accounts').select('id').where('is_staff', '=', 0).where((eb) => eb.not(eb.exists(eb.selectFrom('add_card_attempts').select('id').whereRef('add_card_attempts.account_id', '=', 'accounts.id')))).executeTakeFirstOrThrow()).id;
 });
 afterAll(() => server.close());

@@ -34,10 +34,7 @@ const listed = async (kind: Kind, value: string) => Boolean(await k().selectFrom
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['soporte', 'lector', 'fraude', 'operaciones', 'admin']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['soporte', 'lector', 'fraude', 'operaciones', 'admin'], { tokens, accountOf });
   // Two customers with a saved card and a phone each, none of them listed.
   const cards = await k()
     .selectFrom('payment_methods as p')

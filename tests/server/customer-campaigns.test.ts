@@ -35,10 +35,7 @@ const outbox = async (accountId: number) => (await k().selectFrom('outbox_messag
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['soporte', 'lector', 'fraude']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['soporte', 'lector', 'fraude'], { tokens, accountOf });
   // A customer whose traits the platform already has (they stay), and another.
   const withTraits = await k().selectFrom('segment_traits as t').innerJoin('accounts as a', 'a.id', 't.account_id').select('a.id').where('a.is_staff', '=', 0).orderBy('a.id').limit(2).execute();
   [customer, another] = [withTraits[0]!.id, withTraits[1]!.id];

@@ -25,10 +25,7 @@ const k = () => server.db.kysely;
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['admin', 'soporte', 'fraude', 'lector']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['admin', 'soporte', 'fraude', 'lector'], { tokens, accountOf });
 });
 afterAll(() => server.close());
 

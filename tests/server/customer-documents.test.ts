@@ -23,10 +23,7 @@ let customer: number;
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['admin', 'soporte', 'fraude', 'lector', 'operaciones']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['admin', 'soporte', 'fraude', 'lector', 'operaciones'], { tokens, accountOf });
   customer = (await k().selectFrom('accounts').select('id').where('is_staff', '=', 0).orderBy('id').executeTakeFirstOrThrow()).id;
 });
 afterAll(() => server.close());

@@ -36,10 +36,7 @@ const cardFraud = async () => (await json(AccountDataResponse, await server.get(
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['soporte', 'lector', 'fraude']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['soporte', 'lector', 'fraude'], { tokens, accountOf });
   // A customer with at least two saved cards, none of them listed.
   const rows = await k()
     .selectFrom('payment_methods as p')

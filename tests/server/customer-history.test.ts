@@ -31,7 +31,7 @@ let customer: number;
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['admin', 'soporte', 'fraude', 'lector', 'operaciones']) tokens[persona] = (await server.signIn(persona)).access_token;
+  await server.signInAll(['admin', 'soporte', 'fraude', 'lector', 'operaciones'], { tokens });
   // The first customer has every kind of history (the seed makes sure of it).
   customer = (await k().selectFrom('accounts').select('id').where('is_staff', '=', 0).orderBy('id').executeTakeFirstOrThrow()).id;
 });

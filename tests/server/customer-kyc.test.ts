@@ -25,10 +25,7 @@ const decisions = () => k().selectFrom('kyc_decisions').selectAll().where('accou
 
 beforeAll(async () => {
   server = await createTestServer({ kycVerificationUrl: 'https://kyc.example/verify' });
-  for (const persona of ['fraude', 'soporte', 'lector']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['fraude', 'soporte', 'lector'], { tokens, accountOf });
   customer = (await k().selectFrom('accounts').select('id').where('is_staff', '=', 0).where((eb) => eb.not(eb.exists(eb.selectFrom('kyc_decisions').select('id').whereRef('kyc_decisions.account_id', '=', 'accounts.id')))).executeTakeFirstOrThrow()).id;
 });
 afterAll(() => server.close());

@@ -27,10 +27,7 @@ const outbox = () => k().selectFrom('outbox_messages').selectAll().where('doc_co
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['soporte', 'lector', 'operaciones']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['soporte', 'lector', 'operaciones'], { tokens, accountOf });
   const row = await k().selectFrom('accounts').select(['id', 'email', 'phone_number']).where('is_staff', '=', 0).where('email', 'is not', null).where('phone_number', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
   customer = { id: row.id, email: row.email!, phone: row.phone_number! };
 });

@@ -27,10 +27,7 @@ const k = () => server.db.kysely;
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['admin', 'soporte', 'fraude', 'operaciones', 'entregas', 'lector', 'sinacceso']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['admin', 'soporte', 'fraude', 'operaciones', 'entregas', 'lector', 'sinacceso'], { tokens, accountOf });
 });
 afterAll(() => server.close());
 

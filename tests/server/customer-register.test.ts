@@ -26,10 +26,7 @@ const accounts = async () => (await k().selectFrom('accounts').select('id').exec
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['soporte', 'lector', 'fraude']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['soporte', 'lector', 'fraude'], { tokens, accountOf });
 });
 afterAll(() => server.close());
 

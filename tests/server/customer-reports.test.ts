@@ -32,10 +32,7 @@ const mails = (accountId: number) => k().selectFrom('outbox_messages').selectAll
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['soporte', 'lector', 'fraude']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['soporte', 'lector', 'fraude'], { tokens, accountOf });
   // A top-up of a customer with an e-mail: its number, its day in Toronto.
   const row = await k()
     .selectFrom('order_items as i')

@@ -19,7 +19,7 @@ const k = () => server.db.kysely;
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['admin', 'soporte', 'lector', 'operaciones', 'sinacceso']) tokens[persona] = (await server.signIn(persona)).access_token;
+  await server.signInAll(['admin', 'soporte', 'lector', 'operaciones', 'sinacceso'], { tokens });
 });
 afterAll(() => server.close());
 

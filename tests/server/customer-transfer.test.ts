@@ -33,10 +33,7 @@ const setBalance = async (accountId: number, amount: number, type = 'CALL_CREDIT
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['soporte', 'lector', 'fraude']) {
-    tokens[persona] = (await server.signIn(persona)).access_token;
-    accountOf[persona] = (await k().selectFrom('accounts').select('id').where('username', '=', persona).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(['soporte', 'lector', 'fraude'], { tokens, accountOf });
   const customers = await k().selectFrom('accounts').select(['id', 'email', 'phone_number']).where('is_staff', '=', 0).where('email', 'is not', null).where('phone_number', 'is not', null).orderBy('id', 'desc').limit(2).execute();
   source = customers[0]!.id;
   target = { id: customers[1]!.id, email: customers[1]!.email!, phone: customers[1]!.phone_number! };

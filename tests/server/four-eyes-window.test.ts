@@ -26,7 +26,7 @@ const k = () => server.db.kysely;
 const HOUR = 3_600_000;
 
 const signInAll = async () => {
-  for (const persona of ['admin', 'soporte']) tokens[persona] = (await server.signIn(persona)).access_token;
+  await server.signInAll(['admin', 'soporte'], { tokens });
 };
 beforeAll(async () => {
   server = await createTestServer();

@@ -26,7 +26,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['admin', 'lector', 'sinacceso', 'operaciones']) tokens[persona] = (await server.signIn(persona)).access_token;
+  await server.signInAll(['admin', 'lector', 'sinacceso', 'operaciones'], { tokens });
 });
 afterAll(() => server.close());
 

@@ -19,7 +19,7 @@ const SLA = { remittance: 10, risk: 4, approval: 8 };
 
 beforeAll(async () => {
   server = await createTestServer({ slaHours: SLA });
-  for (const person of ['operaciones', 'fraude']) tokens[person] = (await server.signIn(person)).access_token;
+  await server.signInAll(['operaciones', 'fraude'], { tokens });
 });
 afterAll(() => server.close());
 

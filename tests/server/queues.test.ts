@@ -22,10 +22,7 @@ type Person = (typeof PEOPLE)[number];
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const person of PEOPLE) {
-    tokens[person] = (await server.signIn(person)).access_token;
-    ids[person] = (await k().selectFrom('accounts').select('id').where('username', '=', person).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(PEOPLE, { tokens, accountOf: ids });
 });
 afterAll(() => server.close());
 

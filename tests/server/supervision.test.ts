@@ -26,10 +26,7 @@ const MIN = 60_000;
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const person of PEOPLE) {
-    tokens[person] = (await server.signIn(person)).access_token;
-    ids[person] = (await k().selectFrom('accounts').select('id').where('username', '=', person).executeTakeFirstOrThrow()).id;
-  }
+  await server.signInAll(PEOPLE, { tokens, accountOf: ids });
 });
 afterAll(() => server.close());
 

@@ -19,7 +19,7 @@ const k = () => server.db.kysely;
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const persona of ['admin', 'qa', 'soporte', 'lector', 'operaciones']) tokens[persona] = (await server.signIn(persona)).access_token;
+  await server.signInAll(['admin', 'qa', 'soporte', 'lector', 'operaciones'], { tokens });
 });
 afterAll(() => server.close());
 
