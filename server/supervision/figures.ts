@@ -42,11 +42,10 @@ interface Waiting {
   oldest: (limit: number) => Promise<{ id: number; created_date: string }[]>;
 }
 
-const byAge = oldestFirst;
 
 /** The oldest `limit` over several statuses, each read oldest first on its own. */
 const mergedOldest = async (statuses: readonly string[], read: (status: string) => Promise<{ id: number; created_date: string }[]>, limit: number) =>
-  (await Promise.all(statuses.map(read))).flat().sort(byAge).slice(0, limit);
+  (await Promise.all(statuses.map(read))).flat().sort(oldestFirst).slice(0, limit);
 
 function itemsWaiting(db: Kysely<Database>, product: RemittanceQueueProduct): Waiting & { statuses: string[] } {
   const statuses = waitingPairs(QUEUE_WORKERS, product).map((p) => p.status);
@@ -208,7 +207,7 @@ export async function queueFigures(db: Kysely<Database>, hours: SlaHours, now: n
   // The remittance products' oldest past the level, merged: the queue's own oldest first.
   const remittanceOver = remittance
     .flatMap((r) => r.over)
-    .sort(byAge)
+    .sort(oldestFirst)
     .slice(0, OVER_LIST_MAX);
   const over = (await Promise.all([describe(db, 'remittance', remittanceOver, now), describe(db, 'risk', risk.over, now), describe(db, 'approval', approval.over, now)])).flat();
   return { queues: [...remittance.map((r) => r.figures), risk.figures, approval.figures], provinces, over };

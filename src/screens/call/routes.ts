@@ -1,6 +1,6 @@
 import { PhoneIcon } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
-import { searchOf, type ScreenRoute } from '@/ui/screen-route';
+import { searchOf, listFirstRead, type ScreenRoute } from '@/ui/screen-route';
 import { t } from '@/i18n';
 
 /** The calls search. */
@@ -12,9 +12,6 @@ export const callRoutes: ScreenRoute[] = [
     menu: { order: 90, icon: PhoneIcon },
     search: searchOf(['e164', 'accountId', 'src', 'terminateCauseId', 'startDate', 'endDate', 'page']),
     page: async () => (await import('./calls-page')).CallsPage,
-    firstRead: async ({ services, search }) => {
-      const { callsRead } = await import('./calls-read');
-      callsRead.start(services, search, Date.now());
-    },
+    firstRead: listFirstRead(async () => (await import('./calls-read')).callsRead),
   },
 ];

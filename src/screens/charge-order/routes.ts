@@ -1,6 +1,6 @@
 import { CreditCardIcon } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
-import { searchOf, type ScreenRoute } from '@/ui/screen-route';
+import { searchOf, listFirstRead, type ScreenRoute } from '@/ui/screen-route';
 import { t } from '@/i18n';
 
 /** The payment gateway's charge orders (Pagos UPG). */
@@ -12,9 +12,6 @@ export const chargeOrderRoutes: ScreenRoute[] = [
     menu: { order: 100, icon: CreditCardIcon },
     search: searchOf(['originOrderId', 'accountId', 'appName', 'status', 'pasarela', 'startDate', 'endDate', 'extraKind', 'extraValue', 'page']),
     page: async () => (await import('./payments-page')).PaymentsPage,
-    firstRead: async ({ services, search }) => {
-      const { paymentsRead } = await import('./payments-read');
-      paymentsRead.start(services, search, Date.now());
-    },
+    firstRead: listFirstRead(async () => (await import('./payments-read')).paymentsRead),
   },
 ];

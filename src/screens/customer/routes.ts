@@ -1,6 +1,6 @@
 import { LifebuoyIcon, UserGroupIcon } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
-import { searchOf, type ScreenRoute } from '@/ui/screen-route';
+import { searchOf, listFirstRead, type ScreenRoute } from '@/ui/screen-route';
 import { t } from '@/i18n';
 
 /** The customer's screens: the customers search, the recovery search and the customer page. */
@@ -12,10 +12,7 @@ export const customerRoutes: ScreenRoute[] = [
     menu: { order: 20, icon: UserGroupIcon },
     search: searchOf(['id', 'login', 'names', 'lastNames', 'group', 'enabled', 'startDate', 'endDate', 'countryCode', 'sort', 'page']),
     page: async () => (await import('./customers-page')).CustomersPage,
-    firstRead: async ({ services, search }) => {
-      const { customersRead } = await import('./customers-read');
-      customersRead.start(services, search, Date.now());
-    },
+    firstRead: listFirstRead(async () => (await import('./customers-read')).customersRead),
   },
   {
     path: 'clients',

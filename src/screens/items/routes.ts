@@ -1,6 +1,6 @@
 import { CubeIcon } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
-import { searchOf, type ScreenRoute } from '@/ui/screen-route';
+import { searchOf, listFirstRead, type ScreenRoute } from '@/ui/screen-route';
 import { t } from '@/i18n';
 
 /** The items search. */
@@ -12,9 +12,6 @@ export const itemRoutes: ScreenRoute[] = [
     menu: { order: 40, icon: CubeIcon },
     search: searchOf(['foiId', 'accountId', 'destination', 'productStatus', 'productType', 'startDate', 'endDate', 'page']),
     page: async () => (await import('./items-page')).ItemsPage,
-    firstRead: async ({ services, search }) => {
-      const { itemsRead } = await import('./items-read');
-      itemsRead.start(services, search, Date.now());
-    },
+    firstRead: listFirstRead(async () => (await import('./items-read')).itemsRead),
   },
 ];

@@ -1,7 +1,7 @@
 import { BellAlertIcon, CubeIcon, ShoppingCartIcon } from '@heroicons/react/24/outline';
 import * as v from 'valibot';
 import { Permission } from '@/domain/permissions';
-import { SearchFlag, searchOf, type ScreenRoute } from '@/ui/screen-route';
+import { SearchFlag, searchOf, listFirstRead, type ScreenRoute } from '@/ui/screen-route';
 import { t } from '@/i18n';
 
 const ORDER_KEYS = [
@@ -19,10 +19,7 @@ export const orderRoutes: ScreenRoute[] = [
     // `kyc`: set by a double-click on the KYC counter, to show the stored KYC list.
     search: v.object({ ...searchOf(ORDER_KEYS).entries, kyc: SearchFlag }),
     page: async () => (await import('./orders-page')).OrdersPage,
-    firstRead: async ({ services, search }) => {
-      const { ordersRead } = await import('./orders-read');
-      ordersRead.start(services, search, Date.now());
-    },
+    firstRead: listFirstRead(async () => (await import('./orders-read')).ordersRead),
   },
   {
     path: 'remittance-queue',
