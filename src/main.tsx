@@ -6,6 +6,8 @@ import { createServices } from '@/api/services';
 import { createSessionApi, startSession } from '@/app/session';
 import { ServicesContext, SessionActorContext, type SessionActor } from '@/ui/session';
 import { Boot, preloadRouterApp } from '@/app/boot';
+import { drawsShell } from '@/app/frame-paths';
+import { EmptyShell } from '@/ui/shell-frame';
 import { goTo } from '@/app/navigation';
 import { notify } from '@/ui/toast';
 import { t } from '@/i18n';
@@ -13,6 +15,9 @@ import { t } from '@/i18n';
 async function boot() {
   const routerApp = preloadRouterApp(window.localStorage, window.location.hash);
   const root = createRoot(document.getElementById('root')!);
+  // Signed in, on a page of the shell: its frame is drawn now, empty, while config.json and the
+  // router's code come; the shell then fills the same frame (src/ui/shell-frame.tsx).
+  if (routerApp && drawsShell(window.location.hash)) root.render(<EmptyShell />);
   let config;
   try {
     config = await loadRuntimeConfig();

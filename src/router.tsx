@@ -1,3 +1,4 @@
+import type { JSX, ReactNode } from 'react';
 import {
   createHashHistory,
   createRootRouteWithContext,
@@ -7,7 +8,9 @@ import {
   lazyRouteComponent,
   redirect,
   useNavigate,
+  useRouterState,
   type AnyRoute,
+  type AnyRouter,
   type ErrorComponentProps,
   type RouterHistory,
 } from '@tanstack/react-router';
@@ -16,7 +19,9 @@ import type { SessionActor } from '@/ui/session';
 import type { Services } from '@/api/services';
 import { mayOpen, ScreenRefused, type ScreenRoute } from '@/ui/screen-route';
 import { NoAuthorization } from '@/ui/no-authorization';
+import { FirstLoadFrame, PagePending } from '@/ui/shell-frame';
 import { RootLayout } from '@/app/root-layout';
+import { Shell } from '@/screens/shell/shell';
 import { shellRoutes } from '@/screens/shell/routes';
 import { customerRoutes } from '@/screens/customer/routes';
 import { orderRoutes } from '@/screens/order/routes';
@@ -114,7 +119,7 @@ const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
   beforeLoad: requireSession,
-  component: lazyRouteComponent(() => import('@/screens/shell/shell'), 'Shell'),
+  component: Shell,
 });
 
 const adminIndexRoute = createRoute({
@@ -163,14 +168,6 @@ function refusedOr(title: string | null) {
       </div>
     );
   };
-}
-
-function PagePending() {
-  return (
-    <p aria-busy className="text-sm text-slate-600">
-      {t.app.loading}
-    </p>
-  );
 }
 
 /** The guard of a screen's route: the same question the menu asks (`mayOpen`), asked before anything of the page loads. */
@@ -237,7 +234,23 @@ export function createAppRouter(context: Omit<RouterContext, 'screens'>, history
     parseSearch,
     stringifySearch,
     scrollRestoration: true,
+    InnerWrap: FirstLoad,
   });
+}
+
+/**
+ * Until the first location has matched, the router draws nothing: on a page of the shell, the
+ * empty frame the entry drew (src/main.tsx) stays in its place instead, so the screen never goes
+ * blank between the two and the shell fills the frame in the same commit that removes it.
+ */
+function FirstLoad({ children }: { children: ReactNode }): JSX.Element {
+  const matched = useRouterState<AnyRouter, boolean>({ select: (state) => state.matches.length > 0 });
+  return (
+    <>
+      {matched ? null : <FirstLoadFrame />}
+      {children}
+    </>
+  );
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,5 +1,5 @@
 import { dayjs } from './time';
-import { DISPLAY_TIME_ZONE } from './time-zone';
+import { DISPLAY_TIME_ZONE, displayZoneOffset } from './time-zone';
 
 /**
  * The date filters of every search screen (spec lists §5), as pure functions shared by the
@@ -57,34 +57,43 @@ function remembered<K, V>(compute: (key: K) => V, max = 512): (key: K) => V {
   };
 }
 
-const todayAtMinute = remembered((minute: number) => dayjs(minute * 60_000).tz(DISPLAY_TIME_ZONE));
-
-function today(now: number): dayjs.Dayjs {
-  return todayAtMinute(Math.floor(now / 60_000));
-}
+/**
+ * Today's date in America/Toronto at an instant: the instant moved by the zone's offset, read as
+ * a UTC calendar day. One kept formatter (displayZoneOffset) instead of dayjs' `.tz()`, which
+ * builds an Intl formatter per call: on a phone that was a 75 ms task before a list's first read
+ * (docs/decisions.md, issue 26 fourth pass).
+ */
+const todayAtMinute = remembered((minute: number) => {
+  const at = minute * 60_000;
+  return new Date(at + displayZoneOffset(at) * 60_000).toISOString().slice(0, 10);
+});
 
 /** The first instant of a day in America/Toronto, as ISO UTC. */
 const dayStart = remembered((day: string) => dayjs.tz(day, DAY_FORMAT, DISPLAY_TIME_ZONE).toISOString());
 
+/** A calendar day (YYYY-MM-DD) moved by some days: arithmetic on the date alone, no zone. */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, date! + days)).toISOString().slice(0, 10);
+}
+
 const shifted = remembered((key: string) => {
   const [day, days] = key.split('|');
-  return dayjs(day, DAY_FORMAT, true).add(Number(days), 'day').format(DAY_FORMAT);
+  return addDays(day!, Number(days));
 });
 
 function shift(day: string, days: number): string {
   return shifted(`${day}|${days}`);
 }
 
-/** Today's and tomorrow's dates in America/Toronto, per minute. */
-const todayText = remembered((minute: number) => todayAtMinute(minute).format(DAY_FORMAT));
-const tomorrowText = remembered((minute: number) => todayAtMinute(minute).add(1, 'day').format(DAY_FORMAT));
-const minuteOf = (now: number) => Math.floor(now / 60_000);
+/** Today's date in America/Toronto, remembered per minute. */
+const todayText = (now: number) => todayAtMinute(Math.floor(now / 60_000));
 
 /** The default window: 60 days back from today (reset of calls: 90) to tomorrow. */
 export function defaultWindow(kind: WindowKind, now: number, reset = false): { startDate: string; endDate: string } {
-  const day = today(now);
+  const day = todayText(now);
   const back = reset ? RESET_DAYS_BACK[kind] : DEFAULT_DAYS_BACK;
-  return { startDate: day.subtract(back, 'day').format(DAY_FORMAT), endDate: day.add(1, 'day').format(DAY_FORMAT) };
+  return { startDate: shift(day, -back), endDate: shift(day, 1) };
 }
 
 /**
@@ -94,8 +103,8 @@ export function defaultWindow(kind: WindowKind, now: number, reset = false): { s
  */
 export function normalizeWindow(input: DateWindowInput, kind: WindowKind, now: number): DateWindow {
   const back = DAYS_BACK[kind];
-  const endDate = parseDay(input.endDate) ?? tomorrowText(minuteOf(now));
-  let startDate = parseDay(input.startDate) ?? shift(todayText(minuteOf(now)), -back);
+  const endDate = parseDay(input.endDate) ?? shift(todayText(now), 1);
+  let startDate = parseDay(input.startDate) ?? shift(todayText(now), -back);
   if (endDate < startDate) startDate = shift(endDate, -back);
   return { startDate: input.hasId ? null : startDate, endDate };
 }

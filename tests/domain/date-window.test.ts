@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultWindow, normalizeWindow, parseDay, windowBounds } from '@/domain/date-window';
+import { addDays, DAY_FORMAT, defaultWindow, normalizeWindow, parseDay, windowBounds } from '@/domain/date-window';
+import { dayjs } from '@/domain/time';
+import { DISPLAY_TIME_ZONE } from '@/domain/time-zone';
 
 // 22 Nov 2026, 15:00 UTC = 10:00 in Toronto.
 const NOW = Date.UTC(2026, 10, 22, 15, 0, 0);
@@ -45,5 +47,26 @@ describe('date filters (spec lists §5)', () => {
       until: '2026-11-11T05:00:00.000Z',
     });
     expect(windowBounds({ startDate: null, endDate: '2026-07-01' }).from).toBeNull();
+  });
+
+  it('moves calendar days across months, years and a leap day', () => {
+    expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2026-11-23', -60)).toBe('2026-09-24');
+  });
+
+  it('knows Toronto’s day as dayjs’ time zone does, around midnight and both changes of the clock', () => {
+    const starts = [Date.UTC(2026, 2, 7), Date.UTC(2026, 9, 31), Date.UTC(2026, 11, 30), Date.UTC(2027, 2, 13)];
+    for (const start of starts) {
+      for (let at = start; at < start + 3 * 86_400_000; at += 17 * 60_000) {
+        const there = dayjs(at).tz(DISPLAY_TIME_ZONE);
+        expect(defaultWindow('calls', at, true), new Date(at).toISOString()).toEqual({
+          startDate: there.subtract(90, 'day').format(DAY_FORMAT),
+          endDate: there.add(1, 'day').format(DAY_FORMAT),
+        });
+      }
+    }
   });
 });

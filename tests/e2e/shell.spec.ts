@@ -94,6 +94,9 @@ test.describe('shell behaviour', () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await signIn(page, 'admin');
     await expect(page.getByRole('searchbox', { name: 'Buscar usuario' })).toBeHidden();
+    // What a phone hides is not rendered at all (issue 26): the menu's column and the bar's search.
+    await expect(page.locator('aside')).toBeEmpty();
+    await expect(page.locator('#topbar-search')).toHaveCount(0);
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const search = page.getByRole('dialog').getByRole('searchbox', { name: 'Buscar usuario' });
     await expect(search).toBeVisible();

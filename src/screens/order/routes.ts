@@ -2,6 +2,7 @@ import { BellAlertIcon, CubeIcon, ShoppingCartIcon } from '@heroicons/react/24/o
 import * as v from 'valibot';
 import { Permission } from '@/domain/permissions';
 import { SearchFlag, searchOf, listFirstRead, type ScreenRoute } from '@/ui/screen-route';
+import { FRAUD_GRAPH_WINDOW } from '@/app/frame-paths';
 import { t } from '@/i18n';
 
 const ORDER_KEYS = [
@@ -50,7 +51,7 @@ export const orderRoutes: ScreenRoute[] = [
   },
   {
     // A window of its own (spec details §2): signed in, but all graph and no side menu.
-    path: '/admin/fraud-graph',
+    path: FRAUD_GRAPH_WINDOW,
     standalone: true,
     title: t.titles.fraudGraph,
     permission: Permission.VIEW_ORDERS,

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { XMarkIcon } from '@heroicons/react/24/outline';
-import { currentYear } from '@/domain/year';
 import { Dialog } from '@/ui/dialog';
+import { ShellFrame } from '@/ui/shell-frame';
 import { useSessionActor } from '@/ui/session';
 import { Sidebar } from './sidebar';
 import { TopBar } from './topbar';
@@ -34,30 +34,30 @@ export function Shell({ children }: { children?: ReactNode }) {
   }, [session, pageIn]);
 
   return (
-    <div className="flex h-full">
-      <aside className="hidden w-64 shrink-0 lg:block">
-        <Sidebar />
-      </aside>
-      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title={t.menu.navigation} placement="left" className="lg:hidden">
-        <div className="relative h-full">
-          <button
-            type="button"
-            className="absolute top-4 right-3 z-10 rounded-md p-1 text-white hover:bg-white/10"
-            onClick={() => setMenuOpen(false)}
-          >
-            <XMarkIcon aria-hidden className="size-6" />
-            <span className="sr-only">{t.menu.closeMenu}</span>
-          </button>
-          <Sidebar withSearch onNavigate={() => setMenuOpen(false)} />
-        </div>
-      </Dialog>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar onOpenMenu={() => setMenuOpen(true)} />
-        <main className="flex-1 overflow-auto p-4 lg:p-6">{children ?? <Outlet />}</main>
-        <footer className="border-t border-slate-200 bg-white px-6 py-3 text-xs text-slate-600">{t.app.footer(currentYear())}</footer>
-      </div>
-      <FraudAlert />
-      <KeyboardKeys />
-    </div>
+    <ShellFrame
+      sidebar={<Sidebar />}
+      topBar={<TopBar onOpenMenu={() => setMenuOpen(true)} />}
+      beside={
+        <>
+          <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title={t.menu.navigation} placement="left" className="lg:hidden">
+            <div className="relative h-full">
+              <button
+                type="button"
+                className="absolute top-4 right-3 z-10 rounded-md p-1 text-white hover:bg-white/10"
+                onClick={() => setMenuOpen(false)}
+              >
+                <XMarkIcon aria-hidden className="size-6" />
+                <span className="sr-only">{t.menu.closeMenu}</span>
+              </button>
+              <Sidebar withSearch onNavigate={() => setMenuOpen(false)} />
+            </div>
+          </Dialog>
+          <FraudAlert />
+          <KeyboardKeys />
+        </>
+      }
+    >
+      {children ?? <Outlet />}
+    </ShellFrame>
   );
 }

@@ -3,6 +3,7 @@ import { UserCircleIcon, ChevronDownIcon } from '@heroicons/react/24/outline';
 import { useSession } from '@/ui/session';
 import { LanguageSelect } from '@/ui/language-select';
 import { Popover } from '@/ui/popover';
+import { SidebarFrame } from '@/ui/shell-frame';
 import { useScreens } from './menu';
 import { GlobalSearch } from './global-search';
 import { t } from '@/i18n';
@@ -15,8 +16,7 @@ export function Sidebar({ onNavigate, withSearch = false }: { onNavigate?: () =>
   const entries = useScreens().menu.flatMap(({ icon, ...entry }) => (icon ? [{ ...entry, icon }] : []));
 
   return (
-    <div className="flex h-full flex-col bg-brand-900 text-brand-50">
-      <div className="px-5 py-5 text-lg font-bold tracking-tight text-white">{t.app.name}</div>
+    <SidebarFrame>
       <div className="px-3">
         <Popover
           buttonClassName="flex w-full items-center gap-2 rounded-md px-2 py-2 text-left text-sm font-medium hover:bg-white/10"
@@ -73,6 +73,6 @@ export function Sidebar({ onNavigate, withSearch = false }: { onNavigate?: () =>
       <div className="border-t border-white/10 px-4 py-3 [&_span]:text-brand-100">
         <LanguageSelect id={withSearch ? 'sidebar-language-mobile' : 'sidebar-language'} />
       </div>
-    </div>
+    </SidebarFrame>
   );
 }

@@ -2,21 +2,25 @@ import { Link } from '@tanstack/react-router';
 import { Bars3Icon, ChartBarIcon, Cog6ToothIcon } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
 import { usePermission } from '@/ui/session';
+import { MEDIUM_UP, useMediaQuery } from '@/ui/media';
 import { GlobalSearch } from './global-search';
 import { RiskBell } from './risk-bell';
 import { KycCounter } from './kyc-counter';
 import { t } from '@/i18n';
 
+/** The top bar's contents (its bar is the frame's: src/ui/shell-frame.tsx). */
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const seesOrders = usePermission(Permission.VIEW_ORDERS);
   const seesSettings = usePermission(Permission.SETTINGS);
+  // Below a tablet's width the search is in the menu's drawer: the bar's own is not rendered.
+  const roomForSearch = useMediaQuery(MEDIUM_UP);
   return (
-    <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2.5">
+    <>
       <button type="button" className="rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden" onClick={onOpenMenu}>
         <Bars3Icon aria-hidden className="size-6" />
         <span className="sr-only">{t.menu.openMenu}</span>
       </button>
-      <GlobalSearch id="topbar-search" className="hidden w-80 md:block" />
+      {roomForSearch ? <GlobalSearch id="topbar-search" className="hidden w-80 md:block" /> : null}
       <div className="ml-auto flex items-center gap-2">
         <Link to="/admin/dashboard" className="inline-flex items-center gap-1 rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
           <ChartBarIcon aria-hidden className="size-5" />
@@ -31,6 +35,6 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           </Link>
         ) : null}
       </div>
-    </header>
+    </>
   );
 }

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
+
+/**
+ * Issue 26: on a signed-in cold start the entry draws the shell's frame (menu column, top bar,
+ * "Cargando…" where the page goes, the footer) before the router's code is in; the shell then
+ * fills that same frame: the screen never goes blank between the two and nothing moves.
+ */
+
+/** The built chunk that holds a module (vite.config.ts groups modules: files are not named after them). */
+function chunkHolding(source: string): RegExp {
+  const chunks = JSON.parse(fs.readFileSync(`${process.env.E2E_STATIC_DIR ?? 'dist'}/.vite/chunks.json`, 'utf8')) as { file: string; modules: string[] }[];
+  const holder = chunks.find((chunk) => chunk.modules.some((id) => id.endsWith(source)));
+  if (!holder) throw new Error(`no chunk holds ${source}`);
+  return new RegExp(`/${holder.file.replace(/[.]/g, '\\.')}$`);
+}
+
+const footer = `© ${new Date().getFullYear()} Consola CRM. Todos los derechos reservados.`;
+
+/** Holds the router's chunk until `release` is called; returns that function. */
+async function holdRouter(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(chunkHolding('src/app/router-app.tsx'), async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Records, on every animation frame, whether the footer is on screen (from the first frame on). */
+async function recordFrames(page: Page) {
+  await page.addInitScript(() => {
+    const frames: boolean[] = [];
+    (window as unknown as { __frames: boolean[] }).__frames = frames;
+    const sample = () => {
+      frames.push(document.querySelector('footer') !== null);
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('about:blank');
+});
+
+test('a signed-in cold start shows the frame before the router’s code is in; the shell fills it without a blank frame or a move', async ({ page }) => {
+  await recordFrames(page);
+  const release = await holdRouter(page);
+  await page.goto('/#/admin/orders');
+  // The router's code is held: what shows is the entry's own frame.
+  await expect(page.getByText(footer)).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByText('Cargando…')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ordenes' })).toHaveCount(0);
+  const before = await page.evaluate(() => ['header', 'main', 'footer'].map((tag) => document.querySelector(tag)!.getBoundingClientRect().toJSON()));
+  release();
+  await expect(page.getByRole('region', { name: 'Órdenes' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Ordenes' })).toBeVisible();
+  const after = await page.evaluate(() => ['header', 'main', 'footer'].map((tag) => document.querySelector(tag)!.getBoundingClientRect().toJSON()));
+  expect(after).toEqual(before);
+  const frames = await page.evaluate(() => (window as unknown as { __frames: boolean[] }).__frames);
+  const first = frames.indexOf(true);
+  expect(first).toBeGreaterThanOrEqual(0);
+  expect(frames.slice(first), 'a frame without the footer after it first showed').not.toContain(false);
+});
+
+test('a window of its own (the fraud graph) draws no frame it will not have', async ({ page }) => {
+  const release = await holdRouter(page);
+  await page.goto('/#/admin/fraud-graph');
+  await expect(page.getByText('Consola CRM', { exact: true })).toBeVisible();
+  await expect(page.getByText(footer)).toHaveCount(0);
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(footer)).toHaveCount(0);
+});
+
+test('signed out, a console path leads to sign-in without a frame flashing first', async ({ page }) => {
+  await page.goto('/#/auth/login-page');
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto('about:blank');
+  await page.addInitScript(() => {
+    const asides: boolean[] = [];
+    (window as unknown as { __asides: boolean[] }).__asides = asides;
+    const sample = () => {
+      asides.push(document.querySelector('aside') !== null);
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await page.goto('/#/admin/orders');
+  await expect(page.getByLabel('Usuario')).toBeVisible();
+  await expect(page).toHaveURL(/#\/auth\/login-page/);
+  const asides = await page.evaluate(() => (window as unknown as { __asides: boolean[] }).__asides);
+  expect(asides.length).toBeGreaterThan(0);
+  expect(asides).not.toContain(true);
+});
