@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { mayOpen, menuOf, type ScreenRoute } from '@/ui/screen-route';
 import { useSession } from '@/ui/session';
@@ -10,8 +11,10 @@ import { useSession } from '@/ui/session';
 export function useScreens() {
   const screens = useRouteContext({ from: rootRouteId, select: (context): readonly ScreenRoute[] => context.screens });
   const groups = useSession((c) => c.profile?.groups);
+  // Asked by the sidebar and the search on every render of the shell: the same answer until the profile changes.
+  const menu = useMemo(() => menuOf(screens, groups), [screens, groups]);
   return {
-    menu: menuOf(screens, groups),
+    menu,
     opens: (path: string) => screens.some((screen) => screen.path === path && mayOpen(screen, groups)),
   };
 }
