@@ -2,6 +2,14 @@ import { es } from './es';
 import { queueText } from './es-queues';
 import type { SlaQueue } from '@/domain/sla';
 
+/** What a reservation holds, named alone in a table ("Item 5") and inside a sentence ("el ítem 5"). */
+const CLAIM_NOUNS = {
+  item: { name: 'Item', inSentence: 'el ítem' },
+  order: { name: 'Orden', inSentence: 'la orden' },
+  approval: { name: 'Solicitud', inSentence: 'la solicitud' },
+} as const;
+type ClaimKind = keyof typeof CLAIM_NOUNS;
+
 /** Supervisión's words (issue 28 §1; the spec is silent, docs/decisions.md "Issue 28, Supervisión"). */
 export const supervisionText = {
   title: es.menu.supervision,
@@ -41,15 +49,15 @@ export const supervisionText = {
   hours: (h: number) => `${h.toLocaleString('es')} h`,
   overCount: (n: number) => (n === 0 ? 'Ninguno' : `${n.toLocaleString('es')} fuera de plazo`),
   none: '—',
-  entry: (kind: 'item' | 'order' | 'approval', id: number) => (kind === 'item' ? `Item ${id}` : kind === 'order' ? `Orden ${id}` : `Solicitud ${id}`),
+  entry: (kind: ClaimKind, id: number) => `${CLAIM_NOUNS[kind].name} ${id}`,
   emptyOver: 'Nada está fuera de plazo.',
   emptyClaims: 'Nadie tiene nada reservado ahora.',
   emptyWork: 'Nadie ha hecho nada todavía hoy.',
   emptyProvinces: 'No hay remesas esperando.',
   release: 'Liberar',
   releaseLabel: (entry: string, holder: string) => `Liberar ${entry} (de ${holder})`,
-  releaseQuestion: (kind: 'item' | 'order' | 'approval', id: number, holder: string) =>
-    `¿Liberar la reserva de ${holder} sobre ${kind === 'item' ? `el ítem ${id}` : kind === 'order' ? `la orden ${id}` : `la solicitud ${id}`}? Quedará libre para cualquiera de la cola.`,
+  releaseQuestion: (kind: ClaimKind, id: number, holder: string) =>
+    `¿Liberar la reserva de ${holder} sobre ${CLAIM_NOUNS[kind].inSentence} ${id}? Quedará libre para cualquiera de la cola.`,
   released: (holder: string) => `La reserva de ${holder} quedó liberada. Se le avisará cuando vuelva a renovarla.`,
   releasedTitle: 'Liberada!',
   csv: 'Exportar CSV',
