@@ -9,6 +9,7 @@ import { Boot, preloadRouterApp } from '@/app/boot';
 import { drawsShell } from '@/app/frame-paths';
 import { EmptyShell } from '@/ui/shell-frame';
 import { displayZoneOffset } from '@/domain/time-zone';
+import { prepareNumberFormats } from '@/domain/format';
 import { goTo } from '@/app/navigation';
 import { notify } from '@/ui/toast';
 import { t } from '@/i18n';
@@ -19,10 +20,13 @@ async function boot() {
   // Signed in, on a page of the shell: its frame is drawn now, empty, while config.json and the
   // router's code come; the shell then fills the same frame (src/ui/shell-frame.tsx).
   if (routerApp && drawsShell(window.location.hash)) root.render(<EmptyShell />);
-  // The page's first time-zone formatter loads the zone's data (60 ms at 4x CPU): made in a task
-  // of its own while config.json and the router's code are the wait, not inside the first read's
-  // task or a page's first render of its dates (docs/decisions.md, issue 26 fourth pass).
-  if (routerApp) window.setTimeout(() => displayZoneOffset(Date.now()), 0);
+  // The page's first time-zone and number formatters load their data (about 60 ms each at 4x CPU):
+  // made in tasks of their own while config.json and the router's code are the wait, not inside the
+  // first read's task or a page's first render (docs/decisions.md, issue 26 fourth pass).
+  if (routerApp) {
+    window.setTimeout(() => displayZoneOffset(Date.now()), 0);
+    window.setTimeout(prepareNumberFormats, 0);
+  }
   let config;
   try {
     config = await loadRuntimeConfig();

@@ -1,5 +1,5 @@
 import { CURRENCY_CREDIT, TRANSFER_CURRENCIES, type TransferCurrency } from './transfer';
-import { MAX_CREDIT_AMOUNT } from './credit';
+import { CreditMsg } from './credit';
 
 /**
  * Converting a customer's balance from one currency to another (spec details §5 "Currency
@@ -18,7 +18,7 @@ export const ConvertMsg = {
   currency: 'Debe indicar la moneda de origen y la de destino: USD, EUR, CAD o CUP.',
   same: 'La moneda de origen y la de destino deben ser diferentes.',
   amount: 'La cantidad debe ser un número mayor a 0 con hasta 2 decimales.',
-  tooMuch: `La cantidad no puede superar ${MAX_CREDIT_AMOUNT.toLocaleString('es')}.`,
+  tooMuch: CreditMsg.tooMuch,
   flag: 'Debe indicar sí o no.',
   empty: (currency: string) => `El cliente no tiene saldo en ${currency} para convertir.`,
   notEnough: (currency: string) => `El saldo en ${currency} del cliente no alcanza para convertir esa cantidad.`,

@@ -1,3 +1,4 @@
+import { formatCount } from './format';
 /** A customer's credit (spec details §4 "Account", §5 "Add or remove credit", §9 credit types). */
 
 export const CREDIT_TYPES = ['CALL_CREDIT', 'EUR_CREDIT', 'CAD_CREDIT', 'CUP_CREDIT', 'FREE_MIN_PLUS', 'FREE_MIN_STANDARD', 'FREE_MIN_PREMIUM', 'MIN_STANDARD_EXP', 'MIN_PLUS_EXP', 'FREE_MLL', 'RETAIL_CREDIT'] as const;
@@ -61,7 +62,7 @@ export const CREDIT_EXPIRY_DAYS = 15;
 
 export const CreditMsg = {
   amount: 'La cantidad debe ser un numero entero mayor a 0',
-  tooMuch: `La cantidad no puede superar ${MAX_CREDIT_AMOUNT.toLocaleString('es')}.`,
+  tooMuch: `La cantidad no puede superar ${formatCount(MAX_CREDIT_AMOUNT)}.`,
   expiry: 'Debe indicar un formato valido de fecha: DD-MM-YYYY HH:mm:ss',
   type: 'Debe indicar el tipo de crédito.',
   move: 'Debe indicar si se agrega o se quita crédito.',

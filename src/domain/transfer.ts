@@ -1,5 +1,5 @@
 import type { CreditType } from './credit';
-import type { ScoreTone } from './format';
+import { formatCount, type ScoreTone } from './format';
 
 /** Transferring a customer's credit to another customer (spec details §2 "transfer credit", §5). */
 
@@ -14,7 +14,7 @@ export const TRANSFER_MAX = 10_000;
 export const TransferMsg = {
   amount: 'Debe especificar la cantidad.',
   amountInvalid: 'La cantidad debe ser un número mayor a 0 con hasta 2 decimales.',
-  tooMuch: `La cantidad no puede superar ${TRANSFER_MAX.toLocaleString('es')}.`,
+  tooMuch: `La cantidad no puede superar ${formatCount(TRANSFER_MAX)}.`,
   destination: 'Debe especificar el destino.',
   currency: 'Debe indicar la moneda.',
   motive: 'El motivo no puede superar 200 caracteres.',
