@@ -29,18 +29,20 @@ async function holdRouter(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Records, on every animation frame, whether the footer is on screen (from the first frame on). */
-async function recordFrames(page: Page) {
-  await page.addInitScript(() => {
+/** Records, on every animation frame from the document's first, whether `selector` is on screen; read them with `framesSeen`. */
+async function recordFrames(page: Page, selector: string) {
+  await page.addInitScript((watched) => {
     const frames: boolean[] = [];
     (window as unknown as { __frames: boolean[] }).__frames = frames;
     const sample = () => {
-      frames.push(document.querySelector('footer') !== null);
+      frames.push(document.querySelector(watched) !== null);
       requestAnimationFrame(sample);
     };
     requestAnimationFrame(sample);
-  });
+  }, selector);
 }
+
+const framesSeen = (page: Page) => page.evaluate(() => (window as unknown as { __frames: boolean[] }).__frames);
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, 'admin');
@@ -48,7 +50,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('a signed-in cold start shows the frame before the router’s code is in; the shell fills it without a blank frame or a move', async ({ page }) => {
-  await recordFrames(page);
+  await recordFrames(page, 'footer');
   const release = await holdRouter(page);
   await page.goto('/#/admin/orders');
   // The router's code is held: what shows is the entry's own frame.
@@ -62,7 +64,7 @@ test('a signed-in cold start shows the frame before the router’s code is in; t
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Ordenes' })).toBeVisible();
   const after = await page.evaluate(() => ['header', 'main', 'footer'].map((tag) => document.querySelector(tag)!.getBoundingClientRect().toJSON()));
   expect(after).toEqual(before);
-  const frames = await page.evaluate(() => (window as unknown as { __frames: boolean[] }).__frames);
+  const frames = await framesSeen(page);
   const first = frames.indexOf(true);
   expect(first).toBeGreaterThanOrEqual(0);
   expect(frames.slice(first), 'a frame without the footer after it first showed').not.toContain(false);
@@ -83,19 +85,11 @@ test('signed out, a console path leads to sign-in without a frame flashing first
   await page.goto('/#/auth/login-page');
   await page.evaluate(() => window.localStorage.clear());
   await page.goto('about:blank');
-  await page.addInitScript(() => {
-    const asides: boolean[] = [];
-    (window as unknown as { __asides: boolean[] }).__asides = asides;
-    const sample = () => {
-      asides.push(document.querySelector('aside') !== null);
-      requestAnimationFrame(sample);
-    };
-    requestAnimationFrame(sample);
-  });
+  await recordFrames(page, 'aside');
   await page.goto('/#/admin/orders');
   await expect(page.getByLabel('Usuario')).toBeVisible();
   await expect(page).toHaveURL(/#\/auth\/login-page/);
-  const asides = await page.evaluate(() => (window as unknown as { __asides: boolean[] }).__asides);
+  const asides = await framesSeen(page);
   expect(asides.length).toBeGreaterThan(0);
   expect(asides).not.toContain(true);
 });
