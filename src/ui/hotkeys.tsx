@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { ownedElsewhere } from './key-target';
 
 /**
@@ -26,14 +26,17 @@ const publish = () => {
   watchers.forEach((watch) => watch());
 };
 
-/** The screen's keys while it is shown (and `enabled`). */
+/**
+ * The screen's keys while it is shown (and `enabled`). Bound in a layout effect, before the browser
+ * paints the commit that shows them: a key drawn on a button is a key that answers.
+ */
 export function useHotkeys(keys: readonly Hotkey[], enabled = true) {
   const latest = useRef(keys);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = keys;
   });
   const signature = keys.map((k) => `${k.key}:${k.label}`).join('|');
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!enabled) return;
     const entry: Entry = { keys: latest.current };
     active.add(entry);

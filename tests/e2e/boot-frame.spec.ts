@@ -1,20 +1,11 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { chunkHolding, signIn } from './support';
 
 /**
  * Issue 26: on a signed-in cold start the entry draws the shell's frame (menu column, top bar,
  * "Cargando…" where the page goes, the footer) before the router's code is in; the shell then
  * fills that same frame: the screen never goes blank between the two and nothing moves.
  */
-
-/** The built chunk that holds a module (vite.config.ts groups modules: files are not named after them). */
-function chunkHolding(source: string): RegExp {
-  const chunks = JSON.parse(fs.readFileSync(`${process.env.E2E_STATIC_DIR ?? 'dist'}/.vite/chunks.json`, 'utf8')) as { file: string; modules: string[] }[];
-  const holder = chunks.find((chunk) => chunk.modules.some((id) => id.endsWith(source)));
-  if (!holder) throw new Error(`no chunk holds ${source}`);
-  return new RegExp(`/${holder.file.replace(/[.]/g, '\\.')}$`);
-}
 
 const footer = `© ${new Date().getFullYear()} Consola CRM. Todos los derechos reservados.`;
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ownOrder, withDb } from './fixtures';
-import { signIn } from './support';
+import { chunkHolding, signIn } from './support';
 
 /**
  * The keyboard on a detail page (issue 14 §5): j and k choose a group of actions in the page's
@@ -59,4 +59,50 @@ test('the order page worked from the keyboard: j/k choose a group of actions, a 
 
   await page.keyboard.press('Escape');
   await expect(chosen).toHaveCount(0);
+});
+
+test('a digit is drawn on its button only once it answers: while the keys\' code is held its place is kept, blank, and 1 does nothing', async ({ page }) => {
+  const orderId = withDb((db) => {
+    const source = db.prepare("SELECT id FROM orders WHERE status = 'CLOSED' ORDER BY id LIMIT 1 OFFSET 10").get() as { id: number };
+    return ownOrder(db, 'E2E-DETAIL-KEYS-HELD', source.id, 'OPEN');
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(chunkHolding('src/ui/digit-keys.tsx'), async (route) => {
+    await released;
+    await route.continue();
+  });
+  await signIn(page, 'admin');
+  await page.goto(`/#/admin/order-page/${orderId}`);
+  const panel = page.getByRole('region', { name: `Orden ${orderId}`, exact: true });
+  await expect(panel.getByRole('tab', { name: 'Oferta' })).toHaveAttribute('aria-selected', 'true');
+  // j answers once the overlay lists it (the group keys are their own chunk, not held here).
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Atajos de teclado' });
+  await expect(help).toContainText('Ir al siguiente grupo de acciones');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  await page.keyboard.press('j');
+  const chosen = page.locator('[role="group"][data-chosen]');
+  await expect(chosen).toHaveCount(1);
+  const button = chosen.getByRole('button').first();
+  const digit = button.locator('kbd');
+  await expect(digit).toHaveText('1');
+  const before = await button.boundingBox();
+  // Held: the digit's place is there but nothing is drawn, the button announces no key, and 1 opens nothing.
+  await expect(digit).toBeHidden();
+  await expect(button).not.toHaveAttribute('aria-keyshortcuts', /./);
+  await page.keyboard.press('1');
+  const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+  await page.waitForTimeout(300);
+  await expect(dialog).toHaveCount(0);
+
+  release();
+  await expect(digit).toBeVisible();
+  await expect(button).toHaveAttribute('aria-keyshortcuts', '1');
+  expect(await button.boundingBox()).toEqual(before);
+  await page.keyboard.press('1');
+  await expect(dialog.first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 });

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { chunkHolding, signIn } from './support';
 import { withDb } from './fixtures';
 
 /**
@@ -11,14 +10,6 @@ import { withDb } from './fixtures';
  * that asked only after its code arrived would wait out the whole hold and send it after.
  */
 const HOLD_MS = 3000;
-
-/** The built chunk that holds a page's module (vite.config.ts groups modules: the file is not named after the page). */
-function chunkHolding(source: string): RegExp {
-  const chunks = JSON.parse(fs.readFileSync(`${process.env.E2E_STATIC_DIR ?? 'dist'}/.vite/chunks.json`, 'utf8')) as { file: string; modules: string[] }[];
-  const holder = chunks.find((chunk) => chunk.modules.some((id) => id.endsWith(source)));
-  if (!holder) throw new Error(`no chunk holds ${source}`);
-  return new RegExp(`/${holder.file.replace(/[.]/g, '\\.')}$`);
-}
 
 async function coldLoad(page: Page, url: string, pageChunk: RegExp, firstRead: (url: string) => boolean, shown: string) {
   const started: { url: string; at: number }[] = [];

@@ -52,7 +52,10 @@ test('the lead watches the queues live: a specialist’s work shows within 2 s, 
   await oscar.goto(QUEUE);
   await entryRow(oscar, first!).getByRole('button', { name: `Item ${first}`, exact: true }).click();
   await expect(oscar.getByText(/Reservado para usted/)).toBeVisible();
-  await expect(oscar.getByRole('button', { name: /Marcar entregada/ }).locator('kbd')).toHaveText('1');
+  // The key is drawn once it answers (src/ui/action-bar.tsx): pressing it then opens the question.
+  const key = oscar.getByRole('button', { name: /Marcar entregada/ }).locator('kbd');
+  await expect(key).toBeVisible();
+  await expect(key).toHaveText('1');
   await oscar.keyboard.press('1');
   await expect(oscar.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(String(first));
   await oscar.keyboard.press('Enter');

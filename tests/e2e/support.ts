@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -29,3 +30,11 @@ export async function seriousViolations(page: Page) {
 }
 
 export const ALL_ENTRIES = ['Dashboard', 'Clientes', 'Ordenes', 'Items', 'Llamadas', 'Pagos UPG', 'Recuperar Clientes', 'Extras'];
+
+/** The built chunk that holds a module, for `page.route` (vite.config.ts groups modules: files are not named after them). */
+export function chunkHolding(source: string): RegExp {
+  const chunks = JSON.parse(fs.readFileSync(`${process.env.E2E_STATIC_DIR ?? 'dist'}/.vite/chunks.json`, 'utf8')) as { file: string; modules: string[] }[];
+  const holder = chunks.find((chunk) => chunk.modules.some((id) => id.endsWith(source)));
+  if (!holder) throw new Error(`no chunk holds ${source}`);
+  return new RegExp(`/${holder.file.replace(/[.]/g, '\\.')}$`);
+}

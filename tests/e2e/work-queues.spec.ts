@@ -35,6 +35,7 @@ test('two specialists on the remittance queue: a claim holds the item, the actio
   await expect(oscar.getByText(/Reservado para usted hasta las \d\d:\d\d/)).toBeVisible();
   const deliver = oscar.getByRole('button', { name: /Marcar entregada/ });
   await expect(deliver).toBeVisible();
+  await expect(deliver.locator('kbd')).toBeVisible();
   await expect(deliver.locator('kbd')).toHaveText('1');
 
   // The other specialist sees who holds it and cannot act on it.
@@ -110,6 +111,7 @@ test('the risk queue: the oldest order opens on its Riesgo tab, is approved with
   await page.keyboard.press('Enter');
   await expect(page.getByRole('tab', { name: 'Riesgo', selected: true })).toBeVisible();
   const approve = page.getByRole('button', { name: /Aprobar/ });
+  await expect(approve.locator('kbd')).toBeVisible();
   await expect(approve.locator('kbd')).toHaveText('1');
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('1');
