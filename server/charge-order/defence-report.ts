@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { UpgDefenceQuery, UpgDefenceRow } from '@/api/contract/customer-reports';
 import { cardCaption } from '@/domain/format';
-import { dayStart } from '@/domain/reports';
+import { dayStart } from '@/domain/date-window';
 
 /**
  * GET /upg/api/crm/{tenant}/generate/reports-chb: the company's charge orders created in the

@@ -9,7 +9,8 @@ import { toCsv } from '@/domain/csv';
 import { cardCaption, formatMoney, formatSessionTime } from '@/domain/format';
 import { terminateCauseLabel } from '@/domain/calls';
 import { dayjs, formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
-import { DEFENCE_SERVICES, dayStart, ReportMsg, reportTypeLabel } from '@/domain/reports';
+import { DEFENCE_SERVICES, ReportMsg, reportTypeLabel } from '@/domain/reports';
+import { dayStart } from '@/domain/date-window';
 import { customerReports } from '@/machines/customer/reports.machine';
 
 /**

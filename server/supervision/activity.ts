@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { iso } from '../clock';
-import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
-import { DAY_FORMAT } from '@/domain/date-window';
+import { addDays, dayStart, todayText } from '@/domain/date-window';
 import { SLA_QUEUES, type SlaQueue } from '@/domain/sla';
 import type { DepthHistory, HeldClaim, QueueFigures, WorkDone } from '@/api/contract/supervision';
 
@@ -21,13 +20,11 @@ import type { DepthHistory, HeldClaim, QueueFigures, WorkDone } from '@/api/cont
 export const HISTORY_DAYS = 7;
 export const SAMPLE_EVERY_MS = 10 * 60_000;
 
-const dayOf = (now: number) => dayjs(now).tz(DISPLAY_TIME_ZONE).format(DAY_FORMAT);
-const startOf = (day: string) => dayjs.tz(day, DAY_FORMAT, DISPLAY_TIME_ZONE).toISOString();
 
 /** The last HISTORY_DAYS days in America/Toronto, oldest first, today last. */
 export function historyDays(now: number): string[] {
-  const today = dayjs(now).tz(DISPLAY_TIME_ZONE);
-  return Array.from({ length: HISTORY_DAYS }, (_, i) => today.subtract(HISTORY_DAYS - 1 - i, 'day').format(DAY_FORMAT));
+  const today = todayText(now);
+  return Array.from({ length: HISTORY_DAYS }, (_, i) => addDays(today, i - (HISTORY_DAYS - 1)));
 }
 
 /** The action's name as its button reads (the action table's row), or the chart's event when no row names it. */
@@ -38,7 +35,7 @@ export async function workDoneToday(db: Kysely<Database>, now: number, labelOf: 
   const rows = await db
     .selectFrom('transitions')
     .select(['actor_id', 'chart', 'event', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('at', '>=', startOf(dayOf(now)))
+    .where('at', '>=', dayStart(todayText(now)))
     .where('at', '<=', iso(now))
     .groupBy(['actor_id', 'chart', 'event'])
     .execute();

@@ -69,12 +69,23 @@ const todayAtMinute = remembered((minute: number) => {
 });
 
 /** The first instant of a day in America/Toronto, as ISO UTC. */
-const dayStart = remembered((day: string) => dayjs.tz(day, DAY_FORMAT, DISPLAY_TIME_ZONE).toISOString());
+export const dayStart = remembered((day: string) => dayjs.tz(day, DAY_FORMAT, DISPLAY_TIME_ZONE).toISOString());
 
 /** A calendar day (YYYY-MM-DD) moved by some days: arithmetic on the date alone, no zone. */
 export function addDays(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number);
   return new Date(Date.UTC(year!, month! - 1, date! + days)).toISOString().slice(0, 10);
+}
+
+/** The first day of the month `months` away from a day's month (negative: back): calendar arithmetic alone. */
+export function monthStart(day: string, months = 0): string {
+  const [year, month] = day.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1 + months, 1)).toISOString().slice(0, 10);
+}
+
+/** Whole days from one calendar day to another (negative when the second is earlier). */
+export function daysBetween(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
 }
 
 const shifted = remembered((key: string) => {
@@ -87,7 +98,7 @@ function shift(day: string, days: number): string {
 }
 
 /** Today's date in America/Toronto, remembered per minute. */
-const todayText = (now: number) => todayAtMinute(Math.floor(now / 60_000));
+export const todayText = (now: number) => todayAtMinute(Math.floor(now / 60_000));
 
 /** The default window: 60 days back from today (reset of calls: 90) to tomorrow. */
 export function defaultWindow(kind: WindowKind, now: number, reset = false): { startDate: string; endDate: string } {

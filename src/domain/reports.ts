@@ -1,5 +1,5 @@
 import { Permission } from './permissions';
-import { dayjs, DISPLAY_TIME_ZONE } from './time';
+import { addDays, monthStart, parseDay, todayText } from './date-window';
 
 /**
  * The customer's reports (spec details §2, §5 "Reports", §6 CRM7_DO_ACTION, §9): the customer
@@ -68,32 +68,28 @@ export const DEFENCE_SERVICES = [
 export type DefenceService = (typeof DEFENCE_SERVICES)[number]['code'];
 export const DEFENCE_SERVICE_CODES = DEFENCE_SERVICES.map((s) => s.code);
 
-const DAY = 'YYYY-MM-DD';
-const today = (now: number) => dayjs(now).tz(DISPLAY_TIME_ZONE);
-
 /** The customer report's default window: the previous calendar month, in Toronto. */
 export function previousMonth(now: number): { start: string; end: string } {
-  const last = today(now).startOf('month').subtract(1, 'month');
-  return { start: last.format(DAY), end: last.endOf('month').format(DAY) };
+  const month = monthStart(todayText(now));
+  return { start: monthStart(month, -1), end: addDays(month, -1) };
 }
 
 /** The defence report's default window: four months back to the end of last month, in Toronto. */
 export function defenceWindow(now: number): { start: string; end: string } {
-  const month = today(now).startOf('month');
-  return { start: month.subtract(4, 'month').format(DAY), end: month.subtract(1, 'day').format(DAY) };
+  const month = monthStart(todayText(now));
+  return { start: monthStart(month, -4), end: addDays(month, -1) };
 }
 
-/** The end date as requests carry it: the day after the one chosen, so the chosen day is whole (§5). */
-export const extendedEnd = (end: string) => dayjs(end, DAY, true).add(1, 'day').format(DAY);
-
-/** A calendar day's start in Toronto, as an instant (ISO). */
-export const dayStart = (date: string) => dayjs.tz(date, DAY, DISPLAY_TIME_ZONE).toISOString();
-
 /** Whether text is a real calendar day (YYYY-MM-DD). */
-export const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(text, DAY, true).isValid();
+export const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && parseDay(text) === text;
 
-/** Days from start to end (end exclusive, as requests carry it). */
-export const daysBetween = (start: string, end: string) => dayjs(end, DAY, true).diff(dayjs(start, DAY, true), 'day');
+/**
+ * The end date as requests carry it: the day after the one chosen, so the chosen day is whole (§5).
+ * What is not a day goes as it came, for the server's check to refuse in its own words.
+ */
+export function extendedEnd<T extends string | null | undefined>(end: T): T {
+  return (typeof end === 'string' && isDay(end) ? addDays(end, 1) : end) as T;
+}
 
 /**
  * Who may read a defence (chargeback) report, the customer's and the gateway's: a read, so no

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, DAY_FORMAT, defaultWindow, normalizeWindow, parseDay, windowBounds } from '@/domain/date-window';
+import { addDays, DAY_FORMAT, daysBetween, defaultWindow, monthStart, normalizeWindow, parseDay, windowBounds } from '@/domain/date-window';
 import { dayjs } from '@/domain/time';
 import { DISPLAY_TIME_ZONE } from '@/domain/time-zone';
 
@@ -55,6 +55,19 @@ describe('date filters (spec lists §5)', () => {
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2026-11-23', -60)).toBe('2026-09-24');
+  });
+
+  it('finds a month’s first day months away, across years; counts days across a change of the clock', () => {
+    expect(monthStart('2026-11-27')).toBe('2026-11-01');
+    expect(monthStart('2026-01-31', -1)).toBe('2025-12-01');
+    expect(monthStart('2026-02-15', -4)).toBe('2025-10-01');
+    expect(monthStart('2026-12-05', 1)).toBe('2027-01-01');
+    expect(daysBetween('2026-03-07', '2026-03-09')).toBe(2);
+    expect(daysBetween('2026-01-01', '2027-01-02')).toBe(366);
+    expect(daysBetween('2026-02-01', '2026-01-31')).toBe(-1);
+    for (let day = '2026-10-15'; day < '2026-11-15'; day = addDays(day, 1)) {
+      expect(daysBetween(day, addDays(day, 367))).toBe(dayjs(addDays(day, 367)).diff(dayjs(day), 'day'));
+    }
   });
 
   it('knows Toronto’s day as dayjs’ time zone does, around midnight and both changes of the clock', () => {

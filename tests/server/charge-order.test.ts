@@ -10,7 +10,8 @@ import { ChargeOrderMlResponse, ChargeOrderResponse } from '@/api/contract/upg-d
 import { AppliedRulesResponse } from '@/api/contract/order-detail';
 import { Envelope } from '@/api/contract/envelope';
 import { UpgDefenceResponse } from '@/api/contract/customer-reports';
-import { dayStart, ReportMsg } from '@/domain/reports';
+import { ReportMsg } from '@/domain/reports';
+import { dayStart } from '@/domain/date-window';
 import { ChargeOrderMsg, chargeStatusOf, REFUNDED } from '@/domain/charge-order';
 import { formatMoney } from '@/domain/format';
 import { RefundMsg } from '@/domain/order-actions';

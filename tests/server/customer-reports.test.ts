@@ -6,7 +6,7 @@ import { DefenceResponse, ReportResult, SaldoResponse } from '@/api/contract/cus
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
-import { defenceWindow, previousMonth, ReportMsg, type ReportType } from '@/domain/reports';
+import { defenceWindow, extendedEnd, isDay, previousMonth, ReportMsg, type ReportType } from '@/domain/reports';
 import { rowFor } from '@/machines/lifecycle/table';
 import { customerReports } from '@/machines/customer/reports.machine';
 import type { ReportPayload } from '@/machines/customer/reports.actions';
@@ -182,5 +182,23 @@ describe('report windows', () => {
     expect(defenceWindow(now)).toEqual({ start: '2026-07-01', end: '2026-10-31' });
     // 1 December 03:00 UTC is still 30 November in Toronto.
     expect(previousMonth(Date.UTC(2026, 11, 1, 3))).toEqual({ start: '2026-10-01', end: '2026-10-31' });
+    // Across the new year, a leap February, and every day of a year against dayjs' time zone.
+    expect(previousMonth(Date.UTC(2027, 0, 10, 12))).toEqual({ start: '2026-12-01', end: '2026-12-31' });
+    expect(defenceWindow(Date.UTC(2027, 1, 10, 12))).toEqual({ start: '2026-10-01', end: '2027-01-31' });
+    expect(previousMonth(Date.UTC(2028, 2, 10, 12))).toEqual({ start: '2028-02-01', end: '2028-02-29' });
+    for (let at = Date.UTC(2026, 0, 1, 4, 30); at < Date.UTC(2027, 0, 1); at += 86_400_000 + 3_600_000) {
+      const month = dayjs(at).tz(DISPLAY_TIME_ZONE).startOf('month');
+      expect(previousMonth(at)).toEqual({ start: month.subtract(1, 'month').format('YYYY-MM-DD'), end: month.subtract(1, 'day').format('YYYY-MM-DD') });
+      expect(defenceWindow(at)).toEqual({ start: month.subtract(4, 'month').format('YYYY-MM-DD'), end: month.subtract(1, 'day').format('YYYY-MM-DD') });
+    }
+  });
+
+  it('a request’s end is the day after the one chosen; only real days are days', () => {
+    expect(extendedEnd('2026-12-31')).toBe('2027-01-01');
+    expect(extendedEnd('2028-02-28')).toBe('2028-02-29');
+    // Not a day: sent as it came, for the server to refuse in its own words.
+    expect([extendedEnd('2026-02-31'), extendedEnd(''), extendedEnd(undefined)]).toEqual(['2026-02-31', '', undefined]);
+    expect(isDay('2026-02-28')).toBe(true);
+    expect(['2026-02-31', '2026-2-01', 'abc', '', '2026-13-01'].map(isDay)).toEqual([false, false, false, false, false]);
   });
 });

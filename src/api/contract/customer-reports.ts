@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { Envelope } from './envelope';
 import { QueryId } from './fields';
 import { PageQuery } from './query';
-import { daysBetween, DEFENCE_PAGE_SIZE, DEFENCE_SERVICE_CODES, isDay, needsNauta, needsPhone, REPORT_MAX_DAYS, REPORT_TYPE_CODES, ReportMsg } from '@/domain/reports';
+import { DEFENCE_PAGE_SIZE, DEFENCE_SERVICE_CODES, isDay, needsNauta, needsPhone, REPORT_MAX_DAYS, REPORT_TYPE_CODES, ReportMsg } from '@/domain/reports';
+import { daysBetween } from '@/domain/date-window';
 import { PAYMENT_SYSTEMS } from '@/domain/catalog';
 
 const OptionalText = (max: number, message: string) => v.pipe(v.optional(v.string(message), ''), v.trim(), v.maxLength(max, message));

@@ -1,6 +1,6 @@
 import { checkBody } from '@/api/contract/check';
 import { ReportQuery } from '@/api/contract/customer-reports';
-import { extendedEnd, isDay, needsNauta, needsPhone, previousMonth, REPORT_TYPES, type ReportType } from '@/domain/reports';
+import { extendedEnd, needsNauta, needsPhone, previousMonth, REPORT_TYPES, type ReportType } from '@/domain/reports';
 import { customerActionText } from '@/i18n/es-customer-actions';
 import { formOf } from '@/machines/lifecycle/form';
 
@@ -34,7 +34,7 @@ export const reportForm = formOf<unknown, { accountId: number }>()({
     return { type: 'ALL', startDate: start, endDate: end, phoneNumber: '', emailNauta: '', emailForced: '' };
   },
   validate: (f, _c, s) => {
-    const endDate = isDay(f.endDate) ? extendedEnd(f.endDate) : f.endDate;
+    const endDate = extendedEnd(f.endDate);
     const checked = checkBody(ReportQuery, { ...f, accountId: String(s.accountId), endDate });
     return checked.ok
       ? { ok: true, payload: { type: f.type as ReportType, emailForced: checked.payload.emailForced, phoneNumber: checked.payload.phoneNumber, emailNauta: checked.payload.emailNauta, startDate: f.startDate, endDate: f.endDate } satisfies ReportPayload }

@@ -1,6 +1,6 @@
 import { checkMassWindow } from '@/api/contract/topup';
 import { TOPUP_TARGET_STATUSES, TopupMsg, checkDestination, normalizeDestination } from '@/domain/topup';
-import { DISPLAY_TIME_ZONE, dayjs } from '@/domain/time';
+import { addDays, todayText } from '@/domain/date-window';
 import { topupText } from '@/i18n/es-topup';
 import { formOf } from '@/machines/lifecycle/form';
 import type { ItemSubject } from './item';
@@ -26,7 +26,6 @@ export interface DestinationEdit {
 
 const form = formOf<TopupFacts, ItemSubject>();
 const nauta = (c: TopupFacts) => c.productType === 'TOPUP_NAUTA';
-const DAY = 'YYYY-MM-DD';
 
 /** 'Cambiar destino': a Cubacel number or a Nauta account, checked as the server checks it. */
 export const destinationForm = form({
@@ -90,8 +89,8 @@ export const massResetForm = formOf<unknown, unknown>()({
     { kind: 'text', name: 'endDate', id: 'end', type: 'date', label: topupText.mass.endDate },
   ],
   initial: (): ResetWindow => {
-    const today = dayjs().tz(DISPLAY_TIME_ZONE);
-    return { startDate: today.subtract(6, 'day').format(DAY), endDate: today.format(DAY) };
+    const today = todayText(Date.now());
+    return { startDate: addDays(today, -6), endDate: today };
   },
   validate: (f) => {
     const problem = checkMassWindow(f.startDate, f.endDate);

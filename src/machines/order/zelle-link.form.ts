@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import { checkBody } from '@/api/contract/check';
 import { ZelleRegisterBody } from '@/api/contract/order-actions';
-import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
+import { todayText } from '@/domain/date-window';
 import { orderActionText } from '@/i18n/es-order-actions';
 import { formOf } from '@/machines/lifecycle/form';
 
@@ -37,7 +37,7 @@ export const registerForm = formOf<unknown, { referenceCode: string | null }>()(
     { kind: 'text', name: 'to', label: text.to },
     { kind: 'text', name: 'referenceCode', label: text.referenceCode },
   ],
-  initial: (_c, s): RegisterForm => ({ name: '', amount: '', createDate: dayjs().tz(DISPLAY_TIME_ZONE).format('YYYY-MM-DD'), from: '', to: '', referenceCode: s.referenceCode ?? '' }),
+  initial: (_c, s): RegisterForm => ({ name: '', amount: '', createDate: todayText(Date.now()), from: '', to: '', referenceCode: s.referenceCode ?? '' }),
   validate: (form) => {
     const { referenceCode, ...rest } = form;
     return checkBody(ZelleRegisterBody, { ...rest, currency: 'USD', ...(referenceCode.trim() ? { referenceCode } : {}) });

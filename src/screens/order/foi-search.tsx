@@ -3,9 +3,9 @@ import { useServices } from '@/ui/session';
 import type { ServiceClient } from '@/api/http';
 import { getOrders } from '@/api/lists';
 import type { OrderRow } from '@/api/contract/order-lists';
-import { DAY_FORMAT, normalizeWindow, type DateWindow } from '@/domain/date-window';
+import { addDays, DAY_FORMAT, normalizeWindow, todayText, type DateWindow } from '@/domain/date-window';
 import { orderStatusLabel } from '@/domain/order-status';
-import { DATE_FORMAT, DISPLAY_TIME_ZONE, dayjs, formatDateTime } from '@/domain/time';
+import { DATE_FORMAT, dayjs, formatDateTime } from '@/domain/time';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
@@ -19,9 +19,9 @@ import { formatMoney } from '@/domain/format';
 const DAYS_BACK = 20;
 
 export function foiWindow(now: number): DateWindow {
-  const today = dayjs(now).tz(DISPLAY_TIME_ZONE);
+  const today = todayText(now);
   return normalizeWindow(
-    { startDate: today.subtract(DAYS_BACK, 'day').format(DAY_FORMAT), endDate: today.add(1, 'day').format(DAY_FORMAT) },
+    { startDate: addDays(today, -DAYS_BACK), endDate: addDays(today, 1) },
     'default',
     now,
   );

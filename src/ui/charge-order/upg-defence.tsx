@@ -6,7 +6,7 @@ import type { Services } from '@/api/services';
 import { paymentSystemName } from '@/domain/catalog';
 import { orderStatusLabel } from '@/domain/order-status';
 import { formatMoney } from '@/domain/format';
-import { DEFENCE_PAGE_SIZE, defenceWindow, extendedEnd, isDay, mayReadDefence } from '@/domain/reports';
+import { DEFENCE_PAGE_SIZE, defenceWindow, extendedEnd, mayReadDefence } from '@/domain/reports';
 import { formatDateTime } from '@/domain/time';
 import { Button } from '@/ui/button';
 import { downloadCsv } from '@/ui/csv-download';
@@ -30,7 +30,7 @@ const cells = (r: UpgDefenceRow) => [r.id, r.originOrderId, r.accountId, formatD
 const COLUMNS: TableColumn<UpgDefenceRow>[] = text.columns.map((header, i) => ({ header, cell: (r: UpgDefenceRow) => cells(r)[i]! }));
 
 /** Why a window cannot be searched (the contract's rules: both days, in order, at most the span allowed). */
-const windowRefusal = (f: Filters) => ((r) => (r.ok ? null : r.message))(checkBody(UpgDefenceQuery, { startDate: f.start, endDate: isDay(f.end ?? '') ? extendedEnd(f.end!) : f.end }));
+const windowRefusal = (f: Filters) => ((r) => (r.ok ? null : r.message))(checkBody(UpgDefenceQuery, { startDate: f.start, endDate: extendedEnd(f.end) }));
 
 type Found = SearchResult & { window: { start: string; end: string }; page: number; rows: UpgDefenceRow[] };
 

@@ -4,7 +4,7 @@ import { DefenceQuery, type BalanceMovement, type DefenceRow, type SaldoReport }
 import { getBalanceReport, getDefenceReport } from '@/api/customer-forms';
 import { PAYMENT_SYSTEMS, paymentSystemName } from '@/domain/catalog';
 import { formatMoney } from '@/domain/format';
-import { DEFENCE_SERVICES, defenceWindow, mayReadDefence, extendedEnd, isDay, ReportMsg } from '@/domain/reports';
+import { DEFENCE_SERVICES, defenceWindow, mayReadDefence, extendedEnd, ReportMsg } from '@/domain/reports';
 import { formatDateTime } from '@/domain/time';
 import { Button } from '@/ui/button';
 import { downloadCsv } from '@/ui/csv-download';
@@ -55,7 +55,7 @@ type DefenceResult = { kind: 'orders'; rows: DefenceRow[]; total: number; form: 
 const defenceRefusal = (accountId: number) => (f: Filters) =>
   f.type === 'BALANCE_MOVEMENT'
     ? (f.orderCode ?? '').trim() === '' ? ReportMsg.orderCode : null
-    : ((r) => (r.ok ? null : r.message))(checkBody(DefenceQuery, { accountId: String(accountId), type: f.type, star: f.star, end: isDay(f.end ?? '') ? extendedEnd(f.end!) : f.end, pasarela: f.pasarela }));
+    : ((r) => (r.ok ? null : r.message))(checkBody(DefenceQuery, { accountId: String(accountId), type: f.type, star: f.star, end: extendedEnd(f.end), pasarela: f.pasarela }));
 
 /**
  * 'Reporte de defensa' (CRM7_DO_ACTION): the customer's orders of a service and gateway in a window
