@@ -3,6 +3,9 @@ export const bulkText = {
   batchLabel: 'Decisión en bloque',
   batchRefused: 'La decisión en bloque ya no se puede aplicar.',
   question: (action: string, n: number) => `¿${action} ${n === 1 ? 'la entrada elegida' : `las ${n} entradas elegidas`}?`,
+  /** The form of an action that asks for input (a reason), filled once for every chosen entry. */
+  formTitle: (action: string, n: number) => `${action}: ${n === 1 ? 'la entrada elegida' : `las ${n} entradas elegidas`}`,
+  formNote: 'Lo que escriba se envía con cada entrada elegida.',
   batchQuestion: (n: number) => `¿Aplicar la decisión en bloque a ${n === 1 ? '1 entrada' : `${n} entradas`}?`,
   applied: (n: number) => (n === 1 ? 'Se aplicó a 1 entrada.' : `Se aplicó a ${n} entradas.`),
   select: (name: string) => `Elegir ${name}`,

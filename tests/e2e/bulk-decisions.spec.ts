@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ownOrder, withDb } from './fixtures';
+import { moveTo, ownOrder, queueEntryRow, withDb, type Slot } from './fixtures';
 import { seriousViolations, signIn } from './support';
 
 /**
@@ -72,3 +72,58 @@ test('fraude chooses two risk orders by keyboard, approves both in one action; t
   expect(withDb((db) => db.prepare(`SELECT status FROM orders WHERE id IN (${first}, ${second})`).all())).toEqual([{ status: 'OPEN' }, { status: 'OPEN' }]);
 });
 
+
+/** Two home remittances out for delivery in an open order of the spec's own, the newest of Cola de Remesas, without claims. */
+function homeRemittancesOut(): number[] {
+  return withDb((db) => {
+    const items = db
+      .prepare(
+        `SELECT i.id AS itemId, i.order_id AS orderId FROM order_items i JOIN orders o ON o.id = i.order_id JOIN remittances r ON r.id = i.id
+         WHERE (o.status = 'CLOSED' OR o.support_id = 'E2E-BULK-HOME') AND i.product_type = 'REMESA_A_DOMICILIO' AND i.fulfillment_order_id IS NOT NULL
+         ORDER BY i.id DESC LIMIT 2`,
+      )
+      .all() as Slot[];
+    const orderId = ownOrder(db, 'E2E-BULK-HOME', items[0]!.orderId, 'OPEN');
+    db.prepare("UPDATE orders SET status = 'OPEN' WHERE id = ?").run(orderId);
+    items.forEach((item, n) => {
+      moveTo(db, item.itemId, orderId);
+      db.prepare("UPDATE order_items SET status = 'PENDING_DELIVERY', created_date = ? WHERE id = ?").run(`2100-01-0${2 - n}T12:00:00.000Z`, item.itemId);
+      db.prepare('DELETE FROM claims WHERE entity_id = ?').run(item.itemId);
+    });
+    return items.map((item) => item.itemId);
+  });
+}
+
+test('a reason for all: two home remittances sent back to review in one action, the form checked by the single action\'s rule, each entry named in the result', async ({ page }) => {
+  const [first, second] = homeRemittancesOut();
+  await signIn(page, 'admin');
+  await page.goto('/#/admin/remittance-queue?sort=newest');
+  await expect(page.getByRole('heading', { name: 'Cola de Remesas' })).toBeVisible();
+  await page.getByRole('checkbox', { name: `Elegir Item ${first}` }).check();
+  await page.getByRole('checkbox', { name: `Elegir Item ${second}` }).check();
+  const bar = page.getByRole('region', { name: 'Decisión en bloque' });
+  await expect(bar).toContainText('2 elegidas');
+
+  await bar.getByRole('button', { name: 'Enviar a revisión' }).click();
+  const form = page.getByRole('dialog', { name: 'Enviar a revisión: las 2 entradas elegidas' });
+  await expect(form).toContainText('Lo que escriba se envía con cada entrada elegida.');
+  expect(await seriousViolations(page)).toEqual([]);
+  // Blank: the single action's message, nothing asked, nothing sent.
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(form).toContainText('Debe indicar el motivo.');
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toHaveCount(0);
+  await form.getByLabel('Motivo').fill('  Dirección incompleta ');
+  await form.getByRole('button', { name: 'Aceptar' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Estas seguro?' });
+  await expect(question).toContainText('¿Enviar a revisión las 2 entradas elegidas?');
+  await page.keyboard.press('Enter');
+  const result = page.getByRole('dialog', { name: 'Resultado de la decisión en bloque' });
+  await expect(result.getByRole('listitem')).toHaveText([`Item ${first}: hecho`, `Item ${second}: hecho`]);
+  await result.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(bar).not.toContainText('elegidas');
+  // Back in review they wait for an approval again: still in the queue, no longer chosen.
+  await expect(queueEntryRow(page, first!).getByRole('checkbox')).not.toBeChecked();
+  expect(withDb((db) => db.prepare(`SELECT status FROM order_items WHERE id IN (${first}, ${second})`).all())).toEqual([{ status: 'MANUAL' }, { status: 'MANUAL' }]);
+  const logs = withDb((db) => db.prepare("SELECT description FROM action_logs WHERE action = 'homeRemittanceItem.item.review' AND description LIKE ?").all(`%${first}%`)) as { description: string }[];
+  expect(logs.map((l) => l.description)).toContain(`Remesa a domicilio ${first} enviada a revisión: Dirección incompleta`);
+});

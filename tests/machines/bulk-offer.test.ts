@@ -24,13 +24,19 @@ describe('bulk actions offered', () => {
     expect(bulkActionsOf('order', [], FRAUD)).toEqual([]);
   });
 
-  it('remittance items of different products share their approval; a form action (review: a reason) is not offered in bulk', () => {
+  it('remittance items of different products share their approval; a form action (review: a reason) comes with its form', () => {
     const manualBank = item('bankRemittanceItem', 'MANUAL');
     const manualHome = item('homeRemittanceItem', 'MANUAL', { trackingNumber: 'TRK-1' });
     expect(events(bulkActionsOf('item', [manualBank, manualHome], OPS))).toEqual(['item.approve']);
     // An item of an order in risk review: its chart refuses the payout, so nothing is common.
     expect(bulkActionsOf('item', [manualBank, item('bankRemittanceItem', 'MANUAL', { orderStatus: 'RISK' })], OPS)).toEqual([]);
     expect(events(bulkActionsOf('item', [manualHome], OPS))).not.toContain('item.review');
+    // Out for delivery, home and pickup alike may go back to review: one reason, typed once, the row's own form.
+    const review = bulkActionsOf('item', [item('homeRemittanceItem', 'PENDING_DELIVERY'), item('pickupCashItem', 'PENDING_DELIVERY')], OPS).find((a) => a.event === 'item.review');
+    expect(review?.form?.fields.map((f) => f.name)).toEqual(['reason']);
+    expect(review?.form?.validate({ reason: '  ' }, undefined, undefined)).toEqual({ ok: false, message: 'Debe indicar el motivo.' });
+    // An action without a form brings none.
+    expect(bulkActionsOf('item', [manualBank], OPS).find((a) => a.event === 'item.approve')?.form).toBeUndefined();
     // A home remittance without its tracking number cannot be approved yet: nothing in common with the bank's.
     expect(events(bulkActionsOf('item', [manualBank, item('homeRemittanceItem', 'MANUAL', { trackingNumber: null })], OPS))).toEqual([]);
   });

@@ -5,7 +5,14 @@ import { bulkSelectionMachine, type BulkSelectionEvent } from '@/machines/ui/bul
 import type { BulkAnswer } from '@/api/contract/queues';
 import { describePath, machineCoverage, reportCoverage } from '../support/machine-coverage';
 
-/** Two entries shown (1 and 2), chosen by hand or by page, applied, answered or failed, closed. */
+/** A reason form's check, as the remittance rows' (src/machines/items/item.form.ts). */
+const reasonCheck = (value: Readonly<Record<string, unknown>>) => {
+  const reason = String(value.reason ?? '').trim();
+  return reason ? { ok: true as const, payload: reason } : { ok: false as const, message: 'Debe indicar el motivo.' };
+};
+const REVIEW = { type: 'bulk.apply', event: 'item.review', form: { value: { reason: '' }, check: reasonCheck } } as const;
+
+/** Two entries shown (1 and 2), chosen by hand or by page, applied (with a reason or without), answered or failed, closed. */
 const ANSWER: BulkAnswer = { results: [{ id: 1, outcome: 'done', reason: null }], approval: null };
 const EVENTS = [
   { type: 'select.toggle', key: 1 },
@@ -16,6 +23,11 @@ const EVENTS = [
   { type: 'select.shown', keys: [] },
   { type: 'select.clear' },
   { type: 'bulk.apply', event: 'order.approve' },
+  REVIEW,
+  { type: 'form.change', patch: { reason: ' Dirección incompleta ' } },
+  { type: 'form.change', patch: { reason: '  ' } },
+  { type: 'form.submit' },
+  { type: 'form.cancel' },
   { type: 'bulk.confirm' },
   { type: 'bulk.cancel' },
   { type: 'xstate.done.actor.apply', output: ANSWER },
@@ -26,7 +38,7 @@ const EVENTS = [
 describe('the bulk selection chart (bulkSelection)', () => {
   // A state is its value, its selection, and how it was reached (so every transition is a path's step).
   type Snap = ReturnType<typeof bulkSelectionMachine.transition>;
-  const key = (s: Snap) => `${JSON.stringify(s.value)}|${s.context.selected.join(',')}`;
+  const key = (s: Snap) => `${JSON.stringify(s.value)}|${s.context.selected.join(',')}|${JSON.stringify(s.context.form)}|${s.context.invalid ?? ''}|${String(s.context.payload)}`;
   const byTransition = (s: Snap, e: { type: string } | undefined, p?: Snap) => `${key(s)}|${e ? JSON.stringify(e) : ''}|${p ? key(p) : ''}`;
   const paths = invokingTestModel(bulkSelectionMachine, { events: EVENTS, serializeState: byTransition }).getShortestPaths();
 
@@ -49,6 +61,11 @@ describe('the bulk selection chart (bulkSelection)', () => {
         if (s.matches('applying') || s.matches('confirming')) expect(s.can({ type: 'select.toggle', key: 1 }), where).toBe(false);
         // Nothing is sent before it is confirmed.
         if (s.matches('applying')) expect(path.steps.some((step) => step.event.type === 'bulk.confirm'), where).toBe(true);
+        if (s.matches('filling')) expect(s.can({ type: 'select.toggle', key: 1 }), where).toBe(false);
+        // A reason action is confirmed only with a checked payload (trimmed), and its payload is its form's.
+        if ((s.matches('confirming') || s.matches('applying')) && s.context.event === 'item.review') expect(s.context.payload, where).toBe('Dirección incompleta');
+        if ((s.matches('confirming') || s.matches('applying')) && s.context.event === 'order.approve') expect(s.context.payload, where).toBeUndefined();
+        if (s.matches('choosing') || s.matches('empty')) expect(s.context.form, where).toBeNull();
         expect(new Set(s.context.selected).size, where).toBe(s.context.selected.length);
       }
     }
@@ -102,5 +119,30 @@ describe('the bulk selection chart (bulkSelection)', () => {
     actor.send({ type: 'result.close' });
     expect(actor.getSnapshot().value).toBe('empty');
     expect(actor.getSnapshot().context).toMatchObject({ selected: [], result: null });
+  });
+
+  it('a reason action: the form is checked by its own rule (the message shown, nothing asked), then asked, then sent with the payload for every entry', async () => {
+    const sent: unknown[] = [];
+    const machine = bulkSelectionMachine.provide({ actors: { apply: fromPromise(async ({ input }) => (sent.push(input), ANSWER)) } });
+    const actor = createActor(machine).start();
+    actor.send({ type: 'select.page', keys: [4, 5] });
+    actor.send(REVIEW);
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('filling');
+    expect(actor.getSnapshot().context.invalid).toBe('Debe indicar el motivo.');
+    actor.send({ type: 'form.change', patch: { reason: ' Dirección incompleta ' } });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(actor.getSnapshot().context.invalid).toBeNull();
+    actor.send({ type: 'bulk.confirm' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toEqual([{ event: 'item.review', ids: [4, 5], payload: 'Dirección incompleta' }]);
+    // Closing the result forgets the form; a later action without one sends no payload.
+    actor.send({ type: 'result.close' });
+    actor.send({ type: 'select.toggle', key: 6 });
+    actor.send({ type: 'bulk.apply', event: 'item.approve' });
+    actor.send({ type: 'bulk.confirm' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent[1]).toEqual({ event: 'item.approve', ids: [6] });
   });
 });

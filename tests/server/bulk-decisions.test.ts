@@ -137,6 +137,34 @@ describe('bulk decisions: each entry its own move', () => {
     for (const item of items) expect(item.status).toBe('CANCELLED');
   });
 
+  it('sends home remittances back to review with one reason for all: each its own move and action-log row with that reason; a bad reason is every entry\'s refusal in the single action\'s words, nothing done', async () => {
+    const rows = await k().selectFrom('order_items').select(['id', 'order_id']).where('product_type', '=', 'REMESA_A_DOMICILIO').orderBy('id', 'desc').limit(2).execute();
+    for (const r of rows) {
+      await k().updateTable('orders').set({ status: 'OPEN' }).where('id', '=', r.order_id).execute();
+      await k().updateTable('order_items').set({ status: 'PENDING_DELIVERY' }).where('id', '=', r.id).execute();
+    }
+    const ids = rows.map((r) => r.id);
+    // Blank, too long, not text: each entry is refused with the single action's message; nothing moves.
+    for (const payload of ['   ', 'x'.repeat(501), { reason: 'x' }]) {
+      const refused = await answer(await send('operaciones', { kind: 'item', event: 'item.review', ids, payload }));
+      expect(refused.results.map((r) => r.outcome)).toEqual(['refused', 'refused']);
+      expect(refused.results[0]!.reason).toMatch(/motivo/i);
+    }
+    for (const id of ids) expect(await itemStatus(id)).toBe('PENDING_DELIVERY');
+
+    const data = await answer(await send('operaciones', { kind: 'item', event: 'item.review', ids, payload: '  Dirección incompleta ' }));
+    expect(data.results).toEqual(ids.map((id) => ({ id, outcome: 'done', reason: null })));
+    for (const id of ids) {
+      expect(await itemStatus(id)).toBe('MANUAL');
+      const [t, ...more] = await transitionsOf('homeRemittanceItem', id);
+      expect(more).toEqual([]);
+      expect(t).toMatchObject({ from_state: 'PENDING_DELIVERY', event: 'item.review', to_state: 'MANUAL', actor_id: accounts.operaciones });
+      const orderId = rows.find((r) => r.id === id)!.order_id;
+      const logs = await k().selectFrom('action_logs').select(['description', 'executor_id']).where('doc_code', '=', 'ORDER').where('doc_id', '=', String(orderId)).where('action', '=', 'homeRemittanceItem.item.review').execute();
+      expect(logs).toEqual([{ description: `Remesa a domicilio ${id} enviada a revisión: Dirección incompleta`, executor_id: accounts.operaciones }]);
+    }
+  });
+
   it('replays the whole answer for the same Idempotency-Key, doing nothing twice', async () => {
     const [a, b] = await riskOrders(2);
     const key = crypto.randomUUID();

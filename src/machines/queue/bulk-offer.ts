@@ -1,4 +1,5 @@
 import { actionsOf, type AnyLifecycle, type Variant } from '@/machines/lifecycle/table';
+import type { RowForm } from '@/machines/lifecycle/form';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { inputOf, type ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { BULK_EVENTS } from '@/domain/bulk';
@@ -11,8 +12,9 @@ import { pickupCash } from '@/machines/items/pickup-cash.machine';
 /**
  * What a bulk decision may offer (issue 28 §3): the actions every chosen entry's chart takes now
  * for this person, restored from the snapshot the queue's read carries, among the queue's bulk
- * events (src/domain/bulk.ts) and without a form (one click, nothing to type). The server asks
- * each entry's chart again.
+ * events (src/domain/bulk.ts). An action that asks for input brings its row's form: the bulk
+ * events' forms are a reason typed once for all the entries (they read no entry's data), and the
+ * server builds each entry's request from that one payload. The server asks each entry's chart again.
  */
 
 const CHARTS: readonly AnyLifecycle[] = [order, bankRemittance, homeRemittance, pickupCash];
@@ -21,6 +23,8 @@ export interface BulkAction {
   event: string;
   label: string;
   variant: Variant;
+  /** The row's form when the action asks for input (a reason). */
+  form?: RowForm;
 }
 
 /** The actions one entry's chart offers among the queue's bulk events. */
@@ -29,8 +33,8 @@ function offeredBy(kind: ClaimKind, chart: ChartSnapshot, permissions: readonly 
   if (!lifecycle) return [];
   const snapshot = restoredChart(lifecycle.machine, { ...inputOf([chart], chart.chart), permissions: [...permissions] });
   return actionsOf(lifecycle.rows, snapshot)
-    .filter((row) => BULK_EVENTS[kind].includes(row.event) && !row.form)
-    .map((row) => ({ event: row.event, label: row.label, variant: row.variant ?? 'secondary' }));
+    .filter((row) => BULK_EVENTS[kind].includes(row.event))
+    .map((row) => ({ event: row.event, label: row.label, variant: row.variant ?? 'secondary', ...(row.form ? { form: row.form } : {}) }));
 }
 
 /** The actions every chart of the selection takes (in the first one's order); none for an empty selection. */

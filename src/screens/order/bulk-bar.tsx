@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { bulkSelectionMachine, type BulkRequest } from '@/machines/ui/bulk-selection.machine';
-import { bulkActionsOf } from '@/machines/queue/bulk-offer';
+import { bulkActionsOf, type BulkAction } from '@/machines/queue/bulk-offer';
 import { applyBulk } from '@/api/queues';
 import { errorMessage } from '@/api/http';
 import type { BulkAnswer, BulkResult } from '@/api/contract/queues';
@@ -13,6 +13,8 @@ import { useActorPermissions, useServices } from '@/ui/session';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { FlowFormDialog } from '@/ui/flow-form';
+import { FormFields } from '@/ui/row-form';
 import { bulkText } from '@/i18n/es-bulk';
 
 /**
@@ -32,7 +34,7 @@ export function useBulkSelection(kind: ClaimKind, applied: () => void) {
         actors: {
           apply: fromPromise<BulkAnswer, BulkRequest>(async ({ input }) => {
             try {
-              return await applyBulk(services.orders, { kind, event: input.event, ids: [...input.ids] });
+              return await applyBulk(services.orders, { kind, event: input.event, ids: [...input.ids], ...(input.payload === undefined ? {} : { payload: input.payload }) });
             } catch (error) {
               throw new Error(errorMessage(error), { cause: error });
             } finally {
@@ -64,8 +66,17 @@ export function BulkBar({ actor, chartsOf, kind }: BulkBarProps) {
   const shown = useSelector(actor, (s) => !s.matches('empty'));
   const confirming = useSelector(actor, (s) => s.matches('confirming'));
   const asked = useSelector(actor, (s) => s.context.event);
+  const filling = useSelector(actor, (s) => s.matches('filling'));
+  const formValue = useSelector(actor, (s) => s.context.form);
+  const invalid = useSelector(actor, (s) => s.context.invalid);
   const actions = useMemo(() => bulkActionsOf(kind, chartsOf(selected), permissions), [kind, chartsOf, selected, permissions]);
-  const label = actions.find((a) => a.event === asked)?.label ?? '';
+  const action = actions.find((a) => a.event === asked);
+  const label = action?.label ?? '';
+  const apply = (a: BulkAction) => {
+    const form = a.form;
+    // A form's rules are its row's own; a bulk form reads no entry (a reason typed once for all).
+    actor.send(form ? { type: 'bulk.apply', event: a.event, form: { value: form.initial(undefined, undefined), check: (value) => form.validate(value, undefined, undefined) } } : { type: 'bulk.apply', event: a.event });
+  };
   // The bar keeps its height whether or not something is chosen: nothing under it moves.
   return (
     <div role="region" aria-label={bulkText.barLabel} className="flex min-h-10 flex-wrap items-center gap-2 text-sm">
@@ -76,7 +87,7 @@ export function BulkBar({ actor, chartsOf, kind }: BulkBarProps) {
           </span>
           {actions.length === 0 ? <span className="text-slate-600">{bulkText.noCommon}</span> : null}
           {actions.map((a) => (
-            <Button key={a.event} variant={a.variant} disabled={applying || confirming} onClick={() => actor.send({ type: 'bulk.apply', event: a.event })}>
+            <Button key={a.event} variant={a.variant} disabled={applying || confirming || filling} onClick={() => apply(a)}>
               {a.label}
             </Button>
           ))}
@@ -84,6 +95,23 @@ export function BulkBar({ actor, chartsOf, kind }: BulkBarProps) {
             {bulkText.clear}
           </Button>
           {applying ? <span role="status">{bulkText.sending}</span> : null}
+          {action?.form && formValue ? (
+            <FlowFormDialog
+              flow={{
+                editing: filling,
+                invalidMessage: invalid,
+                submitForm: (event?: FormEvent) => {
+                  event?.preventDefault();
+                  actor.send({ type: 'form.submit' });
+                },
+                cancelForm: () => actor.send({ type: 'form.cancel' }),
+              }}
+              title={bulkText.formTitle(label, selected.length)}
+              description={bulkText.formNote}
+            >
+              <FormFields fields={action.form.fields} stem="bulk" columns={action.form.columns ?? 1} value={formValue} change={(patch) => actor.send({ type: 'form.change', patch })} context={undefined} />
+            </FlowFormDialog>
+          ) : null}
           <ConfirmDialog
             open={confirming}
             question={bulkText.question(label, selected.length)}
