@@ -7,7 +7,7 @@ import { createSessionApi, startSession } from '@/app/session';
 import { ServicesContext, SessionActorContext, type SessionActor } from '@/ui/session';
 import { Boot, preloadRouterApp } from '@/app/boot';
 import { drawsShell } from '@/app/frame-paths';
-import { EmptyShell } from '@/ui/shell-frame';
+import { AppFrame, frame } from '@/ui/shell-frame';
 import { displayZoneOffset } from '@/domain/time-zone';
 import { prepareNumberFormats } from '@/domain/format';
 import { goTo } from '@/app/navigation';
@@ -17,9 +17,12 @@ import { t } from '@/i18n';
 async function boot() {
   const routerApp = preloadRouterApp(window.localStorage, window.location.hash);
   const root = createRoot(document.getElementById('root')!);
-  // Signed in, on a page of the shell: its frame is drawn now, empty, while config.json and the
-  // router's code come; the shell then fills the same frame (src/ui/shell-frame.tsx).
-  if (routerApp && drawsShell(window.location.hash)) root.render(<EmptyShell />);
+  // Signed in, on a page of the shell: the frame is drawn now, empty, while config.json and the
+  // router's code come; the shell then fills that same frame (src/ui/shell-frame.tsx).
+  if (routerApp && drawsShell(window.location.hash)) {
+    frame.drawEmpty();
+    root.render(<AppFrame />);
+  }
   // The page's first time-zone and number formatters load their data (about 60 ms each at 4x CPU):
   // made in tasks of their own while config.json and the router's code are the wait, not inside the
   // first read's task or a page's first render (docs/decisions.md, issue 26 fourth pass).
@@ -32,7 +35,12 @@ async function boot() {
     config = await loadRuntimeConfig();
   } catch (error) {
     console.error(error);
-    root.render(<p className="p-8 text-red-700">{t.app.configError}</p>);
+    frame.clear();
+    root.render(
+      <AppFrame>
+        <p className="p-8 text-red-700">{t.app.configError}</p>
+      </AppFrame>,
+    );
     return;
   }
   // The clients read the token from the session actor, created right after them.
@@ -55,13 +63,15 @@ async function boot() {
   // fallback and then wait out React's reveal throttle (src/app/boot.tsx).
   await routerApp;
   root.render(
-    <StrictMode>
-      <SessionActorContext.Provider value={session}>
-        <ServicesContext.Provider value={services}>
-          <Boot session={session} />
-        </ServicesContext.Provider>
-      </SessionActorContext.Provider>
-    </StrictMode>,
+    <AppFrame>
+      <StrictMode>
+        <SessionActorContext.Provider value={session}>
+          <ServicesContext.Provider value={services}>
+            <Boot session={session} />
+          </ServicesContext.Provider>
+        </SessionActorContext.Provider>
+      </StrictMode>
+    </AppFrame>,
   );
 }
 

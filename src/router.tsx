@@ -19,7 +19,7 @@ import type { SessionActor } from '@/ui/session';
 import type { Services } from '@/api/services';
 import { mayOpen, ScreenRefused, type ScreenRoute } from '@/ui/screen-route';
 import { NoAuthorization } from '@/ui/no-authorization';
-import { FirstLoadFrame, PagePending } from '@/ui/shell-frame';
+import { FirstLoadPending, PagePending } from '@/ui/shell-frame';
 import { RootLayout } from '@/app/root-layout';
 import { Shell } from '@/screens/shell/shell';
 import { shellRoutes } from '@/screens/shell/routes';
@@ -240,15 +240,15 @@ export function createAppRouter(context: Omit<RouterContext, 'screens'>, history
 
 /**
  * Until the first location has matched, the router draws nothing: on a page of the shell, the
- * empty frame the entry drew (src/main.tsx) stays in its place instead, so the screen never goes
- * blank between the two and the shell fills the frame in the same commit that removes it.
+ * entry's frame (src/ui/shell-frame.tsx) keeps "Cargando…" in the page's place, so the screen never
+ * goes blank; the shell then fills that same frame. After the routes (their layout effects first).
  */
 function FirstLoad({ children }: { children: ReactNode }): JSX.Element {
   const matched = useRouterState<AnyRouter, boolean>({ select: (state) => state.matches.length > 0 });
   return (
     <>
-      {matched ? null : <FirstLoadFrame />}
       {children}
+      <FirstLoadPending matched={matched} />
     </>
   );
 }

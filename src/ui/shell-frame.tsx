@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { currentYear } from '@/domain/year';
 import { drawsShell } from '@/app/frame-paths';
 import { t } from '@/i18n';
@@ -6,23 +6,84 @@ import { LARGE_UP, useMediaQuery } from './media';
 
 /**
  * The console's frame: the menu's column (from a laptop's width up), the top bar, the page and the
- * footer. The shell fills it (src/screens/shell/shell.tsx); on a signed-in cold start it is drawn
- * empty with the entry, before the router's code is in (src/main.tsx), so the frame is on screen
- * from the first render and the shell fills it in place: every part keeps its size (the top bar
- * its height with or without its buttons), nothing moves (issue 26).
+ * footer. It is drawn by the entry, around whatever the app renders, for the page's whole life
+ * (src/main.tsx): on a signed-in cold start it is on screen, empty, before the router's code is in,
+ * and the shell (src/screens/shell/shell.tsx) then fills its menu and top bar through portals
+ * instead of drawing a frame of its own. Nothing of it is removed or drawn again when the shell
+ * arrives: every part keeps its place and size, and the footer painted first is the one that stays
+ * (issue 26: the browser counts a page's largest paint from the element that stays on screen).
+ * Sign-in and a window of its own (the fraud graph) have no frame: the page renders alone, in the
+ * same place of the tree, so nothing of the app is mounted again when the frame comes or goes.
  */
-export function ShellFrame({ sidebar, topBar, children, beside }: { sidebar: ReactNode; topBar?: ReactNode; children: ReactNode; beside?: ReactNode }) {
+
+/** What the frame shows: nothing, its parts empty (the console's code on its way), or the shell's. */
+export type FrameState = 'none' | 'empty' | 'shell';
+
+let state: FrameState = 'none';
+let menuSlot: HTMLElement | null = null;
+let barSlot: HTMLElement | null = null;
+let slots: { menu: HTMLElement | null; bar: HTMLElement | null } = { menu: menuSlot, bar: barSlot };
+const watchers = new Set<() => void>();
+const publish = () => watchers.forEach((watch) => watch());
+const subscribe = (watch: () => void) => {
+  watchers.add(watch);
+  return () => watchers.delete(watch);
+};
+
+function setState(next: FrameState) {
+  if (state === next) return;
+  state = next;
+  publish();
+}
+function setSlots(menu: HTMLElement | null, bar: HTMLElement | null) {
+  if (menu === menuSlot && bar === barSlot) return;
+  menuSlot = menu;
+  barSlot = bar;
+  slots = { menu, bar };
+  publish();
+}
+const menuRef = (element: HTMLElement | null) => setSlots(element, barSlot);
+const barRef = (element: HTMLElement | null) => setSlots(menuSlot, element);
+
+/** The frame as the entry and the router's first load set it (the shell sets itself: `useShellInFrame`). */
+export const frame = {
+  /** Drawn empty: a page of the shell whose code is on its way. */
+  drawEmpty: () => setState('empty'),
+  /** The first location matched without a shell (sign-in after an expired session): no frame. */
+  settle: () => {
+    if (state === 'empty') setState('none');
+  },
+  clear: () => setState('none'),
+  state: () => state,
+};
+
+const useFrameState = () => useSyncExternalStore(subscribe, () => state);
+
+/** The shell in the frame while it is mounted: the frame shows the shell's parts; where to draw its menu and top bar. */
+export function useShellInFrame(): { menu: HTMLElement | null; bar: HTMLElement | null } {
+  useLayoutEffect(() => {
+    setState('shell');
+    return () => setState('none');
+  }, []);
+  return useSyncExternalStore(subscribe, () => slots);
+}
+
+/** The frame around the app; `children` stay in one place of the tree whether the frame shows or not. */
+export function AppFrame({ children }: { children?: ReactNode }) {
+  const shown = useFrameState();
   // Narrower, the column is hidden and the menu opens in a drawer: it is not rendered at all.
   const wide = useMediaQuery(LARGE_UP);
+  const framed = shown !== 'none';
   return (
-    <div className="flex h-full">
-      <aside className="hidden w-64 shrink-0 lg:block">{wide ? sidebar : null}</aside>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex min-h-[61px] items-center gap-3 border-b border-slate-200 bg-white px-4 py-2.5">{topBar}</header>
-        <main className="flex-1 overflow-auto p-4 lg:p-6">{children}</main>
-        <footer className="border-t border-slate-200 bg-white px-6 py-3 text-xs text-slate-600">{t.app.footer(currentYear())}</footer>
+    <div className={framed ? 'flex h-full' : 'contents'}>
+      {framed ? <aside className="hidden w-64 shrink-0 lg:block">{wide ? shown === 'shell' ? <div ref={menuRef} className="h-full" /> : <SidebarFrame /> : null}</aside> : null}
+      <div className={framed ? 'flex min-w-0 flex-1 flex-col' : 'contents'}>
+        {framed ? <header ref={barRef} className="flex min-h-[61px] items-center gap-3 border-b border-slate-200 bg-white px-4 py-2.5" /> : null}
+        <div role={framed ? 'main' : undefined} className={framed ? 'flex-1 overflow-auto p-4 lg:p-6' : 'contents'}>
+          {children ?? (shown === 'empty' ? <PagePending /> : null)}
+        </div>
+        {framed ? <footer className="border-t border-slate-200 bg-white px-6 py-3 text-xs text-slate-600">{t.app.footer(currentYear())}</footer> : null}
       </div>
-      {beside}
     </div>
   );
 }
@@ -46,19 +107,15 @@ export function PagePending() {
   );
 }
 
-/** The frame before the console's code is in: the menu's column and the top bar empty, the page pending. */
-export function EmptyShell() {
-  return (
-    <ShellFrame sidebar={<SidebarFrame />}>
-      <PagePending />
-    </ShellFrame>
-  );
-}
-
 /**
- * The router's first load, before its root route has matched: on a page of the shell, the same
- * empty frame the entry drew (src/main.tsx), so the screen never goes blank between the two.
+ * The router's first load, before its root route has matched: in an empty frame, the page pending
+ * (what the entry drew there). Once matched on a page without the shell (sign-in, after a session
+ * that ended), the frame nobody will fill is taken away; on a page of the shell, the shell takes it.
  */
-export function FirstLoadFrame() {
-  return drawsShell(window.location.hash) ? <EmptyShell /> : null;
+export function FirstLoadPending({ matched }: { matched: boolean }) {
+  const shown = useFrameState();
+  useLayoutEffect(() => {
+    if (matched && !drawsShell(window.location.hash)) frame.settle();
+  }, [matched]);
+  return !matched && shown === 'empty' ? <PagePending /> : null;
 }

@@ -40,7 +40,10 @@ test.beforeEach(async ({ page }) => {
   await page.goto('about:blank');
 });
 
-test('a signed-in cold start shows the frame before the router’s code is in; the shell fills it without a blank frame or a move', async ({ page }) => {
+/** The frame's parts, in order: the top bar, the page's place, the footer. */
+const PARTS = ['header', '[role="main"]', 'footer'];
+
+test('a signed-in cold start shows the frame before the router’s code is in; the shell fills that same frame: no blank frame, no move, nothing drawn again', async ({ page }) => {
   await recordFrames(page, 'footer');
   const release = await holdRouter(page);
   await page.goto('/#/admin/orders');
@@ -49,12 +52,18 @@ test('a signed-in cold start shows the frame before the router’s code is in; t
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByText('Cargando…')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ordenes' })).toHaveCount(0);
-  const before = await page.evaluate(() => ['header', 'main', 'footer'].map((tag) => document.querySelector(tag)!.getBoundingClientRect().toJSON()));
+  const before = await page.evaluate((parts) => parts.map((part) => document.querySelector(part)!.getBoundingClientRect().toJSON()), PARTS);
+  // The frame's elements are marked: the shell must fill these, not draw its own (the browser counts
+  // the page's largest paint from the element that stays: the footer painted first).
+  await page.evaluate((parts) => parts.forEach((part) => document.querySelector(part)!.setAttribute('data-first', '')), PARTS);
   release();
   await expect(page.getByRole('region', { name: 'Órdenes' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Ordenes' })).toBeVisible();
-  const after = await page.evaluate(() => ['header', 'main', 'footer'].map((tag) => document.querySelector(tag)!.getBoundingClientRect().toJSON()));
+  const after = await page.evaluate((parts) => parts.map((part) => document.querySelector(part)!.getBoundingClientRect().toJSON()), PARTS);
   expect(after).toEqual(before);
+  expect(await page.evaluate((parts) => parts.map((part) => document.querySelector(part)!.hasAttribute('data-first')), PARTS)).toEqual([true, true, true]);
+  // The top bar's buttons are in the frame's header.
+  await expect(page.locator('header[data-first]').getByRole('button').first()).toBeVisible();
   const frames = await framesSeen(page);
   const first = frames.indexOf(true);
   expect(first).toBeGreaterThanOrEqual(0);

@@ -141,6 +141,11 @@ test.describe('shell behaviour', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/#\/auth\/login-page/);
     await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    // The frame goes with the shell: sign-in is drawn alone (no menu column, top bar or footer).
+    await expect(page.getByLabel('Usuario')).toBeVisible();
+    await expect(page.locator('aside, header')).toHaveCount(0);
+    await expect(page.locator('footer')).toHaveCount(1);
+    await expect(page.getByRole('main')).toHaveCount(1);
   });
 
   test('the dashboard shows figures from the database', async ({ page }) => {

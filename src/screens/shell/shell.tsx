@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { XMarkIcon } from '@heroicons/react/24/outline';
 import { Dialog } from '@/ui/dialog';
-import { ShellFrame } from '@/ui/shell-frame';
+import { useShellInFrame } from '@/ui/shell-frame';
 import { useSessionActor } from '@/ui/session';
 import { Sidebar } from './sidebar';
 import { TopBar } from './topbar';
@@ -33,31 +34,28 @@ export function Shell({ children }: { children?: ReactNode }) {
     return () => window.cancelIdleCallback(idle);
   }, [session, pageIn]);
 
+  // The frame is the entry's (src/ui/shell-frame.tsx): the menu and the top bar are drawn into it.
+  const frame = useShellInFrame();
   return (
-    <ShellFrame
-      sidebar={<Sidebar />}
-      topBar={<TopBar onOpenMenu={() => setMenuOpen(true)} />}
-      beside={
-        <>
-          <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title={t.menu.navigation} placement="left" className="lg:hidden">
-            <div className="relative h-full">
-              <button
-                type="button"
-                className="absolute top-4 right-3 z-10 rounded-md p-1 text-white hover:bg-white/10"
-                onClick={() => setMenuOpen(false)}
-              >
-                <XMarkIcon aria-hidden className="size-6" />
-                <span className="sr-only">{t.menu.closeMenu}</span>
-              </button>
-              <Sidebar withSearch onNavigate={() => setMenuOpen(false)} />
-            </div>
-          </Dialog>
-          <FraudAlert />
-          <KeyboardKeys />
-        </>
-      }
-    >
+    <>
+      {frame.menu ? createPortal(<Sidebar />, frame.menu) : null}
+      {frame.bar ? createPortal(<TopBar onOpenMenu={() => setMenuOpen(true)} />, frame.bar) : null}
       {children ?? <Outlet />}
-    </ShellFrame>
+      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title={t.menu.navigation} placement="left" className="lg:hidden">
+        <div className="relative h-full">
+          <button
+            type="button"
+            className="absolute top-4 right-3 z-10 rounded-md p-1 text-white hover:bg-white/10"
+            onClick={() => setMenuOpen(false)}
+          >
+            <XMarkIcon aria-hidden className="size-6" />
+            <span className="sr-only">{t.menu.closeMenu}</span>
+          </button>
+          <Sidebar withSearch onNavigate={() => setMenuOpen(false)} />
+        </div>
+      </Dialog>
+      <FraudAlert />
+      <KeyboardKeys />
+    </>
   );
 }
