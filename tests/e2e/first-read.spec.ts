@@ -11,12 +11,14 @@ import { withDb } from './fixtures';
  */
 const HOLD_MS = 3000;
 
-async function coldLoad(page: Page, url: string, pageChunk: RegExp, firstRead: (url: string) => boolean, shown: string) {
+/** Loads `url` cold with its page's chunk held until every one of its first reads has been sent (at most HOLD_MS). */
+async function coldLoad(page: Page, url: string, pageChunk: RegExp, firstReads: ((url: string) => boolean)[], shown: string) {
   const started: { url: string; at: number }[] = [];
   let released = 0;
   await page.goto('about:blank');
   await page.route(pageChunk, async (route) => {
-    await expect.poll(() => started.some((r) => firstRead(r.url)), { timeout: HOLD_MS, intervals: [20] }).toBe(true).catch(() => {});
+    const allSent = () => firstReads.every((isRead) => started.some((r) => isRead(r.url)));
+    await expect.poll(allSent, { timeout: HOLD_MS, intervals: [20] }).toBe(true).catch(() => {});
     released = Date.now();
     await route.continue();
   });
@@ -36,7 +38,7 @@ test.beforeEach(async ({ page }) => {
 test('the order page: the order is asked for once, before the page’s code has arrived; the bell after it', async ({ page }) => {
   const order = withDb((db) => db.prepare('SELECT id FROM orders ORDER BY id DESC LIMIT 1').get() as { id: number });
   const isRead = (url: string) => url.includes('/allHistory') && url.includes(`orderId=${order.id}`) && url.includes('size=1');
-  const { started, released } = await coldLoad(page, `/#/admin/order-page/${order.id}`, chunkHolding('src/screens/order/order-page.tsx'), isRead, `Orden ${order.id}`);
+  const { started, released } = await coldLoad(page, `/#/admin/order-page/${order.id}`, chunkHolding('src/screens/order/order-page.tsx'), [isRead], `Orden ${order.id}`);
   const reads = started.filter((r) => isRead(r.url));
   expect(reads).toHaveLength(1);
   expect(reads[0]!.at).toBeLessThanOrEqual(released);
@@ -45,9 +47,9 @@ test('the order page: the order is asked for once, before the page’s code has 
 
 test('the customer page: the card’s three reads go once each, before the page’s code has arrived; the bell after them', async ({ page }) => {
   const id = withDb((db) => (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id);
-  const card = `/uaa/secured/other/data?accountId=${id}`;
-  const { started, released } = await coldLoad(page, `/#/admin/customer-page/${id}`, chunkHolding('src/screens/customer/customer-page.tsx'), (url) => url.includes(card), 'Datos Generales');
-  for (const part of [`/uaa/secured/other/data?accountId=${id}`, `/users/secured/other/data?accountId=${id}`, `/secured/orders/totalClosed?accountId=${id}`]) {
+  const parts = [`/uaa/secured/other/data?accountId=${id}`, `/users/secured/other/data?accountId=${id}`, `/secured/orders/totalClosed?accountId=${id}`];
+  const { started, released } = await coldLoad(page, `/#/admin/customer-page/${id}`, chunkHolding('src/screens/customer/customer-page.tsx'), parts.map((part) => (url: string) => url.includes(part)), 'Datos Generales');
+  for (const part of parts) {
     const reads = started.filter((r) => r.url.includes(part));
     expect(reads, part).toHaveLength(1);
     expect(reads[0]!.at, part).toBeLessThanOrEqual(released);
@@ -59,7 +61,7 @@ test('the orders list: its first page (today’s window, the URL’s filters) is
   const status = 'CLOSED';
   const isRead = (url: string) => url.includes('/secured/orders/allHistory') && url.includes(`status=${status}`) && url.includes('page=1') && url.includes('size=15');
   // Page 2 of a filtered search, with the KYC panel's flag (not a filter): the loader asks for what the screen will.
-  const { started, released } = await coldLoad(page, `/#/admin/orders?status=${status}&page=2&kyc=true`, chunkHolding('src/screens/order/orders-page.tsx'), isRead, 'Ordenes');
+  const { started, released } = await coldLoad(page, `/#/admin/orders?status=${status}&page=2&kyc=true`, chunkHolding('src/screens/order/orders-page.tsx'), [isRead], 'Ordenes');
   // The rows are in: the page has taken its first page by now (or asked again, which the count would show).
   await expect(page.getByRole('region', { name: 'Órdenes' }).getByRole('row').nth(1)).toBeVisible();
   const reads = started.filter((r) => r.url.includes('/secured/orders/allHistory'));
@@ -79,7 +81,7 @@ for (const list of [
 ]) {
   test(`the ${list.path} list: its first page is asked for once, before the page’s code has arrived`, async ({ page }) => {
     const isRead = (url: string) => url.includes(list.endpoint) && url.includes('page=0');
-    const { started, released } = await coldLoad(page, `/#/admin/${list.path}`, chunkHolding(list.source), isRead, list.grid);
+    const { started, released } = await coldLoad(page, `/#/admin/${list.path}`, chunkHolding(list.source), [isRead], list.grid);
     // The rows are in: the page has taken its first page by now (or asked again, which the count would show).
     await expect(page.getByRole('region', { name: list.grid }).getByRole('row').nth(1)).toBeVisible();
     const reads = started.filter((r) => r.url.includes(list.endpoint));
