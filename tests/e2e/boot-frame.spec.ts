@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chunkHolding, signIn } from './support';
+import { holdChunk, signIn } from './support';
 
 /**
  * Issue 26: on a signed-in cold start the entry draws the shell's frame (menu column, top bar,
@@ -10,15 +10,7 @@ import { chunkHolding, signIn } from './support';
 const footer = `© ${new Date().getFullYear()} Consola CRM. Todos los derechos reservados.`;
 
 /** Holds the router's chunk until `release` is called; returns that function. */
-async function holdRouter(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(chunkHolding('src/app/router-app.tsx'), async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdRouter = (page: Page) => holdChunk(page, 'src/app/router-app.tsx');
 
 /** Records, on every animation frame from the document's first, whether `selector` is on screen; read them with `framesSeen`. */
 async function recordFrames(page: Page, selector: string) {

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ownOrder, withDb } from './fixtures';
-import { chunkHolding, signIn } from './support';
+import { holdChunk, signIn } from './support';
 
 /**
  * The keyboard on a detail page (issue 14 §5): j and k choose a group of actions in the page's
@@ -8,24 +8,36 @@ import { chunkHolding, signIn } from './support';
  * Esc cancels the dialog, Esc again lets the group go. The spec's order is its own (open, long ago).
  */
 
-test('the order page worked from the keyboard: j/k choose a group of actions, a digit starts one, Escape cancels', async ({ page }) => {
+/** An open order of the spec's own (`tag`), its page opened by admin on the Oferta tab. */
+async function openOwnOrder(page: Page, tag: string, offset: number): Promise<number> {
   const orderId = withDb((db) => {
-    const source = db.prepare("SELECT id FROM orders WHERE status = 'CLOSED' ORDER BY id LIMIT 1 OFFSET 9").get() as { id: number };
-    return ownOrder(db, 'E2E-DETAIL-KEYS', source.id, 'OPEN');
+    const source = db.prepare("SELECT id FROM orders WHERE status = 'CLOSED' ORDER BY id LIMIT 1 OFFSET ?").get(offset) as { id: number };
+    return ownOrder(db, tag, source.id, 'OPEN');
   });
   await signIn(page, 'admin');
   await page.goto(`/#/admin/order-page/${orderId}`);
   const panel = page.getByRole('region', { name: `Orden ${orderId}`, exact: true });
   await expect(panel.getByRole('tab', { name: 'Oferta' })).toHaveAttribute('aria-selected', 'true');
-  const chosen = page.locator('[role="group"][data-chosen]');
-  await expect(chosen).toHaveCount(0);
+  return orderId;
+}
 
-  // The "?" overlay lists the page's keys.
+/** The "?" overlay lists the page's keys (so j answers), then closes. */
+async function keysListed(page: Page) {
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Atajos de teclado' });
   await expect(help).toContainText('Ir al siguiente grupo de acciones');
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
+  return help;
+}
+
+test('the order page worked from the keyboard: j/k choose a group of actions, a digit starts one, Escape cancels', async ({ page }) => {
+  await openOwnOrder(page, 'E2E-DETAIL-KEYS', 9);
+  const chosen = page.locator('[role="group"][data-chosen]');
+  await expect(chosen).toHaveCount(0);
+
+  // The "?" overlay lists the page's keys.
+  const help = await keysListed(page);
 
   await page.keyboard.press('j');
   await expect(chosen).toHaveCount(1);
@@ -62,26 +74,10 @@ test('the order page worked from the keyboard: j/k choose a group of actions, a 
 });
 
 test('a digit is drawn on its button only once it answers: while the keys\' code is held its place is kept, blank, and 1 does nothing', async ({ page }) => {
-  const orderId = withDb((db) => {
-    const source = db.prepare("SELECT id FROM orders WHERE status = 'CLOSED' ORDER BY id LIMIT 1 OFFSET 10").get() as { id: number };
-    return ownOrder(db, 'E2E-DETAIL-KEYS-HELD', source.id, 'OPEN');
-  });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(chunkHolding('src/ui/digit-keys.tsx'), async (route) => {
-    await released;
-    await route.continue();
-  });
-  await signIn(page, 'admin');
-  await page.goto(`/#/admin/order-page/${orderId}`);
-  const panel = page.getByRole('region', { name: `Orden ${orderId}`, exact: true });
-  await expect(panel.getByRole('tab', { name: 'Oferta' })).toHaveAttribute('aria-selected', 'true');
+  const release = await holdChunk(page, 'src/ui/digit-keys.tsx');
+  await openOwnOrder(page, 'E2E-DETAIL-KEYS-HELD', 10);
   // j answers once the overlay lists it (the group keys are their own chunk, not held here).
-  await page.keyboard.press('?');
-  const help = page.getByRole('dialog', { name: 'Atajos de teclado' });
-  await expect(help).toContainText('Ir al siguiente grupo de acciones');
-  await page.keyboard.press('Escape');
-  await expect(help).toBeHidden();
+  await keysListed(page);
   await page.keyboard.press('j');
   const chosen = page.locator('[role="group"][data-chosen]');
   await expect(chosen).toHaveCount(1);

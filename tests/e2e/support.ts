@@ -38,3 +38,14 @@ export function chunkHolding(source: string): RegExp {
   if (!holder) throw new Error(`no chunk holds ${source}`);
   return new RegExp(`/${holder.file.replace(/[.]/g, '\\.')}$`);
 }
+
+/** Holds every request for the chunk that holds `source` until the returned function is called. */
+export async function holdChunk(page: Page, source: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(chunkHolding(source), async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
