@@ -7,7 +7,7 @@ import { createSessionApi, startSession } from '@/app/session';
 import { ServicesContext, SessionActorContext, type SessionActor } from '@/ui/session';
 import { Boot, preloadRouterApp } from '@/app/boot';
 import { drawsShell } from '@/app/frame-paths';
-import { AppFrame, frame } from '@/ui/shell-frame';
+import { AppFrame, frameActor } from '@/ui/shell-frame';
 import { displayZoneOffset } from '@/domain/time-zone';
 import { prepareNumberFormats } from '@/domain/format';
 import { goTo } from '@/app/navigation';
@@ -20,7 +20,7 @@ async function boot() {
   // Signed in, on a page of the shell: the frame is drawn now, empty, while config.json and the
   // router's code come; the shell then fills that same frame (src/ui/shell-frame.tsx).
   if (routerApp && drawsShell(window.location.hash)) {
-    frame.drawEmpty();
+    frameActor.send({ type: 'frame.boot' });
     root.render(<AppFrame />);
   }
   // The page's first time-zone and number formatters load their data (about 60 ms each at 4x CPU):
@@ -35,7 +35,7 @@ async function boot() {
     config = await loadRuntimeConfig();
   } catch (error) {
     console.error(error);
-    frame.clear();
+    frameActor.send({ type: 'frame.clear' });
     root.render(
       <AppFrame>
         <p className="p-8 text-red-700">{t.app.configError}</p>

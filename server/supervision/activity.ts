@@ -20,7 +20,6 @@ import type { DepthHistory, HeldClaim, QueueFigures, WorkDone } from '@/api/cont
 export const HISTORY_DAYS = 7;
 export const SAMPLE_EVERY_MS = 10 * 60_000;
 
-
 /** The last HISTORY_DAYS days in America/Toronto, oldest first, today last. */
 export function historyDays(now: number): string[] {
   const today = todayText(now);

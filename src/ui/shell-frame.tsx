@@ -1,4 +1,7 @@
-import { useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { createActor } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { frameMachine, type FrameContext } from '@/machines/ui/frame.machine';
 import { currentYear } from '@/domain/year';
 import { drawsShell } from '@/app/frame-paths';
 import { t } from '@/i18n';
@@ -16,56 +19,22 @@ import { LARGE_UP, useMediaQuery } from './media';
  * same place of the tree, so nothing of the app is mounted again when the frame comes or goes.
  */
 
-/** What the frame shows: nothing, its parts empty (the console's code on its way), or the shell's. */
-export type FrameState = 'none' | 'empty' | 'shell';
+/** The frame's chart, one for the page's life (src/machines/ui/frame.machine.ts). */
+export const frameActor = createActor(frameMachine).start();
 
-let state: FrameState = 'none';
-let menuSlot: HTMLElement | null = null;
-let barSlot: HTMLElement | null = null;
-let slots: { menu: HTMLElement | null; bar: HTMLElement | null } = { menu: menuSlot, bar: barSlot };
-const watchers = new Set<() => void>();
-const publish = () => watchers.forEach((watch) => watch());
-const subscribe = (watch: () => void) => {
-  watchers.add(watch);
-  return () => watchers.delete(watch);
-};
+const menuRef = (menu: HTMLElement | null) => frameActor.send({ type: 'frame.slots', menu, bar: frameActor.getSnapshot().context.bar });
+const barRef = (bar: HTMLElement | null) => frameActor.send({ type: 'frame.slots', menu: frameActor.getSnapshot().context.menu, bar });
 
-function setState(next: FrameState) {
-  if (state === next) return;
-  state = next;
-  publish();
-}
-function setSlots(menu: HTMLElement | null, bar: HTMLElement | null) {
-  if (menu === menuSlot && bar === barSlot) return;
-  menuSlot = menu;
-  barSlot = bar;
-  slots = { menu, bar };
-  publish();
-}
-const menuRef = (element: HTMLElement | null) => setSlots(element, barSlot);
-const barRef = (element: HTMLElement | null) => setSlots(menuSlot, element);
-
-/** The frame as the entry and the router's first load set it (the shell sets itself: `useShellInFrame`). */
-export const frame = {
-  /** Drawn empty: a page of the shell whose code is on its way. */
-  drawEmpty: () => setState('empty'),
-  /** The first location matched without a shell (sign-in after an expired session): no frame. */
-  settle: () => {
-    if (state === 'empty') setState('none');
-  },
-  clear: () => setState('none'),
-  state: () => state,
-};
-
-const useFrameState = () => useSyncExternalStore(subscribe, () => state);
+type FrameShown = 'none' | 'empty' | 'shell';
+const useFrameState = () => useSelector(frameActor, (s) => s.value as FrameShown);
 
 /** The shell in the frame while it is mounted: the frame shows the shell's parts; where to draw its menu and top bar. */
-export function useShellInFrame(): { menu: HTMLElement | null; bar: HTMLElement | null } {
+export function useShellInFrame(): FrameContext {
   useLayoutEffect(() => {
-    setState('shell');
-    return () => setState('none');
+    frameActor.send({ type: 'shell.in' });
+    return () => frameActor.send({ type: 'shell.out' });
   }, []);
-  return useSyncExternalStore(subscribe, () => slots);
+  return useSelector(frameActor, (s) => s.context);
 }
 
 /** The frame around the app; `children` stay in one place of the tree whether the frame shows or not. */
@@ -115,7 +84,7 @@ export function PagePending() {
 export function FirstLoadPending({ matched }: { matched: boolean }) {
   const shown = useFrameState();
   useLayoutEffect(() => {
-    if (matched && !drawsShell(window.location.hash)) frame.settle();
+    if (matched && !drawsShell(window.location.hash)) frameActor.send({ type: 'frame.settled' });
   }, [matched]);
   return !matched && shown === 'empty' ? <PagePending /> : null;
 }
