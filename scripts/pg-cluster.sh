@@ -73,5 +73,5 @@ if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir"; fi
 "${as_pg[@]}" "$bin/initdb" -D "$dir" -U postgres -A trust -E UTF8 --locale=C.UTF-8 >/dev/null
 "${as_pg[@]}" "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w \
   -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400 -c shared_buffers=128MB" \
-  start >/dev/null
+  start >/dev/null || { tail -n 20 "$dir/server.log" >&2; exit 1; }
 echo "postgres://postgres@127.0.0.1:$port/postgres"

@@ -24,7 +24,7 @@ interface Outcome {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled)('the database goes away and comes back; the instance is told to stop', () => {
   let dir: string;
-  let cluster: ReturnType<typeof throwawayPostgres>;
+  let cluster: Awaited<ReturnType<typeof throwawayPostgres>> | undefined;
   let databaseUrl: string;
   let server: ServerProcess;
   let token: string;
@@ -69,20 +69,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled)('the datab
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-outage-'));
     fs.chmodSync(dir, 0o755);
     fs.mkdirSync(path.join(dir, 'static'));
-    const port = await freePorts([0, 1]);
-    cluster = throwawayPostgres(path.join(dir, 'pg'), port + 1);
+    cluster = await throwawayPostgres(path.join(dir, 'pg'));
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
     await admin.query('CREATE DATABASE crm');
     await admin.end();
     databaseUrl = cluster.url.replace(/\/postgres$/, '/crm');
-    server = await startServer({ DATABASE_URL: databaseUrl, SCALE: 'test', SEED: 'true', STATIC_DIR: path.join(dir, 'static'), PG_CONNECT_TIMEOUT_MS: '1000' }, port);
+    server = await startServer({ DATABASE_URL: databaseUrl, SCALE: 'test', SEED: 'true', STATIC_DIR: path.join(dir, 'static'), PG_CONNECT_TIMEOUT_MS: '1000' }, await freePorts());
     token = await signInAt(server.url, 'admin');
     order = await database(async (c) => (await c.query<{ id: number }>('SELECT id FROM orders ORDER BY id DESC LIMIT 1')).rows[0]!.id);
   }, 120_000);
 
   afterAll(async () => {
-    if (server?.exitCode() === undefined) server.child.kill('SIGKILL');
+    if (server && server.exitCode() === undefined) server.child.kill('SIGKILL');
     cluster?.remove();
     fs.rmSync(dir, { recursive: true, force: true });
   });

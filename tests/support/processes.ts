@@ -43,14 +43,28 @@ export async function freePorts(offsets: readonly number[] = [0]): Promise<numbe
   }
 }
 
-/** A throwaway PostgreSQL cluster of its own (scripts/pg-cluster.sh), which a test may restart or halt. */
-export function throwawayPostgres(dir: string, port: number) {
+/**
+ * A throwaway PostgreSQL cluster of its own (scripts/pg-cluster.sh) on a free port, which a test may
+ * restart or halt. A port found free can be taken before the cluster binds it (another test, an
+ * outgoing connection's local port: the random range overlaps the ephemeral one), so a start that
+ * fails is tried again on another port; the error carries the cluster's own log.
+ */
+export async function throwawayPostgres(dir: string) {
+  let port = 0;
   const run = (action: string) => {
     const result = spawnSync('bash', [path.join(root, 'scripts', 'pg-cluster.sh'), action, dir, String(port)], { cwd: root, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`pg-cluster.sh ${action}: ${result.stderr}`);
+    if (result.status !== 0) throw new Error(`pg-cluster.sh ${action} (port ${port}): ${result.stderr}`);
     return result.stdout.trim();
   };
-  const url = run('start').split('\n').pop()!;
+  let url = '';
+  for (let attempt = 1; !url; attempt++) {
+    port = await freePorts();
+    try {
+      url = run('start').split('\n').pop()!;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   return {
     url,
     restart: () => run('restart'),
