@@ -35,10 +35,21 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** A base port that is free along with each of the offsets given. */
+/** Where the kernel picks the local ports of outgoing connections: a port there may be taken between a check and a bind. */
+const ephemeralLow = (() => {
+  try {
+    return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+})();
+
+/** A base port that is free along with each of the offsets given, below the ephemeral range. */
 export async function freePorts(offsets: readonly number[] = [0]): Promise<number> {
+  const span = Math.max(0, ...offsets) + 1;
+  const low = ephemeralLow > 20_000 + span + 1000 ? 20_000 : 10_000;
   for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const base = low + Math.floor(Math.random() * Math.max(1000, ephemeralLow - span - low));
     if (!(await Promise.all(offsets.map((o) => listening(base + o)))).some(Boolean)) return base;
   }
 }
