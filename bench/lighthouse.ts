@@ -11,7 +11,9 @@
  * performance score. BENCH_SCREENS (names, comma-separated) and BENCH_PROFILES (mobile, desktop)
  * measure a part, to compare two builds (BENCH_DIST: the folder served, default dist): printed
  * only, the document keeps the whole table. Each run prints its layout shifts' elements, its longest
- * tasks and its costliest scripts; BENCH_SAVE=folder keeps every run's whole report (JSON). CHROME_PATH (default /usr/bin/chromium): never a downloaded browser. The
+ * tasks and its costliest scripts; BENCH_SAVE=folder keeps every run's whole report (JSON);
+ * BENCH_TRACE=1 prints each long task's parts (bench/trace-tasks.ts); BENCH_TRACE=samples adds V8's
+ * sampling profiler to the trace and the functions that ran in each (its own cost slows those runs). CHROME_PATH (default /usr/bin/chromium): never a downloaded browser. The
  * simulated times scale what the machine's CPU took: on a busy machine TBT comes out higher.
  */
 import { spawn } from 'node:child_process';
@@ -25,6 +27,7 @@ import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { seedDatabase } from '../server/db/seed/index';
 import { writeBlock } from './doc-block';
+import { describeLongTasks, type TraceEvent } from './trace-tasks';
 import { serverStarted } from './support';
 
 const databaseFile = process.env.BENCH_DB ?? path.join('data', 'bench-demo.db');
@@ -97,7 +100,9 @@ async function measure(hash: string, form: 'mobile' | 'desktop', signedIn: boole
   // Signed in, Lighthouse must keep the storage (the session): the cache is cleared here instead.
   await cdp.send('Network.clearBrowserCache');
   const flags: Flags = { port: debuggingPort, onlyCategories: ['performance'], disableStorageReset: signedIn, logLevel: 'error', output: 'json' };
-  const result = await lighthouse(`${base}/${hash}`, flags, form === 'desktop' ? desktopConfig : undefined);
+  const traced = process.env.BENCH_TRACE === '1' || process.env.BENCH_TRACE === 'samples';
+  const config = form === 'desktop' ? desktopConfig : { extends: 'lighthouse:default' as const };
+  const result = await lighthouse(`${base}/${hash}`, flags, process.env.BENCH_TRACE === 'samples' ? { ...config, settings: { ...config.settings, additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } } : config);
   if (!result) throw new Error(`Lighthouse gave no result for ${hash}`);
   const lhr: Result = result.lhr;
   if (lhr.runtimeError) {
@@ -107,6 +112,11 @@ async function measure(hash: string, form: 'mobile' | 'desktop', signedIn: boole
   }
   const number = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
   explain(lhr, `${hash} ${form}`);
+  if (traced) {
+    const trace = (result.artifacts as unknown as { Trace?: { traceEvents: TraceEvent[] } }).Trace;
+    const slowdown = form === 'desktop' ? 1 : 4;
+    for (const line of describeLongTasks(trace?.traceEvents ?? [], slowdown)) console.log(line);
+  }
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     cls: number('cumulative-layout-shift'),
