@@ -8,8 +8,6 @@ import { ServicesContext, SessionActorContext, type SessionActor } from '@/ui/se
 import { Boot, preloadRouterApp } from '@/app/boot';
 import { drawsShell } from '@/app/frame-paths';
 import { AppFrame, frameActor } from '@/ui/shell-frame';
-import { displayZoneOffset } from '@/domain/time-zone';
-import { prepareNumberFormats } from '@/domain/format';
 import { goTo } from '@/app/navigation';
 import { notify } from '@/ui/toast';
 import { t } from '@/i18n';
@@ -22,13 +20,6 @@ async function boot() {
   if (routerApp && drawsShell(window.location.hash)) {
     frameActor.send({ type: 'frame.boot' });
     root.render(<AppFrame />);
-  }
-  // The page's first time-zone and number formatters load their data (about 60 ms each at 4x CPU):
-  // made in tasks of their own while config.json and the router's code are the wait, not inside the
-  // first read's task or a page's first render (docs/decisions.md, issue 26 fourth pass).
-  if (routerApp) {
-    window.setTimeout(() => displayZoneOffset(Date.now()), 0);
-    window.setTimeout(prepareNumberFormats, 0);
   }
   let config;
   try {

@@ -1,5 +1,5 @@
 import { dayjs } from './time';
-import { DISPLAY_TIME_ZONE, displayZoneOffset } from './time-zone';
+import { displayZoneOffset, instantOfDisplayWall } from './time-zone';
 
 /**
  * The date filters of every search screen (spec lists §5), as pure functions shared by the
@@ -59,17 +59,17 @@ function remembered<K, V>(compute: (key: K) => V, max = 512): (key: K) => V {
 
 /**
  * Today's date in America/Toronto at an instant: the instant moved by the zone's offset, read as
- * a UTC calendar day. One kept formatter (displayZoneOffset) instead of dayjs' `.tz()`, which
+ * a UTC calendar day. The zone's rule (displayZoneOffset) instead of dayjs' `.tz()`, which
  * builds an Intl formatter per call: on a phone that was a 75 ms task before a list's first read
- * (docs/decisions.md, issue 26 fourth pass).
+ * (docs/decisions.md, issue 26 fourth and sixth passes).
  */
 const todayAtMinute = remembered((minute: number) => {
   const at = minute * 60_000;
   return new Date(at + displayZoneOffset(at) * 60_000).toISOString().slice(0, 10);
 });
 
-/** The first instant of a day in America/Toronto, as ISO UTC. */
-export const dayStart = remembered((day: string) => dayjs.tz(day, DAY_FORMAT, DISPLAY_TIME_ZONE).toISOString());
+/** The first instant of a day in America/Toronto, as ISO UTC (a RangeError for text that is not a day). */
+export const dayStart = remembered((day: string) => new Date(instantOfDisplayWall(dayjs.utc(day, DAY_FORMAT).valueOf())).toISOString());
 
 /** A calendar day (YYYY-MM-DD) moved by some days: arithmetic on the date alone, no zone. */
 export function addDays(day: string, days: number): string {

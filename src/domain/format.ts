@@ -92,23 +92,51 @@ function numberFormat(min: number, max: number): Intl.NumberFormat {
 }
 
 /**
- * Makes the number formats every page uses (counts, and amounts with two decimals) ahead of time:
- * the first formatter of the locale loads its data (about 60 ms at 4x CPU), which otherwise lands
- * in whatever long task first writes a number (src/main.tsx calls it while the network is the wait).
+ * A number as Intl writes it in es-ES, without Intl: the first formatter of a locale loads the
+ * locale's data, a long task of its own on a phone (issue 26), and the rule is short. Intl rounds
+ * the shortest decimal that reads back as the number (1.005 is "1.005", not 1.00499…) half away
+ * from zero; the zeros beyond `min` decimals go; a point between thousands once the whole part has
+ * five digits. What the rule does not cover (not finite, 10²¹ or more, negative zero) is Intl's
+ * (tests/domain/format.test.ts compares both on thousands of numbers).
  */
-export function prepareNumberFormats(): void {
-  numberFormat(0, 0);
-  numberFormat(2, 2);
+function spanishNumber(value: number, min: number, max: number): string {
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e21 || Object.is(value, -0)) return numberFormat(min, max).format(value);
+  // The shortest digits and the exponent: "1.005e+0" → 1005, 0.
+  const [mantissa, exponentText] = Math.abs(value).toExponential().split('e') as [string, string];
+  const digits = mantissa.replace('.', '');
+  const exponent = Number(exponentText);
+  let whole = exponent >= 0 ? digits.slice(0, exponent + 1).padEnd(exponent + 1, '0') : '0';
+  let fraction = exponent >= 0 ? digits.slice(exponent + 1) : '0'.repeat(-exponent - 1) + digits;
+  if (fraction.length > max) {
+    const up = fraction[max]! >= '5';
+    fraction = fraction.slice(0, max);
+    if (up) {
+      // Add one at the last kept place, carrying through the fraction into the whole part.
+      const all = (whole + fraction).split('');
+      let at = all.length - 1;
+      while (at >= 0 && all[at] === '9') all[at--] = '0';
+      if (at >= 0) all[at] = String(Number(all[at]) + 1);
+      else all.unshift('1');
+      whole = all.slice(0, all.length - max).join('');
+      fraction = all.slice(all.length - max).join('');
+    }
+  }
+  fraction = fraction.padEnd(min, '0');
+  let end = fraction.length;
+  while (end > min && fraction[end - 1] === '0') end--;
+  fraction = fraction.slice(0, end);
+  const grouped = whole.length >= 5 ? whole.replace(/\B(?=(\d{3})+$)/g, '.') : whole;
+  return `${value < 0 ? '-' : ''}${grouped}${fraction ? `,${fraction}` : ''}`;
 }
 
 /** A number with a fixed number of decimals (2 by default): 1234.5 → "1234,50"; 12345.5 → "12.345,50". */
 export function formatNumber(value: number, decimals = 2): string {
-  return numberFormat(decimals, decimals).format(value);
+  return spanishNumber(value, decimals, decimals);
 }
 
 /** A count or a number with up to `maxDecimals` decimals, none forced: 12000 → "12.000", 0.925 → "0,925". */
 export function formatCount(value: number, maxDecimals = 0): string {
-  return numberFormat(0, maxDecimals).format(value);
+  return spanishNumber(value, 0, maxDecimals);
 }
 
 /** An amount and its currency: "1234,50 USD". */

@@ -10,6 +10,8 @@ import {
   orderScoreTone,
   roundUp2,
   ordersPagerTotal,
+  formatNumber,
+  formatCount,
 } from '@/domain/format';
 import { dayjs, DATE_TIME_SECONDS_FORMAT, formatDateTime } from '@/domain/time';
 import { DISPLAY_TIME_ZONE, NEW_YEAR_UTC_OFFSET_MINUTES } from '@/domain/time-zone';
@@ -184,5 +186,47 @@ describe('the orders pager total', () => {
     for (let total = 0; total < 500; total++) {
       expect(Math.ceil(ordersPagerTotal(total) / 15)).toBe(Math.ceil(total / 15));
     }
+  });
+});
+
+describe('numbers as Intl writes them in es-ES, without Intl', () => {
+  const intl = (min: number, max: number) => new Intl.NumberFormat('es-ES', { minimumFractionDigits: min, maximumFractionDigits: max });
+  /** Values of every size and sign, the ties that round, the edges of the grouping and of toFixed. */
+  function values(): number[] {
+    const out = [0, -0, 1, -1, 0.5, 1.5, 2.5, -2.5, 0.125, 0.375, -0.125, 1.005, 2.675, 9999, 10000, -10000, 12345.5, 99999.995, 999999.995, 1234567.891, 0.925, 0.0001, -0.001, 1e20, 1e21, -1e21, 123456789012345680000, Number.NaN, Infinity, -Infinity, Number.MAX_SAFE_INTEGER, Number.MIN_VALUE];
+    let seed = 20261127;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 4000; i++) {
+      const magnitude = 10 ** Math.floor(random() * 12 - 3);
+      const value = (random() - 0.3) * magnitude;
+      out.push(value, Math.round(value * 1000) / 1000, Math.round(value * 100) / 100 + 0.005);
+    }
+    return out;
+  }
+
+  it('formatNumber with 0 to 4 decimals writes what Intl writes, for every value', () => {
+    const wrong: string[] = [];
+    for (const decimals of [0, 1, 2, 3, 4]) {
+      const format = intl(decimals, decimals);
+      for (const value of values()) if (formatNumber(value, decimals) !== format.format(value)) wrong.push(`${value} (${decimals}): ${formatNumber(value, decimals)} ≠ ${format.format(value)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('formatCount with up to 0 to 4 decimals writes what Intl writes, for every value', () => {
+    const wrong: string[] = [];
+    for (const max of [0, 1, 2, 3, 4]) {
+      const format = intl(0, max);
+      for (const value of values()) if (formatCount(value, max) !== format.format(value)) wrong.push(`${value} (≤${max}): ${formatCount(value, max)} ≠ ${format.format(value)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('the examples the functions promise', () => {
+    expect(formatNumber(1234.5)).toBe('1234,50');
+    expect(formatNumber(12345.5)).toBe('12.345,50');
+    expect(formatCount(12000)).toBe('12.000');
+    expect(formatCount(0.925, 3)).toBe('0,925');
+    expect(formatCount(-1234567.5, 1)).toBe('-1.234.567,5');
   });
 });
