@@ -1,3 +1,4 @@
+import { formatCount } from '@/domain/format';
 import { es } from './es';
 
 /** The QA transition audit's words (issue 14 §7; the spec is silent, docs/decisions.md "Auditoría de Transiciones"). */
@@ -32,7 +33,7 @@ export const auditText = {
   },
   table: 'Transiciones guardadas, la más reciente primero',
   empty: 'No hay transiciones con esos filtros.',
-  total: (n: number) => (n === 1 ? '1 transición' : `${n.toLocaleString('es')} transiciones`),
+  total: (n: number) => (n === 1 ? '1 transición' : `${formatCount(n, 3)} transiciones`),
   export: 'Exportar CSV',
   exportFailed: 'No se pudo exportar el CSV.',
   document: (code: string, id: string) => (code === 'ORDER' ? `Orden ${id}` : code === 'CUSTOM' ? `Cliente ${id}` : `${code} ${id}`),
@@ -46,10 +47,10 @@ export const auditText = {
     taken: 'Tomada en el período (veces)',
     never: 'Nunca tomada en el período',
     final: 'Estado final',
-    times: (n: number) => (n === 1 ? '1 vez' : `${n.toLocaleString('es')} veces`),
+    times: (n: number) => (n === 1 ? '1 vez' : `${formatCount(n, 3)} veces`),
     neverShort: 'nunca',
     table: (chart: string) => `Transiciones del chart ${chart}`,
     unknown: 'Transiciones guardadas que el chart ya no tiene',
-    entered: (n: number) => (n === 0 ? 'sin entradas' : n === 1 ? '1 entrada' : `${n.toLocaleString('es')} entradas`),
+    entered: (n: number) => (n === 0 ? 'sin entradas' : n === 1 ? '1 entrada' : `${formatCount(n, 3)} entradas`),
   },
 } as const;

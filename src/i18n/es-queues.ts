@@ -1,10 +1,11 @@
+import { formatCount } from '@/domain/format';
 import { es } from './es';
 
 /** The work queues' words (issue 14; the spec is silent, docs/decisions.md "Work queues"). */
 export const queueText = {
   remittances: es.menu.remittanceQueue,
   risk: es.menu.riskQueue,
-  waiting: (n: number) => (n === 1 ? '1 esperando' : `${n.toLocaleString('es')} esperando`),
+  waiting: (n: number) => (n === 1 ? '1 esperando' : `${formatCount(n, 3)} esperando`),
   listLabel: (title: string, newest = false) => `${title}: elementos en espera, el más ${newest ? 'reciente' : 'antiguo'} primero`,
   empty: 'No hay nada esperando en la cola.',
   choose: 'Elija un elemento de la lista (flechas y Enter) para trabajarlo aquí.',

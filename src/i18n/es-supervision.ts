@@ -1,3 +1,4 @@
+import { formatCount } from '@/domain/format';
 import { es } from './es';
 import { queueText } from './es-queues';
 import type { SlaQueue } from '@/domain/sla';
@@ -46,8 +47,8 @@ export const supervisionText = {
     action: 'Acción',
     count: 'Veces',
   },
-  hours: (h: number) => `${h.toLocaleString('es')} h`,
-  overCount: (n: number) => (n === 0 ? 'Ninguno' : `${n.toLocaleString('es')} fuera de plazo`),
+  hours: (h: number) => `${formatCount(h, 3)} h`,
+  overCount: (n: number) => (n === 0 ? 'Ninguno' : `${formatCount(n, 3)} fuera de plazo`),
   none: '—',
   entry: (kind: ClaimKind, id: number) => `${CLAIM_NOUNS[kind].name} ${id}`,
   emptyOver: 'Nada está fuera de plazo.',

@@ -7,6 +7,7 @@ import { exportTransitions, getChartGraph, getCharts, getTransitions } from '@/a
 import { errorMessage } from '@/api/http';
 import { fileExportMachine } from '@/machines/ui/file-export.machine';
 import { TRANSITIONS_PAGE_SIZE } from '@/domain/transitions';
+import { formatCount } from '@/domain/format';
 import { formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
 import { useServices } from '@/ui/session';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
@@ -137,7 +138,7 @@ const TRANSITION_COLUMNS: TableColumn<ChartGraph['transitions'][number]>[] = [
   { header: c.event, cell: (t) => t.event, className: 'font-mono text-xs' },
   { header: c.guard, cell: (t) => t.guard ?? '', className: 'font-mono text-xs' },
   { header: c.to, cell: (t) => t.to, className: 'font-mono text-xs' },
-  { header: c.count, cell: (t) => (t.count > 0 ? t.count.toLocaleString('es') : <span className="text-slate-600 italic">{d.neverShort}</span>) },
+  { header: c.count, cell: (t) => (t.count > 0 ? formatCount(t.count, 3) : <span className="text-slate-600 italic">{d.neverShort}</span>) },
 ];
 
 /** A chart's picture with the period's transitions counted, and the same as a table. */
