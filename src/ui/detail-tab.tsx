@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { detailTabMachine, type DetailTabInput } from '@/machines/ui/detail-tab.machine';
 import { errorMessage } from '@/api/http';
@@ -84,13 +84,8 @@ export function reloadLoaded(tabs: readonly { actor: DetailTab<unknown>['actor']
  * form reads names its own failure and wait ("Error buscando las provincias").
  */
 export function DetailTabView<T>({ tab, children, failed, loading }: { tab: DetailTab<T>; children: (data: T) => ReactNode; failed?: string; loading?: string }) {
-  // What arrived is drawn in a transition: the chart's answer comes through useSyncExternalStore,
-  // whose renders are synchronous, and a page's parts drawn at once were one long task on a phone
-  // (issue 26); React draws the deferred value in slices between which the page answers, and the
-  // previous value (the spinner, or what was shown before a reload) stays until it is done.
-  const data = useDeferredValue(tab.data);
   // Its first read holds the region it is in (src/ui/hold-still.tsx) back until the others arrive.
-  useHoldStill(data === null && tab.state !== 'failed');
+  useHoldStill(tab.data === null && tab.state !== 'failed');
   if (tab.state === 'failed') {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
@@ -101,7 +96,7 @@ export function DetailTabView<T>({ tab, children, failed, loading }: { tab: Deta
       </div>
     );
   }
-  if (data === null) return <Spinner label={loading ?? t.app.loading} />;
+  if (tab.data === null) return <Spinner label={loading ?? t.app.loading} />;
   return (
     <div aria-busy={tab.state === 'loading'} className="relative space-y-3">
       {/* Read again: the spinner sits over the corner, so what is shown does not move down and back. */}
@@ -110,7 +105,7 @@ export function DetailTabView<T>({ tab, children, failed, loading }: { tab: Deta
           <Spinner label={t.app.loading} />
         </div>
       ) : null}
-      {children(data)}
+      {children(tab.data)}
     </div>
   );
 }
