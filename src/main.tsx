@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { loadRuntimeConfig } from '@/api/runtime-config';
@@ -53,20 +53,16 @@ async function boot() {
   // Downloading beside config.json since the entry began; rendering without it would show a
   // fallback and then wait out React's reveal throttle (src/app/boot.tsx).
   await routerApp;
-  // In a transition: the shell and the router's first render are drawn in slices between which
-  // the page answers (issue 26), into the frame already on screen.
-  startTransition(() =>
-    root.render(
-      <AppFrame>
-        <StrictMode>
-          <SessionActorContext.Provider value={session}>
-            <ServicesContext.Provider value={services}>
-              <Boot session={session} />
-            </ServicesContext.Provider>
-          </SessionActorContext.Provider>
-        </StrictMode>
-      </AppFrame>,
-    ),
+  root.render(
+    <AppFrame>
+      <StrictMode>
+        <SessionActorContext.Provider value={session}>
+          <ServicesContext.Provider value={services}>
+            <Boot session={session} />
+          </ServicesContext.Provider>
+        </SessionActorContext.Provider>
+      </StrictMode>
+    </AppFrame>,
   );
 }
 

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, type ComponentType, type JSX, type ReactNode } from 'react';
+import type { JSX, ReactNode } from 'react';
 import {
   createHashHistory,
   createRootRouteWithContext,
@@ -177,33 +177,13 @@ const guardOf =
     if (!mayOpen(screen, context.session.getSnapshot().context.profile?.groups)) throw new ScreenRefused(screen.path);
   };
 
-/** Whether a page has been drawn since the console started. */
-let firstPageDrawn = false;
-
-/**
- * A screen's page, drawn in a transition the first time after the console starts: the router's
- * state reaches its routes through useSyncExternalStore, so the first page (its components, its
- * charts' first states) was one synchronous render inside the long task that ran its code on a
- * phone (issue 26); React now draws it in slices, "Cargando…" in its place meanwhile, as while its
- * code came. Later pages are drawn at once: a person moving between pages sees no flash.
- */
-function pageOf(Page: ComponentType): ComponentType {
-  return function ScreenPage() {
-    const draw = useDeferredValue(true, firstPageDrawn);
-    useEffect(() => {
-      if (draw) firstPageDrawn = true;
-    }, [draw]);
-    return draw ? <Page /> : <PagePending />;
-  };
-}
-
 /** A domain's screen as a route: under the shell, or a window of its own behind the session. */
 function screenRoute(screen: ScreenRoute): AnyRoute {
   const guard = guardOf(screen);
   const common = {
     staticData: { title: screen.title },
     ...(screen.search ? { validateSearch: screen.search } : {}),
-    component: lazyRouteComponent(async () => ({ default: pageOf(await screen.page()) }), 'default'),
+    component: lazyRouteComponent(async () => ({ default: await screen.page() }), 'default'),
     ...(screen.firstRead
       ? {
           // The validated search is the loader's dependency: a list's first page is the one its URL names.
