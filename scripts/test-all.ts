@@ -127,9 +127,15 @@ function layerWanted(name: string, skip: string): boolean {
 function startPostgresLayer(): Promise<Layer> | null {
   if (!layerWanted('postgres', 'SKIP_POSTGRES')) return null;
   const dir = path.join(os.tmpdir(), `crm-pg-${process.pid}`);
-  const port = process.env.PG_TEST_PORT ?? '55432';
+  // The first port that starts: a cluster left by an aborted run (or anything else) may hold one.
+  const first = Number(process.env.PG_TEST_PORT ?? 55432);
+  let port = String(first);
   const cluster = (action: string) => spawnSync('bash', [path.join(root, 'scripts', 'pg-cluster.sh'), action, dir, port], { cwd: root, encoding: 'utf8' });
-  const started = cluster('start');
+  let started = cluster('start');
+  for (let next = first + 1; started.status !== 0 && next < first + 5; next++) {
+    port = String(next);
+    started = cluster('start');
+  }
   if (started.status !== 0) {
     console.log(`\n▶ postgres: could not start PostgreSQL\n${started.stderr}`);
     return Promise.resolve({ name: 'postgres', passed: 0, failed: 1 });
