@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { invokingTestModel } from '../support/invoking-model';
 import { bulkSelectionMachine, type BulkSelectionEvent } from '@/machines/ui/bulk-selection.machine';
 import type { BulkAnswer } from '@/api/contract/queues';
-import { describePath, machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { describePath, itCoversTheChart } from '../support/machine-coverage';
 
 /** A reason form's check, as the remittance rows' (src/machines/items/item.form.ts). */
 const reasonCheck = (value: Readonly<Record<string, unknown>>) => {
@@ -42,12 +42,7 @@ describe('the bulk selection chart (bulkSelection)', () => {
   const byTransition = (s: Snap, e: { type: string } | undefined, p?: Snap) => `${key(s)}|${e ? JSON.stringify(e) : ''}|${p ? key(p) : ''}`;
   const paths = invokingTestModel(bulkSelectionMachine, { events: EVENTS, serializeState: byTransition }).getShortestPaths();
 
-  it('every state and transition is reached', () => {
-    const coverage = machineCoverage(bulkSelectionMachine, paths);
-    reportCoverage('bulkSelection', coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
+  itCoversTheChart('bulkSelection', bulkSelectionMachine, paths);
 
   it('on every path: choosing means something is chosen, empty means nothing, and an action is only applied to a selection', () => {
     expect(paths.length).toBeGreaterThan(5);

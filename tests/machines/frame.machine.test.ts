@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { invokingTestModel } from '../support/invoking-model';
 import { frameMachine, type FrameEvent } from '@/machines/ui/frame.machine';
-import { describePath, machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { describePath, itCoversTheChart } from '../support/machine-coverage';
 
 /** The console's frame: drawn empty by the entry, filled by the shell, gone without it. */
 const EVENTS: FrameEvent[] = [{ type: 'frame.boot' }, { type: 'frame.settled' }, { type: 'frame.clear' }, { type: 'shell.in' }, { type: 'shell.out' }, { type: 'frame.slots', menu: null, bar: null }];
@@ -12,12 +12,7 @@ describe('the frame chart (frame)', () => {
   const byTransition = (s: Snap, e: { type: string } | undefined, p?: Snap) => `${JSON.stringify(s.value)}|${e?.type ?? ''}|${p ? JSON.stringify(p.value) : ''}`;
   const paths = invokingTestModel(frameMachine, { events: EVENTS, serializeState: byTransition }).getShortestPaths();
 
-  it('every state and transition is reached', () => {
-    const coverage = machineCoverage(frameMachine, paths);
-    reportCoverage('frame', coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
+  itCoversTheChart('frame', frameMachine, paths);
 
   it('on every path: only a mounted shell leaves the shell\'s frame, and a settled first load never takes the shell\'s frame away', () => {
     expect(paths.length).toBeGreaterThan(3);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { slaMachine, slaStateOf, type SlaContext, type SlaEvent } from '@/machines/queue/sla.machine';
-import { describePath, machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { describePath, itCoversTheChart } from '../support/machine-coverage';
 
 /** A queue allowing 100 minutes: the ages around its due point (80) and its limit, and a level changed. */
 const EVENTS: SlaEvent[] = [
@@ -20,12 +20,7 @@ const expected = (c: SlaContext) => (c.ageMinutes > c.limitMinutes ? 'over' : c.
 describe('the service-level chart (queueSla)', () => {
   const paths = Object.values(STARTS).flatMap((input) => createTestModel(slaMachine, { events: EVENTS, input } as never).getShortestPaths());
 
-  it('every state and transition is reached from the stored ages', () => {
-    const coverage = machineCoverage(slaMachine, paths);
-    reportCoverage('queueSla', coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
+  itCoversTheChart('queueSla', slaMachine, paths, 'every state and transition is reached from the stored ages');
 
   it('on every path the state is what the age against the level says, and age never goes back', () => {
     expect(paths.length).toBeGreaterThan(3);

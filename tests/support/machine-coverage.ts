@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode, AnyMachineSnapshot, EventObject } from 'xstate';
 
 interface StepLike {
@@ -116,4 +117,17 @@ export function describePath(path: { steps: readonly { event: { type: string } }
       .filter((type) => type !== 'xstate.init')
       .join(' → ') || '(start)'
   );
+}
+
+/**
+ * The check every model-based test opens with: the paths reach every state and every transition
+ * of the chart, reported under its name. Call inside the chart's `describe`.
+ */
+export function itCoversTheChart(name: string, machine: AnyStateMachine, paths: readonly PathLike[], what = 'every state and transition is reached') {
+  it(what, () => {
+    const coverage = machineCoverage(machine, paths);
+    reportCoverage(name, coverage);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
 }
