@@ -1,8 +1,9 @@
 /**
  * `npm test`: every test layer: type check and lint (side by side), unit/machine/server tests
- * (vitest), the production build with its chunk-circle and bundle-budget checks, and the browser tests (Playwright on Debian's Chromium), while
- * the server tests run again in the background, on PostgreSQL and then on Node 24. Ends with the
- * one line CI reads: `tests: N passed, N failed`.
+ * (vitest), the production build with its chunk-circle and bundle-budget checks, and the browser
+ * tests (Playwright on Debian's Chromium) while the server tests run again on PostgreSQL in the
+ * background; then the server tests on Node 24. Ends with the one line CI reads:
+ * `tests: N passed, N failed`.
  *
  * Time (issue 13: CI under 15 minutes on two cores): the PostgreSQL layer runs beside the browser
  * tests at the normal priority; it mostly waits on round trips to its database, and starved of
@@ -13,6 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startThrowawayCluster, type ThrowawayCluster } from './pg-cluster';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, '.reports');
@@ -82,15 +84,16 @@ if (wants('unit')) {
 }
 
 /**
- * A vitest run of the server tests in the background, its output in .reports/vitest-<name>.log;
+ * A vitest run of the server tests as a child process (the caller awaits it now or later), its
+ * output in .reports/vitest-<name>.log;
  * the layer's counts from its JSON report (no report, or a failing exit without failed tests: one
  * failure). `after` runs once it ended (a cluster to stop).
  */
-function backgroundServerTests(name: string, what: string, command: string[], workers: number, env: Record<string, string>, after: () => void = () => {}): Promise<Layer> {
+function serverTests(name: string, what: string, command: string[], workers: number, env: Record<string, string>, after: () => void = () => {}): Promise<Layer> {
   const log = path.join(reports, `vitest-${name}.log`);
   const file = path.join(reports, `vitest-${name}.json`);
   fs.rmSync(file, { force: true });
-  console.log(`\n▶ vitest run tests/server ${what}, in the background; output in ${path.relative(root, log)}`);
+  console.log(`\n▶ vitest run tests/server ${what}; output in ${path.relative(root, log)}`);
   const out = fs.openSync(log, 'w');
   const [program, ...prefix] = command;
   const child = spawn(program!, [...prefix, 'run', 'tests/server', `--maxWorkers=${workers}`, '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`], {
@@ -124,39 +127,28 @@ function layerWanted(name: string, skip: string): boolean {
  * scripts/pg-cluster.sh), in the background while the browser tests run: both mostly wait on
  * their databases and browsers. SKIP_POSTGRES=1 skips it on a machine without PostgreSQL; CI never does.
  */
-function startPostgresLayer(): Promise<Layer> | null {
+async function startPostgresLayer(): Promise<Layer | null> {
   if (!layerWanted('postgres', 'SKIP_POSTGRES')) return null;
-  const dir = path.join(os.tmpdir(), `crm-pg-${process.pid}`);
-  // The first port that starts: a cluster left by an aborted run (or anything else) may hold one.
+  // The first of five ports that starts: a cluster left by an aborted run (or anything else) may hold one.
   const first = Number(process.env.PG_TEST_PORT ?? 55432);
-  let port = String(first);
-  const cluster = (action: string) => spawnSync('bash', [path.join(root, 'scripts', 'pg-cluster.sh'), action, dir, port], { cwd: root, encoding: 'utf8' });
-  let started = cluster('start');
-  for (let next = first + 1; started.status !== 0 && next < first + 5; next++) {
-    port = String(next);
-    started = cluster('start');
+  let cluster: ThrowawayCluster;
+  try {
+    cluster = await startThrowawayCluster(path.join(os.tmpdir(), `crm-pg-${process.pid}`), (attempt) => first + attempt - 1, 5);
+  } catch (error) {
+    console.log(`\n▶ postgres: could not start PostgreSQL\n${(error as Error).message}`);
+    return { name: 'postgres', passed: 0, failed: 1 };
   }
-  if (started.status !== 0) {
-    console.log(`\n▶ postgres: could not start PostgreSQL\n${started.stderr}`);
-    return Promise.resolve({ name: 'postgres', passed: 0, failed: 1 });
-  }
-  const url = started.stdout.trim().split('\n').pop()!;
   // Four workers whatever the cores: they wait on the database, not on the CPU.
-  return backgroundServerTests('postgres', `on PostgreSQL (${url})`, [bin('vitest')], 4, { TEST_DATABASE_URL: url }, () => cluster('stop'));
+  return serverTests('postgres', `on PostgreSQL (${cluster.url})`, [bin('vitest')], 4, { TEST_DATABASE_URL: cluster.url }, () => {
+    try {
+      cluster.run('stop');
+    } catch (error) {
+      console.log(`\n▶ postgres: ${(error as Error).message}`);
+    }
+  });
 }
 
 const postgres = startPostgresLayer();
-
-/**
- * The server tests again on Node 24, the newer supported LTS line (everything else runs on the
- * machine's Node): scripts/node24.sh installs the npm registry's Node 24 into .cache/node24 and
- * builds better-sqlite3's binding for it there (about a minute, once). In the background after the
- * PostgreSQL layer, not beside it: both run tests/server/startup.test.ts, which listens on a fixed
- * port. SKIP_NODE24=1 skips it on a developer's machine; CI never does.
- */
-const node24 = Promise.resolve(postgres).then((): Promise<Layer> | null =>
-  layerWanted('node24', 'SKIP_NODE24') ? backgroundServerTests('node24', 'on Node 24', ['bash', path.join(root, 'scripts', 'node24.sh')], cores + 1, {}) : null,
-);
 
 if (wants('e2e')) {
   const built = run(bin('vite'), ['build', '--logLevel', 'warn']);
@@ -186,9 +178,22 @@ if (wants('e2e')) {
   }
 }
 
-if (postgres) layers.push(await postgres);
-const node24Result = await node24;
-if (node24Result) layers.push(node24Result);
+const postgresLayer = await postgres;
+if (postgresLayer) layers.push(postgresLayer);
+
+/**
+ * The server tests again on Node 24, the newer supported LTS line (everything else runs on the
+ * machine's Node): scripts/node24.sh installs the npm registry's Node 24 into .cache/node24 and
+ * builds better-sqlite3's binding for it there (about a minute on a clean clone). After the browser
+ * tests, not beside them: the binding's compilation and three CPU-bound workers at the normal
+ * priority starved the niced browser, and browser tests ran out of their minute (a test of 10 s
+ * alone took over 60 s, first try and retry, in the CI of 2026-11-27). After the PostgreSQL layer
+ * too: both run tests/server/startup.test.ts, which listens on a fixed port. SKIP_NODE24=1 skips
+ * it on a developer's machine; CI never does.
+ */
+if (layerWanted('node24', 'SKIP_NODE24')) {
+  layers.push(await serverTests('node24', 'on Node 24', ['bash', path.join(root, 'scripts', 'node24.sh')], cores + 1, {}));
+}
 
 if (fs.existsSync(coverageFile)) {
   const lines = [...new Set(fs.readFileSync(coverageFile, 'utf8').split('\n').filter(Boolean))].sort();

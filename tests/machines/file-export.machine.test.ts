@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { fileExportMachine, type FileExportEvent } from '@/machines/ui/file-export.machine';
 import { deferred, flush, type Deferred } from '../support/fakes';
-import { machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { itCoversTheChart } from '../support/machine-coverage';
 import { pathsWithOneMoreStep } from '../support/model-paths';
 
 /** The chart with exports the test answers and its effects recorded. */
@@ -28,18 +28,19 @@ function exporter() {
 }
 
 describe('the file-export chart', () => {
-  it('every state and transition is reached by the model', () => {
-    const EVENTS = [
-      { type: 'export.start' },
-      { type: 'xstate.done.actor.export', output: new Blob(['a']) },
-      { type: 'xstate.error.actor.export', error: new Error('Servicio no disponible.') },
-    ] as unknown as FileExportEvent[];
-    const paths = pathsWithOneMoreStep(fileExportMachine, EVENTS, ((s: { value: unknown }) => JSON.stringify(s.value)) as never);
-    const coverage = machineCoverage(fileExportMachine, paths);
-    reportCoverage('fileExport', coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
+  itCoversTheChart(
+    'fileExport',
+    fileExportMachine,
+    () => {
+      const EVENTS = [
+        { type: 'export.start' },
+        { type: 'xstate.done.actor.export', output: new Blob(['a']) },
+        { type: 'xstate.error.actor.export', error: new Error('Servicio no disponible.') },
+      ] as unknown as FileExportEvent[];
+      return pathsWithOneMoreStep(fileExportMachine, EVENTS, ((s: { value: unknown }) => JSON.stringify(s.value)) as never);
+    },
+    'every state and transition is reached by the model',
+  );
 
   it('one export at a time: saved when it comes, its failure said; it may be asked again after', async () => {
     const e = exporter();

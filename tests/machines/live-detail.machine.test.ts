@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { liveDetailMachine, type LiveDetailEvent } from '@/machines/ui/live-detail.machine';
-import { machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { itCoversTheChart } from '../support/machine-coverage';
 import { pathsWithOneMoreStep } from '../support/model-paths';
 
 describe('the live-detail chart (the order page kept up to date)', () => {
   const EVENTS: LiveDetailEvent[] = [{ type: 'detail.acting' }, { type: 'detail.changed', orders: [7] }, { type: 'detail.changed', orders: null }, { type: 'detail.dismiss' }];
   const input = { orderId: 7 };
 
-  it('every state and transition is reached by the model', () => {
-    const serializeState = (s: { value: unknown; context: { ownChange: number | null; changedUnderneath: boolean } }) => JSON.stringify([s.value, s.context.ownChange, s.context.changedUnderneath]);
-    const coverage = machineCoverage(liveDetailMachine, pathsWithOneMoreStep(liveDetailMachine, EVENTS, serializeState as never, input));
-    reportCoverage('liveDetail', coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
+  itCoversTheChart(
+    'liveDetail',
+    liveDetailMachine,
+    () => {
+      const serializeState = (s: { value: unknown; context: { ownChange: number | null; changedUnderneath: boolean } }) => JSON.stringify([s.value, s.context.ownChange, s.context.changedUnderneath]);
+      return pathsWithOneMoreStep(liveDetailMachine, EVENTS, serializeState as never, input);
+    },
+    'every state and transition is reached by the model',
+  );
 
   it("reads again and says so on someone else's change; the person's own change is not news", () => {
     const actor = createActor(liveDetailMachine, { input }).start();

@@ -5,7 +5,7 @@ import { searchMachine, type Filters, type SearchEvent, type SearchInput, type S
 import { fromUrl, searchLogic, toUrl } from '@/ui/search-logic';
 import { ApiError } from '@/api/http';
 import { deferred, flush, type Deferred } from '../support/fakes';
-import { describePath, machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { describePath, itCoversTheChart } from '../support/machine-coverage';
 
 type Snap = SnapshotFrom<typeof searchMachine>;
 
@@ -137,15 +137,15 @@ describe.each(variants)('search machine, model-based: %s', (_name, input) => {
 });
 
 describe('search machine, rules', () => {
-  it('covers every state and every transition across the kinds of search', () => {
-    const paths = variants.flatMap(([, input]) =>
-      createTestModel(searchMachine, { events: eventsFor(input), input, serializeState: transitionSerializer }).getShortestPaths(),
-    );
-    const coverage = machineCoverage(searchMachine, paths);
-    reportCoverage('search', coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
+  itCoversTheChart(
+    'search',
+    searchMachine,
+    () =>
+      variants.flatMap(([, input]) =>
+        createTestModel(searchMachine, { events: eventsFor(input), input, serializeState: transitionSerializer }).getShortestPaths(),
+      ),
+    'covers every state and every transition across the kinds of search',
+  );
 
   it("a dialog's check refuses the draft with its message and searches nothing; once the draft passes, it searches", () => {
     const sut = createSut({ defaults: { type: 'BALANCE_MOVEMENT', orderCode: '' }, check: (f) => (f.type === 'BALANCE_MOVEMENT' && !f.orderCode?.trim() ? 'Debe especificar el OrderCode.' : null) });

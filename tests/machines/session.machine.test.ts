@@ -7,7 +7,7 @@ import { ApiError } from '@/api/http';
 import { INVALID_TOKEN_CLEAR_MS, POLL_INTERVAL_MS, SHELL_DATA_DELAY_MS, StorageKey } from '@/domain/session';
 import { Msg } from '@/domain/messages';
 import { flush, MemoryStore } from '../support/fakes';
-import { describePath, machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { describePath, itCoversTheChart } from '../support/machine-coverage';
 import { adminProfile, createSut, EXPIRES_IN, fraudAnswer, kycAnswer, NOW, readerProfile, riskAnswer, stored, tokenAnswer, tokens, type Method, type Sut } from '../support/lifecycles/session-sut';
 
 const isRefreshDelay = (ms: number) => ms !== POLL_INTERVAL_MS && ms !== INVALID_TOKEN_CLEAR_MS && ms !== SHELL_DATA_DELAY_MS;
@@ -208,12 +208,7 @@ const simple = stateModel.getSimplePaths();
 const paths = [...shortest, ...simple];
 
 describe('session machine, model-based', () => {
-  it('covers every state and every transition of the chart', () => {
-    const coverage = machineCoverage(sessionMachine, paths);
-    reportCoverage('session', coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
+  itCoversTheChart('session', sessionMachine, paths, 'covers every state and every transition of the chart');
 
   describe.each([
     ['shortest', shortest],

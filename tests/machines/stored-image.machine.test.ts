@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { storedImageMachine, type StoredImageContext, type StoredImageEvent } from '@/machines/ui/stored-image.machine';
 import { deferred, flush, type Deferred } from '../support/fakes';
-import { machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { itCoversTheChart } from '../support/machine-coverage';
 import { pathsWithOneMoreStep } from '../support/model-paths';
 
 /** The chart with reads the test answers. */
@@ -24,20 +24,21 @@ function image() {
 }
 
 describe('the stored-image chart', () => {
-  it('every state and transition is reached by the model', () => {
-    // The invoked read's answers, as the chart hears them.
-    const EVENTS = [
-      { type: 'image.toggle' },
-      { type: 'xstate.done.actor.image', output: 'data:image/png;base64,AAAA' },
-      { type: 'xstate.error.actor.image', error: new Error('Recurso no encontrado.') },
-    ] as unknown as StoredImageEvent[];
-    const serializeState = (s: { value: unknown; context: StoredImageContext }) => JSON.stringify([s.value, s.context.src !== null]);
-    const paths = pathsWithOneMoreStep(storedImageMachine, EVENTS, serializeState as never);
-    const coverage = machineCoverage(storedImageMachine, paths);
-    reportCoverage('storedImage', coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
+  itCoversTheChart(
+    'storedImage',
+    storedImageMachine,
+    () => {
+      // The invoked read's answers, as the chart hears them.
+      const EVENTS = [
+        { type: 'image.toggle' },
+        { type: 'xstate.done.actor.image', output: 'data:image/png;base64,AAAA' },
+        { type: 'xstate.error.actor.image', error: new Error('Recurso no encontrado.') },
+      ] as unknown as StoredImageEvent[];
+      const serializeState = (s: { value: unknown; context: StoredImageContext }) => JSON.stringify([s.value, s.context.src !== null]);
+      return pathsWithOneMoreStep(storedImageMachine, EVENTS, serializeState as never);
+    },
+    'every state and transition is reached by the model',
+  );
 
   it('closed while it loads, it stays closed when the answer comes; opened again it reads again', async () => {
     const i = image();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { RENEW_MS, workQueueMachine, type WorkQueueContext, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
 import { liveChangesMachine, nextDelay, retryDelay, RETRY_MAX_MS, type LiveChangesEvent } from '@/machines/ui/live-changes.machine';
-import { machineCoverage, reportCoverage } from '../support/machine-coverage';
+import { machineCoverage, reportCoverage, itCoversTheChart } from '../support/machine-coverage';
 import { pathsWithOneMoreStep } from '../support/model-paths';
 import { A, B, BLOCKED, C, HELD, queue, UNTIL } from './work-queue.fixture';
 
@@ -309,15 +309,16 @@ describe('the live-changes chart', () => {
     return { heard, actor };
   };
 
-  it('every state and transition is reached by the model', () => {
-    const serializeState = (s: { value: unknown; context: { lost: number; wasOpen: boolean; hintMs: number | null } }) =>
-      JSON.stringify([s.value, s.context.lost > 0, s.context.wasOpen, s.context.hintMs !== null]);
-    const paths = pathsWithOneMoreStep(liveChangesMachine, EVENTS, serializeState as never);
-    const coverage = machineCoverage(liveChangesMachine, paths);
-    reportCoverage('liveChanges', coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
+  itCoversTheChart(
+    'liveChanges',
+    liveChangesMachine,
+    () => {
+      const serializeState = (s: { value: unknown; context: { lost: number; wasOpen: boolean; hintMs: number | null } }) =>
+        JSON.stringify([s.value, s.context.lost > 0, s.context.wasOpen, s.context.hintMs !== null]);
+      return pathsWithOneMoreStep(liveChangesMachine, EVENTS, serializeState as never);
+    },
+    'every state and transition is reached by the model',
+  );
 
   it('tells each change; a stream opened again asks everyone to read again; the wait grows to 15 s', () => {
     const { heard, actor } = liveChanges();

@@ -3,10 +3,11 @@
  * free ports, a server instance started as production starts it, throwaway PostgreSQL clusters
  * that can be restarted, and waiting for conditions.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { startThrowawayCluster } from '../../scripts/pg-cluster';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 export const BASIC = `Basic ${Buffer.from('crm-console:crm-console-secret').toString('base64')}`;
@@ -55,32 +56,16 @@ export async function freePorts(offsets: readonly number[] = [0]): Promise<numbe
 }
 
 /**
- * A throwaway PostgreSQL cluster of its own (scripts/pg-cluster.sh) on a free port, which a test may
- * restart or halt. A port found free can be taken before the cluster binds it (another test, an
- * outgoing connection's local port: the random range overlaps the ephemeral one), so a start that
- * fails is tried again on another port; the error carries the cluster's own log.
+ * A throwaway PostgreSQL cluster of its own on a free port, which a test may restart or halt; a
+ * start that fails is tried again on another free port (scripts/pg-cluster.ts).
  */
 export async function throwawayPostgres(dir: string) {
-  let port = 0;
-  const run = (action: string) => {
-    const result = spawnSync('bash', [path.join(root, 'scripts', 'pg-cluster.sh'), action, dir, String(port)], { cwd: root, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`pg-cluster.sh ${action} (port ${port}): ${result.stderr}`);
-    return result.stdout.trim();
-  };
-  let url = '';
-  for (let attempt = 1; !url; attempt++) {
-    port = await freePorts();
-    try {
-      url = run('start').split('\n').pop()!;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
+  const cluster = await startThrowawayCluster(dir, () => freePorts(), 3);
   return {
-    url,
-    restart: () => run('restart'),
-    halt: () => run('halt'),
-    remove: () => run('stop'),
+    url: cluster.url,
+    restart: () => cluster.run('restart'),
+    halt: () => cluster.run('halt'),
+    remove: () => cluster.run('stop'),
   };
 }
 
