@@ -152,7 +152,6 @@ test.describe('the top-up panel offers exactly the actions its chart allows the 
 });
 
 test('the forms say what is missing: "destino requerido!", "Debe especificar el reclamo."; the panel passes axe', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const token = await adminToken(request);
   const all = await topups(request, token);
   const read = await readCases(request, token, all);
@@ -182,7 +181,6 @@ test('the forms say what is missing: "destino requerido!", "Debe especificar el 
 });
 
 test('operaciones resets the tries of an IMPOSSIBLE top-up: tries 0, OPEN and the transition, without reloading', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const token = await adminToken(request);
   const all = await topups(request, token);
   const item = await resetCase(request, token, all, await readCases(request, token, all));
@@ -214,7 +212,6 @@ test('operaciones resets the tries of an IMPOSSIBLE top-up: tries 0, OPEN and th
 });
 
 test('operaciones resets the attempts of every top-up of a day at once, and is told how many', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const token = await adminToken(request);
   const all = await topups(request, token);
   const read = await readCases(request, token, all);
@@ -249,7 +246,6 @@ test('operaciones resets the attempts of every top-up of a day at once, and is t
 });
 
 test('lector and entregas have no mass reset', async ({ browser, request }) => {
-  test.setTimeout(90_000);
   const token = await adminToken(request);
   const [item] = await topups(request, token);
   for (const username of ['lector', 'entregas']) {
