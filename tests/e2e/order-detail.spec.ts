@@ -182,10 +182,14 @@ test.describe('order detail as fraude', () => {
 
   test('a failed tab shows its error and a retry that works without reloading the page', async ({ page }) => {
     const [order] = await riskOrders(page);
-    await page.route(
-      '**/riskcontrol/api/crm/**/rulesResult/list**',
-      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'server_error', error_description: 'Error interno del servidor.' }) }),
-      { times: 1 },
+    // The rules fail until the person retries, not just once: another test working the same order
+    // makes the page read its open tab again (live changes), which must not turn the failure into
+    // a success before the retry is clicked (seen in CI as a tab showing its rules at once).
+    let failing = true;
+    await page.route('**/riskcontrol/api/crm/**/rulesResult/list**', (route) =>
+      failing
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'server_error', error_description: 'Error interno del servidor.' }) })
+        : route.continue(),
     );
     const panel = await openOrder(page, order!.id);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
@@ -193,6 +197,7 @@ test.describe('order detail as fraude', () => {
     const alert = panel.getByRole('alert').filter({ hasText: 'Error interno del servidor.' });
     await expect(alert).toBeVisible();
     await expect(panel.getByRole('table', { name: 'Reglas de riesgo' })).toHaveCount(0);
+    failing = false;
     await panel.getByRole('button', { name: 'Reintentar' }).click();
     await expect(panel.getByRole('table', { name: 'Reglas de riesgo' })).toBeVisible();
     await expect(alert).toBeHidden();
