@@ -127,7 +127,7 @@ function layerWanted(name: string, skip: string): boolean {
  * scripts/pg-cluster.sh), in the background while the browser tests run: both mostly wait on
  * their databases and browsers. SKIP_POSTGRES=1 skips it on a machine without PostgreSQL; CI never does.
  */
-async function startPostgresLayer(): Promise<Layer | null> {
+async function startPostgresLayer(): Promise<{ ended: Promise<Layer> } | null> {
   if (!layerWanted('postgres', 'SKIP_POSTGRES')) return null;
   // The first of five ports that starts: a cluster left by an aborted run (or anything else) may hold one.
   const first = Number(process.env.PG_TEST_PORT ?? 55432);
@@ -136,19 +136,22 @@ async function startPostgresLayer(): Promise<Layer | null> {
     cluster = await startThrowawayCluster(path.join(os.tmpdir(), `crm-pg-${process.pid}`), (attempt) => first + attempt - 1, 5);
   } catch (error) {
     console.log(`\n▶ postgres: could not start PostgreSQL\n${(error as Error).message}`);
-    return { name: 'postgres', passed: 0, failed: 1 };
+    return { ended: Promise.resolve({ name: 'postgres', passed: 0, failed: 1 }) };
   }
   // Four workers whatever the cores: they wait on the database, not on the CPU.
-  return serverTests('postgres', `on PostgreSQL (${cluster.url})`, [bin('vitest')], 4, { TEST_DATABASE_URL: cluster.url }, () => {
+  const stop = () => {
     try {
       cluster.run('stop');
     } catch (error) {
       console.log(`\n▶ postgres: ${(error as Error).message}`);
     }
-  });
+  };
+  return { ended: serverTests('postgres', `on PostgreSQL (${cluster.url})`, [bin('vitest')], 4, { TEST_DATABASE_URL: cluster.url }, stop) };
 }
 
-const postgres = startPostgresLayer();
+// Awaited here, before the build and the browser tests: from here on the runner blocks in
+// spawnSync, and a cluster start left to a later tick would wait for the browser tests to end.
+const postgres = await startPostgresLayer();
 
 if (wants('e2e')) {
   const built = run(bin('vite'), ['build', '--logLevel', 'warn']);
@@ -178,8 +181,7 @@ if (wants('e2e')) {
   }
 }
 
-const postgresLayer = await postgres;
-if (postgresLayer) layers.push(postgresLayer);
+if (postgres) layers.push(await postgres.ended);
 
 /**
  * The server tests again on Node 24, the newer supported LTS line (everything else runs on the
