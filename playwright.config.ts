@@ -11,13 +11,15 @@ export default defineConfig({
   // Separate runs on one machine keep their artifacts apart.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   // Not a speed check (benchmarks measure speed): room for the axe scans and long walks on a busy
-  // two-core CI machine, whose speed varies from day to day. On a slow day (2026-11-27) the median
-  // test took 20 s and one in ten over 38 s beside three others; a minute left no room for a day
-  // twice as slow. Each expectation still fails after 10 s, so a stuck screen is still caught.
+  // two-core CI machine, whose speed varies from day to day (on a slow day, 2026-11-27, with four
+  // workers the median test took 20 s and one in ten over 38 s). Each expectation still fails
+  // after 10 s, so a stuck screen is still caught.
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 4),
+  // One browser per core: four on two cores made every test 2-3 times slower than two did, and the
+  // whole run slower too (docs/decisions.md, "CI on a slow day").
+  workers: Number(process.env.E2E_WORKERS ?? os.availableParallelism()),
   // A failing test runs once more only to record its trace (recording every test costs a third of
   // the suite's time); scripts/test-all.ts counts a test that passes on that second run as failed.
   retries: 1,
