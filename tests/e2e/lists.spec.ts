@@ -37,6 +37,12 @@ test.describe('Ordenes', () => {
     const link = page.getByRole('link', { name: /^Orden \d+/ }).first();
     await expect(link).toHaveAttribute('target', '_blank');
     const id = (await link.textContent())!.trim();
+    // Each row links to its order and its customer, in a new tab (spec lists §2).
+    await expect(link).toHaveAttribute('href', `#/admin/order-page/${id}`);
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(link).toHaveAccessibleName(`Orden ${id} (abre en una pestaña nueva)`);
+    const customer = gridRows(page, 'Órdenes').first().getByRole('link', { name: /^Cliente \d+ \(abre en una pestaña nueva\)$/ });
+    await expect(customer).toHaveAttribute('href', `#/admin/customer-page/${(await customer.textContent())!.trim()}`);
     await gridRows(page, 'Órdenes').first().dblclick();
     await expect(page).toHaveURL(new RegExp(`#/admin/order-page/${id}$`));
   });
