@@ -70,7 +70,6 @@ async function actionBar(page: Page, id: number) {
 }
 
 test('admin on the first customers is offered only what the server will do, and a reset done is not offered again', async ({ page }) => {
-  test.setTimeout(240_000);
   const customers = customerFacts();
   expect(customers).toHaveLength(12);
   // Any refusal of a precondition the page would have let through.

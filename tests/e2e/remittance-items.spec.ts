@@ -139,8 +139,6 @@ const homePanel = (page: Page, itemId: number) => page.getByRole('region', { nam
 
 for (const username of ['operaciones', 'entregas', 'lector']) {
   test(`bank remittances in every status: ${username} sees exactly the actions the chart allows`, async ({ page }) => {
-    // Every status's panel, its buttons and (operaciones) an axe scan: as the top-up panels' test, more than the default minute on a loaded machine.
-    test.setTimeout(150_000);
     const { orderId, items } = sharedBanks();
     await signIn(page, username);
     await openOrder(page, orderId);
@@ -157,8 +155,6 @@ for (const username of ['operaciones', 'entregas', 'lector']) {
   });
 
   test(`home remittances in every status: ${username} sees exactly the actions the chart allows`, async ({ page }) => {
-    // Every status's panel, its buttons and (operaciones) an axe scan: as the top-up panels' test, more than the default minute on a loaded machine.
-    test.setTimeout(150_000);
     const { orderId, items } = sharedHomes();
     await signIn(page, username);
     await openOrder(page, orderId);

@@ -130,7 +130,6 @@ async function topupPanel(panel: Locator, id: number): Promise<Locator> {
 test.describe('the top-up panel offers exactly the actions its chart allows the persona, in every status', () => {
   for (const username of ['operaciones', 'entregas', 'lector']) {
     test(username, async ({ page, request }) => {
-      test.setTimeout(150_000);
       const token = await adminToken(request);
       const cases = await readCases(request, token, await topups(request, token));
       await signIn(page, username);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { RENEW_MS, workQueueMachine, type WorkQueueContext, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
 import { liveChangesMachine, nextDelay, retryDelay, RETRY_MAX_MS, type LiveChangesEvent } from '@/machines/ui/live-changes.machine';
-import { machineCoverage, reportCoverage, itCoversTheChart } from '../support/machine-coverage';
+import { itCoversTheChart } from '../support/machine-coverage';
 import { pathsWithOneMoreStep } from '../support/model-paths';
 import { A, B, BLOCKED, C, HELD, queue, UNTIL } from './work-queue.fixture';
 
@@ -36,18 +36,20 @@ describe('the work-queue chart', () => {
     ]),
   ] as unknown as WorkQueueEvent[];
 
-  it('every state and transition is reached by the model (the claim actors\' answers among them)', () => {
-    // The model's states: the chart's state and what decides its next steps (not the counters).
-    const serializeState = (s: { value: unknown; context: WorkQueueContext }) =>
-      JSON.stringify([s.value, s.context.entries.length, s.context.opened !== null, s.context.advanceFrom !== null, s.context.awaitingList, s.context.awaitingClose, s.context.ownChange !== null]);
-    const paths = pathsWithOneMoreStep(workQueueMachine, EVENTS, serializeState as never);
-    const coverage = machineCoverage(workQueueMachine, paths);
-    reportCoverage('workQueue', coverage);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    // The walk takes seconds (every path one step longer, the actors' answers among the events): more
-    // than the default limit on two busy cores.
-  }, 90_000);
+  // The walk takes seconds (every path one step longer, the actors' answers among the events): more
+  // than the default limit on two busy cores.
+  itCoversTheChart(
+    'workQueue',
+    workQueueMachine,
+    () => {
+      // The model's states: the chart's state and what decides its next steps (not the counters).
+      const serializeState = (s: { value: unknown; context: WorkQueueContext }) =>
+        JSON.stringify([s.value, s.context.entries.length, s.context.opened !== null, s.context.advanceFrom !== null, s.context.awaitingList, s.context.awaitingClose, s.context.ownChange !== null]);
+      return pathsWithOneMoreStep(workQueueMachine, EVENTS, serializeState as never);
+    },
+    "every state and transition is reached by the model (the claim actors' answers among them)",
+    90_000,
+  );
 
   it('opens the entry under the cursor and claims it; a blocked entry does not open', () => {
     const q = queue();

@@ -122,13 +122,20 @@ export function describePath(path: { steps: readonly { event: { type: string } }
 /**
  * The check every model-based test opens with: the paths reach every state and every transition
  * of the chart, reported under its name. Call inside the chart's `describe`; paths that take long
- * to walk are given as a function, walked when the test runs.
+ * to walk are given as a function, walked when the test runs (with a `timeout` when the walk takes
+ * seconds).
  */
-export function itCoversTheChart(name: string, machine: AnyStateMachine, paths: readonly PathLike[] | (() => readonly PathLike[]), what = 'every state and transition is reached') {
+export function itCoversTheChart(
+  name: string,
+  machine: AnyStateMachine,
+  paths: readonly PathLike[] | (() => readonly PathLike[]),
+  what = 'every state and transition is reached',
+  timeout?: number,
+) {
   it(what, () => {
     const coverage = machineCoverage(machine, typeof paths === 'function' ? paths() : paths);
     reportCoverage(name, coverage);
     expect(coverage.states.missing).toEqual([]);
     expect(coverage.transitions.missing).toEqual([]);
-  });
+  }, timeout);
 }
