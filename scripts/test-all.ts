@@ -2,8 +2,10 @@
  * `npm test`: every test layer: type check and lint (side by side), unit/machine/server tests
  * (vitest), the production build with its chunk-circle and bundle-budget checks, and the browser
  * tests (Playwright on Debian's Chromium) while the server tests run again on PostgreSQL in the
- * background; then the server tests on Node 24. Ends with the one line CI reads:
- * `tests: N passed, N failed`.
+ * background. Ends with the one line CI reads: `tests: N passed, N failed`.
+ *
+ * Runs on Node 24 (`npm test` starts it through scripts/node24.sh), and so does everything it
+ * starts: the server suite runs twice, on SQLite and on PostgreSQL, both on Node 24.
  *
  * Time (issue 13: CI under 15 minutes on two cores): the PostgreSQL layer runs beside the browser
  * tests at the normal priority; it mostly waits on round trips to its database, and starved of
@@ -182,20 +184,6 @@ if (wants('e2e')) {
 }
 
 if (postgres) layers.push(await postgres.ended);
-
-/**
- * The server tests again on Node 24, the newer supported LTS line (everything else runs on the
- * machine's Node): scripts/node24.sh installs the npm registry's Node 24 into .cache/node24 and
- * builds better-sqlite3's binding for it there (about a minute on a clean clone). After the browser
- * tests, not beside them: the binding's compilation and three CPU-bound workers at the normal
- * priority starved the niced browser, and browser tests ran out of their minute (a test of 10 s
- * alone took over 60 s, first try and retry, in the CI of 2026-11-27). After the PostgreSQL layer
- * too: both run tests/server/startup.test.ts, which listens on a fixed port. SKIP_NODE24=1 skips
- * it on a developer's machine; CI never does.
- */
-if (layerWanted('node24', 'SKIP_NODE24')) {
-  layers.push(await serverTests('node24', 'on Node 24', ['bash', path.join(root, 'scripts', 'node24.sh')], cores + 1, {}));
-}
 
 if (fs.existsSync(coverageFile)) {
   const lines = [...new Set(fs.readFileSync(coverageFile, 'utf8').split('\n').filter(Boolean))].sort();
