@@ -1,13 +1,11 @@
 import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-const PORT = Number(process.env.E2E_PORT ?? 4319);
-// A fresh database per run; the name is fixed by the main process and inherited by workers.
-process.env.E2E_DATABASE_FILE ??= path.join(os.tmpdir(), `console-e2e-${process.pid}-${Date.now()}.db`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The seeded template every test copies, and the personas signed in once (tests/e2e/global-setup.ts);
+  // each test then has a server and a database of its own (tests/e2e/harness.ts): no webServer.
+  globalSetup: './tests/e2e/global-setup.ts',
   // Separate runs on one machine keep their artifacts apart.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   // Not a speed check (benchmarks measure speed): room for the axe scans and long walks on a busy
@@ -25,31 +23,16 @@ export default defineConfig({
   retries: 1,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'es-ES',
     timezoneId: 'America/Toronto',
     trace: 'on-first-retry',
     launchOptions: {
-      // Debian's Chromium, never a downloaded browser.
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      // Debian's Chromium, never a downloaded browser: its old headless shell (Debian's
+      // chromium-headless-shell, what Playwright itself runs headless tests on), which took half the
+      // CPU of the full browser per test on this machine (docs/decisions.md).
+      executablePath: process.env.E2E_BROWSER_PATH ?? '/usr/bin/chromium-headless-shell',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node_modules/.bin/tsx server/main.ts',
-    url: `http://127.0.0.1:${PORT}/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_FILE: process.env.E2E_DATABASE_FILE,
-      SCALE: 'test',
-      SEED: '11',
-      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
-    },
-  },
 });

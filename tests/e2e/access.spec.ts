@@ -1,25 +1,22 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './harness';
 import { signIn } from './support';
 
 const SCREENS = ['dashboard', 'customers', 'orders', 'items', 'calls', 'payments', 'clients', 'extras', 'user-page', 'settings-page'];
 
 test.describe('permissions in the browser', () => {
   test('without CRM_SETTINGS the settings page says NO POSEE AUTORIZACION DE ACCESO', async ({ page }) => {
-    await signIn(page, 'soporte');
-    await page.goto('/#/admin/settings-page');
+    await signIn(page, 'soporte', { open: '/#/admin/settings-page' });
     await expect(page.getByText('NO POSEE AUTORIZACION DE ACCESO')).toBeVisible();
     await expect(page.getByRole('tab')).toHaveCount(0);
   });
 
   test('with CRM_SETTINGS the settings page shows its five tabs', async ({ page }) => {
-    await signIn(page, 'lector');
-    await page.goto('/#/admin/settings-page');
+    await signIn(page, 'lector', { open: '/#/admin/settings-page' });
     await expect(page.getByRole('tab')).toHaveText(['Proveedor SMS PIN', 'Lista Negra Destinatarios', 'Lista Negra', 'Paises', 'Logs']);
   });
 
   test('a route whose view permission is missing shows the refusal text', async ({ page }) => {
-    await signIn(page, 'entregas');
-    await page.goto('/#/admin/customers');
+    await signIn(page, 'entregas', { open: '/#/admin/customers' });
     await expect(page.getByText('NO POSEE AUTORIZACION DE ACCESO')).toBeVisible();
     await page.goto('/#/admin/orders');
     await expect(page.getByRole('heading', { name: 'Ordenes' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './harness';
 import { moveTo, ownOrder, withDb } from './fixtures';
 import { seriousViolations, signIn } from './support';
 import { es } from '../../src/i18n/es';
@@ -8,8 +8,6 @@ import { es } from '../../src/i18n/es';
  * soporte sees it pending and cannot decide it; admin approves it and the refund is done. The
  * spec's order is its own (a balance offer of 800 USD moved to an order created long ago).
  */
-
-test.describe.configure({ timeout: 90_000 });
 
 function bigOffer(supportId = 'E2E-FOUR-EYES', offset = 3): { orderId: number; offerId: number; title: string } {
   return withDb((db) => {
@@ -38,14 +36,12 @@ test('a refund above the threshold by soporte waits until admin approves it; sop
   const { orderId, title } = bigOffer();
   // Admin has the list open before anything is asked: it shows the request as it comes.
   const ana = await (await browser.newContext()).newPage();
-  await signIn(ana, 'admin');
-  await ana.goto('/#/admin/approvals');
+  await signIn(ana, 'admin', { open: '/#/admin/approvals' });
   await expect(ana.getByRole('heading', { name: 'Pendientes de aprobación' })).toBeVisible();
   const sergio = await (await browser.newContext()).newPage();
-  await signIn(sergio, 'soporte');
+  await signIn(sergio, 'soporte', { open: `/#/admin/order-page/${orderId}` });
 
   // Soporte asks for 650 USD back: the dialog says it waits for someone else.
-  await sergio.goto(`/#/admin/order-page/${orderId}`);
   const panel = sergio.getByRole('region', { name: `Orden ${orderId}`, exact: true });
   const actions = panel.getByRole('group', { name: `Acciones de la oferta ${title}` }).first();
   await actions.getByRole('button', { name: 'Reembolso parcial' }).click();
@@ -91,8 +87,7 @@ test('a refund above the threshold by soporte waits until admin approves it; sop
 
 test('a refund split in two waits at the second: the dialog and the list say the sum with the earlier one (issue 28 §4)', async ({ page }) => {
   const { orderId, title } = bigOffer('E2E-FOUR-EYES-SPLIT', 4);
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/order-page/${orderId}`);
+  await signIn(page, 'soporte', { open: `/#/admin/order-page/${orderId}` });
   const panel = page.getByRole('region', { name: `Orden ${orderId}`, exact: true });
   const refund = async (amount: string) => {
     await panel.getByRole('group', { name: `Acciones de la oferta ${title}` }).first().getByRole('button', { name: 'Reembolso parcial' }).click();

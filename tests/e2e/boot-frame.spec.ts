@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './harness';
 import { holdChunk, signIn } from './support';
 
 /**
@@ -28,8 +28,7 @@ async function recordFrames(page: Page, selector: string) {
 const framesSeen = (page: Page) => page.evaluate(() => (window as unknown as { __frames: boolean[] }).__frames);
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('about:blank');
+  await signIn(page, 'admin', { open: 'about:blank' });
 });
 
 /** The frame's parts, in order: the top bar, the page's place, the footer. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './harness';
 import { moveTo, ownOrder, queueEntryRow, withDb, type Slot } from './fixtures';
 import { seriousViolations, signIn } from './support';
 
@@ -10,8 +10,6 @@ import { seriousViolations, signIn } from './support';
  * (work-queues.spec's risk orders are the oldest). The queue's oldest entries are long past the risk
  * queue's service level: "Fuera de plazo" in words.
  */
-
-test.describe.configure({ timeout: 90_000 });
 
 /** Two orders of the spec's own in RISK, the newest of the queue. */
 function fixtures(): number[] {
@@ -30,9 +28,8 @@ const row = (page: Page, id: number) => page.getByRole('row').filter({ has: page
 
 test('fraude chooses two risk orders by keyboard, approves both in one action; the result names each and both leave the queue', async ({ page }) => {
   const [first, second] = fixtures();
-  await signIn(page, 'fraude');
+  await signIn(page, 'fraude', { open: '/#/admin/risk-queue' });
   // Oldest first (the default): the oldest entries are late, and say so in words, not colour alone.
-  await page.goto('/#/admin/risk-queue');
   await expect(page.getByRole('heading', { name: 'Cola de Riesgo' })).toBeVisible();
   await expect(page.getByRole('row').nth(1)).toContainText('Fuera de plazo');
 
@@ -96,8 +93,7 @@ function homeRemittancesOut(): number[] {
 
 test('a reason for all: two home remittances sent back to review in one action, the form checked by the single action\'s rule, each entry named in the result', async ({ page }) => {
   const [first, second] = homeRemittancesOut();
-  await signIn(page, 'admin');
-  await page.goto('/#/admin/remittance-queue?sort=newest');
+  await signIn(page, 'admin', { open: '/#/admin/remittance-queue?sort=newest' });
   await expect(page.getByRole('heading', { name: 'Cola de Remesas' })).toBeVisible();
   await page.getByRole('checkbox', { name: `Elegir Item ${first}` }).check();
   await page.getByRole('checkbox', { name: `Elegir Item ${second}` }).check();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './harness';
 import { signIn } from './support';
 import { confirmAndFinish, withDb } from './fixtures';
 
@@ -40,7 +40,7 @@ async function openCall(page: Page, call: Call) {
 
 test('soporte opens a call, reads its tabs, returns 1 minute as FREE_MIN and sees it in the customer credit history', async ({ page }) => {
   const call = prepareCall(0);
-  await signIn(page, 'soporte');
+  await signIn(page, 'soporte', { open: null });
   await openCall(page, call);
   // Contacto is the first tab, shown at once.
   await expect(page.getByText(call.contact, { exact: true })).toBeVisible();
@@ -76,7 +76,7 @@ test('soporte opens a call, reads its tabs, returns 1 minute as FREE_MIN and see
 
 test('a reader opens a call and sees its tabs, and no return button', async ({ page }) => {
   const call = prepareCall(1);
-  await signIn(page, 'lector');
+  await signIn(page, 'lector', { open: null });
   await openCall(page, call);
   await expect(page.getByText(call.contact, { exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Logs' }).click();

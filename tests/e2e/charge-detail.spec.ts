@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './harness';
 import { signIn } from './support';
 import { confirmAndFinish, withDb } from './fixtures';
 
@@ -40,7 +40,7 @@ const statusOf = (page: Page) => page.locator('dt', { hasText: /^Estado$/ }).loc
 test('fraude opens a charge order held for risk and approves it, then refunds a CLOSED one for its total', async ({ page }) => {
   const risky = prepareCharge(0, 'RISK');
   const closed = prepareCharge(1, 'CLOSED');
-  await signIn(page, 'fraude');
+  await signIn(page, 'fraude', { open: null });
   await openCharge(page, risky);
   await expect(page.getByRole('table', { name: `Reglas de cobro aplicadas del cobro ${risky.id}` }).getByRole('row').nth(1)).toBeVisible();
   await page.getByRole('tab', { name: 'Evaluacion de Riesgo' }).click();
@@ -63,7 +63,7 @@ test('fraude opens a charge order held for risk and approves it, then refunds a 
 
 test('a reader opens a charge order and sees its tabs and no action button', async ({ page }) => {
   const charge = prepareCharge(2, 'RISK');
-  await signIn(page, 'lector');
+  await signIn(page, 'lector', { open: null });
   await openCharge(page, charge);
   await expect(page.getByRole('table', { name: `Reglas de cobro aplicadas del cobro ${charge.id}` })).toBeVisible();
   await page.getByRole('tab', { name: 'Cliente Detalles' }).click();
@@ -72,8 +72,7 @@ test('a reader opens a charge order and sees its tabs and no action button', asy
 });
 
 test("soporte reads the gateway's defence report of a window and saves it as CSV", async ({ page }) => {
-  await signIn(page, 'soporte');
-  await page.goto('/#/admin/payments');
+  await signIn(page, 'soporte', { open: '/#/admin/payments' });
   await page.getByRole('button', { name: 'Reporte de defensa' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reporte de defensa de la pasarela (contracargos)' });
   await dialog.getByLabel('Desde').fill('2026-06-01');

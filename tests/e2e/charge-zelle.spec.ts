@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './harness';
 import { signIn } from './support';
 import { confirmAndFinish, withDb } from './fixtures';
 
@@ -9,8 +9,6 @@ import { confirmAndFinish, withDb } from './fixtures';
  * CLOSED offers nothing (the server would refuse), and once that order waits for its Zelle payment
  * fraude registers a transfer from the charge order and links it.
  */
-
-test.describe.configure({ timeout: 90_000 });
 
 interface Charge {
   id: number;
@@ -46,7 +44,7 @@ async function openZelle(page: Page, charge: Charge) {
 
 test("a PAID charge order whose order is CLOSED offers no Zelle action; once its order waits for Zelle, fraude registers a transfer and links it", async ({ page }) => {
   const charge = prepareCharge('CLOSED');
-  await signIn(page, 'fraude');
+  await signIn(page, 'fraude', { open: null });
   let zelle = await openZelle(page, charge);
   await expect(zelle.getByRole('button', { name: 'Registrar transferencia' })).toHaveCount(0);
   await expect(zelle.getByRole('table', { name: 'Transferencias sin vincular' })).toHaveCount(0);

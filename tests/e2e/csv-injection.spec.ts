@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './harness';
 import { signIn } from './support';
 import { valueOf } from './fixtures';
 import { card } from '../support/customer-page';
@@ -9,8 +9,6 @@ import { card } from '../support/customer-page';
  * a first name and another for a last name comes out of the customers grid's 'Exportar CSV' as
  * text a spreadsheet shows, not as formulas it runs; the phone, a signed number, stays a number.
  */
-
-test.describe.configure({ timeout: 90_000 });
 
 /** The records of a CSV as AG Grid writes it (RFC 4180: fields quoted, quotes doubled, CRLF between records). */
 function parseCsv(text: string): string[][] {
@@ -31,8 +29,7 @@ test("the customers grid's CSV of a customer named with formulas holds no cell a
   const lastName = '+1+1';
   const email = `e2e-csv-${Date.now()}@correo.example`;
   const phone = String(Date.now()).slice(-8);
-  await signIn(page, 'soporte');
-  await page.goto('/#/admin/customers');
+  await signIn(page, 'soporte', { open: '/#/admin/customers' });
   await page.getByRole('button', { name: 'Crear Nuevo Cliente' }).click();
   const form = page.getByRole('dialog', { name: 'Crear Nuevo Cliente' });
   await form.getByLabel('Correo').fill(email);

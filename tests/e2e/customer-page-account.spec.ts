@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './harness';
 import { signIn } from './support';
 import { confirmAndFinish, valueOf, withDb } from './fixtures';
 import { card, openTab } from '../support/customer-page';
@@ -14,8 +14,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('soporte adds 5 USD of credit: the amount checked first, then the card and Historial show it without a reload', async ({ page }) => {
   const id = withDb((db) => (db.prepare(`SELECT max(a.id) AS id FROM accounts a WHERE a.is_staff = 0 AND NOT EXISTS (SELECT 1 FROM user_credits u WHERE u.account_id = a.id)`).get() as { id: number }).id);
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   await expect(valueOf(card(page, 'Datos de Credito'), 'Moneda de crédito')).toBeVisible();
   await page.getByRole('button', { name: 'Agregar o quitar crédito' }).click();
   const form = page.getByRole('dialog', { name: 'Agregar o quitar crédito' });
@@ -55,8 +54,7 @@ test('fraude puts a card on the blacklist from Tarjetas and takes it off; soport
     db.prepare("DELETE FROM blacklist_entries WHERE (type = 'CARD' AND value = ?) OR (type = 'PHONE' AND value = ?)").run(row.value, row.phone);
     return { ...row, name: `${row.firstSix}******${row.lastFour} (${row.id})` };
   });
-  await signIn(page, 'fraude');
-  await page.goto(`/#/admin/customer-page/${target.accountId}`);
+  await signIn(page, 'fraude', { open: `/#/admin/customer-page/${target.accountId}` });
   await openTab(page, 'Tarjetas');
   const row = page.getByRole('table', { name: `Tarjetas del cliente ${target.accountId}` }).getByRole('row').filter({ hasText: `${target.firstSix}******${target.lastFour}` });
   await row.getByRole('button', { name: `Agregar a lista negra ${target.name}` }).click();
@@ -72,8 +70,7 @@ test('fraude puts a card on the blacklist from Tarjetas and takes it off; soport
 
   const context = await browser.newContext();
   const support = await context.newPage();
-  await signIn(support, 'soporte');
-  await support.goto(`/#/admin/customer-page/${target.accountId}`);
+  await signIn(support, 'soporte', { open: `/#/admin/customer-page/${target.accountId}` });
   await openTab(support, 'Telefono');
   const phones = support.getByRole('table', { name: new RegExp(`Teléfonos del cliente ${target.accountId}`, 'i') });
   const phoneRow = phones.getByRole('row').filter({ has: support.getByRole('button', { name: /^Agregar a lista negra / }) }).first();
@@ -92,8 +89,7 @@ test("soporte syncs a customer's campaigns: the engine's answer, the 'CRM Sync' 
     db.prepare("DELETE FROM segment_events WHERE account_id = ? AND event = 'CRM Sync'").run(row.id);
     return row.id;
   });
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   await openTab(page, 'Campanas');
   await page.getByRole('button', { name: 'Sincronizar campañas' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Sincronizar con el motor de campañas los datos del cliente ${id}?`);
@@ -120,8 +116,7 @@ test('soporte transfers 5 USD to another customer found by e-mail: both cards sh
     }
     return { source: a!, target: b! };
   });
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${source.id}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${source.id}` });
   await page.getByRole('button', { name: 'Transferir crédito' }).click();
   const form = page.getByRole('dialog', { name: 'Transferir crédito' });
   await form.getByLabel('Cantidad').fill('5');
@@ -139,8 +134,7 @@ test('soporte transfers 5 USD to another customer found by e-mail: both cards sh
 test("soporte creates a customer from the customers search: e-mail, then prefix, then phone; the new customer opens in its page", async ({ page }) => {
   const email = `e2e-${Date.now()}@correo.example`;
   const phone = String(Date.now()).slice(-8);
-  await signIn(page, 'soporte');
-  await page.goto('/#/admin/customers');
+  await signIn(page, 'soporte', { open: '/#/admin/customers' });
   await page.getByRole('button', { name: 'Crear Nuevo Cliente' }).click();
   const form = page.getByRole('dialog', { name: 'Crear Nuevo Cliente' });
   const accept = () => form.getByRole('button', { name: 'Aceptar' }).click();
@@ -170,8 +164,7 @@ test('soporte changes the honesty (the same one refused) and disables then enabl
     db.prepare('UPDATE accounts SET reliability = 0, enabled = 1 WHERE id = ?').run(row.id);
     return row.id;
   });
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   const general = card(page, 'Datos Generales');
   await expect(valueOf(general, 'Confiabilidad')).toHaveText('Nuevo');
   await page.getByRole('button', { name: 'Modificar honestidad' }).click();
@@ -199,8 +192,7 @@ test('soporte sets 3D Secure, TuBolsillo and the WhatsApp promotions; the card s
     db.prepare(`UPDATE account_settings SET value_3ds = 'NOT_REQUIRED', tubolsillo = 0, send_promotions_whatsapp = 0 WHERE account_id = ?`).run(row.id);
     return row.id;
   });
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   const account = card(page, 'Datos de Cuenta');
   await page.getByRole('button', { name: '3D Secure' }).click();
   await page.getByRole('dialog', { name: 'Configurar 3D Secure' }).getByLabel('Estrategia 3D Secure').selectOption({ label: 'Habilitado' });
@@ -228,8 +220,7 @@ test('soporte edits the customer data (a bad birthday refused first) and modifie
     db.prepare('UPDATE accounts SET enabled = 1, reliability = 0 WHERE id = ?').run(row.id);
     return row.id;
   });
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   await page.getByRole('button', { name: 'Editar datos' }).click();
   const form = page.getByRole('dialog', { name: 'Editar datos del cliente' });
   await form.getByLabel('Ciudad').fill('Cienfuegos');
@@ -266,8 +257,7 @@ test('soporte gives a customer the RETAIL group but not CRM2_ADMIN (permissions 
     db.prepare('DELETE FROM account_groups WHERE account_id = ?').run(row.id);
     return row.id;
   });
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   await page.getByRole('button', { name: 'Grupos de roles' }).click();
   const form = page.getByRole('dialog', { name: 'Grupos de roles' });
   await form.getByLabel('CRM2_ADMIN').check();
@@ -291,8 +281,7 @@ test('soporte resets the attempts of a customer blocked from adding cards (10 fa
     for (let i = 0; i < 10; i++) insert.run(row.id, `424242${1000 + i}`);
     return row.id;
   });
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   await openTab(page, 'Logs');
   await page.getByRole('button', { name: 'Intentos de agregar tarjeta' }).click();
   const attempts = page.getByRole('dialog', { name: `Intentos de agregar tarjeta del cliente ${id}` });
@@ -316,8 +305,7 @@ test("soporte resets the password without mailing, the PIN and the sign-in attem
     db.prepare(`INSERT INTO pin_attempts (account_id, pin_created_date, attempts) VALUES (?, '2026-11-20T10:00:00.000Z', 4)`).run(row.id);
     return row.id;
   });
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   await page.getByRole('button', { name: 'Restablecer contraseña' }).click();
   const form = page.getByRole('dialog', { name: 'Restablecer contraseña' });
   await form.getByLabel('Enviar al cliente un correo para elegir su nueva contraseña').uncheck();
@@ -348,8 +336,7 @@ test('fraude contaminates a customer (every saved card to the blacklist, honesty
       .get() as { id: number };
     return row.id;
   });
-  await signIn(page, 'fraude');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'fraude', { open: `/#/admin/customer-page/${id}` });
   const general = card(page, 'Datos Generales');
   await expect(page.getByRole('button', { name: 'Descontaminar' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Contaminar por fraude' }).click();
@@ -380,8 +367,7 @@ test("fraude generates a KYC link: the KYC tab lists it pending, truncated to 50
     const row = db.prepare(`SELECT max(a.id) AS id FROM accounts a WHERE a.is_staff = 0 AND NOT EXISTS (SELECT 1 FROM kyc_decisions k WHERE k.account_id = a.id)`).get() as { id: number };
     return row.id;
   });
-  await signIn(page, 'fraude');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'fraude', { open: `/#/admin/customer-page/${id}` });
   await page.getByRole('button', { name: 'Generar enlace KYC' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Generar un enlace de verificación de identidad para el cliente ${id}?`);
   await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './harness';
 import { signIn } from './support';
 import { confirmAndFinish, openOrder, PNG, valueOf, withDb } from './fixtures';
 import { card, openTab } from '../support/customer-page';
@@ -12,8 +12,7 @@ test.describe.configure({ mode: 'serial' });
 
 test("soporte adds a document with its photo, sees it 'Pendiente', opens the photo and approves it", async ({ page }) => {
   const id = withDb((db) => (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id);
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   await openTab(page, 'Documentos');
   const table = page.getByRole('table', { name: `Documentos del cliente ${id}` });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
@@ -44,8 +43,7 @@ test("soporte adds a document with its photo, sees it 'Pendiente', opens the pho
 
 test("a lost connection on a customer action reads 'Failed to fetch' (spec §8), and nothing is added", async ({ page }) => {
   const id = withDb((db) => (db.prepare(`SELECT min(a.id) AS id FROM accounts a WHERE a.is_staff = 0`).get() as { id: number }).id);
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   await page.getByRole('button', { name: 'Agregar o quitar crédito' }).click();
   const form = page.getByRole('dialog', { name: 'Agregar o quitar crédito' });
   await form.getByLabel('Cantidad').fill('7');
@@ -63,8 +61,7 @@ test('soporte converts 10 USD to EUR (the same currency refused first): both bal
     db.prepare(`INSERT INTO user_credits (account_id, credit_type, amount) VALUES (?, 'CALL_CREDIT', 30)`).run(row.id);
     return row.id;
   });
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   await page.getByRole('button', { name: 'Convertir moneda' }).click();
   const form = page.getByRole('dialog', { name: 'Convertir moneda' });
   await form.getByLabel('A', { exact: true }).selectOption('USD');
@@ -87,8 +84,7 @@ test('soporte converts 10 USD to EUR (the same currency refused first): both bal
 
 test('fraude gives a courtesy top-up: the catalogue retried after a failure, the phone then the offer checked, a real 0 USD order opens', async ({ page }) => {
   const id = withDb((db) => (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id);
-  await signIn(page, 'fraude');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'fraude', { open: `/#/admin/customer-page/${id}` });
   await page.route('**/catalog/offers/cll/**', (route) => route.abort());
   await page.getByRole('button', { name: 'Recarga de cortesía' }).click();
   const form = page.getByRole('dialog', { name: 'Recarga de cortesía' });
@@ -118,8 +114,7 @@ test('fraude gives a courtesy top-up: the catalogue retried after a failure, the
 
 test('soporte writes an SMS over 164 characters, reads the refusal and the count, then sends 164', async ({ page }) => {
   const id = withDb((db) => (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0 AND phone_number IS NOT NULL').get() as { id: number }).id);
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   await page.getByRole('button', { name: 'Notificar al cliente' }).click();
   const form = page.getByRole('dialog', { name: 'Notificar al cliente' });
   await expect(form.getByLabel('Teléfono o correo')).not.toHaveValue('');
@@ -135,8 +130,7 @@ test('soporte writes an SMS over 164 characters, reads the refusal and the count
 
 test('soporte sends a WhatsApp: the templates retried after a failure, a malformed one refused, the preview cut to 140, the message in the outbox', async ({ page }) => {
   const id = withDb((db) => (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0 AND phone_number IS NOT NULL').get() as { id: number }).id);
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   await page.getByRole('button', { name: 'Notificar al cliente' }).click();
   const form = page.getByRole('dialog', { name: 'Notificar al cliente' });
   await page.route('**/messenger/secured/templates**', (route) => route.abort());
@@ -180,8 +174,7 @@ test('soporte e-mails a top-ups report (each §5 text in its order) and reads a 
     return row;
   });
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date(target.created));
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${target.accountId}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${target.accountId}` });
   await page.getByRole('button', { name: 'Generar reporte' }).click();
   const form = page.getByRole('dialog', { name: 'Generar reporte' });
   await expect(form.getByLabel('Tipo de reporte')).toHaveValue('ALL');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './harness';
 import { seriousViolations, signIn } from './support';
 import { confirmAndFinish, staffWith, valueOf, withDb } from './fixtures';
 import { card, openTab } from '../support/customer-page';
@@ -49,8 +49,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('soporte opens a customer with "Ir al Cliente", reads the card and every tab, and adds a note', async ({ page, context }) => {
   const customer = prepareCustomer();
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customers?login=${encodeURIComponent(customer.email)}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customers?login=${encodeURIComponent(customer.email)}` });
   await page.getByRole('button', { name: `Ver detalle ${customer.accountId}` }).click();
   // The expanded row holds the same tabs as the page.
   const rowTabs = page.getByRole('tablist', { name: `Secciones del cliente ${customer.accountId}` });
@@ -115,8 +114,7 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
       active: count(`SELECT count(*) AS n FROM campaign_users u JOIN campaigns c ON c.id = u.campaign_id WHERE u.account_id = ? AND c.start_date <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AND c.end_date >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`),
     };
   });
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${first.accountId}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${first.accountId}` });
   const rowsOf = (name: string) => page.getByRole('table', { name }).getByRole('row');
   const id = first.accountId;
 
@@ -228,8 +226,7 @@ test('soporte verifies a card through papers: asked at another address, answered
     db.prepare("DELETE FROM blacklist_entries WHERE type = 'CARD' AND value = (SELECT unique_number_identifier FROM payment_methods WHERE id = ?)").run(row.id);
     return { ...row, accountId: id, name: `${row.firstSix}******${row.lastFour} (${row.id})` };
   });
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${card.accountId}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${card.accountId}` });
   await openTab(page, 'Tarjetas');
   const row = page.getByRole('table', { name: `Tarjetas del cliente ${card.accountId}` }).getByRole('row').filter({ hasText: `${card.firstSix}******${card.lastFour}` });
   await expect(row.getByRole('button')).toHaveText(['Iniciar verificación', 'Verificar', 'Pedir papeles', 'Ocultar']);
@@ -257,8 +254,7 @@ test('fraude (CRM2_SUPER_ACTION) moves a card to the Stripe gateway: the current
     db.prepare('UPDATE payment_methods SET payment_system = 7 WHERE id = ?').run(row.id);
     return { ...row, accountId: id, name: `${row.firstSix}******${row.lastFour} (${row.id})` };
   });
-  await signIn(page, 'fraude');
-  await page.goto(`/#/admin/customer-page/${card.accountId}`);
+  await signIn(page, 'fraude', { open: `/#/admin/customer-page/${card.accountId}` });
   await openTab(page, 'Tarjetas');
   const row = page.getByRole('table', { name: `Tarjetas del cliente ${card.accountId}` }).getByRole('row').filter({ hasText: `${card.firstSix}******${card.lastFour}` });
   await expect(row.getByRole('cell', { name: 'Cualquiera', exact: true })).toBeVisible();
@@ -275,29 +271,25 @@ test('fraude (CRM2_SUPER_ACTION) moves a card to the Stripe gateway: the current
 
 test("the impersonation link opens the customer site's page for the account in a new tab, for ROLE_IMPERSONATOR only", async ({ page }) => {
   const id = withDb((db) => (db.prepare('SELECT max(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id);
-  await signIn(page, 'admin');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'admin', { open: `/#/admin/customer-page/${id}` });
   const link = page.getByRole('link', { name: 'Suplantar cliente' });
   await expect(link).toHaveAttribute('href', `https://cliente.example/impersonate?accountId=${id}`);
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-  await signIn(page, 'soporte');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   await expect(page.getByRole('button', { name: 'Agregar o quitar crédito' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Suplantar cliente' })).toHaveCount(0);
 });
 
 test('fraude (CRM2_SUPER_ACTION) sees the full pin', async ({ page }) => {
   const customer = prepareCustomer();
-  await signIn(page, 'fraude');
-  await page.goto(`/#/admin/customer-page/${customer.accountId}`);
+  await signIn(page, 'fraude', { open: `/#/admin/customer-page/${customer.accountId}` });
   await expect(valueOf(card(page, 'Datos de Cuenta'), 'Pin')).toHaveText(customer.pin);
 });
 
 test('a reader sees the card and every tab, and no edit control in any of them', async ({ page }) => {
   const id = withDb((db) => (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id);
-  await signIn(page, 'lector');
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, 'lector', { open: `/#/admin/customer-page/${id}` });
   await expect(card(page, 'Datos Generales')).toBeVisible();
   await expect(page.getByLabel('Nueva nota')).toHaveCount(0);
   const edits = /^(Actualizar|Agregar|Aprobar|Rechazar|Eliminar|Verificar|Reiniciar|Hacer principal|Iniciar verificación|Pedir papeles|Quitar|Ocultar|Restaurar|Intentos de agregar tarjeta|Sincronizar|Cambiar pasarela)/;
@@ -328,8 +320,7 @@ test('a reader sees the card and every tab, and no edit control in any of them',
 
 test('without CRM2_VIEW_CALLS the page offers every tab but LLamadas (the calls list would refuse it)', async ({ page }) => {
   const id = withDb((db) => (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id);
-  await signIn(page, staffWith('clientes-e2e', ['CRM_LOGIN', 'CRM2_VIEW_CUSTOMERS']));
-  await page.goto(`/#/admin/customer-page/${id}`);
+  await signIn(page, staffWith('clientes-e2e', ['CRM_LOGIN', 'CRM2_VIEW_CUSTOMERS']), { open: `/#/admin/customer-page/${id}` });
   const tabs = page.getByRole('tablist', { name: `Secciones del cliente ${id}` });
   await expect(tabs.getByRole('tab')).toHaveCount(14);
   await expect(tabs.getByRole('tab', { name: 'LLamadas' })).toHaveCount(0);
@@ -340,8 +331,7 @@ test('without CRM2_VIEW_CALLS the page offers every tab but LLamadas (the calls 
 
 test('Recuperar Clientes alone (no CRM2_VIEW_CUSTOMERS) opens a row to its data and "Ir al Cliente", without the tabs', async ({ page }) => {
   const email = withDb((db) => (db.prepare('SELECT email FROM accounts WHERE is_staff = 0 AND email IS NOT NULL ORDER BY id LIMIT 1').get() as { email: string }).email);
-  await signIn(page, staffWith('recuperar-e2e', ['CRM_LOGIN', 'CRM2_VIEW_RECOVERCLIENTS']));
-  await page.goto('/#/admin/clients');
+  await signIn(page, staffWith('recuperar-e2e', ['CRM_LOGIN', 'CRM2_VIEW_RECOVERCLIENTS']), { open: '/#/admin/clients' });
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Buscar' }).click();
   await page.getByRole('button', { name: /^Ver detalle/ }).first().click();
@@ -351,8 +341,7 @@ test('Recuperar Clientes alone (no CRM2_VIEW_CUSTOMERS) opens a row to its data 
 });
 
 test('an unknown customer says so inside the shell, and a malformed id too', async ({ page }) => {
-  await signIn(page, 'soporte');
-  await page.goto('/#/admin/customer-page/99999999');
+  await signIn(page, 'soporte', { open: '/#/admin/customer-page/99999999' });
   await expect(page.getByRole('alert')).toContainText('No se encontró el usuario 99999999.');
   await expect(page.getByRole('navigation').first()).toBeVisible();
   await page.goto('/#/admin/customer-page/abc');

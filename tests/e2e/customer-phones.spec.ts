@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './harness';
 import { seriousViolations, signIn } from './support';
 import { markPage, openOrder, pageMarker, withDb } from './fixtures';
 
@@ -47,7 +47,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('a reader sees the phones and no action on them', async ({ page }) => {
   const customer = prepareCustomer();
-  await signIn(page, 'lector');
+  await signIn(page, 'lector', { open: null });
   const table = await openPhones(page, customer);
   await expect(rowOf(table, customer.second).getByRole('cell').nth(5)).toHaveText('3');
   await expect(table.getByRole('button')).toHaveCount(0);
@@ -56,7 +56,7 @@ test('a reader sees the phones and no action on them', async ({ page }) => {
 
 test('soporte gives a phone its verification attempts back from the order, without a reload', async ({ page }) => {
   const customer = prepareCustomer();
-  await signIn(page, 'soporte');
+  await signIn(page, 'soporte', { open: null });
   const table = await openPhones(page, customer);
   await markPage(page, 11);
   // The principal number is first; with no attempts used it offers no reset (only its blacklisting, a phone action).
@@ -82,7 +82,7 @@ test('soporte gives a phone its verification attempts back from the order, witho
 
 test('soporte verifies an unverified phone: the row says so and offers nothing more', async ({ page }) => {
   const customer = prepareCustomer();
-  await signIn(page, 'soporte');
+  await signIn(page, 'soporte', { open: null });
   const table = await openPhones(page, customer);
   const second = rowOf(table, customer.second);
   await expect(second.getByRole('cell').nth(3)).toHaveText('No');
@@ -104,7 +104,7 @@ test('soporte verifies an unverified phone: the row says so and offers nothing m
 test('soporte makes the second phone principal (the old one stops being it), then adds a number: prefix first, then the phone', async ({ page }) => {
   const customer = prepareCustomer();
   withDb((db) => db.prepare('UPDATE user_numbers SET is_verified = 1, verify_attempts = 0 WHERE account_id = ? AND phone_number = ?').run(customer.accountId, customer.second));
-  await signIn(page, 'soporte');
+  await signIn(page, 'soporte', { open: null });
   const table = await openPhones(page, customer);
   await rowOf(table, customer.second).getByRole('button', { name: `Hacer principal +${customer.second}` }).click();
   const question = page.getByRole('alertdialog', { name: 'Estas seguro?' });

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './harness';
 import { ownOrder, withDb } from './fixtures';
-import { holdChunk, signIn } from './support';
+import { holdChunk, nextFrames, signIn } from './support';
 
 /**
  * The keyboard on a detail page (issue 14 §5): j and k choose a group of actions in the page's
@@ -14,8 +14,7 @@ async function openOwnOrder(page: Page, tag: string, offset: number): Promise<nu
     const source = db.prepare("SELECT id FROM orders WHERE status = 'CLOSED' ORDER BY id LIMIT 1 OFFSET ?").get(offset) as { id: number };
     return ownOrder(db, tag, source.id, 'OPEN');
   });
-  await signIn(page, 'admin');
-  await page.goto(`/#/admin/order-page/${orderId}`);
+  await signIn(page, 'admin', { open: `/#/admin/order-page/${orderId}` });
   const panel = page.getByRole('region', { name: `Orden ${orderId}`, exact: true });
   await expect(panel.getByRole('tab', { name: 'Oferta' })).toHaveAttribute('aria-selected', 'true');
   return orderId;
@@ -90,7 +89,7 @@ test('a digit is drawn on its button only once it answers: while the keys\' code
   await expect(button).not.toHaveAttribute('aria-keyshortcuts', /./);
   await page.keyboard.press('1');
   const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog'));
-  await page.waitForTimeout(300);
+  await nextFrames(page);
   await expect(dialog).toHaveCount(0);
 
   release();

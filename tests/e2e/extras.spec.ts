@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './harness';
 import { seriousViolations, signIn } from './support';
 
 interface Decision {
@@ -33,8 +33,7 @@ const kycGrid = (page: Page) => page.getByRole('region', { name: 'Verificaciones
 
 test.describe('Extras: Tasa de Cambio', () => {
   test('shows the history 10 per page, newest first, and the current rates; the page lives in the URL', async ({ page }) => {
-    await signIn(page, 'soporte');
-    await page.goto('/#/admin/extras');
+    await signIn(page, 'soporte', { open: '/#/admin/extras' });
     await expect(page.getByRole('heading', { name: 'Extras', level: 1 })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Tasa de Cambio' })).toHaveAttribute('aria-selected', 'true');
 
@@ -69,8 +68,7 @@ test.describe('Extras: Tasa de Cambio', () => {
 
 test.describe('Extras: Verificaciones KYC', () => {
   test('lists the decisions 10 per page, newest first, with the total', async ({ page }) => {
-    await signIn(page, 'soporte');
-    await page.goto('/#/admin/extras');
+    await signIn(page, 'soporte', { open: '/#/admin/extras' });
     await page.getByRole('tab', { name: 'Verificaciones KYC' }).click();
     await expect(page).toHaveURL(/tab=kyc/);
 
@@ -85,8 +83,7 @@ test.describe('Extras: Verificaciones KYC', () => {
   });
 
   test('the status filter narrows (with each decision’s document and IP) and Clear restores everything', async ({ page }) => {
-    await signIn(page, 'soporte');
-    await page.goto('/#/admin/extras?tab=kyc');
+    await signIn(page, 'soporte', { open: '/#/admin/extras?tab=kyc' });
     const all = await kycApi(page);
     const grid = kycGrid(page);
     await expect(page.getByText(`Total: ${all.total}`, { exact: true })).toBeVisible();
@@ -113,8 +110,7 @@ test.describe('Extras: Verificaciones KYC', () => {
   });
 
   test('filters by account id, and a second page keeps the filter', async ({ page }) => {
-    await signIn(page, 'soporte');
-    await page.goto('/#/admin/extras?tab=kyc');
+    await signIn(page, 'soporte', { open: '/#/admin/extras?tab=kyc' });
     const all = await kycApi(page);
     const reference = all.decisions[0]!.partner_ref;
     const mine = await kycApi(page, `&partnerReference=${reference}`);
@@ -139,8 +135,7 @@ test.describe('Extras: Verificaciones KYC', () => {
   });
 
   test('a URL shows its first 50 characters; a click copies it whole and says so', async ({ page }) => {
-    await signIn(page, 'soporte');
-    await page.goto('/#/admin/extras?tab=kyc');
+    await signIn(page, 'soporte', { open: '/#/admin/extras?tab=kyc' });
     const first = (await kycApi(page)).decisions[0]!;
     const url = first.verification_url!;
     expect(url.length).toBeGreaterThan(50);
@@ -153,8 +148,7 @@ test.describe('Extras: Verificaciones KYC', () => {
   });
 
   test('an empty result says “No se encontraron verificaciones KYC”', async ({ page }) => {
-    await signIn(page, 'soporte');
-    await page.goto('/#/admin/extras?tab=kyc');
+    await signIn(page, 'soporte', { open: '/#/admin/extras?tab=kyc' });
     await expect(rows(kycGrid(page))).toHaveCount(10);
     await kycForm(page).getByLabel('Fecha desde').fill('2099-01-01');
     await kycForm(page).getByRole('button', { name: 'Search' }).click();
@@ -164,8 +158,7 @@ test.describe('Extras: Verificaciones KYC', () => {
   });
 
   test('a reference that matches nobody shows the message in Spanish', async ({ page }) => {
-    await signIn(page, 'soporte');
-    await page.goto('/#/admin/extras?tab=kyc');
+    await signIn(page, 'soporte', { open: '/#/admin/extras?tab=kyc' });
     await kycForm(page).getByLabel('Id de cuenta').fill('99999999');
     await kycForm(page).getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('alert')).toContainText('La referencia 99999999 no coincide con ningún contacto de la compañía 4.');
@@ -174,8 +167,7 @@ test.describe('Extras: Verificaciones KYC', () => {
 });
 
 test('without CRM2_VIEW_CUSTOMERS the Extras page says NO POSEE AUTORIZACION DE ACCESO', async ({ page }) => {
-  await signIn(page, 'operaciones');
-  await page.goto('/#/admin/extras?tab=kyc');
+  await signIn(page, 'operaciones', { open: '/#/admin/extras?tab=kyc' });
   await expect(page.getByText('NO POSEE AUTORIZACION DE ACCESO')).toBeVisible();
   await expect(page.getByRole('tab')).toHaveCount(0);
 });

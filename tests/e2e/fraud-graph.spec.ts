@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './harness';
 import { seriousViolations, signIn } from './support';
 
 /**
@@ -139,7 +139,7 @@ test.describe('fraud graph', () => {
   });
 
   test("a failed search says 'Error buscando Grafo AntiFraude' and can be retried", async ({ page }) => {
-    await signIn(page, 'fraude');
+    await signIn(page, 'fraude', { open: null });
     await openGraph(page, 'orderId=999999999');
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Error buscando Grafo AntiFraude');
@@ -156,7 +156,7 @@ test.describe('fraud graph', () => {
   });
 
   test('without CRM2_VIEW_ORDERS the window says NO POSEE AUTORIZACION DE ACCESO', async ({ page }) => {
-    await signIn(page, 'sinacceso');
+    await signIn(page, 'sinacceso', { open: null });
     await openGraph(page, 'userId=12');
     await expect(page.getByRole('alert')).toHaveText('NO POSEE AUTORIZACION DE ACCESO');
     await expect(page.getByRole('form', { name: 'Búsqueda del grafo' })).toHaveCount(0);

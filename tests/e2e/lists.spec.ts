@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './harness';
 import { seriousViolations, signIn } from './support';
 
 /** The data rows of the grid (full-width detail rows excluded). */
@@ -10,8 +10,7 @@ async function search(page: Page) {
 
 test.describe('Ordenes', () => {
   test('searches, pages, keeps the search in the URL and opens an order', async ({ page }) => {
-    await signIn(page, 'fraude');
-    await page.goto('/#/admin/orders');
+    await signIn(page, 'fraude', { open: '/#/admin/orders' });
     await expect(gridRows(page, 'Órdenes')).toHaveCount(15);
     await expect(page.getByRole('navigation', { name: 'Paginación' })).toContainText(/1–15 de \d+/);
 
@@ -48,8 +47,7 @@ test.describe('Ordenes', () => {
   });
 
   test('DECLINED for ERROR_PRE_AUTHORIZE, scores coloured by risk, empty results said so', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/#/admin/orders?status=ERROR_PRE_AUTHORIZE');
+    await signIn(page, 'admin', { open: '/#/admin/orders?status=ERROR_PRE_AUTHORIZE' });
     await expect(page.getByRole('region', { name: 'Órdenes' }).getByText('DECLINED', { exact: true }).first()).toBeVisible();
     await page.goto('/#/admin/orders?status=RISK');
     const risky = page.locator('.text-red-700, .text-amber-700').first();
@@ -59,8 +57,7 @@ test.describe('Ordenes', () => {
   });
 
   test('the extra filter defaults to FOI Id and finds the order of an item', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/#/admin/items');
+    await signIn(page, 'admin', { open: '/#/admin/items' });
     const firstRow = gridRows(page, 'Items').first();
     const foiId = (await firstRow.locator('[col-id="foiId"]').textContent())!.trim();
     const orderId = (await firstRow.getByRole('link').first().textContent())!.trim();
@@ -73,8 +70,7 @@ test.describe('Ordenes', () => {
   });
 
   test('exports the rows shown as CSV', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/#/admin/orders');
+    await signIn(page, 'admin', { open: '/#/admin/orders' });
     await expect(gridRows(page, 'Órdenes')).toHaveCount(15);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
@@ -89,8 +85,7 @@ test.describe('Ordenes', () => {
 
 test.describe('Clientes', () => {
   test('searches by e-mail, opens a row to its data and "Ir al Cliente" in a new tab', async ({ page }) => {
-    await signIn(page, 'soporte');
-    await page.goto('/#/admin/customers');
+    await signIn(page, 'soporte', { open: '/#/admin/customers' });
     await expect(gridRows(page, 'Clientes')).toHaveCount(15);
     const email = (await gridRows(page, 'Clientes').nth(2).locator('[aria-colindex="3"]').textContent())!.trim();
     await page.getByLabel('Email').fill(email.slice(0, 10));
@@ -108,8 +103,7 @@ test.describe('Clientes', () => {
   });
 
   test('filters by role and state', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/#/admin/customers');
+    await signIn(page, 'admin', { open: '/#/admin/customers' });
     await page.getByRole('combobox', { name: 'Rol' }).selectOption('CRM2_LECTOR');
     await page.getByRole('combobox', { name: 'Estado', exact: true }).selectOption('1');
     await search(page);
@@ -120,8 +114,7 @@ test.describe('Clientes', () => {
 
 test.describe('Items, Llamadas, Pagos UPG', () => {
   test('items: 20 per page, filter by product', async ({ page }) => {
-    await signIn(page, 'operaciones');
-    await page.goto('/#/admin/items');
+    await signIn(page, 'operaciones', { open: '/#/admin/items' });
     await expect(gridRows(page, 'Items')).toHaveCount(20);
     await page.getByLabel('Producto').selectOption('TOPUP_NAUTA');
     await search(page);
@@ -130,8 +123,7 @@ test.describe('Items, Llamadas, Pagos UPG', () => {
   });
 
   test('calls: 20 per page, durations as h:mm:ss, causes by name', async ({ page }) => {
-    await signIn(page, 'soporte');
-    await page.goto('/#/admin/calls');
+    await signIn(page, 'soporte', { open: '/#/admin/calls' });
     await expect(gridRows(page, 'Llamadas')).toHaveCount(20);
     await expect(page.getByRole('region', { name: 'Llamadas' }).getByText(/^\d+:\d{2}:\d{2}$/).first()).toBeVisible();
     await page.getByLabel('Estado').selectOption('2');
@@ -141,8 +133,7 @@ test.describe('Items, Llamadas, Pagos UPG', () => {
   });
 
   test('payments: gateways follow the app, the extra filter defaults to the card', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/#/admin/payments');
+    await signIn(page, 'admin', { open: '/#/admin/payments' });
     await expect(gridRows(page, 'Pagos UPG')).toHaveCount(20);
     await expect(page.getByLabel('Otro filtro')).toHaveValue('card');
     const gateway = page.getByLabel('Pasarela');
@@ -158,8 +149,7 @@ test.describe('Items, Llamadas, Pagos UPG', () => {
 
 test.describe('Recuperar Clientes', () => {
   test('needs a phone or an e-mail, then finds the customer', async ({ page }) => {
-    await signIn(page, 'soporte');
-    await page.goto('/#/admin/customers');
+    await signIn(page, 'soporte', { open: '/#/admin/customers' });
     const email = (await gridRows(page, 'Clientes').first().locator('[aria-colindex="3"]').textContent())!.trim();
     await page.goto('/#/admin/clients');
     // A hash change keeps the customers page (and its own "Buscar") until the clients page has loaded.
@@ -189,16 +179,14 @@ test.describe('accessibility of the list screens', () => {
     ['payments', 'Pagos UPG'],
   ] as const) {
     test(`${path} has no serious or critical violation`, async ({ page }) => {
-      await signIn(page, 'admin');
-      await page.goto(`/#/admin/${path}`);
+      await signIn(page, 'admin', { open: `/#/admin/${path}` });
       await expect(gridRows(page, grid).first()).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
 
   test('clients has no serious or critical violation', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/#/admin/clients');
+    await signIn(page, 'admin', { open: '/#/admin/clients' });
     await expect(page.getByRole('button', { name: 'Buscar' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -206,8 +194,7 @@ test.describe('accessibility of the list screens', () => {
 
 test.describe('keyboard', () => {
   test('the grid moves between cells with the arrow keys and columns can be resized', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/#/admin/calls');
+    await signIn(page, 'admin', { open: '/#/admin/calls' });
     const grid = page.getByRole('region', { name: 'Llamadas' });
     // The first column opens a call; the walk starts on its id.
     const first = grid.locator('[role="row"].ag-row').first().locator('[role="gridcell"]').nth(1);

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './harness';
 import { signIn } from './support';
 import { confirmAndFinish, withDb } from './fixtures';
 

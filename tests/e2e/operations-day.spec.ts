@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './harness';
 import { signIn } from './support';
 import { confirmAndFinish, expectButtons, markPage, moveTo, openOrder, ownOrder, pageMarker, PNG, valueOf, withDb } from './fixtures';
 
@@ -10,8 +10,6 @@ import { confirmAndFinish, expectButtons, markPage, moveTo, openOrder, ownOrder,
  * The order is the test's own (an old copy no list shows); its items are the newest bank and home
  * remittances and the oldest top-up of CLOSED orders, which no other spec takes.
  */
-
-test.describe.configure({ timeout: 90_000 });
 
 interface Day {
   orderId: number;
@@ -57,7 +55,7 @@ function prepareDay(): Day {
 
 test("operaciones works one order's items: approves the bank remittance, reports the home delivery, resets the top-up — without a reload", async ({ page }) => {
   const day = prepareDay();
-  await signIn(page, 'operaciones');
+  await signIn(page, 'operaciones', { open: null });
   const order = await openOrder(page, day.orderId);
   await markPage(page, 7);
 

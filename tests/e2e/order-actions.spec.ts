@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './harness';
 import { seriousViolations, signIn } from './support';
 import { offeredLabels, persona } from '../support/chart-checks';
 import { order as orderLifecycle } from '../../src/machines/order/order.machine';
@@ -251,7 +251,7 @@ test('fraude blacklists the card of a payment element and unmarks it; soporte ca
   // soporte edits but lacks CRM7_FRAUD_COMPLETE: the card shows without the button.
   const context = await browser.newContext();
   const support = await context.newPage();
-  await signIn(support, 'soporte');
+  await signIn(support, 'soporte', { open: null });
   const supportPanel = await openOrder(support, order!.id);
   await openTab(supportPanel, 'Pago Detalles');
   await expect(supportPanel.getByRole('heading', { name: 'Elemento de pago 1' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './harness';
 import { seriousViolations, signIn } from './support';
 
 interface OrderRow {
@@ -60,8 +60,6 @@ test.describe('order detail as fraude', () => {
   });
 
   test('reads every tab of an order in RISK, with no serious accessibility violation', async ({ page }) => {
-    // Seven axe runs.
-    test.setTimeout(120_000);
     const [order] = await riskOrders(page);
     expect(order).toBeDefined();
     const id = order!.id;

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './harness';
 import { moveTo, openOrder, ownOrder, withDb } from './fixtures';
 import { signIn } from './support';
 
@@ -35,7 +35,7 @@ const token = (page: Page) => page.evaluate(() => window.localStorage.getItem('t
 
 test("admin closes an OPEN order with 'Cerrar si terminó' once its items finished; soporte is not offered it", async ({ page, browser }) => {
   const { orderId, itemId } = ownOpenOrderWithATopup();
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { open: null });
   let panel = await openOrder(page, orderId);
   const actions = panel.getByRole('group', { name: `Acciones de la orden ${orderId}` });
   // An item still to deliver: closing is offered, settling is not.
@@ -50,7 +50,7 @@ test("admin closes an OPEN order with 'Cerrar si terminó' once its items finish
 
   // Soporte (no CRM2_SUPER_ACTION) reads the same finished order and is not offered it.
   const other = await (await browser.newContext()).newPage();
-  await signIn(other, 'soporte');
+  await signIn(other, 'soporte', { open: null });
   const supportPanel = await openOrder(other, orderId);
   // The chart has arrived once the order's buttons show (soporte may compensate).
   const supportActions = supportPanel.getByRole('group', { name: `Acciones de la orden ${orderId}` });

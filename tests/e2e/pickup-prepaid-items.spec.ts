@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './harness';
 import { seriousViolations, signIn } from './support';
 import { confirmAndFinish, expectButtons, moveTo, moveToCardenas, openOrder, openWithFailedCatalogue, PNG, valueOf, withDb, type Db, type Slot } from './fixtures';
 import { offeredLabels, persona } from '../support/chart-checks';
@@ -15,9 +15,6 @@ import { productStatusLabel } from '../../src/domain/products';
  * status, gathered in one order per product (one page shows them all). The slots are fixed by
  * item id, so parallel tests write the same fixtures; the tests that act have slots of their own.
  */
-
-// Each test opens a page of a dozen panels, or acts and then reads the logs: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 60_000 });
 
 const FIXTURE_PRODUCTS = ['PICKUP_CASH', 'PREPAID_CARD', 'PREPAID_CARD_PAYMENT', 'MINUTE', 'MINI_CALL', 'CASHOUT', 'REQUEST', 'CREDIT_TO_USER'];
 
@@ -134,7 +131,7 @@ const prepaidPanel = (page: Page, itemId: number) => page.getByRole('region', { 
 for (const username of ['operaciones', 'entregas', 'lector']) {
   test(`pickups in every status: ${username} sees exactly the actions the chart allows`, async ({ page }) => {
     const { orderId, items } = sharedPickups();
-    await signIn(page, username);
+    await signIn(page, username, { open: null });
     await openOrder(page, orderId);
     for (const item of items) {
       const panel = pickupPanel(page, item.itemId);
@@ -148,7 +145,7 @@ for (const username of ['operaciones', 'entregas', 'lector']) {
 
   test(`prepaid cards in every status: ${username} sees exactly the actions the chart allows`, async ({ page }) => {
     const { orderId, items } = sharedPrepaids();
-    await signIn(page, username);
+    await signIn(page, username, { open: null });
     await openOrder(page, orderId);
     for (const item of items) {
       const panel = prepaidPanel(page, item.itemId);
@@ -166,7 +163,7 @@ test('entregas marks an assigned pickup delivered: the panel shows it without a 
     asPickup(db, s, { status: 'PENDING_DELIVERY', deliveryStatus: 'ASSIGNED' });
     return s;
   });
-  await signIn(page, 'entregas');
+  await signIn(page, 'entregas', { open: null });
   await openOrder(page, slot.orderId);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
   const panel = pickupPanel(page, slot.itemId);
@@ -218,7 +215,7 @@ test('operaciones modifies a pickup’s destination: a province change resets th
     asPickup(db, s, { status: 'OPEN', deliveryStatus: 'PENDING' }, s.orderId, true);
     return s;
   });
-  await signIn(page, 'operaciones');
+  await signIn(page, 'operaciones', { open: null });
   await openOrder(page, slot.orderId);
   const panel = pickupPanel(page, slot.itemId);
   await expect(valueOf(panel, 'Municipio')).toHaveText('Playa');
@@ -248,7 +245,7 @@ test('operaciones edits a prepaid card’s destination: the municipality follows
     db.prepare("UPDATE prepaid_cards SET recipient_province_code = 'CU-03', recipient_municipality_code = 'CU-03-13' WHERE item_id = ?").run(s.itemId);
     return s;
   });
-  await signIn(page, 'operaciones');
+  await signIn(page, 'operaciones', { open: null });
   await openOrder(page, slot.orderId);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 9));
   const panel = prepaidPanel(page, slot.itemId);

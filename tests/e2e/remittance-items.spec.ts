@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './harness';
 import { seriousViolations, signIn } from './support';
 import { confirmAndFinish, expectButtons, moveTo, moveToCardenas, openOrder, openWithFailedCatalogue, ownOrder, PNG, valueOf, withDb, type Db, type Slot } from './fixtures';
 import { offeredLabels, persona } from '../support/chart-checks';
@@ -16,9 +16,6 @@ import { ItemRefused } from '../../src/domain/order-status';
  * (one page shows them all). The slots are fixed by item id, so parallel tests write the same
  * fixtures; the tests that act have slots of their own.
  */
-
-// A page of a dozen panels, or an action and then the logs: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 60_000 });
 
 const BANK = 'REMESA_BANCARIA';
 const HOME = 'REMESA_A_DOMICILIO';
@@ -140,7 +137,7 @@ const homePanel = (page: Page, itemId: number) => page.getByRole('region', { nam
 for (const username of ['operaciones', 'entregas', 'lector']) {
   test(`bank remittances in every status: ${username} sees exactly the actions the chart allows`, async ({ page }) => {
     const { orderId, items } = sharedBanks();
-    await signIn(page, username);
+    await signIn(page, username, { open: null });
     await openOrder(page, orderId);
     for (const item of items) {
       const panel = bankPanel(page, item.itemId);
@@ -156,7 +153,7 @@ for (const username of ['operaciones', 'entregas', 'lector']) {
 
   test(`home remittances in every status: ${username} sees exactly the actions the chart allows`, async ({ page }) => {
     const { orderId, items } = sharedHomes();
-    await signIn(page, username);
+    await signIn(page, username, { open: null });
     await openOrder(page, orderId);
     for (const item of items) {
       const panel = homePanel(page, item.itemId);
@@ -187,7 +184,7 @@ test('an order in risk review: its MANUAL bank remittance offers the edits, not 
     asBank(db, slot, 'MANUAL', orderId);
     return { itemId: slot.itemId, orderId };
   });
-  await signIn(page, 'operaciones');
+  await signIn(page, 'operaciones', { open: null });
   await openOrder(page, held.orderId);
   const panel = bankPanel(page, held.itemId);
   await expect(valueOf(panel, 'Estado')).toHaveText('En proceso');
@@ -215,7 +212,7 @@ test('operaciones approves a MANUAL bank remittance: the bank refuses the old ca
     asBank(db, s, 'MANUAL', s.orderId, 'Tarjeta cancelada por el banco emisor.');
     return s;
   });
-  await signIn(page, 'operaciones');
+  await signIn(page, 'operaciones', { open: null });
   const order = await openOrder(page, slot.orderId);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 5));
   const panel = bankPanel(page, slot.itemId);
@@ -272,7 +269,7 @@ test('operaciones marks a home remittance delivered with a courier and its recei
     asHome(db, s, { status: 'IN_TRANSIT', trackingNumber: TRACKING, deliveryStatus: 'IN_TRANSIT' });
     return s;
   });
-  await signIn(page, 'operaciones');
+  await signIn(page, 'operaciones', { open: null });
   const order = await openOrder(page, slot.orderId);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 6));
   const panel = homePanel(page, slot.itemId);
@@ -321,7 +318,7 @@ test('operaciones edits a home address: a failed catalogue says so, a province c
     asHome(db, s, { status: 'MANUAL', trackingNumber: TRACKING, deliveryStatus: 'PENDING' });
     return s;
   });
-  await signIn(page, 'operaciones');
+  await signIn(page, 'operaciones', { open: null });
   await openOrder(page, slot.orderId);
   const panel = homePanel(page, slot.itemId);
   await expect(valueOf(panel, 'Municipio')).toHaveText('Playa');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './harness';
 import { seriousViolations, signIn } from './support';
 
 const TABS = ['Proveedor SMS PIN', 'Lista Negra Destinatarios', 'Lista Negra', 'Paises', 'Logs'] as const;
@@ -33,8 +33,7 @@ async function confirmAndFinish(page: Page, successText?: string) {
 
 test.describe('settings as admin', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/#/admin/settings-page');
+    await signIn(page, 'admin', { open: '/#/admin/settings-page' });
     await expect(page.getByRole('region', { name: LOADED['Proveedor SMS PIN'] })).toBeVisible();
   });
 
@@ -138,8 +137,7 @@ test.describe('settings as admin', () => {
 });
 
 test('the read-only persona sees no mutating control on any tab', async ({ page }) => {
-  await signIn(page, 'lector');
-  await page.goto('/#/admin/settings-page');
+  await signIn(page, 'lector', { open: '/#/admin/settings-page' });
   for (const tab of TABS) {
     await openTab(page, tab);
     await expect(page.locator('[data-mutating]')).toHaveCount(0);

@@ -1,19 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { seriousViolations, signIn } from './support';
+import { expect, test } from './harness';
+import { seriousViolations, signIn, signInThroughForm } from './support';
 
 test.describe('sign-in page', () => {
-  test('Acceder stays disabled until both fields have something', async ({ page }) => {
-    await page.goto('/#/auth/login-page');
-    const submit = page.getByRole('button', { name: 'Acceder' });
-    await expect(submit).toBeDisabled();
-    await page.getByLabel('Usuario').fill('admin');
-    await expect(submit).toBeDisabled();
-    await page.getByLabel('Contraseña').fill('x');
-    await expect(submit).toBeEnabled();
-    await page.getByLabel('Usuario').fill('');
-    await expect(submit).toBeDisabled();
-  });
-
   test('/login-page is the same sign-in page', async ({ page }) => {
     await page.goto('/#/login-page');
     await expect(page.getByLabel('Usuario')).toBeVisible();
@@ -36,14 +24,6 @@ test.describe('sign-in page', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test('lists 26 languages and only Spanish can be chosen', async ({ page }) => {
-    await page.goto('/#/auth/login-page');
-    const select = page.getByLabel('Idioma');
-    await expect(select.locator('option')).toHaveCount(26);
-    await expect(select.locator('option:not([disabled])')).toHaveText(['Español']);
-    await expect(select.locator('option', { hasText: 'English' })).toHaveText('English (sin traducción)');
-  });
-
   test('any other path goes to the sign-in page', async ({ page }) => {
     await page.goto('/#/no/existe');
     await expect(page).toHaveURL(/#\/auth\/login-page/);
@@ -53,7 +33,7 @@ test.describe('sign-in page', () => {
   });
 
   test('signing in stores the token, refresh token, expiry and a device uuid that survives sign-out', async ({ page }) => {
-    await signIn(page, 'soporte');
+    await signInThroughForm(page, 'soporte');
     const stored = await page.evaluate(() => ({ ...window.localStorage }));
     expect(stored.token).toBeTruthy();
     expect(stored.refresh_token).toBeTruthy();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './harness';
 import { queueEntryRow, waitingBankRemittances, withDb } from './fixtures';
 import { seriousViolations, signIn } from './support';
 
@@ -9,8 +9,6 @@ import { seriousViolations, signIn } from './support';
  * list shows, after work-queues.spec's (1990), which run beside them on the same database; each
  * person opens the spec's own item by its row, never "the first of the queue".
  */
-
-test.describe.configure({ timeout: 180_000 });
 
 const QUEUE = '/#/admin/remittance-queue?product=REMESA_BANCARIA';
 

@@ -1,9 +1,53 @@
 import fs from 'node:fs';
-import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { expect, serverUrl, type Page } from './harness';
+
+type StorageState = Exclude<Parameters<import('@playwright/test').BrowserContext['setStorageState']>[0], string>;
+let stored: { origin: string; sessions: Record<string, StorageState> } | null = null;
+
+/** What the console keeps in the browser once `username` signed in (the run's global setup); null for an account the test made. */
+function storedSession(username: string, baseURL: string): StorageState | null {
+  const file = process.env.E2E_SESSIONS;
+  if (!file) throw new Error('E2E_SESSIONS is not set: the browser tests start through playwright.config.ts (its global setup)');
+  stored ??= JSON.parse(fs.readFileSync(file, 'utf8')) as typeof stored;
+  const state = stored!.sessions[username];
+  if (!state) return null;
+  // Saved on the global setup's server; the test's own server listens elsewhere.
+  return { cookies: state.cookies, origins: state.origins.map((o) => ({ ...o, origin: o.origin === stored!.origin ? new URL(baseURL).origin : o.origin })) };
+}
+
+/**
+ * Signs a persona in. A demo persona starts from the browser storage its sign-in in the global
+ * setup left (its tokens are in every test's copy of the data): the console resumes that session,
+ * as it does on a reload, so there is no fraud alert. The form is used for an account the test
+ * made (`staffWith`) and when the test asks for the alert (`keepAlert`): signInThroughForm.
+ *
+ * Then, by default, waits for the dashboard; `open` opens another page of the console instead (the
+ * console starts once, where the test works), and `open: null` opens nothing (the test's next
+ * step does, through a helper).
+ */
+export async function signIn(page: Page, username: string, options: { keepAlert?: boolean; open?: string | null } = {}) {
+  const state = options.keepAlert ? null : storedSession(username, serverUrl());
+  if (!state) {
+    await signInThroughForm(page, username, options);
+    if (options.open) await page.goto(options.open);
+    return;
+  }
+  // Another persona signed in on this page: the console running there keeps that session in memory.
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
+  await page.context().setStorageState(state);
+  if (options.open === null) return;
+  if (options.open !== undefined) {
+    await page.goto(options.open);
+    return;
+  }
+  await page.goto('/#/admin/dashboard');
+  await expect(page).toHaveURL(/#\/admin\/dashboard/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
 
 /** Signs in through the form and waits for the dashboard; the fraud alert is acknowledged unless asked not to. */
-export async function signIn(page: Page, username: string, options: { keepAlert?: boolean } = {}) {
+export async function signInThroughForm(page: Page, username: string, options: { keepAlert?: boolean } = {}) {
   await page.goto('/#/auth/login-page');
   await page.getByLabel('Usuario').fill(username);
   await page.getByLabel('Contraseña').fill('demo1234');
@@ -49,3 +93,6 @@ export async function holdChunk(page: Page, source: string): Promise<() => void>
   });
   return release;
 }
+
+/** Resolves after the page has drawn two more frames: what an event it just handled changed is on screen (or is not coming). */
+export const nextFrames = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from './harness';
 import { seriousViolations, signIn } from './support';
 import { openOrder, valueOf } from './fixtures';
 import { offeredLabels, persona } from '../support/chart-checks';
@@ -184,7 +184,7 @@ test('operaciones resets the tries of an IMPOSSIBLE top-up: tries 0, OPEN and th
   const all = await topups(request, token);
   const item = await resetCase(request, token, all, await readCases(request, token, all));
   const expired = offerExpired((await offerOf(request, token, item)).endDate, Date.now());
-  await signIn(page, 'operaciones');
+  await signIn(page, 'operaciones', { open: null });
   const panel = await openOrder(page, item.orderId);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 5));
   const region = await topupPanel(panel, item.foiId);
@@ -225,7 +225,7 @@ test('operaciones resets the attempts of every top-up of a day at once, and is t
     if (item.productStatus === 'MULTIPLE' && offerExpired((await offerOf(request, token, item)).endDate, Date.now())) expected++;
   }
 
-  await signIn(page, 'operaciones');
+  await signIn(page, 'operaciones', { open: null });
   await openOrder(page, target.orderId);
   await page.getByRole('button', { name: 'Reinicio masivo de intentos' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reinicio masivo de intentos' });
@@ -250,7 +250,7 @@ test('lector and entregas have no mass reset', async ({ browser, request }) => {
   for (const username of ['lector', 'entregas']) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signIn(page, username);
+    await signIn(page, username, { open: null });
     await openOrder(page, item!.orderId);
     await expect(page.getByRole('region', { name: `Recarga ${item!.foiId}`, exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reinicio masivo de intentos' })).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './harness';
 import { readFileSync } from 'node:fs';
 import { withDb } from './fixtures';
 import { seriousViolations, signIn } from './support';
@@ -10,8 +10,6 @@ import { TRANSITION_CSV_HEADERS } from '../../src/domain/transitions';
  * sees the phone chart drawn with that transition highlighted and counted and the others marked
  * never taken, and exports the filter as CSV.
  */
-
-test.describe.configure({ timeout: 90_000 });
 
 /**
  * A phone with used attempts, unverified ("reset attempts" is possible), of a customer of the

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './harness';
 import { ownOrder, queueEntryRow, waitingBankRemittances, withDb } from './fixtures';
 import { seriousViolations, signIn } from './support';
 
@@ -8,8 +8,6 @@ import { seriousViolations, signIn } from './support';
  * they are the oldest in the queue; it acts as `operaciones` only, so an item the queue opens
  * after them is held by the person every other item spec acts as.
  */
-
-test.describe.configure({ timeout: 90_000 });
 
 const QUEUE = '/#/admin/remittance-queue?product=REMESA_BANCARIA';
 
@@ -104,8 +102,7 @@ test('the risk queue: the oldest order opens on its Riesgo tab, is approved with
       return id;
     });
   });
-  await signIn(page, 'fraude');
-  await page.goto('/#/admin/risk-queue');
+  await signIn(page, 'fraude', { open: '/#/admin/risk-queue' });
   await expect(page.getByRole('heading', { name: 'Cola de Riesgo' })).toBeVisible();
   await expect(page.getByRole('row').nth(1)).toContainText(String(first));
   await page.keyboard.press('Enter');

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { Bars3Icon, ChartBarIcon, Cog6ToothIcon } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
-import { usePermission } from '@/ui/session';
+import { useSelector } from '@xstate/react';
+import { usePermission, useSessionActor } from '@/ui/session';
 import { MEDIUM_UP, useMediaQuery } from '@/ui/media';
 import { GlobalSearch } from './global-search';
 import { RiskBell } from './risk-bell';
@@ -14,6 +15,9 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const seesSettings = usePermission(Permission.SETTINGS);
   // Below a tablet's width the search is in the menu's drawer: the bar's own is not rendered.
   const roomForSearch = useMediaQuery(MEDIUM_UP);
+  // The counters, the bell and the profile's re-read come after the page is painted (the session
+  // chart's `data` region): busy until they are in, as assistive technology and tests read it.
+  const shellDataIn = useSelector(useSessionActor(), (s) => s.matches({ signedIn: { data: 'idle' } }));
   return (
     <>
       <button type="button" className="rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden" onClick={onOpenMenu}>
@@ -21,7 +25,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         <span className="sr-only">{t.menu.openMenu}</span>
       </button>
       {roomForSearch ? <GlobalSearch id="topbar-search" className="hidden w-80 md:block" /> : null}
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ml-auto flex items-center gap-2" aria-busy={!shellDataIn}>
         <Link to="/admin/dashboard" className="inline-flex items-center gap-1 rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
           <ChartBarIcon aria-hidden className="size-5" />
           {t.topbar.stats}
