@@ -192,14 +192,34 @@ export default defineConfig({
     ),
   },
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Test files share their worker's modules: importing the server once per worker rather than once
-    // per file (each file still builds its own test server and database) halves the suite's CPU.
-    isolate: false,
-    globalSetup: ['tests/support/test-templates.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+          exclude: ['tests/components/**'],
+          environment: 'node',
+          // Test files share their worker's modules: importing the server once per worker rather than once
+          // per file (each file still builds its own test server and database) halves the suite's CPU.
+          isolate: false,
+          globalSetup: ['tests/support/test-templates.ts'],
+        },
+      },
+      {
+        // The component layer: screens and ui/ pieces rendered in a DOM (jsdom) with their chart
+        // supplied, no server and no router; what a browser test need not prove (docs/decisions.md).
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/components/setup.ts'],
+        },
+      },
+    ],
   },
 });
