@@ -116,6 +116,12 @@ function serverTests(name: string, what: string, command: string[], workers: num
   });
 }
 
+/** The checked-out commit's short hash (a fixed word outside a git checkout): the browser tests' order. */
+function commitSeed(): string {
+  const head = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  return head.status === 0 && head.stdout.trim() ? head.stdout.trim() : 'consola';
+}
+
 /** A layer asked for and not skipped by its developer's escape (CI unsets them all). */
 function layerWanted(name: string, skip: string): boolean {
   if (!wants(name)) return false;
@@ -170,7 +176,13 @@ if (wants('e2e')) {
   if (built) {
     const file = path.join(reports, 'playwright.json');
     fs.rmSync(file, { force: true });
-    const ok = run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file }, 10);
+    // In an order of its own each run: every test has its own data (tests/e2e/harness.ts), so no
+    // order may change a result. The seed is the commit's (E2E_SHUFFLE_SEED names another, `none`
+    // keeps the files' order): a failure is replayed with `npx playwright test --shuffle SEED`.
+    const seed = process.env.E2E_SHUFFLE_SEED ?? commitSeed();
+    const order = seed === 'none' ? [] : [`--shuffle=${seed}`];
+    console.log(`\n▶ browser tests in ${seed === 'none' ? "the files' order" : `the order of seed ${seed}`}`);
+    const ok = run(bin('playwright'), ['test', '--reporter=list,json', ...order], { PLAYWRIGHT_JSON_OUTPUT_NAME: file }, 10);
     const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(file);
     if (report) {
       const { expected, unexpected, flaky } = report.stats;

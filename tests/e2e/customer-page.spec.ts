@@ -45,8 +45,6 @@ function prepareCustomer(): Customer {
   });
 }
 
-test.describe.configure({ mode: 'serial' });
-
 test('soporte opens a customer with "Ir al Cliente", reads the card and every tab, and adds a note', async ({ page, context }) => {
   const customer = prepareCustomer();
   await signIn(page, 'soporte', { open: `/#/admin/customers?login=${encodeURIComponent(customer.email)}` });
@@ -165,8 +163,8 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
   // Directorio Remesa: 5 at a time, bank and home recipients.
   await openTab(page, 'Directorio Remesa');
   await expect(rowsOf(`Destinatarios a banco del cliente ${id}`)).toHaveCount(6);
-  // A bank recipient in 'Actualizar Datos del Destinatario': its place shown selected, a bad card
-  // refused before asking, a province change resets the municipality, the new place listed.
+  // A bank recipient in 'Actualizar Datos del Destinatario': its place shown selected, a province
+  // change resets the municipality, the new place listed (a bad card's refusal: tests/components/customer-rows.test.tsx).
   const bankRow = rowsOf(`Destinatarios a banco del cliente ${id}`).nth(1);
   const bankName = (await bankRow.getByRole('cell').first().textContent())!;
   const [bankMunicipality, bankProvince] = (await bankRow.getByRole('cell').nth(6).textContent())!.split(', ');
@@ -174,9 +172,6 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
   const bankEditor = page.getByRole('dialog', { name: 'Actualizar Datos del Destinatario' });
   await expect(bankEditor.getByLabel('Provincia').locator('option:checked')).toHaveText(bankProvince!);
   await expect(bankEditor.getByLabel('Municipio').locator('option:checked')).toHaveText(bankMunicipality!);
-  await bankEditor.getByLabel('Tarjeta').fill('9227');
-  await bankEditor.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(bankEditor.getByRole('alert')).toContainText('La tarjeta debe tener 16 dígitos.');
   await bankEditor.getByLabel('Tarjeta').fill('9227069912345678');
   await bankEditor.getByLabel('Provincia').selectOption({ label: 'Matanzas' });
   await expect(bankEditor.getByLabel('Municipio')).toHaveValue('CU-04-01');
@@ -232,9 +227,6 @@ test('soporte verifies a card through papers: asked at another address, answered
   await expect(row.getByRole('button')).toHaveText(['Iniciar verificación', 'Verificar', 'Pedir papeles', 'Ocultar']);
   await row.getByRole('button', { name: `Pedir papeles ${card.name}` }).click();
   const form = page.getByRole('dialog', { name: 'Pedir papeles' });
-  await form.getByLabel('Correo alternativo (opcional)').fill('no-es-correo');
-  await form.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(form.getByRole('alert')).toHaveText('El correo no es válido.');
   await form.getByLabel('Correo alternativo (opcional)').fill('otra@correo.example');
   await form.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Pedir papeles: tarjeta ${card.name} del cliente ${card.accountId}?`);
@@ -260,8 +252,6 @@ test('fraude (CRM2_SUPER_ACTION) moves a card to the Stripe gateway: the current
   await expect(row.getByRole('cell', { name: 'Cualquiera', exact: true })).toBeVisible();
   await row.getByRole('button', { name: `Cambiar pasarela ${card.name}` }).click();
   const form = page.getByRole('dialog', { name: 'Cambiar pasarela' });
-  await form.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(form.getByRole('alert')).toHaveText('Debe especificar una pasarela diferente a la actual.');
   await form.getByLabel('Pasarela').selectOption({ label: '13 Stripe' });
   await form.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Cobrar la tarjeta ${card.name} del cliente ${card.accountId} por la pasarela Stripe?`);

@@ -2,14 +2,15 @@ import { expect, type Locator, type Page } from './harness';
 import Database from 'better-sqlite3';
 
 /**
- * Fixtures the item specs put in place in the run's database, and the page helpers they share.
- * At SCALE=test an order rarely holds the item a test needs in the status it needs, so a spec
- * takes items of its own (by a rule no other spec uses) and writes their status directly.
+ * Fixtures the specs put in place in the test's own database (a copy of the run's seeded template,
+ * tests/e2e/harness.ts), and the page helpers they share. At SCALE=test an order rarely holds the
+ * item a test needs in the status it needs, so a test takes any seeded item and writes its status
+ * directly: no other test sees the change.
  */
 
 export type Db = Database.Database;
 
-/** Runs `work` in one immediate transaction on the run's database (the server holds it open too). */
+/** Runs `work` in one immediate transaction on the running test's database (its server holds it open too). */
 export function withDb<T>(work: (db: Db) => T): T {
   const file = process.env.E2E_DATABASE_FILE;
   if (!file) throw new Error('E2E_DATABASE_FILE is not set');
@@ -56,8 +57,8 @@ export function moveTo(db: Db, itemId: number, orderId: number) {
 
 /**
  * An order of its own for a test, copied from `fromOrderId` under a support id that names it:
- * created `daysAgo` days back (outside every default list window, so no other spec meets it) and
- * in `status`. Asking again with the same support id answers the same order.
+ * created `daysAgo` days back (outside every default list window: the lists the test reads are the
+ * seeded ones) and in `status`. Asking again with the same support id answers the same order.
  */
 export function ownOrder(db: Db, supportId: string, fromOrderId: number, status: string, daysAgo = 400): number {
   const existing = db.prepare('SELECT id FROM orders WHERE support_id = ?').get(supportId) as { id: number } | undefined;
@@ -73,7 +74,7 @@ export function ownOrder(db: Db, supportId: string, fromOrderId: number, status:
 /**
  * Bank remittances waiting (REQUESTED: "Marcar entregada") in an open order of the spec's own
  * (`supportId`), dated from `since` one day apart so they stand where the spec wants them in the
- * queue (oldest first), without claims. `offset` keeps specs running side by side on different items.
+ * queue (oldest first), without claims; `offset` skips the first items found.
  */
 export function waitingBankRemittances(supportId: string, count: number, offset: number, since: string): number[] {
   return withDb((db) => {

@@ -30,14 +30,16 @@ export function serverUrl(): string {
 
 export const test = base.extend<{ database: { file: string } }, { server: Listener }>({
   server: [
-    async ({}, use) => {
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
       const listener = await listen();
-      await use(listener);
+      await provide(listener);
       await listener.close();
     },
     { scope: 'worker' },
   ],
-  database: async ({ server }, use, testInfo) => {
+  database: async ({ server }, provide, testInfo) => {
     const template = process.env.E2E_TEMPLATE;
     if (!template) throw new Error('E2E_TEMPLATE is not set: the browser tests start through playwright.config.ts (its global setup)');
     const file = path.join(path.dirname(template), `test-${testInfo.workerIndex}-${process.pid}-${copies++}.db`);
@@ -48,15 +50,15 @@ export const test = base.extend<{ database: { file: string } }, { server: Listen
     server.use(app);
     process.env.E2E_DATABASE_FILE = file;
     currentUrl = server.url;
-    await use({ file });
+    await provide({ file });
     currentUrl = null;
     server.use(null);
     close();
     await db.close();
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
   },
-  baseURL: async ({ server, database }, use) => {
+  baseURL: async ({ server, database }, provide) => {
     void database;
-    await use(server.url);
+    await provide(server.url);
   },
 });

@@ -138,9 +138,6 @@ test.describe('order detail as fraude', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
 
     await openTab(panel, 'Notas');
-    await panel.getByRole('button', { name: 'Agregar nota' }).click();
-    await expect(panel.getByRole('alert')).toHaveText('Debe escribir la nota.');
-
     const text = `Cliente confirmó la compra por teléfono ${Date.now()}`;
     await panel.getByLabel('Nueva nota').fill(text);
     await panel.getByRole('button', { name: 'Agregar nota' }).click();
@@ -234,10 +231,6 @@ test.describe('order detail as fraude', () => {
     await openOrder(page, order!.id);
 
     const form = page.getByRole('search', { name: 'Buscar por item (FOI Id)' });
-    await form.getByLabel('FOI Id').fill('abc');
-    await form.getByRole('button', { name: 'Buscar' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'El FOI Id debe ser un número.' })).toBeVisible();
-
     await form.getByLabel('FOI Id').fill(String(items.elements[0]!.id));
     const asked = page.waitForRequest((r) => r.url().includes(`foiId=${items.elements[0]!.id}`) && r.url().includes('startDate=') && r.url().includes('endDate='));
     await form.getByRole('button', { name: 'Buscar' }).click();
@@ -267,7 +260,6 @@ test('a reader sees every tab and no mutating control; tabs load once, Logs on e
     await expect(panel.getByRole('status').filter({ hasText: 'Cargando…' })).toHaveCount(0);
     await expect(page.locator('[data-mutating]')).toHaveCount(0);
   }
-  await expect(panel.getByRole('button', { name: 'Agregar nota' })).toHaveCount(0);
   expect(asked).toEqual({ offers: 1, logs: 1 });
   await openTab(panel, 'Oferta');
   await openTab(panel, 'Logs');

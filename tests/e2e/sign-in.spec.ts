@@ -1,5 +1,5 @@
 import { expect, test } from './harness';
-import { seriousViolations, signIn, signInThroughForm } from './support';
+import { seriousViolations, signInThroughForm } from './support';
 
 test.describe('sign-in page', () => {
   test('/login-page is the same sign-in page', async ({ page }) => {

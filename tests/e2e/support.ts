@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, serverUrl, type Page } from './harness';
+import { expect, serverUrl, type BrowserContext, type Page } from './harness';
 
-type StorageState = Exclude<Parameters<import('@playwright/test').BrowserContext['setStorageState']>[0], string>;
+type StorageState = Exclude<Parameters<BrowserContext['setStorageState']>[0], string>;
 let stored: { origin: string; sessions: Record<string, StorageState> } | null = null;
 
 /** What the console keeps in the browser once `username` signed in (the run's global setup); null for an account the test made. */

@@ -150,13 +150,13 @@ test.describe('the top-up panel offers exactly the actions its chart allows the 
   }
 });
 
-test('the forms say what is missing: "destino requerido!", "Debe especificar el reclamo."; the panel passes axe', async ({ page, request }) => {
+test('the destination form says what is missing: "destino requerido!"; the panel passes axe', async ({ page, request }) => {
   const token = await adminToken(request);
   const all = await topups(request, token);
   const read = await readCases(request, token, all);
   const open = read.find((c) => c.name === 'OPEN')!.item;
   await signIn(page, 'operaciones');
-  let region = await topupPanel(await openOrder(page, open.orderId), open.foiId);
+  const region = await topupPanel(await openOrder(page, open.orderId), open.foiId);
   await expect(region.getByRole('table', { name: `Trazas de la recarga ${open.foiId}` }).or(region.getByText('No se encontró ningún registro.').first())).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await region.getByRole('button', { name: 'Cambiar destino' }).click();
@@ -167,16 +167,6 @@ test('the forms say what is missing: "destino requerido!", "Debe especificar el 
   expect(await seriousViolations(page)).toEqual([]);
   await edit.getByRole('button', { name: 'Cancelar' }).click();
   await expect(edit).toBeHidden();
-
-  const fulfilled = read.find((c) => c.name === 'FULFILLED, no claim')!.item;
-  region = await topupPanel(await openOrder(page, fulfilled.orderId), fulfilled.foiId);
-  await region.getByRole('button', { name: 'Reclamar' }).click();
-  const claim = page.getByRole('dialog', { name: `Reclamar la recarga ${fulfilled.foiId}` });
-  await expect(claim.getByText('Reclamo: RECLAM 1era')).toBeVisible();
-  await claim.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(claim.getByRole('alert')).toHaveText('Debe especificar el reclamo.');
-  await claim.getByRole('button', { name: 'Cancelar' }).click();
-  expect(await claimsOf(request, token, fulfilled)).toBe(0);
 });
 
 test('operaciones resets the tries of an IMPOSSIBLE top-up: tries 0, OPEN and the transition, without reloading', async ({ page, request }) => {
@@ -230,9 +220,6 @@ test('operaciones resets the attempts of every top-up of a day at once, and is t
   await page.getByRole('button', { name: 'Reinicio masivo de intentos' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reinicio masivo de intentos' });
   await dialog.getByLabel('Desde').fill(date);
-  await dialog.getByLabel('Hasta').fill(day(Date.parse(`${date}T12:00:00Z`) - 2 * DAY));
-  await dialog.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Debe especificar un rango de fecha valida.');
   await dialog.getByLabel('Hasta').fill(date);
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
@@ -242,18 +229,4 @@ test('operaciones resets the attempts of every top-up of a day at once, and is t
   const after = (await api<{ elements: ItemRow[] }>(request, token, `/rorders/secured/items/allHistory?foiId=${target.foiId}`)).elements[0]!;
   expect(after.productStatus).toBe('OPEN');
   expect(await triesOf(request, token, target)).toBe(0);
-});
-
-test('lector and entregas have no mass reset', async ({ browser, request }) => {
-  const token = await adminToken(request);
-  const [item] = await topups(request, token);
-  for (const username of ['lector', 'entregas']) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signIn(page, username, { open: null });
-    await openOrder(page, item!.orderId);
-    await expect(page.getByRole('region', { name: `Recarga ${item!.foiId}`, exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Reinicio masivo de intentos' })).toHaveCount(0);
-    await context.close();
-  }
 });

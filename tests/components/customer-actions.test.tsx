@@ -1,0 +1,273 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createActor } from 'xstate';
+import type { KyInstance } from 'ky';
+import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
+import type { ServiceClient } from '@/api/http';
+import type { Services } from '@/api/services';
+import { ALL_PERMISSIONS } from '@/domain/permissions';
+import { sessionMachine } from '@/machines/session/session.machine';
+import { CustomerActions, type CustomerInfo } from '@/ui/customer/customer-actions';
+import { ServicesContext, SessionActorContext } from '@/ui/session';
+
+/**
+ * The customer's own actions above the card (CustomerActions), rendered with the charts' snapshots
+ * a customer read carries, a staff member holding every permission, and services that answer only
+ * the catalogues a form reads when it opens (the courtesy offers, the WhatsApp templates): nothing
+ * is sent. Moved from tests/e2e/customer-page-account.spec.ts and
+ * tests/e2e/customer-page-documents-credit-messages.spec.ts: what each form refuses, counts and
+ * shows before anything is asked of the server.
+ */
+
+// jsdom has no modal <dialog>: opening one shows it (the console's Dialog calls showModal).
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+const ACCOUNT = 12;
+
+/** A service answering GETs of the paths given (as the console asks them), and refusing anything else as a lost connection. */
+function fakeService(answers: Record<string, unknown>, sent: string[]): ServiceClient {
+  const answer = (method: string) => async (path: string) => {
+    sent.push(`${method} ${path}`);
+    if (method !== 'GET' || !(path in answers)) throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify({ code: 0, data: answers[path] }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  };
+  const ky = { get: answer('GET'), post: answer('POST'), put: answer('PUT'), delete: answer('DELETE') };
+  return { hooks: { getToken: () => 'token', onInvalidToken: () => {}, serviceKeys: () => null }, instance: async () => ky as unknown as KyInstance };
+}
+
+/** The courtesy catalogue as the reference server serves it (one offer on sale). */
+const OFFERS = {
+  categories: ['Datos'],
+  offers: [{ id: 7, title: 'Paquete de datos 10 GB', subTitle: null, finalPrice: 25, startDate: '2026-01-01T00:00:00.000Z', endDate: '2027-01-01T00:00:00.000Z', categories: ['Datos'] }],
+};
+
+/** Two of the reference server's WhatsApp templates: one that skips {{2}} (malformed: no variable count), one with seven variables. */
+const TEMPLATES = {
+  elements: [
+    { id: 1, name: 'aviso_incompleto', language: 'es', category: 'UTILITY', body: 'Hola {{1}}, tu pedido {{3}} está listo.', variables: null },
+    {
+      id: 2,
+      name: 'remesa_en_camino',
+      language: 'es',
+      category: 'UTILITY',
+      body: 'Hola {{1}}, la remesa de {{2}} para {{3}} en {{4}} salió a entrega. El mensajero {{5}} llamará al {{6}} antes de llegar. Si no hay nadie en casa, se intentará de nuevo el {{7}}.',
+      variables: 7,
+    },
+  ],
+  totalElements: 2,
+};
+
+/** The charts' snapshots a customer read carries (issue 25): 30 USD, honesty 'Nuevo', contaminated by fraud. */
+const CHARTS: ChartSnapshot[] = [
+  { chart: 'customerCredit', state: 'open', facts: { balances: { CALL_CREDIT: 30 }, rates: [{ base: 'USD', currency: 'EUR', rate: 0.9, fee: 0 }] } },
+  { chart: 'creditTransfer', state: 'open', facts: { balances: { CALL_CREDIT: 30 } } },
+  { chart: 'customerNotify', state: 'open', facts: {} },
+  { chart: 'customerAccount', state: 'enabled', facts: { groups: [] } },
+  { chart: 'customerFraud', state: 'contaminated', facts: { cards: 2 } },
+  { chart: 'customerCourtesy', state: 'open', facts: { onSale: [7] } },
+  { chart: 'customerReports', state: 'open', facts: {} },
+];
+
+const INFO: CustomerInfo = { firstName: 'Ana', lastName: 'Pérez', email: 'ana@correo.example', countryCode: 'CU', city: 'La Habana', region: null, gender: null, birthday: null };
+
+function renderActions() {
+  const sent: string[] = [];
+  const session = createActor(sessionMachine);
+  session.start();
+  const profile = { accountId: 1, username: 'soporte', email: null, firstName: null, lastName: null, name: 'Soporte', groups: [{ name: 'TODO', permissions: ALL_PERMISSIONS.map((name) => ({ name })) }] };
+  session.send({ type: 'session.resume', session: { accessToken: 'a', refreshToken: 'r', expiresIn: 3600, refreshAt: Date.now() + 3_600_000, profile } });
+  const service = fakeService({ 'offers/cll/TOPUP': OFFERS, 'secured/templates': TEMPLATES }, sent);
+  const services = new Proxy({ config: { tenant: 'cubacel', customerSiteUrl: '' } }, { get: (target, key) => (key in target ? target[key as keyof typeof target] : service) }) as unknown as Services;
+  render(
+    <SessionActorContext.Provider value={session}>
+      <ServicesContext.Provider value={services}>
+        <CustomerActions
+          accountId={ACCOUNT}
+          charts={CHARTS}
+          contact={{ phone: '5352345678', email: 'ana@correo.example' }}
+          account={{ enabled: true, reliability: 0, groups: [] }}
+          settings={{ value3DS: 'NOT_REQUIRED', tuBolsillo: false, marketing: { subscribePromotion: false, subscribeEmail: false, subscribeWhatsapp: false, subscribeCall: false } }}
+          info={INFO}
+          onDone={() => {}}
+        />
+      </ServicesContext.Provider>
+    </SessionActorContext.Provider>,
+  );
+  return { user: userEvent.setup(), sent };
+}
+
+/** Opens an action's form by its button. */
+async function open(user: ReturnType<typeof userEvent.setup>, button: string, title = button) {
+  await user.click(screen.getByRole('button', { name: button }));
+  return screen.getByRole('dialog', { name: title });
+}
+
+const accept = (user: ReturnType<typeof userEvent.setup>, form: HTMLElement, name = 'Aceptar') => user.click(within(form).getByRole('button', { name }));
+
+describe("the customer's actions: what their forms refuse before anything is sent", () => {
+  it("'Agregar o quitar crédito' refuses an empty amount, then asks about 5", async () => {
+    const { user, sent } = renderActions();
+    const form = await open(user, 'Agregar o quitar crédito');
+    await accept(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^La cantidad debe ser un numero entero mayor a 0$/);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Cantidad'), '5');
+    await accept(user, form);
+    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`¿Agregar 5 de CALL_CREDIT al cliente ${ACCOUNT}?`);
+    expect(sent).toEqual([]);
+  });
+
+  it("'Transferir crédito' refuses an amount without a destination", async () => {
+    const { user, sent } = renderActions();
+    const form = await open(user, 'Transferir crédito');
+    await user.type(within(form).getByLabelText('Cantidad'), '5');
+    await accept(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^Debe especificar el destino\.$/);
+    await user.type(within(form).getByLabelText('Destino (correo, alias o teléfono)'), 'otra@correo.example');
+    await accept(user, form);
+    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`¿Transferir 5 USD del cliente ${ACCOUNT} a otra@correo.example?`);
+    expect(sent).toEqual([]);
+  });
+
+  it("'Modificar honestidad' refuses the customer's own honesty, then asks about Confianza", async () => {
+    const { user } = renderActions();
+    const form = await open(user, 'Modificar honestidad');
+    await accept(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^Debe especificar una honestidad diferente a la actual\.$/);
+    await user.selectOptions(within(form).getByLabelText('Honestidad'), 'Confianza');
+    await accept(user, form);
+    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`¿Cambiar la honestidad del cliente ${ACCOUNT} a Confianza?`);
+  });
+
+  it("'Editar datos' refuses a birthday that is not a date, then takes a good one", async () => {
+    const { user } = renderActions();
+    const form = await open(user, 'Editar datos', 'Editar datos del cliente');
+    const birthday = within(form).getByLabelText('Fecha de nacimiento (AAAA-MM-DD)');
+    await user.type(birthday, '1985-13-01');
+    await accept(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^La fecha de nacimiento debe ser una fecha válida \(AAAA-MM-DD\) en el pasado\.$/);
+    await user.clear(birthday);
+    await user.type(birthday, '1985-12-01');
+    await accept(user, form);
+    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`¿Guardar los datos del cliente ${ACCOUNT}?`);
+  });
+
+  it("'Descontaminar' opens at Nuevo (0)", async () => {
+    const { user } = renderActions();
+    const form = await open(user, 'Descontaminar', 'Descontaminar fraude');
+    expect(within(form).getByLabelText('Nueva honestidad')).toHaveValue('0');
+    expect(within(form).getByLabelText('Nueva honestidad')).toHaveDisplayValue('Nuevo');
+  });
+
+  it("'Convertir moneda' refuses the same currency on both sides", async () => {
+    const { user, sent } = renderActions();
+    const form = await open(user, 'Convertir moneda');
+    await user.selectOptions(within(form).getByLabelText('A', { exact: true }), 'USD');
+    await accept(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^La moneda de origen y la de destino deben ser diferentes\.$/);
+    await user.selectOptions(within(form).getByLabelText('A', { exact: true }), 'EUR');
+    await user.type(within(form).getByLabelText('Cantidad (vacía: todo el saldo)'), '10');
+    await accept(user, form);
+    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`¿Convertir 10 USD a EUR del cliente ${ACCOUNT}?`);
+    expect(sent).toEqual([]);
+  });
+
+  it("'Recarga de cortesía' has the fixed 53, then asks for the phone, then for an offer", async () => {
+    const { user, sent } = renderActions();
+    const form = await open(user, 'Recarga de cortesía');
+    const offer = await within(form).findByLabelText('Oferta');
+    expect(within(form).getByLabelText('Prefijo')).toHaveValue('53');
+    await accept(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^Debe especificar el telefono\.$/);
+    await user.type(within(form).getByLabelText('Teléfono (Cubacel)'), '52345678');
+    await accept(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^Se necesita una oferta\.$/);
+    await user.selectOptions(offer, 'Paquete de datos 10 GB (precio 25,00 USD, gratis para el cliente)');
+    await accept(user, form);
+    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`¿Regalar la oferta «Paquete de datos 10 GB» al +5352345678 por cuenta del cliente ${ACCOUNT}?`);
+    // Only the catalogue was read.
+    expect(sent).toEqual([expect.stringMatching(/^GET offers\/cll\/TOPUP$/)]);
+  });
+
+  it("'Notificar al cliente' by SMS counts what is typed and refuses more than 164 characters", async () => {
+    const { user, sent } = renderActions();
+    const form = await open(user, 'Notificar al cliente');
+    const message = within(form).getByLabelText('Mensaje');
+    await user.click(message);
+    await user.paste('x'.repeat(165));
+    expect(within(form).getByText('165 de 164 caracteres en un SMS')).toBeVisible();
+    await accept(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^Debe especificar un mensaje que no sobrepase la cantidad de 164 caracteres para el envio del SMS\.$/);
+    await user.type(message, '{Backspace}');
+    expect(within(form).getByText('164 de 164 caracteres en un SMS')).toBeVisible();
+    await accept(user, form);
+    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`el mensaje al cliente ${ACCOUNT}?`);
+    expect(sent).toEqual([]);
+  });
+
+  it("'Notificar al cliente' by WhatsApp refuses a malformed template and missing variables, and cuts the preview to 140", async () => {
+    const { user } = renderActions();
+    const form = await open(user, 'Notificar al cliente');
+    await user.selectOptions(within(form).getByLabelText('Canal'), 'WhatsApp');
+    const template = await within(form).findByLabelText('Plantilla');
+    await user.selectOptions(template, 'aviso_incompleto');
+    await accept(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^No pudimos enviar el mensaje, consulte con desarrollo\.$/);
+    await user.selectOptions(template, 'remesa_en_camino');
+    expect(within(form).getAllByLabelText(/^Variable /)).toHaveLength(7);
+    await accept(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^Debe completar todas las variables de la plantilla\.$/);
+    const values = ['Ana María', '150 USD', 'Rosa Pérez', 'Centro Habana', 'Yoel', '+53 5234 5678', 'sábado'];
+    for (const [i, value] of values.entries()) await user.type(within(form).getByLabelText(`Variable {{${i + 1}}}`), value);
+    const preview = within(form).getByRole('note', { name: 'Vista previa' });
+    expect(preview).toHaveTextContent('Hola Ana María, la remesa de 150 USD para Rosa Pérez en Centro Habana salió a entrega.');
+    expect(preview.textContent).toHaveLength(140);
+    expect(preview.textContent).toMatch(/…$/);
+    await accept(user, form);
+    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent('¿Enviar por WhatsApp a');
+  });
+
+  it("'Generar reporte' opens on ALL, asks for the phone, then the Nauta address (gone for Recargas), then a valid range", async () => {
+    const { user, sent } = renderActions();
+    const form = await open(user, 'Generar reporte');
+    expect(within(form).getByLabelText('Tipo de reporte')).toHaveValue('ALL');
+    await accept(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^Debe especificar el telefono\.$/);
+    await user.type(within(form).getByLabelText('Teléfono de las recargas'), '5352345678');
+    await accept(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^Debe especificar el email nauta\.$/);
+    expect(within(form).getByLabelText('Correo Nauta')).toBeInTheDocument();
+    await user.selectOptions(within(form).getByLabelText('Tipo de reporte'), 'Recargas');
+    expect(within(form).queryByLabelText('Correo Nauta')).not.toBeInTheDocument();
+    const start = within(form).getByLabelText('Desde');
+    const end = within(form).getByLabelText('Hasta (incluido)');
+    await user.clear(start);
+    await user.type(start, '2026-03-10');
+    await user.clear(end);
+    await user.type(end, '2020-01-01');
+    await accept(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^Debe especificar un rango de fecha valida\.$/);
+    await user.clear(end);
+    await user.type(end, '2026-03-10');
+    await accept(user, form);
+    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`¿Generar el reporte «Recargas» del cliente ${ACCOUNT} del 2026-03-10 al 2026-03-10?`);
+    expect(sent).toEqual([]);
+  });
+
+  it("'Reporte de defensa' asks for the OrderCode of a balance movement before searching", async () => {
+    const { user, sent } = renderActions();
+    const form = await open(user, 'Reporte de defensa', 'Reporte de defensa (contracargos)');
+    await user.selectOptions(within(form).getByLabelText('Servicio'), 'Movimiento de saldo');
+    await accept(user, form, 'Buscar');
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^Debe especificar el OrderCode\.$/);
+    expect(sent).toEqual([]);
+  });
+});

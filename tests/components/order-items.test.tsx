@@ -1,0 +1,215 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createActor } from 'xstate';
+import type { ReactNode } from 'react';
+import { sessionMachine } from '@/machines/session/session.machine';
+import { ServicesContext, SessionActorContext } from '@/ui/session';
+import type { Services } from '@/api/services';
+import type { ServiceClient } from '@/api/http';
+import type { RuntimeConfig } from '@/api/contract/runtime-config';
+import type { OrderRow } from '@/api/contract/order-lists';
+import type { Offer, OfferItem } from '@/api/contract/order-detail';
+import type { PickupRemittance } from '@/api/contract/pickup';
+import { snapshotOf } from '@/api/contract/chart-snapshot';
+import { topupItem } from '@/machines/items/topup.machine';
+import { topupClaim } from '@/machines/items/topup-claim.machine';
+import { pickupCash } from '@/machines/items/pickup-cash.machine';
+import { bankRemittance } from '@/machines/items/bank-remittance.machine';
+import { ItemRefused } from '@/domain/order-status';
+import { TopupActions } from '@/screens/order/items/topup-actions';
+import { PickupActions } from '@/screens/order/items/pickup-actions';
+import { BankRemittancePanel } from '@/screens/order/items/bank-remittance-panel';
+import { MassRetryAction } from '@/screens/order/items/mass-retry';
+import { persona } from '../support/chart-checks';
+
+/**
+ * The item panels' actions (src/screens/order/items) with the item's charts restored from the
+ * snapshots its read carries, for a persona's permissions; no server: a service touched is
+ * recorded and never answers. Moved from tests/e2e/topup-items.spec.ts,
+ * pickup-prepaid-items.spec.ts and remittance-items.spec.ts: what the forms refuse before anything
+ * is sent, what they say, what a panel says of an order in review, who is offered the mass reset.
+ */
+
+// jsdom has no modal <dialog>: the platform's open/close, enough for the console's Dialog.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+  Object.defineProperty(HTMLDialogElement.prototype, 'open', {
+    configurable: true,
+    get(this: HTMLDialogElement) {
+      return this.hasAttribute('open');
+    },
+  });
+});
+
+/** A session signed in as a demo persona (its permissions in one group); the chart's effects do nothing. */
+function sessionAs(username: string) {
+  const session = createActor(sessionMachine).start();
+  session.send({
+    type: 'session.resume',
+    session: {
+      accessToken: 'token',
+      refreshToken: 'refresh',
+      expiresIn: 3600,
+      refreshAt: Date.now() + 3_600_000,
+      profile: { accountId: 1, username, email: null, firstName: null, lastName: null, name: username, groups: [{ name: 'E2E', permissions: persona(username).map((name) => ({ name })) }] },
+    },
+  });
+  return session;
+}
+
+/** Services whose clients record that they were used and never answer. */
+function silentServices() {
+  const touched: string[] = [];
+  const client = (name: string): ServiceClient => ({
+    hooks: {} as ServiceClient['hooks'],
+    instance: () => {
+      touched.push(name);
+      return new Promise(() => {});
+    },
+  });
+  const services = new Proxy({ config: { tenant: 'cubacel' } as RuntimeConfig } as Services, {
+    get: (target, name: string) => (name in target ? target[name as keyof Services] : client(name)),
+  });
+  return { services, touched };
+}
+
+function renderAs(username: string, ui: ReactNode) {
+  const { services, touched } = silentServices();
+  const view = render(
+    <SessionActorContext.Provider value={sessionAs(username)}>
+      <ServicesContext.Provider value={services}>{ui}</ServicesContext.Provider>
+    </SessionActorContext.Provider>,
+  );
+  return { touched, view };
+}
+
+const order = { id: 880, appName: 'cubacel', currency: 'USD', paymentOrderlist: [] } as unknown as OrderRow;
+const offer = { id: 88, orderId: 880, title: 'Recarga 500', endDate: null } as unknown as Offer;
+
+function itemOf(id: number, productType: string, charts: ReturnType<typeof snapshotOf>[]): OfferItem {
+  return { id, productType, status: charts[0]!.state, provider: 'BPA', tries: 0, orderData: { destination: '+5351234567' }, charts } as unknown as OfferItem;
+}
+
+const question = () => screen.queryByRole('alertdialog', { name: 'Estas seguro?' });
+const open = async (user: ReturnType<typeof userEvent.setup>, group: string, button: string, dialog: string) => {
+  await user.click(within(screen.getByRole('group', { name: group })).getByRole('button', { name: button }));
+  return screen.getByRole('dialog', { name: dialog });
+};
+
+describe('a top-up', () => {
+  const topup = (status: string, facts: Record<string, unknown> = {}, claims = 0) =>
+    itemOf(701, 'TOPUP', [snapshotOf(topupItem.name, { status, orderStatus: 'OPEN', offerExpired: false, ...facts }), snapshotOf(topupClaim.name, { claims, itemStatus: status })]);
+
+  it("'Cambiar destino' refuses an empty destination: 'destino requerido!', nothing asked or sent", async () => {
+    const user = userEvent.setup();
+    const { touched } = renderAs('operaciones', <TopupActions order={order} offer={offer} item={topup('OPEN')} onChanged={() => {}} />);
+    const edit = await open(user, 'Acciones de la recarga 701', 'Cambiar destino', 'Cambiar destino de la recarga 701');
+    expect(within(edit).getByLabelText('Destino')).toHaveValue('+5351234567');
+    await user.clear(within(edit).getByLabelText('Destino'));
+    await user.click(within(edit).getByRole('button', { name: 'Aceptar' }));
+    expect(within(edit).getByRole('alert')).toHaveTextContent(/^destino requerido!$/);
+    expect(question()).toBeNull();
+    expect(touched).toEqual([]);
+  });
+
+  it("'Reclamar' on a delivered top-up with no claim names the first claim and refuses an empty one; cancelling sends nothing", async () => {
+    const user = userEvent.setup();
+    const { touched } = renderAs('operaciones', <TopupActions order={order} offer={offer} item={topup('FULFILLED')} onChanged={() => {}} />);
+    const claim = await open(user, 'Acciones de la recarga 701', 'Reclamar', 'Reclamar la recarga 701');
+    expect(within(claim).getByText('Reclamo: RECLAM 1era')).toBeVisible();
+    await user.click(within(claim).getByRole('button', { name: 'Aceptar' }));
+    expect(within(claim).getByRole('alert')).toHaveTextContent(/^Debe especificar el reclamo\.$/);
+    expect(question()).toBeNull();
+    await user.click(within(claim).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog', { name: 'Reclamar la recarga 701' })).toBeNull();
+    expect(touched).toEqual([]);
+  });
+
+  it("'Reiniciar intentos' warns 'ATENCIÓN: La oferta ya expiró' exactly when the offer expired", async () => {
+    for (const expired of [true, false]) {
+      const user = userEvent.setup();
+      const { view } = renderAs('operaciones', <TopupActions order={order} offer={offer} item={topup('IMPOSSIBLE', { offerExpired: expired })} onChanged={() => {}} />);
+      const dialog = await open(user, 'Acciones de la recarga 701', 'Reiniciar intentos', 'Reiniciar intentos de la recarga 701');
+      expect(within(dialog).queryAllByText('ATENCIÓN: La oferta ya expiró')).toHaveLength(expired ? 1 : 0);
+      view.unmount();
+    }
+  });
+});
+
+describe('the mass reset of top-up attempts', () => {
+  it("refuses a window that ends before it starts: 'Debe especificar un rango de fecha valida.', nothing asked or sent", async () => {
+    const user = userEvent.setup();
+    const { touched } = renderAs('operaciones', <MassRetryAction />);
+    await user.click(screen.getByRole('button', { name: 'Reinicio masivo de intentos' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reinicio masivo de intentos' });
+    await user.clear(within(dialog).getByLabelText('Desde'));
+    await user.type(within(dialog).getByLabelText('Desde'), '2026-03-10');
+    await user.clear(within(dialog).getByLabelText('Hasta'));
+    await user.type(within(dialog).getByLabelText('Hasta'), '2026-03-08');
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Debe especificar un rango de fecha valida\.$/);
+    expect(question()).toBeNull();
+    expect(touched).toEqual([]);
+  });
+
+  it('is not offered to lector or entregas (operaciones has it)', () => {
+    for (const username of ['lector', 'entregas']) {
+      const { view } = renderAs(username, <MassRetryAction />);
+      expect(screen.queryByRole('button', { name: 'Reinicio masivo de intentos' })).toBeNull();
+      view.unmount();
+    }
+    renderAs('operaciones', <MassRetryAction />);
+    expect(screen.getByRole('button', { name: 'Reinicio masivo de intentos' })).toBeVisible();
+  });
+});
+
+describe('a pickup', () => {
+  const pickup = (status: string, deliveryStatus: string) => itemOf(702, 'PICKUP_CASH', [snapshotOf(pickupCash.name, { status, orderStatus: 'OPEN', deliveryStatus })]);
+  const data = { remittanceId: 1000702, shippingAddress: null } as unknown as PickupRemittance;
+
+  it("'Reportar entrega' refuses a delivery without who received it: 'Debe indicar quién recibió.'", async () => {
+    const user = userEvent.setup();
+    const { touched } = renderAs('entregas', <PickupActions order={order} offer={offer} item={pickup('PENDING_DELIVERY', 'ASSIGNED')} data={data} onChanged={() => {}} />);
+    const dialog = await open(user, 'Acciones del item 702', 'Reportar entrega', 'Reportar Entrega Recogida 702');
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Debe indicar quién recibió\.$/);
+    expect(question()).toBeNull();
+    expect(touched).toEqual([]);
+  });
+
+  it("'Adjuntar recibo' refuses no image: 'Debe adjuntar la imagen.'", async () => {
+    const user = userEvent.setup();
+    const { touched } = renderAs('entregas', <PickupActions order={order} offer={offer} item={pickup('FULFILLED', 'FULFILLED')} data={data} onChanged={() => {}} />);
+    expect(within(screen.getByRole('group', { name: 'Acciones del item 702' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Adjuntar recibo']);
+    const dialog = await open(user, 'Acciones del item 702', 'Adjuntar recibo', 'Adjuntar recibo de la recogida 702');
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Debe adjuntar la imagen\.$/);
+    expect(question()).toBeNull();
+    expect(touched).toEqual([]);
+  });
+});
+
+describe('a bank remittance of an order in risk review', () => {
+  const bank = (orderStatus: string) => itemOf(703, 'REMESA_BANCARIA', [snapshotOf(bankRemittance.name, { status: 'MANUAL', orderStatus })]);
+  const panel = (orderStatus: string) => <BankRemittancePanel order={order} offer={offer} item={bank(orderStatus)} onChanged={() => {}} />;
+
+  it('offers the edits, not the approval, and the panel says why', () => {
+    renderAs('operaciones', panel('RISK'));
+    const region = screen.getByRole('region', { name: 'Remesa bancaria 703' });
+    expect(within(within(region).getByRole('group', { name: 'Acciones del item 703' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Modificar destino', 'Cambiar proveedor']);
+    expect(within(region).getByRole('note')).toHaveTextContent(new RegExp(`^${ItemRefused.orderInReview.replace(/[.()?]/g, '\\$&')}$`));
+  });
+
+  it('once the order is released, the approval is offered and the note is gone', () => {
+    renderAs('operaciones', panel('OPEN'));
+    const region = screen.getByRole('region', { name: 'Remesa bancaria 703' });
+    expect(within(within(region).getByRole('group', { name: 'Acciones del item 703' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Modificar destino', 'Cambiar proveedor', 'Aprobar']);
+    expect(within(region).queryByRole('note')).toBeNull();
+  });
+});

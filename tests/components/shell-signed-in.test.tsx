@@ -1,0 +1,152 @@
+import type { ReactNode } from 'react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createActor } from 'xstate';
+import { sessionMachine } from '@/machines/session/session.machine';
+import type { Group, Profile } from '@/api/contract/uaa';
+import type { RiskOrder } from '@/api/contract/orders';
+import { Permission } from '@/domain/permissions';
+import type { Services } from '@/api/services';
+import { ServicesContext, SessionActorContext, type SessionActor } from '@/ui/session';
+import { FraudAlert } from '@/screens/shell/fraud-alert';
+import { RiskBell } from '@/screens/shell/risk-bell';
+import { DashboardPage } from '@/screens/shell/dashboard-page';
+
+/**
+ * The shell's pieces that read only the session chart: the fraud alert, the risk bell and the
+ * dashboard's permission rule. The chart is signed in through its own events (its effects are the
+ * chart's no-ops: no server, no timers); what the server would answer is given as events.
+ * Moved from tests/e2e/shell.spec.ts.
+ */
+
+// jsdom has no modal dialogs: opening one only marks it open (what the browser shows is not asserted here).
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+const group = (name: string, permissions: string[]): Group => ({ name, permissions: permissions.map((p) => ({ name: p })) });
+
+const profile = (groups: Group[]): Profile => ({
+  accountId: 1,
+  username: 'persona',
+  email: null,
+  firstName: null,
+  lastName: null,
+  name: 'Persona',
+  groups,
+});
+
+/** A session signed in through the form's path (so the fraud alert is showing), with the user's groups. */
+function signedIn(groups: Group[]): SessionActor {
+  const session = createActor(sessionMachine);
+  session.start();
+  session.send({ type: 'session.signIn', username: 'persona', password: 'x' });
+  session.send({ type: 'token.received', tokens: { accessToken: 'a', refreshToken: 'r', expiresIn: 3600 }, receivedAt: Date.now() });
+  session.send({ type: 'profile.loaded', profile: profile(groups) });
+  expect(session.getSnapshot().matches({ signedIn: { alert: 'showing' } })).toBe(true);
+  return session;
+}
+
+function renderWith(session: SessionActor, ui: ReactNode) {
+  return render(<SessionActorContext.Provider value={session}>{ui}</SessionActorContext.Provider>);
+}
+
+const riskOrder = (id: number): RiskOrder => ({
+  id,
+  accountId: 10,
+  createdDate: '2024-05-01T10:00:00.000Z',
+  status: 'RISK',
+  totalPrice: 100,
+  currency: 'USD',
+  email: null,
+  score: 0.9,
+});
+
+describe('the fraud alert', () => {
+  it('says the held countries, top-ups and banks under "Alertas de Fraude", and goes with "Entendido"', async () => {
+    const user = userEvent.setup();
+    const session = signedIn([group('FRAUDE', [Permission.LOGIN])]);
+    renderWith(session, <FraudAlert />);
+    // Nothing until the configuration is in.
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    session.send({ type: 'fraudConfig.loaded', config: { COUNTRIES_TO_STOP: ['VE', 'NI'], TOPUP_COUNTRIES_TO_STOP: [], BANKS_TO_STOP: ['BANCO X'] } });
+
+    const alert = await screen.findByRole('alertdialog', { name: 'Alertas de Fraude' });
+    expect(alert).toHaveAttribute('open');
+    expect(within(alert).getByRole('heading', { name: 'Países con pagos retenidos' }).nextElementSibling).toHaveTextContent(/^VE, NI$/);
+    expect(within(alert).getByRole('heading', { name: 'Países con recargas retenidas' }).nextElementSibling).toHaveTextContent(/^Ninguno$/);
+    expect(within(alert).getByRole('heading', { name: 'Bancos con tarjetas retenidas' }).nextElementSibling).toHaveTextContent(/^BANCO X$/);
+
+    await user.click(within(alert).getByRole('button', { name: 'Entendido' }));
+    expect(screen.queryByRole('alertdialog', { name: 'Alertas de Fraude' })).toBeNull();
+    expect(session.getSnapshot().matches({ signedIn: { alert: 'dismissed' } })).toBe(true);
+  });
+});
+
+describe('the risk bell', () => {
+  it('lists "Orden {id} en RIESGO", each linking to its order in a new tab', () => {
+    const session = signedIn([group('ADMIN', [Permission.LOGIN])]);
+    session.send({ type: 'risk.loaded', orders: [riskOrder(501), riskOrder(502)], total: 2 });
+    renderWith(session, <RiskBell />);
+    expect(screen.getByRole('button', { name: 'Órdenes en riesgo: 2' })).toBeInTheDocument();
+    const links = screen.getAllByRole('link', { hidden: true });
+    expect(links.map((l) => l.textContent)).toEqual(['Orden 501 en RIESGO', 'Orden 502 en RIESGO']);
+    for (const [i, id] of [501, 502].entries()) {
+      expect(links[i]).toHaveAttribute('target', '_blank');
+      expect(links[i]).toHaveAttribute('rel', 'noopener noreferrer');
+      expect(links[i]).toHaveAttribute('href', `#/admin/order-page/${id}`);
+    }
+  });
+
+  it('with no order in risk says so and links nowhere', () => {
+    const session = signedIn([group('ADMIN', [Permission.LOGIN])]);
+    renderWith(session, <RiskBell />);
+    expect(screen.getByRole('button', { name: 'Órdenes en riesgo: 0' })).toBeInTheDocument();
+    expect(screen.getByText('No hay órdenes en riesgo.')).toBeInTheDocument();
+    expect(screen.queryAllByRole('link', { hidden: true })).toHaveLength(0);
+  });
+});
+
+describe('the dashboard without CRM2_VIEW_ORDERS', () => {
+  it('says why there are no figures and shows none', () => {
+    // No services are given: a page that tried to read the figures would fail to render.
+    const session = signedIn([group('SIN_ACCESO', [Permission.LOGIN])]);
+    renderWith(session, <DashboardPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /^Su usuario no tiene permiso para ver las cifras del panel: son datos de órdenes y ventas \(CRM2_VIEW_ORDERS\)\.$/,
+    );
+    expect(screen.queryByText('Usuarios nuevos')).toBeNull();
+  });
+
+  it('with CRM2_VIEW_ORDERS the refusal is not said: the figures are asked for instead', async () => {
+    const asked: string[] = [];
+    // A reports service that is asked and never answers (no network): the page waits for its figures.
+    const services = {
+      reports: {
+        hooks: {},
+        instance: () => {
+          asked.push('reports');
+          return new Promise(() => {});
+        },
+      },
+    } as unknown as Services;
+    const session = signedIn([group('ENTREGAS', [Permission.LOGIN, Permission.VIEW_ORDERS])]);
+    render(
+      <SessionActorContext.Provider value={session}>
+        <ServicesContext.Provider value={services}>
+          <DashboardPage />
+        </ServicesContext.Provider>
+      </SessionActorContext.Provider>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByText(/Su usuario no tiene permiso para ver las cifras del panel/)).toBeNull();
+    await waitFor(() => expect(asked).toEqual(['reports']));
+  });
+});
