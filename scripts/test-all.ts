@@ -27,7 +27,12 @@ interface Layer {
   name: string;
   passed: number;
   failed: number;
+  /** Its wall time, seconds (layers side by side each count their own). */
+  seconds?: number;
 }
+const began = Date.now();
+/** Seconds since `from` (a Date.now()). */
+const since = (from: number) => Math.round((Date.now() - from) / 1000);
 const layers: Layer[] = [];
 
 const cores = os.availableParallelism();
@@ -68,10 +73,12 @@ const checks: [string, string, string[]][] = [
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
 ];
 const chosen = checks.filter(([name]) => wants(name));
+const checksBegan = Date.now();
 const checked = await runTogether(chosen.map(([, command, args]) => [command, args]));
-chosen.forEach(([name], i) => layers.push({ name, passed: checked[i] ? 1 : 0, failed: checked[i] ? 0 : 1 }));
+chosen.forEach(([name], i) => layers.push({ name, passed: checked[i] ? 1 : 0, failed: checked[i] ? 0 : 1, seconds: since(checksBegan) }));
 
 if (wants('unit')) {
+  const unitBegan = Date.now();
   const file = path.join(reports, 'vitest.json');
   fs.rmSync(file, { force: true });
   fs.rmSync(coverageFile, { force: true });
@@ -79,9 +86,9 @@ if (wants('unit')) {
   const ok = run(bin('vitest'), ['run', `--maxWorkers=${cores + 1}`, '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`], { MODEL_COVERAGE_FILE: coverageFile });
   const report = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>(file);
   if (report) {
-    layers.push({ name: 'vitest', passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1) });
+    layers.push({ name: 'vitest', passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1), seconds: since(unitBegan) });
   } else {
-    layers.push({ name: 'vitest', passed: 0, failed: 1 });
+    layers.push({ name: 'vitest', passed: 0, failed: 1, seconds: since(unitBegan) });
   }
 }
 
@@ -97,6 +104,7 @@ function serverTests(name: string, what: string, command: string[], workers: num
   fs.rmSync(file, { force: true });
   console.log(`\n▶ vitest run tests/server ${what}; output in ${path.relative(root, log)}`);
   const out = fs.openSync(log, 'w');
+  const started = Date.now();
   const [program, ...prefix] = command;
   const child = spawn(program!, [...prefix, 'run', 'tests/server', `--maxWorkers=${workers}`, '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`], {
     cwd: root,
@@ -108,8 +116,8 @@ function serverTests(name: string, what: string, command: string[], workers: num
       after();
       const report = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
       const layer: Layer = report
-        ? { name, passed: report.numPassedTests, failed: report.numFailedTests + (code === 0 || report.numFailedTests > 0 ? 0 : 1) }
-        : { name, passed: 0, failed: 1 };
+        ? { name, passed: report.numPassedTests, failed: report.numFailedTests + (code === 0 || report.numFailedTests > 0 ? 0 : 1), seconds: since(started) }
+        : { name, passed: 0, failed: 1, seconds: since(started) };
       if (layer.failed > 0) console.log(`\n▶ server tests ${what} failed:\n${fs.readFileSync(log, 'utf8').slice(-20_000)}`);
       resolve(layer);
     });
@@ -162,16 +170,19 @@ async function startPostgresLayer(): Promise<{ ended: Promise<Layer> } | null> {
 const postgres = await startPostgresLayer();
 
 if (wants('e2e')) {
+  let step = Date.now();
   const built = run(bin('vite'), ['build', '--logLevel', 'warn']);
-  layers.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1 });
+  layers.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1, seconds: since(step) });
   // No two chunks import each other (scripts/chunk-cycles.ts): a circle breaks the evaluation order.
   if (built) {
+    step = Date.now();
     const acyclic = run(bin('tsx'), [path.join(root, 'scripts', 'chunk-cycles.ts'), path.join(root, 'dist', 'assets')]);
-    layers.push({ name: 'chunks', passed: acyclic ? 1 : 0, failed: acyclic ? 0 : 1 });
+    layers.push({ name: 'chunks', passed: acyclic ? 1 : 0, failed: acyclic ? 0 : 1, seconds: since(step) });
     // Every route within its JavaScript budget (bench/bundle-size.ts exits 1 on an OVER). CI
     // measures without writing the table: docs/performance.md changes only when someone benches.
+    step = Date.now();
     const within = run(bin('tsx'), [path.join(root, 'bench', 'bundle-size.ts'), path.join(root, 'dist')], { BUNDLE_NO_DOC: '1' });
-    layers.push({ name: 'bundle', passed: within ? 1 : 0, failed: within ? 0 : 1 });
+    layers.push({ name: 'bundle', passed: within ? 1 : 0, failed: within ? 0 : 1, seconds: since(step) });
   }
   if (built) {
     const file = path.join(reports, 'playwright.json');
@@ -182,15 +193,16 @@ if (wants('e2e')) {
     const seed = process.env.E2E_SHUFFLE_SEED ?? commitSeed();
     const order = seed === 'none' ? [] : [`--shuffle=${seed}`];
     console.log(`\n▶ browser tests in ${seed === 'none' ? "the files' order" : `the order of seed ${seed}`}`);
+    step = Date.now();
     const ok = run(bin('playwright'), ['test', '--reporter=list,json', ...order], { PLAYWRIGHT_JSON_OUTPUT_NAME: file }, 10);
     const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(file);
     if (report) {
       const { expected, unexpected, flaky } = report.stats;
       // A flaky test (failed, then passed on the retry that records its trace) is a failure.
       if (flaky > 0) console.log(`\n▶ playwright: ${flaky} test(s) failed and then passed on the retry: counted as failed (see their traces)`);
-      layers.push({ name: 'playwright', passed: expected, failed: unexpected + flaky + (ok || unexpected + flaky > 0 ? 0 : 1) });
+      layers.push({ name: 'playwright', passed: expected, failed: unexpected + flaky + (ok || unexpected + flaky > 0 ? 0 : 1), seconds: since(step) });
     } else {
-      layers.push({ name: 'playwright', passed: 0, failed: 1 });
+      layers.push({ name: 'playwright', passed: 0, failed: 1, seconds: since(step) });
     }
   }
 }
@@ -204,7 +216,9 @@ if (fs.existsSync(coverageFile)) {
 }
 
 console.log('');
-for (const layer of layers) console.log(`  ${layer.name.padEnd(11)} ${layer.passed} passed, ${layer.failed} failed`);
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+for (const layer of layers) console.log(`  ${layer.name.padEnd(11)} ${`${layer.passed} passed, ${layer.failed} failed`.padEnd(26)} ${layer.seconds === undefined ? '' : clock(layer.seconds)}`);
+console.log(`  ${'in all'.padEnd(11)} ${''.padEnd(26)} ${clock(since(began))} (npm test; the PostgreSQL layer ran beside the browser tests)`);
 const passed = layers.reduce((sum, l) => sum + l.passed, 0);
 const failed = layers.reduce((sum, l) => sum + l.failed, 0);
 const summary = `tests: ${passed} passed, ${failed} failed`;

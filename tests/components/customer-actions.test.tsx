@@ -1,15 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createActor } from 'xstate';
-import type { KyInstance } from 'ky';
 import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
-import type { ServiceClient } from '@/api/http';
-import type { Services } from '@/api/services';
 import { ALL_PERMISSIONS } from '@/domain/permissions';
-import { sessionMachine } from '@/machines/session/session.machine';
-import { CustomerActions, type CustomerInfo } from '@/ui/customer/customer-actions';
-import { ServicesContext, SessionActorContext } from '@/ui/session';
+import type { CustomerInfo } from '@/ui/customer/customer-actions';
+import { CustomerBar, renderAs } from './support';
 
 /**
  * The customer's own actions above the card (CustomerActions), rendered with the charts' snapshots
@@ -20,28 +15,7 @@ import { ServicesContext, SessionActorContext } from '@/ui/session';
  * shows before anything is asked of the server.
  */
 
-// jsdom has no modal <dialog>: opening one shows it (the console's Dialog calls showModal).
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-
 const ACCOUNT = 12;
-
-/** A service answering GETs of the paths given (as the console asks them), and refusing anything else as a lost connection. */
-function fakeService(answers: Record<string, unknown>, sent: string[]): ServiceClient {
-  const answer = (method: string) => async (path: string) => {
-    sent.push(`${method} ${path}`);
-    if (method !== 'GET' || !(path in answers)) throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify({ code: 0, data: answers[path] }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  };
-  const ky = { get: answer('GET'), post: answer('POST'), put: answer('PUT'), delete: answer('DELETE') };
-  return { hooks: { getToken: () => 'token', onInvalidToken: () => {}, serviceKeys: () => null }, instance: async () => ky as unknown as KyInstance };
-}
 
 /** The courtesy catalogue as the reference server serves it (one offer on sale). */
 const OFFERS = {
@@ -79,28 +53,8 @@ const CHARTS: ChartSnapshot[] = [
 const INFO: CustomerInfo = { firstName: 'Ana', lastName: 'Pérez', email: 'ana@correo.example', countryCode: 'CU', city: 'La Habana', region: null, gender: null, birthday: null };
 
 function renderActions() {
-  const sent: string[] = [];
-  const session = createActor(sessionMachine);
-  session.start();
-  const profile = { accountId: 1, username: 'soporte', email: null, firstName: null, lastName: null, name: 'Soporte', groups: [{ name: 'TODO', permissions: ALL_PERMISSIONS.map((name) => ({ name })) }] };
-  session.send({ type: 'session.resume', session: { accessToken: 'a', refreshToken: 'r', expiresIn: 3600, refreshAt: Date.now() + 3_600_000, profile } });
-  const service = fakeService({ 'offers/cll/TOPUP': OFFERS, 'secured/templates': TEMPLATES }, sent);
-  const services = new Proxy({ config: { tenant: 'cubacel', customerSiteUrl: '' } }, { get: (target, key) => (key in target ? target[key as keyof typeof target] : service) }) as unknown as Services;
-  render(
-    <SessionActorContext.Provider value={session}>
-      <ServicesContext.Provider value={services}>
-        <CustomerActions
-          accountId={ACCOUNT}
-          charts={CHARTS}
-          contact={{ phone: '5352345678', email: 'ana@correo.example' }}
-          account={{ enabled: true, reliability: 0, groups: [] }}
-          settings={{ value3DS: 'NOT_REQUIRED', tuBolsillo: false, marketing: { subscribePromotion: false, subscribeEmail: false, subscribeWhatsapp: false, subscribeCall: false } }}
-          info={INFO}
-          onDone={() => {}}
-        />
-      </ServicesContext.Provider>
-    </SessionActorContext.Provider>,
-  );
+  const answers = { 'offers/cll/TOPUP': OFFERS, 'secured/templates': TEMPLATES };
+  const { sent } = renderAs('soporte', <CustomerBar accountId={ACCOUNT} charts={CHARTS} contact={{ phone: '5352345678', email: 'ana@correo.example' }} info={INFO} />, { permissions: ALL_PERMISSIONS, answers });
   return { user: userEvent.setup(), sent };
 }
 

@@ -1,22 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createActor } from 'xstate';
-import type { KyInstance } from 'ky';
 import type { PaymentMethod, BankRecipient } from '@/api/contract/customer-detail';
 import type { UserDocuments } from '@/api/contract/customer-documents';
-import type { ServiceClient } from '@/api/http';
-import type { Services } from '@/api/services';
 import { ALL_PERMISSIONS } from '@/domain/permissions';
-import { sessionMachine } from '@/machines/session/session.machine';
 import { CardActionsCell } from '@/ui/customer/card-actions';
 import { DocumentsTab } from '@/ui/customer/documents-tab';
 import { RegisterCustomer } from '@/ui/customer/register-customer';
 import { bankRecipientActions } from '@/ui/customer/recipient-edit';
 import { CustomerPhones } from '@/ui/customer-phones';
 import { useShownDetail } from '@/ui/detail-tab';
-import { ServicesContext, SessionActorContext } from '@/ui/session';
+import { renderAs } from './support';
 
 /**
  * The customer's rows and lists where their forms open (a saved card, the documents, the phones,
@@ -27,28 +22,7 @@ import { ServicesContext, SessionActorContext } from '@/ui/session';
  * customer-phones.spec.ts: what each form refuses before anything is asked of the server.
  */
 
-// jsdom has no modal <dialog>: opening one shows it (the console's Dialog calls showModal).
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-
 const ACCOUNT = 12;
-
-/** A service answering GETs of the paths given (as the console asks them), and refusing anything else as a lost connection. */
-function fakeService(answers: Record<string, unknown>, sent: string[]): ServiceClient {
-  const answer = (method: string) => async (path: string) => {
-    sent.push(`${method} ${path}`);
-    if (method !== 'GET' || !(path in answers)) throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify({ code: 0, data: answers[path] }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  };
-  const ky = { get: answer('GET'), post: answer('POST'), put: answer('PUT'), delete: answer('DELETE') };
-  return { hooks: { getToken: () => 'token', onInvalidToken: () => {}, serviceKeys: () => null }, instance: async () => ky as unknown as KyInstance };
-}
 
 /** Two provinces of the remittance catalogue, two municipalities each. */
 const PROVINCES = {
@@ -63,18 +37,7 @@ const PHONES = { elements: [], charts: [{ chart: 'customerPhones', state: 'open'
 
 /** Renders a piece as a staff member holding every permission, with services that answer only the reads given; returns what was asked of them. */
 function renderSignedIn(piece: ReactNode) {
-  const sent: string[] = [];
-  const session = createActor(sessionMachine);
-  session.start();
-  const profile = { accountId: 1, username: 'soporte', email: null, firstName: null, lastName: null, name: 'Soporte', groups: [{ name: 'TODO', permissions: ALL_PERMISSIONS.map((name) => ({ name })) }] };
-  session.send({ type: 'session.resume', session: { accessToken: 'a', refreshToken: 'r', expiresIn: 3600, refreshAt: Date.now() + 3_600_000, profile } });
-  const service = fakeService({ 'secured/provinces': PROVINCES, 'secured/phoneNumbers': PHONES }, sent);
-  const services = new Proxy({ config: { tenant: 'cubacel', customerSiteUrl: '' } }, { get: (target, key) => (key in target ? target[key as keyof typeof target] : service) }) as unknown as Services;
-  render(
-    <SessionActorContext.Provider value={session}>
-      <ServicesContext.Provider value={services}>{piece}</ServicesContext.Provider>
-    </SessionActorContext.Provider>,
-  );
+  const { sent } = renderAs('soporte', piece, { permissions: ALL_PERMISSIONS, answers: { 'secured/provinces': PROVINCES, 'secured/phoneNumbers': PHONES } });
   return { user: userEvent.setup(), sent };
 }
 

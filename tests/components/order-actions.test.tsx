@@ -1,13 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createActor } from 'xstate';
-import type { ReactNode } from 'react';
-import { sessionMachine } from '@/machines/session/session.machine';
-import { ServicesContext, SessionActorContext } from '@/ui/session';
-import type { Services } from '@/api/services';
-import type { ServiceClient } from '@/api/http';
-import type { RuntimeConfig } from '@/api/contract/runtime-config';
 import type { OrderRow } from '@/api/contract/order-lists';
 import type { NotesPage, Offer } from '@/api/contract/order-detail';
 import { snapshotOf } from '@/api/contract/chart-snapshot';
@@ -20,7 +13,7 @@ import { useShownDetail } from '@/ui/detail-tab';
 import { zelleLink } from '@/machines/order/zelle-link.machine';
 import { RefundMsg } from '@/domain/order-actions';
 import { amountField } from '@/domain/format';
-import { persona } from '../support/chart-checks';
+import { renderAs } from './support';
 
 /**
  * The order's and an offer's action groups (src/screens/order/order-actions.tsx, offer-actions.tsx)
@@ -30,64 +23,6 @@ import { persona } from '../support/chart-checks';
  * charge-zelle.spec.ts: the question each action asks, what its form refuses before anything is
  * sent, what a form opens with, and what a reader is not offered.
  */
-
-// jsdom has no modal <dialog>: the platform's open/close, enough for the console's Dialog.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-  Object.defineProperty(HTMLDialogElement.prototype, 'open', {
-    configurable: true,
-    get(this: HTMLDialogElement) {
-      return this.hasAttribute('open');
-    },
-  });
-});
-
-/** A session signed in as a demo persona (its permissions in one group); the chart's effects do nothing. */
-function sessionAs(username: string) {
-  const session = createActor(sessionMachine).start();
-  session.send({
-    type: 'session.resume',
-    session: {
-      accessToken: 'token',
-      refreshToken: 'refresh',
-      expiresIn: 3600,
-      refreshAt: Date.now() + 3_600_000,
-      profile: { accountId: 1, username, email: null, firstName: null, lastName: null, name: username, groups: [{ name: 'E2E', permissions: persona(username).map((name) => ({ name })) }] },
-    },
-  });
-  return session;
-}
-
-/** Services whose clients record that they were used and never answer. */
-function silentServices() {
-  const touched: string[] = [];
-  const client = (name: string): ServiceClient => ({
-    hooks: {} as ServiceClient['hooks'],
-    instance: () => {
-      touched.push(name);
-      return new Promise(() => {});
-    },
-  });
-  const services = new Proxy({ config: { tenant: 'cubacel', fourEyesThresholdUsd: 500 } as RuntimeConfig } as Services, {
-    get: (target, name: string) => (name in target ? target[name as keyof Services] : client(name)),
-  });
-  return { services, touched };
-}
-
-function renderAs(username: string, ui: ReactNode) {
-  const { services, touched } = silentServices();
-  render(
-    <SessionActorContext.Provider value={sessionAs(username)}>
-      <ServicesContext.Provider value={services}>{ui}</ServicesContext.Provider>
-    </SessionActorContext.Provider>,
-  );
-  return { touched };
-}
 
 function orderOf(id: number, status: string, facts: { totalRefundAllowed?: boolean; itemsFinished?: boolean } = {}): OrderRow {
   const input = { status, totalRefundAllowed: false, itemsFinished: false, ...facts };

@@ -1,17 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createActor } from 'xstate';
-import { sessionMachine } from '@/machines/session/session.machine';
-import { ServicesContext, SessionActorContext } from '@/ui/session';
-import type { Services } from '@/api/services';
-import type { ServiceClient } from '@/api/http';
-import type { RuntimeConfig } from '@/api/contract/runtime-config';
 import { snapshotOf } from '@/api/contract/chart-snapshot';
 import { customerCredit } from '@/machines/customer/credit.machine';
 import { customerAccess } from '@/machines/customer/access.machine';
-import { CustomerActions, type CustomerInfo } from '@/ui/customer/customer-actions';
-import { persona } from '../support/chart-checks';
+import type { CustomerInfo } from '@/ui/customer/customer-actions';
+import { CustomerBar, renderAs } from './support';
 
 /**
  * The customer's action bar (src/ui/customer/customer-actions.tsx) as admin, for a customer the
@@ -22,59 +16,15 @@ import { persona } from '../support/chart-checks';
  * whole balance is taken.
  */
 
-// jsdom has no modal <dialog>: the platform's open/close, enough for the console's Dialog.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-  Object.defineProperty(HTMLDialogElement.prototype, 'open', {
-    configurable: true,
-    get(this: HTMLDialogElement) {
-      return this.hasAttribute('open');
-    },
-  });
-});
-
 const ACCOUNT = 4242;
 const INFO: CustomerInfo = { firstName: 'Ana', lastName: 'Pérez', email: null, countryCode: 'CU', city: 'La Habana', region: null, gender: null, birthday: null };
 
 function renderBar() {
-  const session = createActor(sessionMachine).start();
-  const profile = { accountId: 1, username: 'admin', email: null, firstName: null, lastName: null, name: 'admin', groups: [{ name: 'E2E', permissions: persona('admin').map((name) => ({ name })) }] };
-  session.send({ type: 'session.resume', session: { accessToken: 'token', refreshToken: 'refresh', expiresIn: 3600, refreshAt: Date.now() + 3_600_000, profile } });
-  const touched: string[] = [];
-  const client = (name: string): ServiceClient => ({
-    hooks: {} as ServiceClient['hooks'],
-    instance: () => {
-      touched.push(name);
-      return new Promise(() => {});
-    },
-  });
-  const services = new Proxy({ config: { tenant: 'cubacel', customerSiteUrl: '' } as RuntimeConfig } as Services, {
-    get: (target, name: string) => (name in target ? target[name as keyof Services] : client(name)),
-  });
   const charts = [
     snapshotOf(customerCredit.name, { status: 'open', balances: { CALL_CREDIT: 3 }, rates: [] }),
     snapshotOf(customerAccess.name, { status: 'open', pin: false, attempts: 0, email: false }),
   ];
-  render(
-    <SessionActorContext.Provider value={session}>
-      <ServicesContext.Provider value={services}>
-        <CustomerActions
-          accountId={ACCOUNT}
-          charts={charts}
-          contact={{ phone: '5352345678', email: null }}
-          account={{ enabled: true, reliability: 0, groups: [] }}
-          settings={{ value3DS: 'NOT_REQUIRED', tuBolsillo: false, marketing: { subscribePromotion: false, subscribeEmail: false, subscribeWhatsapp: false, subscribeCall: false } }}
-          info={INFO}
-          onDone={() => {}}
-        />
-      </ServicesContext.Provider>
-    </SessionActorContext.Provider>,
-  );
+  const { touched } = renderAs('admin', <CustomerBar accountId={ACCOUNT} charts={charts} contact={{ phone: '5352345678', email: null }} info={INFO} />);
   return { user: userEvent.setup(), bar: screen.getByRole('group', { name: `Acciones del cliente ${ACCOUNT}` }), touched };
 }
 

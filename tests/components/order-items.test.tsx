@@ -1,13 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createActor } from 'xstate';
-import type { ReactNode } from 'react';
-import { sessionMachine } from '@/machines/session/session.machine';
-import { ServicesContext, SessionActorContext } from '@/ui/session';
-import type { Services } from '@/api/services';
-import type { ServiceClient } from '@/api/http';
-import type { RuntimeConfig } from '@/api/contract/runtime-config';
 import type { OrderRow } from '@/api/contract/order-lists';
 import type { Offer, OfferItem } from '@/api/contract/order-detail';
 import type { PickupRemittance } from '@/api/contract/pickup';
@@ -21,7 +14,7 @@ import { TopupActions } from '@/screens/order/items/topup-actions';
 import { PickupActions } from '@/screens/order/items/pickup-actions';
 import { BankRemittancePanel } from '@/screens/order/items/bank-remittance-panel';
 import { MassRetryAction } from '@/screens/order/items/mass-retry';
-import { persona } from '../support/chart-checks';
+import { renderAs } from './support';
 
 /**
  * The item panels' actions (src/screens/order/items) with the item's charts restored from the
@@ -30,64 +23,6 @@ import { persona } from '../support/chart-checks';
  * pickup-prepaid-items.spec.ts and remittance-items.spec.ts: what the forms refuse before anything
  * is sent, what they say, what a panel says of an order in review, who is offered the mass reset.
  */
-
-// jsdom has no modal <dialog>: the platform's open/close, enough for the console's Dialog.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-  Object.defineProperty(HTMLDialogElement.prototype, 'open', {
-    configurable: true,
-    get(this: HTMLDialogElement) {
-      return this.hasAttribute('open');
-    },
-  });
-});
-
-/** A session signed in as a demo persona (its permissions in one group); the chart's effects do nothing. */
-function sessionAs(username: string) {
-  const session = createActor(sessionMachine).start();
-  session.send({
-    type: 'session.resume',
-    session: {
-      accessToken: 'token',
-      refreshToken: 'refresh',
-      expiresIn: 3600,
-      refreshAt: Date.now() + 3_600_000,
-      profile: { accountId: 1, username, email: null, firstName: null, lastName: null, name: username, groups: [{ name: 'E2E', permissions: persona(username).map((name) => ({ name })) }] },
-    },
-  });
-  return session;
-}
-
-/** Services whose clients record that they were used and never answer. */
-function silentServices() {
-  const touched: string[] = [];
-  const client = (name: string): ServiceClient => ({
-    hooks: {} as ServiceClient['hooks'],
-    instance: () => {
-      touched.push(name);
-      return new Promise(() => {});
-    },
-  });
-  const services = new Proxy({ config: { tenant: 'cubacel' } as RuntimeConfig } as Services, {
-    get: (target, name: string) => (name in target ? target[name as keyof Services] : client(name)),
-  });
-  return { services, touched };
-}
-
-function renderAs(username: string, ui: ReactNode) {
-  const { services, touched } = silentServices();
-  const view = render(
-    <SessionActorContext.Provider value={sessionAs(username)}>
-      <ServicesContext.Provider value={services}>{ui}</ServicesContext.Provider>
-    </SessionActorContext.Provider>,
-  );
-  return { touched, view };
-}
 
 const order = { id: 880, appName: 'cubacel', currency: 'USD', paymentOrderlist: [] } as unknown as OrderRow;
 const offer = { id: 88, orderId: 880, title: 'Recarga 500', endDate: null } as unknown as Offer;

@@ -25,3 +25,16 @@ window.matchMedia ??= ((query: string) => ({
   removeEventListener() {},
   dispatchEvent: () => false,
 })) as typeof window.matchMedia;
+// jsdom has no modal <dialog>: showModal/close only set and clear `open` (the console's Dialog calls them).
+HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+  this.removeAttribute('open');
+};
+Object.defineProperty(HTMLDialogElement.prototype, 'open', {
+  configurable: true,
+  get(this: HTMLDialogElement) {
+    return this.hasAttribute('open');
+  },
+});

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BLACKLIST_TYPES } from '@/api/contract/settings';
@@ -11,16 +11,6 @@ import { parseBlacklistBody } from '@/screens/settings/parse-body';
  * (no server). Moved from tests/e2e/settings.spec.ts: the dialog's default type and the spec's
  * validation messages, before anything is sent.
  */
-
-// jsdom has no modal dialogs: opening one only marks it open (what the browser shows is not asserted here).
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 function renderAddEntry() {
   const add = vi.fn(() => Promise.resolve());

@@ -1,17 +1,16 @@
-import type { ReactNode } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor } from 'xstate';
 import { sessionMachine } from '@/machines/session/session.machine';
-import type { Group, Profile } from '@/api/contract/uaa';
+import type { Group } from '@/api/contract/uaa';
 import type { RiskOrder } from '@/api/contract/orders';
 import { Permission } from '@/domain/permissions';
-import type { Services } from '@/api/services';
-import { ServicesContext, SessionActorContext, type SessionActor } from '@/ui/session';
+import type { SessionActor } from '@/ui/session';
 import { FraudAlert } from '@/screens/shell/fraud-alert';
 import { RiskBell } from '@/screens/shell/risk-bell';
 import { DashboardPage } from '@/screens/shell/dashboard-page';
+import { fakeServices, group, profileOf, renderWith } from './support';
 
 /**
  * The shell's pieces that read only the session chart: the fraud alert, the risk bell and the
@@ -20,41 +19,15 @@ import { DashboardPage } from '@/screens/shell/dashboard-page';
  * Moved from tests/e2e/shell.spec.ts.
  */
 
-// jsdom has no modal dialogs: opening one only marks it open (what the browser shows is not asserted here).
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-
-const group = (name: string, permissions: string[]): Group => ({ name, permissions: permissions.map((p) => ({ name: p })) });
-
-const profile = (groups: Group[]): Profile => ({
-  accountId: 1,
-  username: 'persona',
-  email: null,
-  firstName: null,
-  lastName: null,
-  name: 'Persona',
-  groups,
-});
-
 /** A session signed in through the form's path (so the fraud alert is showing), with the user's groups. */
 function signedIn(groups: Group[]): SessionActor {
   const session = createActor(sessionMachine);
   session.start();
   session.send({ type: 'session.signIn', username: 'persona', password: 'x' });
   session.send({ type: 'token.received', tokens: { accessToken: 'a', refreshToken: 'r', expiresIn: 3600 }, receivedAt: Date.now() });
-  session.send({ type: 'profile.loaded', profile: profile(groups) });
+  session.send({ type: 'profile.loaded', profile: profileOf('persona', groups) });
   expect(session.getSnapshot().matches({ signedIn: { alert: 'showing' } })).toBe(true);
   return session;
-}
-
-function renderWith(session: SessionActor, ui: ReactNode) {
-  return render(<SessionActorContext.Provider value={session}>{ui}</SessionActorContext.Provider>);
 }
 
 const riskOrder = (id: number): RiskOrder => ({
@@ -126,25 +99,10 @@ describe('the dashboard without CRM2_VIEW_ORDERS', () => {
   });
 
   it('with CRM2_VIEW_ORDERS the refusal is not said: the figures are asked for instead', async () => {
-    const asked: string[] = [];
-    // A reports service that is asked and never answers (no network): the page waits for its figures.
-    const services = {
-      reports: {
-        hooks: {},
-        instance: () => {
-          asked.push('reports');
-          return new Promise(() => {});
-        },
-      },
-    } as unknown as Services;
+    // Services that are asked and never answer (no network): the page waits for its figures.
+    const { services, touched: asked } = fakeServices();
     const session = signedIn([group('ENTREGAS', [Permission.LOGIN, Permission.VIEW_ORDERS])]);
-    render(
-      <SessionActorContext.Provider value={session}>
-        <ServicesContext.Provider value={services}>
-          <DashboardPage />
-        </ServicesContext.Provider>
-      </SessionActorContext.Provider>,
-    );
+    renderWith(session, <DashboardPage />, services);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByText(/Su usuario no tiene permiso para ver las cifras del panel/)).toBeNull();
     await waitFor(() => expect(asked).toEqual(['reports']));

@@ -5,13 +5,12 @@ import { seriousViolations, signIn } from './support';
 /**
  * Bulk decisions in Cola de Riesgo (issue 28 §3): the fraud analyst chooses two risk orders with
  * the keyboard (x, j, x, as in Gmail), approves both in one action, the result names each, and
- * both leave the queue. The orders are the spec's own, dated after everything else so they lead
- * the queue walked newest first (§2) and never the oldest-first walk other specs rely on
- * (work-queues.spec's risk orders are the oldest). The queue's oldest entries are long past the risk
- * queue's service level: "Fuera de plazo" in words.
+ * both leave the queue. The orders are put in RISK and dated after everything else, so they lead
+ * the queue walked newest first (§2). The queue's oldest entries are long past the risk queue's
+ * service level: "Fuera de plazo" in words.
  */
 
-/** Two orders of the spec's own in RISK, the newest of the queue. */
+/** Two orders put in RISK, the newest of the queue. */
 function fixtures(): number[] {
   return withDb((db) => {
     const base = (db.prepare("SELECT id FROM orders WHERE status = 'CLOSED' ORDER BY id LIMIT 1").get() as { id: number }).id;
@@ -70,7 +69,7 @@ test('fraude chooses two risk orders by keyboard, approves both in one action; t
 });
 
 
-/** Two home remittances out for delivery in an open order of the spec's own, the newest of Cola de Remesas, without claims. */
+/** Two home remittances out for delivery in an open order of the test's, the newest of Cola de Remesas, without claims. */
 function homeRemittancesOut(): number[] {
   return withDb((db) => {
     const items = db

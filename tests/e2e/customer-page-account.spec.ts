@@ -10,7 +10,7 @@ import { card, openTab } from '../support/customer-page';
  * (honesty, settings, data, groups, resets, contamination, a KYC link).
  */
 
-test('soporte adds 5 USD of credit: the amount checked first, then the card and Historial show it without a reload', async ({ page }) => {
+test('soporte adds 5 USD of credit: the card and Historial show it without a reload', async ({ page }) => {
   const id = withDb((db) => (db.prepare(`SELECT max(a.id) AS id FROM accounts a WHERE a.is_staff = 0 AND NOT EXISTS (SELECT 1 FROM user_credits u WHERE u.account_id = a.id)`).get() as { id: number }).id);
   await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   await expect(valueOf(card(page, 'Datos de Credito'), 'Moneda de crédito')).toBeVisible();
@@ -145,7 +145,7 @@ test("soporte creates a customer from the customers search: e-mail, then prefix,
   await expect(valueOf(card(page, 'Datos Generales'), 'Teléfono')).toHaveText(`+53${phone}`);
 });
 
-test('soporte changes the honesty (the same one refused) and disables then enables the account; the card follows', async ({ page }) => {
+test('soporte changes the honesty and disables then enables the account; the card follows', async ({ page }) => {
   const id = withDb((db) => {
     const row = db.prepare('SELECT max(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number };
     db.prepare('UPDATE accounts SET reliability = 0, enabled = 1 WHERE id = ?').run(row.id);
@@ -199,7 +199,7 @@ test('soporte sets 3D Secure, TuBolsillo and the WhatsApp promotions; the card s
   await expect(valueOf(account, 'Promociones por WhatsApp')).toHaveText('Sí');
 });
 
-test('soporte edits the customer data (a bad birthday refused first) and modifies the account; the card follows', async ({ page }) => {
+test('soporte edits the customer data and modifies the account; the card follows', async ({ page }) => {
   const id = withDb((db) => {
     const row = db.prepare('SELECT max(id) AS id FROM accounts WHERE is_staff = 0 AND email IS NOT NULL').get() as { id: number };
     db.prepare('UPDATE accounts SET enabled = 1, reliability = 0 WHERE id = ?').run(row.id);

@@ -50,7 +50,7 @@ test("a lost connection on a customer action reads 'Failed to fetch' (spec §8),
   await expect(page.getByRole('dialog', { name: 'Listo!' })).toHaveCount(0);
 });
 
-test('soporte converts 10 USD to EUR (the same currency refused first): both balances in the card, both lines in Historial', async ({ page }) => {
+test('soporte converts 10 USD to EUR: both balances in the card, both lines in Historial', async ({ page }) => {
   const id = withDb((db) => {
     const row = db.prepare(`SELECT min(a.id) AS id FROM accounts a WHERE a.is_staff = 0 AND a.email IS NOT NULL`).get() as { id: number };
     db.prepare('DELETE FROM user_credits WHERE account_id = ? AND credit_type IN (?, ?)').run(row.id, 'CALL_CREDIT', 'EUR_CREDIT');
@@ -112,7 +112,7 @@ test('soporte writes an SMS over 164 characters, reads the refusal and the count
   await confirmAndFinish(page, 'Petición Exitosa!');
 });
 
-test('soporte sends a WhatsApp: the templates retried after a failure, a malformed one refused, the preview cut to 140, the message in the outbox', async ({ page }) => {
+test('soporte sends a WhatsApp: the templates retried after a failure, the message in the outbox', async ({ page }) => {
   const id = withDb((db) => (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0 AND phone_number IS NOT NULL').get() as { id: number }).id);
   await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   await page.getByRole('button', { name: 'Notificar al cliente' }).click();
@@ -132,7 +132,7 @@ test('soporte sends a WhatsApp: the templates retried after a failure, a malform
   expect(sent.body).toContain('se intentará de nuevo el sábado.');
 });
 
-test('soporte e-mails a top-ups report (each §5 text in its order) and reads a defence report: a balance movement by OrderCode, then the orders as CSV', async ({ page }) => {
+test('soporte e-mails a top-ups report and reads a defence report: a balance movement by OrderCode, then the orders as CSV', async ({ page }) => {
   const target = withDb((db) => {
     const row = db
       .prepare(

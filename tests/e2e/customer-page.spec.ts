@@ -239,7 +239,7 @@ test('soporte verifies a card through papers: asked at another address, answered
   await expect(row.getByRole('button')).toHaveText(['Quitar verificación', 'Ocultar']);
 });
 
-test('fraude (CRM2_SUPER_ACTION) moves a card to the Stripe gateway: the current one refused first, the row shows the new one', async ({ page }) => {
+test('fraude (CRM2_SUPER_ACTION) moves a card to the Stripe gateway: the row shows the new one', async ({ page }) => {
   const card = withDb((db) => {
     const id = (db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id;
     const row = db.prepare('SELECT id, first_six AS firstSix, last_four AS lastFour FROM payment_methods WHERE account_id = ? ORDER BY id DESC LIMIT 1').get(id) as { id: number; firstSix: string; lastFour: string };

@@ -5,7 +5,7 @@ import { markPage, openOrder, pageMarker, withDb } from './fixtures';
 /**
  * A customer's phones where staff meet the customer (the order's Cliente Detalles): each phone
  * with the actions its table offers now. The customer is the one of the oldest CLOSED order whose
- * customer added a second number; no other spec touches phones.
+ * customer added a second number.
  */
 
 interface Customer {
@@ -98,7 +98,7 @@ test('soporte verifies an unverified phone: the row says so and offers nothing m
   await expect(second.getByRole('button')).toHaveText(['Hacer principal', 'Eliminar', 'Agregar a lista negra']);
 });
 
-test('soporte makes the second phone principal (the old one stops being it), then adds a number: prefix first, then the phone', async ({ page }) => {
+test('soporte makes the second phone principal (the old one stops being it), then adds a number', async ({ page }) => {
   const customer = prepareCustomer();
   withDb((db) => db.prepare('UPDATE user_numbers SET is_verified = 1, verify_attempts = 0 WHERE account_id = ? AND phone_number = ?').run(customer.accountId, customer.second));
   await signIn(page, 'soporte', { open: null });

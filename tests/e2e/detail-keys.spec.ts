@@ -8,7 +8,7 @@ import { holdChunk, nextFrames, signIn } from './support';
  * Esc cancels the dialog, Esc again lets the group go. The spec's order is its own (open, long ago).
  */
 
-/** An open order of the spec's own (`tag`), its page opened by admin on the Oferta tab. */
+/** An open order made for the test (`tag`), its page opened by admin on the Oferta tab. */
 async function openOwnOrder(page: Page, tag: string, offset: number): Promise<number> {
   const orderId = withDb((db) => {
     const source = db.prepare("SELECT id FROM orders WHERE status = 'CLOSED' ORDER BY id LIMIT 1 OFFSET ?").get(offset) as { id: number };

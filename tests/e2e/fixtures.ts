@@ -72,7 +72,7 @@ export function ownOrder(db: Db, supportId: string, fromOrderId: number, status:
 }
 
 /**
- * Bank remittances waiting (REQUESTED: "Marcar entregada") in an open order of the spec's own
+ * Bank remittances waiting (REQUESTED: "Marcar entregada") in an open order of the test's own
  * (`supportId`), dated from `since` one day apart so they stand where the spec wants them in the
  * queue (oldest first), without claims; `offset` skips the first items found.
  */

@@ -8,7 +8,7 @@ import { confirmAndFinish, expectButtons, markPage, moveTo, openOrder, ownOrder,
  * Each is reflected on the page as it happens; the page is never reloaded.
  *
  * The order is the test's own (an old copy no list shows); its items are the newest bank and home
- * remittances and the oldest top-up of CLOSED orders, which no other spec takes.
+ * remittances and the oldest top-up of CLOSED orders.
  */
 
 interface Day {

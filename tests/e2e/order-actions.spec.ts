@@ -4,8 +4,8 @@ import { offeredLabels, persona } from '../support/chart-checks';
 import { order as orderLifecycle } from '../../src/machines/order/order.machine';
 
 /**
- * The order actions in the browser, each as the persona that may take it. Tests run in parallel
- * on one database, so each one acts on orders no other test touches (its own index in the list).
+ * The order actions in the browser, each as the persona that may take it, on orders of the
+ * seeded lists (each test has its own copy of the data: tests/e2e/harness.ts).
  */
 
 interface OrderRow {

@@ -5,9 +5,8 @@ import { signIn } from './support';
 /**
  * 'Cerrar si terminó' (CLL1, `POST /orders/secured/cll1/update/status`), issue 27: offered on the
  * order page exactly when the order's chart takes it, an OPEN order whose items all finished, to
- * whoever may close orders (CRM2_SUPER_ACTION). The order is this spec's own (a copy of an old
- * order with one top-up moved into it, outside every list window); its item finishes through the
- * API, as staff would finish it.
+ * whoever may close orders (CRM2_SUPER_ACTION). The order is made for the test (a copy of an old
+ * order with one top-up moved into it); its item finishes through the API, as staff would finish it.
  */
 
 const SETTLE = 'Cerrar si terminó';
@@ -24,7 +23,7 @@ function ownOpenOrderWithATopup(): { orderId: number; itemId: number } {
     const orderId = ownOrder(db, 'E2E-SETTLE', source.orderId, 'OPEN');
     moveTo(db, source.itemId, orderId);
     const created = (db.prepare('SELECT created_date FROM orders WHERE id = ?').get(orderId) as { created_date: string }).created_date;
-    // A top-up waiting to be retried, dated with its order (no top-up list of another spec meets it).
+    // A top-up waiting to be retried, dated with its order.
     db.prepare("UPDATE order_items SET status = 'ERROR', created_date = ? WHERE id = ?").run(created, source.itemId);
     db.prepare("UPDATE orders SET status = 'OPEN' WHERE id = ?").run(orderId);
     return { orderId, itemId: source.itemId };

@@ -10,10 +10,9 @@ import { productStatusLabel } from '../../src/domain/products';
 
 /**
  * Pickup-cash and prepaid-card panels in the browser. At SCALE=test an open order rarely holds
- * these products, so the fixtures are put in place in the run's database: the oldest CLOSED
- * orders' items of products no other test works on become pickups and prepaid cards in every
- * status, gathered in one order per product (one page shows them all). The slots are fixed by
- * item id, so parallel tests write the same fixtures; the tests that act have slots of their own.
+ * these products, so the fixtures are put in place in the test's database: the oldest CLOSED
+ * orders' items of other products become pickups and prepaid cards in every status, gathered in
+ * one order per product (one page shows them all).
  */
 
 const FIXTURE_PRODUCTS = ['PICKUP_CASH', 'PREPAID_CARD', 'PREPAID_CARD_PAYMENT', 'MINUTE', 'MINI_CALL', 'CASHOUT', 'REQUEST', 'CREDIT_TO_USER'];
@@ -38,7 +37,7 @@ const SLOTS = {
 
 
 
-/** The fixture slots: items of the oldest CLOSED orders, of products no other test works on. */
+/** The fixture slots: items of the oldest CLOSED orders, of products the panels do not show. */
 function slots(db: Db): Slot[] {
   const rows = db
     .prepare(

@@ -5,9 +5,8 @@ import { seriousViolations, signIn } from './support';
 /**
  * Supervisión (issue 28 §1) as the operations lead watches it live: the three queues, a
  * specialist's work reaching the page without a reload, and a stale claim the lead releases. The
- * spec's bank remittances are of an order of its own, dated 1995: late, among the oldest the lead's
- * list shows, after work-queues.spec's (1990), which run beside them on the same database; each
- * person opens the spec's own item by its row, never "the first of the queue".
+ * test's bank remittances are of an order of its own, dated 1995: late, among the oldest the
+ * lead's list shows; each person opens the test's item by its row, never "the first of the queue".
  */
 
 const QUEUE = '/#/admin/remittance-queue?product=REMESA_BANCARIA';

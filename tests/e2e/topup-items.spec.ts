@@ -9,9 +9,8 @@ import { productStatusLabel } from '../../src/domain/products';
 
 /**
  * Top-up items in the browser. The panel's buttons are checked per status and persona against
- * the chart (read-only: the newest item of each case); the actions take items no other test
- * uses: an IMPOSSIBLE top-up with tries for the reset, a day with no item of the other tests
- * for the mass reset.
+ * the chart (read-only: the newest item of each case); the actions take an IMPOSSIBLE top-up
+ * with tries for the reset, and a day of top-ups for the mass reset.
  */
 
 const DAY = 86_400_000;
@@ -63,7 +62,7 @@ const offerOf = async (request: APIRequestContext, token: string, item: ItemRow)
   (await api<{ elements: Offer[] }>(request, token, `/orders/secured/fo/list?orderId=${item.orderId}`)).elements.find((o) => o.id === item.foiId)!;
 const claimsOf = async (request: APIRequestContext, token: string, item: ItemRow) =>
   (await api<{ elements: unknown[] }>(request, token, `/orders/secured/fo/topup/claims?foiid=${item.foiId}`)).elements.length;
-/** The item's status and its order's, as the server has them now (another spec may have moved them). */
+/** The item's status and its order's, as the server has them now. */
 async function statusesOf(request: APIRequestContext, token: string, item: ItemRow) {
   const status = (await api<{ elements: { id: number; status: string }[] }>(request, token, `/orders/secured/items/list?foId=${item.foiId}`)).elements.find((i) => i.id === item.foiId)!.status;
   const orderStatus = (await api<{ elements: { status: string }[] }>(request, token, `/orders/secured/orders/allHistory?orderId=${item.orderId}`)).elements[0]!.status;

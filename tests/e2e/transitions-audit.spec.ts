@@ -13,7 +13,7 @@ import { TRANSITION_CSV_HEADERS } from '../../src/domain/transitions';
 
 /**
  * A phone with used attempts, unverified ("reset attempts" is possible), of a customer of the
- * spec's own (copied from a seeded one, without orders), so no other spec touches it.
+ * test's own (copied from a seeded one, without orders).
  */
 function phoneWithAttempts(): { accountId: number; phoneNumber: string } {
   return withDb((db) => {
