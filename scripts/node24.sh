@@ -8,7 +8,8 @@
 #   outside the project's dependencies.
 # - better-sqlite3's binding in node_modules is built for that Node 24 (against those headers,
 #   nothing from nodejs.org) when it does not load on it: npm ci holds back its install script, and
-#   a binding built for another Node would not load.
+#   a binding built for another Node would not load. The build is kept in ~/.cache/crm-console
+#   (XDG_CACHE_HOME), named by better-sqlite3's and Node's versions, for the next clean clone.
 #
 # Usage: scripts/node24.sh COMMAND [ARGUMENTS], e.g. scripts/node24.sh tsx scripts/test-all.ts
 # (COMMAND is looked up with Node 24 and node_modules/.bin first on PATH).
@@ -38,15 +39,28 @@ fi
 
 probe="new (require('better-sqlite3'))(':memory:').prepare('select 1 as one').get()"
 if ! (cd "$root" && "$node24" -e "$probe") >/dev/null 2>&1; then
-  echo "node24: building better-sqlite3's binding for Node $("$node24" -p process.versions.node) (about a minute)" >&2
-  gyp="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js" # npm's own node-gyp
-  mkdir -p "$dir"
-  # The headers via npm_config_nodedir: under npm it holds the npmrc's nodedir (/usr here), which beats --nodedir.
-  if ! (cd "$root/node_modules/better-sqlite3" && npm_config_nodedir="${headers:-$(dirname "$(dirname "$node24")")}" "$node24" "$gyp" rebuild --release --jobs=max) >"$dir/build.log" 2>&1; then
-    tail -n 40 "$dir/build.log" >&2
-    exit 1
+  release="$root/node_modules/better-sqlite3/build/Release"
+  # A binding built before for the same better-sqlite3 and the same Node, kept outside the checkout
+  # (as npm keeps its own cache): a clean clone on this machine does not compile it again.
+  cache="${XDG_CACHE_HOME:-$HOME/.cache}/crm-console"
+  version="$(cd "$root" && "$node24" -p 'require("./node_modules/better-sqlite3/package.json").version')"
+  kept="$cache/better_sqlite3-$version-node$("$node24" -p process.versions.node).node"
+  if [ -f "$kept" ]; then
+    mkdir -p "$release"
+    cp "$kept" "$release/better_sqlite3.node"
   fi
-  (cd "$root" && "$node24" -e "$probe") || { echo "node24: better-sqlite3 still does not load" >&2; exit 1; }
+  if ! (cd "$root" && "$node24" -e "$probe") >/dev/null 2>&1; then
+    echo "node24: building better-sqlite3's binding for Node $("$node24" -p process.versions.node) (about a minute)" >&2
+    gyp="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js" # npm's own node-gyp
+    mkdir -p "$dir"
+    # The headers via npm_config_nodedir: under npm it holds the npmrc's nodedir (/usr here), which beats --nodedir.
+    if ! (cd "$root/node_modules/better-sqlite3" && npm_config_nodedir="${headers:-$(dirname "$(dirname "$node24")")}" "$node24" "$gyp" rebuild --release --jobs=max) >"$dir/build.log" 2>&1; then
+      tail -n 40 "$dir/build.log" >&2
+      exit 1
+    fi
+    (cd "$root" && "$node24" -e "$probe") || { echo "node24: better-sqlite3 still does not load" >&2; exit 1; }
+    mkdir -p "$cache" && cp "$release/better_sqlite3.node" "$kept.tmp" && mv "$kept.tmp" "$kept" || true
+  fi
 fi
 
 # Node 24 first on PATH: what runs from here (`#!/usr/bin/env node`: tsx, vitest, playwright, npm

@@ -45,7 +45,7 @@ const LAYOUT = { timeout: 30_000 };
 
 test.describe('fraud graph', () => {
   test("opens from an order in a window of its own, with the order's account highlighted and a node's details on click", async ({ page, context }) => {
-    await signIn(page, 'fraude');
+    await signIn(page, 'fraude', { open: null });
     const order = await cardOrder(page);
     await page.goto(`/#/admin/order-page/${order.id}`);
     const panel = page.getByRole('region', { name: `Orden ${order.id}`, exact: true });
@@ -103,7 +103,7 @@ test.describe('fraud graph', () => {
   });
 
   test('changing the depth or the network type searches again', async ({ page }) => {
-    await signIn(page, 'fraude');
+    await signIn(page, 'fraude', { open: null });
     const order = await cardOrder(page);
     const first = graphRequest(page, 'depth=2');
     await openGraph(page, `orderId=${order.id}`);

@@ -67,7 +67,7 @@ async function expectedOrderButtons(page: Page, username: string, order: OrderRo
 }
 
 test('fraude approves a RISK order: new status, note and log without reloading; lector has no button and gets 403', async ({ page, browser }) => {
-  await signIn(page, 'fraude');
+  await signIn(page, 'fraude', { open: null });
   const order = await orderIn(page, 'RISK', 2);
   const panel = await openOrder(page, order.id);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 4));
@@ -106,7 +106,7 @@ test('fraude approves a RISK order: new status, note and log without reloading; 
 });
 
 test('fraude cancels a RISK order: the panel reads it again, and a cancelled order offers nothing to close', async ({ page }) => {
-  await signIn(page, 'fraude');
+  await signIn(page, 'fraude', { open: null });
   const order = await orderIn(page, 'RISK', 4);
   const panel = await openOrder(page, order.id);
   await panel.getByRole('button', { name: 'Cancelar orden' }).click();
@@ -119,7 +119,7 @@ test('fraude cancels a RISK order: the panel reads it again, and a cancelled ord
 test.describe('the order buttons shown are exactly those the chart allows the persona', () => {
   for (const username of ['fraude', 'soporte', 'admin', 'operaciones']) {
     test(username, async ({ page }) => {
-      await signIn(page, username);
+      await signIn(page, username, { open: null });
       const cases = [
         await orderIn(page, 'RISK', 0),
         await orderIn(page, 'PENDING_ZELLE_CONFIRM', 0),
@@ -143,7 +143,7 @@ test.describe('the order buttons shown are exactly those the chart allows the pe
 });
 
 test('soporte refunds part of an offer, then compensates the customer', async ({ page }) => {
-  await signIn(page, 'soporte');
+  await signIn(page, 'soporte', { open: null });
   const order = await orderIn(page, 'OPEN', 3, (o) => !o.totalRefundAllowed);
   const offers = (await api<{ elements: { id: number; title: string; price: number }[] }>(page, `/orders/secured/fo/list?orderId=${order.id}`)).elements;
   const offer = offers[0]!;
@@ -178,7 +178,7 @@ test('soporte refunds part of an offer, then compensates the customer', async ({
 });
 
 test('admin passes an offer to credit and reverts it (the revert needs CRM2_SUPER_ACTION)', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { open: null });
   // An open order whose first offer is the only one of its title (its panel is found by the title).
   type Offer = { id: number; title: string; price: number };
   const candidates = (await api<{ elements: OrderRow[] }>(page, '/orders/secured/orders/allHistory?status=OPEN&size=60')).elements.filter((o) => !o.totalRefundAllowed);
@@ -209,7 +209,7 @@ test('admin passes an offer to credit and reverts it (the revert needs CRM2_SUPE
 });
 
 test('fraude blacklists the card of a payment element and unmarks it; soporte cannot blacklist it', async ({ page, browser }) => {
-  await signIn(page, 'fraude');
+  await signIn(page, 'fraude', { open: null });
   // The first CLOSED order (from the sixth newest on) whose first payment is by a card no list holds.
   const closed = (await api<{ elements: OrderRow[] }>(page, '/orders/secured/orders/allHistory?status=CLOSED&size=60')).elements.slice(5);
   let order: OrderRow | undefined;
@@ -243,7 +243,7 @@ test('fraude blacklists the card of a payment element and unmarks it; soporte ca
 });
 
 test("a lost connection on an order action reads a Spanish 'no connection', not the customer actions' 'Failed to fetch'", async ({ page }) => {
-  await signIn(page, 'soporte');
+  await signIn(page, 'soporte', { open: null });
   const order = await orderIn(page, 'CLOSED', 7);
   const panel = await openOrder(page, order.id);
   await panel.getByRole('button', { name: 'Notificar cierre' }).click();
@@ -255,7 +255,7 @@ test("a lost connection on an order action reads a Spanish 'no connection', not 
 });
 
 test('soporte sends the closed-order and payment notifications; they are logged', async ({ page }) => {
-  await signIn(page, 'soporte');
+  await signIn(page, 'soporte', { open: null });
   const order = await orderIn(page, 'CLOSED', 6);
   const panel = await openOrder(page, order.id);
   await panel.getByRole('button', { name: 'Notificar cierre' }).click();
@@ -276,7 +276,7 @@ test('soporte sends the closed-order and payment notifications; they are logged'
 });
 
 test('fraude works a Zelle order: registers a transfer, links one, then cancels the order', async ({ page }) => {
-  await signIn(page, 'fraude');
+  await signIn(page, 'fraude', { open: null });
   const order = await orderIn(page, 'PENDING_ZELLE_CONFIRM', 1, (o) => o.originOrderId !== null);
   const panel = await openOrder(page, order.id);
   await openTab(panel, 'Pago Detalles');

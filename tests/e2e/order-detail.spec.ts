@@ -56,7 +56,7 @@ async function expectNoSeriousViolations(page: Page) {
 
 test.describe('order detail as fraude', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'fraude');
+    await signIn(page, 'fraude', { open: null });
   });
 
   test('reads every tab of an order in RISK, with no serious accessibility violation', async ({ page }) => {
@@ -246,7 +246,7 @@ test.describe('order detail as fraude', () => {
 });
 
 test('a reader sees every tab and no mutating control; tabs load once, Logs on every opening', async ({ page }) => {
-  await signIn(page, 'lector');
+  await signIn(page, 'lector', { open: null });
   const [order] = await riskOrders(page);
   const asked = { offers: 0, logs: 0 };
   page.on('request', (r) => {
