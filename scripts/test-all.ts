@@ -154,7 +154,9 @@ async function startPostgresLayer(): Promise<{ ended: Promise<Layer> } | null> {
     console.log(`\n▶ postgres: could not start PostgreSQL\n${(error as Error).message}`);
     return { ended: Promise.resolve({ name: 'postgres', passed: 0, failed: 1 }) };
   }
-  // Four workers whatever the cores: they wait on the database, not on the CPU.
+  // Two workers: it runs beside the browser tests, which take longer however it goes, and each
+  // worker costs a start (the server's modules transformed and loaded) that the browser tests'
+  // own start waited behind under `nice` (their first test began 78-116 s after Playwright did with four).
   const stop = () => {
     try {
       cluster.run('stop');
@@ -162,7 +164,7 @@ async function startPostgresLayer(): Promise<{ ended: Promise<Layer> } | null> {
       console.log(`\n▶ postgres: ${(error as Error).message}`);
     }
   };
-  return { ended: serverTests('postgres', `on PostgreSQL (${cluster.url})`, [bin('vitest')], 4, { TEST_DATABASE_URL: cluster.url }, stop) };
+  return { ended: serverTests('postgres', `on PostgreSQL (${cluster.url})`, [bin('vitest')], 2, { TEST_DATABASE_URL: cluster.url }, stop) };
 }
 
 // Awaited here, before the build and the browser tests: from here on the runner blocks in

@@ -1,6 +1,7 @@
+/** Something being read: a status that says so, and busy until it is replaced by what was read. */
 export function Spinner({ label }: { label: string }) {
   return (
-    <span role="status" className="inline-flex items-center gap-2 text-sm text-slate-600">
+    <span role="status" aria-busy="true" className="inline-flex items-center gap-2 text-sm text-slate-600">
       <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600" />
       {label}
     </span>

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './harness';
-import { nextFrames, signIn } from './support';
+import { settled, signIn } from './support';
 import { withDb } from './fixtures';
 
 /**
@@ -37,11 +37,9 @@ async function shiftWhileLoading(page: Page, url: string, filled: (page: Page) =
   await page.goto('about:blank');
   await page.goto(url);
   for (const locator of filled(page)) await expect(locator).toBeVisible();
-  // The page keeps a live stream open (never network-idle): it says itself when it is filled in.
-  // Nothing is busy (a tab's rows, a held panel, the top bar's counters and bell, read after the
-  // first paint), and two frames are drawn after that, so the last shifts are reported.
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await nextFrames(page);
+  // The page keeps a live stream open (never network-idle): it says itself when it is filled in,
+  // and two frames are drawn after that, so the last shifts are reported.
+  await settled(page);
   const shifts = await page.evaluate(() => window.__shifts);
   return { total: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './harness';
-import { seriousViolations, signIn } from './support';
+import { seriousViolations, settled, signIn } from './support';
 
 interface OrderRow {
   id: number;
@@ -215,6 +215,8 @@ test.describe('order detail as fraude', () => {
     await expect(section.getByRole('region', { name: /^Orden \d+$/ }).first()).toHaveAccessibleName(`Orden ${others[0]!.id}`);
     await expect(otherPanel.getByRole('tab')).toHaveCount(0);
 
+    // The order above fills in its items' details meanwhile, which moves this section down.
+    await settled(page);
     const offersAsked = page.waitForRequest((r) => r.url().includes(`/orders/secured/fo/list?orderId=${other.id}`));
     await toggle.click();
     await offersAsked;

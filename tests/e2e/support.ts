@@ -100,5 +100,16 @@ export async function holdChunk(page: Page, source: string): Promise<() => void>
   return release;
 }
 
+/**
+ * Waits until the page says it has filled in: nothing is being read (no spinner, no part marked
+ * busy: a tab read again, a held region, the top bar's counters), then two frames are drawn. What
+ * comes late (an item panel's traces under the order) moves what is below it: a click aimed at a
+ * moving target may press on one element and release on another.
+ */
+export async function settled(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await nextFrames(page);
+}
+
 /** Resolves after the page has drawn two more frames: what an event it just handled changed is on screen (or is not coming). */
 export const nextFrames = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
