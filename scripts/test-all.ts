@@ -220,7 +220,7 @@ if (fs.existsSync(coverageFile)) {
 console.log('');
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 for (const layer of layers) console.log(`  ${layer.name.padEnd(11)} ${`${layer.passed} passed, ${layer.failed} failed`.padEnd(26)} ${layer.seconds === undefined ? '' : clock(layer.seconds)}`);
-console.log(`  ${'in all'.padEnd(11)} ${''.padEnd(26)} ${clock(since(began))} (npm test; the PostgreSQL layer ran beside the browser tests)`);
+console.log(`  ${'in all'.padEnd(11)} ${''.padEnd(26)} ${clock(since(began))}${postgres && wants('e2e') ? ' (the PostgreSQL layer ran beside the browser tests)' : ''}`);
 const passed = layers.reduce((sum, l) => sum + l.passed, 0);
 const failed = layers.reduce((sum, l) => sum + l.failed, 0);
 const summary = `tests: ${passed} passed, ${failed} failed`;
