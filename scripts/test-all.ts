@@ -29,6 +29,8 @@ interface Layer {
   failed: number;
   /** Its wall time, seconds (layers side by side each count their own). */
   seconds?: number;
+  /** The failed tests' names and the first line of their message, printed again at the end (CI reads the log's tail). */
+  failures?: string[];
 }
 const began = Date.now();
 /** Seconds since `from` (a Date.now()). */
@@ -53,6 +55,51 @@ function runTogether(commands: [string, string[]][]): Promise<boolean[]> {
       return new Promise<boolean>((resolve) => child.on('close', (code) => resolve(code === 0)));
     }),
   );
+}
+
+/** A vitest JSON report's shape, as far as the summary reads it. */
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: { name: string; message?: string; assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[] }[];
+}
+
+// eslint-disable-next-line no-control-regex
+const firstLine = (text: string | undefined) => (text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+
+/** The failed tests of a vitest report (a file that failed to load counts as one), named by file and title. */
+function vitestFailures(report: VitestReport): string[] {
+  return (report.testResults ?? []).flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (failed.length === 0) return file.message ? [`${where}: ${firstLine(file.message)}`] : [];
+    return failed.map((a) => `${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+  });
+}
+
+/** A Playwright JSON report's shape, as far as the summary reads it. */
+interface PlaywrightSuite {
+  file?: string;
+  specs?: { title: string; file: string; line: number; tests: { status: string; results: { error?: { message?: string } }[] }[] }[];
+  suites?: PlaywrightSuite[];
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number };
+  suites?: PlaywrightSuite[];
+}
+
+/** The browser tests that failed or were flaky, with the first line of their first error. */
+function playwrightFailures(report: PlaywrightReport): string[] {
+  const walk = (suites: PlaywrightSuite[] = []): string[] =>
+    suites.flatMap((suite) => [
+      ...(suite.specs ?? []).flatMap((spec) =>
+        spec.tests
+          .filter((t) => t.status === 'unexpected' || t.status === 'flaky')
+          .map((t) => `${spec.file}:${spec.line} › ${spec.title} (${t.status}): ${firstLine(t.results.find((r) => r.error)?.error?.message)}`),
+      ),
+      ...walk(suite.suites),
+    ]);
+  return walk(report.suites);
 }
 
 function readJson<T>(file: string): T | null {
@@ -84,9 +131,9 @@ if (wants('unit')) {
   fs.rmSync(coverageFile, { force: true });
   // One more worker than cores: a worker waits on imports and test servers' files now and then.
   const ok = run(bin('vitest'), ['run', `--maxWorkers=${cores + 1}`, '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`], { MODEL_COVERAGE_FILE: coverageFile });
-  const report = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>(file);
+  const report = readJson<VitestReport>(file);
   if (report) {
-    layers.push({ name: 'vitest', passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1), seconds: since(unitBegan) });
+    layers.push({ name: 'vitest', passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1), seconds: since(unitBegan), failures: vitestFailures(report) });
   } else {
     layers.push({ name: 'vitest', passed: 0, failed: 1, seconds: since(unitBegan) });
   }
@@ -114,9 +161,9 @@ function serverTests(name: string, what: string, command: string[], workers: num
   return new Promise((resolve) => {
     child.on('close', (code) => {
       after();
-      const report = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
+      const report = readJson<VitestReport>(file);
       const layer: Layer = report
-        ? { name, passed: report.numPassedTests, failed: report.numFailedTests + (code === 0 || report.numFailedTests > 0 ? 0 : 1), seconds: since(started) }
+        ? { name, passed: report.numPassedTests, failed: report.numFailedTests + (code === 0 || report.numFailedTests > 0 ? 0 : 1), seconds: since(started), failures: vitestFailures(report) }
         : { name, passed: 0, failed: 1, seconds: since(started) };
       if (layer.failed > 0) console.log(`\n▶ server tests ${what} failed:\n${fs.readFileSync(log, 'utf8').slice(-20_000)}`);
       resolve(layer);
@@ -197,12 +244,12 @@ if (wants('e2e')) {
     console.log(`\n▶ browser tests in ${seed === 'none' ? "the files' order" : `the order of seed ${seed}`}`);
     step = Date.now();
     const ok = run(bin('playwright'), ['test', '--reporter=list,json', ...order], { PLAYWRIGHT_JSON_OUTPUT_NAME: file }, 10);
-    const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(file);
+    const report = readJson<PlaywrightReport>(file);
     if (report) {
       const { expected, unexpected, flaky } = report.stats;
       // A flaky test (failed, then passed on the retry that records its trace) is a failure.
       if (flaky > 0) console.log(`\n▶ playwright: ${flaky} test(s) failed and then passed on the retry: counted as failed (see their traces)`);
-      layers.push({ name: 'playwright', passed: expected, failed: unexpected + flaky + (ok || unexpected + flaky > 0 ? 0 : 1), seconds: since(step) });
+      layers.push({ name: 'playwright', passed: expected, failed: unexpected + flaky + (ok || unexpected + flaky > 0 ? 0 : 1), seconds: since(step), failures: playwrightFailures(report) });
     } else {
       layers.push({ name: 'playwright', passed: 0, failed: 1, seconds: since(step) });
     }
@@ -216,6 +263,9 @@ if (fs.existsSync(coverageFile)) {
   console.log('\nModel coverage (states and transitions covered by the model-based paths, out of all):');
   for (const line of lines) console.log(`  ${line}`);
 }
+
+const failures = layers.flatMap((layer) => (layer.failures ?? []).map((name) => `  [${layer.name}] ${name}`));
+if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 
 console.log('');
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
