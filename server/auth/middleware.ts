@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps, AppEnv } from '../deps';
 import { principalCache } from './principals';
@@ -87,6 +87,37 @@ export function requireAnyPermission(...permissions: string[]): MiddlewareHandle
     const principal = c.get('principal');
     if (!permissions.some((p) => principal.permissions.has(p))) throw accessDenied(Msg.missingPermission(permissions.join(' o ')));
     await next();
+  };
+}
+
+/**
+ * A permission that opens a read: for every subject, or, with `shows`, only for a subject the page
+ * that permission opens shows (the order a charge order charged, the customer of a call).
+ */
+export interface ReadGrant {
+  permission: string;
+  /** Whether that page shows what the request asks for (its query parsed: 400 on bad input). */
+  shows?: (c: Context<AppEnv>) => Promise<boolean>;
+}
+
+/**
+ * A read several pages show (a customer's card, an order's risk): 403 unless the principal holds
+ * the permission of one of those pages and, where that page shows only some subjects, the subject
+ * asked for is one of them (docs/decisions.md, "Issue 38: reads under the page's own
+ * permission"). The refusal names the permissions that open the read: all of them to whoever holds
+ * none, those that open it for every subject to whoever asked beyond their page.
+ */
+export function requireShown(...grants: ReadGrant[]): MiddlewareHandler<AppEnv> {
+  const all = grants.map((g) => g.permission);
+  const everySubject = grants.filter((g) => !g.shows).map((g) => g.permission);
+  return async (c, next) => {
+    const principal = c.get('principal');
+    const held = grants.filter((g) => principal.permissions.has(g.permission));
+    if (held.length === 0) throw accessDenied(Msg.missingPermission(all.join(' o ')));
+    // A permission that opens every subject asks the database nothing.
+    if (held.some((g) => !g.shows)) return next();
+    for (const grant of held) if (await grant.shows!(c)) return next();
+    throw accessDenied(Msg.missingPermission((everySubject.length > 0 ? everySubject : all).join(' o ')));
   };
 }
 

@@ -2,7 +2,7 @@ import { DEFENCE_READERS } from '@/domain/reports';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { notFound, ok, parse } from '../http';
-import { requireAnyPermission, requireApiKey, requireBearer, requirePermission } from '../auth/middleware';
+import { requireApiKey, requireBearer, requirePermission, requireShown } from '../auth/middleware';
 import { ChargeOrdersQuery } from '@/api/contract/upg';
 import { ChargeOrderIdQuery, ChargeOrderMlQuery } from '@/api/contract/upg-detail';
 import { GatewayLogQuery } from '@/api/contract/order-detail';
@@ -15,6 +15,7 @@ import { checkCompanyPath, registrationCharts } from '../order/zelle';
 import { mlInference } from '../order/order-risk';
 import { upgDefenceReport } from './defence-report';
 import { UpgDefenceQuery } from '@/api/contract/customer-reports';
+import { chargeOrderShows } from './shown';
 
 /**
  * What staff read from the unified payment gateway's CRM API: the charge orders search and the
@@ -31,9 +32,10 @@ export function chargeOrderRoutes(deps: AppDeps) {
     ok(c, await searchChargeOrders(deps.db.kysely, c.req.param('company'), parse(ChargeOrdersQuery, c.req.query()), deps.clock.now())),
   );
 
+  // The order page's Ejecucion reads any order's log; the charge order's, under CRM2_VIEW_UPG, a charge order's only.
   app.get(
     '/upg/api/crm/:first/:tenant/gateway/result',
-    requireAnyPermission(Permission.VIEW_ORDERS, Permission.VIEW_UPG),
+    requireShown({ permission: Permission.VIEW_ORDERS }, chargeOrderShows(deps.db.kysely, deps.config.tenant).gatewayLog),
     async (c) => {
       checkCompanyPath({ company: c.req.param('first'), tenant: c.req.param('tenant') }, deps.config.tenant);
       const query = parse(GatewayLogQuery, c.req.query());

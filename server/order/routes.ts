@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { notFound, ok, parse } from '../http';
-import { requireAnyPermission, requireApiKey, requireBearer, requirePermission } from '../auth/middleware';
+import { requireApiKey, requireBearer, requirePermission, requireShown } from '../auth/middleware';
 import { OrdersQuery } from '@/api/contract/order-lists';
 import { MlInferenceQuery, OfferIdQuery, OrderIdQuery } from '@/api/contract/order-detail';
 import { ZelleQuery } from '@/api/contract/order-actions';
@@ -16,6 +16,7 @@ import { itemCharts } from '../items/item-charts';
 import { offerBinding, orderBinding, paymentRuleBinding, refundBinding } from './order-actions';
 import { paidCardCharts } from '../customer/customer-charts';
 import { checkCompanyPath, listTransfers, registrationCharts } from './zelle';
+import { chargeOrderShows } from '../charge-order/shown';
 
 /**
  * What staff read about orders: the orders search (served by /orders and its read-replica twin
@@ -27,6 +28,11 @@ export function orderRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const db = deps.db.kysely;
   const view = requirePermission(Permission.VIEW_ORDERS);
+  // What the charge order's detail shows of an order (its payment methods, its risk, its gateway log
+  // and Zelle transfers) is read under CRM2_VIEW_UPG too, for a charge order's only
+  // (docs/decisions.md, "Issue 38: reads under the page's own permission").
+  const charged = chargeOrderShows(db, deps.config.tenant);
+  const orderOrCharged = requireShown({ permission: Permission.VIEW_ORDERS }, charged.order);
   const orderId = (query: Record<string, string>) => parse(OrderIdQuery, query).orderId;
 
   // The read of one order (the order page's: `orderId`) carries the order's chart and its Zelle
@@ -64,7 +70,7 @@ export function orderRoutes(deps: AppDeps) {
     return ok(c, { elements: await Promise.all(rules.map(async (r) => ({ ...r, charts: [await snapshotOfKey(ctx, paymentRuleBinding, { order: id, rule: r.id })] }))) });
   });
   // A card's element carries its listing chart, as the blacklist's store computes it (docs/contract.md).
-  app.get('/orders/secured/paymentOrder', view, async (c) => {
+  app.get('/orders/secured/paymentOrder', orderOrCharged, async (c) => {
     const ctx = readContext(deps, c);
     return ok(c, { elements: await listPaymentElements(db, orderId(c.req.query()), (accountId, card) => paidCardCharts(ctx, accountId, card)) });
   });
@@ -74,9 +80,10 @@ export function orderRoutes(deps: AppDeps) {
   app.get('/orders/secured/pendingrefund', view, async (c) => ok(c, { elements: await listPendingRefunds(db, orderId(c.req.query())) }));
 
   // Risk control's CRM API: the provider's contract uses the fixed api key; the reference server
-  // also asks for the staff member's token and CRM2_VIEW_ORDERS. An order without data answers
-  // `data: null` (or no rules).
-  app.use('/riskcontrol/api/crm/*', requireBearer(deps), requireApiKey(deps), requirePermission(Permission.VIEW_ORDERS));
+  // also asks for the staff member's token and, on each path, the permission of the pages that read
+  // it (the ML inference by charge order is the charge order module's, under CRM2_VIEW_UPG). An
+  // order without data answers `data: null` (or no rules).
+  const riskApi = [requireBearer(deps), requireApiKey(deps)] as const;
 
   // The reference server serves one company.
   const checkTenant = (tenant: string | undefined) => {
@@ -88,15 +95,15 @@ export function orderRoutes(deps: AppDeps) {
     return riskAssessment(db, parse(OrderIdQuery, c.req.query()).orderId);
   };
   // The spec writes the path with a trailing slash; both forms are served.
-  app.get('/riskcontrol/api/crm/:tenant/riskassesment/', async (c) => ok(c, await assessment(c)));
-  app.get('/riskcontrol/api/crm/:tenant/riskassesment', async (c) => ok(c, await assessment(c)));
+  app.get('/riskcontrol/api/crm/:tenant/riskassesment/', ...riskApi, orderOrCharged, async (c) => ok(c, await assessment(c)));
+  app.get('/riskcontrol/api/crm/:tenant/riskassesment', ...riskApi, orderOrCharged, async (c) => ok(c, await assessment(c)));
 
-  app.get('/riskcontrol/api/crm/:tenant/rulesResult/list', async (c) => {
+  app.get('/riskcontrol/api/crm/:tenant/rulesResult/list', ...riskApi, orderOrCharged, async (c) => {
     checkTenant(c.req.param('tenant'));
     return ok(c, { elements: await listRiskRules(db, parse(OrderIdQuery, c.req.query()).orderId) });
   });
 
-  app.get('/riskcontrol/api/crm/ml/riskinference/bysalesorder', async (c) => {
+  app.get('/riskcontrol/api/crm/ml/riskinference/bysalesorder', ...riskApi, view, async (c) => {
     const query = parse(MlInferenceQuery, c.req.query());
     checkTenant(query.tenant);
     return ok(c, await mlInference(db, query.orderId));
@@ -113,7 +120,7 @@ export function orderRoutes(deps: AppDeps) {
   });
 
   // The order's Zelle transfers (the bearer check is the app's), each with its chart (docs/contract.md).
-  app.get('/upg/secured/zelle/:company/:tenant/transfers/byOriginId', requireAnyPermission(Permission.VIEW_ORDERS, Permission.VIEW_UPG), async (c) =>
+  app.get('/upg/secured/zelle/:company/:tenant/transfers/byOriginId', requireShown({ permission: Permission.VIEW_ORDERS }, charged.zelle), async (c) =>
     ok(c, await listTransfers(readContext(deps, c), checkCompanyPath(c.req.param(), deps.config.tenant), parse(ZelleQuery, c.req.query()))),
   );
   return app;

@@ -215,6 +215,6 @@ describe('GET /uaa/secured/data: the profile', () => {
 
   it('only lector-free personas lack the editor flag', async () => {
     const readers = PERSONAS.filter((p) => !p.permissions.includes(Permission.EDITOR)).map((p) => p.username);
-    expect(readers.sort()).toEqual(['lector', 'qa', 'sinacceso']);
+    expect(readers.sort()).toEqual(['lector', 'llamadas', 'pagos', 'qa', 'sinacceso']);
   });
 });

@@ -50,12 +50,12 @@ describe('riskcontrol', () => {
     expect((await json(MlInferenceResponse, await keyed('/riskcontrol/api/crm/ml/riskinference/bysalesorder?orderId=999999', tokens.fraude))).data).toBeNull();
   });
 
-  it('needs the api key and the bearer, and CRM2_VIEW_ORDERS', async () => {
+  it("needs the api key and the bearer, and CRM2_VIEW_ORDERS (or CRM2_VIEW_UPG for a charge order's order: tests/server/view-permissions.test.ts)", async () => {
     const path = `${base()}/riskassesment/?orderId=${risk.id}`;
     await expectError(await keyed(path, tokens.fraude, ''), 401, 'invalid_token', Msg.badApiKey);
     await expectError(await keyed(path, tokens.fraude, 'wrong-key'), 401, 'invalid_token', Msg.badApiKey);
     await expectError(await keyed(path), 401, 'invalid_token');
-    await expectError(await keyed(path, tokens.sinacceso), 403, 'access_denied', Msg.missingPermission(Permission.VIEW_ORDERS));
+    await expectError(await keyed(path, tokens.sinacceso), 403, 'access_denied', Msg.missingPermission(`${Permission.VIEW_ORDERS} o ${Permission.VIEW_UPG}`));
     await expectError(await keyed('/riskcontrol/api/crm/ml/riskinference/bysalesorder?orderId=1', tokens.sinacceso), 403, 'access_denied');
     expect((await keyed(path, tokens.entregas)).status).toBe(200);
   });

@@ -101,6 +101,24 @@ export const PERSONAS: readonly Persona[] = [
     role: 'Responsable de operaciones: Supervisión',
     permissions: [...VIEW_PERMISSIONS, P.EDITOR, P.SUPERVISION, P.LOGIN],
   },
+  {
+    // Only the payments screen (issue 38): a charge order's every tab reads under CRM2_VIEW_UPG alone.
+    username: 'pagos',
+    firstName: 'Paula',
+    lastName: 'Pagos',
+    group: 'CHB_SUPERVISOR',
+    role: 'Contracargos: solo Pagos UPG, lectura',
+    permissions: [P.VIEW_UPG, P.LOGIN],
+  },
+  {
+    // Only the calls screen (issue 38): a call's every tab reads under CRM2_VIEW_CALLS alone.
+    username: 'llamadas',
+    firstName: 'Lorenzo',
+    lastName: 'Llamadas',
+    group: 'CSCALL_OPERATOR',
+    role: 'Centro de llamadas: solo Llamadas, lectura',
+    permissions: [P.VIEW_CALLS, P.LOGIN],
+  },
 ];
 
 /**
