@@ -29,6 +29,10 @@ import { chargeOrderBinding } from './charge-order/actions';
 import { fourEyes } from './queue/approvals';
 import { claimGate } from './queue/claims';
 import { queueBatchBinding } from './queue/bulk';
+import { blacklistEntryBinding, recipientEntryBinding } from './settings/blacklists';
+import { smsPrefixBinding } from './settings/sms-config';
+import { docActivityBinding } from './activity/doc-activity';
+import { claimReleaseBinding } from './supervision/release';
 
 /**
  * The composition root of the actions: every lifecycle the server serves through its action table
@@ -72,6 +76,11 @@ const FEATURES: readonly Binding[] = [
   callReturnBinding,
   chargeOrderBinding,
   bankRecipientBinding,
+  blacklistEntryBinding,
+  recipientEntryBinding,
+  smsPrefixBinding,
+  docActivityBinding,
+  claimReleaseBinding,
 ];
 
 /**

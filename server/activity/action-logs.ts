@@ -3,27 +3,15 @@ import type { ActionLogsTable, Database } from '../db/schema';
 import type { ActionLog, ActionLogCreateBody, ActionLogsQuery } from '@/api/contract/settings';
 import type { Principal } from '../deps';
 import { iso } from '../clock';
-import { documentAccount } from './notes';
 import type { DocCode } from '@/domain/diff';
-import { Permission } from '@/domain/permissions';
-import { badRequest } from '../http';
+import { malformed } from '../refusals';
 import { cappedCount, checkPageWithinCap, pageOf, type Page } from '../db/paging';
-import type { Db as DbHandle } from '../db/database';
-import { inTransaction } from '../db/transaction';
+import type { Trx } from '../db/types';
 
 type Db = Kysely<Database>;
 
 /** The action logs: what staff did to each document, with the fields they changed. */
 
-/** Who may read the action logs of each kind of document: the view permission of that document. */
-export const LOG_PERMISSION: Record<DocCode, string> = {
-  CUSTOM: Permission.VIEW_CUSTOMERS,
-  CUSTOMER: Permission.VIEW_CUSTOMERS,
-  ORDER: Permission.VIEW_ORDERS,
-  UPG: Permission.VIEW_UPG,
-  CALL: Permission.VIEW_CALLS,
-  SETTING: Permission.SETTINGS,
-};
 
 /** An action log row as the contract shows it. */
 export function toActionLog(l: Selectable<ActionLogsTable>): ActionLog {
@@ -66,7 +54,7 @@ export async function searchDocActionLogs(
   q: { docCode: DocCode; docId?: string | undefined; description: string; page: number; size: number },
 ): Promise<Page<ActionLog>> {
   checkPageWithinCap(q);
-  if (!q.docId) throw badRequest('Debe indicar el documento.');
+  if (!q.docId) throw malformed('Debe indicar el documento.');
   const rows = await db
     .selectFrom('action_logs')
     .selectAll()
@@ -86,29 +74,25 @@ export async function searchDocActionLogs(
 }
 
 /**
- * A log entry the console writes itself (POST /users/secured/action-logs/create): on a document
- * that exists, by the token's staff member, through the console's channel, its action marked as
- * the console's (`console.<action>`) so it is never read as a transition the server recorded.
+ * A log entry the console writes itself (POST /users/secured/action-logs/create, the docActivity
+ * chart's `log` handler): by the token's staff member, through the console's channel, its action
+ * marked as the console's (`console.<action>`) so it is never read as a transition the server recorded.
  */
-export async function createClientLog(db: DbHandle, principal: Principal, body: ActionLogCreateBody, now: number): Promise<ActionLog> {
-  const docCode: DocCode = body.docCode === 'CUSTOMER' ? 'CUSTOM' : body.docCode;
-  return inTransaction(db, async (trx) => {
-    await documentAccount(trx, docCode, Number(body.docId));
-    const row = await trx
-      .insertInto('action_logs')
-      .values({
-        doc_code: docCode,
-        doc_id: body.docId,
-        action: `console.${body.action}`,
-        description: body.description,
-        canal: 'CRM',
-        input: body.input,
-        executor_id: principal.accountId,
-        executor_email: principal.email ?? principal.username,
-        date: iso(now),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toActionLog(row);
-  });
+export async function insertClientLog(trx: Trx, principal: Principal, body: ActionLogCreateBody, docCode: DocCode, now: number): Promise<ActionLog> {
+  const row = await trx
+    .insertInto('action_logs')
+    .values({
+      doc_code: docCode,
+      doc_id: body.docId,
+      action: `console.${body.action}`,
+      description: body.description,
+      canal: 'CRM',
+      input: body.input,
+      executor_id: principal.accountId,
+      executor_email: principal.email ?? principal.username,
+      date: iso(now),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toActionLog(row);
 }

@@ -3,20 +3,15 @@ import type { Database, NotesTable } from '../db/schema';
 import type { Principal } from '../deps';
 import type { Note, NoteCreateBody, NoteDocCode } from '@/api/contract/order-detail';
 import type { DocCode } from '@/domain/diff';
-import { badRequest, notFound } from '../http';
+import { notFound } from '../http';
 import { iso } from '../clock';
-import { recordMutation } from '../lifecycle/audit';
-import type { Db as DbHandle } from '../db/database';
-import { inTransaction } from '../db/transaction';
+import type { Trx } from '../db/types';
 import { checkPageWithinCap, pageOf, type Page, type PageRequest } from '../db/paging';
 import { accountNotFound } from '../customer/account-data';
 
 type Db = Kysely<Database>;
 
-/** Notes staff write on an order, a customer or a charge order, each with its action log. */
-
-/** The action log's code of each document a note is written on. */
-export const NOTE_LOG_CODE: Record<NoteDocCode, DocCode> = { ORDER: 'ORDER', CUSTOMER: 'CUSTOM', UPG: 'UPG' };
+/** Notes staff write on an order, a customer or a charge order (the docActivity chart's, server/activity/doc-activity.ts). */
 
 export async function listNotes(db: Db, docCode: NoteDocCode, docId: number, paging: PageRequest): Promise<Page<Note>> {
   checkPageWithinCap(paging);
@@ -63,39 +58,19 @@ export async function documentAccount(db: Db, docCode: DocCode | NoteDocCode, do
   return account.id;
 }
 
-/** Writes a note and, in the same transaction, its action log and audit row. */
-export async function createNote(db: DbHandle, principal: Principal, body: NoteCreateBody, now: number): Promise<Note> {
-  const docId = Number(body.docId);
-  return inTransaction(db, async (trx) => {
-    const accountId = await documentAccount(trx, body.docCode, docId);
-    if (body.accountId !== undefined && body.accountId !== null && body.accountId !== accountId) {
-      throw badRequest('El usuario no corresponde al documento.');
-    }
-    const row = await trx
-      .insertInto('notes')
-      .values({
-        doc_code: body.docCode,
-        doc_id: String(docId),
-        account_id: accountId,
-        description: body.description,
-        created: iso(now),
-        email_agent: principal.email ?? principal.username,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordMutation(
-      trx,
-      principal,
-      {
-        docCode: NOTE_LOG_CODE[body.docCode],
-        docId: String(docId),
-        action: 'note.create',
-        description: `Nota agregada: ${body.description.length > 120 ? `${body.description.slice(0, 117)}...` : body.description}`,
-        before: null,
-        after: { note: body.description },
-      },
-      now,
-    );
-    return noteOf(row);
-  });
+/** Writes a note on a document of an account (the docActivity chart's `note` handler: its log and audit row are the mover's). */
+export async function insertNote(trx: Trx, principal: Principal, body: NoteCreateBody, accountId: number, now: number): Promise<Note> {
+  const row = await trx
+    .insertInto('notes')
+    .values({
+      doc_code: body.docCode,
+      doc_id: String(Number(body.docId)),
+      account_id: accountId,
+      description: body.description,
+      created: iso(now),
+      email_agent: principal.email ?? principal.username,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return noteOf(row);
 }

@@ -69,15 +69,11 @@ export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[], gat
     });
 
     // An action is a POST, or a GET where the spec names one (Wire.method).
-    app.on(wire.method, serverPath(wire.path), every(...guards), async (c, next) => {
+    app.on(wire.method, serverPath(wire.path), every(...guards), async (c) => {
       const body = wire.body ? parse(wire.body, wire.multipart ? await formBody(c) : await jsonBody(c)) : undefined;
       const request: WireRequest = { query: parse(wire.query ?? NoQuery, c.req.query()), body, params: c.req.param() };
       const entry = entries.find(({ row }) => !row.match || row.match(request));
-      if (!entry) {
-        // A path the contract shares with a route of its own (its rows say so): a request no row claims is that route's.
-        if (entries.some(({ row }) => row.wire.shared)) return next();
-        throw badRequest('La solicitud no corresponde a ninguna acción.');
-      }
+      if (!entry) throw badRequest('La solicitud no corresponde a ninguna acción.');
       if (entry.row.bulk) assertPermissions(c.get('principal'), entry.row.bulk.permissions);
       const answer = await runRow(deps, gates, entry.binding, entry.row, request, c.get('principal'), c.get('requestId'));
       // A gate answered instead (four-eyes: nothing was done yet, the request waits for a second person).

@@ -1,48 +1,33 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Principal } from '../deps';
-import type { BlacklistChange, BlacklistEntry, BlacklistQuery, RecipientChange, RecipientEntry } from '@/api/contract/settings';
-import { SettingDoc } from '@/api/contract/settings';
-import { maskCard } from '@/domain/format';
-import { conflict, notFound } from '../http';
+import type { BlacklistEntry, BlacklistQuery, RecipientEntry } from '@/api/contract/settings';
+import { snapshotOf, type ChartSnapshot } from '@/api/contract/chart-snapshot';
+import { entryCaption, ListRefused, SETTINGS_LISTS, type ListedValue, type SettingsList } from '@/domain/settings-lists';
+import { changedMeanwhile } from '../refusals';
 import { iso } from '../clock';
-import { recordMutation } from '../lifecycle/audit';
-import type { Db } from '../db/database';
-import { inTransaction } from '../db/transaction';
+import { bind, type Handler, type Store, type Trx } from '../lifecycle/binding';
 import { cappedCount, checkPageWithinCap, pageOf, type Page, type PageRequest } from '../db/paging';
+import { blacklistEntry, recipientEntry } from '@/machines/settings/list-entry.machine';
+import { entryInput } from '@/machines/settings/list-entry';
+import type { BlacklistKey } from '@/machines/settings/blacklist-entry.actions';
 
-/** One row of a blacklist as the request names it. */
-export interface ListedValue {
-  type: string;
-  value: string;
-}
+/**
+ * Settings' blacklists: the lists as the tabs read them, each value with its chart, and the
+ * bindings that move a value between absent and listed (src/machines/settings/). A value is found
+ * by its type and value; it is listed while its row exists, so the move inserts or deletes the row,
+ * refused (409) when a colleague listed or removed it at the same time. The action log and the
+ * audit row are the mover's, on the list (document SETTING, docId the list's name).
+ */
 
-const dedupe = (values: ListedValue[]) => [...new Map(values.map((e) => [`${e.type}\u0000${e.value}`, e])).values()];
+type Table = 'blacklist_entries' | 'blacklist_recipients';
+const TABLES: Record<SettingsList, Table> = { blacklist: 'blacklist_entries', recipients: 'blacklist_recipients' };
 
-/** The (type, value) pairs a general blacklist body names, each once. */
-export function blacklistValues(body: BlacklistChange): ListedValue[] {
-  const values: ListedValue[] = [];
-  if (body.paymentMethod?.uniqueNumberIdentifier) values.push({ type: 'CARD', value: body.paymentMethod.uniqueNumberIdentifier });
-  if (body.paymentMethod?.payerId) values.push({ type: 'PAYER_ID', value: body.paymentMethod.payerId });
-  for (const phone of body.phoneNumbers ?? []) values.push({ type: 'PHONE', value: phone });
-  if (body.deviceId) values.push({ type: 'DEVICE', value: body.deviceId });
-  for (const id of body.advertisingIds ?? []) values.push({ type: 'ADVERTISING_ID', value: id });
-  if (body.ip) values.push({ type: 'IP', value: body.ip });
-  if (body.email) values.push({ type: 'EMAIL', value: body.email });
-  return dedupe(values);
-}
+/** A value as the store finds it: listed when it has a row (since `created`); a new one keeps the body's account. */
+type EntryRecord = ListedValue & { list: SettingsList; id: number | null; created: string | null; accountId: number | null };
 
-/** The (type, value) pairs a recipient blacklist body names, each once. */
-export function recipientValues(body: RecipientChange): ListedValue[] {
-  return dedupe([
-    ...(body.phoneNumbers ?? []).map((value) => ({ type: 'PHONE', value })),
-    ...(body.emails ?? []).map((value) => ({ type: 'EMAIL', value })),
-    ...(body.cardNumbers ?? []).map((value) => ({ type: 'CARD', value })),
-  ]);
-}
-
-/** How a value reads in a log line: cards show only their first 6 and last 4 digits (spec §5). */
-export const shown = (e: ListedValue) => `${e.type} ${e.type === 'CARD' ? maskCard(e.value) : e.value}`;
+const chartName = { blacklist: blacklistEntry.name, recipients: recipientEntry.name } as const;
+/** A listed value's chart, as the list carries it (the store restores it from the same input). */
+const listedCharts = (list: SettingsList, e: ListedValue): ChartSnapshot[] => [snapshotOf(chartName[list], entryInput(e, true))];
 
 /** The general blacklist, newest first; `value` matches any part of the value, case-insensitively. */
 export async function listBlacklist(db: Kysely<Database>, q: BlacklistQuery): Promise<Page<BlacklistEntry>> {
@@ -56,7 +41,10 @@ export async function listBlacklist(db: Kysely<Database>, q: BlacklistQuery): Pr
     entries.select(['b.value', 'b.type', 'b.created']).orderBy('b.created', 'desc').orderBy('b.id', 'desc').limit(q.size).offset(q.page * q.size).execute(),
     cappedCount(db, entries.select('b.id')),
   ]);
-  return pageOf(rows, count);
+  return pageOf(
+    rows.map((r) => ({ value: r.value, type: r.type, created: r.created, charts: listedCharts('blacklist', r) })),
+    count,
+  );
 }
 
 /** The recipient blacklist, newest first. */
@@ -68,93 +56,80 @@ export async function listRecipients(db: Kysely<Database>, q: PageRequest): Prom
     cappedCount(db, entries.select('r.id')),
   ]);
   return pageOf(
-    rows.map((r) => ({ value: r.value, type: r.type, created: r.created, expiresOn: r.expires_on })),
+    rows.map((r) => ({ value: r.value, type: r.type, created: r.created, expiresOn: r.expires_on, charts: listedCharts('recipients', r) })),
     count,
   );
 }
 
-type Table = 'blacklist_entries' | 'blacklist_recipients';
+function entryStore(list: SettingsList): Store<EntryRecord, ListedValue & { accountId?: number | null }> {
+  const table = TABLES[list];
+  return {
+    docCode: 'SETTING',
+    docId: () => SETTINGS_LISTS[list].docId,
+    idOf: (r) => entryCaption(r),
+    // The settings' logs name what was done to which list (`blacklist.add`, `blacklist-recipient.remove`).
+    action: (_chart, event) => `${SETTINGS_LISTS[list].action}.${event.type === 'entry.add' ? 'add' : 'remove'}`,
+    async find(trx, key) {
+      const row = await trx.selectFrom(table).select(['id', 'created']).where('type', '=', key.type).where('value', '=', key.value).executeTakeFirst();
+      return [{ list, type: key.type, value: key.value, id: row?.id ?? null, created: row?.created ?? null, accountId: key.accountId ?? null }];
+    },
+    input: async (_trx, r) => entryInput(r, r.id !== null),
+    async save(trx: Trx, move, ctx) {
+      const r = move.record;
+      if (move.to === 'listed') {
+        const created = iso(ctx.now);
+        const values =
+          table === 'blacklist_entries'
+            ? { type: r.type, value: r.value, created, account_id: r.accountId }
+            : { type: r.type, value: r.value, created, expires_on: null };
+        const inserted = await trx
+          .insertInto(table)
+          .values(values)
+          .onConflict((oc) => oc.columns(['type', 'value']).doNothing())
+          .returning('id')
+          .execute();
+        if (inserted.length !== 1) throw changedMeanwhile(ListRefused.concurrent(list));
+      } else {
+        const removed = await trx.deleteFrom(table).where('id', '=', r.id!).executeTakeFirst();
+        if (Number(removed.numDeletedRows) !== 1) throw changedMeanwhile(ListRefused.concurrent(list));
+      }
+    },
+  };
+}
 
-const LISTS = {
-  blacklist_entries: { docId: SettingDoc.blacklist, name: 'Lista Negra', action: 'blacklist' },
-  blacklist_recipients: { docId: SettingDoc.recipients, name: 'Lista Negra Destinatarios', action: 'blacklist-recipient' },
-} as const;
+const describe = (list: SettingsList) => (row: { event: string }, r: EntryRecord) =>
+  `${row.event === 'entry.add' ? 'Agregado a' : 'Eliminado de'} la ${SETTINGS_LISTS[list].name}: ${entryCaption(r)}`;
 
 /**
- * Adds values to a blacklist, all or none: a value already listed answers 409 and nothing is
- * written. ON CONFLICT keeps two concurrent adds of one value from both succeeding.
+ * The log of a value added or removed: the sentence, and the value's fields as they were and are
+ * (the value listed, and for the general list the customer it came with; a removed one's date).
  */
-export async function addToList(
-  db: Db,
-  table: Table,
-  principal: Principal,
-  values: ListedValue[],
-  now: number,
-  accountId?: number,
-): Promise<number> {
-  const list = LISTS[table];
-  return inTransaction(db, async (trx) => {
-    const created = iso(now);
-    const rows = values.map((e) =>
-      table === 'blacklist_entries'
-        ? { type: e.type, value: e.value, created, account_id: accountId ?? null }
-        : { type: e.type, value: e.value, created, expires_on: null },
-    );
-    const inserted = await trx
-      .insertInto(table)
-      .values(rows)
-      .onConflict((oc) => oc.columns(['type', 'value']).doNothing())
-      .returning(['type', 'value'])
-      .execute();
-    const added = new Set(inserted.map((r) => `${r.type}\u0000${r.value}`));
-    const present = values.find((e) => !added.has(`${e.type}\u0000${e.value}`));
-    if (present) throw conflict(`El valor ya está en la ${list.name}: ${shown(present)}.`);
-    for (const e of values) {
-      await recordMutation(
-        trx,
-        principal,
-        {
-          docCode: 'SETTING',
-          docId: list.docId,
-          action: `${list.action}.add`,
-          description: `Agregado a la ${list.name}: ${shown(e)}`,
-          before: null,
-          after: { type: e.type, value: e.value, ...(accountId !== undefined && table === 'blacklist_entries' ? { accountId } : {}) },
-        },
-        now,
-      );
+const entryHandler = (list: SettingsList): Handler<EntryRecord> => ({
+  perform: async ({ record: r, event }) => {
+    const description = describe(list)({ event: event.type }, r);
+    if (event.type === 'entry.add') {
+      const account = r.accountId !== null ? { accountId: r.accountId } : {};
+      return { description, before: { type: null, value: null, ...(r.accountId !== null ? { accountId: null } : {}) }, after: { type: r.type, value: r.value, ...account } };
     }
-    return values.length;
-  });
-}
+    return { description, before: { type: r.type, value: r.value, created: r.created }, after: { type: null, value: null, created: null } };
+  },
+});
 
-/** Removes values from a blacklist, all or none: a value not listed answers 404 and nothing is removed. */
-export async function removeFromList(db: Db, table: Table, principal: Principal, values: ListedValue[], now: number): Promise<number> {
-  const list = LISTS[table];
-  return inTransaction(db, async (trx) => {
-    const removed = await trx
-      .deleteFrom(table)
-      .where((eb) => eb.or(values.map((e) => eb.and([eb('type', '=', e.type), eb('value', '=', e.value)]))))
-      .returning(['type', 'value', 'created'])
-      .execute();
-    const gone = new Map(removed.map((r) => [`${r.type}\u0000${r.value}`, r]));
-    const missing = values.find((e) => !gone.has(`${e.type}\u0000${e.value}`));
-    if (missing) throw notFound(`El valor no está en la ${list.name}: ${shown(missing)}.`);
-    for (const e of values) {
-      await recordMutation(
-        trx,
-        principal,
-        {
-          docCode: 'SETTING',
-          docId: list.docId,
-          action: `${list.action}.remove`,
-          description: `Eliminado de la ${list.name}: ${shown(e)}`,
-          before: { type: e.type, value: e.value, created: gone.get(`${e.type}\u0000${e.value}`)!.created },
-          after: null,
-        },
-        now,
-      );
-    }
-    return values.length;
-  });
-}
+/** What an add or a remove answers: how many values it changed. */
+const changed = (results: readonly unknown[]) => ({ changed: results.length });
+
+export const blacklistEntryBinding = bind<EntryRecord, BlacklistKey>({
+  lifecycle: blacklistEntry,
+  store: entryStore('blacklist'),
+  handlers: { entry: entryHandler('blacklist') },
+  describe: describe('blacklist'),
+  answer: changed,
+});
+
+export const recipientEntryBinding = bind<EntryRecord, ListedValue>({
+  lifecycle: recipientEntry,
+  store: entryStore('recipients'),
+  handlers: { entry: entryHandler('recipients') },
+  describe: describe('recipients'),
+  answer: changed,
+});

@@ -4,6 +4,9 @@ import { iso } from '../clock';
 import { addDays, dayStart, todayText } from '@/domain/date-window';
 import { SLA_QUEUES, type SlaQueue } from '@/domain/sla';
 import type { DepthHistory, HeldClaim, QueueFigures, WorkDone } from '@/api/contract/supervision';
+import { snapshotOf } from '@/api/contract/chart-snapshot';
+import { claimRelease } from '@/machines/supervision/claim-release.machine';
+import { releaseInput } from './release';
 
 /**
  * What a lead reads beside the queues' figures (issue 28 §1): the work done today per person and
@@ -61,6 +64,7 @@ export async function heldClaims(db: Kysely<Database>, now: number): Promise<Hel
     claimedAt: r.claimed_at,
     expiresAt: r.expires_at,
     heldMinutes: Math.max(0, Math.floor((now - Date.parse(r.claimed_at)) / 60_000)),
+    charts: [snapshotOf(claimRelease.name, releaseInput(r, now))],
   }));
 }
 

@@ -29,6 +29,8 @@ const CLIENT_BASES: Readonly<Record<ClientName, string>> = {
   riskcontrolSecured: '/riskcontrol/secured',
   customer: '/customer',
   messenger: '/messenger',
+  // The SMS provider service, on its own host (its rows carry the host's token in the body).
+  sms: '/vphone/v1/sms',
 };
 
 /** A row's path relative to its client, with the session's tenant in its `:tenant` segments and the request's params in the others. */

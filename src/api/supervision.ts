@@ -1,5 +1,5 @@
 import { call, ordersPath as own, type ServiceClient } from './http';
-import { HeldClaimsResponse, RevokeResponse, SupervisionPaths, SupervisionResponse, type HeldClaim, type RevokeBody, type Supervision } from './contract/supervision';
+import { HeldClaimsResponse, SupervisionPaths, SupervisionResponse, type HeldClaim, type Supervision } from './contract/supervision';
 
 /** Supervisión (issue 28 §1): the queues' health, today's work and seven days of depth. */
 export async function getSupervision(orders: ServiceClient): Promise<Supervision> {
@@ -9,9 +9,4 @@ export async function getSupervision(orders: ServiceClient): Promise<Supervision
 /** The claims held now, longest held first. */
 export async function getHeldClaims(orders: ServiceClient): Promise<HeldClaim[]> {
   return (await call(orders, (k) => k.get(own(SupervisionPaths.claims)), HeldClaimsResponse)).data.elements;
-}
-
-/** A lead ends someone's claim; answers whose it was. */
-export async function revokeClaim(orders: ServiceClient, key: RevokeBody): Promise<string> {
-  return (await call(orders, (k) => k.post(own(SupervisionPaths.release), { json: key }), RevokeResponse)).data.holderName;
 }

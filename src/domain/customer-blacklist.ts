@@ -1,3 +1,5 @@
+import { Permission } from './permissions';
+
 /**
  * One value of a customer on the blacklist (spec details §4 "Card" and "Phone", §6): a saved or
  * paying card by its unique number, or one of their phones. Listing a card is fraud work
@@ -36,4 +38,15 @@ export function listingOf(b: ListingBody): { accountId: number; kind: ListingKin
   if (card && phones.length === 0) return { accountId: b.accountId, kind: 'CARD', value: card };
   if (!card && phones.length === 1) return { accountId: b.accountId, kind: 'PHONE', value: phones[0]! };
   return null;
+}
+
+/**
+ * What listing (or unlisting) a value of a kind on the general blacklist needs besides the editor
+ * flag (details §6), wherever it is done (a customer's card or phone, Settings' Lista Negra): a
+ * card is fraud work to list (CRM7_FRAUD_COMPLETE) and any editor's to unmark; anything else is
+ * support work (CRM7_DO_ACTION).
+ */
+export function listingPermissions(kind: string | null, adding: boolean): readonly string[] {
+  if (kind === 'CARD') return adding ? [Permission.FRAUD_COMPLETE] : [];
+  return [Permission.DO_ACTION];
 }

@@ -11,6 +11,9 @@ export const activityText = {
     submit: 'Agregar nota',
     successTitle: Msg.approved,
     successText: 'peticion completada.',
+    question: (docCode: string, docId: number) => `¿Agregar la nota al documento ${docCode} ${docId}?`,
+    refused: 'No puede escribir en este documento.',
+    logLabel: 'Registrar en los logs',
     more: (shown: number, total: number) => `Se muestran las ${shown} más recientes de ${total}.`,
   },
   logs: {

@@ -57,6 +57,7 @@ export const supervisionText = {
   emptyProvinces: 'No hay remesas esperando.',
   release: 'Liberar',
   releaseLabel: (entry: string, holder: string) => `Liberar ${entry} (de ${holder})`,
+  claimGroup: (entry: string) => `Reserva de ${entry}`,
   releaseQuestion: (kind: ClaimKind, id: number, holder: string) =>
     `¿Liberar la reserva de ${holder} sobre ${CLAIM_NOUNS[kind].inSentence} ${id}? Quedará libre para cualquiera de la cola.`,
   released: (holder: string) => `La reserva de ${holder} quedó liberada. Se le avisará cuando vuelva a renovarla.`,

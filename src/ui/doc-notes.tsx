@@ -1,12 +1,17 @@
 import { useId, useState } from 'react';
-import { useServices } from './session';
-import { NoteMsg, type NoteDocCode, type NotesPage } from '@/api/contract/order-detail';
-import { createDocNote } from '@/api/order-detail';
+import { useActorPermissions, useServices, useSession } from './session';
+import type { NoteDocCode, NotesPage } from '@/api/contract/order-detail';
+import { sendAction } from '@/api/actions';
+import { NOTE_LOG_CODE } from '@/domain/doc-permissions';
 import { formatDateTime } from '@/domain/time';
+import { restoredChart } from '@/machines/lifecycle/restore';
+import { offered, rowFor } from '@/machines/lifecycle/table';
+import { docActivity } from '@/machines/activity/doc-activity.machine';
+import { activityInput, type DocSubject } from '@/machines/activity/doc-activity.actions';
 import { ActionFlowDialogs, useActionFlow } from './action-flow';
 import { Button } from './button';
 import { DetailTabView, type DetailTab } from './detail-tab';
-import { EditorOnly } from './editor-only';
+import { RowFormFields } from './row-form';
 import { activityText } from '@/i18n/es-activity';
 
 /** The document a note is written on: an order, a customer, a charge order. */
@@ -17,54 +22,56 @@ export interface NoteDoc {
 }
 
 const noteText = activityText.notes;
+/** The docActivity table's note row: its form, its request, its success word and text. */
+const NOTE = rowFor(docActivity.rows, 'note.create')!;
+const FORM = NOTE.form!;
 
-/** Creating a note asks nothing ("Esperando Respuesta!" then "Aprobado!"); an empty note is refused. */
-function NoteForm({ doc, onCreated }: { doc: NoteDoc; onCreated: () => void }) {
+type NoteValue = Readonly<Record<string, unknown>>;
+
+/**
+ * Creating a note (the docActivity chart's row, offered as its chart allows: an editor who may read
+ * the document): the row's form in place, its check beside it ("Debe escribir la nota."), no
+ * question ("Esperando Respuesta!" then "Aprobado! peticion completada.", spec details §8).
+ */
+function NoteForm({ doc, onCreated }: { doc: DocSubject; onCreated: () => void }) {
   const services = useServices();
-  const [text, setText] = useState('');
-  const fieldId = useId();
+  const permissions = useActorPermissions();
+  const accountId = useSession((c) => c.profile?.accountId ?? 0);
+  const chart = restoredChart(docActivity.machine, { ...activityInput(NOTE_LOG_CODE[doc.docCode]), permissions });
+  const [value, setValue] = useState<NoteValue>(() => FORM.initial(chart.context, doc) as NoteValue);
   const errorId = useId();
-  const flow = useActionFlow<string, string>({
+  const flow = useActionFlow<NoteValue, string>({
     confirm: false,
-    successTitle: noteText.successTitle,
-    successText: noteText.successText,
-    validate: (form) => (form.trim() === '' ? { ok: false, message: NoteMsg.empty } : { ok: true, payload: form.trim() }),
+    ...(NOTE.success.title ? { successTitle: NOTE.success.title } : {}),
+    validate: (form) => FORM.validate(form, chart.context, doc),
     perform: async (description) => {
-      await createDocNote(services.uaa, { docCode: doc.docCode, docId: String(doc.docId), accountId: doc.accountId, description });
+      const sent = await sendAction(services, { accountId, tenant: services.config.tenant }, NOTE as never, doc as never, description as never);
+      return NOTE.success.text(doc, 'data' in sent ? sent.data : null, description);
     },
     onDone: () => {
-      setText('');
+      setValue(FORM.initial(chart.context, doc) as NoteValue);
       onCreated();
     },
   });
+  if (!offered(NOTE, chart)) return null;
   return (
     <form
       className="space-y-2"
+      data-mutating=""
+      aria-describedby={flow.invalidMessage ? errorId : undefined}
       onSubmit={(event) => {
         event.preventDefault();
-        flow.submit(text);
+        flow.submit(value);
       }}
     >
-      <label htmlFor={fieldId} className="block text-xs font-medium text-slate-600">
-        {noteText.newNote}
-      </label>
-      <textarea
-        id={fieldId}
-        value={text}
-        rows={3}
-        maxLength={2000}
-        aria-invalid={flow.invalidMessage ? true : undefined}
-        aria-describedby={flow.invalidMessage ? errorId : undefined}
-        onChange={(event) => setText(event.target.value)}
-        className="block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm text-slate-900 shadow-sm focus:border-brand-500"
-      />
+      <RowFormFields form={FORM} value={value} change={(patch) => setValue({ ...value, ...patch })} context={chart.context} subject={doc} />
       {flow.invalidMessage ? (
         <p id={errorId} role="alert" className="text-sm text-red-700">
           {flow.invalidMessage}
         </p>
       ) : null}
       <Button type="submit" disabled={flow.busy}>
-        {noteText.submit}
+        {NOTE.label}
       </Button>
       <ActionFlowDialogs actor={flow.actor} />
     </form>
@@ -94,9 +101,7 @@ function NoteList({ page, label }: { page: NotesPage; label: string }) {
 export function DocNotes({ tab, doc, label, onCreated }: { tab: DetailTab<NotesPage>; doc: NoteDoc; label: string; onCreated: () => void }) {
   return (
     <div className="space-y-4">
-      <EditorOnly>
-        <NoteForm doc={doc} onCreated={onCreated} />
-      </EditorOnly>
+      <NoteForm doc={doc} onCreated={onCreated} />
       <DetailTabView tab={tab}>{(page) => <NoteList page={page} label={label} />}</DetailTabView>
     </div>
   );

@@ -15,12 +15,14 @@ type NamedWidgetProps = WidgetProps & { name: string };
 const customerWidget = (name: 'TemplateField' | 'TopupOfferField'): ComponentType<NamedWidgetProps> =>
   lazy(async () => ({ default: (await import('./customer/form-widgets'))[name] }));
 const CourierField: ComponentType<NamedWidgetProps> = lazy(async () => ({ default: (await import('./order/form-widgets')).CourierField }));
+const SmsProviderField: ComponentType<NamedWidgetProps> = lazy(async () => ({ default: (await import('./settings/form-widgets')).SmsProviderField }));
 
 /** The fields a form declares by name and the screen draws itself: catalogues read when the form opens. */
 const WIDGETS: Record<FormWidget, ComponentType<NamedWidgetProps>> = {
   whatsappTemplate: customerWidget('TemplateField'),
   topupOffer: customerWidget('TopupOfferField'),
   courier: CourierField,
+  smsProvider: SmsProviderField,
 };
 
 export function FormWidgetField({ widget: name, ...props }: NamedWidgetProps & { widget: FormWidget }): ReactNode {

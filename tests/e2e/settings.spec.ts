@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './harness';
 import { seriousViolations, signIn } from './support';
+import { withDb } from './fixtures';
 
 const TABS = ['Proveedor SMS PIN', 'Lista Negra Destinatarios', 'Lista Negra', 'Paises', 'Logs'] as const;
 /** What each tab shows once its data is in (the grid's accessible name). */
@@ -42,9 +43,9 @@ test.describe('settings as admin', () => {
     await openTab(page, 'Lista Negra');
     await page.getByRole('button', { name: 'Agregar a la Lista Negra' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar a la Lista Negra' });
-    // The default type (PHONE) and the validation messages: tests/components/shell-settings-add-entry.test.tsx.
+    // The default type (PHONE) and the validation messages: tests/components/settings-lists.test.tsx.
     await dialog.getByLabel('Valor').fill(phone);
-    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
     await confirmAndFinish(page, `PHONE ${phone} agregado a la Lista Negra.`);
 
     const search = page.getByRole('search');
@@ -77,7 +78,7 @@ test.describe('settings as admin', () => {
     const dialog = page.getByRole('dialog', { name: 'Proveedor SMS del prefijo 52' });
     await expect(dialog.getByLabel('Proveedor')).toHaveValue('SINCH');
     await dialog.getByLabel('Proveedor').selectOption('TELNYX');
-    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
     await confirmAndFinish(page, 'El prefijo 52 usa ahora TELNYX.');
     await expect(grid.getByRole('row', { name: /52/ })).toContainText('TELNYX');
 
@@ -134,4 +135,43 @@ test('the read-only persona sees no mutating control on any tab', async ({ page 
     await expect(page.locator('[data-mutating]')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^(Agregar|Eliminar|Cambiar)/ })).toHaveCount(0);
   }
+});
+
+/** What a staff member's own session sends: their token, as the console sends it, through the page's request context. */
+async function post(page: Page, path: string, body: unknown) {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const response = await page.request.post(path, { headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() }, data: body });
+  return { status: response.status(), body: (await response.json()) as { error_description?: string } };
+}
+
+/** What the lists and the logs hold now, read from the test's own database. */
+const stored = () =>
+  withDb((db) => ({
+    recipients: (db.prepare('SELECT count(*) AS n FROM blacklist_recipients').get() as { n: number }).n,
+    blacklist: (db.prepare('SELECT count(*) AS n FROM blacklist_entries').get() as { n: number }).n,
+    sms: db.prepare('SELECT prefix, provider FROM sms_configs ORDER BY prefix').all(),
+    logs: (db.prepare("SELECT count(*) AS n FROM action_logs WHERE doc_code = 'SETTING'").get() as { n: number }).n,
+  }));
+
+test("Settings' lists refuse a user without CRM_SETTINGS on the server: 403, nothing written", async ({ page }) => {
+  // Support agents hold CRM7_DO_ACTION but not Settings: the screen is closed to them, and so are its lists' calls.
+  await signIn(page, 'soporte', { open: null });
+  const before = stored();
+  const listed = withDb((db) => db.prepare('SELECT type, value FROM blacklist_recipients ORDER BY id LIMIT 1').get() as { type: string; value: string });
+  const calls: [string, unknown][] = [
+    ['/blacklist/secured/recipient/add', { phoneNumbers: ['5355000111'] }],
+    ['/blacklist/secured/recipient/remove', { [listed.type === 'PHONE' ? 'phoneNumbers' : listed.type === 'CARD' ? 'cardNumbers' : 'emails']: [listed.value] }],
+    ['/blacklist/secured/add', { deviceId: 'e2e-device' }],
+    ['/blacklist/secured/remove', { ip: '203.0.113.250' }],
+    ['/vphone/v1/sms/update', { token: 'cualquiera', data: { prefix: '34', provider: 'TWILIO' } }],
+    ['/vphone/v1/sms/delete', { token: 'cualquiera', data: { prefix: '52' } }],
+  ];
+  for (const [path, body] of calls) {
+    const answer = await post(page, path, body);
+    expect([path, answer.status, answer.body.error_description]).toEqual([path, 403, 'No posee el permiso CRM_SETTINGS.']);
+  }
+  expect(stored()).toEqual(before);
+  // And the screen says so where its page would be.
+  await page.goto('/#/admin/settings-page');
+  await expect(page.getByText('NO POSEE AUTORIZACION DE ACCESO')).toBeVisible();
 });

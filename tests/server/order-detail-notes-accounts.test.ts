@@ -25,6 +25,9 @@ describe('notes', () => {
     expect(JSON.parse(log.input!)).toEqual({ note: { before: null, after: text } });
     const audit = await k().selectFrom('audit_log').selectAll().where('type', '=', 'ORDER').where('doc_id', '=', String(risk.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(audit.action).toBe('note.create');
+    // A row of the docActivity chart: QA's transitions name the note's document.
+    const moved = await k().selectFrom('transitions').selectAll().where('chart', '=', 'docActivity').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(moved).toMatchObject({ doc_code: 'ORDER', doc_id: String(risk.id), event: 'note.create', from_state: 'open', to_state: 'open' });
 
     for (const path of [`/orders/secured/notes/list?orderId=${risk.id}`, `/uaa/secured/doc-note/data?docId=${risk.id}&docCode=ORDER`]) {
       const { data } = await json(NotesResponse, await server.get(path, tokens.lector));

@@ -6,7 +6,14 @@ import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 import { settingsServer } from '../support/settings-server';
 
-const { server, tokens, errorOf, expectError, mark, writtenSince, count } = settingsServer();
+const { server, tokens, errorOf, expectError, mark, writtenSince, count, staffWith, send } = settingsServer();
+
+/**
+ * Settings' blacklists through the server: the reads (each value with its chart), and "Agregar" and
+ * "Eliminar" as rows of the values' charts (blacklistEntry, recipientEntry): CRM_SETTINGS on both
+ * lists, a general card by CRM7_FRAUD_COMPLETE and everything else by CRM7_DO_ACTION, the refusals
+ * the charts state (409), all or nothing, and the attacks on them.
+ */
 
 describe('recipient blacklist', () => {
   const list = async (query = '') => v.parse(RecipientListResponse, await (await server.get(`/blacklist/secured/recipient/list${query}`, tokens.admin)).json()).data;
@@ -35,14 +42,25 @@ describe('recipient blacklist', () => {
     expect(response.status).toBe(200);
     expect(v.parse(BlacklistChangeResponse, await response.json()).data.changed).toBe(1);
     const added = (await list()).elements.find((e) => e.value === '5351234567');
-    expect(added).toEqual({ value: '5351234567', type: 'PHONE', created: new Date(TEST_NOW).toISOString(), expiresOn: null });
+    expect(added).toEqual({
+      value: '5351234567',
+      type: 'PHONE',
+      created: new Date(TEST_NOW).toISOString(),
+      expiresOn: null,
+      // The value's chart, as the store restores it: the page offers "Eliminar" from it.
+      charts: [{ chart: 'recipientEntry', state: 'listed', facts: { kind: 'PHONE', value: '5351234567' } }],
+    });
     const { logs, audit } = await writtenSince(since);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ doc_code: 'SETTING', doc_id: 'blacklist-recipient', action: 'blacklist-recipient.add', canal: 'CRM', executor_email: expect.any(String) });
-    expect(JSON.parse(logs[0]!.input!)).toEqual({ type: { before: null, after: 'PHONE' }, value: { before: null, after: '5351234567' } });
+    expect(JSON.parse(logs[0]!.input!)).toEqual({ status: { before: 'absent', after: 'listed' }, type: { before: null, after: 'PHONE' }, value: { before: null, after: '5351234567' } });
     expect(logs[0]!.description).toBe('Agregado a la Lista Negra Destinatarios: PHONE 5351234567');
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ type: 'SETTING', doc_id: 'blacklist-recipient', action: 'blacklist-recipient.add', before: null });
+    expect(audit[0]).toMatchObject({ type: 'SETTING', doc_id: 'blacklist-recipient', action: 'blacklist-recipient.add' });
+    expect(JSON.parse(audit[0]!.before!)).toEqual({ status: 'absent', type: null, value: null });
+    // QA's transitions: the chart, the value, from absent to listed.
+    const moved = await server.db.kysely.selectFrom('transitions').selectAll().where('chart', '=', 'recipientEntry').where('entity_id', '=', 'PHONE 5351234567').executeTakeFirstOrThrow();
+    expect(moved).toMatchObject({ doc_code: 'SETTING', doc_id: 'blacklist-recipient', from_state: 'absent', event: 'entry.add', to_state: 'listed' });
   });
 
   it('refuses a value already listed with 409 and adds none of the batch', async () => {
@@ -73,7 +91,7 @@ describe('recipient blacklist', () => {
     expect(await writtenSince(since)).toEqual({ logs: [], audit: [] });
   });
 
-  it('removes a listed card, logging its former values; a value not listed is 404', async () => {
+  it("removes a listed card, logging its former values; a value not listed is the chart's 409", async () => {
     expect((await server.post('/blacklist/secured/recipient/add', tokens.admin, { cardNumbers: ['9227 0000 1111 2222'] })).status).toBe(200);
     const since = await mark();
     const response = await server.post('/blacklist/secured/recipient/remove', tokens.admin, { cardNumbers: ['9227000011112222'] });
@@ -85,6 +103,7 @@ describe('recipient blacklist', () => {
     expect(logs[0]!.action).toBe('blacklist-recipient.remove');
     expect(logs[0]!.description).toBe('Eliminado de la Lista Negra Destinatarios: CARD 922700******2222');
     expect(JSON.parse(logs[0]!.input!)).toEqual({
+      status: { before: 'listed', after: 'absent' },
       type: { before: 'CARD', after: null },
       value: { before: '9227000011112222', after: null },
       created: { before: new Date(TEST_NOW).toISOString(), after: null },
@@ -92,18 +111,29 @@ describe('recipient blacklist', () => {
     expect(audit).toHaveLength(1);
 
     const again = await server.post('/blacklist/secured/recipient/remove', tokens.admin, { cardNumbers: ['9227000011112222'] });
-    await expectError(again, 404, 'not_found', 'El valor no está en la Lista Negra Destinatarios: CARD 922700******2222.');
+    await expectError(again, 409, 'conflict', 'El valor no está en la Lista Negra Destinatarios: CARD 922700******2222.');
   });
 
-  it('mutations need the editor flag and CRM7_DO_ACTION', async () => {
+  it('changes need the editor flag, CRM_SETTINGS (a list of Settings only) and CRM7_DO_ACTION; refused, nothing is written', async () => {
     const body = { phoneNumbers: ['5359999999'] };
+    const before = await count('blacklist_recipients');
+    const since = await mark();
     await expectError(await server.post('/blacklist/secured/recipient/add', undefined, body), 401, 'invalid_token');
     await expectError(await server.post('/blacklist/secured/recipient/add', tokens.lector, body), 403, 'access_denied', Msg.notReader);
     await expectError(await server.post('/blacklist/secured/recipient/add', tokens.sinacceso, body), 403, 'access_denied', Msg.notReader);
-    await expectError(await server.post('/blacklist/secured/recipient/add', tokens.fraude, body), 403, 'access_denied', Msg.missingPermission(Permission.DO_ACTION));
+    await expectError(await server.post('/blacklist/secured/recipient/add', tokens.fraude, body), 403, 'access_denied', Msg.missingPermission(Permission.SETTINGS));
     await expectError(await server.post('/blacklist/secured/recipient/remove', tokens.lector, { phoneNumbers: ['5351234567'] }), 403, 'access_denied', Msg.notReader);
-    // Support agents blacklist from the customer views: CRM7_DO_ACTION is enough, CRM_SETTINGS is not needed.
-    expect((await server.post('/blacklist/secured/recipient/add', tokens.soporte, body)).status).toBe(200);
+    // Support has no Settings: the recipient blacklist is Settings' only, so soporte is refused both ways.
+    await expectError(await send('/blacklist/secured/recipient/add', tokens.soporte, body), 403, 'access_denied', Msg.missingPermission(Permission.SETTINGS));
+    await expectError(await send('/blacklist/secured/recipient/remove', tokens.soporte, { phoneNumbers: ['5351234567'] }), 403, 'access_denied', Msg.missingPermission(Permission.SETTINGS));
+    // Settings without CRM7_DO_ACTION is not enough either.
+    const settingsOnly = await staffWith('solo-settings', [Permission.LOGIN, Permission.EDITOR, Permission.SETTINGS]);
+    await expectError(await send('/blacklist/secured/recipient/add', settingsOnly, body), 403, 'access_denied', Msg.missingPermission(Permission.DO_ACTION));
+    expect(await count('blacklist_recipients')).toBe(before);
+    expect((await list('?size=100')).elements.map((e) => e.value)).toContain('5351234567');
+    expect(await writtenSince(since)).toEqual({ logs: [], audit: [] });
+    const withBoth = await staffWith('settings-soporte', [Permission.LOGIN, Permission.EDITOR, Permission.SETTINGS, Permission.DO_ACTION]);
+    expect((await send('/blacklist/secured/recipient/add', withBoth, body)).status).toBe(200);
   });
 });
 
@@ -170,6 +200,7 @@ describe('general blacklist', () => {
     expect(audit).toHaveLength(7);
     expect(logs.every((l) => l.doc_code === 'SETTING' && l.doc_id === 'blacklist' && l.action === 'blacklist.add')).toBe(true);
     expect(JSON.parse(logs.find((l) => l.description.includes('DEVICE'))!.input!)).toEqual({
+      status: { before: 'absent', after: 'listed' },
       type: { before: null, after: 'DEVICE' },
       value: { before: null, after: 'device-abc' },
       accountId: { before: null, after: 4242 },
@@ -218,35 +249,120 @@ describe('general blacklist', () => {
     expect(await writtenSince(since)).toEqual({ logs: [], audit: [] });
   });
 
-  it('removes a listed value and logs it; removing what is not listed is 404 and removes nothing', async () => {
+  it("removes a listed value and logs it; removing what is not listed is the chart's 409 and removes nothing", async () => {
     const since = await mark();
     const response = await server.post('/blacklist/secured/remove', tokens.admin, { deviceId: 'device-abc' });
     expect(response.status).toBe(200);
     expect(await types('device-abc')).toEqual([]);
     const { logs, audit } = await writtenSince(since);
     expect(logs.map((l) => [l.action, l.description])).toEqual([['blacklist.remove', 'Eliminado de la Lista Negra: DEVICE device-abc']]);
-    expect(Object.keys(JSON.parse(logs[0]!.input!)).sort()).toEqual(['created', 'type', 'value']);
-    expect(audit[0]).toMatchObject({ action: 'blacklist.remove', after: null });
+    expect(Object.keys(JSON.parse(logs[0]!.input!)).sort()).toEqual(['created', 'status', 'type', 'value']);
+    expect(audit[0]).toMatchObject({ action: 'blacklist.remove' });
+    expect(JSON.parse(audit[0]!.after!)).toEqual({ status: 'absent', type: null, value: null, created: null });
 
     const before = await count('blacklist_entries');
     await expectError(
       await server.post('/blacklist/secured/remove', tokens.admin, { email: 'fraude@example.com', deviceId: 'nunca-listado' }),
-      404,
-      'not_found',
+      409,
+      'conflict',
       'El valor no está en la Lista Negra: DEVICE nunca-listado.',
     );
     expect(await count('blacklist_entries')).toBe(before);
     expect(await types('fraude@example.com')).toEqual(['EMAIL']);
   });
 
-  it('mutations need the editor flag and CRM7_DO_ACTION', async () => {
+  it('changes need the editor flag, CRM_SETTINGS and CRM7_DO_ACTION', async () => {
     const body = { deviceId: 'perm-device' };
     await expectError(await server.post('/blacklist/secured/add', undefined, body), 401, 'invalid_token');
     await expectError(await server.post('/blacklist/secured/add', tokens.lector, body), 403, 'access_denied', Msg.notReader);
-    await expectError(await server.post('/blacklist/secured/add', tokens.fraude, body), 403, 'access_denied', Msg.missingPermission(Permission.DO_ACTION));
+    await expectError(await server.post('/blacklist/secured/add', tokens.fraude, body), 403, 'access_denied', Msg.missingPermission(Permission.SETTINGS));
+    await expectError(await send('/blacklist/secured/add', tokens.soporte, body), 403, 'access_denied', Msg.missingPermission(Permission.SETTINGS));
+    await expectError(await send('/blacklist/secured/remove', tokens.soporte, { ip: '203.0.113.9' }), 403, 'access_denied', Msg.missingPermission(Permission.SETTINGS));
     await expectError(await server.post('/blacklist/secured/remove', tokens.lector, { ip: '203.0.113.9' }), 403, 'access_denied', Msg.notReader);
     await expectError(await server.post('/blacklist/secured/remove', tokens.sinacceso, { ip: '203.0.113.9' }), 403, 'access_denied', Msg.notReader);
     expect(await types('perm-device')).toEqual([]);
     expect(await types('203.0.113.9')).toEqual(['IP']);
+  });
+});
+
+describe("the general blacklist's rules by the value's type, once in the chart", () => {
+  const path = '/blacklist/secured';
+  const listed = async (type: string, value: string) =>
+    Boolean(await server.db.kysely.selectFrom('blacklist_entries').select('id').where('type', '=', type).where('value', '=', value).executeTakeFirst());
+
+  it('a fraud analyst with Settings blacklists a card but not a phone; removing a card needs only the editor flag', async () => {
+    const analyst = await staffWith('fraude-settings', [Permission.LOGIN, Permission.EDITOR, Permission.SETTINGS, Permission.FRAUD_COMPLETE]);
+    expect((await send(`${path}/add`, analyst, { paymentMethod: { uniqueNumberIdentifier: 'UNI-FRAUDE-1', paymentType: 'CARD' } })).status).toBe(200);
+    expect(await listed('CARD', 'UNI-FRAUDE-1')).toBe(true);
+    await expectError(await send(`${path}/add`, analyst, { phoneNumbers: ['5357770001'] }), 403, 'access_denied', Msg.missingPermission(Permission.DO_ACTION));
+    // A card and a phone at once: all or nothing, the phone refuses the whole request.
+    await expectError(
+      await send(`${path}/add`, analyst, { paymentMethod: { uniqueNumberIdentifier: 'UNI-FRAUDE-2', paymentType: 'CARD' }, phoneNumbers: ['5357770002'] }),
+      403,
+      'access_denied',
+      Msg.missingPermission(Permission.DO_ACTION),
+    );
+    expect(await listed('CARD', 'UNI-FRAUDE-2')).toBe(false);
+    expect((await send(`${path}/remove`, analyst, { paymentMethod: { uniqueNumberIdentifier: 'UNI-FRAUDE-1', paymentType: 'CARD' } })).status).toBe(200);
+    expect(await listed('CARD', 'UNI-FRAUDE-1')).toBe(false);
+  });
+
+  it('support work with Settings lists a phone but not a card (fraud work)', async () => {
+    const agent = await staffWith('soporte-settings', [Permission.LOGIN, Permission.EDITOR, Permission.SETTINGS, Permission.DO_ACTION]);
+    expect((await send(`${path}/add`, agent, { phoneNumbers: ['5357770003'] })).status).toBe(200);
+    await expectError(await send(`${path}/add`, agent, { paymentMethod: { uniqueNumberIdentifier: 'UNI-SOPORTE-1', paymentType: 'CARD' } }), 403, 'access_denied', Msg.missingPermission(Permission.FRAUD_COMPLETE));
+    expect(await listed('CARD', 'UNI-SOPORTE-1')).toBe(false);
+  });
+});
+
+describe('attacks on the lists', () => {
+  const value = (n: number) => `53588${String(n).padStart(5, '0')}`;
+
+  it('a replayed Idempotency-Key answers the first answer and writes once', async () => {
+    const key = crypto.randomUUID();
+    const before = await count('blacklist_entries');
+    const since = await mark();
+    const first = await send('/blacklist/secured/add', tokens.admin, { phoneNumbers: [value(1)] }, key);
+    const again = await send('/blacklist/secured/add', tokens.admin, { phoneNumbers: [value(1)] }, key);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(await again.json()).toEqual(await first.json());
+    expect(await count('blacklist_entries')).toBe(before + 1);
+    expect((await writtenSince(since)).logs).toHaveLength(1);
+    // The same key with another request runs nothing.
+    expect((await send('/blacklist/secured/add', tokens.admin, { phoneNumbers: [value(2)] }, key)).status).toBe(422);
+    expect(await count('blacklist_entries')).toBe(before + 1);
+  });
+
+  it('two adds of one value at once: one is listed, the other refused with the chart\'s reason', async () => {
+    const before = await count('blacklist_recipients');
+    const body = { emails: ['a-la-vez@correo.example'] };
+    const answers = await Promise.all([send('/blacklist/secured/recipient/add', tokens.admin, body), send('/blacklist/secured/recipient/add', tokens.admin, body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((a) => a.status === 409)!;
+    expect((await errorOf(refused)).error_description).toMatch(/^(El valor ya está en la Lista Negra Destinatarios: EMAIL a-la-vez@correo\.example\.|Otra persona cambió la Lista Negra Destinatarios al mismo tiempo\. Vuelva a cargar la lista\.)$/);
+    expect(await count('blacklist_recipients')).toBe(before + 1);
+  });
+
+  it('a huge or malformed body is refused before anything is read, and nothing is written', async () => {
+    const before = await count('blacklist_entries');
+    const since = await mark();
+    const huge = JSON.stringify({ phoneNumbers: [`5${'1'.repeat(3 * 1024 * 1024)}`] });
+    expect((await send('/blacklist/secured/add', tokens.admin, huge)).status).toBe(413);
+    await expectError(await send('/blacklist/secured/add', tokens.admin, '{"phoneNumbers": ['), 400, 'invalid_request');
+    await expectError(await send('/blacklist/secured/add', tokens.admin, { phoneNumbers: '5351234567' }), 400, 'invalid_request', 'Debe ser una lista de valores.');
+    await expectError(await send('/blacklist/secured/recipient/add', tokens.admin, { cardNumbers: Array.from({ length: 101 }, (_, i) => `4111111111${String(i).padStart(6, '0')}`) }), 400, 'invalid_request', 'Como máximo 100 valores por petición.');
+    expect(await count('blacklist_entries')).toBe(before);
+    expect(await writtenSince(since)).toEqual({ logs: [], audit: [] });
+  });
+
+  it("a customer's card named with its account is the customer's chart, on the same path (not a Settings change)", async () => {
+    const card = await server.db.kysely.selectFrom('payment_methods').select(['account_id', 'unique_number_identifier']).where('unique_number_identifier', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    const listedBefore = await server.db.kysely.selectFrom('blacklist_entries').select('id').where('type', '=', 'CARD').where('value', '=', card.unique_number_identifier!).executeTakeFirst();
+    const body = { accountId: card.account_id, paymentMethod: { uniqueNumberIdentifier: card.unique_number_identifier!, paymentType: 'CARD' } };
+    // The fraud analyst has no Settings, and blacklists the customer's card from the customer's views.
+    const answer = await send(listedBefore ? '/blacklist/secured/remove' : '/blacklist/secured/add', tokens.fraude, body);
+    expect(answer.status).toBe(200);
+    const moved = await server.db.kysely.selectFrom('transitions').select('chart').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(moved.chart).toBe('customerBlacklist');
   });
 });

@@ -6,8 +6,9 @@ import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 import { COUNTRIES, SMS_CONFIG, SMS_PROVIDERS } from '../../server/db/seed/reference';
 import { settingsServer } from '../support/settings-server';
+import { sessionServiceKeys } from '../../server/auth/service-keys';
 
-const { server, tokens, expectError, mark, writtenSince, count } = settingsServer();
+const { server, tokens, expectError, mark, writtenSince, count, send, staffWith } = settingsServer();
 
 describe('GET /users/secured/all/countries', () => {
   it('lists the countries by priority, 50 per page', async () => {
@@ -79,8 +80,13 @@ describe('SMS provider service (/vphone/v1/sms)', () => {
     expect(response.status).toBe(200);
     const body = v.parse(SmsConfigResponse, await response.json());
     expect(body.code).toBe(200);
-    expect(body.data.configSms[0]).toEqual({ prefix: 'Global', provider: 'TWILIO' });
-    expect([...body.data.configSms].sort((a, b) => a.prefix.localeCompare(b.prefix))).toEqual([...SMS_CONFIG].sort((a, b) => a.prefix.localeCompare(b.prefix)));
+    expect(body.data.configSms[0]).toMatchObject({ prefix: 'Global', provider: 'TWILIO' });
+    const entries = body.data.configSms.map(({ prefix, provider }) => ({ prefix, provider }));
+    expect(entries.sort((a, b) => a.prefix.localeCompare(b.prefix))).toEqual([...SMS_CONFIG].sort((a, b) => a.prefix.localeCompare(b.prefix)));
+    // Each prefix with its chart, and the list's "Agregar prefijo": what the tab offers comes from them.
+    const providers = [...SMS_PROVIDERS].sort();
+    expect(body.data.configSms[0]!.charts).toEqual([{ chart: 'smsPrefix', state: 'configured', facts: { prefix: 'Global', provider: 'TWILIO', providers } }]);
+    expect(body.data.charts).toEqual([{ chart: 'smsPrefix', state: 'absent', facts: { prefix: null, provider: null, providers } }]);
   });
 
   it('answers the providers', async () => {
@@ -108,25 +114,26 @@ describe('SMS provider service (/vphone/v1/sms)', () => {
     expect(logs[0]).toMatchObject({ doc_code: 'SETTING', doc_id: 'sms', action: 'sms.update', description: 'Proveedor SMS del prefijo 53: INFOBIP → TWILIO' });
     expect(JSON.parse(logs[0]!.input!)).toEqual({ provider: { before: 'INFOBIP', after: 'TWILIO' } });
     expect(audit).toHaveLength(1);
-    expect(JSON.parse(audit[0]!.before!)).toEqual({ prefix: '53', provider: 'INFOBIP' });
-    expect(JSON.parse(audit[0]!.after!)).toEqual({ prefix: '53', provider: 'TWILIO' });
+    expect(JSON.parse(audit[0]!.before!)).toEqual({ status: 'configured', prefix: '53', provider: 'INFOBIP' });
+    expect(JSON.parse(audit[0]!.after!)).toEqual({ status: 'configured', prefix: '53', provider: 'TWILIO' });
   });
 
   it('adds a new prefix through update; the same provider again writes no log', async () => {
     const since = await mark();
     expect((await sms('update', tokens.admin, withToken({ prefix: '57', provider: 'SINCH' }))).status).toBe(200);
-    expect((await config()).find((c) => c.prefix === '57')).toEqual({ prefix: '57', provider: 'SINCH' });
+    expect((await config()).find((c) => c.prefix === '57')).toMatchObject({ prefix: '57', provider: 'SINCH' });
     expect((await sms('update', tokens.admin, withToken({ prefix: '57', provider: 'SINCH' }))).status).toBe(200);
     const { logs } = await writtenSince(since);
     expect(logs).toHaveLength(1);
-    expect(JSON.parse(logs[0]!.input!)).toEqual({ prefix: { before: null, after: '57' }, provider: { before: null, after: 'SINCH' } });
+    expect(JSON.parse(logs[0]!.input!)).toEqual({ status: { before: 'absent', after: 'configured' }, prefix: { before: null, after: '57' }, provider: { before: null, after: 'SINCH' } });
   });
 
   it('refuses bad updates with the Spanish message and changes nothing', async () => {
     const before = await config();
     const since = await mark();
+    // A provider the host does not know: the chart refuses it (its facts hold the providers).
+    await expectError(await sms('update', tokens.admin, withToken({ prefix: '53', provider: 'NADIE' })), 409, 'conflict', 'El proveedor NADIE no existe.');
     const cases: [Record<string, unknown>, string][] = [
-      [{ prefix: '53', provider: 'NADIE' }, 'El proveedor NADIE no existe.'],
       [{ prefix: 'abc', provider: 'TWILIO' }, 'El prefijo debe ser "Global" o de 1 a 4 dígitos.'],
       [{ provider: 'TWILIO' }, 'Debe especificar el prefijo.'],
       [{ prefix: '53' }, 'Debe especificar el proveedor.'],
@@ -140,7 +147,7 @@ describe('SMS provider service (/vphone/v1/sms)', () => {
     expect(await writtenSince(since)).toEqual({ logs: [], audit: [] });
   });
 
-  it('deletes a prefix; "Global" is 409 and an unknown prefix 404', async () => {
+  it('deletes a prefix; the chart refuses "Global" and a prefix without a provider (409)', async () => {
     const since = await mark();
     const response = await sms('delete', tokens.admin, withToken({ prefix: '58' }));
     expect(response.status).toBe(200);
@@ -148,16 +155,34 @@ describe('SMS provider service (/vphone/v1/sms)', () => {
     expect((await config()).some((c) => c.prefix === '58')).toBe(false);
     const { logs, audit } = await writtenSince(since);
     expect(logs.map((l) => l.action)).toEqual(['sms.delete']);
-    expect(JSON.parse(logs[0]!.input!)).toEqual({ prefix: { before: '58', after: null }, provider: { before: 'PLIVO', after: null } });
+    expect(JSON.parse(logs[0]!.input!)).toEqual({ status: { before: 'configured', after: 'absent' }, prefix: { before: '58', after: null }, provider: { before: 'PLIVO', after: null } });
     expect(audit).toHaveLength(1);
 
     const rows = await count('sms_configs');
     await expectError(await sms('delete', tokens.admin, withToken({ prefix: 'Global' })), 409, 'conflict', 'El prefijo "Global" es la configuración por defecto y no se puede eliminar.');
-    await expectError(await sms('delete', tokens.admin, withToken({ prefix: '58' })), 404, 'not_found', 'No hay configuración SMS para el prefijo 58.');
+    await expectError(await sms('delete', tokens.admin, withToken({ prefix: '58' })), 409, 'conflict', 'No hay configuración SMS para el prefijo 58.');
     await expectError(await sms('delete', tokens.admin, withToken({ prefix: '' })), 400, 'invalid_request', 'Debe especificar el prefijo.');
     await expectError(await sms('delete', tokens.admin, { token: 'mal', data: { prefix: '34' } }), 401, 'invalid_token');
     expect(await count('sms_configs')).toBe(rows);
-    expect((await config())[0]).toEqual({ prefix: 'Global', provider: 'TWILIO' });
+    expect((await config())[0]).toMatchObject({ prefix: 'Global', provider: 'TWILIO' });
+  });
+
+  it("another session's token, a replayed key and two changes at once", async () => {
+    const since = await mark();
+    // A token derived for another session family is not this session's: 401, nothing written.
+    const other = sessionServiceKeys(server.config, 'otra-familia').smsToken;
+    await expectError(await sms('update', tokens.admin, { token: other, data: { prefix: '33', provider: 'TWILIO' } }), 401, 'invalid_token', 'Token del servicio SMS inválido.');
+    expect(await writtenSince(since)).toEqual({ logs: [], audit: [] });
+    const key = crypto.randomUUID();
+    const first = await send('/vphone/v1/sms/update', tokens.admin, withToken({ prefix: '33', provider: 'TWILIO' }), key);
+    const again = await send('/vphone/v1/sms/update', tokens.admin, withToken({ prefix: '33', provider: 'TWILIO' }), key);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(await again.json()).toEqual(await first.json());
+    expect((await writtenSince(since)).logs).toHaveLength(1);
+    // Two deletes of one prefix at once: one deletes it, the other is refused.
+    const answers = await Promise.all([send('/vphone/v1/sms/delete', tokens.admin, withToken({ prefix: '33' })), send('/vphone/v1/sms/delete', tokens.admin, withToken({ prefix: '33' }))]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect((await config()).some((c) => c.prefix === '33')).toBe(false);
   });
 
   it('changes need the editor flag and CRM_SETTINGS', async () => {
@@ -168,6 +193,10 @@ describe('SMS provider service (/vphone/v1/sms)', () => {
     await expectError(await sms('delete', tokens.lector, withToken({ prefix: '34' })), 403, 'access_denied', Msg.notReader);
     await expectError(await sms('delete', tokens.fraude, withToken({ prefix: '34' })), 403, 'access_denied', Msg.missingPermission(Permission.SETTINGS));
     expect((await config()).find((c) => c.prefix === '34')?.provider).toBe('NEXMO');
+    // Settings alone is the SMS rows' permission (with the editor flag).
+    const settings = await staffWith('sms-settings', [Permission.LOGIN, Permission.EDITOR, Permission.SETTINGS]);
+    expect((await send('/vphone/v1/sms/update', settings, update)).status).toBe(200);
+    expect((await config()).find((c) => c.prefix === '34')?.provider).toBe('TWILIO');
   });
 });
 

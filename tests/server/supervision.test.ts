@@ -181,6 +181,8 @@ describe('claims held now, and the lead releasing one', () => {
     const list = await held();
     const mine = list.find((c) => c.id === a.id)!;
     expect(mine).toMatchObject({ kind: 'item', orderId: a.orderId, holderId: ids.operaciones, holderName: 'Oscar Operaciones', claimedAt: iso(TEST_NOW), heldMinutes: 3 });
+    // Each claim with its release chart, as the store restores it: the page offers "Liberar" from it.
+    expect(mine.charts).toEqual([{ chart: 'claimRelease', state: 'claimed', facts: {} }]);
     expect(list.find((c) => c.id === b.id)).toMatchObject({ holderName: 'Rosa Remesas', heldMinutes: 0 });
     server.clock.t = TEST_NOW + 10 * MIN;
     expect((await held()).map((c) => c.id)).not.toContain(a.id);
@@ -196,8 +198,15 @@ describe('claims held now, and the lead releasing one', () => {
     const log = await k().selectFrom('action_logs').selectAll().where('doc_code', '=', 'ORDER').where('doc_id', '=', String(item.orderId)).where('action', '=', 'claim.revoke').executeTakeFirstOrThrow();
     expect(log.description).toBe(`Julia Jefa liberó la reserva de Rosa Remesas sobre el item ${item.id}.`);
     expect(log.executor_id).toBe(ids.jefe);
-    // Only what changed: whose claim it was, and who released it.
-    expect(JSON.parse(log.input ?? 'null')).toEqual({ reserva: { before: 'Rosa Remesas', after: null }, liberadaPor: { before: null, after: 'Julia Jefa' } });
+    // Only what changed: the release chart's state, whose claim it was, and who released it.
+    expect(JSON.parse(log.input ?? 'null')).toEqual({
+      status: { before: 'claimed', after: 'revoked' },
+      reserva: { before: 'Rosa Remesas', after: null },
+      liberadaPor: { before: null, after: 'Julia Jefa' },
+    });
+    // The release is a row of the claimRelease chart: QA's transitions name it, on the item's order.
+    const moved = await k().selectFrom('transitions').selectAll().where('chart', '=', 'claimRelease').where('doc_id', '=', String(item.orderId)).executeTakeFirstOrThrow();
+    expect(moved).toMatchObject({ entity_id: `item ${item.id}`, entity_kind: 'claim', from_state: 'claimed', event: 'claim.revoke', to_state: 'revoked', actor_id: ids.jefe });
     expect((await held()).map((c) => c.id)).not.toContain(item.id);
     // Its holder's renewal: refused once, naming the lead; then they may claim it again.
     await expectError(await claim('remesas', item.id), 409, 'conflict', ClaimMsg.revoked('Julia Jefa'));

@@ -39,5 +39,26 @@ export function settingsServer() {
   const count = async (table: 'blacklist_entries' | 'blacklist_recipients' | 'sms_configs') =>
     Number((await server.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
-  return { server, tokens, errorOf, expectError, mark, writtenSince, count };
+  /** A staff account holding exactly `permissions` (a group of its own), signed in: its token. */
+  async function staffWith(username: string, permissions: readonly string[]): Promise<string> {
+    const k = server.db.kysely;
+    const template = await k.selectFrom('accounts').selectAll().where('username', '=', 'soporte').executeTakeFirstOrThrow();
+    const { id: _id, ...rest } = template;
+    const account = await k.insertInto('accounts').values({ ...rest, username, email: `${username}@consola.example` }).returning('id').executeTakeFirstOrThrow();
+    const group = await k.insertInto('groups').values({ name: `TEST_${username}` }).returning('id').executeTakeFirstOrThrow();
+    const ids = await k.selectFrom('permissions').select('id').where('name', 'in', permissions).execute();
+    await k.insertInto('group_permissions').values(ids.map((p) => ({ group_id: group.id, permission_id: p.id }))).execute();
+    await k.insertInto('account_groups').values({ account_id: account.id, group_id: group.id }).execute();
+    return (await server.signIn(username)).access_token;
+  }
+
+  /** A POST as the console sends a change: JSON (or a raw body) with an Idempotency-Key of the caller's. */
+  const send = (path: string, token: string, body: unknown, key: string = crypto.randomUUID()) =>
+    server.app.request(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  return { server, tokens, errorOf, expectError, mark, writtenSince, count, staffWith, send };
 }

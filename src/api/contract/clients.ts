@@ -4,7 +4,7 @@
  * which paths take the services' fixed api key.
  */
 export const CLIENT_NAMES = [
-  'uaa', 'orders', 'rorders', 'users', 'blacklist', 'reports', 'upg', 'upgSecured', 'riskcontrol', 'catalog', 'remittances', 'riskcontrolSecured', 'customer', 'messenger',
+  'uaa', 'orders', 'rorders', 'users', 'blacklist', 'reports', 'upg', 'upgSecured', 'riskcontrol', 'catalog', 'remittances', 'riskcontrolSecured', 'customer', 'messenger', 'sms',
 ] as const;
 export type ClientName = (typeof CLIENT_NAMES)[number];
 

@@ -4,6 +4,7 @@ import { PageOf, PageQuery, TextQuery } from './query';
 import { DOC_CODES } from '@/domain/diff';
 import { Msg } from '@/domain/messages';
 import { BodyDocId } from './fields';
+import { ChartSnapshots } from './chart-snapshot';
 import { hasControlChars } from '@/domain/text';
 
 // ---------------------------------------------------------------- countries
@@ -172,7 +173,14 @@ function ValueList<TItem extends v.GenericSchema<unknown, string>>(item: TItem) 
   return v.optional(v.pipe(v.array(item, 'Debe ser una lista de valores.'), v.maxLength(MAX_VALUES, `Como máximo ${MAX_VALUES} valores por petición.`)));
 }
 
-export const RecipientEntry = v.object({ value: v.string(), type: v.string(), created: IsoDateTime, expiresOn: v.nullable(IsoDateTime) });
+export const RecipientEntry = v.object({
+  value: v.string(),
+  type: v.string(),
+  created: IsoDateTime,
+  expiresOn: v.nullable(IsoDateTime),
+  /** The reference server's: the entry's chart (docs/contract.md). */
+  charts: ChartSnapshots,
+});
 export type RecipientEntry = v.InferOutput<typeof RecipientEntry>;
 /** GET /blacklist/secured/recipient/list (requested 20 per page). */
 export const RecipientListQuery = v.object({ ...PageQuery(20, 100) });
@@ -185,7 +193,13 @@ export const RecipientChange = v.pipe(
 );
 export type RecipientChange = v.InferOutput<typeof RecipientChange>;
 
-export const BlacklistEntry = v.object({ value: v.string(), type: v.string(), created: IsoDateTime });
+export const BlacklistEntry = v.object({
+  value: v.string(),
+  type: v.string(),
+  created: IsoDateTime,
+  /** The reference server's: the entry's chart (docs/contract.md). */
+  charts: ChartSnapshots,
+});
 export type BlacklistEntry = v.InferOutput<typeof BlacklistEntry>;
 /** GET /blacklist/secured/all/blackList (50 per page; `value` matches any part of the value). */
 export const BlacklistQuery = v.object({ ...PageQuery(50, 200), value: TextQuery('El valor') });
@@ -224,20 +238,26 @@ export const BlacklistChangeResponse = Envelope(BlacklistChanged);
 
 // ---------------------------------------------------------------- SMS provider service
 
+const SmsToken = v.optional(v.string('El token debe ser texto.'), '');
 /** The SMS host's body: its fixed token, and the data of the call. A missing token is refused like a wrong one (401). */
 export const SmsRequest = v.object(
   {
-    token: v.optional(v.string('El token debe ser texto.'), ''),
+    token: SmsToken,
     data: v.optional(v.record(v.string(), v.unknown(), 'Los datos deben ser un objeto.'), {}),
   },
   NOT_AN_OBJECT,
 );
-export const SmsConfig = v.object({ prefix: v.string(), provider: v.string() });
+export const SmsConfig = v.object({
+  prefix: v.string(),
+  provider: v.string(),
+  /** The reference server's: the prefix's chart (docs/contract.md). */
+  charts: ChartSnapshots,
+});
 export type SmsConfig = v.InferOutput<typeof SmsConfig>;
 /** The default entry: used where no prefix matches; it can be changed, never deleted. */
 export const GLOBAL_PREFIX = 'Global';
 /** POST {smsHost}/vphone/v1/sms/configuration: data.configSms (success code 200). */
-export const SmsConfigResponse = v.object({ code: v.number(), data: v.object({ configSms: v.array(SmsConfig) }) });
+export const SmsConfigResponse = v.object({ code: v.number(), data: v.object({ configSms: v.array(SmsConfig), charts: ChartSnapshots }) });
 /** POST {smsHost}/vphone/v1/sms/providers: data.providers. */
 export const SmsProvidersResponse = v.object({ code: v.number(), data: v.object({ providers: v.array(v.string()) }) });
 const SmsPrefix = v.pipe(
@@ -257,7 +277,14 @@ export const SmsUpdateData = v.object({
   ),
 });
 export type SmsUpdateData = v.InferOutput<typeof SmsUpdateData>;
+/** The SMS host's body of an update: its token and the change (checked by SmsUpdateData). */
+export const SmsUpdateRequest = v.object({ token: SmsToken, data: v.optional(SmsUpdateData, {}) }, NOT_AN_OBJECT);
+export type SmsUpdateRequest = v.InferOutput<typeof SmsUpdateRequest>;
 /** POST {smsHost}/vphone/v1/sms/delete ("Global" is refused with 409). */
 export const SmsDeleteData = v.object({ prefix: SmsPrefix });
 export type SmsDeleteData = v.InferOutput<typeof SmsDeleteData>;
-export const SmsChangeResponse = v.object({ code: v.number(), data: v.object({ prefix: v.string(), provider: v.optional(v.string()) }) });
+export const SmsDeleteRequest = v.object({ token: SmsToken, data: v.optional(SmsDeleteData, {}) }, NOT_AN_OBJECT);
+export type SmsDeleteRequest = v.InferOutput<typeof SmsDeleteRequest>;
+/** What an SMS change answers: the prefix, and the provider it now has (none after a delete). */
+export const SmsChanged = v.object({ prefix: v.string(), provider: v.optional(v.string()) });
+export const SmsChangeResponse = v.object({ code: v.number(), data: SmsChanged });

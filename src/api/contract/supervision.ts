@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Envelope, IsoDateTime } from './envelope';
 import { ClaimBody } from './queues';
+import { ChartSnapshots } from './chart-snapshot';
 import { SLA_QUEUES } from '@/domain/sla';
 import { CLAIM_KINDS, REMITTANCE_QUEUE_PRODUCTS } from '@/domain/queues';
 
@@ -102,6 +103,8 @@ export const HeldClaim = v.object({
   claimedAt: IsoDateTime,
   expiresAt: IsoDateTime,
   heldMinutes: v.number(),
+  /** The reference server's: the claim's release chart (docs/contract.md). */
+  charts: ChartSnapshots,
 });
 export type HeldClaim = v.InferOutput<typeof HeldClaim>;
 export const HeldClaimsResponse = Envelope(v.object({ elements: v.array(HeldClaim) }));
@@ -109,4 +112,6 @@ export const HeldClaimsResponse = Envelope(v.object({ elements: v.array(HeldClai
 /** POST release: the entry whose claim the lead ends (the claims' own body). */
 export const RevokeBody = ClaimBody;
 export type RevokeBody = v.InferOutput<typeof RevokeBody>;
-export const RevokeResponse = Envelope(v.object({ holderName: v.string() }));
+/** What a release answers: whose claim it ended. */
+export const Revoked = v.object({ holderName: v.string() });
+export const RevokeResponse = Envelope(Revoked);

@@ -1,6 +1,5 @@
 import { BlacklistChange, BlacklistChanged } from '@/api/contract/settings';
-import { listingOf, ListingRefused, type ListingKind } from '@/domain/customer-blacklist';
-import { Permission } from '@/domain/permissions';
+import { listingOf, listingPermissions, ListingRefused, type ListingKind } from '@/domain/customer-blacklist';
 import { listingText } from '@/i18n/es-blacklist';
 import { rowOf, type WireRequest } from '@/machines/lifecycle/table';
 
@@ -42,11 +41,11 @@ export const listingActions = [
     label: text.addLabel,
     variant: 'danger',
     // A card is fraud work; a phone, support work like the general blacklist.
-    permissions: (_e, c) => (c.kind === 'CARD' ? [Permission.FRAUD_COMPLETE] : [Permission.DO_ACTION]),
+    permissions: (_e, c) => listingPermissions(c.kind, true),
     confirm: (s) => text.addQuestion(s.caption, s.accountId),
     success: { text: (s) => text.added(text.noun[s.kind], s.caption) },
     refused: ListingRefused.listed,
-    wire: { client: 'blacklist', method: 'POST', path: '/blacklist/secured/add', body: BlacklistChange, data: BlacklistChanged, shared: true },
+    wire: { client: 'blacklist', method: 'POST', path: '/blacklist/secured/add', body: BlacklistChange, data: BlacklistChanged },
     request,
     match,
     targets,
@@ -56,11 +55,11 @@ export const listingActions = [
     label: text.removeLabel,
     variant: 'secondary',
     // Unmarking a card is offered to anyone who can edit (§6).
-    permissions: (_e, c) => (c.kind === 'CARD' ? [] : [Permission.DO_ACTION]),
+    permissions: (_e, c) => listingPermissions(c.kind, false),
     confirm: (s) => text.removeQuestion(s.caption, s.accountId),
     success: { text: (s) => text.removed(text.noun[s.kind], s.caption) },
     refused: ListingRefused.clear,
-    wire: { client: 'blacklist', method: 'POST', path: '/blacklist/secured/remove', body: BlacklistChange, data: BlacklistChanged, shared: true },
+    wire: { client: 'blacklist', method: 'POST', path: '/blacklist/secured/remove', body: BlacklistChange, data: BlacklistChanged },
     request,
     match,
     targets,

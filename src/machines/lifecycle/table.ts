@@ -34,11 +34,6 @@ export interface Wire<TQuery = unknown, TBody = unknown, TData = unknown> {
   data: v.GenericSchema<unknown, TData>;
   /** The contract's success code when it is not 0. */
   successCode?: number;
-  /**
-   * The path is also served by a route of its own (the general blacklist's add and remove also
-   * serve the Lista Negra screen): a request no row of the path matches is left to that route.
-   */
-  shared?: boolean;
 }
 
 /** A request as both ends read it: the parsed query and body, and the path's parameters. */

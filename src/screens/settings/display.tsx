@@ -1,15 +1,9 @@
 import type { ICellRendererParams } from 'ag-grid-community';
 import type { ReactNode } from 'react';
 import type { Column } from '@/ui/data-grid';
-import { maskCard } from '@/domain/format';
 import { settingsText } from '@/i18n/es-settings';
 
-/** Cards show only their first 6 and last 4 digits (spec §5); every other value as stored. */
-export function displayValue(type: string, value: string): string {
-  return type === 'CARD' ? maskCard(value) : value;
-}
-
-/** The column of a row's buttons. */
+/** The column of a row's buttons (an action table's buttons are made small enough for a grid row). */
 export function actionsColumn<T>(render: (row: T) => ReactNode, minWidth = 140): Column<T> {
   return {
     headerName: settingsText.actions,
@@ -17,7 +11,7 @@ export function actionsColumn<T>(render: (row: T) => ReactNode, minWidth = 140):
     resizable: false,
     minWidth,
     cellStyle: { display: 'flex', alignItems: 'center' },
-    cellRenderer: (p: ICellRendererParams<T>) => (p.data ? <div className="flex items-center gap-1 px-0.5">{render(p.data)}</div> : null),
+    cellRenderer: (p: ICellRendererParams<T>) => (p.data ? <div className="flex items-center gap-1 px-0.5 [&_button]:px-2! [&_button]:py-0.5! [&_button]:text-xs!">{render(p.data)}</div> : null),
   };
 }
 

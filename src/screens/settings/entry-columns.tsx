@@ -1,56 +1,56 @@
 import { useMemo } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { actionFlowMachine } from '@/machines/ui/action-flow.machine';
-import { Permission } from '@/domain/permissions';
 import { formatDateTime } from '@/domain/time';
+import { entryCaption, shownValue, type ListedValue } from '@/domain/settings-lists';
+import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
+import type { Lifecycle } from '@/machines/lifecycle/table';
+import type { AnyStateMachine } from 'xstate';
+import type { EntrySubject } from '@/machines/settings/list-entry';
 import type { Column } from '@/ui/data-grid';
-import { EditorOnly } from '@/ui/editor-only';
-import { Button } from '@/ui/button';
+import { ChartActions, enabledRows, snapshotPart, type ChartFlow } from '@/ui/chart-actions';
+import { useActorPermissions } from '@/ui/session';
 import { settingsText } from '@/i18n/es-settings';
-import { actionsColumn, displayValue, rowButton } from './display';
-import { useCanEdit } from '@/ui/flow-stage';
+import { actionsColumn } from './display';
 
-interface Entry {
-  type: string;
-  value: string;
+interface Entry extends ListedValue {
   created: string;
+  charts?: ChartSnapshot[] | undefined;
 }
 
+type EntryLifecycle = Lifecycle<AnyStateMachine, EntrySubject>;
+
+/** A listed value's chart, as the list's read carries it. */
+export const entryPart = (lifecycle: EntryLifecycle, row: Entry) => snapshotPart(row.charts, { lifecycle, subject: { type: row.type, value: row.value } });
+
 /**
- * The columns of a blacklist: value (cards masked), type, created, the list's own columns, and
- * — for editors with CRM7_DO_ACTION — a remove button that starts the remove flow.
+ * The columns of a blacklist: value (cards masked), type, created, the list's own columns, and the
+ * actions each value's chart offers this staff member ("Eliminar"), in the list's flow (the row
+ * leaves the list once removed); no actions column when the chart offers nothing on the page.
  */
 export function useEntryColumns<T extends Entry>(
-  remove: ActorRefFrom<typeof actionFlowMachine>,
-  removeLabel: (type: string, value: string) => string,
+  lifecycle: EntryLifecycle,
+  rows: readonly T[],
+  flow: ChartFlow,
+  removeFor: (caption: string) => string,
   extra: Column<T>[] = [],
 ): Column<T>[] {
-  const canEdit = useCanEdit(Permission.DO_ACTION);
+  const permissions = useActorPermissions();
+  const acting = rows.some((row) => enabledRows(entryPart(lifecycle, row), permissions).length > 0);
   return useMemo<Column<T>[]>(
     () => [
-      { headerName: settingsText.value, field: 'value' as never, flex: 1, valueFormatter: (p) => (p.data ? displayValue(p.data.type, p.data.value) : '') },
+      { headerName: settingsText.value, field: 'value' as never, flex: 1, valueFormatter: (p) => (p.data ? shownValue(p.data.type, p.data.value) : '') },
       { headerName: settingsText.type, field: 'type' as never },
       { headerName: settingsText.created, field: 'created' as never, valueFormatter: (p) => formatDateTime(p.value as string) },
       ...extra,
-      ...(canEdit
+      ...(acting
         ? [
             actionsColumn<T>((row) => (
-              <EditorOnly permission={Permission.DO_ACTION}>
-                <Button
-                  variant="danger"
-                  className={rowButton}
-                  aria-label={removeLabel(row.type, displayValue(row.type, row.value))}
-                  onClick={() => remove.send({ type: 'action.submit', payload: { type: row.type, value: row.value } })}
-                >
-                  {settingsText.remove}
-                </Button>
-              </EditorOnly>
+              <ChartActions label={settingsText.entryGroup(entryCaption(row))} parts={[entryPart(lifecycle, row)]} flow={flow} buttonName={() => removeFor(entryCaption(row))} />
             )),
           ]
         : []),
     ],
-    // `extra` and `removeLabel` are fixed per list.
+    // `extra`, `removeFor` and the lifecycle are fixed per list; the flow's actor never changes (its buttons wait while it is busy).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [canEdit, remove],
+    [acting, flow.busy],
   );
 }

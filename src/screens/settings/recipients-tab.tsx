@@ -1,58 +1,48 @@
 import { useServices } from '@/ui/session';
-import { addRecipients, getRecipientBlacklist, recipientBody, removeRecipients } from '@/api/settings';
-import { RECIPIENT_TYPES, type RecipientEntry } from '@/api/contract/settings';
-import { Permission } from '@/domain/permissions';
+import { getRecipientBlacklist } from '@/api/settings';
+import type { RecipientEntry } from '@/api/contract/settings';
 import { formatDateTime } from '@/domain/time';
-import { ActionFlowDialogs } from '@/ui/action-flow';
-import { DataGrid } from '@/ui/data-grid';
-import { EditorOnly } from '@/ui/editor-only';
-import { settingsText } from '@/i18n/es-settings';
-import { AddEntryDialog } from './add-entry-dialog';
-import { useEntryColumns } from './entry-columns';
-import { parseRecipientBody } from './parse-body';
-import { useRemoveFlow } from './remove-flow';
-import { useSettingsList } from './use-settings-list';
+import { recipientEntry } from '@/machines/settings/list-entry.machine';
+import { DataGrid, type Column } from '@/ui/data-grid';
+import { useChartFlow } from '@/ui/chart-actions';
 import { SearchResults } from '@/ui/search-screen';
+import { settingsText } from '@/i18n/es-settings';
+import { AddEntry } from './add-entry';
+import { useEntryColumns } from './entry-columns';
+import { useSettingsList } from './use-settings-list';
 
 /** The spec asks for 20 and says the pager uses 100; the pager counts the pages actually asked for. */
 const PAGE_SIZE = 20;
+const text = settingsText.recipients;
 
 function expiry(expiresOn: string | null): string {
-  if (!expiresOn) return settingsText.recipients.never;
+  if (!expiresOn) return text.never;
   const shown = formatDateTime(expiresOn);
-  return Date.parse(expiresOn) < Date.now() ? `${shown} (${settingsText.recipients.expired})` : shown;
+  return Date.parse(expiresOn) < Date.now() ? `${shown} (${text.expired})` : shown;
 }
 
-/** Lista Negra Destinatarios: blacklisted recipients (phone, card, e-mail), newest first. */
+const EXPIRY: Column<RecipientEntry>[] = [{ headerName: text.expiresOn, field: 'expiresOn', valueFormatter: (p) => expiry(p.value as string | null) }];
+
+function Entries({ rows, flow }: { rows: RecipientEntry[]; flow: ReturnType<typeof useChartFlow> }) {
+  const columns = useEntryColumns<RecipientEntry>(recipientEntry, rows, flow, text.removeFor, EXPIRY);
+  return <DataGrid label={text.label} rows={rows} columns={columns} getRowId={(row) => `${row.type}:${row.value}`} csvName={text.csv} />;
+}
+
+/** Lista Negra Destinatarios: blacklisted recipients (phone, card, e-mail), newest first; "Agregar" and "Eliminar" are its values' chart's. */
 export function RecipientsTab() {
   const services = useServices();
-  const { screen, reload } = useSettingsList('destinatarios', {}, (_query, page, signal) =>
-    getRecipientBlacklist(services.blacklist, page, PAGE_SIZE, signal),
-  );
-  const remove = useRemoveFlow((e) => removeRecipients(services.blacklist, recipientBody(e.type, e.value)), settingsText.recipients.removed, reload);
-  const columns = useEntryColumns<RecipientEntry>(remove.actor, settingsText.recipients.removeFor, [
-    { headerName: settingsText.recipients.expiresOn, field: 'expiresOn', valueFormatter: (p) => expiry(p.value as string | null) },
-  ]);
+  const { screen, reload } = useSettingsList('destinatarios', {}, (_query, page, signal) => getRecipientBlacklist(services.blacklist, page, PAGE_SIZE, signal));
+  // A removed value leaves the list: the flow outlives its row.
+  const removing = useChartFlow({ onDone: reload, onFailed: reload });
 
   return (
     <div className="space-y-3">
-      <EditorOnly permission={Permission.DO_ACTION}>
-        <AddEntryDialog
-          id="recipient-add"
-          buttonLabel={settingsText.recipients.add}
-          title={settingsText.recipients.addTitle}
-          types={RECIPIENT_TYPES}
-          parseBody={parseRecipientBody}
-          add={(body) => addRecipients(services.blacklist, body)}
-          successText={settingsText.recipients.added}
-          // New entries come first: the search runs again from its first page.
-          onAdded={screen.submit}
-        />
-      </EditorOnly>
+      {/* New entries come first: the search runs again from its first page. */}
+      <AddEntry lifecycle={recipientEntry} label={text.addGroup} onAdded={screen.submit} />
       <SearchResults<RecipientEntry> screen={screen} pageSize={PAGE_SIZE} emptyText={settingsText.empty}>
-        {(rows) => <DataGrid label={settingsText.recipients.label} rows={rows} columns={columns} getRowId={(row) => `${row.type}:${row.value}`} csvName={settingsText.recipients.csv} />}
+        {(rows) => <Entries rows={rows} flow={removing} />}
       </SearchResults>
-      <ActionFlowDialogs actor={remove.actor} />
+      {removing.dialogs}
     </div>
   );
 }

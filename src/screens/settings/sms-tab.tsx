@@ -1,90 +1,55 @@
-import { useMemo, useState } from 'react';
-import * as v from 'valibot';
+import { useMemo } from 'react';
 import { useServices } from '@/ui/session';
-import { deleteSmsPrefix, getSmsConfiguration, getSmsProviders, updateSmsProvider } from '@/api/settings';
-import { GLOBAL_PREFIX, SmsUpdateData, type SmsConfig } from '@/api/contract/settings';
-import { Permission } from '@/domain/permissions';
+import { getSmsConfiguration, smsToken } from '@/api/settings';
+import { GLOBAL_PREFIX, type SmsConfig } from '@/api/contract/settings';
+import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
+import { smsPrefix } from '@/machines/settings/sms-prefix.machine';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
-import { ActionFlowDialogs, useActionFlow } from '@/ui/action-flow';
 import { DataGrid, type Column } from '@/ui/data-grid';
-import { EditorOnly } from '@/ui/editor-only';
-import { Button } from '@/ui/button';
+import { ChartActions, snapshotPart, useChartFlow, type ChartFlow } from '@/ui/chart-actions';
 import { settingsText } from '@/i18n/es-settings';
-import { SmsProviderDialog, type SmsForm } from './sms-provider-dialog';
-import { actionsColumn, rowButton } from './display';
-import { useCanEdit } from '@/ui/flow-stage';
+import { actionsColumn } from './display';
 
-interface SmsData {
-  configSms: SmsConfig[];
-  providers: string[];
-}
+const text = settingsText.sms;
 
-/** Proveedor SMS PIN: the provider per prefix, from the SMS host. "Global" is the default and cannot be deleted. */
-export function SmsTab() {
-  const services = useServices();
-  const resource = useShownDetail<SmsData>(async () => {
-    const [configSms, providers] = await Promise.all([getSmsConfiguration(services), getSmsProviders(services)]);
-    return { configSms, providers };
-  });
-  const reload = () => resource.refresh();
-  // The entry whose provider is being chosen ('' for a new prefix): the dialog's title. What is typed is the flow's.
-  const [editing, setEditing] = useState<SmsForm | null>(null);
+/** A prefix's chart (or, with no prefix, the list's "Agregar prefijo"), as the configuration read carries it. */
+const prefixPart = (charts: ChartSnapshot[] | undefined, prefix: string | null, token: string) => snapshotPart(charts, { lifecycle: smsPrefix, subject: { prefix, token } });
 
-  const update = useActionFlow<SmsForm, SmsForm>({
-    validate: (form) => {
-      const parsed = v.safeParse(SmsUpdateData, form);
-      return parsed.success ? { ok: true, payload: parsed.output } : { ok: false, message: parsed.issues[0].message };
-    },
-    perform: async ({ prefix, provider }) => {
-      await updateSmsProvider(services, prefix, provider);
-      return settingsText.sms.updated(prefix, provider);
-    },
-    onDone: reload,
-  });
-  const edit = (entry: SmsForm) => {
-    setEditing(entry);
-    update.open(entry);
-  };
-  const remove = useActionFlow<string, string>({
-    validate: (prefix) => (prefix === GLOBAL_PREFIX ? { ok: false, message: settingsText.sms.globalStays } : { ok: true, payload: prefix }),
-    perform: async (prefix) => {
-      await deleteSmsPrefix(services, prefix);
-      return settingsText.sms.removed(prefix);
-    },
-    onDone: reload,
-  });
-
-  const canEdit = useCanEdit(Permission.SETTINGS);
+function Prefixes({ rows, token, flow }: { rows: SmsConfig[]; token: string; flow: ChartFlow }) {
   const columns = useMemo<Column<SmsConfig>[]>(
     () => [
-      { headerName: settingsText.sms.prefix, field: 'prefix', minWidth: 260, valueFormatter: (p) => (p.value === GLOBAL_PREFIX ? `${GLOBAL_PREFIX} (${settingsText.sms.defaultEntry})` : String(p.value ?? '')) },
-      { headerName: settingsText.sms.provider, field: 'provider', flex: 1 },
-      ...(canEdit
-        ? [
-            actionsColumn<SmsConfig>(
-              (row) => (
-                <EditorOnly permission={Permission.SETTINGS}>
-                  <span className="flex gap-1">
-                    <Button variant="secondary" className={rowButton} aria-label={settingsText.sms.changeFor(row.prefix)} onClick={() => edit({ ...row })}>
-                      {settingsText.sms.change}
-                    </Button>
-                    {row.prefix === GLOBAL_PREFIX ? null : (
-                      <Button variant="danger" className={rowButton} aria-label={settingsText.sms.removeFor(row.prefix)} onClick={() => remove.actor.send({ type: 'action.submit', payload: row.prefix })}>
-                        {settingsText.remove}
-                      </Button>
-                    )}
-                  </span>
-                </EditorOnly>
-              ),
-              180,
-            ),
-          ]
-        : []),
+      { headerName: text.prefix, field: 'prefix', minWidth: 260, valueFormatter: (p) => (p.value === GLOBAL_PREFIX ? `${GLOBAL_PREFIX} (${text.defaultEntry})` : String(p.value ?? '')) },
+      { headerName: text.provider, field: 'provider', flex: 1 },
+      actionsColumn<SmsConfig>(
+        (row) => (
+          <ChartActions
+            label={text.group(row.prefix)}
+            parts={[prefixPart(row.charts, row.prefix, token)]}
+            flow={flow}
+            buttonName={(action) => (action.event === 'sms.delete' ? text.removeFor(row.prefix) : text.changeFor(row.prefix))}
+          />
+        ),
+        180,
+      ),
     ],
-    // `edit` opens the update flow's form (the flow's actor never changes).
+    // The flow's actor and the session's token never change while the tab is shown (its buttons wait while it is busy).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [canEdit, remove.actor],
+    [flow.busy],
   );
+  return <DataGrid label={text.label} rows={rows} columns={columns} getRowId={(row) => row.prefix} csvName={text.csv} />;
+}
+
+/**
+ * Proveedor SMS PIN: the provider per prefix, from the SMS host. "Agregar prefijo", "Cambiar" and
+ * "Eliminar" are the prefixes' chart's ("Global" is the default: the chart refuses its delete).
+ */
+export function SmsTab() {
+  const services = useServices();
+  const resource = useShownDetail(() => getSmsConfiguration(services));
+  const reload = () => resource.refresh();
+  const token = smsToken(services);
+  // A deleted prefix leaves the list: the flow outlives its row.
+  const flow = useChartFlow({ onDone: reload, onFailed: reload });
 
   return (
     <div className="space-y-3">
@@ -92,17 +57,13 @@ export function SmsTab() {
         {(data) => (
           <>
             <div className="flex justify-start">
-              <EditorOnly permission={Permission.SETTINGS}>
-                <Button onClick={() => edit({ prefix: '', provider: data.providers[0] ?? '' })}>{settingsText.sms.add}</Button>
-              </EditorOnly>
+              <ChartActions label={text.addGroup} parts={[prefixPart(data.charts, null, token)]} onDone={reload} />
             </div>
-            <DataGrid label={settingsText.sms.label} rows={data.configSms} columns={columns} getRowId={(row) => row.prefix} csvName={settingsText.sms.csv} />
-            <SmsProviderDialog entry={editing} providers={data.providers} flow={update} />
+            <Prefixes rows={data.configSms} token={token} flow={flow} />
           </>
         )}
       </DetailTabView>
-      <ActionFlowDialogs actor={update.actor} />
-      <ActionFlowDialogs actor={remove.actor} />
+      {flow.dialogs}
     </div>
   );
 }

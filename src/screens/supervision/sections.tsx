@@ -7,7 +7,8 @@ import { slaStateOf } from '@/machines/queue/sla.machine';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { NewTabLink, orderHref } from '@/ui/links';
 import { TONE_CLASS } from '@/ui/tone';
-import { Button } from '@/ui/button';
+import { ChartActions, snapshotPart, type ChartFlow } from '@/ui/chart-actions';
+import { claimRelease } from '@/machines/supervision/claim-release.machine';
 import { supervisionText as text } from '@/i18n/es-supervision';
 
 /**
@@ -76,7 +77,7 @@ export function OverTable({ rows }: { rows: readonly OverEntry[] }) {
 }
 
 /** The claims held now, each with "Liberar" (the flow lives in the page: a released claim leaves this table). */
-export function ClaimsTable({ rows, onRelease, busy }: { rows: readonly HeldClaim[]; onRelease: (claim: HeldClaim) => void; busy: boolean }) {
+export function ClaimsTable({ rows, flow }: { rows: readonly HeldClaim[]; flow: ChartFlow }) {
   const columns: TableColumn<HeldClaim>[] = [
     { header: text.columns.entry, cell: (c) => text.entry(c.kind, c.id), className: 'whitespace-nowrap' },
     { header: text.columns.order, cell: (c) => <OrderLink id={c.orderId} /> },
@@ -85,10 +86,14 @@ export function ClaimsTable({ rows, onRelease, busy }: { rows: readonly HeldClai
     { header: text.columns.heldFor, cell: (c) => waitedFor(c.heldMinutes), className: 'tabular-nums whitespace-nowrap' },
     {
       header: text.columns.actions,
+      // The claim's release chart, as the claims read carries it: "Liberar" for a lead, while it is held.
       cell: (c) => (
-        <Button variant="secondary" disabled={busy} aria-label={text.releaseLabel(text.entry(c.kind, c.id), c.holderName)} onClick={() => onRelease(c)}>
-          {text.release}
-        </Button>
+        <ChartActions
+          label={text.claimGroup(text.entry(c.kind, c.id))}
+          parts={[snapshotPart(c.charts, { lifecycle: claimRelease, subject: c })]}
+          flow={flow}
+          buttonName={() => text.releaseLabel(text.entry(c.kind, c.id), c.holderName)}
+        />
       ),
     },
   ];

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
-import type { HeldClaim } from '@/api/contract/supervision';
-import { getHeldClaims, getSupervision, revokeClaim } from '@/api/supervision';
+import { getHeldClaims, getSupervision } from '@/api/supervision';
 import { toCsv } from '@/domain/csv';
 import { formatDateTime } from '@/domain/time';
 import { useServices } from '@/ui/session';
 import { useOrderChanges } from '@/ui/live';
-import { useConfirmAction } from '@/ui/action-button';
+import { useChartFlow } from '@/ui/chart-actions';
 import { DetailTabView, useShownDetail, type DetailTab } from '@/ui/detail-tab';
 import { HoldStill } from '@/ui/hold-still';
 import { saveFile } from '@/ui/csv-download';
@@ -85,12 +84,8 @@ export function SupervisionPage() {
   useOrderChanges(refresh);
   useVisiblePoll(claims.refresh, CLAIMS_POLL_MS);
   useVisiblePoll(figures.refresh, FIGURES_POLL_MS);
-  const release = useConfirmAction<HeldClaim>({
-    perform: async (claim) => text.released(await revokeClaim(services.orders, { kind: claim.kind, id: claim.id })),
-    question: (claim) => text.releaseQuestion(claim.kind, claim.id, claim.holderName),
-    successTitle: text.releasedTitle,
-    onDone: refresh,
-  });
+  // A released claim leaves the list: the flow outlives its row.
+  const release = useChartFlow({ onDone: refresh, onFailed: refresh });
   const exportCsv = () => {
     if (!figures.data) return;
     saveFile(text.csvFile, new Blob(['\uFEFF', toCsv(supervisionCsvRows(figures.data, claims.data ?? []))], { type: 'text/csv;charset=utf-8' }));
@@ -112,7 +107,7 @@ export function SupervisionPage() {
           </Part>
           <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
             <Part title={text.sections.claims} tab={claims} minHeight="min-h-[8rem]">
-              {(rows) => <ClaimsTable rows={rows} busy={release.busy} onRelease={release.start} />}
+              {(rows) => <ClaimsTable rows={rows} flow={release} />}
             </Part>
             <Part title={text.sections.work} tab={figures} minHeight="min-h-[8rem]">
               {(data) => <WorkTable rows={data.workDone} />}

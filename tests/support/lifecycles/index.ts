@@ -27,6 +27,7 @@ import {
 import { callReturnModel } from './call';
 import { chargeOrderModel } from './charge-order';
 import { approvalModel } from './approval';
+import { blacklistEntryModel, claimReleaseModel, docActivityModel, recipientEntryModel, smsPrefixModel } from './settings';
 
 /**
  * Every lifecycle's model as the tests drive it, one module per domain (order, items, customer,
@@ -40,6 +41,7 @@ export * from './customer';
 export * from './call';
 export * from './charge-order';
 export * from './approval';
+export * from './settings';
 
 export const MODELS: readonly LifecycleModel[] = [
   orderModel,
@@ -77,4 +79,9 @@ export const MODELS: readonly LifecycleModel[] = [
   homeRecipientModel,
   bankRecipientModel,
   approvalModel,
+  blacklistEntryModel,
+  recipientEntryModel,
+  smsPrefixModel,
+  docActivityModel,
+  claimReleaseModel,
 ];
