@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { accessDenied, badRequest } from '../http';
+import { malformed } from '../refusals';
 import { iso } from '../clock';
 import { bodyOf, bind, type ActionContext, type Handler, type Trx } from '../lifecycle/binding';
 import { itemAmount, itemStore, loadItem, type ItemRecord } from './item-store';
-import { loadRemittanceRow, ownFile, placeNames, readRemittance, receiptFrom, storeFile, type UploadedImage } from './remittance';
+import { actsForSelf, loadRemittanceRow, ownFile, placeNames, readRemittance, receiptFrom, storeFile, type UploadedImage } from './remittance';
 import { deliveryFacts } from './delivery-facts';
 import { homeRemittance } from '@/machines/items/home-remittance.machine';
 import { HOME_REMITTANCE, RemittanceMsg } from '@/domain/remittance';
@@ -42,12 +42,6 @@ async function saveDelivery(trx: Trx, ctx: ActionContext, itemId: number, patch:
 
 // ---------------------------------------------------------------- the home remittance's actions
 
-
-/** The staff member acts for themselves: byAccountId must be their own account. */
-function requireSelf(ctx: ActionContext, byAccountId: number) {
-  if (byAccountId !== ctx.principal.accountId) throw accessDenied(RemittanceMsg.otherAccount);
-}
-const self: Handler<ItemRecord>['check'] = ({ ctx, request }) => requireSelf(ctx, bodyOf<{ byAccountId: number }>(request).byAccountId);
 
 /** remesa-to-steet/update-shipping-address: the recipient's address; the mobile is the item's destination. */
 const homeDestination: Handler<ItemRecord> = {
@@ -105,7 +99,7 @@ const homeRefresh: Handler<ItemRecord> = {
 
 /** approve: MANUAL with a tracking number → TO_ACTIVATE; the service waits for a courier (APPROVED). */
 const homeApprove: Handler<ItemRecord> = {
-  check: self,
+  check: actsForSelf,
   async perform({ trx, ctx, record: item, request }) {
     const { reason } = bodyOf<{ reason: string | null }>(request);
     await saveDelivery(trx, ctx, item.id, { status: 'APPROVED', assigned_courier_id: null, assigned_team: null, reason });
@@ -123,7 +117,7 @@ async function backToReview(trx: Trx, ctx: ActionContext, item: ItemRecord, requ
 
 /** review: an assigned remittance goes back to review (MANUAL); its courier is released. */
 const homeReview: Handler<ItemRecord> = {
-  check: self,
+  check: actsForSelf,
   async perform({ trx, ctx, record: item, request }) {
     const { reason, before } = await backToReview(trx, ctx, item, request);
     return {
@@ -136,7 +130,7 @@ const homeReview: Handler<ItemRecord> = {
 
 /** undeliver ("move to processing"): a FULFILLED remittance back to MANUAL; the delivery is undone. */
 const homeUndeliver: Handler<ItemRecord> = {
-  check: self,
+  check: actsForSelf,
   async perform({ trx, ctx, record: item, request }) {
     const { reason, before } = await backToReview(trx, ctx, item, request, {
       delivered_by_courier_id: null,
@@ -166,14 +160,14 @@ const homeReceipt: Handler<ItemRecord> = {
 /** deliver ("Reportar Entrega Remesa Domicilio"): who delivered, when, to whom, notes and receipt → FULFILLED. */
 const homeDeliver: Handler<ItemRecord> = {
   prepare(request, ctx) {
-    if (Date.parse(bodyOf<DeliverBody>(request).deliveryDate) > ctx.now + CLOCK_SLACK_MS) throw badRequest(RemittanceMsg.deliveryDateFuture);
+    if (Date.parse(bodyOf<DeliverBody>(request).deliveryDate) > ctx.now + CLOCK_SLACK_MS) throw malformed(RemittanceMsg.deliveryDateFuture);
   },
-  check: self,
+  check: actsForSelf,
   async perform({ trx, ctx, record: item, request }) {
     const body = bodyOf<DeliverBody>(request);
     const courier = await trx.selectFrom('couriers').selectAll().where('id', '=', body.courierId).where('active', '=', 1).executeTakeFirst();
-    if (!courier) throw badRequest(RemittanceMsg.courierUnknown);
-    if (body.receiptImageUrl !== null && (await ownFile(trx, body.receiptImageUrl, item.id, 'RECEIPT')) === null) throw badRequest(RemittanceMsg.receiptUnknown);
+    if (!courier) throw malformed(RemittanceMsg.courierUnknown);
+    if (body.receiptImageUrl !== null && (await ownFile(trx, body.receiptImageUrl, item.id, 'RECEIPT')) === null) throw malformed(RemittanceMsg.receiptUnknown);
     const delivery = await deliveryOf(trx, item.id);
     const deliveryDate = new Date(body.deliveryDate).toISOString();
     await saveDelivery(trx, ctx, item.id, {

@@ -1,11 +1,11 @@
 import type { Selectable } from 'kysely';
 import type { PickedCashInfosTable, PickupRemittancesTable } from '../db/schema-pickup';
-import { badRequest, notFound } from '../http';
+import { malformed, notFound } from '../refusals';
 import { iso } from '../clock';
 import { bodyOf, bind, type ActionContext, type Handler, type Responder, type Trx } from '../lifecycle/binding';
 import { itemAmount, itemStore, type ItemRecord } from './item-store';
 import { placeExists } from './provinces';
-import { receiptFrom, storeFile, type UploadedImage } from './remittance';
+import { actsForSelf, receiptFrom, storeFile, type UploadedImage } from './remittance';
 import { pickupCash } from '@/machines/items/pickup-cash.machine';
 import { DELIVERY_AFTER, PickupPrepaidMsg } from '@/domain/pickup-prepaid';
 import type { ItemKey } from '@/machines/items/item';
@@ -40,12 +40,6 @@ async function writeInfo(trx: Trx, ctx: ActionContext, pickup: Pickup, changes: 
   }
 }
 
-/** byAccountId, when sent, must be the signed-in staff member: the record of who decided cannot be forged. */
-const actorIsSelf: Handler<ItemRecord>['check'] = ({ ctx, request }) => {
-  const { byAccountId } = bodyOf<{ byAccountId?: number }>(request);
-  if (byAccountId !== undefined && byAccountId !== ctx.principal.accountId) throw badRequest(PickupPrepaidMsg.byAccountId);
-};
-
 const addressOf = (r: Selectable<PickupRemittancesTable>) => ({
   recipientName: r.ship_recipient_name,
   mobile: r.ship_mobile,
@@ -62,7 +56,7 @@ const addressOf = (r: Selectable<PickupRemittancesTable>) => ({
 const pickupDestination: Handler<ItemRecord> = {
   async prepare(request, ctx) {
     const body = bodyOf<ShippingAddressBody>(request);
-    if (!(await placeExists(ctx.db, body.provinceCode, body.municipalityCode))) throw badRequest(PickupPrepaidMsg.place);
+    if (!(await placeExists(ctx.db, body.provinceCode, body.municipalityCode))) throw malformed(PickupPrepaidMsg.place);
   },
   async perform({ trx, record: item, request }) {
     const pickup = await pickupOf(trx, item.id);
@@ -88,7 +82,7 @@ const pickupDestination: Handler<ItemRecord> = {
 
 /** approve: OPEN → TO_ACTIVATE; the delivery service may now assign a courier. */
 const pickupApprove: Handler<ItemRecord> = {
-  check: actorIsSelf,
+  check: actsForSelf,
   async perform({ trx, ctx, record: item, request }) {
     const pickup = await pickupOf(trx, item.id);
     const { reason } = bodyOf<PickupApproveBody>(request);
@@ -99,7 +93,7 @@ const pickupApprove: Handler<ItemRecord> = {
 
 /** review: PENDING_DELIVERY → OPEN; the courier is taken off and the reason kept. */
 const pickupReview: Handler<ItemRecord> = {
-  check: actorIsSelf,
+  check: actsForSelf,
   async perform({ trx, ctx, record: item, request }) {
     const pickup = await pickupOf(trx, item.id);
     const { reason } = bodyOf<PickupReviewBody>(request);
@@ -118,7 +112,7 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 /** deliver (PICKUP_DELIVERY): PENDING_DELIVERY → FULFILLED; who delivered is the staff member. */
 const pickupDeliver: Handler<ItemRecord> = {
   prepare(request, ctx) {
-    if (Date.parse(bodyOf<PickupDeliverBody>(request).deliveryDate) > ctx.now + CLOCK_SKEW_MS) throw badRequest(PickupPrepaidMsg.futureDate);
+    if (Date.parse(bodyOf<PickupDeliverBody>(request).deliveryDate) > ctx.now + CLOCK_SKEW_MS) throw malformed(PickupPrepaidMsg.futureDate);
   },
   async perform({ trx, ctx, record: item, request }) {
     const pickup = await pickupOf(trx, item.id);

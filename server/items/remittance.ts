@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { badRequest, notFound } from '../http';
+import { malformed, notFound } from '../refusals';
 import { iso } from '../clock';
 import { bodyOf, type ActionContext } from '../lifecycle/binding';
 import type { WireRequest } from '@/machines/lifecycle/table';
@@ -28,6 +28,18 @@ export async function loadRemittanceRow(db: Db, itemId: number) {
 }
 export type RemittanceRow = Awaited<ReturnType<typeof loadRemittanceRow>>;
 
+/**
+ * The delivery service records who decided (`byAccountId`, spec details §7): a request that names
+ * one names the signed-in staff member, so the record cannot be forged. One rule for the home
+ * remittances' and the pickups' decisions (their handlers' `check`), one answer: 400 with
+ * `RemittanceMsg.otherAccount`, a request whose shape disagrees with its token (`malformed`), as
+ * every other body rule answers; 403 is the row's missing permissions, which the person holds here.
+ */
+export function actsForSelf({ ctx, request }: { ctx: ActionContext; request: WireRequest }): void {
+  const { byAccountId } = bodyOf<{ byAccountId?: number }>(request);
+  if (byAccountId !== undefined && byAccountId !== ctx.principal.accountId) throw malformed(RemittanceMsg.otherAccount);
+}
+
 /** The names of a province and one of its municipalities; 400 when the municipality is not the province's. */
 export async function placeNames(db: Db, provinceCode: string, municipalityCode: string) {
   const place = await db
@@ -37,7 +49,7 @@ export async function placeNames(db: Db, provinceCode: string, municipalityCode:
     .where('m.code', '=', municipalityCode)
     .where('m.province_code', '=', provinceCode)
     .executeTakeFirst();
-  if (!place) throw badRequest(RemittanceMsg.placeUnknown);
+  if (!place) throw malformed(RemittanceMsg.placeUnknown);
   return place;
 }
 
@@ -123,14 +135,14 @@ const SIGNATURES: Record<string, (bytes: Buffer) => boolean> = {
 export async function readUpload(file: File | undefined): Promise<UploadedImage | null> {
   if (!file) return null;
   const bytes = Buffer.from(await file.arrayBuffer());
-  if (!SIGNATURES[file.type]?.(bytes)) throw badRequest(RemittanceMsg.imageType);
+  if (!SIGNATURES[file.type]?.(bytes)) throw malformed(RemittanceMsg.imageType);
   return { contentType: file.type, bytes };
 }
 
 /** A receipt handler's `prepare`: the uploaded image, read before the transaction; 400 without one. */
 export async function receiptFrom(request: WireRequest): Promise<UploadedImage> {
   const image = await readUpload(bodyOf<{ file?: File }>(request).file);
-  if (!image) throw badRequest(RemittanceMsg.imageRequired);
+  if (!image) throw malformed(RemittanceMsg.imageRequired);
   return image;
 }
 

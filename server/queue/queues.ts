@@ -6,7 +6,10 @@ import { waitingStatuses } from '@/machines/queue/waiting';
 import { bankRemittance } from '@/machines/items/bank-remittance.machine';
 import { homeRemittance } from '@/machines/items/home-remittance.machine';
 import { pickupCash } from '@/machines/items/pickup-cash.machine';
-import { isHeldForRisk, RISK_QUEUE_STATUSES } from '@/domain/order-status';
+import { RISK_QUEUE_STATUSES } from '@/domain/order-status';
+import { heldForRisk } from '@/machines/items/item';
+import { restoredChart } from '@/machines/lifecycle/restore';
+import { inputOf, type ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { REMITTANCE_QUEUE_PRODUCTS, type RemittanceQueueProduct } from '@/domain/queues';
 import type { QueueSort, RemittanceQueue, RemittanceQueueEntry, RiskQueue, RiskQueueEntry } from '@/api/contract/queues';
 import type { AnyLifecycle } from '@/machines/lifecycle/table';
@@ -41,6 +44,15 @@ const direction = (sort: QueueSort | undefined) => (sort === 'newest' ? 'desc' :
 function waited(date: string, queue: SlaQueue, ctx: ReadContext): { ageMinutes: number; sla: SlaState } {
   const ageMinutes = minutesSince(date, ctx.now);
   return { ageMinutes, sla: slaStateOf(ageMinutes, slaMinutes(ctx.config.slaHours, queue)) };
+}
+
+/**
+ * Whether an entry's item waits for its order's risk review, as its chart says: the chart restored
+ * from the snapshot the entry carries (the facts its store gives the mover) and asked with its own
+ * guard (`held`, every item chart's `heldForRisk`), never the order's status read again here.
+ */
+function waitsForRisk(product: RemittanceQueueProduct, chart: ChartSnapshot): boolean {
+  return heldForRisk(restoredChart(CHARTS[product].machine, { ...inputOf([chart], CHARTS[product].name), permissions: [] }));
 }
 
 /** The (product, status) pairs that wait for this person, as their charts say. */
@@ -126,6 +138,7 @@ export async function remittanceQueue(ctx: ReadContext, q: Parsed): Promise<Remi
   const orderStatus = new Map(orders.map((o) => [o.id, o.status]));
   const elements: RemittanceQueueEntry[] = rows.map((r) => {
     const status = orderStatus.get(r.order_id) ?? '';
+    const chart = charts.get(r.id)!;
     return {
       itemId: r.id,
       orderId: r.order_id,
@@ -138,10 +151,10 @@ export async function remittanceQueue(ctx: ReadContext, q: Parsed): Promise<Remi
       province: provinces.get(r.id) ?? null,
       provider: r.provider,
       orderStatus: status,
-      blocked: isHeldForRisk(status) || approvals.has(r.id),
+      blocked: waitsForRisk(r.product_type as RemittanceQueueProduct, chart) || approvals.has(r.id),
       approval: approvals.get(r.id) ?? null,
       claim: claims.get(r.id) ?? null,
-      chart: charts.get(r.id)!,
+      chart,
     };
   });
   return { elements, totalElements: counts.reduce((sum, c) => sum + Number(c.n), 0), statuses: [...new Set(pairs.map((p) => p.status))] };

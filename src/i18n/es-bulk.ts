@@ -23,5 +23,4 @@ export const bulkText = {
   held: (name: string, reason: string) => `${name}: omitida: ${reason}`,
   inApproval: (name: string) => `${name}: en la solicitud de aprobación`,
   close: 'Cerrar',
-  sending: 'Aplicando…',
 } as const;

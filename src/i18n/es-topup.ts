@@ -23,7 +23,6 @@ export const topupText = {
     noClaims: 'Sin reclamos',
     offerEnd: 'Fin de la oferta',
     cannotRun: TopupMsg.cannotRun,
-    onlyStatuses: TopupMsg.onlyStatuses,
     offerExpired: TopupMsg.offerExpired,
     offerRunning: 'La oferta sigue vigente: los intentos de una recarga MULTIPLE se reinician cuando expire.',
     alreadyClaimed: TopupMsg.alreadyClaimed,

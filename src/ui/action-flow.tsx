@@ -1,9 +1,9 @@
-import { useContext, useEffect, useMemo, useRef, type FormEvent } from 'react';
+import { useContext, useEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { showsForm, type actionFlowMachine, type FormValue } from '@/machines/ui/action-flow.machine';
 import { actionFlowInput, actionFlowLogic, type ActionDefinition } from './action-flow-logic';
-import { Dialog } from './dialog';
+import { Dialog, type DialogProps } from './dialog';
 import { Button } from './button';
 import { Spinner } from './spinner';
 import { ConfirmDialog } from './confirm-dialog';
@@ -81,14 +81,28 @@ export function useActionFlow<TForm, TPayload, TAction = unknown>(action: Action
   };
 }
 
+/**
+ * What a flow's result dialog shows of the answer's data beside its word and text, for a flow
+ * whose answer is a report rather than a success (a bulk decision: each entry's result).
+ */
+export interface FlowResultView {
+  /** Drawn under the text: what the data says (each entry, named). */
+  body: (data: unknown) => ReactNode;
+  /** The closing button's word. */
+  close: string;
+  /** The dialog's tone for this answer. */
+  tone: (data: unknown) => NonNullable<DialogProps['tone']>;
+}
+
 /** The dialogs of one action flow; render it next to the form or button that starts the action. */
-export function ActionFlowDialogs({ actor }: { actor: ActorRefFrom<typeof actionFlowMachine> }) {
+export function ActionFlowDialogs({ actor, result }: { actor: ActorRefFrom<typeof actionFlowMachine>; result?: FlowResultView }) {
   const confirming = useSelector(actor, (s) => s.matches('confirming'));
   const waiting = useSelector(actor, (s) => s.matches('waiting'));
   const done = useSelector(actor, (s) => s.matches('done'));
   const successTitle = useSelector(actor, (s) => s.context.successTitle);
   const successText = useSelector(actor, (s) => s.context.successText);
   const question = useSelector(actor, (s) => s.context.question);
+  const data = useSelector(actor, (s) => s.context.data);
   return (
     <>
       <ConfirmDialog open={confirming} question={question ?? undefined} onCancel={() => actor.send({ type: 'dialog.cancel' })} onConfirm={() => actor.send({ type: 'dialog.confirm' })} />
@@ -99,10 +113,12 @@ export function ActionFlowDialogs({ actor }: { actor: ActorRefFrom<typeof action
         open={done}
         title={successTitle}
         description={successText ?? undefined}
-        tone="success"
+        tone={result ? result.tone(data) : 'success'}
         onClose={() => actor.send({ type: 'dialog.close' })}
-        footer={<Button onClick={() => actor.send({ type: 'dialog.close' })}>{t.actionFlow.ok}</Button>}
-      />
+        footer={<Button onClick={() => actor.send({ type: 'dialog.close' })}>{result?.close ?? t.actionFlow.ok}</Button>}
+      >
+        {done && result ? result.body(data) : null}
+      </Dialog>
     </>
   );
 }

@@ -5,7 +5,6 @@ import { inputOf, type ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { ApiError, isApiError } from '@/api/http';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { actionsOf, requestRefusal, rowRefusal, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
-import { ItemRefused } from '@/domain/order-status';
 import { Msg } from '@/domain/messages';
 import type { FormValue } from '@/machines/ui/action-flow.machine';
 import { stepped, titleOf } from '@/machines/lifecycle/form';
@@ -28,7 +27,8 @@ const DigitKeys = lazy(async () => ({ default: (await import('./digit-keys')).Di
  * allow this staff member now (`actionsOf`), never a decision of the panel. One action flow serves
  * them all (a form when the row needs input, "Estas seguro?" with the row's question, the wait,
  * the row's success word and text), and it lives here, so a dialog outlives the button its action
- * removes. A payout the order's risk review holds back says so.
+ * removes. A row the chart itself refuses and says why (a guard's stated refusal, `rowRefusal`: an
+ * item's payout while its order is in risk review) shows that reason above the buttons.
  */
 
 /** One chart of the entity: its lifecycle, its input (the permissions are added), the subject its rows name. */
@@ -74,21 +74,24 @@ export function accepts(part: ChartPart, event: EventObject & Record<string, unk
   return restoredChart(part.lifecycle.machine, { ...part.input, permissions }).can(event);
 }
 
-/** The rows each part offers now, and the payouts the order's risk review holds back. */
+/** The rows each part offers now, and the reasons its chart states for refusing the others. */
 function useOffers(parts: readonly ChartPart[]) {
   const permissions = useActorPermissions();
   const key = JSON.stringify(parts.map((p) => p.input));
   return useMemo(() => {
     // By the part's place: a part's forms are rebuilt each render (they read the shown data).
     const enabled: { index: number; row: AnyRow }[] = [];
-    let held = false;
+    const stated = new Set<string>();
     for (const [index, part] of parts.entries()) {
       const snapshot = restoredChart(part.lifecycle.machine, { ...part.input, permissions });
       for (const row of enabledRows(part, permissions)) enabled.push({ index, row });
-      // A row the chart itself refuses for the order's risk review (an item chart's payout guard).
-      held ||= part.lifecycle.rows.some((row) => !row.hidden && rowRefusal(row, snapshot) === ItemRefused.orderInReview);
+      // A row the chart itself refuses and says why (`meta.refused` of a guard's transition), each reason once.
+      for (const row of part.lifecycle.rows) {
+        const reason = row.hidden ? null : rowRefusal(row, snapshot);
+        if (reason !== null) stated.add(reason);
+      }
     }
-    return { enabled, held };
+    return { enabled, notes: [...stated] };
     // The parts are read through `key` (their inputs) and their lifecycles, which never change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, permissions]);
@@ -216,7 +219,7 @@ export type ChartFlow = ReturnType<typeof useChartFlow>;
 
 /** The buttons of an entity's enabled rows, in one labelled group, with their flow. */
 export function ChartActions({ label, parts, onDone, onFailed, children, buttonName, flow: hosted }: ChartActionsProps) {
-  const { enabled, held } = useOffers(parts);
+  const { enabled, notes } = useOffers(parts);
   // In a work queue's panel, or in the group chosen with j/k on a detail page, each action has a
   // digit key, shown on its button.
   const groups = useContext(KeyGroupsContext);
@@ -228,11 +231,11 @@ export function ChartActions({ label, parts, onDone, onFailed, children, buttonN
   const start = (index: number, row: AnyRow) => flow.start(parts[index]!, row);
   return (
     <>
-      {held ? (
-        <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
-          {ItemRefused.orderInReview}
+      {notes.map((note) => (
+        <p key={note} role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+          {note}
         </p>
-      ) : null}
+      ))}
       <ActionBar
         label={label}
         keyGroup={groups ? group : undefined}

@@ -12,7 +12,7 @@ interface ConfirmDialogProps {
 
 /**
  * "Estas seguro?" with its two answers ('No', 'Si, continuar!'), the confirming step of every
- * action: one action's flow (ActionFlowDialogs) and a queue's bulk decision (BulkBar) alike.
+ * action: every action flow (ActionFlowDialogs), a queue's bulk decision among them.
  */
 export function ConfirmDialog({ open, question, onCancel, onConfirm }: ConfirmDialogProps) {
   return (

@@ -8,8 +8,7 @@ import { NewTabLink, customerHref } from './links';
 import { listText } from '@/i18n/es-lists';
 import { Spinner } from './spinner';
 import { t } from '@/i18n';
-import { Permission } from '@/domain/permissions';
-import { useActorPermissions } from './session';
+import { useScreens } from './screens';
 
 // The tabs load when the first row is opened: the list itself stays within its budget.
 const CustomerDetail = lazy(async () => ({ default: (await import('./customer/customer-detail')).CustomerDetail }));
@@ -17,7 +16,8 @@ const CustomerDetail = lazy(async () => ({ default: (await import('./customer/cu
 const statusLabel = (c: CustomerRow) => (c.enabled ? listText.customers.enabled : listText.customers.disabled);
 
 function Detail({ customer }: { customer: CustomerRow }) {
-  const permissions = useActorPermissions();
+  // The tabs are the customer page's (they read what it reads): shown to who may open that page.
+  const withTabs = useScreens().opens('customer-page/$id');
   const items: [string, string][] = [
     [listText.customers.id, String(customer.id)],
     [listText.email, customer.email ?? ''],
@@ -45,8 +45,8 @@ function Detail({ customer }: { customer: CustomerRow }) {
       <div>
         <NewTabLink href={customerHref(customer.id)}>{listText.customers.goTo}</NewTabLink>
       </div>
-      {/* The tabs read what the customer page reads (CRM2_VIEW_CUSTOMERS): the recover-clients screen alone does not show them. */}
-      {permissions.includes(Permission.VIEW_CUSTOMERS) && (
+      {/* Recuperar Clientes alone (without the customer page) keeps the data and the link, not the tabs. */}
+      {withTabs && (
         <div className="rounded-md bg-white p-3 ring-1 ring-slate-200">
           <Suspense fallback={<Spinner label={t.app.loading} />}>
             <CustomerDetail accountId={customer.id} />

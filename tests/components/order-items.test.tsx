@@ -11,9 +11,13 @@ import { pickupCash } from '@/machines/items/pickup-cash.machine';
 import { bankRemittance } from '@/machines/items/bank-remittance.machine';
 import { ItemRefused } from '@/domain/order-status';
 import { TopupActions } from '@/screens/order/items/topup-actions';
+import { TopupPanel } from '@/screens/order/items/topup-panel';
 import { PickupActions } from '@/screens/order/items/pickup-actions';
 import { BankRemittancePanel } from '@/screens/order/items/bank-remittance-panel';
 import { MassRetryAction } from '@/screens/order/items/mass-retry';
+import { setup } from 'xstate';
+import type { AnyRow } from '@/machines/lifecycle/table';
+import { ChartActions, chartPart } from '@/ui/chart-actions';
 import { renderAs } from './support';
 
 /**
@@ -74,6 +78,56 @@ describe('a top-up', () => {
       expect(within(dialog).queryAllByText('ATENCIÓN: La oferta ya expiró')).toHaveLength(expired ? 1 : 0);
       view.unmount();
     }
+  });
+});
+
+describe('a refusal the chart states', () => {
+  // Any chart's, not only an item's risk hold: the buttons show the reason a guard's transition states (`meta.refused`).
+  const desk = setup({ types: { context: {} as { closed: boolean; permissions: readonly string[] }, input: {} as { closed: boolean; permissions: readonly string[] } } }).createMachine({
+    id: 'cashDesk',
+    context: ({ input }) => input,
+    initial: 'open',
+    states: { open: { on: { 'desk.pay': [{ guard: ({ context }) => context.closed, meta: { refused: 'La caja está cerrada hasta mañana.' } }, { target: 'open' }] } } },
+  });
+  const pay = { event: 'desk.pay', label: 'Pagar', permissions: [], confirm: () => '¿Pagar?', success: { text: () => 'Pagado.' }, refused: 'No se puede pagar.' } as unknown as AnyRow;
+  const cashDesk = { name: 'cashDesk', machine: desk, rows: [pay] };
+
+  it.each([
+    [true, [], ['La caja está cerrada hasta mañana.']],
+    [false, ['Pagar'], []],
+  ])('closed: %s', (closed, buttons, notes) => {
+    renderAs('operaciones', <ChartActions label="Caja" parts={[chartPart({ lifecycle: cashDesk, input: { closed }, subject: {} })]} onDone={() => {}} />);
+    expect(screen.queryAllByRole('button').map((b) => b.textContent)).toEqual(buttons);
+    expect(screen.queryAllByRole('note').map((n) => n.textContent)).toEqual(notes);
+  });
+});
+
+describe("a top-up panel's notes, as the item's chart says them", () => {
+  const panel = (status: string, offerExpired: boolean) => {
+    const item = { ...itemOf(704, 'TOPUP', [snapshotOf(topupItem.name, { status, orderStatus: 'OPEN', offerExpired })]), amount: 5 } as OfferItem;
+    return <TopupPanel order={order} offer={offer} item={item} onChanged={() => {}} />;
+  };
+  const EXPIRED = 'ATENCIÓN: La oferta ya expiró';
+  const RUNNING = 'La oferta sigue vigente: los intentos de una recarga MULTIPLE se reinician cuando expire.';
+  const REFUSED = 'No se puede ejecutar: Solo para recargas telefonicas o nautas en los estados: OPEN, PRE_ORDER, ERROR, IMPOSSIBLE, PENDING';
+  const notes = () => [EXPIRED, RUNNING, REFUSED].filter((text) => screen.queryByText((_content, element) => element?.tagName === 'P' && element.textContent === text) !== null);
+
+  it.each([
+    // The offer's expiry is the snapshot's fact (the server's clock), never the offer's end date read again here.
+    ['MULTIPLE', true, 'operaciones', [EXPIRED, REFUSED]],
+    ['IMPOSSIBLE', true, 'operaciones', [EXPIRED]],
+    ['MULTIPLE', false, 'operaciones', [RUNNING, REFUSED]],
+    ['IMPOSSIBLE', false, 'operaciones', []],
+    ['OPEN', true, 'operaciones', []],
+    ['FULFILLED', false, 'operaciones', [REFUSED]],
+    // The offer's notes are for every reader; what the status refuses is told to who could act.
+    ['MULTIPLE', true, 'lector', [EXPIRED]],
+    ['MULTIPLE', false, 'lector', [RUNNING]],
+    ['FULFILLED', false, 'lector', []],
+  ] as const)('%s, offer expired: %s, for %s', (status, offerExpired, who, shown) => {
+    renderAs(who, panel(status, offerExpired));
+    expect(screen.getByRole('region', { name: 'Recarga 704' })).toBeInTheDocument();
+    expect(notes()).toEqual(shown);
   });
 });
 

@@ -10,7 +10,7 @@ import type { SessionActor } from '@/ui/session';
 import { FraudAlert } from '@/screens/shell/fraud-alert';
 import { RiskBell } from '@/screens/shell/risk-bell';
 import { DashboardPage } from '@/screens/shell/dashboard-page';
-import { fakeServices, group, profileOf, renderWith } from './support';
+import { fakeServices, group, profileOf, renderRouted, renderWith } from './support';
 
 /**
  * The shell's pieces that read only the session chart: the fraud alert, the risk bell and the
@@ -63,10 +63,10 @@ describe('the fraud alert', () => {
 });
 
 describe('the risk bell', () => {
-  it('lists "Orden {id} en RIESGO", each linking to its order in a new tab', () => {
+  it('lists "Orden {id} en RIESGO", each linking to its order in a new tab', async () => {
     const session = signedIn([group('ADMIN', [Permission.LOGIN])]);
     session.send({ type: 'risk.loaded', orders: [riskOrder(501), riskOrder(502)], total: 2 });
-    renderWith(session, <RiskBell />);
+    await renderRouted(session, <RiskBell />);
     expect(screen.getByRole('button', { name: 'Órdenes en riesgo: 2' })).toBeInTheDocument();
     const links = screen.getAllByRole('link', { hidden: true });
     expect(links.map((l) => l.textContent)).toEqual(['Orden 501 en RIESGO', 'Orden 502 en RIESGO']);
@@ -77,20 +77,32 @@ describe('the risk bell', () => {
     }
   });
 
-  it('with no order in risk says so and links nowhere', () => {
+  it('with no order in risk says so and links nowhere', async () => {
     const session = signedIn([group('ADMIN', [Permission.LOGIN])]);
-    renderWith(session, <RiskBell />);
+    await renderRouted(session, <RiskBell />);
     expect(screen.getByRole('button', { name: 'Órdenes en riesgo: 0' })).toBeInTheDocument();
     expect(screen.getByText('No hay órdenes en riesgo.')).toBeInTheDocument();
     expect(screen.queryAllByRole('link', { hidden: true })).toHaveLength(0);
   });
+
+  it.each([
+    ['who may open Cola de Riesgo (CRM7_FRAUD_COMPLETE) follows a link to it', [Permission.LOGIN, Permission.FRAUD_COMPLETE], true],
+    ['anyone else reads it, with no link to a screen that would refuse them', [Permission.LOGIN, Permission.VIEW_ORDERS], false],
+  ] as const)('beyond ten orders, "y N más…": %s', async (_who, permissions, linked) => {
+    const session = signedIn([group('PERSONA', permissions)]);
+    session.send({ type: 'risk.loaded', orders: Array.from({ length: 12 }, (_, i) => riskOrder(600 + i)), total: 12 });
+    await renderRouted(session, <RiskBell />);
+    const more = screen.getByText('y 2 más…');
+    expect(more.tagName).toBe(linked ? 'A' : 'SPAN');
+    if (linked) expect(more).toHaveAttribute('href', '#/admin/risk-queue');
+  });
 });
 
 describe('the dashboard without CRM2_VIEW_ORDERS', () => {
-  it('says why there are no figures and shows none', () => {
+  it('says why there are no figures and shows none', async () => {
     // No services are given: a page that tried to read the figures would fail to render.
     const session = signedIn([group('SIN_ACCESO', [Permission.LOGIN])]);
-    renderWith(session, <DashboardPage />);
+    await renderRouted(session, <DashboardPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
       /^Su usuario no tiene permiso para ver las cifras del panel: son datos de órdenes y ventas \(CRM2_VIEW_ORDERS\)\.$/,
@@ -102,7 +114,7 @@ describe('the dashboard without CRM2_VIEW_ORDERS', () => {
     // Services that are asked and never answer (no network): the page waits for its figures.
     const { services, touched: asked } = fakeServices();
     const session = signedIn([group('ENTREGAS', [Permission.LOGIN, Permission.VIEW_ORDERS])]);
-    renderWith(session, <DashboardPage />, services);
+    await renderRouted(session, <DashboardPage />, services);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByText(/Su usuario no tiene permiso para ver las cifras del panel/)).toBeNull();
     await waitFor(() => expect(asked).toEqual(['reports']));

@@ -1,5 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
+import { createMemoryHistory, createRootRouteWithContext, createRouter, RouterProvider } from '@tanstack/react-router';
+import { SCREENS, type RouterContext } from '@/router';
 import { createActor } from 'xstate';
 import type { KyInstance } from 'ky';
 import type { RuntimeConfig } from '@/api/contract/runtime-config';
@@ -35,22 +37,26 @@ export function sessionAs(username: string, permissions: readonly string[] = per
   return session;
 }
 
-/** GET paths (as the console asks them) and the data each is answered with. */
+/** GET paths (as the console asks them), or other requests as `METHOD path`, and the data each is answered with. */
 export type Answers = Record<string, unknown>;
 
 /**
  * Services whose clients record their use: `touched`, the clients used, by name; `sent`, the
- * requests made (`METHOD path`). Without `answers` a client never answers (nothing is ever sent);
- * with them, a GET of a path given is answered `{ code: 0, data }` and anything else is refused as
+ * requests made (`METHOD path`); `bodies`, the JSON bodies sent, by request. Without `answers` a
+ * client never answers (nothing is ever sent); with them, a GET of a path given (or another
+ * request given as `METHOD path`) is answered `{ code: 0, data }` and anything else is refused as
  * a lost connection.
  */
 export function fakeServices(answers?: Answers) {
   const touched: string[] = [];
   const sent: string[] = [];
-  const answer = (method: string) => async (path: string) => {
+  const bodies: { request: string; json: unknown }[] = [];
+  const answer = (method: string) => async (path: string, options?: { json?: unknown }) => {
     sent.push(`${method} ${path}`);
-    if (method !== 'GET' || !answers || !(path in answers)) throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify({ code: 0, data: answers[path] }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    if (options?.json !== undefined) bodies.push({ request: `${method} ${path}`, json: options.json });
+    const key = method === 'GET' ? path : `${method} ${path}`;
+    if (!answers || !(key in answers)) throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify({ code: 0, data: answers[key] }), { status: 200, headers: { 'Content-Type': 'application/json' } });
   };
   const ky = { get: answer('GET'), post: answer('POST'), put: answer('PUT'), delete: answer('DELETE') } as unknown as KyInstance;
   const client = (name: string): ServiceClient => ({
@@ -64,7 +70,7 @@ export function fakeServices(answers?: Answers) {
   const services = new Proxy({ config } as Services, {
     get: (target, name: string) => (name in target ? target[name as keyof Services] : client(name)),
   });
-  return { services, touched, sent };
+  return { services, touched, sent, bodies };
 }
 
 /** Renders `ui` under the session and, when given, the services (a piece that reads none is drawn without them). */
@@ -77,13 +83,28 @@ export function renderWith(session: SessionActor, ui: ReactNode, services?: Serv
 }
 
 /**
+ * Renders `ui` as the page of a router whose context carries the app's one list of screens (a
+ * piece that asks which screens open, `useScreens`), under the session and the services given;
+ * resolves once the router has drawn it.
+ */
+export async function renderRouted(session: SessionActor, ui: ReactNode, services?: Services) {
+  // The router restores the scroll on a navigation; jsdom has no layout to scroll.
+  window.scrollTo = () => {};
+  const root = createRootRouteWithContext<RouterContext>()({ component: () => ui });
+  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }), context: { session, services: services ?? ({} as Services), screens: SCREENS } });
+  const view = renderWith(session, <RouterProvider router={router as never} />, services);
+  await act(() => router.load());
+  return view;
+}
+
+/**
  * Renders `ui` signed in as `username` (sessionAs, with `permissions` if given) over
  * fakeServices(`answers`); returns the render as `view` and what the services were asked.
  */
 export function renderAs(username: string, ui: ReactNode, { permissions, answers }: { permissions?: readonly string[]; answers?: Answers } = {}) {
-  const { services, touched, sent } = fakeServices(answers);
+  const { services, touched, sent, bodies } = fakeServices(answers);
   const view = renderWith(sessionAs(username, permissions), ui, services);
-  return { view, touched, sent };
+  return { view, touched, sent, bodies };
 }
 
 type CustomerActionsProps = ComponentProps<typeof CustomerActions>;

@@ -127,7 +127,7 @@ describe('validation: 400 with the Spanish reason, nothing changed', () => {
       ['review', { remittanceId, reason: 'x', isReview: false }, PickupPrepaidMsg.reviewFlag],
       ['approve', { remittanceId, isReview: true }, PickupPrepaidMsg.reviewFlag],
       ['approve', {}, PickupPrepaidMsg.remittanceId],
-      ['review', { remittanceId, reason: 'x', byAccountId: 999_999 }, PickupPrepaidMsg.byAccountId],
+      ['review', { remittanceId, reason: 'x', byAccountId: 999_999 }, RemittanceMsg.otherAccount],
       ['deliver', { remittanceId, deliveryDate: new Date(TEST_NOW).toISOString() }, PickupPrepaidMsg.receiver],
       ['deliver', { remittanceId, receiver: 'Ana', deliveryDate: 'ayer' }, PickupPrepaidMsg.deliveryDate],
       ['deliver', { remittanceId, receiver: 'Ana', deliveryDate: new Date(TEST_NOW + 2 * HOUR).toISOString() }, PickupPrepaidMsg.futureDate],
@@ -172,5 +172,38 @@ describe('validation: 400 with the Spanish reason, nothing changed', () => {
     expect((await post('/orders/secured/prepaidCard/update', DESTINATION)).status).toBe(400);
     expect((await request('POST', '/orders/secured/prepaidCard/approve?foid=abc', tokens.admin)).status).toBe(400);
     expect(await observePrepaid(card)).toEqual(before);
+  });
+});
+
+describe('byAccountId: one rule, one answer', () => {
+  it('a pickup’s decision and a home remittance’s naming another account both answer 400 with the same text, and nothing moves', async () => {
+    const pickup = await pickupIn({ status: 'PENDING_DELIVERY', deliveryStatus: 'ASSIGNED' });
+    const pickupBefore = await observePickup(pickup);
+    // A home remittance in MANUAL with its tracking number, in an open order: approving it is allowed but for byAccountId.
+    const home = await k()
+      .selectFrom('order_items as i')
+      .innerJoin('remittances as r', 'r.id', 'i.id')
+      .innerJoin('orders as o', 'o.id', 'i.order_id')
+      .select(['i.id', 'i.order_id', 'o.app_name'])
+      .where('i.product_type', '=', 'REMESA_A_DOMICILIO')
+      .orderBy('i.id')
+      .executeTakeFirstOrThrow();
+    await k().updateTable('orders').set({ status: 'OPEN' }).where('id', '=', home.order_id).execute();
+    await k().updateTable('order_items').set({ status: 'MANUAL', tracking_number: 'TRK-SELF' }).where('id', '=', home.id).execute();
+    const other = 999_999;
+    const answers = [
+      await postDelivery('/remittances/api/crm2/pickup/review', { appName: 'CRM', remittanceId: pickup.remittanceId, byAccountId: other, reason: 'Dirección incompleta' }),
+      await postDelivery('/remittances/api/crm2/homeremittance/secured/approve', { appName: home.app_name, remittanceId: home.id, byAccountId: other, reason: null }),
+    ];
+    expect(await Promise.all(answers.map(async (response) => [response.status, await errorOf(response)]))).toEqual([
+      [400, RemittanceMsg.otherAccount],
+      [400, RemittanceMsg.otherAccount],
+    ]);
+    expect(await observePickup(pickup)).toEqual(pickupBefore);
+    expect(await itemStatus(home.id)).toBe('MANUAL');
+    // The same request naming the signed-in staff member goes through on both paths.
+    const self = (await k().selectFrom('accounts').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    expect((await postDelivery('/remittances/api/crm2/homeremittance/secured/approve', { appName: home.app_name, remittanceId: home.id, byAccountId: self, reason: null })).status).toBe(200);
+    expect(await itemStatus(home.id)).toBe('TO_ACTIVATE');
   });
 });

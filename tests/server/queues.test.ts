@@ -6,7 +6,11 @@ import { RiskListResponse } from '@/api/contract/orders';
 import { DashboardResponse } from '@/api/contract/reports';
 import { bankRemittance } from '@/machines/items/bank-remittance.machine';
 import { order as orderLifecycle } from '@/machines/order/order.machine';
-import { rowFor } from '@/machines/lifecycle/table';
+import { rowFor, rowRefusal } from '@/machines/lifecycle/table';
+import { restoredChart } from '@/machines/lifecycle/restore';
+import { inputOf } from '@/api/contract/chart-snapshot';
+import { ItemRefused } from '@/domain/order-status';
+import { persona } from '../support/chart-checks';
 import { CLAIM_MINUTES, ClaimMsg } from '@/domain/queues';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
@@ -110,12 +114,19 @@ describe('the remittance queue', () => {
     await expectError(await get(`${QueuePaths.remittances}?province=x'--`, 'operaciones'), 400, 'invalid_request', 'La provincia no es válida.');
   });
 
-  it('shows the items of an order in risk review as blocked', async () => {
+  it('shows the items of an order in risk review as blocked: the item chart, restored from the entry, holds its payout', async () => {
     const item = await bankItem('MANUAL', 3);
-    await k().updateTable('orders').set({ status: 'RISK' }).where('id', '=', item.orderId).execute();
-    const entry = (await queue('operaciones', '?product=REMESA_BANCARIA&size=100')).elements.find((e) => e.itemId === item.id);
-    expect(entry).toMatchObject({ orderStatus: 'RISK', blocked: true });
-    await k().updateTable('orders').set({ status: 'OPEN' }).where('id', '=', item.orderId).execute();
+    const approve = rowFor(bankRemittance.rows, 'item.approve')!;
+    const entryOf = async () => (await queue('operaciones', '?product=REMESA_BANCARIA&size=100')).elements.find((e) => e.itemId === item.id)!;
+    for (const [orderStatus, held] of [['RISK', true], ['DUPLICATE_RISK', true], ['OPEN', false]] as const) {
+      await k().updateTable('orders').set({ status: orderStatus }).where('id', '=', item.orderId).execute();
+      const entry = await entryOf();
+      expect(entry, orderStatus).toMatchObject({ orderStatus, blocked: held });
+      // The same chart, restored by the page from the entry's snapshot, states the hold (or takes the approval).
+      const chart = restoredChart(bankRemittance.machine, { ...inputOf([entry.chart], bankRemittance.name), permissions: [...persona('operaciones')] });
+      expect(rowRefusal(approve, chart), orderStatus).toBe(held ? ItemRefused.orderInReview : null);
+      expect(chart.can({ type: 'item.approve' }), orderStatus).toBe(!held);
+    }
   });
 
   it('shows an item whose approval waits for a second person (four-eyes) as blocked, naming the request; decided, it is work again', async () => {

@@ -1,5 +1,5 @@
 import { and, setup } from 'xstate';
-import { TOPUP_ACTION_STATUSES, TOPUP_STATUSES, TOPUP_TARGET_STATUSES, type TopupActionStatus, type TopupOutcome, type TopupTargetStatus } from '@/domain/topup';
+import { TOPUP_STATUSES, TOPUP_TARGET_STATUSES, type TopupActionStatus, type TopupOutcome, type TopupTargetStatus } from '@/domain/topup';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
 import { topupActions, type TopupItemContext, type TopupItemEvent } from './topup.actions';
@@ -71,11 +71,6 @@ function actionable(status: TopupActionStatus) {
       })),
     },
   };
-}
-
-/** Whether a status allows the top-up actions (edit, deliver now, change status). */
-export function topupActionable(status: string): boolean {
-  return (TOPUP_ACTION_STATUSES as readonly string[]).includes(status);
 }
 
 export const topupItem: Lifecycle<typeof topupItemMachine, ItemSubject> = {

@@ -1,160 +1,78 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { BulkAnswer } from '@/api/contract/queues';
-import type { Validation } from '@/machines/lifecycle/form';
+import { assign, setup } from 'xstate';
 
 /**
- * A queue's bulk selection as a person makes it (issue 28 §3): entries are chosen one by one (a
- * row's checkbox, or `x` on the highlighted row as in Gmail), a page at once, or cleared; an
- * action asked for what is chosen is confirmed first (the question names the action and how many;
- * an action that asks for input, a reason, has its form filled and checked before that, and its
- * payload goes with every entry), then applied (the `apply` actor: the host's call of the bulk route), and
- * its result (each entry done, refused, held by someone else, or waiting in the batch's approval)
- * stays on screen until it is closed, which empties the selection. Entries that leave the list
- * (someone else's work, the live stream) leave the selection too. The host provides `apply`.
+ * A queue's bulk selection as a person makes it (issue 28 §3): which entries may be chosen (the
+ * list says so each time it is read: the entries it shows that nothing holds, `select.shown`) and
+ * which are chosen, one by one (a row's checkbox, or `x` on the highlighted row as in Gmail), a
+ * page at once, or cleared. An entry that leaves the list, or is held now, leaves the selection.
+ * The chart holds the selection only: what is decided for it is the action flow's
+ * (src/machines/ui/action-flow.machine.ts), the batch as one flow whose request names the entries
+ * chosen when it started (src/screens/order/bulk-bar.tsx); its result closed, the host clears
+ * the selection.
  */
 
 export interface BulkSelectionContext {
-  /** The chosen entries, in the order chosen. */
+  /** The entries that may be chosen: those the list shows now that nothing holds. */
+  eligible: readonly number[];
+  /** The chosen entries, in the order chosen; always among the eligible. */
   selected: readonly number[];
-  /** The action under way or last applied (its row's event). */
-  event: string | null;
-  result: BulkAnswer | null;
-  /** Why the batch was not sent or not answered (the selection stays for another try). */
-  error: string | null;
-  /** The open form's value, while an action that asks for input is filled in; null otherwise. */
-  form: FormValue | null;
-  /** The form's own check (the row's `validate`): its payload, or the spec's Spanish message. */
-  check: FormCheck | null;
-  /** Why the form was not accepted, shown beside it. */
-  invalid: string | null;
-  /** What the checked form gave, sent with every entry; undefined for an action without a form. */
-  payload: unknown;
 }
-
-/** A form's value as the chart keeps it: named fields. */
-export type FormValue = Readonly<Record<string, unknown>>;
-export type FormCheck = (value: FormValue) => Validation<unknown>;
 
 export type BulkSelectionEvent =
-  | { type: 'select.toggle'; key: number }
-  | { type: 'select.page'; keys: readonly number[] }
-  | { type: 'select.clear' }
-  /** The list was read again: what it no longer shows cannot stay chosen. */
+  /** The list was read: the entries that may be chosen now (the others cannot stay chosen). */
   | { type: 'select.shown'; keys: readonly number[] }
-  /** An action for what is chosen; `form` when it asks for input first (its opening value and check). */
-  | { type: 'bulk.apply'; event: string; form?: { value: FormValue; check: FormCheck } }
-  | { type: 'form.change'; patch: FormValue }
-  | { type: 'form.submit' }
-  | { type: 'form.cancel' }
-  | { type: 'bulk.confirm' }
-  | { type: 'bulk.cancel' }
-  | { type: 'result.close' };
-
-/** What the host's call is given: the action and the chosen entries. */
-export interface BulkRequest {
-  event: string;
-  ids: readonly number[];
-  /** The form's payload (a reason), the same for every entry; absent without a form. */
-  payload?: unknown;
-}
-
-const toggled = (selected: readonly number[], key: number) => (selected.includes(key) ? selected.filter((k) => k !== key) : [...selected, key]);
+  | { type: 'select.toggle'; key: number }
+  /** Every eligible entry, or (all of them chosen already) none. */
+  | { type: 'select.page' }
+  | { type: 'select.clear' };
 
 export const bulkSelectionMachine = setup({
   types: { context: {} as BulkSelectionContext, events: {} as BulkSelectionEvent },
-  actors: {
-    /** The host's bulk call; by itself it never answers. */
-    apply: fromPromise<BulkAnswer, BulkRequest>(() => new Promise<BulkAnswer>(() => {})),
-  },
   actions: {
-    toggle: assign(({ context, event }) => (event.type === 'select.toggle' ? { selected: toggled(context.selected, event.key), error: null } : {})),
-    /** The whole page: chosen, or (all of it chosen already) none of it. */
-    page: assign(({ context, event }) => {
-      if (event.type !== 'select.page') return {};
-      const all = event.keys.every((k) => context.selected.includes(k));
-      return { selected: all ? context.selected.filter((k) => !event.keys.includes(k)) : [...context.selected, ...event.keys.filter((k) => !context.selected.includes(k))], error: null };
+    toggle: assign(({ context, event }) => {
+      if (event.type !== 'select.toggle') return {};
+      const chosen = context.selected.includes(event.key);
+      return { selected: chosen ? context.selected.filter((k) => k !== event.key) : [...context.selected, event.key] };
     }),
-    prune: assign(({ context, event }) => (event.type === 'select.shown' ? { selected: context.selected.filter((k) => event.keys.includes(k)) } : {})),
-    clear: assign({ selected: [], event: null, result: null, error: null, form: null, check: null, invalid: null, payload: undefined }),
-    startApply: assign(({ event }) => (event.type === 'bulk.apply' ? { event: event.event, error: null, form: null, check: null, invalid: null, payload: undefined } : {})),
-    openForm: assign(({ event }) => (event.type === 'bulk.apply' && event.form ? { form: event.form.value, check: event.form.check } : {})),
-    changeForm: assign(({ context, event }) => (event.type === 'form.change' && context.form ? { form: { ...context.form, ...event.patch } } : {})),
-    takePayload: assign(({ context }) => {
-      const checked = context.check!(context.form!);
-      return checked.ok ? { payload: checked.payload, invalid: null } : {};
-    }),
-    refuseForm: assign(({ context }) => {
-      const checked = context.check!(context.form!);
-      return { invalid: checked.ok ? null : checked.message };
-    }),
-    closeForm: assign({ event: null, form: null, check: null, invalid: null, payload: undefined }),
-    assignResult: assign(({ event }) => ({ result: (event as { output?: BulkAnswer }).output ?? null })),
-    assignError: assign(({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      return { error: error instanceof Error ? error.message : String(error) };
-    }),
+    page: assign(({ context }) => ({ selected: [...context.selected, ...context.eligible.filter((k) => !context.selected.includes(k))] })),
+    show: assign(({ context, event }) => (event.type === 'select.shown' ? { eligible: event.keys, selected: context.selected.filter((k) => event.keys.includes(k)) } : {})),
+    clear: assign({ selected: [] }),
   },
   guards: {
-    /** After the event, something is still chosen. */
-    leavesSome: ({ context, event }) => {
-      if (event.type === 'select.toggle') return toggled(context.selected, event.key).length > 0;
-      if (event.type === 'select.shown') return context.selected.some((k) => event.keys.includes(k));
-      if (event.type === 'select.page') return !event.keys.every((k) => context.selected.includes(k)) || context.selected.some((k) => !event.keys.includes(k));
-      return context.selected.length > 0;
-    },
-    hasKeys: ({ event }) => event.type === 'select.page' && event.keys.length > 0,
-    asksForm: ({ event }) => event.type === 'bulk.apply' && event.form !== undefined,
-    formValid: ({ context }) => context.check !== null && context.form !== null && context.check(context.form).ok,
+    /** The entry may be chosen (or is chosen: chosen entries are eligible). */
+    eligible: ({ context, event }) => event.type === 'select.toggle' && context.eligible.includes(event.key),
+    /** The toggle unchooses the only chosen entry. */
+    unchoosesLast: ({ context, event }) => event.type === 'select.toggle' && context.selected.length === 1 && context.selected[0] === event.key,
+    someEligible: ({ context }) => context.eligible.length > 0,
+    allChosen: ({ context }) => context.selected.length === context.eligible.length,
+    /** Something chosen is still shown and free. */
+    keepsSome: ({ context, event }) => event.type === 'select.shown' && context.selected.some((k) => event.keys.includes(k)),
   },
 }).createMachine({
   id: 'bulkSelection',
-  context: { selected: [], event: null, result: null, error: null, form: null, check: null, invalid: null, payload: undefined },
+  context: { eligible: [], selected: [] },
   initial: 'empty',
   states: {
     empty: {
       on: {
-        'select.toggle': { target: 'choosing', actions: 'toggle' },
-        'select.page': { guard: 'hasKeys', target: 'choosing', actions: 'page' },
+        'select.shown': { actions: 'show' },
+        'select.toggle': { guard: 'eligible', target: 'choosing', actions: 'toggle' },
+        'select.page': { guard: 'someEligible', target: 'choosing', actions: 'page' },
       },
     },
     choosing: {
       on: {
-        'select.toggle': [{ guard: 'leavesSome', actions: 'toggle' }, { target: 'empty', actions: 'clear' }],
-        'select.page': [{ guard: 'leavesSome', actions: 'page' }, { target: 'empty', actions: 'clear' }],
-        'select.shown': [{ guard: 'leavesSome', actions: 'prune' }, { target: 'empty', actions: 'clear' }],
-        'select.clear': { target: 'empty', actions: 'clear' },
-        'bulk.apply': [
-          { guard: 'asksForm', target: 'filling', actions: ['startApply', 'openForm'] },
-          { target: 'confirming', actions: 'startApply' },
+        'select.shown': [
+          { guard: 'keepsSome', actions: 'show' },
+          { target: 'empty', actions: 'show' },
         ],
+        'select.toggle': [
+          { guard: 'unchoosesLast', target: 'empty', actions: 'clear' },
+          { guard: 'eligible', actions: 'toggle' },
+        ],
+        'select.page': [{ guard: 'allChosen', target: 'empty', actions: 'clear' }, { actions: 'page' }],
+        'select.clear': { target: 'empty', actions: 'clear' },
       },
-    },
-    /** The action's form (a reason for all of them): checked by its own rules before the question. */
-    filling: {
-      on: {
-        'form.change': { actions: 'changeForm' },
-        'form.submit': [{ guard: 'formValid', target: 'confirming', actions: 'takePayload' }, { actions: 'refuseForm' }],
-        'form.cancel': { target: 'choosing', actions: 'closeForm' },
-      },
-    },
-    confirming: {
-      on: {
-        'bulk.confirm': 'applying',
-        'bulk.cancel': { target: 'choosing', actions: 'closeForm' },
-      },
-    },
-    applying: {
-      // The answer is awaited whatever the list does meanwhile; the selection is what was sent.
-      invoke: {
-        id: 'apply',
-        src: 'apply',
-        input: ({ context }): BulkRequest => ({ event: context.event!, ids: context.selected, ...(context.payload === undefined ? {} : { payload: context.payload }) }),
-        onDone: { target: 'result', actions: 'assignResult' },
-        onError: { target: 'choosing', actions: ['closeForm', 'assignError'] },
-      },
-    },
-    result: {
-      on: { 'result.close': { target: 'empty', actions: 'clear' } },
     },
   },
 });

@@ -4,9 +4,9 @@ import { APPROVAL_STATUS_LABELS, windowNote } from '@/domain/approvals';
 import { formatMoney } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { approval as approvalLifecycle } from '@/machines/queue/approval.machine';
-import { useActorPermissions, useServices, useSession } from '@/ui/session';
+import { useServices, useSession } from '@/ui/session';
+import { useScreens } from '@/ui/screens';
 import { useOrderChanges } from '@/ui/live';
-import { Permission } from '@/domain/permissions';
 import { ChartActions, snapshotPart, useChartFlow } from '@/ui/chart-actions';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
@@ -72,8 +72,8 @@ function PendingApprovals({ onDecided }: { onDecided: () => void }) {
   const services = useServices();
   const me = useSession((c) => c.profile?.accountId ?? 0);
   const pending = useShownDetail(() => getApprovals(services.orders, 'pending'));
-  // The change stream is for those who read orders.
-  const live = useActorPermissions().includes(Permission.VIEW_ORDERS);
+  // The change stream tells of orders changed: it is for who may open their pages (the screen list's guard).
+  const live = useScreens().opens('order-page/$id');
   // The flow lives here: a decided request leaves the list its buttons were in.
   const flow = useChartFlow({
     onDone: () => {

@@ -1,81 +1,112 @@
-import { useMemo, type FormEvent } from 'react';
-import { fromPromise } from 'xstate';
-import { useActorRef, useSelector } from '@xstate/react';
-import { bulkSelectionMachine, type BulkRequest } from '@/machines/ui/bulk-selection.machine';
+import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { bulkSelectionMachine } from '@/machines/ui/bulk-selection.machine';
+import type { FormValue } from '@/machines/ui/action-flow.machine';
+import type { Validation } from '@/machines/lifecycle/form';
 import { bulkActionsOf, type BulkAction } from '@/machines/queue/bulk-offer';
 import { applyBulk } from '@/api/queues';
-import { errorMessage } from '@/api/http';
 import type { BulkAnswer, BulkResult } from '@/api/contract/queues';
 import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import type { ClaimKind } from '@/domain/queues';
 import { formatMoney } from '@/domain/format';
 import { useActorPermissions, useServices } from '@/ui/session';
+import { ActionFlowDialogs, useActionFlow, type FlowResultView } from '@/ui/action-flow';
 import { Button } from '@/ui/button';
-import { Dialog } from '@/ui/dialog';
-import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { FlowFormDialog } from '@/ui/flow-form';
 import { FormFields } from '@/ui/row-form';
 import { bulkText } from '@/i18n/es-bulk';
 
 /**
- * Bulk decisions in a work queue (issue 28 §3): the selection chart
- * (src/machines/ui/bulk-selection.machine.ts) with the bulk call as its `apply` actor, the bar that
- * offers what every chosen entry's chart takes, and the dialog that names each entry's result.
+ * Bulk decisions in a work queue (issue 28 §3): the bar over the selection chart
+ * (src/machines/ui/bulk-selection.machine.ts) offers what every chosen entry's chart takes, and
+ * a decision runs the one action flow (src/machines/ui/action-flow.machine.ts, `useActionFlow`)
+ * as a batch: its request names the entries chosen when it started. The action's form (a reason,
+ * typed once for all) is the row's, checked by the row's own rule; then the question, the wait,
+ * and the result, which names each entry; closing it empties the selection.
  */
 
-export type BulkActor = ReturnType<typeof useBulkSelection>;
+export type BulkSelectionActor = ActorRefFrom<typeof bulkSelectionMachine>;
 
-/** The selection chart of a queue; `applied` after each answer (the queue reads itself again). */
-export function useBulkSelection(kind: ClaimKind, applied: () => void) {
+/** A batch under way: the queue, the action, and the entries it names (those chosen when it started). */
+interface Batch {
+  kind: ClaimKind;
+  action: BulkAction;
+  ids: readonly number[];
+}
+
+const line = (r: BulkResult, name: string) =>
+  r.outcome === 'done' ? bulkText.done(name) : r.outcome === 'waiting' ? bulkText.inApproval(name) : r.outcome === 'held' ? bulkText.held(name, r.reason ?? '') : bulkText.refused(name, r.reason ?? '');
+
+/** The result of a batch in the flow's result dialog: each entry named, by its key. */
+function resultView(nameOf: (key: number) => string): FlowResultView {
+  return {
+    body: (data) => (
+      <ul aria-label={bulkText.resultTitle} className="mt-3 space-y-1 text-sm">
+        {(data as BulkAnswer).results.map((r) => (
+          <li key={r.id} className={r.outcome === 'done' ? 'text-emerald-800' : r.outcome === 'waiting' ? '' : 'text-red-800'}>
+            {line(r, nameOf(r.id))}
+          </li>
+        ))}
+      </ul>
+    ),
+    close: bulkText.close,
+    tone: (data) => ((data as BulkAnswer | undefined)?.approval ? 'warning' : 'default'),
+  };
+}
+
+/**
+ * The batch's flow: the row's form check (it reads no entry) with the question naming the action
+ * and how many; the bulk call; the answer's word and text (waiting for a second person, or how
+ * many were done) and the answer itself for the result's list.
+ */
+function useBulkDecision(selection: BulkSelectionActor, applied: () => void) {
   const services = useServices();
-  const logic = useMemo(
-    () =>
-      bulkSelectionMachine.provide({
-        actors: {
-          apply: fromPromise<BulkAnswer, BulkRequest>(async ({ input }) => {
-            try {
-              return await applyBulk(services.orders, { kind, event: input.event, ids: [...input.ids], ...(input.payload === undefined ? {} : { payload: input.payload }) });
-            } catch (error) {
-              throw new Error(errorMessage(error), { cause: error });
-            } finally {
-              applied();
-            }
-          }),
-        },
-      }),
-    // One chart per screen; `applied` only sends to the queue's chart.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [services, kind],
-  );
-  return useActorRef(logic);
+  // The form's value, or none for an action without a form.
+  return useActionFlow<FormValue | undefined, unknown, Batch>({
+    validate: (value, { action, ids }) => {
+      const checked: Validation<unknown> = action.form && value ? action.form.validate(value, undefined, undefined) : { ok: true, payload: undefined };
+      return checked.ok ? { ...checked, question: bulkText.question(action.label, ids.length) } : checked;
+    },
+    perform: async (payload, { kind, action, ids }) => {
+      try {
+        const answer = await applyBulk(services.orders, { kind, event: action.event, ids: [...ids], ...(payload === undefined ? {} : { payload }) });
+        if (answer.approval) return { title: bulkText.waitingTitle, text: bulkText.waiting(answer.approval.id, formatMoney(answer.approval.amount, answer.approval.currency)), data: answer };
+        return { title: bulkText.resultTitle, text: bulkText.applied(answer.results.filter((r) => r.outcome === 'done').length), data: answer };
+      } finally {
+        // The queue reads itself again whatever the answer (the stream does too).
+        applied();
+      }
+    },
+    onSettled: () => selection.send({ type: 'select.clear' }),
+  });
 }
 
 interface BulkBarProps {
-  actor: BulkActor;
+  selection: BulkSelectionActor;
+  kind: ClaimKind;
   /** The chosen entries' charts, as the queue's read carries them. */
   chartsOf: (keys: readonly number[]) => ChartSnapshot[];
-  kind: ClaimKind;
+  /** An entry's name by its key, for a result whose entry may have left the list. */
+  nameOf: (key: number) => string;
+  /** After each answer: the queue reads itself again. */
+  applied: () => void;
 }
 
-/** What is chosen, the actions all of it takes, and a way to clear it; shown while something is chosen. */
-export function BulkBar({ actor, chartsOf, kind }: BulkBarProps) {
+/** What is chosen, the actions all of it takes, and a way to clear it (shown while something is chosen); the batch's dialogs. */
+export function BulkBar({ selection, kind, chartsOf, nameOf, applied }: BulkBarProps) {
   const permissions = useActorPermissions();
-  const selected = useSelector(actor, (s) => s.context.selected);
-  const applying = useSelector(actor, (s) => s.matches('applying'));
-  const error = useSelector(actor, (s) => s.context.error);
-  const shown = useSelector(actor, (s) => !s.matches('empty'));
-  const confirming = useSelector(actor, (s) => s.matches('confirming'));
-  const asked = useSelector(actor, (s) => s.context.event);
-  const filling = useSelector(actor, (s) => s.matches('filling'));
-  const formValue = useSelector(actor, (s) => s.context.form);
-  const invalid = useSelector(actor, (s) => s.context.invalid);
+  const selected = useSelector(selection, (s) => s.context.selected);
+  const shown = useSelector(selection, (s) => s.matches('choosing'));
+  const flow = useBulkDecision(selection, applied);
   const actions = useMemo(() => bulkActionsOf(kind, chartsOf(selected), permissions), [kind, chartsOf, selected, permissions]);
-  const action = actions.find((a) => a.event === asked);
-  const label = action?.label ?? '';
-  const apply = (a: BulkAction) => {
-    const form = a.form;
+  const batch = flow.current;
+  const result = useMemo(() => resultView(nameOf), [nameOf]);
+  const start = (action: BulkAction) => {
+    const under: Batch = { kind, action, ids: selected };
     // A form's rules are its row's own; a bulk form reads no entry (a reason typed once for all).
-    actor.send(form ? { type: 'bulk.apply', event: a.event, form: { value: form.initial(undefined, undefined), check: (value) => form.validate(value, undefined, undefined) } } : { type: 'bulk.apply', event: a.event });
+    if (action.form) flow.open(action.form.initial(undefined, undefined) as FormValue, bulkText.resultTitle, under);
+    else flow.submit(undefined, bulkText.resultTitle, under);
   };
   // The bar keeps its height whether or not something is chosen: nothing under it moves.
   return (
@@ -87,71 +118,22 @@ export function BulkBar({ actor, chartsOf, kind }: BulkBarProps) {
           </span>
           {actions.length === 0 ? <span className="text-slate-600">{bulkText.noCommon}</span> : null}
           {actions.map((a) => (
-            <Button key={a.event} variant={a.variant} disabled={applying || confirming || filling} onClick={() => apply(a)}>
+            <Button key={a.event} variant={a.variant} disabled={flow.busy || flow.editing} onClick={() => start(a)}>
               {a.label}
             </Button>
           ))}
-          <Button variant="secondary" disabled={applying} onClick={() => actor.send({ type: 'select.clear' })}>
+          <Button variant="secondary" disabled={flow.busy} onClick={() => selection.send({ type: 'select.clear' })}>
             {bulkText.clear}
           </Button>
-          {applying ? <span role="status">{bulkText.sending}</span> : null}
-          {action?.form && formValue ? (
-            <FlowFormDialog
-              flow={{
-                editing: filling,
-                invalidMessage: invalid,
-                submitForm: (event?: FormEvent) => {
-                  event?.preventDefault();
-                  actor.send({ type: 'form.submit' });
-                },
-                cancelForm: () => actor.send({ type: 'form.cancel' }),
-              }}
-              title={bulkText.formTitle(label, selected.length)}
-              description={bulkText.formNote}
-            >
-              <FormFields fields={action.form.fields} stem="bulk" columns={action.form.columns ?? 1} value={formValue} change={(patch) => actor.send({ type: 'form.change', patch })} context={undefined} />
-            </FlowFormDialog>
-          ) : null}
-          <ConfirmDialog
-            open={confirming}
-            question={bulkText.question(label, selected.length)}
-            onCancel={() => actor.send({ type: 'bulk.cancel' })}
-            onConfirm={() => actor.send({ type: 'bulk.confirm' })}
-          />
-          {error ? (
-            <span role="alert" className="text-red-700">
-              {error}
-            </span>
-          ) : null}
         </>
       ) : null}
+      {/* The batch's dialogs outlive the bar's buttons: its entries may leave the list while it is answered. */}
+      {batch?.action.form && flow.form ? (
+        <FlowFormDialog flow={flow} title={bulkText.formTitle(batch.action.label, batch.ids.length)} description={bulkText.formNote}>
+          <FormFields fields={batch.action.form.fields} stem="bulk" columns={batch.action.form.columns ?? 1} value={flow.form} change={flow.change} context={undefined} />
+        </FlowFormDialog>
+      ) : null}
+      <ActionFlowDialogs actor={flow.actor} result={result} />
     </div>
-  );
-}
-
-const line = (r: BulkResult, name: string) =>
-  r.outcome === 'done' ? bulkText.done(name) : r.outcome === 'waiting' ? bulkText.inApproval(name) : r.outcome === 'held' ? bulkText.held(name, r.reason ?? '') : bulkText.refused(name, r.reason ?? '');
-
-/** Each entry's result, named; closing it empties the selection. */
-export function BulkResultDialog({ actor, nameOf }: { actor: BulkActor; nameOf: (key: number) => string }) {
-  const result = useSelector(actor, (s) => (s.matches('result') ? s.context.result : null));
-  const close = () => actor.send({ type: 'result.close' });
-  return (
-    <Dialog
-      open={result !== null}
-      title={result?.approval ? bulkText.waitingTitle : bulkText.resultTitle}
-      tone={result?.approval ? 'warning' : 'default'}
-      onClose={close}
-      footer={<Button onClick={close}>{bulkText.close}</Button>}
-    >
-      {result?.approval ? <p className="mb-2 text-sm">{bulkText.waiting(result.approval.id, formatMoney(result.approval.amount, result.approval.currency))}</p> : null}
-      <ul aria-label={bulkText.resultTitle} className="space-y-1 text-sm">
-        {result?.results.map((r) => (
-          <li key={r.id} className={r.outcome === 'done' ? 'text-emerald-800' : r.outcome === 'waiting' ? '' : 'text-red-800'}>
-            {line(r, nameOf(r.id))}
-          </li>
-        ))}
-      </ul>
-    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { claimActor, workQueueMachine, type ClaimAnswer, type QueueEntry } from '@/machines/ui/work-queue.machine';
 import { claimEntry, releaseEntry } from '@/api/queues';
@@ -17,7 +17,8 @@ import { queueText } from '@/i18n/es-queues';
 import { t } from '@/i18n';
 import { bulkText } from '@/i18n/es-bulk';
 import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
-import { BulkBar, BulkResultDialog, useBulkSelection } from './bulk-bar';
+import { bulkSelectionMachine } from '@/machines/ui/bulk-selection.machine';
+import { BulkBar } from './bulk-bar';
 
 /**
  * A work queue screen (issue 14): the waiting entries oldest first on the left, the opened one's
@@ -102,20 +103,24 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, newestFirst = 
 
   const working = state.matches({ entry: 'working' });
 
-  // Bulk decisions (issue 28 §3): after each answer the queue reads itself again (the stream does too).
-  const bulk = useBulkSelection(kind, () => actor.send({ type: 'queue.reload' }));
+  // Bulk decisions (issue 28 §3): the selection chart is told which entries may be chosen (those
+  // shown that nothing holds); after each answer the queue reads itself again (the stream does too).
+  const bulk = useActorRef(bulkSelectionMachine);
   const chosen = useSelector(bulk, (s) => s.context.selected);
+  const wholePage = useSelector(bulk, (s) => s.context.eligible.length > 0 && s.context.selected.length === s.context.eligible.length);
   const choosable = useMemo(() => entries.filter((e) => !e.blocked).map((e) => e.key), [entries]);
   useEffect(() => bulk.send({ type: 'select.shown', keys: choosable }), [bulk, choosable]);
+  const reload = useCallback(() => actor.send({ type: 'queue.reload' }), [actor]);
   const chartsOf = useMemo(() => {
     const byKey = new Map(entries.map((e) => [e.key, chartOf(e.row as TEntry)]));
     return (keys: readonly number[]) => keys.flatMap((key) => byKey.get(key) ?? []);
     // The page's chartOf reads a field of the row: the rows decide.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entries]);
+  // The chart takes only an entry that may be chosen.
   const toggleCursor = () => {
     const at = entries[cursor];
-    if (at && !at.blocked) bulk.send({ type: 'select.toggle', key: at.key });
+    if (at) bulk.send({ type: 'select.toggle', key: at.key });
   };
 
   // The panel's digit keys load with the queue, before the first entry opens.
@@ -171,8 +176,7 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, newestFirst = 
         <span className="text-sm text-slate-600">{state.matches({ list: 'loading' }) ? queueText.loadingEntry : queueText.waiting(total)}</span>
       </PageHeader>
       {filters}
-      <BulkBar actor={bulk} chartsOf={chartsOf} kind={kind} />
-      <BulkResultDialog actor={bulk} nameOf={keyName} />
+      <BulkBar selection={bulk} kind={kind} chartsOf={chartsOf} nameOf={keyName} applied={reload} />
       {error ? (
         <div role="alert" className="flex items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
           <span>{error}</span>
@@ -197,9 +201,9 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, newestFirst = 
                     <input
                       type="checkbox"
                       aria-label={bulkText.selectPage}
-                      checked={choosable.length > 0 && choosable.every((key) => chosen.includes(key))}
+                      checked={wholePage}
                       disabled={choosable.length === 0}
-                      onChange={() => bulk.send({ type: 'select.page', keys: choosable })}
+                      onChange={() => bulk.send({ type: 'select.page' })}
                     />
                   </th>
                   {columns.map((column) => (

@@ -1,5 +1,5 @@
-import { usePermission, useServices } from '@/ui/session';
-import { Permission } from '@/domain/permissions';
+import { useServices } from '@/ui/session';
+import { useScreens } from '@/ui/screens';
 import { getDashboard } from '@/api/reports';
 import type { Dashboard } from '@/api/contract/reports';
 import { orderStatusLabel } from '@/domain/order-status';
@@ -59,10 +59,11 @@ function DashboardFigures() {
 
 /**
  * The dashboard: real figures from the database instead of decorative samples. Every signed-in
- * user lands here; the figures are for who may see orders (the server answers 403 to the rest).
+ * user lands here; the figures are order and sales data, for who may open the orders list (the
+ * screen list's guard; the server answers 403 to the rest).
  */
 export function DashboardPage() {
-  const mayView = usePermission(Permission.VIEW_ORDERS);
+  const mayView = useScreens().opens('orders');
   return (
     <div>
       <PageHeader title={t.menu.dashboard} />

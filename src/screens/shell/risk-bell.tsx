@@ -1,6 +1,6 @@
 import { BellAlertIcon } from '@heroicons/react/24/outline';
-import { usePermission, useSession } from '@/ui/session';
-import { Permission } from '@/domain/permissions';
+import { useSession } from '@/ui/session';
+import { useScreens } from '@/ui/screens';
 import { Popover } from '@/ui/popover';
 import { t } from '@/i18n';
 
@@ -10,7 +10,8 @@ const SHOWN = 10;
 export function RiskBell() {
   const orders = useSession((c) => c.riskOrders);
   const total = useSession((c) => c.riskTotal);
-  const workQueue = usePermission(Permission.FRAUD_COMPLETE);
+  // The rest wait in Cola de Riesgo: a link for who may open it (the screen list's guard).
+  const workQueue = useScreens().opens('risk-queue');
   return (
     <Popover
       ariaLabel={`${t.topbar.risk}: ${total}`}

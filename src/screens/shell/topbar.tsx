@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { Bars3Icon, ChartBarIcon, Cog6ToothIcon } from '@heroicons/react/24/outline';
-import { Permission } from '@/domain/permissions';
 import { useSelector } from '@xstate/react';
-import { usePermission, useSessionActor } from '@/ui/session';
+import { useSessionActor } from '@/ui/session';
+import { useScreens } from '@/ui/screens';
 import { MEDIUM_UP, useMediaQuery } from '@/ui/media';
 import { GlobalSearch } from './global-search';
 import { RiskBell } from './risk-bell';
@@ -11,8 +11,11 @@ import { t } from '@/i18n';
 
 /** The top bar's contents (its bar is the frame's: src/ui/shell-frame.tsx). */
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
-  const seesOrders = usePermission(Permission.VIEW_ORDERS);
-  const seesSettings = usePermission(Permission.SETTINGS);
+  // Each way out of the bar is offered to who may open the screen it leads to (the screen list's guard).
+  const { opens } = useScreens();
+  const kyc = opens('orders');
+  const risk = opens('order-page/$id');
+  const settings = opens('settings-page');
   // Below a tablet's width the search is in the menu's drawer: the bar's own is not rendered.
   const roomForSearch = useMediaQuery(MEDIUM_UP);
   // The counters, the bell and the profile's re-read come after the page is painted (the session
@@ -30,9 +33,9 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           <ChartBarIcon aria-hidden className="size-5" />
           {t.topbar.stats}
         </Link>
-        {seesOrders ? <KycCounter /> : null}
-        {seesOrders ? <RiskBell /> : null}
-        {seesSettings ? (
+        {kyc ? <KycCounter /> : null}
+        {risk ? <RiskBell /> : null}
+        {settings ? (
           <Link to="/admin/settings-page" className="inline-flex items-center gap-1 rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
             <Cog6ToothIcon aria-hidden className="size-5" />
             {t.topbar.settings}

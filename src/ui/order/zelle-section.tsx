@@ -6,6 +6,7 @@ import { zelleLink } from '@/machines/order/zelle-link.machine';
 import { zelleLinkActions } from '@/machines/order/zelle-link.actions';
 import { rowFor } from '@/machines/lifecycle/table';
 import { formatMoney } from '@/domain/format';
+import { paidWithZelle } from '@/domain/order-actions';
 import { formatDateTime } from '@/domain/time';
 import { useActorPermissions, useServices } from '@/ui/session';
 import { accepts, ChartActions, enabledRows, snapshotPart, useChartFlow } from '@/ui/chart-actions';
@@ -35,8 +36,6 @@ export interface ZelleSectionProps {
 
 /** Spec details §9: Zelle transfers, 4 per page. */
 const ZELLE_PAGE_SIZE = 4;
-/** Payment system 23 is Zelle (spec details §9). */
-const ZELLE_GATEWAY = 23;
 const zelleText = orderActionText.zelle;
 
 const LINK = rowFor(zelleLinkActions, 'zelle.link')!;
@@ -62,8 +61,7 @@ export function ZelleSection({ order, onChanged }: ZelleSectionProps) {
   const permissions = useActorPermissions();
   // May a transfer be registered for this order (and so its unlinked ones be linked to it)?
   const acting = accepts(transferPart(order, null), { type: 'zelle.register', linked: true }, permissions);
-  const zelleOrder = order.pasarela === ZELLE_GATEWAY || order.status === 'PENDING_ZELLE_CONFIRM';
-  if (!acting && !zelleOrder) return null;
+  if (!acting && !paidWithZelle(order)) return null;
   return <ZelleTransfers order={order} acting={acting} onChanged={onChanged} />;
 }
 

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { getSimilarItems, getTopupClaims, getTopupTraces } from '@/api/topup';
-import { topupActionable } from '@/machines/items/topup.machine';
-import { Permission } from '@/domain/permissions';
+import { inputOf } from '@/api/contract/chart-snapshot';
+import { topupItem } from '@/machines/items/topup.machine';
+import { topupActions } from '@/machines/items/topup.actions';
+import { restoredChart } from '@/machines/lifecycle/restore';
+import { holds, needs, offered, refusalOf, rowFor } from '@/machines/lifecycle/table';
 import { formatDateTime } from '@/domain/time';
 import { productStatusLabel } from '@/domain/products';
-import { offerExpired as hasExpired, topupOperator } from '@/domain/topup';
+import { topupOperator } from '@/domain/topup';
 import { useActorPermissions, useServices } from '@/ui/session';
 import { reloadLoaded, useShownDetail } from '@/ui/detail-tab';
 import { KeyValues } from '@/ui/detail-table';
@@ -16,6 +19,30 @@ import { SimilarItems, TopupClaims, TopupTraces } from './topup-history';
 import { formatMoney } from '@/domain/format';
 
 const panelText = topupText.panel;
+const EDIT = rowFor(topupActions, 'item.editDestination')!;
+const RESET = rowFor(topupActions, 'item.resetTries')!;
+
+/**
+ * What the top-up's chart says of the item, restored from the snapshot its read carries (its state,
+ * and whether its offer has expired: a fact the server's store computes on its own clock), asked as
+ * the buttons ask it. The offer's notes are told to every reader, so they ask the chart as it
+ * stands for whoever may reset: `expired`, it takes the reset now and the offer is over (the
+ * spec's warning); `running`, it holds the reset until the offer expires (it would take it from
+ * the same state once the offer is over). `refused`: the top-up's own actions are refused by its
+ * status though this staff member holds what they need (the row's refusal text).
+ */
+function topupNotes(charts: Parameters<typeof inputOf>[0], permissions: readonly string[]) {
+  const input = inputOf(charts, topupItem.name);
+  const chart = restoredChart(topupItem.machine, { ...input, permissions });
+  const resetter = needs(RESET, { type: RESET.event }, chart.context);
+  const resets = (facts: Record<string, unknown> = {}) => offered(RESET, restoredChart(topupItem.machine, { ...input, ...facts, permissions: resetter }));
+  const edit = { type: EDIT.event };
+  return {
+    expired: chart.context.offerExpired === true && resets(),
+    running: !resets() && resets({ offerExpired: true }),
+    refused: !offered(EDIT, chart) && holds(permissions, needs(EDIT, edit, chart.context)) ? refusalOf(EDIT, chart, edit) : null,
+  };
+}
 
 /**
  * A top-up item (TOPUP, TOPUP_NAUTA): its data, its delivery attempts (5 per page), its claims,
@@ -24,10 +51,7 @@ const panelText = topupText.panel;
 export function TopupPanel(props: ItemPanelProps) {
   const { order, offer, item, onChanged } = props;
   const services = useServices();
-  const permissions = useActorPermissions();
-  // When the panel opened: an offer that ends while it is open is judged again on the next load.
-  const [openedAt] = useState(() => Date.now());
-  const expired = hasExpired(offer.endDate, openedAt);
+  const notes = topupNotes(item.charts, useActorPermissions());
   // Read by the loaders when they run; changed by the pagers.
   const tracesPage = useRef(0);
   const similarPage = useRef(0);
@@ -56,7 +80,6 @@ export function TopupPanel(props: ItemPanelProps) {
     reloadLoaded([traces, claims]);
   };
 
-  const editor = permissions.includes(Permission.EDITOR);
   const claimLabels = claims.data?.map((c) => c.label).join(', ');
 
   return (
@@ -73,13 +96,11 @@ export function TopupPanel(props: ItemPanelProps) {
           { label: panelText.claims, value: claims.data === null ? '' : claimLabels || panelText.noClaims },
         ]}
       />
-      {expired && (item.status === 'MULTIPLE' || item.status === 'IMPOSSIBLE') ? (
-        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">{panelText.offerExpired}</p>
-      ) : null}
-      {!expired && item.status === 'MULTIPLE' ? <p className="text-sm text-slate-700">{panelText.offerRunning}</p> : null}
-      {editor && !topupActionable(item.status) ? (
+      {notes.expired ? <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">{panelText.offerExpired}</p> : null}
+      {notes.running ? <p className="text-sm text-slate-700">{panelText.offerRunning}</p> : null}
+      {notes.refused ? (
         <p className="text-sm text-slate-700">
-          <strong>{panelText.cannotRun}:</strong> {panelText.onlyStatuses}
+          <strong>{panelText.cannotRun}:</strong> {notes.refused}
         </p>
       ) : null}
       {claims.data !== null && claims.data.length >= 2 ? <p className="text-sm text-slate-700">{panelText.alreadyClaimed}</p> : null}

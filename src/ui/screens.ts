@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { mayOpen, menuOf, type ScreenRoute } from '@/ui/screen-route';
-import { useSession } from '@/ui/session';
+import { mayOpen, menuOf, type ScreenRoute } from './screen-route';
+import { useSession } from './session';
 
 /**
- * The screens as the signed-in user's menus see them, read from the router's one list of screens
- * (its context) with the question each route's guard asks: `menu`, the entries offered in menu
- * order; `opens(path)`, whether the screen of a route path (`order-page/$id`) would open.
+ * The screens as the signed-in user sees them, read from the router's one list of screens (its
+ * context) with the question each route's guard asks (`mayOpen`): `menu`, the entries the sidebar
+ * and the command palette offer, in menu order; `opens(path)`, whether the screen of a route path
+ * (`order-page/$id`) would open. A piece that shows a way to a screen, or what a screen would
+ * show, asks this, never a permission of its own (issue 38).
  */
 export function useScreens() {
   const screens = useRouteContext({ from: rootRouteId, select: (context): readonly ScreenRoute[] => context.screens });
