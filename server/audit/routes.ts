@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { badRequest, ok, parse } from '../http';
+import { ok, parse } from '../http';
+import { malformed } from '../refusals';
 import { requirePermission } from '../auth/middleware';
 import type { Binding } from '../lifecycle/binding';
 import { graphOf, listTransitions, transitionsCsv } from './transitions';
@@ -15,7 +16,7 @@ export function auditRoutes(deps: AppDeps, lifecycles: readonly Binding[]) {
   const audit = requirePermission(Permission.AUDIT);
   const charts = new Map(lifecycles.map((b) => [b.lifecycle.name, b]));
   const knownChart = (chart: string | undefined) => {
-    if (chart !== undefined && !charts.has(chart)) throw badRequest(AuditMsg.chart);
+    if (chart !== undefined && !charts.has(chart)) throw malformed(AuditMsg.chart);
   };
 
   app.get(TransitionPaths.charts, audit, (c) => ok(c, { elements: [...charts.keys()].sort() }));
@@ -39,7 +40,7 @@ export function auditRoutes(deps: AppDeps, lifecycles: readonly Binding[]) {
   app.get(TransitionPaths.graph, audit, async (c) => {
     const q = parse(GraphQuery, c.req.query());
     const binding = charts.get(q.chart);
-    if (!binding) throw badRequest(AuditMsg.chart);
+    if (!binding) throw malformed(AuditMsg.chart);
     return ok(c, await graphOf(db, binding, q, deps.clock.now()));
   });
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { bind, queryOf, type ActionContext, type Store, type Trx } from '../lifecycle/binding';
 import { iso } from '../clock';
-import { conflict, notFound } from '../http';
+import { changedMeanwhile, notFound } from '../refusals';
 import { addCredit } from '../order/credits';
 import type { CallsTable } from '../db/schema-calls';
 import type { CallReturn, CallReturnPartialQuery } from '@/api/contract/call-detail';
@@ -37,7 +37,7 @@ const callStore: Store<CallRecord, { callId: number }> = {
       .where('id', '=', move.record.id)
       .where('returned_value', '=', move.record.returned_value)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw conflict(CallReturnMsg.concurrent);
+    if (Number(claimed.numUpdatedRows) !== 1) throw changedMeanwhile(CallReturnMsg.concurrent);
   },
 };
 

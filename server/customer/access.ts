@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { bind, type Store } from '../lifecycle/binding';
-import { conflict } from '../http';
+import { changedMeanwhile } from '../refusals';
 import { iso } from '../clock';
 import { hashPassword } from '../auth/passwords';
 import { revokeAccount } from '../auth/tokens';
@@ -70,7 +70,7 @@ export const customerAccessBinding = bind<Customer, Key>({
       async perform({ trx, record }) {
         const cleared = await trx.updateTable('account_settings').set({ pin: null }).where('account_id', '=', record.id).where('pin', 'is not', null).executeTakeFirst();
         // Two resets at once: the second finds no pin left.
-        if (Number(cleared.numUpdatedRows) === 0) throw conflict(AccessMsg.noPin);
+        if (Number(cleared.numUpdatedRows) === 0) throw changedMeanwhile(AccessMsg.noPin);
         return { description: `Pin de inicio sin contraseña restablecido: cliente ${record.id}`, before: { pin: 'asignado' }, after: { pin: null }, data: answer(record) };
       },
     },

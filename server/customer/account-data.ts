@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AccountData } from '@/api/contract/order-detail';
 import type { CustomerRow } from '@/api/contract/customers';
-import { notFound } from '../http';
+import { notFound } from '../refusals';
 import { customerRowsById } from './customers';
 
 type Db = Kysely<Database>;

@@ -1,38 +1,61 @@
 import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
-import { accessDenied, badRequest, conflict } from '../http';
+import { changedMeanwhile, malformed, taken } from '../refusals';
 import { revokeAccount } from '../auth/tokens';
 import { customerOrThrow } from './account-data';
 import { sql } from 'kysely';
 import type { AccountGroups, ModifyAccountQuery, ModifyGroupsBody, ReliabilityQuery, UserData, UserDataBody } from '@/api/contract/customer-account';
-import { GroupsMsg } from '@/domain/groups';
-import { AccountMsg } from '@/domain/account';
+import { ASSIGNABLE_GROUPS, GroupsMsg, type GroupGrants } from '@/domain/groups';
+import { AccountMsg, infoChanges, type CustomerInfo } from '@/domain/account';
 import { reliabilityLabel } from '@/domain/reliability';
 import { customerAccount } from '@/machines/customer/account.machine';
+import { infoOf } from '@/machines/customer/account.form';
 
 /**
  * A customer's account: enabled or disabled (a disabled customer's sessions end at once), its
- * honesty, and a forced logout that really revokes every token the customer holds. Staff accounts
- * are not customers: they are not found here.
+ * honesty, its data, its groups, and a forced logout that really revokes every token the customer
+ * holds. Staff accounts are not customers: they are not found here. What an edit may not do (change
+ * nothing, give a group beyond the staff member's permissions) is the account chart's to refuse,
+ * from the facts the store gives it.
  */
 
-type AccountRow = { id: number; enabled: number; reliability: number; groups: string[] };
+type AccountRow = { id: number; enabled: number; reliability: number; groups: string[]; info: CustomerInfo };
 type Key = { accountId: number };
+
+/** The columns of the customer's data, by the name 'Editar datos' gives each. */
+const INFO_COLUMNS = { firstName: 'first_name', lastName: 'last_name', email: 'email', countryCode: 'country_code', city: 'city', region: 'region', gender: 'gender', birthday: 'birthday' } as const;
+
+/** The permissions each assignable group carries (no escalation: the chart asks them of the staff member). */
+async function groupGrants(trx: Trx): Promise<GroupGrants> {
+  const carried = await trx
+    .selectFrom('group_permissions as gp')
+    .innerJoin('groups as g', 'g.id', 'gp.group_id')
+    .innerJoin('permissions as p', 'p.id', 'gp.permission_id')
+    .select(['g.name as group', 'p.name as permission'])
+    .where('g.name', 'in', [...ASSIGNABLE_GROUPS])
+    .orderBy('g.name')
+    .orderBy('p.name')
+    .execute();
+  const grants: Record<string, string[]> = {};
+  for (const { group, permission } of carried) (grants[group] ??= []).push(permission);
+  return grants;
+}
 
 const accountRowStore: Store<AccountRow, Key> = {
   docCode: 'CUSTOM',
   docId: (r) => String(r.id),
   idOf: (r) => r.id,
   async find(trx, key) {
-    const { id, enabled, reliability } = await customerOrThrow(trx, key.accountId);
-    const groups = await trx.selectFrom('account_groups as ag').innerJoin('groups as g', 'g.id', 'ag.group_id').select('g.name').where('ag.account_id', '=', id).orderBy('g.name').execute();
-    return [{ id, enabled, reliability, groups: groups.map((g) => g.name) }];
+    const a = await customerOrThrow(trx, key.accountId);
+    const groups = await trx.selectFrom('account_groups as ag').innerJoin('groups as g', 'g.id', 'ag.group_id').select('g.name').where('ag.account_id', '=', a.id).orderBy('g.name').execute();
+    const info: CustomerInfo = { firstName: a.first_name, lastName: a.last_name, email: a.email, countryCode: a.country_code, city: a.city, region: a.region, gender: a.gender, birthday: a.birthday };
+    return [{ id: a.id, enabled: a.enabled, reliability: a.reliability, groups: groups.map((g) => g.name), info }];
   },
-  input: async (_trx, r) => ({ status: r.enabled === 1 ? 'enabled' : 'disabled', groups: r.groups }),
+  input: async (trx, r) => ({ status: r.enabled === 1 ? 'enabled' : 'disabled', reliability: r.reliability, info: r.info, groups: r.groups, grants: await groupGrants(trx) }),
   async save(trx, move) {
     const enabled = move.to === 'enabled' ? 1 : 0;
     if (enabled === move.record.enabled) return;
     const updated = await trx.updateTable('accounts').set({ enabled }).where('id', '=', move.record.id).where('enabled', '=', move.record.enabled).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw conflict(AccountMsg.concurrent);
+    if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile(AccountMsg.concurrent);
   },
 };
 
@@ -43,7 +66,7 @@ async function groupIds(trx: Trx, names: readonly string[]): Promise<Map<string,
   const groups = await trx.selectFrom('groups').select(['id', 'name']).where('name', 'in', names).execute();
   const idOf = new Map(groups.map((g) => [g.name, g.id]));
   const unknown = names.find((n) => !idOf.has(n));
-  if (unknown) throw badRequest(GroupsMsg.unknown(unknown));
+  if (unknown) throw malformed(GroupsMsg.unknown(unknown));
   return idOf;
 }
 
@@ -68,7 +91,6 @@ export const customerAccountBinding = bind<AccountRow, Key>({
     reliability: {
       async perform({ trx, record, request }) {
         const { reliability } = request.query as ReliabilityQuery;
-        if (reliability === record.reliability) throw badRequest(AccountMsg.sameReliability);
         await trx.updateTable('accounts').set({ reliability }).where('id', '=', record.id).execute();
         return {
           description: `Honestidad del cliente ${record.id}: ${reliabilityLabel(record.reliability)} → ${reliabilityLabel(reliability)}`,
@@ -89,7 +111,6 @@ export const customerAccountBinding = bind<AccountRow, Key>({
       async perform({ trx, ctx, record, request }) {
         const { reliability, enable } = request.query as ModifyAccountQuery;
         const enabled = record.enabled === 1;
-        if (reliability === record.reliability && enable === enabled) throw badRequest(AccountMsg.unchanged);
         if (reliability !== record.reliability) await trx.updateTable('accounts').set({ reliability }).where('id', '=', record.id).execute();
         const ended = enabled && !enable ? await revokeAccount(trx, record.id, ctx.now) : 0;
         const moved = { reliability: reliability !== record.reliability, enabled: enable !== enabled };
@@ -107,37 +128,28 @@ export const customerAccountBinding = bind<AccountRow, Key>({
     info: {
       async perform({ trx, record, request }) {
         const body = bodyOf<UserDataBody>(request);
-        const current = await trx.selectFrom('accounts').select(['first_name', 'last_name', 'email', 'country_code', 'city', 'region', 'gender', 'birthday']).where('id', '=', record.id).executeTakeFirstOrThrow();
-        const { userInfo: i } = body;
-        const next = { first_name: body.firstName, last_name: body.lastName, email: body.email, country_code: i.countryCode, city: i.city, region: i.region, gender: i.gender, birthday: i.birthday };
-        const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => next[key] !== current[key]);
-        if (changed.length === 0) throw badRequest(AccountMsg.noInfoChange);
+        const next = infoOf(body);
+        // The chart refused an edit that changes nothing; these are what this one changes.
+        const changed = infoChanges(record.info, next);
+        const columns = changed.map((key) => INFO_COLUMNS[key]);
         if (changed.includes('email') && (await trx.selectFrom('accounts').select('id').where(sql`lower(email)`, '=', body.email).where('id', '!=', record.id).executeTakeFirst())) {
-          throw conflict(AccountMsg.emailTaken(body.email));
+          throw taken(AccountMsg.emailTaken(body.email));
         }
-        if (changed.includes('country_code') && i.countryCode !== null && !(await trx.selectFrom('countries').select('code').where('code', '=', i.countryCode).executeTakeFirst())) {
-          throw badRequest(AccountMsg.country);
+        if (changed.includes('countryCode') && next.countryCode !== null && !(await trx.selectFrom('countries').select('code').where('code', '=', next.countryCode).executeTakeFirst())) {
+          throw malformed(AccountMsg.country);
         }
-        await trx.updateTable('accounts').set(Object.fromEntries(changed.map((key) => [key, next[key]]))).where('id', '=', record.id).execute();
-        const data: UserData = { accountId: record.id, firstName: next.first_name, lastName: next.last_name, email: next.email, countryCode: next.country_code, city: next.city, region: next.region, gender: next.gender, birthday: next.birthday };
+        await trx.updateTable('accounts').set(Object.fromEntries(changed.map((key) => [INFO_COLUMNS[key], next[key]]))).where('id', '=', record.id).execute();
+        const data: UserData = { accountId: record.id, ...next };
         return {
-          description: `Datos del cliente ${record.id} editados: ${changed.join(', ')}`,
-          before: Object.fromEntries(changed.map((key) => [key, current[key]])),
-          after: Object.fromEntries(changed.map((key) => [key, next[key]])),
+          description: `Datos del cliente ${record.id} editados: ${columns.join(', ')}`,
+          before: Object.fromEntries(changed.map((key) => [INFO_COLUMNS[key], record.info[key]])),
+          after: Object.fromEntries(changed.map((key) => [INFO_COLUMNS[key], next[key]])),
           data,
         };
       },
     },
-    // No escalation: a group is given or taken only by someone holding every permission it carries
-    // (asked of the request before the chart asks whether the customer holds the groups).
+    // No escalation and the groups held are the chart's (`grants`, `groups`): here only the write.
     groups: {
-      async check({ trx, ctx, request }) {
-        const names = groupNames(bodyOf<ModifyGroupsBody>(request));
-        const idOf = await groupIds(trx, names);
-        const carried = await trx.selectFrom('group_permissions as gp').innerJoin('permissions as p', 'p.id', 'gp.permission_id').select(['gp.group_id', 'p.name']).where('gp.group_id', 'in', [...idOf.values()]).execute();
-        const beyond = names.find((n) => carried.some((c) => c.group_id === idOf.get(n) && !ctx.principal.permissions.has(c.name)));
-        if (beyond) throw accessDenied(GroupsMsg.beyond(beyond));
-      },
       async perform({ trx, record, request }) {
         const body = bodyOf<ModifyGroupsBody>(request);
         const idOf = await groupIds(trx, groupNames(body));

@@ -1,5 +1,5 @@
 import { bind, type Store, type Trx } from '../lifecycle/binding';
-import { conflict } from '../http';
+import { changedMeanwhile } from '../refusals';
 import { iso } from '../clock';
 import { customerOrThrow } from './account-data';
 import { addCardAttempts } from './customer-history';
@@ -37,7 +37,7 @@ export const addedCardsBinding = bind<Attempts, { accountId: number }>({
       async perform({ trx, ctx, record }) {
         const cleared = await trx.updateTable('add_card_attempts').set({ cleared_at: iso(ctx.now) }).where('account_id', '=', record.id).where('was_added', '=', 0).where('cleared_at', 'is', null).executeTakeFirst();
         // Two resets at once: the second finds nothing left to clear.
-        if (Number(cleared.numUpdatedRows) !== record.failed) throw conflict(AddedCardsMsg.none);
+        if (Number(cleared.numUpdatedRows) !== record.failed) throw changedMeanwhile(AddedCardsMsg.none);
         return {
           description: `Intentos de agregar tarjeta restablecidos: cliente ${record.id} (${record.failed} fallidos)`,
           before: { failedAttempts: record.failed },

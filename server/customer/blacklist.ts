@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { bind, type Store, type Trx } from '../lifecycle/binding';
-import { conflict, notFound } from '../http';
+import { changedMeanwhile, notFound } from '../refusals';
 import { iso } from '../clock';
 import { customerOrThrow } from './account-data';
 import { ListingRefused, type ListingKind } from '@/domain/customer-blacklist';
@@ -56,10 +56,10 @@ const listingStore: Store<Listing, Key> = {
         .onConflict((oc) => oc.columns(['type', 'value']).doNothing())
         .returning('id')
         .execute();
-      if (inserted.length !== 1) throw conflict(ListingRefused.concurrent);
+      if (inserted.length !== 1) throw changedMeanwhile(ListingRefused.concurrent);
     } else {
       const removed = await trx.deleteFrom('blacklist_entries').where('id', '=', r.entryId!).executeTakeFirst();
-      if (Number(removed.numDeletedRows) !== 1) throw conflict(ListingRefused.concurrent);
+      if (Number(removed.numDeletedRows) !== 1) throw changedMeanwhile(ListingRefused.concurrent);
     }
   },
 };

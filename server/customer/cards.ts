@@ -1,10 +1,10 @@
 import { bind, bodyOf, type Store } from '../lifecycle/binding';
-import { badRequest, conflict, notFound } from '../http';
+import { changedMeanwhile, notFound } from '../refusals';
 import { iso } from '../clock';
 import { paymentMethodOfId } from './customer-history';
 import type { CardGatewayBody, CardPapersRequestBody } from '@/api/contract/customer-cards';
 import { paymentSystemName } from '@/domain/catalog';
-import { CardMsg, cardName, CardRefused, cardStatus, PAPERS } from '@/domain/cards';
+import { cardName, CardRefused, cardStatus, PAPERS } from '@/domain/cards';
 import { savedCard } from '@/machines/customer/card.machine';
 
 /**
@@ -38,6 +38,7 @@ const cardStore: Store<CardRecord, Key> = {
   input: async (_trx, r) => ({
     status: cardStatus({ verified: r.verified === 1, papersVerificationStatus: r.papers_verification_status, lastCentsVigente: r.last_cents_vigente === 1 }),
     visible: r.is_visible === 1,
+    paymentSystem: r.payment_system,
   }),
   async save(trx, move, ctx) {
     const to = move.to;
@@ -57,7 +58,7 @@ const cardStore: Store<CardRecord, Key> = {
       .where('id', '=', move.record.id)
       .where('version', '=', move.record.version)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw conflict(CardRefused.concurrent);
+    if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile(CardRefused.concurrent);
   },
 };
 
@@ -98,8 +99,8 @@ export const cardBinding = bind<CardRecord, Key>({
     },
     gateway: {
       async perform({ trx, record, request }) {
+        // The chart refused the gateway the card has already.
         const { paymentSystem } = bodyOf<CardGatewayBody>(request);
-        if (paymentSystem === record.payment_system) throw badRequest(CardMsg.sameGateway);
         await trx.updateTable('payment_methods').set({ payment_system: paymentSystem }).where('id', '=', record.id).execute();
         return {
           description: `Pasarela de la tarjeta ${named(record)}: ${paymentSystemName(record.payment_system)} → ${paymentSystemName(paymentSystem)}`,

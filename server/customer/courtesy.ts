@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
-import { notFound } from '../http';
+import { notFound } from '../refusals';
 import { iso } from '../clock';
 import { recordMutation } from '../lifecycle/audit';
 import { accountStore, customerOrThrow, type AccountRecord } from './account-data';

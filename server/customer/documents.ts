@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema';
 import type { UserDocumentsTable } from '../db/schema-customer-history';
-import { badRequest, conflict, notFound } from '../http';
+import { changedMeanwhile, malformed, notFound } from '../refusals';
 import { iso } from '../clock';
 import { bind, bodyOf, type ActionContext, type Store, type Trx } from '../lifecycle/binding';
 import { readUpload, type UploadedImage } from '../items/remittance';
@@ -73,7 +73,7 @@ const documentStore: Store<DocumentRecord, { id: number }> = {
       .where('id', '=', move.record.id)
       .where('version', '=', move.record.version)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw conflict(DocumentRefused.concurrent);
+    if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile(DocumentRefused.concurrent);
   },
 };
 
@@ -116,7 +116,7 @@ export const documentsBinding = bind<AccountRecord, { accountId: number }>({
     add: {
       prepare: async (request) => {
         const image = await readUpload(bodyOf<DocumentAddBody>(request).file);
-        if (!image) throw badRequest(DocumentMsg.photoRequired);
+        if (!image) throw malformed(DocumentMsg.photoRequired);
         return image;
       },
       async perform({ trx, ctx, record, request, prepared }) {

@@ -1,5 +1,5 @@
 import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
-import { conflict } from '../http';
+import { changedMeanwhile } from '../refusals';
 import { iso } from '../clock';
 import { customerCards, customerOrThrow } from './account-data';
 import type { DecontaminateBody, FraudState } from '@/api/contract/customer-fraud';
@@ -35,7 +35,7 @@ const fraudStore: Store<Suspect, Key> = {
 /** Sets the honesty over the one read (409 when a colleague changed it meanwhile). */
 async function setReliability(trx: Trx, record: Suspect, reliability: number) {
   const updated = await trx.updateTable('accounts').set({ reliability }).where('id', '=', record.id).where('reliability', '=', record.reliability).executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw conflict(FraudMsg.concurrent);
+  if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile(FraudMsg.concurrent);
 }
 
 export const customerFraudBinding = bind<Suspect, Key>({
@@ -51,7 +51,7 @@ export const customerFraudBinding = bind<Suspect, Key>({
           .onConflict((oc) => oc.columns(['type', 'value']).doNothing())
           .returning('value')
           .execute();
-        if (inserted.length !== record.cards.length) throw conflict(FraudMsg.concurrent);
+        if (inserted.length !== record.cards.length) throw changedMeanwhile(FraudMsg.concurrent);
         await setReliability(trx, record, CONTAMINATED_RELIABILITY);
         const state: FraudState = { accountId: record.id, reliability: CONTAMINATED_RELIABILITY, cardsListed: record.cards.length };
         return {
@@ -66,7 +66,7 @@ export const customerFraudBinding = bind<Suspect, Key>({
       async perform({ trx, record, request }) {
         const { reliability } = bodyOf<DecontaminateBody>(request);
         const removed = await trx.deleteFrom('blacklist_entries').where('type', '=', 'CARD').where('value', 'in', record.listed).executeTakeFirst();
-        if (Number(removed.numDeletedRows) !== record.listed.length) throw conflict(FraudMsg.concurrent);
+        if (Number(removed.numDeletedRows) !== record.listed.length) throw changedMeanwhile(FraudMsg.concurrent);
         await setReliability(trx, record, reliability);
         const state: FraudState = { accountId: record.id, reliability, cardsListed: 0 };
         return {

@@ -1,20 +1,21 @@
 import { sql } from 'kysely';
-import { bind, bodyOf, type Trx } from '../lifecycle/binding';
-import { badRequest } from '../http';
+import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
+import { malformed } from '../refusals';
 import { iso } from '../clock';
 import { accountStore, type AccountRecord } from './account-data';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { MessageTemplate, NotifyBody } from '@/api/contract/customer-notify';
-import { NotifyMsg, renderTemplate, templateVariables } from '@/domain/notify';
+import { channelAddress, NotifyMsg, renderTemplate, templateVariables, type OwnAddresses } from '@/domain/notify';
 import { customerNotify } from '@/machines/customer/notify.machine';
 
 /**
  * 'Notificar al cliente' (POST /messenger/secured/send/notification): the reference server keeps
  * what would be sent in the outbox (channel, address, subject, text, the customer, when) instead of
- * sending it. Only the customer's own numbers and e-mail are written to: the console is not a way
- * to message anyone. A WhatsApp is an approved template filled in here with its variables (one
- * each): a malformed template, or variables that do not fit it, are refused with the spec's text.
+ * sending it. Only the customer's own numbers and e-mail are written to (the chart's guard, on the
+ * addresses the store gives it): the console is not a way to message anyone. A WhatsApp is an
+ * approved template filled in here with its variables (one each): a malformed template, or
+ * variables that do not fit it, are refused with the spec's text.
  */
 
 /** The approved WhatsApp templates, by name (GET /messenger/secured/templates). */
@@ -30,30 +31,38 @@ export async function listTemplates(db: Kysely<Database>, page: number, size: nu
 /** The WhatsApp message of a request: its approved template filled in (400 with the spec's text when it cannot be). */
 async function whatsappText(trx: Trx, body: NotifyBody): Promise<string> {
   const content = body.content;
-  if (!content) throw badRequest(NotifyMsg.template);
+  if (!content) throw malformed(NotifyMsg.template);
   const template = await trx.selectFrom('message_templates').select('body').where('name', '=', content.template).where('status', '=', 'APPROVED').executeTakeFirst();
-  if (!template) throw badRequest(NotifyMsg.template);
+  if (!template) throw malformed(NotifyMsg.template);
   const variables = templateVariables(template.body);
-  if (variables === null || variables !== content.variables.length) throw badRequest(NotifyMsg.malformed);
+  if (variables === null || variables !== content.variables.length) throw malformed(NotifyMsg.malformed);
   return renderTemplate(template.body, content.variables);
 }
+
+/** The customer's own numbers (their list and the account's) and e-mail: where the chart lets a message go. */
+async function ownAddresses(trx: Trx, accountId: number): Promise<OwnAddresses> {
+  const account = await trx.selectFrom('accounts').select(['email', 'phone_number']).where('id', '=', accountId).executeTakeFirstOrThrow();
+  const numbers = new Set((await trx.selectFrom('user_numbers').select('phone_number').where('account_id', '=', accountId).orderBy('id').execute()).map((n) => n.phone_number));
+  if (account.phone_number) numbers.add(account.phone_number.replace(/^\+/, ''));
+  return { numbers: [...numbers], email: account.email === null ? null : account.email.toLowerCase() };
+}
+
+const notifyStore: Store<AccountRecord, { accountId: number }> = {
+  ...accountStore,
+  input: async (trx, r) => ({ status: 'open', addresses: await ownAddresses(trx, r.id) }),
+};
+
 export const customerNotifyBinding = bind<AccountRecord, { accountId: number }>({
   lifecycle: customerNotify,
-  store: accountStore,
+  store: notifyStore,
   handlers: {
     send: {
       async perform({ trx, ctx, record, request }) {
         const body = bodyOf<NotifyBody>(request);
-        const account = await trx.selectFrom('accounts').select(['email', 'phone_number']).where('id', '=', record.id).executeTakeFirstOrThrow();
-        const numbers = new Set((await trx.selectFrom('user_numbers').select('phone_number').where('account_id', '=', record.id).execute()).map((n) => n.phone_number));
-        if (account.phone_number) numbers.add(account.phone_number.replace(/^\+/, ''));
         const sent: string[] = [];
         const texts: string[] = [];
         for (const channel of body.channel) {
-          const byPhone = channel.type !== 'EMAIL';
-          const address = byPhone ? channel.address.replace(/[\s\-.()+]/g, '') : channel.address.toLowerCase();
-          const theirs = byPhone ? numbers.has(address) : (account.email ?? '').toLowerCase() === address;
-          if (!theirs) throw badRequest(NotifyMsg.notTheirs);
+          const address = channelAddress(channel);
           const message = channel.type === 'WHATSAPP' ? await whatsappText(trx, body) : body.body;
           texts.push(message);
           await trx

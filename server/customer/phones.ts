@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { conflict, notFound } from '../http';
+import { changedMeanwhile, notFound, taken } from '../refusals';
 import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
 import { iso } from '../clock';
 import type { Phone, PhoneCreateBody } from '@/api/contract/customer-phones';
@@ -85,7 +85,7 @@ export const phoneStore: Store<PhoneRecord, { accountId: number; phoneNumber: st
           .where('version', '=', move.record.version)
           .executeTakeFirst()
           .then((r) => r.numUpdatedRows);
-    if (Number(claimed) !== 1) throw conflict(PhoneRefused.concurrent);
+    if (Number(claimed) !== 1) throw changedMeanwhile(PhoneRefused.concurrent);
   },
 };
 
@@ -100,7 +100,7 @@ export const phoneBinding = bind<PhoneRecord, { accountId: number; phoneNumber: 
         const previous = await trx.selectFrom('user_numbers').select(['id', 'phone_number', 'version']).where('account_id', '=', record.account_id).where('is_principal', '=', 1).where('id', '!=', record.id).execute();
         for (const old of previous) {
           const demoted = await trx.updateTable('user_numbers').set({ is_principal: 0, version: old.version + 1 }).where('id', '=', old.id).where('version', '=', old.version).executeTakeFirst();
-          if (Number(demoted.numUpdatedRows) !== 1) throw conflict(PhoneRefused.concurrent);
+          if (Number(demoted.numUpdatedRows) !== 1) throw changedMeanwhile(PhoneRefused.concurrent);
         }
         await trx.updateTable('accounts').set({ phone_number: formatPhone(record.phone_number) }).where('id', '=', record.account_id).execute();
         return {
@@ -130,8 +130,8 @@ export const customerPhonesBinding = bind<AccountRecord, { accountId: number }>(
       async perform({ trx, ctx, record, request }) {
         const body = bodyOf<PhoneCreateBody>(request);
         const number = `${body.prefix}${body.phoneNumber}`;
-        const taken = await trx.selectFrom('user_numbers').select('account_id').where('phone_number', '=', number).executeTakeFirst();
-        if (taken) throw conflict(PhoneRefused.taken(formatPhone(number)));
+        const held = await trx.selectFrom('user_numbers').select('account_id').where('phone_number', '=', number).executeTakeFirst();
+        if (held) throw taken(PhoneRefused.taken(formatPhone(number)));
         // The country whose prefix it is (the countries' own, by priority): '' when none has it.
         const country = await trx.selectFrom('countries').select('code').where('prefix', '=', body.prefix).orderBy('priority').executeTakeFirst();
         const added = await trx

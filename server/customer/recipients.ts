@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { BankRecipientsTable, HomeRecipientsTable } from '../db/schema-customer-history';
-import { badRequest, conflict, notFound } from '../http';
+import { changedMeanwhile, malformed, notFound } from '../refusals';
 import { bind, bodyOf, type ActionContext, type Store, type Trx } from '../lifecycle/binding';
 import { bankRecipientOfId, homeRecipientsOf } from './customer-history';
 import type { BankRecipientBody, HomeRecipientBody } from '@/api/contract/customer-detail';
@@ -36,7 +36,7 @@ function directoryStore<TRecord extends Saved>(table: Directory): Store<TRecord,
       if (!row || row.account_id !== key.accountId) throw notFound(RecipientRefused.notFound(key.id));
       // Edited on an older version: someone else's change would be overwritten unseen.
       const edited = bodyOf<{ version?: number }>(request).version;
-      if (edited !== undefined && edited !== row.version) throw conflict(RecipientRefused.concurrent);
+      if (edited !== undefined && edited !== row.version) throw changedMeanwhile(RecipientRefused.concurrent);
       return [row];
     },
     input: async () => ({ status: 'saved' }),
@@ -47,7 +47,7 @@ function directoryStore<TRecord extends Saved>(table: Directory): Store<TRecord,
         .where('id', '=', move.record.id)
         .where('version', '=', move.record.version)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw conflict(RecipientRefused.concurrent);
+      if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile(RecipientRefused.concurrent);
     },
   };
 }
@@ -61,7 +61,7 @@ async function placeOf(trx: Trx, provinceCode: string, municipalityCode: string)
     .where('m.code', '=', municipalityCode)
     .where('m.province_code', '=', provinceCode)
     .executeTakeFirst();
-  if (!place) throw badRequest(PickupPrepaidMsg.place);
+  if (!place) throw malformed(PickupPrepaidMsg.place);
   return place;
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { bind, bodyOf, type Store } from '../lifecycle/binding';
-import { conflict } from '../http';
+import { taken } from '../refusals';
 import { iso } from '../clock';
 import { recordMutation } from '../lifecycle/audit';
 import { hashPassword } from '../auth/passwords';
@@ -36,8 +36,8 @@ export const customerRegistryBinding = bind<Registry, unknown>({
       prepare: async () => hashPassword(randomBytes(24).toString('base64url')),
       async perform({ trx, ctx, request, prepared }) {
         const body = bodyOf<RegisterBody>(request);
-        if (await trx.selectFrom('accounts').select('id').where(sql`lower(email)`, '=', body.email).executeTakeFirst()) throw conflict(RegisterMsg.emailTaken(body.email));
-        if (await trx.selectFrom('accounts').select('id').where('username', '=', body.username).executeTakeFirst()) throw conflict(RegisterMsg.usernameTaken(body.username));
+        if (await trx.selectFrom('accounts').select('id').where(sql`lower(email)`, '=', body.email).executeTakeFirst()) throw taken(RegisterMsg.emailTaken(body.email));
+        if (await trx.selectFrom('accounts').select('id').where('username', '=', body.username).executeTakeFirst()) throw taken(RegisterMsg.usernameTaken(body.username));
         const country = await trx.selectFrom('countries').select(['code', 'prefix']).where(sql<boolean>`${body.username} LIKE prefix || '%'`).orderBy(sql`length(prefix)`, 'desc').orderBy('priority').executeTakeFirst();
         const now = iso(ctx.now);
         const account = await trx

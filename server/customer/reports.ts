@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { bind, queryOf, type Trx } from '../lifecycle/binding';
-import { badRequest, notFound } from '../http';
+import { bind, queryOf, type Store, type Trx } from '../lifecycle/binding';
+import { notFound } from '../refusals';
 import { iso } from '../clock';
 import { accountStore, customerOrThrow, type AccountRecord } from './account-data';
 import type { DefenceQuery, DefenceRow, ReportQuery, ReportResult, SaldoReport } from '@/api/contract/customer-reports';
@@ -16,7 +16,8 @@ import { customerReports } from '@/machines/customer/reports.machine';
 /**
  * The customer's reports. The customer report (POST /orders/secured/generate/reports) is built
  * here from the customer's own data in the window (the end is exclusive: the console sends the
- * day after the last one), as CSV, and kept in the outbox as the e-mail that carries it. The
+ * day after the last one), as CSV, and kept in the outbox as the e-mail that carries it (to the
+ * address given, else the customer's: the chart refuses a customer without one when none is). The
  * defence report (GET reports-chb) lists the customer's orders of a service and gateway with what a
  * chargeback answer needs; reports-saldo is one order's balance movements.
  */
@@ -100,16 +101,22 @@ async function sections(db: Db, accountId: number, q: ReportQuery): Promise<{ ke
   return out;
 }
 
+/** The customer's e-mail on file ('' for none). */
+const emailOf = async (trx: Trx, accountId: number) => (await trx.selectFrom('accounts').select('email').where('id', '=', accountId).executeTakeFirstOrThrow()).email ?? '';
+
+const reportsStore: Store<AccountRecord, { accountId: number }> = {
+  ...accountStore,
+  input: async (trx, r) => ({ status: 'open', email: (await emailOf(trx, r.id)) !== '' }),
+};
+
 export const customerReportsBinding = bind<AccountRecord, { accountId: number }>({
   lifecycle: customerReports,
-  store: accountStore,
+  store: reportsStore,
   handlers: {
     generate: {
       async perform({ trx, ctx, record, request }) {
         const q = queryOf<ReportQuery>(request);
-        const account = await trx.selectFrom('accounts').select('email').where('id', '=', record.id).executeTakeFirstOrThrow();
-        const sendTo = q.emailForced || account.email;
-        if (!sendTo) throw badRequest(ReportMsg.noEmail);
+        const sendTo = q.emailForced || (await emailOf(trx, record.id));
         const lastDay = dayjs(q.endDate).subtract(1, 'day').format('YYYY-MM-DD');
         const built = await sections(trx, record.id, q);
         const lines: Cell[][] = [[`Reporte ${reportTypeLabel(q.type)}`, `Cliente ${record.id}`, `Del ${q.startDate} al ${lastDay}`]];

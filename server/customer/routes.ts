@@ -1,8 +1,9 @@
 import { DEFENCE_READERS } from '@/domain/reports';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { badRequest, ok, parse, storedFile } from '../http';
-import { requireAnyPermission, requireBearer, requirePermission } from '../auth/middleware';
+import { ok, parse, storedFile } from '../http';
+import { malformed } from '../refusals';
+import { requireAnyPermission, requireBearer, requirePermission, requireShown } from '../auth/middleware';
 import { CustomersQuery, SearchAccountListQuery, SearchAccountQuery } from '@/api/contract/customers';
 import { AccountIdQuery } from '@/api/contract/order-detail';
 import { PhonesQuery } from '@/api/contract/customer-phones';
@@ -13,6 +14,8 @@ import { searchAccount, searchAccountList, searchCustomers } from './customers';
 import { accountData, accountSummary, totalClosedUsd } from './account-data';
 import { addedCardsCharts, bankRecipientCharts, campaignsCharts, cardCharts, customerCharts, documentCharts, documentsCharts, homeRecipientCharts, phoneCharts, phonesCharts } from './customer-charts';
 import { readContext } from '../lifecycle/snapshot';
+import { chargeOrderShows } from '../charge-order/shown';
+import { callShows } from '../call/shown';
 import { listPhones } from './phones';
 import { listOffers } from './courtesy';
 import { listTemplates } from './notify';
@@ -51,8 +54,15 @@ const seesFullPin = (c: Context<AppEnv>) => c.get('principal').permissions.has(P
 export function customerRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const db = deps.db.kysely;
-  // The customer tab of the order, charge-order and call views reads these as well as the customer page.
-  const customerTab = requireAnyPermission(Permission.VIEW_ORDERS, Permission.VIEW_CUSTOMERS);
+  // The customer tab (Cliente Detalles) of the order, charge-order and call views reads these as well
+  // as the customer page: the customers and orders pages' permissions open any customer's, the
+  // charge order's and the call's only their customer's (a customer with a charge order, a call).
+  const customerTab = requireShown(
+    { permission: Permission.VIEW_ORDERS },
+    { permission: Permission.VIEW_CUSTOMERS },
+    chargeOrderShows(db, deps.config.tenant).customer,
+    callShows(db).customer,
+  );
 
   // The defence (chargeback) report: the customer's orders of a service, or one order's balance movements (CRM7_DO_ACTION).
   app.get('/orders/secured/generate/reports-chb', requirePermission(...DEFENCE_READERS), async (c) => ok(c, await defenceReport(db, parse(DefenceQuery, c.req.query()))));
@@ -82,7 +92,7 @@ export function customerRoutes(deps: AppDeps) {
 
   app.get('/uaa/secured/getSearchAccount', requirePermission(Permission.VIEW_RECOVER_CLIENTS), async (c) => {
     const query = parse(SearchAccountQuery, c.req.query());
-    if (!query.email && !query.phone) throw badRequest(Msg.clientsNeedPhoneOrEmail);
+    if (!query.email && !query.phone) throw malformed(Msg.clientsNeedPhoneOrEmail);
     return ok(c, await searchAccount(db, query));
   });
 

@@ -1,5 +1,5 @@
 import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
-import { conflict } from '../http';
+import { changedMeanwhile } from '../refusals';
 import { customerOrThrow } from './account-data';
 import type { MarketingBody, ThreeDsBody, TuBolsilloBody, AccountSettingsState } from '@/api/contract/customer-settings';
 import { SettingsMsg, THREE_DS_VALUE } from '@/domain/account-settings';
@@ -37,10 +37,10 @@ async function write(trx: Trx, record: Settings, next: Partial<Omit<Settings, 'a
   if (record.version === null) {
     await trx.insertInto('account_settings').values({ account_id: record.account_id, ...DEFAULTS, ...next, version: 1 }).onConflict((oc) => oc.column('account_id').doNothing()).execute();
     const inserted = await trx.selectFrom('account_settings').select('version').where('account_id', '=', record.account_id).executeTakeFirstOrThrow();
-    if (inserted.version !== 1) throw conflict(SettingsMsg.concurrent);
+    if (inserted.version !== 1) throw changedMeanwhile(SettingsMsg.concurrent);
   } else {
     const updated = await trx.updateTable('account_settings').set({ ...next, version: record.version + 1 }).where('account_id', '=', record.account_id).where('version', '=', record.version).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw conflict(SettingsMsg.concurrent);
+    if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile(SettingsMsg.concurrent);
   }
   const { version: _version, ...was } = record;
   const before = Object.fromEntries(Object.keys(next).map((k) => [k, was[k as keyof typeof was]]));

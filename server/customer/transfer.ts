@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { bind, bodyOf, type Trx } from '../lifecycle/binding';
-import { badRequest, notFound } from '../http';
+import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
+import { malformed, notFound } from '../refusals';
 import { iso } from '../clock';
 import { recordMutation } from '../lifecycle/audit';
 import { addCredit, takeCredit } from '../order/credits';
@@ -14,8 +14,8 @@ import { creditTransfer } from '@/machines/customer/transfer.machine';
  * other customer, found by e-mail or alias, or by phone, who has a phone; the amount leaves the
  * source's balance of that currency and reaches the destination's, with a credit-history line on
  * each side, the transfer row and a log on each customer, in one transaction. The destination is
- * the request's (checked before the chart: 404 none, 400 several, itself or without a phone); the
- * balance is the chart's guard (409).
+ * the request's (found before the chart: 404 none, 400 several); the source itself, a customer
+ * without a phone and the balance are the chart's guards (409).
  */
 
 /** The customers a destination names. */
@@ -36,31 +36,40 @@ async function destinationsOf(trx: Trx, data: TransferCreateBody['data']): Promi
   return [...new Set([...own, ...added].map((r) => r.id))];
 }
 
-/** The destination a request names, with the phone the transfer records: exactly one other customer with a phone. */
-async function beneficiaryOf(trx: Trx, source: number, data: TransferCreateBody['data']) {
+/** The one customer a request names (none: 404; several: the request names none of them, 400), with the phone the transfer records. */
+async function beneficiaryOf(trx: Trx, data: TransferCreateBody['data']) {
   const found = await destinationsOf(trx, data);
   if (found.length === 0) throw notFound(TransferMsg.notFound);
   // Several customers answer to the destination typed: the request names none of them (400).
-  if (found.length > 1) throw badRequest(TransferMsg.many);
+  if (found.length > 1) throw malformed(TransferMsg.many);
   const to = found[0]!;
-  if (to === source) throw badRequest(TransferMsg.same);
   const beneficiary = await trx.selectFrom('accounts').select(['id', 'email', 'first_name', 'last_name', 'phone_number']).where('id', '=', to).executeTakeFirstOrThrow();
   const phone = beneficiary.phone_number ?? (await trx.selectFrom('user_numbers').select('phone_number').where('account_id', '=', to).orderBy('is_principal', 'desc').executeTakeFirst())?.phone_number ?? null;
-  if (!phone) throw badRequest(TransferMsg.noPhone);
   return { ...beneficiary, phone };
 }
 
+/** The balances, and for a request the customer it names: the facts the transfer chart's guards read. */
+const transferStore: Store<BalancesRecord, { accountId: number }> = {
+  ...balancesStore,
+  async input(trx, record, ctx, request) {
+    const facts = await balancesStore.input(trx, record, ctx, request);
+    const data = (request.body as TransferCreateBody | undefined)?.data;
+    if (!data) return facts;
+    const beneficiary = await beneficiaryOf(trx, data);
+    return { ...facts, destination: { self: beneficiary.id === record.id, phone: beneficiary.phone !== null } };
+  },
+};
+
 export const creditTransferBinding = bind<BalancesRecord, { accountId: number }>({
   lifecycle: creditTransfer,
-  store: balancesStore,
+  store: transferStore,
   handlers: {
     transfer: {
-      // Whom the request names is the request's question, asked before the chart (as it was before the balance).
-      check: async ({ trx, record, request }) => void (await beneficiaryOf(trx, record.id, bodyOf<TransferCreateBody>(request).data)),
       async perform({ trx, ctx, record, request }) {
         const { data } = bodyOf<TransferCreateBody>(request);
-        const beneficiary = await beneficiaryOf(trx, record.id, data);
+        const beneficiary = await beneficiaryOf(trx, data);
         const { id: to, phone } = beneficiary;
+        if (to === record.id || phone === null) throw new Error(`transfer of ${record.id}: a destination its chart refuses got past it`);
         const creditType = CURRENCY_CREDIT[data.currency];
         const available = record.balances[creditType] ?? 0;
         const name = [beneficiary.first_name, beneficiary.last_name].filter(Boolean).join(' ') || beneficiary.email || `cliente ${to}`;

@@ -31,6 +31,7 @@ import * as m0028 from './migrations/0028-request-steps-and-sessions';
 import * as m0029 from './migrations/0029-list-order-indexes';
 import * as m0030 from './migrations/0030-four-eyes-ledger';
 import * as m0031 from './migrations/0031-supervision';
+import * as m0032 from './migrations/0032-lookups';
 
 interface Migration {
   name: string;
@@ -70,6 +71,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0029-list-order-indexes', up: m0029.up },
   { name: '0030-four-eyes-ledger', up: m0030.up },
   { name: '0031-supervision', up: m0031.up },
+  { name: '0032-lookups', up: m0032.up },
 ];
 
 /**

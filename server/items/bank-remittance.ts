@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest } from '../http';
 import { iso } from '../clock';
 import { recordMutation } from '../lifecycle/audit';
 import { bind, type ActionContext, type Handler, type Trx } from '../lifecycle/binding';
 import { itemAmount, itemStore, type ItemRecord } from './item-store';
 import { loadRemittanceRow, placeNames, readRemittance, readUpload, storeFile, type RemittanceRow, type UploadedImage } from './remittance';
 import { bankRemittance } from '@/machines/items/bank-remittance.machine';
-import { BANK_REMITTANCE, RemittanceMsg, RemittanceRefused } from '@/domain/remittance';
+import { BANK_REMITTANCE, RemittanceRefused } from '@/domain/remittance';
 import type { BankDestinationBody, BankProviderBody, BankStatusBody, BankStatusElement } from '@/api/contract/remittance';
 import type { WireRequest } from '@/machines/lifecycle/table';
 import type { ItemKey } from '@/machines/items/item';
@@ -79,11 +78,10 @@ const bankDestination: Handler<ItemRecord> = {
   },
 };
 
-/** update-provider ("Cambiar Proveedor"): the provider must change. */
+/** update-provider ("Cambiar Proveedor"): the chart refused the provider the item has already. */
 const bankProvider: Handler<ItemRecord> = {
   async perform({ trx, record: item, request }) {
     const { newProvider } = (request as Body<BankProviderBody>).body;
-    if (item.provider === newProvider) throw badRequest(RemittanceMsg.providerSame);
     await trx.updateTable('order_items').set({ provider: newProvider }).where('id', '=', item.id).execute();
     return {
       description: `Remesa bancaria ${item.id}: proveedor ${item.provider ?? '—'} → ${newProvider}`,
@@ -165,7 +163,8 @@ const statusElements = (results: { record: ItemRecord; to: string; data: unknown
 
 export const bankRemittanceBinding = bind<ItemRecord, ItemKey>({
   lifecycle: bankRemittance,
-  store: itemStore({ products: [BANK_REMITTANCE], offerMissing: (id) => `La oferta ${id} no tiene una remesa bancaria.` }),
+  // The provider is a fact of the chart: a change to the same one is its refusal.
+  store: itemStore({ products: [BANK_REMITTANCE], offerMissing: (id) => `La oferta ${id} no tiene una remesa bancaria.`, input: (_trx, item) => ({ provider: item.provider }) }),
   amounts: { item: itemAmount },
   handlers: { bankDestination, bankProvider, askBank: approve, bankStatus },
   describe: (row, item) => `Remesa bancaria ${item.id}: ${row.label}`,

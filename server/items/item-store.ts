@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { conflict, notFound } from '../http';
+import { changedMeanwhile, notFound } from '../refusals';
 import type { ActionContext, AmountReader, Move, Store, Trx } from '../lifecycle/binding';
 import { windowBounds } from '@/domain/date-window';
 import type { ItemKey } from '@/machines/items/item';
@@ -104,7 +104,7 @@ export function itemStore(o: ItemStoreOptions): Store<ItemRecord, ItemKey> {
     async save(trx, move: Move<ItemRecord>) {
       if (move.to === move.from) return;
       const updated = await trx.updateTable('order_items').set({ status: move.to }).where('id', '=', move.record.id).where('status', '=', move.from).executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw conflict(ITEM_CHANGED);
+      if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile(ITEM_CHANGED);
     },
   };
 }

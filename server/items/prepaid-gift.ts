@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { badRequest, notFound } from '../http';
+import { malformed, notFound } from '../refusals';
 import { bind, type Handler } from '../lifecycle/binding';
 import { itemStore, type ItemRecord } from './item-store';
 import { prepaidCard } from '@/machines/items/prepaid-card.machine';
@@ -50,7 +50,7 @@ const prepaidDestination: Handler<ItemRecord> = {
       .where('p.name', '=', body.recipientCity)
       .where('m.name', '=', body.recipientMunicipality)
       .executeTakeFirst();
-    if (!place) throw badRequest(PickupPrepaidMsg.place);
+    if (!place) throw malformed(PickupPrepaidMsg.place);
     return place;
   },
   async perform({ trx, record: item, request, prepared }) {

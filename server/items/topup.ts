@@ -1,4 +1,4 @@
-import { badRequest, conflict } from '../http';
+import { changedMeanwhile, malformed } from '../refusals';
 import { iso } from '../clock';
 import { bodyOf, queryOf, bind, type ActionContext, type Binding, type Handler, type Trx } from '../lifecycle/binding';
 import { moveRecord } from '../lifecycle/move';
@@ -26,7 +26,7 @@ const stateOf = (item: ItemRecord): TopupItemState => ({ id: item.id, orderId: i
 /** Sets the tries, unless someone changed them meanwhile (409). */
 async function setTries(trx: Trx, item: ItemRecord, tries: number) {
   const updated = await trx.updateTable('order_items').set({ tries }).where('id', '=', item.id).where('tries', '=', item.tries).executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw conflict(ITEM_CHANGED);
+  if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile(ITEM_CHANGED);
 }
 
 const FULFIL = rowFor(topupActions, 'item.fulfill')!;
@@ -81,7 +81,7 @@ const topupFulfill: Handler<ItemRecord> = {
 const topupEdit: Handler<ItemRecord> = {
   check({ record: item, request }) {
     const problem = checkDestination(item.product_type, bodyOf<TopupEditBody>(request).destination);
-    if (problem) throw badRequest(problem);
+    if (problem) throw malformed(problem);
   },
   async perform({ trx, ctx, record: item, request }) {
     const body = bodyOf<TopupEditBody>(request);
@@ -94,7 +94,7 @@ const topupEdit: Handler<ItemRecord> = {
       .where('id', '=', item.id)
       .where('destination', item.destination === null ? 'is' : '=', item.destination)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw conflict(ITEM_CHANGED);
+    if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile(ITEM_CHANGED);
     return {
       description: `Destino de la recarga ${item.id} cambiado${body.fulfillNow ? ' (recargar ahora)' : ''}`,
       before: { destination: item.destination },
@@ -184,7 +184,7 @@ const claim: Handler<ClaimRecord> = {
       .returningAll()
       .executeTakeFirst();
     // Someone made the same claim at the same time (the chart allowed this one on the count it read): a concurrent change.
-    if (!row) throw conflict(TopupMsg.alreadyClaimed);
+    if (!row) throw changedMeanwhile(TopupMsg.alreadyClaimed);
     return {
       description: `${label}: ${note}`,
       before: { claims: item.claims },

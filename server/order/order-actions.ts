@@ -1,26 +1,26 @@
-import { badRequest } from '../http';
+import type * as v from 'valibot';
 import { iso } from '../clock';
 import { bodyOf, queryOf, bind, type ActionContext, type Binding, type Handler, type Responder, type Trx } from '../lifecycle/binding';
 import { moveRecord } from '../lifecycle/move';
 import { ordersById } from './order-lists';
 import { addCredit, takeCredit } from './credits';
-import { offerStore, orderStore, refundStore, ruleStore, type OfferRecord, type OrderRecord, type RuleRecord } from './order-stores';
+import { closedEmailOf, offerStore, orderStore, paymentEmailOf, refundStore, ruleStore, type OfferRecord, type OrderRecord, type RuleRecord } from './order-stores';
 import { order } from '@/machines/order/order.machine';
 import { offer } from '@/machines/order/offer.machine';
 import { refund } from '@/machines/order/refund.machine';
 import { paymentRule } from '@/machines/order/payment-rule.machine';
 import { refundActions } from '@/machines/order/refund.actions';
 import { rowFor } from '@/machines/lifecycle/table';
-import { RefundMsg } from '@/domain/order-actions';
 import { formatMoney } from '@/domain/format';
-import { checkRefundAmount, type RefundBody } from '@/api/contract/order-actions';
-import { queueEmailOnce } from '../activity/outbox';
+import type { CompensationBody, RefundBody } from '@/api/contract/order-actions';
+import { queueEmail } from '../activity/outbox';
 
 /**
  * The work of the order's, its offers', its refunds' and its charge rules' action tables on the
  * reference server: what each action does besides moving its chart (captures, voids, credits,
  * refunds, notes, e-mails). Statuses, permissions, concurrency and the audit are the generic
- * move's.
+ * move's; every rule of what a request may ask (an amount within the total or what is left, an
+ * address to write to) is a guard of its chart, asked by the mover before any of this runs.
  */
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -32,10 +32,6 @@ async function addNote(trx: Trx, ctx: ActionContext, o: OrderRecord, text: strin
     .values({ doc_code: 'ORDER', doc_id: String(o.id), account_id: o.account_id, description: text, created: iso(ctx.now), email_agent: ctx.principal.email })
     .execute();
 }
-
-/** An e-mail to the customer about the order, queued once for the provider's mailer (not part of the contract). */
-const queueEmail = (trx: Trx, ctx: ActionContext, orderId: number, to: string, subject: string, body: string) =>
-  queueEmailOnce(trx, ctx.now, { to, subject, body, docCode: 'ORDER', docId: String(orderId) });
 
 // ---------------------------------------------------------------- the order
 
@@ -78,28 +74,32 @@ const refundOrder: Handler<OrderRecord> = {
   },
 };
 
-/** A compensation to the customer's credit: the order's total or part of it (never more). */
+type Compensation = v.InferOutput<typeof CompensationBody>;
+
+/** What a compensation credits: the order's total, or the amount asked (the chart keeps it within the total). */
+const compensationOf = (o: OrderRecord, { full, amount }: Compensation) => (full ? o.total_price : (amount ?? 0));
+
+/** A compensation to the customer's credit: the order's total or part of it (never more: the order chart's guard). */
 const compensate: Handler<OrderRecord> = {
-  check({ record: o, request }) {
-    const { full, amount } = bodyOf<{ full?: boolean; amount?: number }>(request);
-    const value = full ? o.total_price : amount;
-    if (value === undefined || !(value > 0)) throw badRequest(RefundMsg.numeric);
-    if (value > o.total_price) throw badRequest('La compensación no puede superar el total de la orden.');
-  },
   async perform({ trx, ctx, record: o, request }) {
-    const { full, amount } = bodyOf<{ full?: boolean; amount?: number }>(request);
-    const value = full ? o.total_price : amount!;
+    const value = compensationOf(o, bodyOf<Compensation>(request));
     await addCredit(trx, o.account_id, value, `Compensación por la orden ${o.id}`, ctx.now);
     return { description: `Compensación de ${formatMoney(value, 'USD')} al crédito del cliente`, after: { compensation: value } };
   },
 };
 
+/** The address an e-mail of the order goes to: the one given, else the order's own (its chart made sure there is one). */
+function addressOf(o: OrderRecord, emailForced: string | undefined): string {
+  const to = emailForced || o.email;
+  if (!to) throw new Error(`order ${o.id}: an e-mail without an address got past its chart`);
+  return to;
+}
+
 /** The "order completed" e-mail of a CLOSED order; an address given replaces the order's. */
 const notifyClosed: Handler<OrderRecord> = {
   async perform({ trx, ctx, record: o, request }) {
-    const to = queryOf<{ emailForced?: string }>(request).emailForced || o.email;
-    if (!to) throw badRequest('La orden no tiene correo: indique uno.');
-    return queueEmail(trx, ctx, o.id, to, `Tu orden ${o.origin_order_id ?? o.id} fue completada`, `Total: ${formatMoney(o.total_price, o.currency)}`);
+    const to = addressOf(o, queryOf<{ emailForced?: string }>(request).emailForced);
+    return queueEmail(trx, ctx.now, { ...closedEmailOf(o), to });
   },
 };
 
@@ -115,10 +115,7 @@ export const orderBinding = bind<OrderRecord, { order: number }>({
   handlers: { approveRisk, cancelOrder, refundOrder, compensate, notifyClosed },
   amounts: {
     orderTotal: ({ record: o }) => ({ amount: o.total_price, currency: o.currency }),
-    compensation: ({ record: o, request }) => {
-      const { full, amount } = bodyOf<{ full?: boolean; amount?: number }>(request);
-      return { amount: full ? o.total_price : (amount ?? 0), currency: o.currency };
-    },
+    compensation: ({ record: o, request }) => ({ amount: compensationOf(o, bodyOf<Compensation>(request)), currency: o.currency }),
   },
   describe: (row) => (row.event === 'order.settle' ? 'Orden cerrada: todos sus items se entregaron' : 'Orden cerrada'),
   respond: {
@@ -136,12 +133,10 @@ export const orderBinding = bind<OrderRecord, { order: number }>({
 
 const leftOf = (o: OfferRecord) => round(o.price - o.refunded);
 
-/** Offers to the customer's credit (the amount, what is left of the price by default). */
+/** Offers to the customer's credit (the amount, what is left of the price by default; the offer chart keeps it within what is left). */
 const passToCredit: Handler<OfferRecord> = {
   async perform({ trx, ctx, record: o, request }) {
     const amount = bodyOf<RefundBody>(request).amountCredit ?? leftOf(o);
-    const invalid = checkRefundAmount(amount, leftOf(o));
-    if (invalid) throw badRequest(invalid);
     await trx.updateTable('fulfillment_orders').set({ credited: amount }).where('id', '=', o.id).execute();
     await trx.updateTable('order_items').set({ status: 'REFUND_TO_CREDIT' }).where('fulfillment_order_id', '=', o.id).execute();
     await addCredit(trx, o.account_id, amount, `Reembolso a crédito de la orden ${o.order_id}, oferta ${o.id}`, ctx.now);
@@ -176,17 +171,12 @@ export const offerBinding = bind<OfferRecord, { order: number; offer: number }>(
 
 // ---------------------------------------------------------------- refunds to the payment method
 
-/** A refund of one offer: the item follows (REFUND when nothing is left) and the charge is recorded. */
+/**
+ * A refund of one offer: the item follows (REFUND when nothing is left) and the charge is recorded.
+ * The amount of a partial one is the event's, which the refund chart took (at least 0.1, at most
+ * what is left; on a compound payment the amount or the item's value).
+ */
 const refundOffer: Handler<OfferRecord> = {
-  async check({ trx, record: o, request, event }) {
-    if (event.type !== 'refund.partial' || leftOf(o) <= 0) return;
-    const body = bodyOf<RefundBody>(request);
-    if (body.foIds.length !== 1) throw badRequest('Un reembolso parcial es de una sola oferta.');
-    const payments = await trx.selectFrom('payment_orders').select('id').where('order_id', '=', o.order_id).execute();
-    if (payments.length > 1 && body.amount === undefined && body.partialValueItem === undefined) throw badRequest(RefundMsg.compoundNeedsValue);
-    const invalid = checkRefundAmount(body.amount ?? body.partialValueItem, leftOf(o));
-    if (invalid) throw badRequest(invalid);
-  },
   async perform({ trx, ctx, record: o, event }) {
     const moved = event.type === 'refund.partial' ? round((event as unknown as { amount: number }).amount) : leftOf(o);
     const refunded = round(o.refunded + moved);
@@ -238,10 +228,8 @@ const notifyPayment: Handler<RuleRecord> = {
   async perform({ trx, ctx, record: rule, request }) {
     const q = queryOf<{ refund?: string; emailForced?: string }>(request);
     const o = rule.order;
-    const to = q.emailForced || o.email;
-    if (!to) throw badRequest('La orden no tiene correo: indique uno.');
-    const subject = q.refund === 'true' ? `Reembolso de ${formatMoney(rule.amount, 'USD')} procesado` : `Recibimos tu pago de ${formatMoney(rule.amount, 'USD')}`;
-    return queueEmail(trx, ctx, o.id, to, subject, `Orden ${o.origin_order_id ?? o.id}, transacción ${rule.transaction_id}`);
+    const to = addressOf(o, q.emailForced);
+    return queueEmail(trx, ctx.now, { ...paymentEmailOf(rule, q.refund === 'true'), to });
   },
 };
 

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { conflict, notFound } from '../http';
+import { changedMeanwhile, notFound } from '../refusals';
 import { iso } from '../clock';
 import type { Store, Trx } from '../lifecycle/binding';
 import { OrderRefused } from '@/domain/order-actions';
+import { formatMoney } from '@/domain/format';
+import { queuedWithin, type EmailOf } from '../activity/outbox';
 import { balanceOf, REFUND_CREDIT_TYPE } from './credits';
 
 /**
@@ -38,11 +40,14 @@ export async function claimOrder(trx: Trx, orderId: number, version: number, cha
     .where('id', '=', orderId)
     .where('version', '=', version)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw conflict(OrderRefused.concurrent);
+  if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile(OrderRefused.concurrent);
   claimed.set(trx, mine.add(orderId));
 }
 
 const FINISHED_ITEMS = ['FULFILLED', 'DELIVERED', 'REFUND', 'REFUND_TO_CREDIT', 'CANCELLED'];
+
+/** Whether an order has an address of its own for its e-mails. */
+const hasEmail = (email: string | null) => email !== null && email.trim() !== '';
 
 export const orderStore: Store<OrderRecord, { order: number }> = {
   docCode: 'ORDER',
@@ -51,9 +56,11 @@ export const orderStore: Store<OrderRecord, { order: number }> = {
   claim: (order) => ({ kind: 'order', id: order.id }),
   action: (_chart, event) => event.type,
   find: async (trx, key) => [await loadOrder(trx, key.order)],
-  async input(trx, order) {
+  async input(trx, order, ctx) {
     const pending = await trx.selectFrom('order_items').select('id').where('order_id', '=', order.id).where('status', 'not in', FINISHED_ITEMS).executeTakeFirst();
-    return { status: order.status, totalRefundAllowed: order.total_refund_allowed === 1, itemsFinished: pending === undefined };
+    // Where its closing e-mail went within the resend window (only a CLOSED order sends it).
+    const sentWithin = order.status === 'CLOSED' ? await queuedWithin(trx, ctx.now, closedEmailOf(order), order.email) : [];
+    return { status: order.status, totalRefundAllowed: order.total_refund_allowed === 1, itemsFinished: pending === undefined, total: order.total_price, email: hasEmail(order.email), sentWithin };
   },
   async save(trx, move, ctx) {
     const finished = move.to !== move.from && (move.to === 'CLOSED' || move.to === 'CANCELLED');
@@ -93,6 +100,8 @@ export const offerStore: Store<OfferRecord, { order: number; offer: number }> = 
     creditHeld: offer.status !== 'REFUND_TO_CREDIT' || (await balanceOf(trx, offer.account_id, REFUND_CREDIT_TYPE)) >= offer.credited,
     productType: offer.product_type ?? '',
     itemStatus: offer.item_status ?? '',
+    price: offer.price,
+    refunded: offer.refunded,
   }),
   async save(trx, move) {
     await claimOrder(trx, move.record.order_id, move.record.order_version);
@@ -102,14 +111,17 @@ export const offerStore: Store<OfferRecord, { order: number; offer: number }> = 
       .where('id', '=', move.record.id)
       .where('status', '=', move.record.status)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw conflict(OrderRefused.concurrent);
+    if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile(OrderRefused.concurrent);
   },
 };
 
-/** Offers as the refund chart sees them: their price and what is refunded already. */
+/** Offers as the refund chart sees them: their price, what is refunded already, and whether the order was paid by several means. */
 export const refundStore: Store<OfferRecord, { order: number; offer: number }> = {
   ...offerBase,
-  input: async (_trx, offer) => ({ price: offer.price, refunded: offer.refunded, productType: offer.product_type ?? '', itemStatus: offer.item_status ?? '' }),
+  input: async (trx, offer) => {
+    const payments = await trx.selectFrom('payment_orders').select('id').where('order_id', '=', offer.order_id).limit(2).execute();
+    return { price: offer.price, refunded: offer.refunded, productType: offer.product_type ?? '', itemStatus: offer.item_status ?? '', compound: payments.length > 1 };
+  },
   async save(trx, move) {
     await claimOrder(trx, move.record.order_id, move.record.order_version);
     const updated = await trx
@@ -118,7 +130,7 @@ export const refundStore: Store<OfferRecord, { order: number; offer: number }> =
       .where('id', '=', move.record.id)
       .where('refunded', '=', move.record.refunded)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw conflict(OrderRefused.concurrent);
+    if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile(OrderRefused.concurrent);
   },
 };
 
@@ -138,6 +150,27 @@ export const ruleStore: Store<RuleRecord, { order: number; rule: number }> = {
   idOf: (rule) => rule.id,
   action: () => 'order.notifyPayment',
   find: async (trx, key) => [await ruleOf(trx, key.order, key.rule)],
-  input: async (_trx, rule) => ({ status: rule.status }),
+  input: async (trx, rule, ctx) => ({
+    status: rule.status,
+    email: hasEmail(rule.order.email),
+    // Where its e-mails (the payment's, the refund's) went within the resend window.
+    sentWithin: { payment: await queuedWithin(trx, ctx.now, paymentEmailOf(rule, false), rule.order.email), refund: await queuedWithin(trx, ctx.now, paymentEmailOf(rule, true), rule.order.email) },
+  }),
   save: async () => {},
 };
+
+/** The "order completed" e-mail of a CLOSED order (its address is the request's or the order's). */
+export const closedEmailOf = (o: OrderRecord): EmailOf => ({
+  subject: `Tu orden ${o.origin_order_id ?? o.id} fue completada`,
+  body: `Total: ${formatMoney(o.total_price, o.currency)}`,
+  docCode: 'ORDER',
+  docId: String(o.id),
+});
+
+/** The payment (or refund) e-mail of one applied charge rule of the order. */
+export const paymentEmailOf = (rule: RuleRecord, refund: boolean): EmailOf => ({
+  subject: refund ? `Reembolso de ${formatMoney(rule.amount, 'USD')} procesado` : `Recibimos tu pago de ${formatMoney(rule.amount, 'USD')}`,
+  body: `Orden ${rule.order.origin_order_id ?? rule.order.id}, transacción ${rule.transaction_id}`,
+  docCode: 'ORDER',
+  docId: String(rule.order.id),
+});

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { ZelleTransfersTable } from '../db/schema';
-import { conflict, notFound } from '../http';
+import { changedMeanwhile, notFound } from '../refusals';
 import { bodyOf, bind, type Handler } from '../lifecycle/binding';
 import { pageOf, type Page } from '../db/paging';
 import type { Reader } from '../db/types';
@@ -144,7 +144,7 @@ export const zelleBinding = bind<TransferRecord, ZelleKey>({
         .where('id', '=', transfer.id)
         .where('version', '=', transfer.version)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw conflict(OrderRefused.concurrent);
+      if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile(OrderRefused.concurrent);
     },
   },
   handlers: { register, link },

@@ -7,7 +7,7 @@ import { snapshotOfRecord, type ReadContext } from '../lifecycle/snapshot';
 import { bind } from '../lifecycle/binding';
 import { moveAll, checkMove, recordsOf } from '../lifecycle/move';
 import { recordMutation } from '../lifecycle/audit';
-import { conflict, notFound } from '../http';
+import { changedMeanwhile, notFound, taken } from '../refusals';
 import { iso } from '../clock';
 import type { Approval, ListedApproval } from '@/api/contract/approvals';
 import { ApprovalMsg, needsSecondPerson, usdEquivalent, windowNote, type ApprovalStatus, type Money } from '@/domain/approvals';
@@ -131,7 +131,7 @@ async function askSecondPerson(self: FourEyes, { trx, ctx, binding, row, request
   const pendingKey = pendingKeyOf(binding, row, store.docId(first), entityId, request);
   const waiting = await loadRequests(trx).where('pending_key', '=', pendingKey).executeTakeFirst();
   if (waiting) {
-    if (statusOf(waiting, ctx.now) !== 'expired') throw conflict(ApprovalMsg.pending(waiting.id));
+    if (statusOf(waiting, ctx.now) !== 'expired') throw taken(ApprovalMsg.pending(waiting.id));
     // Nobody decided in time: recorded as the chart's expiry, and the action may be asked for again.
     await moveAll(trx, { ...ctx, approval: waiting.id }, self.binding, EXPIRE, { query: {}, body: { id: waiting.id }, params: {} }, [waiting]);
   }
@@ -211,7 +211,7 @@ function approvalBinding(served: Served, view: FourEyes['view']): Binding {
           .where('id', '=', move.record.id)
           .where('status', '=', 'requested')
           .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) throw conflict(ApprovalMsg.decided);
+        if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile(ApprovalMsg.decided);
       },
     },
     handlers: {

@@ -3,7 +3,8 @@ import type { ActionContext, Binding, Gate, MoveResult, Trx } from '../lifecycle
 import { bind } from '../lifecycle/binding';
 import { checkMove, moveAll, recordsOf } from '../lifecycle/move';
 import { inTransaction } from '../db/transaction';
-import { ApiError, badRequest, conflict, notFound, parse } from '../http';
+import { ApiError, parse } from '../http';
+import { malformed, notFound, refusedByChart } from '../refusals';
 import { assertPermissions } from '../auth/middleware';
 import { liveClaims } from './claims';
 import { itemsWithOrder, loadItem, type ItemRecord } from '../items/item-store';
@@ -134,7 +135,7 @@ async function entryOf(trx: Trx, key: EntryKey, accountId: number, tenant: strin
     record = item;
   }
   const row = rowFor(binding.lifecycle.rows, key.event);
-  if (!row) throw conflict(BulkMsg.notOffered(key.id));
+  if (!row) throw refusedByChart(BulkMsg.notOffered(key.id));
   const built = row.request(await subjectOf(trx, key.kind, record), key.payload, { accountId, tenant });
   const request: WireRequest = {
     query: row.wire.query ? parse(row.wire.query, built.query ?? {}) : {},
@@ -147,7 +148,7 @@ async function entryOf(trx: Trx, key: EntryKey, accountId: number, tenant: strin
 /** The records the entry's request names: exactly the entry (a row naming others is not a batch's). */
 async function recordsOfEntry(trx: Trx, entry: Entry) {
   const records = await recordsOf(trx, entry.binding, entry.row, entry.request);
-  if (records.length !== 1 || entry.binding.store.idOf(records[0]) !== entry.id) throw conflict(BulkMsg.notOne(entry.id));
+  if (records.length !== 1 || entry.binding.store.idOf(records[0]) !== entry.id) throw malformed(BulkMsg.notOne(entry.id));
   return records;
 }
 
@@ -292,13 +293,13 @@ async function askGates(deps: AppDeps, ctx: ActionContext, gates: readonly Gate[
  */
 export async function runBulk(deps: AppDeps, gates: readonly Gate[], body: BulkBody, principal: Principal, requestId: string | null): Promise<{ status: 200 | 202; answer: BulkAnswer }> {
   const rows = rowsOf(body.kind, body.event);
-  if (rows.length === 0) throw badRequest(BulkMsg.event);
+  if (rows.length === 0) throw malformed(BulkMsg.event);
   // The queue's people, and what the action itself needs whatever the entry (its static permissions).
   const worker = WORKERS[body.kind].find((p) => principal.permissions.has(p)) ?? WORKERS[body.kind][0]!;
   assertPermissions(principal, [Permission.EDITOR, worker]);
   const fixed = rows.filter((r) => typeof r.permissions !== 'function');
   if (fixed.length > 0 && !fixed.some((r) => (r.permissions as readonly string[]).every((p) => principal.permissions.has(p)))) assertPermissions(principal, [...(fixed[0]!.permissions as readonly string[])]);
-  if (rows.some((r) => r.form) && body.payload === undefined) throw badRequest(BulkMsg.payload);
+  if (rows.some((r) => r.form) && body.payload === undefined) throw malformed(BulkMsg.payload);
 
   const ctx: ActionContext = { db: deps.db.kysely, principal, now: deps.clock.now(), config: deps.config, requestId, gates };
   let ids: readonly number[] = body.ids;

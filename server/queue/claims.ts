@@ -1,7 +1,7 @@
 import type { Reader, Trx } from '../db/types';
 import type { Principal } from '../deps';
 import type { Gate } from '../lifecycle/binding';
-import { conflict } from '../http';
+import { refusedByChart } from '../refusals';
 import { iso } from '../clock';
 import { claimChart, heldByAnother, type ClaimEvent } from '@/machines/queue/claim.machine';
 import { CLAIM_MINUTES, ClaimMsg, type ClaimKey, type ClaimKind } from '@/domain/queues';
@@ -26,7 +26,7 @@ async function chartOf(db: Reader, key: ClaimKey, now: number) {
 async function decide(db: Reader, key: ClaimKey, event: ClaimEvent, now: number) {
   const { row, chart } = await chartOf(db, key, now);
   if (chart.can(event)) return row;
-  throw conflict(row && heldByAnother(chart, event.actorId) ? ClaimMsg.held(row.holder_name) : ClaimMsg.notHeld);
+  throw refusedByChart(row && heldByAnother(chart, event.actorId) ? ClaimMsg.held(row.holder_name) : ClaimMsg.notHeld);
 }
 
 /**
@@ -57,8 +57,8 @@ export async function takeClaim(trx: Trx, key: ClaimKey, principal: Principal, n
  */
 export async function revokeClaim(trx: Trx, key: ClaimKey, principal: Principal, now: number) {
   const { row, chart } = await chartOf(trx, key, now);
-  if (!row || !chart.matches('claimed')) throw conflict(ClaimMsg.noLiveClaim);
-  if (!chart.can({ type: 'claim.revoke', actorId: principal.accountId, lead: principal.permissions.has(Permission.SUPERVISION) })) throw conflict(ClaimMsg.notLead);
+  if (!row || !chart.matches('claimed')) throw refusedByChart(ClaimMsg.noLiveClaim);
+  if (!chart.can({ type: 'claim.revoke', actorId: principal.accountId, lead: principal.permissions.has(Permission.SUPERVISION) })) throw refusedByChart(ClaimMsg.notLead);
   await trx.updateTable('claims').set({ revoked_by_name: principal.name, revoked_at: iso(now) }).where('kind', '=', key.kind).where('entity_id', '=', key.id).execute();
   return row;
 }
@@ -75,7 +75,7 @@ export async function releaseClaim(trx: Trx, key: ClaimKey, principal: Principal
  */
 export async function actingOn(trx: Trx, key: ClaimKey, principal: Principal, now: number) {
   const { row, chart } = await chartOf(trx, key, now);
-  if (row && heldByAnother(chart, principal.accountId)) throw conflict(ClaimMsg.held(row.holder_name));
+  if (row && heldByAnother(chart, principal.accountId)) throw refusedByChart(ClaimMsg.held(row.holder_name));
   return {
     done: async () => {
       if (chart.can({ type: 'claim.act', actorId: principal.accountId })) await trx.deleteFrom('claims').where('kind', '=', key.kind).where('entity_id', '=', key.id).execute();

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppDeps, AppEnv } from '../deps';
-import { conflict, jsonBody, notFound, ok, parse } from '../http';
+import { jsonBody, ok, parse } from '../http';
+import { notFound, refusedByChart } from '../refusals';
 import { requireAnyPermission, requireEditor, requirePermission, assertPermissions } from '../auth/middleware';
 import { checkAccessToken } from '../auth/tokens';
 import { inTransaction } from '../db/transaction';
@@ -64,7 +65,7 @@ export function queueRoutes(deps: AppDeps, fourEyes: Pick<FourEyes, 'list'>, gat
       return takeClaim(trx, key, principal, deps.clock.now());
     });
     // A lead revoked this person's claim (issue 28): told once, after the marker's removal committed.
-    if ('revokedBy' in claim) throw conflict(ClaimMsg.revoked(claim.revokedBy));
+    if ('revokedBy' in claim) throw refusedByChart(ClaimMsg.revoked(claim.revokedBy));
     return ok(c, claim);
   });
 

@@ -26,6 +26,23 @@ export const AccountMsg = {
 
 export const GENDERS = ['MALE', 'FEMALE'] as const;
 
+/** The customer's data 'Editar datos' edits, as it is stored (null where there is none). */
+export interface CustomerInfo {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  countryCode: string | null;
+  city: string | null;
+  region: string | null;
+  gender: string | null;
+  birthday: string | null;
+}
+
+export const INFO_KEYS = ['firstName', 'lastName', 'email', 'countryCode', 'city', 'region', 'gender', 'birthday'] as const satisfies readonly (keyof CustomerInfo)[];
+
+/** What an edit of the customer's data changes (none: 'no hay nada que modificar', the account chart's guard). */
+export const infoChanges = (current: CustomerInfo, next: CustomerInfo): (keyof CustomerInfo)[] => INFO_KEYS.filter((key) => next[key] !== current[key]);
+
 /** Whether a text is a real calendar date (YYYY-MM-DD) not after `today` (YYYY-MM-DD). */
 export function isBirthday(text: string, today: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);

@@ -37,10 +37,32 @@ export const GroupsMsg = {
   beyond: (name: string) => `No puede asignar ni quitar el grupo ${name}: da permisos que usted no tiene.`,
 } as const;
 
-/** Why a change of a customer's groups is refused (giving one held, taking one not held), or null: the account chart's guard and its text. */
-export function groupsRefusal(held: readonly string[], asked: { assingGroups: readonly string[]; unassingGroups: readonly string[] }): string | null {
-  const already = asked.assingGroups.find((n) => held.includes(n));
+/** The permissions each group carries, by its name (a group that carries none is absent). */
+export type GroupGrants = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * No escalation: why a staff member holding `permissions` may neither give nor take a group (it
+ * carries a permission they do not hold), or null. The account chart's guard and the groups form's
+ * disabled choices read it.
+ */
+export function groupBeyond(grants: GroupGrants, permissions: readonly string[], name: string): string | null {
+  return (grants[name] ?? []).some((p) => !permissions.includes(p)) ? GroupsMsg.beyond(name) : null;
+}
+
+/**
+ * Why a change of a customer's groups is refused (a group beyond the staff member's permissions,
+ * giving one held, taking one not held), or null: the account chart's guard and its text.
+ */
+export function groupsRefusal(
+  facts: { groups: readonly string[]; grants: GroupGrants; permissions: readonly string[] },
+  asked: { assingGroups: readonly string[]; unassingGroups: readonly string[] },
+): string | null {
+  for (const name of [...asked.assingGroups, ...asked.unassingGroups]) {
+    const beyond = groupBeyond(facts.grants, facts.permissions, name);
+    if (beyond) return beyond;
+  }
+  const already = asked.assingGroups.find((n) => facts.groups.includes(n));
   if (already) return GroupsMsg.held(already);
-  const missing = asked.unassingGroups.find((n) => !held.includes(n));
+  const missing = asked.unassingGroups.find((n) => !facts.groups.includes(n));
   return missing ? GroupsMsg.notHeld(missing) : null;
 }

@@ -31,6 +31,23 @@ export const NotifyMsg = {
   templatesFailed: 'Error buscando las mensajes programables',
 } as const;
 
+/** The customer's own numbers (digits, no '+') and e-mail (lower case): where a message may go. */
+export interface OwnAddresses {
+  numbers: readonly string[];
+  email: string | null;
+}
+
+/** An address as a channel stores it: a number's digits (no spaces, dashes, dots, brackets or '+'), an e-mail in lower case. */
+export const channelAddress = (channel: { type: string; address: string }) => (channel.type === 'EMAIL' ? channel.address.toLowerCase() : channel.address.replace(/[\s\-.()+]/g, ''));
+
+/** Whether every channel asked goes to the customer's own number or e-mail (the notify chart's guard: `NotifyMsg.notTheirs`). */
+export function toTheirOwn(own: OwnAddresses, channels: readonly { type: string; address: string }[]): boolean {
+  return channels.every((channel) => {
+    const address = channelAddress(channel);
+    return channel.type === 'EMAIL' ? own.email !== null && own.email.toLowerCase() === address : own.numbers.includes(address);
+  });
+}
+
 /**
  * The variables a WhatsApp template asks for ({{1}} … {{n}}), or null when it is malformed: a
  * placeholder that is not a number, numbers that skip one, more than 14, or braces left open.

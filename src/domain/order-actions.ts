@@ -1,4 +1,5 @@
 import { Permission } from './permissions';
+import { PAYMENT_SYSTEMS } from './catalog';
 
 /**
  * Who may act on an order, its offers, its payment and its Zelle transfers. The spec names some
@@ -34,6 +35,8 @@ export const RefundMsg = {
   bounds: 'El monto debe ser mayor que 0, con 2 decimales como máximo, y no superar 1000000.',
   /** A partial refund of a compound payment needs an amount or a value item. */
   compoundNeedsValue: 'En un pago compuesto indique el monto o el valor del item a reembolsar.',
+  /** A partial refund names one offer (the request's shape). */
+  oneOffer: 'Un reembolso parcial es de una sola oferta.',
 } as const;
 
 /** Why the server refuses an order action in the order's present state (409). */
@@ -55,6 +58,10 @@ export const OrderRefused = {
   concurrent: 'Otra persona modificó la orden al mismo tiempo. Recargue y vuelva a intentarlo.',
   notifyClosed: 'Solo se notifica el cierre de una orden CLOSED.',
   compensate: 'La orden no admite compensaciones.',
+  /** A compensation is the order's total or part of it, never more (the order chart's guard). */
+  compensationAboveTotal: 'La compensación no puede superar el total de la orden.',
+  /** An e-mail of the order (its closing, a charge's) to nobody: the order has no address and none was given. */
+  noEmail: 'La orden no tiene correo: indique uno.',
   notifyPayment: 'Solo se notifican los cobros PAID, PROCESSED o REFUNDED.',
   zelleRegister: 'Solo se registra una transferencia para una orden que no está CLOSED ni CANCELLED.',
 } as const;
@@ -72,10 +79,29 @@ export function refundOffered(productType: string, itemStatus: string): boolean 
   return itemStatus !== 'REFUND' && itemStatus !== 'REFUND_TO_CREDIT';
 }
 
+/**
+ * Whether an e-mail has somewhere to go: the address the request gives, else the entity's own.
+ * `emailForced` absent is the button, before any form: it may still ask for an address. Given empty,
+ * the request asks for the entity's own.
+ */
+export function mailable(hasEmail: boolean, emailForced: string | undefined): boolean {
+  return emailForced === undefined || emailForced.trim() !== '' || hasEmail;
+}
+
 /** The statuses of an applied charge rule (spec details §4 "Applied payment rule status"). */
 export const APPLIED_RULE_STATUSES = ['PAID', 'AUTHORIZED', 'REFUNDED', 'AUTHORIZATION_VOIDED', 'REVERSE_REFUND_TO_CREDIT', 'PROCESSED'] as const;
 
 /** Zelle actions are offered only while the order is not CLOSED or CANCELLED (spec details §4). */
 export function zelleOpen(orderStatus: string | null): boolean {
   return orderStatus !== null && orderStatus !== 'CLOSED' && orderStatus !== 'CANCELLED';
+}
+
+const ZELLE_SYSTEM = PAYMENT_SYSTEMS.find((system) => system.name === 'Zelle')!.code;
+
+/**
+ * A payment made with Zelle: its payment system is Zelle (the catalogue's code, 23 in the spec's
+ * list), or it waits for its Zelle transfer to be confirmed. Its transfers are shown with it.
+ */
+export function paidWithZelle(payment: { pasarela: number | null; status: string }): boolean {
+  return payment.pasarela === ZELLE_SYSTEM || payment.status === 'PENDING_ZELLE_CONFIRM';
 }

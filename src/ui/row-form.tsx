@@ -105,12 +105,18 @@ function RowField({ field, stem, value, change, context, accepts }: { field: For
       return (
         <fieldset className={`space-y-1 ${className}`}>
           <legend className="text-sm font-medium text-slate-800">{field.label}</legend>
-          {field.options.map((o) => (
-            <label key={o.value} htmlFor={`${id}-${o.value}`} className="flex items-center gap-2 text-sm">
-              <input id={`${id}-${o.value}`} type="radio" name={id} value={o.value} checked={text === o.value} onChange={() => set(o.value)} />
-              {o.label}
-            </label>
-          ))}
+          {field.options.map((o) => {
+            const choice = `${id}-${o.value}`;
+            const reason = field.refused?.(o.value, context) ?? null;
+            return reason === null ? (
+              <label key={o.value} htmlFor={choice} className="flex items-center gap-2 text-sm">
+                <input id={choice} type="radio" name={id} value={o.value} checked={text === o.value} onChange={() => set(o.value)} />
+                {o.label}
+              </label>
+            ) : (
+              <RefusedChoice key={o.value} id={choice} type="radio" name={id} label={o.label} checked={text === o.value} reason={reason} />
+            );
+          })}
         </fieldset>
       );
     case 'checkbox':
@@ -119,9 +125,15 @@ function RowField({ field, stem, value, change, context, accepts }: { field: For
       const ticked = (value[field.name] ?? []) as readonly string[];
       return (
         <div className={`grid max-h-80 grid-cols-2 gap-2 overflow-y-auto ${className}`}>
-          {field.options.map((o) => (
-            <CheckboxField key={o.value} id={`${id}-${o.value.replace(/\W/g, '-')}`} label={o.label} checked={ticked.includes(o.value)} onChange={(on) => set(on ? [...ticked, o.value] : ticked.filter((x) => x !== o.value))} />
-          ))}
+          {field.options.map((o) => {
+            const choice = `${id}-${o.value.replace(/\W/g, '-')}`;
+            const reason = field.refused?.(o.value, context) ?? null;
+            return reason === null ? (
+              <CheckboxField key={o.value} id={choice} label={o.label} checked={ticked.includes(o.value)} onChange={(on) => set(on ? [...ticked, o.value] : ticked.filter((x) => x !== o.value))} />
+            ) : (
+              <RefusedChoice key={o.value} id={choice} type="checkbox" name={choice} label={o.label} checked={ticked.includes(o.value)} reason={reason} />
+            );
+          })}
         </div>
       );
     }
@@ -144,6 +156,25 @@ function RowField({ field, stem, value, change, context, accepts }: { field: For
     case 'widget':
       return wrap(className, <FormWidgetField widget={field.widget} name={field.name} stem={stem} id={id} label={field.label} value={value} change={change} />);
   }
+}
+
+/**
+ * A choice the chart refuses this staff member (`refused` of a checkboxes or radio field): shown as
+ * it stands, disabled, with the chart's reason under it, which the choice is described by (read
+ * with it by a screen reader).
+ */
+function RefusedChoice({ id, type, name, label, checked, reason }: { id: string; type: 'checkbox' | 'radio'; name: string; label: string; checked: boolean; reason: string }) {
+  return (
+    <div className="text-sm">
+      <label htmlFor={id} className="flex items-center gap-2 text-slate-500">
+        <input id={id} name={name} type={type} className="size-4 rounded border-slate-300" checked={checked} disabled readOnly aria-describedby={`${id}-reason`} />
+        {label}
+      </label>
+      <p id={`${id}-reason`} className="ml-6 text-xs text-slate-600">
+        {reason}
+      </p>
+    </div>
+  );
 }
 
 const wrap = (className: string, field: ReactNode) => (className ? <div className={className}>{field}</div> : field);

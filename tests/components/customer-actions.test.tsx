@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
-import { ALL_PERMISSIONS } from '@/domain/permissions';
+import { ALL_PERMISSIONS, Permission } from '@/domain/permissions';
+import { GroupsMsg } from '@/domain/groups';
 import type { CustomerInfo } from '@/ui/customer/customer-actions';
 import { CustomerBar, renderAs } from './support';
 
@@ -39,22 +40,25 @@ const TEMPLATES = {
   totalElements: 2,
 };
 
-/** The charts' snapshots a customer read carries (issue 25): 30 USD, honesty 'Nuevo', contaminated by fraud. */
+const INFO: CustomerInfo = { firstName: 'Ana', lastName: 'Pérez', email: 'ana@correo.example', countryCode: 'CU', city: 'La Habana', region: null, gender: null, birthday: null };
+
+/**
+ * The charts' snapshots a customer read carries (issue 25): 30 USD, honesty 'Nuevo', no group (the
+ * administrators' carrying CRM2_SUPER_ACTION), contaminated by fraud, an e-mail on file.
+ */
 const CHARTS: ChartSnapshot[] = [
   { chart: 'customerCredit', state: 'open', facts: { balances: { CALL_CREDIT: 30 }, rates: [{ base: 'USD', currency: 'EUR', rate: 0.9, fee: 0 }] } },
   { chart: 'creditTransfer', state: 'open', facts: { balances: { CALL_CREDIT: 30 } } },
-  { chart: 'customerNotify', state: 'open', facts: {} },
-  { chart: 'customerAccount', state: 'enabled', facts: { groups: [] } },
+  { chart: 'customerNotify', state: 'open', facts: { addresses: { numbers: ['5352345678'], email: 'ana@correo.example' } } },
+  { chart: 'customerAccount', state: 'enabled', facts: { reliability: 0, info: INFO, groups: [], grants: { CRM2_ADMIN: [Permission.SUPER_ACTION, Permission.DO_ACTION], CRM2_SUPPORT: [Permission.DO_ACTION] } } },
   { chart: 'customerFraud', state: 'contaminated', facts: { cards: 2 } },
   { chart: 'customerCourtesy', state: 'open', facts: { onSale: [7] } },
-  { chart: 'customerReports', state: 'open', facts: {} },
+  { chart: 'customerReports', state: 'open', facts: { email: true } },
 ];
 
-const INFO: CustomerInfo = { firstName: 'Ana', lastName: 'Pérez', email: 'ana@correo.example', countryCode: 'CU', city: 'La Habana', region: null, gender: null, birthday: null };
-
-function renderActions() {
+function renderActions(permissions: readonly string[] = ALL_PERMISSIONS) {
   const answers = { 'offers/cll/TOPUP': OFFERS, 'secured/templates': TEMPLATES };
-  const { sent } = renderAs('soporte', <CustomerBar accountId={ACCOUNT} charts={CHARTS} contact={{ phone: '5352345678', email: 'ana@correo.example' }} info={INFO} />, { permissions: ALL_PERMISSIONS, answers });
+  const { sent } = renderAs('soporte', <CustomerBar accountId={ACCOUNT} charts={CHARTS} contact={{ phone: '5352345678', email: 'ana@correo.example' }} info={INFO} />, { permissions, answers });
   return { user: userEvent.setup(), sent };
 }
 
@@ -101,9 +105,38 @@ describe("the customer's actions: what their forms refuse before anything is sen
     expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`¿Cambiar la honestidad del cliente ${ACCOUNT} a Confianza?`);
   });
 
-  it("'Editar datos' refuses a birthday that is not a date, then takes a good one", async () => {
+  it("'Grupos de roles' shows a group carrying a permission the staff member lacks, disabled, with the chart's reason; the others are theirs to tick", async () => {
+    const { user, sent } = renderActions(ALL_PERMISSIONS.filter((p) => p !== Permission.SUPER_ACTION));
+    const form = await open(user, 'Grupos de roles');
+    const admin = within(form).getByRole('checkbox', { name: 'CRM2_ADMIN' });
+    expect(admin).toBeDisabled();
+    expect(admin).not.toBeChecked();
+    expect(admin).toHaveAccessibleDescription(GroupsMsg.beyond('CRM2_ADMIN'));
+    expect(within(form).getByText(GroupsMsg.beyond('CRM2_ADMIN'))).toBeVisible();
+    await user.click(admin);
+    expect(admin).not.toBeChecked();
+    // A group whose permissions the staff member holds, and one that carries none, are offered as usual.
+    const support = within(form).getByRole('checkbox', { name: 'CRM2_SUPPORT' });
+    expect(support).toBeEnabled();
+    expect(support).not.toHaveAccessibleDescription();
+    await user.click(within(form).getByRole('checkbox', { name: 'RETAIL' }));
+    await accept(user, form);
+    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(/RETAIL/);
+    expect(sent).toEqual([]);
+  });
+
+  it("'Grupos de roles' offers every group to someone holding every permission", async () => {
+    const { user } = renderActions();
+    const form = await open(user, 'Grupos de roles');
+    expect(within(form).getByRole('checkbox', { name: 'CRM2_ADMIN' })).toBeEnabled();
+    expect(within(form).queryByText(GroupsMsg.beyond('CRM2_ADMIN'))).not.toBeInTheDocument();
+  });
+
+  it("'Editar datos' refuses the customer's data as it is (the chart's text), then a birthday that is not a date, then takes a good one", async () => {
     const { user } = renderActions();
     const form = await open(user, 'Editar datos', 'Editar datos del cliente');
+    await accept(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^Los datos del cliente ya son esos: no hay nada que modificar\.$/);
     const birthday = within(form).getByLabelText('Fecha de nacimiento (AAAA-MM-DD)');
     await user.type(birthday, '1985-13-01');
     await accept(user, form);
@@ -162,6 +195,23 @@ describe("the customer's actions: what their forms refuse before anything is sen
     expect(await within(form).findByRole('alert')).toHaveTextContent(/^Debe especificar un mensaje que no sobrepase la cantidad de 164 caracteres para el envio del SMS\.$/);
     await user.type(message, '{Backspace}');
     expect(within(form).getByText('164 de 164 caracteres en un SMS')).toBeVisible();
+    await accept(user, form);
+    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`el mensaje al cliente ${ACCOUNT}?`);
+    expect(sent).toEqual([]);
+  });
+
+  it("'Notificar al cliente' refuses another number than the customer's in the form, with the chart's text; theirs typed otherwise is asked", async () => {
+    const { user, sent } = renderActions();
+    const form = await open(user, 'Notificar al cliente');
+    const address = within(form).getByLabelText('Teléfono o correo');
+    await user.clear(address);
+    await user.type(address, '5350009999');
+    await user.type(within(form).getByLabelText('Mensaje'), 'Hola');
+    await accept(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^La dirección no es del cliente: solo se le escribe a sus números y a su correo\.$/);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await user.clear(address);
+    await user.type(address, '+53 5234-5678');
     await accept(user, form);
     expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`el mensaje al cliente ${ACCOUNT}?`);
     expect(sent).toEqual([]);

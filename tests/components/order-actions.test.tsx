@@ -11,7 +11,7 @@ import { FoiSearch } from '@/screens/order/foi-search';
 import { ZelleSection, type ZellePayment } from '@/ui/order/zelle-section';
 import { useShownDetail } from '@/ui/detail-tab';
 import { zelleLink } from '@/machines/order/zelle-link.machine';
-import { RefundMsg } from '@/domain/order-actions';
+import { OrderRefused, RefundMsg } from '@/domain/order-actions';
 import { amountField } from '@/domain/format';
 import { renderAs } from './support';
 
@@ -24,13 +24,14 @@ import { renderAs } from './support';
  * sent, what a form opens with, and what a reader is not offered.
  */
 
-function orderOf(id: number, status: string, facts: { totalRefundAllowed?: boolean; itemsFinished?: boolean } = {}): OrderRow {
-  const input = { status, totalRefundAllowed: false, itemsFinished: false, ...facts };
-  return { id, totalPrice: 25, currency: 'USD', email: 'ana@correo.example', paymentOrderlist: [{}], charts: [snapshotOf('order', input)] } as unknown as OrderRow;
+/** An order of 25 USD with an e-mail, its chart's snapshot as its read carries it (the facts its store computes). */
+function orderOf(id: number, status: string, facts: { totalRefundAllowed?: boolean; itemsFinished?: boolean; total?: number; email?: boolean } = {}): OrderRow {
+  const input = { status, totalRefundAllowed: false, itemsFinished: false, total: 25, email: true, ...facts };
+  return { id, totalPrice: input.total, currency: 'USD', email: input.email ? 'ana@correo.example' : null, paymentOrderlist: [{}], charts: [snapshotOf('order', input)] } as unknown as OrderRow;
 }
 
 function offerOf(order: OrderRow, price: number): Offer {
-  const facts = { productType: 'SALDO', itemStatus: 'OPEN' };
+  const facts = { productType: 'SALDO', itemStatus: 'OPEN', compound: false };
   return {
     id: 31,
     orderId: order.id,
@@ -90,6 +91,42 @@ describe("the order's actions", () => {
     await user.click(within(compensation).getByRole('button', { name: 'Aceptar' }));
     expect(within(compensation).getByRole('alert')).toHaveTextContent(/^Ingrese un valor numerico!$/);
     expect(screen.queryByRole('alertdialog', { name: 'Estas seguro?' })).toBeNull();
+    expect(touched).toEqual([]);
+  });
+});
+
+describe("issue 38: the order's forms ask its chart before anything is sent", () => {
+  it("'Compensar' refuses 180 on an order of 150 beside the form, with the server's text; nothing is asked or sent", async () => {
+    const user = userEvent.setup();
+    const { touched } = renderAs('soporte', <OrderActions order={orderOf(6002, 'CLOSED', { itemsFinished: true, total: 150 })} onChanged={() => {}} />);
+    await user.click(within(screen.getByRole('group', { name: 'Acciones de la orden 6002' })).getByRole('button', { name: 'Compensar' }));
+    const compensation = screen.getByRole('dialog', { name: 'Compensar la orden 6002' });
+    await user.click(within(compensation).getByLabelText('Parcial'));
+    await user.type(within(compensation).getByLabelText('Monto (USD)'), '180');
+    await user.click(within(compensation).getByRole('button', { name: 'Aceptar' }));
+    expect(within(compensation).getByRole('alert')).toHaveTextContent(/^La compensación no puede superar el total de la orden\.$/);
+    expect(OrderRefused.compensationAboveTotal).toBe('La compensación no puede superar el total de la orden.');
+    expect(screen.queryByRole('alertdialog', { name: 'Estas seguro?' })).toBeNull();
+    expect(touched).toEqual([]);
+    // What is typed stays; the total itself goes on to the question.
+    await user.clear(within(compensation).getByLabelText('Monto (USD)'));
+    await user.type(within(compensation).getByLabelText('Monto (USD)'), '150');
+    await user.click(within(compensation).getByRole('button', { name: 'Aceptar' }));
+    expect(question()).toHaveTextContent('¿Compensar con 150,00 USD al saldo del cliente la orden 6002?');
+    expect(touched).toEqual([]);
+  });
+
+  it("'Notificar cierre' of an order without an e-mail, left empty, says so beside the form; an address typed goes on", async () => {
+    const user = userEvent.setup();
+    const { touched } = renderAs('soporte', <OrderActions order={orderOf(6003, 'CLOSED', { itemsFinished: true, email: false })} onChanged={() => {}} />);
+    await user.click(within(screen.getByRole('group', { name: 'Acciones de la orden 6003' })).getByRole('button', { name: 'Notificar cierre' }));
+    const dialog = screen.getByRole('dialog', { name: 'Notificar el cierre de la orden 6003' });
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^La orden no tiene correo: indique uno\.$/);
+    expect(screen.queryByRole('alertdialog', { name: 'Estas seguro?' })).toBeNull();
+    await user.type(within(dialog).getByLabelText('Correo (vacío: el de la orden)'), 'ana@correo.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(question()).toBeVisible();
     expect(touched).toEqual([]);
   });
 });
@@ -181,6 +218,18 @@ async function openRegistration(user: ReturnType<typeof userEvent.setup>) {
   await user.click(within(screen.getByRole('region', { name: 'Zelle' })).getByRole('button', { name: 'Registrar transferencia' }));
   return screen.getByRole('dialog', { name: 'Registrar transferencia Zelle' });
 }
+
+describe('the Zelle section', () => {
+  it.each([
+    ['paid with Zelle (its payment system)', { pasarela: 23, status: 'CLOSED' }, true],
+    ['waiting for its Zelle transfer', { pasarela: 1, status: 'PENDING_ZELLE_CONFIRM' }, true],
+    ['paid otherwise', { pasarela: 1, status: 'CLOSED' }, false],
+  ] as const)('a reader sees the transfers of a payment %s, and nothing to act on', (_name, payment, shown) => {
+    renderAs('lector', <ZelleSection order={{ ...zellePayment(9003, 'A000009003'), ...payment }} onChanged={() => {}} />);
+    expect(screen.queryByRole('region', { name: 'Zelle' }) !== null).toBe(shown);
+    expect(screen.queryByRole('button', { name: 'Registrar transferencia' })).toBeNull();
+  });
+});
 
 describe('the Zelle registration', () => {
   it("on an order: a transfer without the sender's name is refused with the contract's message, nothing asked", async () => {

@@ -233,7 +233,7 @@ test('soporte edits the customer data and modifies the account; the card follows
   await confirmAndFinish(page, 'Listo!');
 });
 
-test('soporte gives a customer the RETAIL group but not CRM2_ADMIN (permissions soporte does not hold); the card lists the groups', async ({ page }) => {
+test("soporte gives a customer the RETAIL group; CRM2_ADMIN (permissions soporte does not hold) is shown disabled with the reason; the card lists the groups", async ({ page }) => {
   const id = withDb((db) => {
     const row = db.prepare('SELECT max(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number };
     db.prepare('DELETE FROM account_groups WHERE account_id = ?').run(row.id);
@@ -242,13 +242,14 @@ test('soporte gives a customer the RETAIL group but not CRM2_ADMIN (permissions 
   await signIn(page, 'soporte', { open: `/#/admin/customer-page/${id}` });
   await page.getByRole('button', { name: 'Grupos de roles' }).click();
   const form = page.getByRole('dialog', { name: 'Grupos de roles' });
-  await form.getByLabel('CRM2_ADMIN').check();
-  await form.getByRole('button', { name: 'Aceptar' }).click();
-  await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
-  // A 403 reads as the catalogue's 'Acceso denegado' (spec details §8); the server's reason is in its answer and tested there.
-  await expect(page.getByText('Acceso denegado').first()).toBeVisible();
-  // The form stays open with what was chosen: untick CRM2_ADMIN, tick RETAIL.
-  await form.getByLabel('CRM2_ADMIN').uncheck();
+  // The account chart refuses groups carrying permissions soporte lacks: shown, not offered, and why.
+  const reason = 'No puede asignar ni quitar el grupo CRM2_ADMIN: da permisos que usted no tiene.';
+  const admin = form.getByRole('checkbox', { name: 'CRM2_ADMIN' });
+  await expect(admin).toBeDisabled();
+  await expect(admin).toHaveAccessibleDescription(reason);
+  await expect(form.getByText(reason)).toBeVisible();
+  // Soporte's own group carries only what soporte holds: offered.
+  await expect(form.getByRole('checkbox', { name: 'CRM2_SUPPORT' })).toBeEnabled();
   await form.getByLabel('RETAIL', { exact: true }).check();
   await form.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Cambiar los grupos del cliente ${id}? Asignar: RETAIL.`);

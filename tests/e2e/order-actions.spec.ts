@@ -177,6 +177,26 @@ test('soporte refunds part of an offer, then compensates the customer', async ({
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('soporte types a compensation above the order total: the form refuses it in place, with the server’s text, and sends nothing', async ({ page }) => {
+  await signIn(page, 'soporte', { open: null });
+  const order = await orderIn(page, 'CLOSED', 4);
+  const panel = await openOrder(page, order.id);
+  // The order's chart, restored from its read, knows the total: it is asked before anything is sent.
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/orders/secured/compensation')) sent.push(`${request.method()} ${request.url()}`);
+  });
+  await panel.getByRole('button', { name: 'Compensar' }).click();
+  const compensation = page.getByRole('dialog', { name: `Compensar la orden ${order.id}` });
+  await compensation.getByLabel('Parcial').check();
+  await compensation.getByLabel('Monto (USD)').fill((order.totalPrice + 1).toFixed(2));
+  await compensation.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(compensation.getByRole('alert')).toHaveText('La compensación no puede superar el total de la orden.');
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toHaveCount(0);
+  await expect(compensation).toBeVisible();
+  expect(sent).toEqual([]);
+});
+
 test('admin passes an offer to credit and reverts it (the revert needs CRM2_SUPER_ACTION)', async ({ page }) => {
   await signIn(page, 'admin', { open: null });
   // An open order whose first offer is the only one of its title (its panel is found by the title).

@@ -4,7 +4,7 @@ import { confirmAndFinish, expectButtons, moveTo, moveToCardenas, openOrder, ope
 import { offeredLabels, persona } from '../support/chart-checks';
 import { bankRemittance } from '../../src/machines/items/bank-remittance.machine';
 import { homeRemittance } from '../../src/machines/items/home-remittance.machine';
-import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES } from '../../src/domain/remittance';
+import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES, RemittanceMsg } from '../../src/domain/remittance';
 import { deliveryStatusLabel, type DeliveryStatus } from '../../src/domain/delivery';
 import { productStatusLabel } from '../../src/domain/products';
 import { ItemRefused } from '../../src/domain/order-status';
@@ -174,6 +174,35 @@ for (const username of ['operaciones', 'entregas', 'lector']) {
     }
   });
 }
+
+test("operaciones changes a bank remittance's provider to the one it has: the form refuses it in place with the chart's words, and nothing is sent", async ({ page }) => {
+  const { orderId, items } = sharedBanks();
+  const manual = items.find((i) => i.status === 'MANUAL')!;
+  await signIn(page, 'operaciones', { open: null });
+  await openOrder(page, orderId);
+  const panel = bankPanel(page, manual.itemId);
+  await expect(valueOf(panel, 'Estado')).toHaveText('En proceso');
+  const changes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET') changes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  await panel.getByRole('button', { name: 'Cambiar proveedor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cambiar Proveedor' });
+  await expect(dialog).toContainText('Proveedor actual: BPA');
+  await dialog.getByLabel('Nuevo proveedor').selectOption('BPA');
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(RemittanceMsg.providerSame);
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toHaveCount(0);
+  // Another provider goes on to the question (left unanswered here: nothing is changed).
+  await dialog.getByLabel('Nuevo proveedor').selectOption('BANDEC');
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Estas seguro?' });
+  await expect(question).toContainText(`Cambiar a BANDEC el proveedor de`);
+  await question.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(question).toHaveCount(0);
+  expect(changes).toEqual([]);
+  expect(withDb((db) => (db.prepare('SELECT provider FROM order_items WHERE id = ?').get(manual.itemId) as { provider: string }).provider)).toBe('BPA');
+});
 
 test('an order in risk review: its MANUAL bank remittance offers the edits, not the approval, and the server refuses it in the words of the panel', async ({ page }) => {
   const held = withDb((db) => {

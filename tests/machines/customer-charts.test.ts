@@ -1,3 +1,4 @@
+import { createActor } from 'xstate';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { describe, expect, it } from 'vitest';
 import { accepts, offeredEvents, run, type AnyEvent } from '../support/chart-checks';
@@ -11,9 +12,17 @@ import { creditTransfer } from '@/machines/customer/transfer.machine';
 import { customerCourtesy } from '@/machines/customer/courtesy.machine';
 import { customerFraud } from '@/machines/customer/fraud.machine';
 import { customerAccount } from '@/machines/customer/account.machine';
+import { customerNotify } from '@/machines/customer/notify.machine';
+import { customerReports } from '@/machines/customer/reports.machine';
+import { savedCard } from '@/machines/customer/card.machine';
+import { AccountMsg } from '@/domain/account';
+import { NotifyMsg } from '@/domain/notify';
+import { ReportMsg } from '@/domain/reports';
+import { Permission } from '@/domain/permissions';
+import { CUSTOMER_INFO } from '../support/lifecycles/customer';
 import { AccessMsg } from '@/domain/customer-access';
 import { KycLinkMsg } from '@/domain/kyc';
-import { AddedCardsMsg } from '@/domain/cards';
+import { AddedCardsMsg, CardMsg } from '@/domain/cards';
 import { CreditMsg } from '@/domain/credit';
 import { ConvertMsg } from '@/domain/conversion';
 import { TransferMsg } from '@/domain/transfer';
@@ -112,9 +121,90 @@ describe('customerFraud: contaminating needs saved cards', () => {
 
 describe('customerAccount: groups given if not held, taken if held', () => {
   it('giving one held or taking one not held is refused with the group named', () => {
-    const account = { status: 'enabled', groups: ['CUSTOMERS'] };
+    const account = { status: 'enabled', reliability: 5, info: CUSTOMER_INFO, groups: ['CUSTOMERS'], grants: {} };
     refuses(customerAccount, account, { type: 'account.groups', assingGroups: ['CUSTOMERS'], unassingGroups: [] }, GroupsMsg.held('CUSTOMERS'));
     refuses(customerAccount, account, { type: 'account.groups', assingGroups: [], unassingGroups: ['RETAIL'] }, GroupsMsg.notHeld('RETAIL'));
     expect(takes(customerAccount, account, { type: 'account.groups', assingGroups: ['RETAIL'], unassingGroups: ['CUSTOMERS'] })).toBe(true);
+  });
+});
+
+/**
+ * Issue 38: the rules the handlers still decided are guards of their charts, on facts of the
+ * store's input, each refused with the text the handler answered (now the mover's 409).
+ */
+describe('customerAccount: an edit must change something; a group only by someone holding what it carries', () => {
+  const account = { status: 'enabled', reliability: 5, info: CUSTOMER_INFO, groups: ['CUSTOMERS'], grants: { CRM2_ADMIN: [Permission.SUPER_ACTION, Permission.DO_ACTION] } };
+  const withPermissions = (permissions: readonly string[]) => restoredChart(customerAccount.machine, { ...account, permissions });
+
+  it('the same honesty, the same honesty and state, the same data: each refused with its text', () => {
+    refuses(customerAccount, account, { type: 'account.reliability', reliability: 5 }, AccountMsg.sameReliability);
+    expect(takes(customerAccount, account, { type: 'account.reliability', reliability: 10 })).toBe(true);
+    refuses(customerAccount, account, { type: 'account.modify', reliability: 5, enable: true }, AccountMsg.unchanged);
+    refuses(customerAccount, { ...account, status: 'disabled' }, { type: 'account.modify', reliability: 5, enable: false }, AccountMsg.unchanged);
+    expect(takes(customerAccount, account, { type: 'account.modify', reliability: 5, enable: false })).toBe(true);
+    refuses(customerAccount, account, { type: 'account.info', info: { ...CUSTOMER_INFO } }, AccountMsg.noInfoChange);
+    expect(takes(customerAccount, account, { type: 'account.info', info: { ...CUSTOMER_INFO, region: 'Playa' } })).toBe(true);
+  });
+
+  it('the state it is in is what an account modification compares with (after a disable, enabling changes something)', () => {
+    const after = (...events: AnyEvent[]) => {
+      const actor = createActor(customerAccount.machine, { input: { ...account, permissions: EVERYTHING } as never }).start();
+      for (const event of events) actor.send(event as never);
+      return actor.getSnapshot();
+    };
+    const disabled = after({ type: 'account.disable' });
+    expect(disabled.value).toBe('disabled');
+    expect(disabled.can({ type: 'account.modify', reliability: 5, enable: true })).toBe(true);
+    expect(disabled.can({ type: 'account.modify', reliability: 5, enable: false })).toBe(false);
+    // An edit done is the account's now: the new honesty is the same one next time.
+    const edited = after({ type: 'account.reliability', reliability: 10 });
+    expect(edited.can({ type: 'account.reliability', reliability: 10 })).toBe(false);
+    expect(edited.can({ type: 'account.reliability', reliability: 5 })).toBe(true);
+  });
+
+  it('the buttons stay offered: without what a request asks, no edit is the same', () => {
+    expect(offeredEvents(customerAccount, { ...account, permissions: EVERYTHING })).toEqual(expect.arrayContaining(['account.reliability', 'account.modify', 'account.info', 'account.groups']));
+  });
+
+  it('a group carrying a permission the staff member lacks: giving or taking it refused with its name, before whether it is held', () => {
+    const without = EVERYTHING.filter((p) => p !== Permission.SUPER_ACTION);
+    const give = { type: 'account.groups', assingGroups: ['CRM2_ADMIN'], unassingGroups: [] };
+    const take = { type: 'account.groups', assingGroups: [], unassingGroups: ['CRM2_ADMIN'] };
+    for (const event of [give, take]) {
+      expect(withPermissions(without).can(event as never)).toBe(false);
+      expect(refusalOf(rowFor(customerAccount.rows, 'account.groups')!, withPermissions(without), event)).toBe(GroupsMsg.beyond('CRM2_ADMIN'));
+    }
+    expect(withPermissions(EVERYTHING).can(give as never)).toBe(true);
+    // Groups that carry nothing the staff member lacks are theirs to give.
+    expect(withPermissions(without).can({ type: 'account.groups', assingGroups: ['RETAIL'], unassingGroups: ['CUSTOMERS'] } as never)).toBe(true);
+  });
+});
+
+describe("customerNotify: only to the customer's own numbers and e-mail", () => {
+  const notify = { status: 'open', addresses: { numbers: ['5355555555', '5356666666'], email: 'ana@correo.example' } };
+  it("another number or e-mail is refused with its text; theirs, however typed, is taken; the button is always offered", () => {
+    refuses(customerNotify, notify, { type: 'notify.send', channel: [{ type: 'SMS', address: '5350009999' }] }, NotifyMsg.notTheirs);
+    refuses(customerNotify, notify, { type: 'notify.send', channel: [{ type: 'EMAIL', address: 'otra@persona.example' }] }, NotifyMsg.notTheirs);
+    refuses(customerNotify, { ...notify, addresses: { numbers: [], email: null } }, { type: 'notify.send', channel: [{ type: 'EMAIL', address: 'ana@correo.example' }] }, NotifyMsg.notTheirs);
+    expect(takes(customerNotify, notify, { type: 'notify.send', channel: [{ type: 'WHATSAPP', address: '+53 5666-6666' }] })).toBe(true);
+    expect(takes(customerNotify, notify, { type: 'notify.send', channel: [{ type: 'EMAIL', address: 'ANA@correo.example' }] })).toBe(true);
+    expect(offeredEvents(customerNotify, { ...notify, addresses: { numbers: [], email: null }, permissions: EVERYTHING })).toEqual(['notify.send']);
+  });
+});
+
+describe('customerReports: a report needs somewhere to go', () => {
+  it("without an address given, a customer without an e-mail is refused with its text", () => {
+    refuses(customerReports, { status: 'open', email: false }, { type: 'reports.generate', emailForced: '' }, ReportMsg.noEmail);
+    expect(takes(customerReports, { status: 'open', email: false }, { type: 'reports.generate', emailForced: 'otro@correo.example' })).toBe(true);
+    expect(takes(customerReports, { status: 'open', email: true }, { type: 'reports.generate', emailForced: '' })).toBe(true);
+  });
+});
+
+describe('card: another gateway', () => {
+  it("the card's own gateway is refused with its text, in every state; another one is taken", () => {
+    for (const status of ['unverified', 'verified', 'papersRequested']) {
+      refuses(savedCard, { status, visible: true, paymentSystem: 7 }, { type: 'card.gateway', paymentSystem: 7 }, CardMsg.sameGateway);
+      expect(takes(savedCard, { status, visible: true, paymentSystem: 7 }, { type: 'card.gateway', paymentSystem: 1 })).toBe(true);
+    }
   });
 });

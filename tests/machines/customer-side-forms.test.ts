@@ -33,11 +33,11 @@ describe('the customer-side forms open from their chart and check what was typed
     expect(check({ emailForced: ' otra@correo.example ' })).toEqual({ ok: true, payload: { emailForced: 'otra@correo.example' } });
   });
 
-  it("'Cambiar pasarela' opens on the card's gateway, refuses it and any code not in §9", () => {
+  it("'Cambiar pasarela' opens on the card's gateway (the chart refuses it: form-chart-refusals.test.ts) and refuses any code not in §9", () => {
     const { form, value, check, context } = opened(savedCard, 'card.gateway', { status: 'verified', visible: true, paymentSystem: 7 }, card);
     expect(value).toEqual({ paymentSystem: '7' });
     expect(idsOf(form, value, context, card)).toEqual(['card-40-gateway']);
-    expect(check({})).toEqual({ ok: false, message: CardMsg.sameGateway });
+    expect(check({})).toEqual({ ok: true, payload: { paymentSystem: 7 } });
     expect(check({ paymentSystem: '13' })).toEqual({ ok: true, payload: { paymentSystem: 13 } });
     expect(check({ paymentSystem: '99' })).toEqual({ ok: false, message: CardMsg.gateway });
   });

@@ -10,7 +10,7 @@ import { topupItem } from '@/machines/items/topup.machine';
 import { topupClaim } from '@/machines/items/topup-claim.machine';
 import { offered, refusalOf, rowFor, rowRefusal } from '@/machines/lifecycle/table';
 import { chartIn } from '@/machines/lifecycle/restore';
-import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES } from '@/domain/remittance';
+import { BANK_REMITTANCE_STATUSES, HOME_REMITTANCE_STATUSES, RemittanceMsg } from '@/domain/remittance';
 import { PICKUP_ITEM_STATUSES, PREPAID_ITEM_STATUSES } from '@/domain/pickup-prepaid';
 import { TOPUP_ACTION_STATUSES, TOPUP_STATUSES, TopupMsg, checkDestination, offerExpired } from '@/domain/topup';
 import { ItemRefused, RISK_STATUSES } from '@/domain/order-status';
@@ -36,6 +36,17 @@ describe('the bank remittance table (spec details §4)', () => {
     }
     expect(run(bankRemittance, { status: 'MANUAL', ...OPEN_ORDER, permissions: EVERYTHING }, { type: 'item.approve' }).value).toBe('TO_ACTIVATE');
     expect(run(bankRemittance, { status: 'FULFILLED', ...OPEN_ORDER, permissions: EVERYTHING }, { type: 'item.backToProcessing' }).value).toBe('MANUAL');
+  });
+
+  it('a change of provider to the one it has is refused, and the chart says why; the button stays offered', () => {
+    const manual = { status: 'MANUAL', ...OPEN_ORDER, provider: 'BANDEC', permissions: EVERYTHING };
+    const snapshot = chartIn(bankRemittance.machine, manual as never) as AnyMachineSnapshot;
+    const same = { type: 'item.modifyProvider', provider: 'BANDEC' };
+    expect(accepts(bankRemittance, manual, same)).toBe(false);
+    expect(refusalOf(rowFor(bankRemittance.rows, 'item.modifyProvider')!, snapshot, same)).toBe(RemittanceMsg.providerSame);
+    expect(run(bankRemittance, manual, { type: 'item.modifyProvider', provider: 'BPA' }).value).toBe('MANUAL');
+    expect(offeredEvents(bankRemittance, manual)).toContain('item.modifyProvider');
+    expect(rowRefusal(rowFor(bankRemittance.rows, 'item.modifyProvider')!, snapshot)).toBeNull();
   });
 
   it('nothing in the other statuses, nor in a status the product never has', () => {

@@ -125,7 +125,7 @@ describe('the remittance and pickup forms beside their charts', () => {
     }
   });
 
-  it("a bank remittance's destination opens as shown and its card is checked first; the provider must change", () => {
+  it("a bank remittance's destination opens as shown and its card is checked first; a provider must be chosen", () => {
     const remittance = { sender: { fullName: 'Luis', identityDocPhotoUrl: null }, recipient: { fullName: 'Ana', identityCard: '85010112345', phoneNumber: '+5352345678', cardNumber: '9225959875865500', bankName: null }, shippingAddress: address };
     const destination = opened(bankRemittance, 'item.modifyDestination', { status: 'MANUAL', remittance });
     expect(destination.value).toMatchObject({ cardNumber: '9225959875865500', name: 'Ana', phoneNumber: '52345678', province: 'CU-03', municipality: 'CU-03-13', senderFullName: 'Luis', docImageFile: undefined });
@@ -133,7 +133,8 @@ describe('the remittance and pickup forms beside their charts', () => {
     const provider = opened(bankRemittance, 'item.modifyProvider', { status: 'MANUAL', provider: 'BANDEC' });
     expect(provider.form.description!(provider.context, subject)).toBe('Proveedor actual: BANDEC');
     expect(provider.check({})).toEqual({ ok: false, message: RemittanceMsg.providerRequired });
-    expect(provider.check({ provider: 'BANDEC' })).toEqual({ ok: false, message: RemittanceMsg.providerSame });
+    // The form takes any provider of the list; the chart refuses the one it has (form-chart-refusals.test.ts).
+    expect(provider.check({ provider: 'BANDEC' })).toEqual({ ok: true, payload: 'BANDEC' });
   });
 
   it("a pickup's forms: the address as shown, a reason, a delivery not ahead of the clock, a required receipt", () => {

@@ -16,11 +16,15 @@ import { ChargeOrderMsg, chargeStatusOf, REFUNDED } from '@/domain/charge-order'
 import { formatMoney } from '@/domain/format';
 import { RefundMsg } from '@/domain/order-actions';
 import { Msg } from '@/domain/messages';
-import { Permission } from '@/domain/permissions';
-import { rowFor } from '@/machines/lifecycle/table';
+import { ALL_PERMISSIONS, Permission } from '@/domain/permissions';
+import { offered, rowFor, rowRefusal } from '@/machines/lifecycle/table';
+import { restoredChart } from '@/machines/lifecycle/restore';
+import { inputOf } from '@/api/contract/chart-snapshot';
 import { chargeOrder } from '@/machines/charge-order/charge-order.machine';
 import { zelleLink } from '@/machines/order/zelle-link.machine';
 import type { ChargeOrderSubject } from '@/machines/charge-order/charge-order.actions';
+import { sentAlready } from '../support/outbox';
+import { chargeEmailOf } from '../../server/charge-order/actions';
 
 /**
  * The charge-order (UPG) detail and actions through the reference server: the three reads of the
@@ -57,11 +61,31 @@ async function loadPool() {
   const seen = new Set<number>();
   pool = rows.filter((r) => !seen.has(r.id) && seen.add(r.id)).map((r) => ({ id: r.id, originOrderId: r.origin_order_id, appName: r.app_name, accountId: r.account_id, totalPrice: r.total_price, currency: r.currency, email: r.email, applied: { id: r.ruleId, transactionId: r.transaction_id } }));
 }
-async function chargeIn(status: string): Promise<ChargeOrderSubject> {
+/**
+ * A charge order of the pool put in a status, with its captured transaction; the facts a model's
+ * input names besides (a total, nothing captured, no e-mail) are stored as it says.
+ */
+async function chargeIn(status: string, facts: { totalPrice?: unknown; currency?: unknown; captured?: unknown; email?: unknown; sentWithin?: unknown } = {}): Promise<ChargeOrderSubject> {
   if (pool.length === 0) await loadPool();
-  const charge = pool[next++ % pool.length]!;
-  await k().updateTable('charge_orders').set({ status: status === REFUNDED ? 'CLOSED' : status, refunded_at: status === REFUNDED ? '2026-11-01T10:00:00.000Z' : null }).where('id', '=', charge.id).execute();
-  await k().updateTable('applied_charge_rules').set({ status: 'PAID' }).where('id', '=', charge.applied!.id).execute();
+  const base = pool[next++ % pool.length]!;
+  const charge: ChargeOrderSubject = {
+    ...base,
+    ...(facts.totalPrice !== undefined ? { totalPrice: Number(facts.totalPrice), currency: String(facts.currency) } : {}),
+    email: facts.email === false ? null : base.email,
+  };
+  await k()
+    .updateTable('charge_orders')
+    .set({ status: status === REFUNDED ? 'CLOSED' : status, refunded_at: status === REFUNDED ? '2026-11-01T10:00:00.000Z' : null, total_price: charge.totalPrice, currency: charge.currency, email: charge.email })
+    .where('id', '=', charge.id)
+    .execute();
+  const nothingCaptured = Array.isArray(facts.captured) && facts.captured.length === 0;
+  if (nothingCaptured) {
+    await k().updateTable('applied_charge_rules').set({ status: 'AUTHORIZED' }).where('order_id', '=', k().selectFrom('charge_orders').select('order_id').where('id', '=', charge.id)).execute();
+  } else {
+    await k().updateTable('applied_charge_rules').set({ status: 'PAID' }).where('id', '=', charge.applied!.id).execute();
+  }
+  // Its e-mail went to its own address within the window, as the model's input says.
+  if (facts.sentWithin) await sentAlready(k(), chargeEmailOf(await k().selectFrom('charge_orders').selectAll().where('id', '=', charge.id).executeTakeFirstOrThrow()), charge.email!, server.clock.now());
   return charge;
 }
 const stored = (c: ChargeOrderSubject) => k().selectFrom('charge_orders').selectAll().where('id', '=', c.id).executeTakeFirstOrThrow();
@@ -80,14 +104,24 @@ const send = (event: string, c: ChargeOrderSubject, persona = 'admin', headers: 
 describe('the charge-order chart through the server', () => {
   walkAgainstServer<ChargeOrderSubject>({
     model: chargeOrderModel,
-    reset: (input) => chargeIn(String(input.status)),
-    send: (c, event: EventObject) => send(event.type, c),
+    reset: (input) => chargeIn(String(input.status), input),
+    // A refund the event names (an amount, a transaction: the model's 'tx-1' is the charge order's captured one) as the console would send it.
+    send: (c, event: EventObject) => {
+      const { amount, transactionId } = event as { amount?: number; transactionId?: string };
+      if (event.type !== 'charge.refund' || amount === undefined) return send(event.type, c);
+      const applied = transactionId === 'tx-1' ? c.applied : { id: 0, transactionId: transactionId ?? '' };
+      return sendRow(server, rowFor(chargeOrder.rows, event.type)!, { ...c, totalPrice: amount, applied }, undefined, tokens.admin!, { accountId: accountOf.admin! });
+    },
     // The state the detail's read carries (its chart's snapshot, issue 25 §1), checked against the stored one:
     // the walk then asserts that what the snapshot restores is where the mover took the charge order.
     stateOf: async (c) => {
       const r = await stored(c);
       const [snapshot] = (await chargeRead(c.id)).charts ?? [];
-      expect(snapshot).toEqual({ chart: chargeOrder.name, state: chargeStatusOf(r.status, r.refunded_at), facts: {} });
+      expect(snapshot).toEqual({
+        chart: chargeOrder.name,
+        state: chargeStatusOf(r.status, r.refunded_at),
+        facts: { totalPrice: r.total_price, currency: r.currency, captured: expect.any(Array), email: r.email !== null, sentWithin: expect.any(Array) },
+      });
       return snapshot!.state;
     },
     observe,
@@ -143,14 +177,50 @@ describe('POST the charge-order actions', () => {
     await expectError(await send('charge.refund', c, 'fraude'), 409, 'conflict', ChargeOrderMsg.refund);
   });
 
-  it('refuses part of the total or a transaction that is not its own, changing nothing', async () => {
+  it("refuses part of the total or a transaction that is not its own with the chart's reason (409), changing nothing", async () => {
     const c = await chargeIn('CLOSED');
     const before = await observe(c);
+    const logs = async () => (await k().selectFrom('action_logs').select('id').where('doc_code', '=', 'UPG').where('doc_id', '=', String(c.id)).execute()).length;
+    const logged = await logs();
     const row = rowFor(chargeOrder.rows, 'charge.refund')!;
-    await expectError(await sendRow(server, row, { ...c, totalPrice: c.totalPrice - 1 }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 400, 'invalid_request', ChargeOrderMsg.refundTotal(formatMoney(c.totalPrice, c.currency)));
-    await expectError(await sendRow(server, row, { ...c, applied: { id: 0, transactionId: 'tx-de-otro' } }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 400, 'invalid_request', ChargeOrderMsg.transaction);
+    await expectError(await sendRow(server, row, { ...c, totalPrice: c.totalPrice - 1 }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 409, 'conflict', ChargeOrderMsg.refundTotal(formatMoney(c.totalPrice, c.currency)));
+    await expectError(await sendRow(server, row, { ...c, applied: { id: 0, transactionId: 'tx-de-otro' } }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 409, 'conflict', ChargeOrderMsg.transaction);
+    // Its own transaction, no longer captured (refunded elsewhere): the chart reads the captured ones.
+    await k().updateTable('applied_charge_rules').set({ status: 'AUTHORIZED' }).where('id', '=', c.applied!.id).execute();
+    await expectError(await sendRow(server, row, c, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 409, 'conflict', ChargeOrderMsg.transaction);
+    await k().updateTable('applied_charge_rules').set({ status: 'PAID' }).where('id', '=', c.applied!.id).execute();
+    // An amount out of bounds is the request's shape: 400 before any chart.
     await expectError(await sendRow(server, row, { ...c, totalPrice: 9e15 }, undefined, tokens.fraude!, { accountId: accountOf.fraude! }), 400, 'invalid_request', RefundMsg.bounds);
     expect(await observe(c)).toEqual(before);
+    expect(await logs()).toBe(logged);
+  });
+
+  it('an e-mail of a charge order without an address, and none given, is the chart’s 409; nothing is queued', async () => {
+    const c = await chargeIn('CLOSED', { email: false });
+    const before = await observe(c);
+    await expectError(await send('charge.notifyClosed', c, 'soporte'), 409, 'conflict', ChargeOrderMsg.noEmail);
+    const paid = await chargeIn('PAID', { email: false });
+    await expectError(await send('charge.notifyPayment', paid, 'soporte'), 409, 'conflict', ChargeOrderMsg.noEmail);
+    expect(await observe(c)).toEqual(before);
+    expect(await outbox(paid)).toBe(0);
+    // With an address given, it goes.
+    const given = await server.app.request(`/upg/api/crm/${server.config.tenant}/event/send/closed?orderId=${c.id}&emailForced=dado@correo.example`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.soporte}`, 'api-key': server.config.upgApiKey },
+    });
+    expect(given.status).toBe(200);
+    expect(await outbox(c)).toBe(before.sent + 1);
+  });
+
+  it('the detail’s snapshot carries what the refund and the e-mails are asked against, so the page offers only what the server takes', async () => {
+    const c = await chargeIn('CLOSED');
+    const facts = (await chargeRead(c.id)).charts![0]!.facts;
+    expect(facts).toMatchObject({ totalPrice: c.totalPrice, currency: c.currency, email: true });
+    expect(facts.captured).toContain(c.applied!.transactionId);
+    const none = await chargeIn('CLOSED', { captured: [], email: false });
+    const page = restoredChart(chargeOrder.machine, { ...inputOf((await chargeRead(none.id)).charts, chargeOrder.name), permissions: [...ALL_PERMISSIONS] });
+    for (const event of ['charge.refund', 'charge.notifyClosed']) expect(offered(rowFor(chargeOrder.rows, event)!, page), event).toBe(false);
+    expect(rowRefusal(rowFor(chargeOrder.rows, 'charge.notifyClosed')!, page)).toBe(ChargeOrderMsg.noEmail);
   });
 
   it('two refunds at once: one refunds, the other is a 409', async () => {

@@ -40,7 +40,7 @@ let pool: CardFixture[] = [];
 let next = 0;
 
 /** A seeded card, set to a state of the model, not expired (each walk takes its own). */
-async function cardIn(input: { status?: unknown; visible?: unknown }): Promise<CardFixture> {
+async function cardIn(input: { status?: unknown; visible?: unknown; paymentSystem?: unknown }): Promise<CardFixture> {
   if (pool.length === 0) pool = await k().selectFrom('payment_methods').select(['id', 'account_id as accountId', 'first_six as firstSix', 'last_four as lastFour']).orderBy('id').limit(100).execute();
   const fixture = pool[next++ % pool.length]!;
   const status = String(input.status);
@@ -51,6 +51,8 @@ async function cardIn(input: { status?: unknown; visible?: unknown }): Promise<C
       papers_verification_status: status === 'papersRequested' ? PAPERS.requested : status === 'denied' ? PAPERS.denied : null,
       last_cents_vigente: status === 'started' ? 1 : 0,
       is_visible: input.visible === false ? 0 : 1,
+      // The model's gateway, else the seeded one (7, Cualquiera): a walk may have changed it.
+      payment_system: typeof input.paymentSystem === 'number' ? input.paymentSystem : 7,
       expiration_year: 2030,
     })
     .where('id', '=', fixture.id)
@@ -70,8 +72,19 @@ describe('the card chart through the server', () => {
   walkAgainstServer<CardFixture>({
     model: cardModel,
     reset: (input) => cardIn(input),
-    // A gateway change names another gateway than the card's.
-    send: async (f, event: EventObject) => send(event.type, f, 'admin', event.type === 'card.gateway' ? { paymentSystem: (await stored(f)).payment_system === 13 ? 12 : 13 } : undefined),
+    // The card's gateway is the model's where an event names one: its own where the chart refuses
+    // it, another where it takes it (the button's event, naming none, moved it elsewhere).
+    prepare: async (f, event, refused) => {
+      const asked = (event as { paymentSystem?: number }).paymentSystem;
+      if (event.type !== 'card.gateway' || asked === undefined) return;
+      const now = (await stored(f)).payment_system;
+      if (refused !== (now === asked)) await k().updateTable('payment_methods').set({ payment_system: refused ? asked : 13 }).where('id', '=', f.id).execute();
+    },
+    // A gateway change names the model's gateway, or (the button's event) another one than the card's.
+    send: async (f, event: EventObject) => {
+      const asked = (event as { paymentSystem?: number }).paymentSystem;
+      return send(event.type, f, 'admin', event.type === 'card.gateway' ? { paymentSystem: asked ?? ((await stored(f)).payment_system === 13 ? 12 : 13) } : undefined);
+    },
     stateOf: async (f) => {
       const r = await stored(f);
       return cardStatus({ verified: r.verified === 1, papersVerificationStatus: r.papers_verification_status, lastCentsVigente: r.last_cents_vigente === 1 });
@@ -136,11 +149,11 @@ describe('change gateway (CRM2_SUPER_ACTION)', () => {
     expect(log.description).toBe(`Pasarela de la tarjeta ${f.firstSix}******${f.lastFour} (${f.id}): Cualquiera → Stripe`);
   });
 
-  it("refuses the current gateway with the spec's text, and a code off the list; nothing changes", async () => {
+  it("refuses the current gateway with the spec's text (the chart's 409), and a code off the list; nothing changes, nothing is logged", async () => {
     const f = await cardIn({ status: 'verified' });
     await json(PaymentMethodResponse, await send('card.gateway', f, 'fraude', { paymentSystem: 12 }));
     const before = await observe(f);
-    await expectError(await send('card.gateway', f, 'fraude', { paymentSystem: 12 }), 400, 'invalid_request', CardMsg.sameGateway);
+    await expectError(await send('card.gateway', f, 'fraude', { paymentSystem: 12 }), 409, 'conflict', CardMsg.sameGateway);
     await expectError(await send('card.gateway', f, 'fraude', { paymentSystem: 11 }), 400, 'invalid_request', CardMsg.gateway);
     expect(await observe(f)).toEqual(before);
   });

@@ -4,7 +4,12 @@ import { createTestServer, sendRow, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
 import { AccountDataResponse } from '@/api/contract/order-detail';
 import { inputOf, type ChartSnapshot } from '@/api/contract/chart-snapshot';
-import { ALL_PERMISSIONS } from '@/domain/permissions';
+import { ALL_PERMISSIONS, Permission } from '@/domain/permissions';
+import { AccountMsg } from '@/domain/account';
+import { NotifyMsg } from '@/domain/notify';
+import { ReportMsg } from '@/domain/reports';
+import { customerNotify } from '@/machines/customer/notify.machine';
+import { customerReports } from '@/machines/customer/reports.machine';
 import { AccessMsg } from '@/domain/customer-access';
 import { KycLinkMsg } from '@/domain/kyc';
 import { CreditMsg } from '@/domain/credit';
@@ -100,9 +105,34 @@ describe("the customer page's read carries every chart of its action bar, as the
     expect(of('customerAccess')).toEqual({ chart: 'customerAccess', state: 'open', facts: { pin: false, attempts: 0, email: false } });
     expect(of('customerKyc')).toEqual({ chart: 'customerKyc', state: 'unverified', facts: {} });
     expect(of('customerFraud')).toEqual({ chart: 'customerFraud', state: 'clean', facts: { cards: 0 } });
-    expect(of('customerAccount')).toEqual({ chart: 'customerAccount', state: 'enabled', facts: { groups: [] } });
+    const info = { firstName: 'Cliente', lastName: 'guardas-lectura', email: null, countryCode: 'US', city: null, region: null, gender: null, birthday: null };
+    expect(of('customerAccount')).toMatchObject({ chart: 'customerAccount', state: 'enabled', facts: { reliability: 0, info, groups: [] } });
+    // What each group carries (no escalation): the support group the support persona's permissions, a group of customers nothing.
+    const grants = of('customerAccount').facts.grants as Record<string, string[]>;
+    expect(grants.CRM2_SUPPORT).toEqual(expect.arrayContaining([Permission.AGENT, Permission.DO_ACTION]));
+    expect(grants.CUSTOMERS).toBeUndefined();
+    expect(of('customerNotify')).toEqual({ chart: 'customerNotify', state: 'open', facts: { addresses: { numbers: [], email: null } } });
+    expect(of('customerReports')).toEqual({ chart: 'customerReports', state: 'open', facts: { email: false } });
     expect(of('creditTransfer')).toEqual({ chart: 'creditTransfer', state: 'open', facts: { balances: {} } });
     expect(of('customerCredit').facts.balances).toEqual({});
+  });
+});
+
+describe('issue 38: what the page restores from the read refuses what the server refuses, with the same text', () => {
+  it("the honesty it has, a message to someone else, a report with nowhere to go: refused on the page and by the server, nothing written", async () => {
+    const id = await newCustomer('guardas-38');
+    expect(await takes(id, customerAccount, { type: 'account.reliability', reliability: 0 })).toBe(false);
+    await refused(id, () => send(customerAccount, 'account.reliability', id, { reliability: 0 }), AccountMsg.sameReliability);
+    expect(await takes(id, customerNotify, { type: 'notify.send', channel: [{ type: 'SMS', address: '5355555555' }] })).toBe(false);
+    await refused(id, () => send(customerNotify, 'notify.send', id, { type: 'SMS', address: '5355555555', body: 'Hola' }), NotifyMsg.notTheirs);
+    expect(await takes(id, customerReports, { type: 'reports.generate', emailForced: '' })).toBe(false);
+    const report = { type: 'CALLS', emailForced: '', phoneNumber: '', emailNauta: '', startDate: '2026-01-01', endDate: '2026-01-31' };
+    await refused(id, () => send(customerReports, 'reports.generate', id, report), ReportMsg.noEmail);
+    // Once the data allows it, the page offers it and the server takes it.
+    await k().insertInto('user_numbers').values({ account_id: id, phone_number: '5355555555', country: 'CU', is_principal: 1, is_verified: 0, verify_attempts: 0, created: '2026-01-01T00:00:00.000Z' }).execute();
+    expect(await takes(id, customerNotify, { type: 'notify.send', channel: [{ type: 'SMS', address: '+53 5555 5555' }] })).toBe(true);
+    await works(id, () => send(customerNotify, 'notify.send', id, { type: 'SMS', address: '+53 5555 5555', body: 'Hola' }));
+    await works(id, () => send(customerReports, 'reports.generate', id, { ...report, emailForced: 'auditoria@correo.example' }));
   });
 });
 

@@ -12,7 +12,8 @@ import { customerNotify } from '@/machines/customer/notify.machine';
 /**
  * 'Notificar al cliente' through the reference server: the outbox keeps what would be sent; an
  * SMS over 164 characters, a missing address or text are refused in the spec's words; only the
- * customer's own number and e-mail are written to; CRM7_AGENT.
+ * customer's own number and e-mail are written to (the chart's refusal: a 409, nothing sent, no
+ * log); CRM7_AGENT.
  */
 
 let server: TestServer;
@@ -24,6 +25,13 @@ const NOTIFY = rowFor(customerNotify.rows, 'notify.send')!;
 const notify = (payload: Record<string, unknown>, persona = 'soporte', accountId = customer.id) =>
   sendRow(server, NOTIFY, { accountId }, payload, tokens[persona]!, { accountId: accountOf[persona]! });
 const outbox = () => k().selectFrom('outbox_messages').selectAll().where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(customer.id)).orderBy('id').execute();
+const logs = async () => (await k().selectFrom('action_logs').select('id').where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(customer.id)).execute()).length;
+/** To someone else: the chart's 409 with its text; nothing in the outbox, no log. */
+async function notTheirs(payload: Record<string, unknown>) {
+  const before = [(await outbox()).length, await logs()];
+  await expectError(await notify(payload), 409, 'conflict', NotifyMsg.notTheirs);
+  expect([(await outbox()).length, await logs()]).toEqual(before);
+}
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -45,14 +53,14 @@ describe('POST /messenger/secured/send/notification', () => {
     expect([log.doc_id, log.description]).toEqual([String(customer.id), `Notificación enviada: EMAIL ${customer.email.toLowerCase()}`]);
   });
 
-  it("refuses in the spec's words and sends nothing: an SMS over 164 characters, no phone, no e-mail, no text; another person's number", async () => {
+  it("refuses in the spec's words and sends nothing: an SMS over 164 characters, no phone, no e-mail, no text; another person's number or e-mail", async () => {
     const before = (await outbox()).length;
     await expectError(await notify({ type: 'SMS', address: customer.phone, body: 'x'.repeat(165) }), 400, 'invalid_request', NotifyMsg.sms);
     await expectError(await notify({ type: 'SMS', address: '', body: 'Hola' }), 400, 'invalid_request', NotifyMsg.phone);
     await expectError(await notify({ type: 'EMAIL', address: '', body: 'Hola' }), 400, 'invalid_request', NotifyMsg.email);
     await expectError(await notify({ type: 'EMAIL', address: customer.email, body: '' }), 400, 'invalid_request', NotifyMsg.body);
-    await expectError(await notify({ type: 'SMS', address: '5350009999', body: 'Hola' }), 400, 'invalid_request', NotifyMsg.notTheirs);
-    await expectError(await notify({ type: 'EMAIL', address: 'otra@persona.example', body: 'Hola' }), 400, 'invalid_request', NotifyMsg.notTheirs);
+    await notTheirs({ type: 'SMS', address: '5350009999', body: 'Hola' });
+    await notTheirs({ type: 'EMAIL', address: 'otra@persona.example', body: 'Hola' });
     expect((await outbox()).length).toBe(before);
   });
 
@@ -105,7 +113,7 @@ describe('WhatsApp: templates and their variables', () => {
     await expectError(await whatsapp('promocion_borrador', ['x', 'y']), 400, 'invalid_request', NotifyMsg.template);
     await expectError(await whatsapp('', []), 400, 'invalid_request', NotifyMsg.template);
     await expectError(await whatsapp('recarga_entregada', ['Ana', '', 'x']), 400, 'invalid_request', NotifyMsg.variables);
-    await expectError(await notify({ type: 'WHATSAPP', address: '5350000000', body: '', content: { template: 'bienvenida', variables: ['Ana'] } }), 400, 'invalid_request', NotifyMsg.notTheirs);
+    await notTheirs({ type: 'WHATSAPP', address: '5350000000', body: '', content: { template: 'bienvenida', variables: ['Ana'] } });
     expect((await outbox()).length).toBe(before);
   });
 });

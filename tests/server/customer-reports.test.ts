@@ -97,6 +97,18 @@ describe('POST /orders/secured/generate/reports', () => {
     expect((await mails(topup.accountId)).length).toBe(before);
   });
 
+  it("a customer without an e-mail and no address given: the chart's 409 with §5's text, nothing sent, no log; given one, it goes there", async () => {
+    const { id } = await k().selectFrom('accounts').select('id').where('is_staff', '=', 0).where('id', '!=', topup.accountId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await k().updateTable('accounts').set({ email: null }).where('id', '=', id).execute();
+    const logs = async () => (await k().selectFrom('action_logs').select('id').where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(id)).execute()).length;
+    const before = [(await mails(id)).length, await logs()];
+    await expectError(await generate({ type: 'CALLS' }, 'soporte', id), 409, 'conflict', ReportMsg.noEmail);
+    expect([(await mails(id)).length, await logs()]).toEqual(before);
+    const { data } = await json(Response, await generate({ type: 'CALLS', emailForced: 'auditoria@correo.example' }, 'soporte', id));
+    expect(data.sentTo).toBe('auditoria@correo.example');
+    expect((await mails(id)).slice(Number(before[0])).map((m) => m.address)).toEqual(['auditoria@correo.example']);
+  });
+
   it('a field a spreadsheet would run as a formula is written as text', async () => {
     await k()
       .insertInto('credit_transactions')

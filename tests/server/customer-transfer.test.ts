@@ -70,12 +70,12 @@ describe('POST /orders/secured/transfer/create/crm', () => {
     await expectError(await transfer({ emailOrAlias: target.email, amount: 9e15 }), 400, 'invalid_request');
     await expectError(await transfer({ emailOrAlias: 'nadie@ninguna.example', amount: 1 }), 404, 'not_found', TransferMsg.notFound);
     const me = await k().selectFrom('accounts').select('email').where('id', '=', source).executeTakeFirstOrThrow();
-    await expectError(await transfer({ emailOrAlias: me.email, amount: 1 }), 400, 'invalid_request', TransferMsg.same);
+    await expectError(await transfer({ emailOrAlias: me.email, amount: 1 }), 409, 'conflict', TransferMsg.same);
     await k().updateTable('accounts').set({ alias: 'gemelos' }).where('id', 'in', [target.id, target.id - 1]).execute();
     // Several customers answer to what was typed: the request names none of them (issue 25: 400, not a state's 409).
     await expectError(await transfer({ emailOrAlias: 'gemelos', amount: 1 }), 400, 'invalid_request', TransferMsg.many);
     const phoneless = await k().insertInto('accounts').values({ username: 'sin-telefono', email: 'sin-telefono@correo.example', first_name: 'Sin', last_name: 'Teléfono', password_hash: 'x', enabled: 1, is_staff: 0, register_date: '2026-01-01T00:00:00.000Z', reliability: 0, currency: 'USD', credit_currency: 'USD', registered_way: 'CRM', country_code: 'US' }).returning('id').executeTakeFirstOrThrow();
-    await expectError(await transfer({ emailOrAlias: 'sin-telefono@correo.example', amount: 1 }), 400, 'invalid_request', TransferMsg.noPhone);
+    await expectError(await transfer({ emailOrAlias: 'sin-telefono@correo.example', amount: 1 }), 409, 'conflict', TransferMsg.noPhone);
     await k().deleteFrom('accounts').where('id', '=', phoneless.id).execute();
     await expectError(await transfer({ emailOrAlias: target.email, amount: 4 }), 409, 'conflict', TransferMsg.notEnough);
     await expectError(await transfer({ emailOrAlias: target.email, amount: 1 }, 'soporte', {}, 999_999_999), 404, 'not_found');

@@ -8,10 +8,15 @@ import { zelleLink } from '@/machines/order/zelle-link.machine';
 import { paymentRule } from '@/machines/order/payment-rule.machine';
 import { RefundMsg } from '@/domain/order-actions';
 import { isMoneyAmount } from '@/domain/credit';
-import { checkRefundAmount } from '@/api/contract/order-actions';
 import { orderActionsServer, type Order } from '../support/order-actions-server';
+import { sentAlready } from '../support/outbox';
+import { closedEmailOf, loadOrder, paymentEmailOf } from '../../server/order/order-stores';
 
-const { k, freshOrder, setOrder, statusOf, logsOf, sendEvent, offerSubject, sendOrderEvent, offerStatus, refundedOf } = orderActionsServer();
+const { server, k, freshOrder, setOrder, statusOf, logsOf, sendEvent, offerSubject, sendOrderEvent, offerStatus, refundedOf } = orderActionsServer();
+
+/** What an order's actions may write besides its status and log: the customer's credit and the e-mails queued. */
+const creditsOf = async (o: Order) => Number((await k().selectFrom('credit_transactions').select((eb) => eb.fn.countAll().as('n')).where('account_id', '=', o.accountId).executeTakeFirstOrThrow()).n);
+const sentOf = async (o: Order) => Number((await k().selectFrom('outbox_messages').select((eb) => eb.fn.countAll().as('n')).where('doc_id', '=', String(o.id)).executeTakeFirstOrThrow()).n);
 
 describe('order chart against the server', () => {
   walkAgainstServer<Order>({
@@ -19,11 +24,16 @@ describe('order chart against the server', () => {
     reset: async (input) => {
       const o = await freshOrder();
       await setOrder(o.id, String(input.status), input.totalRefundAllowed === true, input.itemsFinished === true);
-      return o;
+      // Its total and its e-mail, as the model's facts say.
+      const email = input.email === false ? null : o.email;
+      await k().updateTable('orders').set({ total_price: Number(input.total), email }).where('id', '=', o.id).execute();
+      // Its closing e-mail went to its own address within the window, as the model's input says.
+      if (input.sentWithin) await sentAlready(k(), closedEmailOf(await loadOrder(k(), o.id)), email!, server.clock.now());
+      return { ...o, totalPrice: Number(input.total), email };
     },
     send: (o, event) => sendOrderEvent(o, event as AnyEvent),
     stateOf: (o) => statusOf(o.id),
-    observe: async (o) => ({ status: await statusOf(o.id), logs: await logsOf(o.id) }),
+    observe: async (o) => ({ status: await statusOf(o.id), logs: await logsOf(o.id), credits: await creditsOf(o), sent: await sentOf(o) }),
     idOf: (o) => o.id,
   });
 });
@@ -37,7 +47,7 @@ describe('offer chart against the server', () => {
       const status = String(input.status);
       await k()
         .updateTable('fulfillment_orders')
-        .set({ status, previous_status: (input.previousStatus as string | null) ?? null, credited: status === 'REFUND_TO_CREDIT' ? 2 : 0, refunded: 0 })
+        .set({ status, previous_status: (input.previousStatus as string | null) ?? null, credited: status === 'REFUND_TO_CREDIT' ? 2 : 0, price: Number(input.price), refunded: Number(input.refunded) })
         .where('id', '=', o.offerId)
         .execute();
       await k().deleteFrom('user_credits').where('account_id', '=', o.accountId).execute();
@@ -45,9 +55,10 @@ describe('offer chart against the server', () => {
       await k().insertInto('user_credits').values({ account_id: o.accountId, credit_type: 'CALL_CREDIT', amount: input.creditHeld === false ? 1 : 500 }).execute();
       return o;
     },
-    send: (o, event) => sendEvent(offer, offerSubject(o), event as AnyEvent, event.type === 'offer.toCredit' ? 1 : undefined),
+    // A pass to credit of the amount the event names (1 for the button).
+    send: (o, event) => sendEvent(offer, offerSubject(o), event as AnyEvent, event.type === 'offer.toCredit' ? ((event as AnyEvent).amount ?? 1) : undefined),
     stateOf: offerStatus,
-    observe: async (o) => ({ status: await offerStatus(o), logs: await logsOf(o.id) }),
+    observe: async (o) => ({ status: await offerStatus(o), logs: await logsOf(o.id), credits: await creditsOf(o) }),
     idOf: (o) => o.offerId,
   });
 });
@@ -64,17 +75,23 @@ describe('refund chart against the server', () => {
       await setOrder(o.id, 'OPEN', false);
       await k().updateTable('fulfillment_orders').set({ price: Number(input.price), refunded: Number(input.refunded) }).where('id', '=', o.offerId).execute();
       await k().updateTable('order_items').set({ status: String(input.itemStatus) }).where('fulfillment_order_id', '=', o.offerId).execute();
+      // A compound payment: a second payment order beside the one freshOrder kept.
+      if (input.compound === true) {
+        await k()
+          .insertInto('payment_orders')
+          .values({ order_id: o.id, payment_method_type: 'USER_CREDIT', nonce_type: null, payment_gateway: null, card_type: null, first_six: null, last_four: null, is_debit: 0, issuing_bank: null, unique_number_identifier: null, amount: 1 })
+          .execute();
+      }
       return o;
     },
     send: (o, event) => sendEvent(refund, offerSubject(o), event as AnyEvent, event.type === 'refund.partial' ? { amount: (event as AnyEvent).amount } : undefined),
     stateOf: state,
     matches: async (o, snapshot) => expect(await refundedOf(o)).toBeCloseTo((snapshot.context as { refunded: number }).refunded, 2),
     observe: async (o) => ({ refunded: await refundedOf(o), logs: await logsOf(o.id) }),
-    // An amount outside the money bounds, or above what is left, is the form's 400 before the chart's 409 (spec details §5).
-    invalid: (event, context) => {
-      if (event.type === 'refund.partial' && !isMoneyAmount((event as AnyEvent).amount as number)) return RefundMsg.bounds;
-      const left = Math.round((Number(context.price) - Number(context.refunded)) * 100) / 100;
-      return event.type === 'refund.partial' && left > 0 ? checkRefundAmount((event as AnyEvent).amount as number, left) : null;
+    // An amount outside the money bounds is the request's shape (400); above what is left, or none, the chart's 409 (spec details §5).
+    invalid: (event) => {
+      const amount = (event as AnyEvent).amount;
+      return event.type === 'refund.partial' && amount !== undefined && !isMoneyAmount(amount as number) ? RefundMsg.bounds : null;
     },
     idOf: (o) => o.offerId,
   });
@@ -138,17 +155,24 @@ describe('payment rule chart against the server', () => {
     model: paymentRuleModel,
     reset: async (input) => {
       const o = await freshOrder();
+      if (input.email === false) await k().updateTable('orders').set({ email: null }).where('id', '=', o.id).execute();
       const rule = await k()
         .insertInto('applied_charge_rules')
         .values({ order_id: o.id, transaction_id: `tx-${o.id}`, status: String(input.status), amount: 5, payment_date: new Date().toISOString(), response_message: null, three_d_secure: null, merchant_id: null })
-        .returning('id')
+        .returningAll()
         .executeTakeFirstOrThrow();
+      // Its e-mails went to the order's address within the window, as the model's input says.
+      if (input.sentWithin) {
+        const record = { ...rule, order: await loadOrder(k(), o.id) };
+        for (const refund of [false, true]) await sentAlready(k(), paymentEmailOf(record, refund), o.email!, server.clock.now());
+      }
       return { order: o, rule: rule.id };
     },
     send: async (r, event) => {
       const { status, transaction_id: transactionId } = await k().selectFrom('applied_charge_rules').select(['status', 'transaction_id']).where('id', '=', r.rule).executeTakeFirstOrThrow();
       const subject = { id: r.rule, transactionId, status, orderId: r.order.id, accountId: r.order.accountId, email: r.order.email };
-      return sendEvent(paymentRule, subject, event as AnyEvent, '');
+      // The e-mail to the address the event names ('': the order's own); the button's to one typed.
+      return sendEvent(paymentRule, subject, event as AnyEvent, (event as AnyEvent).emailForced ?? 'cliente@correo.example');
     },
     stateOf: async (r) => (await k().selectFrom('applied_charge_rules').select('status').where('id', '=', r.rule).executeTakeFirstOrThrow()).status,
     observe: async (r) => ({

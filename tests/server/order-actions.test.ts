@@ -5,7 +5,7 @@ import { Msg } from '@/domain/messages';
 import { RESEND_WINDOW_MS } from '../../server/activity/outbox';
 import { orderActionsServer } from '../support/order-actions-server';
 
-const { server, tokens, k, freshOrder, setOrder, statusOf, logsOf, post, sendOrderEvent } = orderActionsServer();
+const { server, tokens, k, freshOrder, setOrder, statusOf, logsOf, post, sendOrderEvent, offerStatus, refundedOf } = orderActionsServer();
 
 describe('order actions: permissions, validation, concurrency, idempotency, logs', () => {
   it('lector gets 403 for approving and nothing changes; soporte lacks CRM7_FRAUD_COMPLETE', async () => {
@@ -77,20 +77,31 @@ describe('order actions: permissions, validation, concurrency, idempotency, logs
   });
 
   it.each([
-    [{}, RefundMsg.amountRequired],
-    [{ amount: 0.05 }, RefundMsg.amountInvalid],
-    [{ amount: 9999 }, RefundMsg.amountTooHigh],
-    [{ amount: 'abc' }, RefundMsg.numeric],
-  ])('a partial refund with %o answers 400 "%s" and changes nothing', async (extra, message) => {
+    // What the amount is, or that there is one, is the refund chart's rule (409 with its text); words are the request's shape (400).
+    [{}, 409, RefundMsg.amountRequired],
+    [{ amount: 0.05 }, 409, RefundMsg.amountInvalid],
+    [{ amount: 9999 }, 409, RefundMsg.amountTooHigh],
+    [{ partialValueItem: 9999 }, 409, RefundMsg.amountTooHigh],
+    [{ amount: 'abc' }, 400, RefundMsg.numeric],
+  ])('a partial refund with %o answers %i "%s" and changes nothing', async (extra, status, message) => {
     const order = await freshOrder();
     await setOrder(order.id, 'OPEN', false);
     const response = await post('/orders/secured/refund/payment', { orderId: order.id, foIds: [order.offerId], ...extra });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(status);
     expect(((await response.json()) as { error_description: string }).error_description).toBe(message);
+    expect(await logsOf(order.id)).toBe(0);
+    expect(await refundedOf(order)).toBe(0);
+  });
+
+  it('a partial refund is of one offer: two is the request’s shape (400), nothing refunded', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'OPEN', false);
+    const response = await post('/orders/secured/refund/payment', { orderId: order.id, foIds: [order.offerId, order.offerId + 1], amount: 1 });
+    expect([response.status, ((await response.json()) as { error_description: string }).error_description]).toEqual([400, RefundMsg.oneOffer]);
     expect(await logsOf(order.id)).toBe(0);
   });
 
-  it('a partial refund of a compound payment needs an amount or a value item', async () => {
+  it('a partial refund of a compound payment needs an amount or a value item: the chart’s 409, nothing written; with one it goes', async () => {
     const order = await freshOrder();
     await setOrder(order.id, 'OPEN', false);
     await k()
@@ -98,7 +109,11 @@ describe('order actions: permissions, validation, concurrency, idempotency, logs
       .values({ order_id: order.id, payment_method_type: 'USER_CREDIT', nonce_type: null, payment_gateway: null, card_type: null, first_six: null, last_four: null, is_debit: 0, issuing_bank: null, unique_number_identifier: null, amount: 1 })
       .execute();
     const response = await post('/orders/secured/refund/payment', { orderId: order.id, foIds: [order.offerId] });
-    expect(((await response.json()) as { error_description: string }).error_description).toBe(RefundMsg.compoundNeedsValue);
+    expect([response.status, ((await response.json()) as { error_description: string }).error_description]).toEqual([409, RefundMsg.compoundNeedsValue]);
+    expect(await logsOf(order.id)).toBe(0);
+    expect(await refundedOf(order)).toBe(0);
+    expect((await post('/orders/secured/refund/payment', { orderId: order.id, foIds: [order.offerId], partialValueItem: 0.5 })).status).toBe(200);
+    expect(await refundedOf(order)).toBe(0.5);
   });
 
   it('passing to credit credits the customer; reverting takes it back', async () => {
@@ -113,6 +128,19 @@ describe('order actions: permissions, validation, concurrency, idempotency, logs
     expect(await balance()).toBeCloseTo(before, 2);
     const history = await k().selectFrom('credit_transactions').selectAll().where('account_id', '=', order.accountId).orderBy('id', 'desc').limit(2).execute();
     expect(history.map((h) => h.trn_type)).toEqual(['DECREASE', 'INCREASE']);
+  });
+
+  it('passing more than is left to credit is the offer chart’s 409 (its text), and no credit moves', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'OPEN', false);
+    const price = (await k().selectFrom('fulfillment_orders').select('price').where('id', '=', order.offerId).executeTakeFirstOrThrow()).price;
+    const credits = async () => (await k().selectFrom('credit_transactions').select('id').where('account_id', '=', order.accountId).execute()).length;
+    const before = await credits();
+    const response = await post('/orders/secured/refund/payment', { orderId: order.id, foIds: [order.offerId], toCredit: true, amountCredit: Math.round((price + 0.01) * 100) / 100 });
+    expect([response.status, ((await response.json()) as { error_description: string }).error_description]).toEqual([409, RefundMsg.amountTooHigh]);
+    expect(await offerStatus(order)).toBe('OPEN');
+    expect(await logsOf(order.id)).toBe(0);
+    expect(await credits()).toBe(before);
   });
 
   it('"to credit" is refused for a delivered top-up (the refund buttons are hidden there) and nothing changes', async () => {
@@ -140,9 +168,41 @@ describe('order actions: permissions, validation, concurrency, idempotency, logs
     await setOrder(order.id, 'CLOSED', false);
     expect((await post('/orders/secured/compensation', { orderId: order.id, amount: 1 }, tokens.fraude)).status).toBe(403);
     const bad = await post('/orders/secured/compensation', { orderId: order.id }, tokens.soporte);
-    expect(((await bad.json()) as { error_description: string }).error_description).toBe(RefundMsg.numeric);
+    expect([bad.status, ((await bad.json()) as { error_description: string }).error_description]).toEqual([400, RefundMsg.numeric]);
     expect((await post('/orders/secured/compensation', { orderId: order.id, amount: '1,50' }, tokens.soporte)).status).toBe(200);
     expect((await post('/orders/secured/compensation', { orderId: order.id, full: true }, tokens.soporte)).status).toBe(200);
+  });
+
+  it('a compensation above the order’s total is the order chart’s 409 with its text: no credit, no log; the total itself goes', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'CLOSED', false);
+    const credits = async () => (await k().selectFrom('credit_transactions').select('id').where('account_id', '=', order.accountId).execute()).length;
+    const before = await credits();
+    const above = await post('/orders/secured/compensation', { orderId: order.id, amount: Math.round((order.totalPrice + 0.01) * 100) / 100 }, tokens.soporte);
+    expect([above.status, ((await above.json()) as { error_description: string }).error_description]).toEqual([409, OrderRefused.compensationAboveTotal]);
+    expect(await credits()).toBe(before);
+    expect(await logsOf(order.id)).toBe(0);
+    expect((await post('/orders/secured/compensation', { orderId: order.id, amount: order.totalPrice }, tokens.soporte)).status).toBe(200);
+    expect(await credits()).toBe(before + 1);
+  });
+
+  it('an e-mail of an order without an address, and none given, is the chart’s 409 (closing and payment alike): nothing queued, nothing logged', async () => {
+    const order = await freshOrder();
+    await setOrder(order.id, 'CLOSED', false);
+    await k().updateTable('orders').set({ email: null }).where('id', '=', order.id).execute();
+    const rule = await k().selectFrom('applied_charge_rules').select('id').where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    await k().updateTable('applied_charge_rules').set({ status: 'PAID' }).where('id', '=', rule.id).execute();
+    const send = (path: string, query: string) => server.app.request(`/orders/secured/event/send/${path}?orderId=${order.id}${query}`, { method: 'POST', headers: { authorization: `Bearer ${tokens.soporte}` } });
+    const queued = async () => (await k().selectFrom('outbox_messages').select('id').where('doc_id', '=', String(order.id)).execute()).length;
+    for (const [path, query] of [['closed', ''], ['closed', '&emailForced='], ['payment', `&appliedId=${rule.id}&refund=false`]] as const) {
+      const refused = await send(path, query);
+      expect([refused.status, ((await refused.json()) as { error_description: string }).error_description], `${path}${query}`).toEqual([409, OrderRefused.noEmail]);
+    }
+    expect(await queued()).toBe(0);
+    expect(await logsOf(order.id)).toBe(0);
+    expect((await send('closed', '&emailForced=dado%40correo.example')).status).toBe(200);
+    expect((await send('payment', `&appliedId=${rule.id}&refund=false&emailForced=dado%40correo.example`)).status).toBe(200);
+    expect(await queued()).toBe(2);
   });
 
   it('notifications: closed only for a CLOSED order, payment for a charge of the order; both queued and logged', async () => {

@@ -7,7 +7,11 @@ import { inputOf, type ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { ALL_PERMISSIONS } from '@/domain/permissions';
 import { ItemRefused } from '@/domain/order-status';
 import { restoredChart } from '@/machines/lifecycle/restore';
-import { offered, rowFor, rowRefusal, type AnyLifecycle } from '@/machines/lifecycle/table';
+import { offered, requestRefusal, rowFor, rowRefusal, type AnyLifecycle } from '@/machines/lifecycle/table';
+import { wireRequestOf } from '@/api/actions';
+import { OrderRefused, RefundMsg } from '@/domain/order-actions';
+import { Msg } from '@/domain/messages';
+import { offer } from '@/machines/order/offer.machine';
 import { bankRemittance } from '@/machines/items/bank-remittance.machine';
 import { homeRemittance } from '@/machines/items/home-remittance.machine';
 import { pickupCash } from '@/machines/items/pickup-cash.machine';
@@ -135,12 +139,12 @@ describe('the offers read carries each offer’s refund chart', () => {
 });
 
 describe('the one-order read carries the order’s chart', () => {
-  it('its status, whether its total may be refunded and whether its items finished, as the mover reads them; a list carries none', async () => {
+  it('its status, whether its total may be refunded and whether its items finished, its total, whether it has an e-mail and where its closing e-mail went within the window, as the mover reads them; a list carries none', async () => {
     const row = (await itemOf('TOPUP'))!;
     await k().updateTable('orders').set({ status: 'OPEN', total_refund_allowed: 1 }).where('id', '=', row.order_id).execute();
     await k().updateTable('order_items').set({ status: 'OPEN' }).where('order_id', '=', row.order_id).execute();
     const pending = await orderRead(row.order_id);
-    expect(inputOf(pending.charts, orderLifecycle.name)).toEqual({ status: 'OPEN', totalRefundAllowed: true, itemsFinished: false });
+    expect(inputOf(pending.charts, orderLifecycle.name)).toEqual({ status: 'OPEN', totalRefundAllowed: true, itemsFinished: false, total: pending.totalPrice, email: true, sentWithin: [] });
     expect(onPage(pending.charts, orderLifecycle).can({ type: 'order.settle' })).toBe(false);
 
     await k().updateTable('order_items').set({ status: 'FULFILLED' }).where('order_id', '=', row.order_id).execute();
@@ -150,6 +154,79 @@ describe('the one-order read carries the order’s chart', () => {
 
     const list = (await json(OrdersResponse, await server.get(`/orders/secured/orders/allHistory?accountId=${(await k().selectFrom('orders').select('account_id').where('id', '=', row.order_id).executeTakeFirstOrThrow()).account_id}&page=0&size=5`, token))).data.elements;
     for (const o of list) expect(o.charts).toBeUndefined();
+  });
+});
+
+describe('issue 38: the page asks the chart the server asks, from the facts the read carries', () => {
+  it('a compensation above the total and an e-mail with no address: the page states the refusal the server answers, with nothing written', async () => {
+    const row = (await itemOf('SALDO')) ?? (await itemOf('TOPUP'))!;
+    await k().updateTable('orders').set({ status: 'CLOSED', email: null }).where('id', '=', row.order_id).execute();
+    const read = await orderRead(row.order_id);
+    const page = onPage(read.charts, orderLifecycle);
+    const subject = { id: read.id, totalPrice: read.totalPrice, currency: read.currency, email: read.email };
+    const compensate = rowFor(orderLifecycle.rows, 'order.compensate')!;
+    const above = { full: false, amount: Math.round((read.totalPrice + 1) * 100) / 100 };
+    const asked = requestRefusal(compensate, page, wireRequestOf(compensate, subject, above, { accountId: admin, tenant: server.config.tenant })!);
+    expect(asked).toBe(OrderRefused.compensationAboveTotal);
+    const notify = rowFor(orderLifecycle.rows, 'order.notifyClosed')!;
+    expect(requestRefusal(notify, page, wireRequestOf(notify, subject, '', { accountId: admin, tenant: server.config.tenant })!)).toBe(OrderRefused.noEmail);
+
+    const logs = async () => (await k().selectFrom('action_logs').select('id').where('doc_code', '=', 'ORDER').where('doc_id', '=', String(read.id)).execute()).length;
+    const before = await logs();
+    for (const [event, payload, reason] of [['order.compensate', above, asked], ['order.notifyClosed', '', OrderRefused.noEmail]] as const) {
+      const refused = await send(orderLifecycle, event, subject, payload);
+      expect([refused.status, ((await refused.json()) as { error_description: string }).error_description], event).toEqual([409, reason]);
+    }
+    expect(await logs()).toBe(before);
+  });
+
+  it('a closing e-mail sent a moment ago: the read carries where it went, the page refuses it again in place, the server with the same text, nothing queued', async () => {
+    const row = (await itemOf('SALDO')) ?? (await itemOf('TOPUP'))!;
+    await k().updateTable('orders').set({ status: 'CLOSED', email: 'cierre@correo.example' }).where('id', '=', row.order_id).execute();
+    const first = await orderRead(row.order_id);
+    const subject = { id: first.id, totalPrice: first.totalPrice, currency: first.currency, email: first.email };
+    expect(inputOf(first.charts, orderLifecycle.name)).toMatchObject({ sentWithin: [] });
+    expect((await send(orderLifecycle, 'order.notifyClosed', subject, '')).status).toBe(200);
+
+    const read = await orderRead(row.order_id);
+    expect(inputOf(read.charts, orderLifecycle.name)).toMatchObject({ sentWithin: ['cierre@correo.example', ''] });
+    const notify = rowFor(orderLifecycle.rows, 'order.notifyClosed')!;
+    const session = { accountId: admin, tenant: server.config.tenant };
+    const page = onPage(read.charts, orderLifecycle);
+    // The button stays (its form may ask for another address); the same address is refused, another is not.
+    expect(offered(notify, page)).toBe(true);
+    expect(requestRefusal(notify, page, wireRequestOf(notify, subject, '', session)!)).toBe(Msg.alreadySent);
+    expect(requestRefusal(notify, page, wireRequestOf(notify, subject, 'CIERRE@correo.example', session)!)).toBe(Msg.alreadySent);
+    expect(requestRefusal(notify, page, wireRequestOf(notify, subject, 'otra@correo.example', session)!)).toBeNull();
+
+    const queued = async () => (await k().selectFrom('outbox_messages').select('id').where('doc_code', '=', 'ORDER').where('doc_id', '=', String(read.id)).execute()).length;
+    const before = await queued();
+    const refused = await send(orderLifecycle, 'order.notifyClosed', subject, '');
+    expect([refused.status, ((await refused.json()) as { error_description: string }).error_description]).toEqual([409, Msg.alreadySent]);
+    expect(await queued()).toBe(before);
+  });
+
+  it('an offer’s read carries its price, what was refunded and whether the payment is compound: the page refuses what the server refuses', async () => {
+    const row = (await itemOf('SALDO')) ?? (await itemOf('TOPUP'))!;
+    const offerId = row.fulfillment_order_id!;
+    await k().updateTable('orders').set({ status: 'OPEN' }).where('id', '=', row.order_id).execute();
+    await k().updateTable('order_items').set({ status: 'OPEN' }).where('fulfillment_order_id', '=', offerId).execute();
+    await k().updateTable('fulfillment_orders').set({ status: 'OPEN', price: 10, refunded: 4 }).where('id', '=', offerId).execute();
+    const payments = (await k().selectFrom('payment_orders').select('id').where('order_id', '=', row.order_id).execute()).length;
+    const read = (await offersOf(row.order_id)).find((o) => o.id === offerId)!;
+    expect(inputOf(read.charts, offer.name)).toMatchObject({ price: 10, refunded: 4 });
+    expect(inputOf(read.charts, refund.name)).toMatchObject({ price: 10, refunded: 4, compound: payments > 1 });
+    const subject = { id: offerId, orderId: row.order_id, title: read.title, currency: 'USD' };
+    const session = { accountId: admin, tenant: server.config.tenant };
+    const toCredit = rowFor(offer.rows, 'offer.toCredit')!;
+    const partial = rowFor(refund.rows, 'refund.partial')!;
+    expect(requestRefusal(toCredit, onPage(read.charts, offer), wireRequestOf(toCredit, subject, 6.01, session)!)).toBe(RefundMsg.amountTooHigh);
+    expect(requestRefusal(partial, onPage(read.charts, refund), wireRequestOf(partial, subject, { amount: 6.01 }, session)!)).toBe(RefundMsg.amountTooHigh);
+    for (const [lifecycle, event, payload] of [[offer, 'offer.toCredit', 6.01], [refund, 'refund.partial', { amount: 6.01 }]] as const) {
+      const refused = await send(lifecycle, event, subject, payload);
+      expect([refused.status, ((await refused.json()) as { error_description: string }).error_description], event).toEqual([409, RefundMsg.amountTooHigh]);
+    }
+    expect(await k().selectFrom('fulfillment_orders').select(['status', 'refunded', 'credited']).where('id', '=', offerId).executeTakeFirstOrThrow()).toMatchObject({ status: 'OPEN', refunded: 4 });
   });
 });
 

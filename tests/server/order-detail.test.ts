@@ -80,6 +80,7 @@ describe('GET /orders/secured payments: rules/list, paymentOrder, related accoun
   it('lists the applied charge rules', async () => {
     const { data } = await json(AppliedRulesResponse, await server.get(`/orders/secured/rules/list?orderId=${risk.id}`, tokens.fraude));
     const rows = await k().selectFrom('applied_charge_rules').selectAll().where('order_id', '=', risk.id).orderBy('payment_date').execute();
+    const { email } = await k().selectFrom('orders').select('email').where('id', '=', risk.id).executeTakeFirstOrThrow();
     expect(data.elements).toEqual(
       rows.map((r) => ({
         id: r.id,
@@ -90,8 +91,9 @@ describe('GET /orders/secured payments: rules/list, paymentOrder, related accoun
         responseMessage: r.response_message,
         threeDSecure: r.three_d_secure,
         merchantId: r.merchant_id,
-        // The reference server's: the rule's chart in the gateway's status (issue 25, part E).
-        charts: [{ chart: 'paymentRule', state: r.status, facts: {} }],
+        // The reference server's: the rule's chart in the gateway's status (issue 25, part E), whether its order has an e-mail and
+        // where its e-mails went within the resend window (issue 38; none here).
+        charts: [{ chart: 'paymentRule', state: r.status, facts: { email: email !== null, sentWithin: { payment: [], refund: [] } } }],
       })),
     );
     expect(data.elements[0]?.status).toBe('AUTHORIZED');
@@ -211,7 +213,12 @@ describe('orders detail access', () => {
   it('401 without a token, 403 without CRM2_VIEW_ORDERS', async () => {
     for (const path of paths()) {
       await expectError(await server.get(path), 401, 'invalid_token');
-      const denied = path.includes('totalClosed') ? `${Permission.VIEW_ORDERS} o ${Permission.VIEW_CUSTOMERS}` : Permission.VIEW_ORDERS;
+      // Reads other pages show as well name those pages' permissions too (issue 38: the charge order's, the customer's, the call's).
+      const denied = path.includes('totalClosed')
+        ? [Permission.VIEW_ORDERS, Permission.VIEW_CUSTOMERS, Permission.VIEW_UPG, Permission.VIEW_CALLS].join(' o ')
+        : path.includes('paymentOrder')
+          ? `${Permission.VIEW_ORDERS} o ${Permission.VIEW_UPG}`
+          : Permission.VIEW_ORDERS;
       await expectError(await server.get(path, tokens.sinacceso), 403, 'access_denied', Msg.missingPermission(denied));
     }
   });

@@ -67,7 +67,10 @@ describe('the charts the queue entries carry', () => {
     const page = (await remittances('?size=100')).elements;
     expect(page.find((e) => e.itemId === bare!.itemId)!.chart).toEqual({ chart: 'pickupCashItem', state: '', facts: {} });
     const bank = page.find((e) => e.productType === 'REMESA_BANCARIA')!;
-    expect(bank.chart).toEqual({ chart: 'bankRemittanceItem', state: bank.status, facts: { orderStatus: bank.orderStatus } });
+    // The facts its guards read: the order's status (the risk hold) and the provider (a change to the same one is refused).
+    expect(bank.chart).toEqual({ chart: 'bankRemittanceItem', state: bank.status, facts: { orderStatus: bank.orderStatus, provider: expect.any(String) } });
+    const stored = await k().selectFrom('order_items').select('provider').where('id', '=', bank.itemId).executeTakeFirst();
+    expect(bank.chart.facts.provider).toBe(stored?.provider);
   });
 });
 

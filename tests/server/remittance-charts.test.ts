@@ -16,6 +16,14 @@ describe('bank remittance chart against the server', () => {
       await resetBank(item, String(input.status));
       return item;
     },
+    // The item's provider is the model's where an event names one: its own where the chart refuses
+    // it, another where it takes it (the button's event, naming none, moved it elsewhere).
+    prepare: async (item, event, refused) => {
+      const asked = (event as { provider?: string }).provider;
+      if (event.type !== 'item.modifyProvider' || asked === undefined) return;
+      const { provider } = await k().selectFrom('order_items').select('provider').where('id', '=', item.id).executeTakeFirstOrThrow();
+      if (refused !== (provider === asked)) await k().updateTable('order_items').set({ provider: refused ? asked : 'METROPOLITANO' }).where('id', '=', item.id).execute();
+    },
     send: (item, event) => sendBank(item, event as BankRemittanceEvent),
     stateOf: (item) => statusOf(item.id),
     observe,

@@ -74,9 +74,13 @@ export function orderActionsServer() {
   const orderSubject = (o: Order) => ({ id: o.id, totalPrice: o.totalPrice, currency: o.currency, email: o.email });
   const offerSubject = (o: Order) => ({ id: o.offerId, orderId: o.id, title: o.title, currency: o.currency });
 
-  /** Each order event as the console sends it. */
+  /**
+   * Each order event as the console sends it: a compensation of the amount the event names (the
+   * whole total when none), the closing e-mail to the address it names ('': the order's own).
+   */
   function sendOrderEvent(o: Order, event: AnyEvent, token = tokens.admin!) {
-    const payload = event.type === 'order.compensate' ? { full: true } : event.type === 'order.notifyClosed' ? 'cliente@correo.example' : undefined;
+    const compensation = event.amount === undefined ? { full: true } : { full: false, amount: event.amount };
+    const payload = event.type === 'order.compensate' ? compensation : event.type === 'order.notifyClosed' ? (event.emailForced ?? 'cliente@correo.example') : undefined;
     return sendEvent(orderLifecycle, orderSubject(o), event, payload, token);
   }
 

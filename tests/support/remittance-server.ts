@@ -125,11 +125,13 @@ export function remittanceServer() {
 
   let cards = 0;
   /** What a row's form would give for an event: a new card, the other provider, a reason, a delivery. */
-  async function bankPayload(item: { id: number }, event: EventObject) {
+  async function bankPayload(item: { id: number }, event: BankRemittanceEvent) {
     switch (event.type) {
       case 'item.modifyDestination':
         return v.parse(BankDestinationBody, bankForm(item.id, `92250000${String(++cards).padStart(8, '0')}`));
       case 'item.modifyProvider': {
+        // The provider the event names (a model's), else another one than the item's.
+        if (event.provider !== undefined) return event.provider;
         const { provider } = await k().selectFrom('order_items').select('provider').where('id', '=', item.id).executeTakeFirstOrThrow();
         return provider === 'BANDEC' ? 'METROPOLITANO' : 'BANDEC';
       }

@@ -47,6 +47,7 @@ export const RefundBody = v.pipe(
     partialValueItem: v.optional(Amount),
   }),
   v.check((body) => body.foIds.length > 0 || (body.total === true && body.close === true && body.toCredit !== true), 'Debe indicar la oferta.'),
+  v.check((body) => body.total === true || body.toCredit === true || body.foIds.length <= 1, RefundMsg.oneOffer),
 );
 export type RefundBody = v.InferOutput<typeof RefundBody>;
 
@@ -62,11 +63,15 @@ export function checkRefundAmount(amount: number | undefined, price: number): st
 export const RevertCreditBody = v.object({ orderId: OrderId, foId: v.pipe(v.number('Debe indicar la oferta.'), v.integer()) });
 
 /** POST /orders/secured/compensation (the reference server's path; the spec does not show one). */
-export const CompensationBody = v.object({
-  orderId: OrderId,
-  full: v.optional(v.boolean()),
-  amount: v.optional(Amount),
-});
+export const CompensationBody = v.pipe(
+  v.object({
+    orderId: OrderId,
+    full: v.optional(v.boolean()),
+    amount: v.optional(Amount),
+  }),
+  // The whole total, or an amount: how much is the order chart's question.
+  v.check((body) => body.full === true || body.amount !== undefined, RefundMsg.numeric),
+);
 
 /** POST /orders/secured/event/send/closed?orderId&emailForced&paymentMethod */
 export const SendClosedQuery = v.object({

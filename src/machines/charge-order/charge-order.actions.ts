@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ChargeOrderRow } from '@/api/contract/upg';
 import { ChargeApproveBody, ChargeRefundBody, ChargeVoidBody } from '@/api/contract/upg-detail';
 import { SendClosedQuery, SendPaymentQuery } from '@/api/contract/order-actions';
-import { ChargeOrderMsg } from '@/domain/charge-order';
+import { ChargeOrderMsg, chargeRefundRefusal, type ChargeRefundFacts } from '@/domain/charge-order';
 import { formatMoney } from '@/domain/format';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
@@ -16,16 +16,24 @@ import { rowOf } from '@/machines/lifecycle/table';
  * orders); the e-mails are customer contact (CRM7_AGENT), as the order's.
  */
 
+/**
+ * A refund names its amount and transaction (absent: the button's probe); an e-mail the address
+ * the request gives ('' for the charge order's own).
+ */
 export type ChargeOrderEvent =
   | { type: 'charge.approve' }
   | { type: 'charge.voidPreAuth' }
-  | { type: 'charge.refund' }
-  | { type: 'charge.notifyClosed' }
-  | { type: 'charge.notifyPayment' };
+  | { type: 'charge.refund'; amount?: number; transactionId?: string }
+  | { type: 'charge.notifyClosed'; emailForced?: string }
+  | { type: 'charge.notifyPayment'; emailForced?: string };
 
-export interface ChargeOrderContext {
+export interface ChargeOrderContext extends ChargeRefundFacts {
   status: string;
   permissions: readonly string[];
+  /** The charge order has an e-mail of its own: its e-mails go there when the request gives no other. */
+  email: boolean;
+  /** Where its e-mail went within the resend window ('' for its own address): not sent there again. */
+  sentWithin?: readonly string[];
 }
 
 /** The charge order as its detail names it, with the approved transaction a refund returns. */
@@ -47,6 +55,8 @@ const byOrigin = (r: { body: { originOrderId: string; appName: string }; params:
 const byId = (r: { query: { orderId: number }; params: Readonly<Record<string, string>> }) => [{ id: r.query.orderId, tenant: r.params.tenant ?? '' }];
 const Done = v.object({ done: v.boolean() });
 const PATH = '/upg/api/crm/:tenant';
+/** The console's e-mail buttons send no address: they stand for a request that asks for the charge order's own. */
+const OWN_ADDRESS = '';
 
 export const chargeOrderActions = [
   row({
@@ -80,10 +90,12 @@ export const chargeOrderActions = [
     permissions: [Permission.FRAUD_COMPLETE],
     confirm: (s) => text.refundQuestion(s.id, formatMoney(s.totalPrice, s.currency)),
     success: { text: (s) => text.refunded(s.id, formatMoney(s.totalPrice, s.currency)) },
-    refused: ChargeOrderMsg.refund,
+    // A CLOSED one refuses part of its total or a transaction not captured for it; any other, the refund itself.
+    refused: (c, e) => (c.status === 'CLOSED' && e.type === 'charge.refund' ? chargeRefundRefusal(c, e) : null) ?? ChargeOrderMsg.refund,
     wire: { client: 'upg', method: 'POST', path: `${PATH}/chargeorder/refund`, body: ChargeRefundBody, data: ChargeOrderRow },
     request: (s, _p, session) => ({ body: { originOrderId: s.originOrderId, appName: s.appName, tenant: session.tenant, accountId: s.accountId, amount: s.totalPrice, transactionId: s.applied?.transactionId ?? '' } }),
     targets: byOrigin,
+    eventOf: (r) => ({ type: 'charge.refund', amount: r.body.amount, transactionId: r.body.transactionId }),
     handler: 'refund',
   }),
   row({
@@ -94,8 +106,10 @@ export const chargeOrderActions = [
     success: { title: Msg.requested, text: (s) => text.notified(s.id, s.email) },
     refused: ChargeOrderMsg.notifyClosed,
     wire: { client: 'upg', method: 'POST', path: `${PATH}/event/send/closed`, query: SendClosedQuery, data: Done },
-    request: (s) => ({ query: { orderId: s.id } }),
+    request: (s): { query: v.InferOutput<typeof SendClosedQuery> } => ({ query: { orderId: s.id } }),
+    probes: [{ type: 'charge.notifyClosed', emailForced: OWN_ADDRESS }],
     targets: byId,
+    eventOf: (r) => ({ type: 'charge.notifyClosed', emailForced: r.query.emailForced ?? OWN_ADDRESS }),
     handler: 'notify',
   }),
   row({
@@ -106,8 +120,10 @@ export const chargeOrderActions = [
     success: { title: Msg.requested, text: (s) => text.notified(s.id, s.email) },
     refused: ChargeOrderMsg.notifyPayment,
     wire: { client: 'upg', method: 'POST', path: `${PATH}/event/send/payment`, query: SendPaymentQuery, data: Done },
-    request: (s) => ({ query: { orderId: s.id, appliedId: s.applied?.id ?? 0, refund: 'false', accountId: String(s.accountId) } }),
+    request: (s): { query: v.InferOutput<typeof SendPaymentQuery> } => ({ query: { orderId: s.id, appliedId: s.applied?.id ?? 0, refund: 'false', accountId: String(s.accountId) } }),
+    probes: [{ type: 'charge.notifyPayment', emailForced: OWN_ADDRESS }],
     targets: byId,
+    eventOf: (r) => ({ type: 'charge.notifyPayment', emailForced: r.query.emailForced ?? OWN_ADDRESS }),
     handler: 'notify',
   }),
 ];

@@ -1,36 +1,40 @@
 import { Msg } from '@/domain/messages';
 import { AccountEnableBody, AccountGroups, AccountState, LogoutQuery, ModifyAccountQuery, ModifyGroupsBody, ReliabilityQuery, UserData, UserDataBody } from '@/api/contract/customer-account';
-import { AccountMsg } from '@/domain/account';
-import { groupsRefusal } from '@/domain/groups';
+import { AccountMsg, type CustomerInfo } from '@/domain/account';
+import { groupsRefusal, type GroupGrants } from '@/domain/groups';
 import { Permission } from '@/domain/permissions';
 import { reliabilityLabel } from '@/domain/reliability';
 import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
-import { groupsForm, infoForm, modifyForm, reliabilityForm, type CustomerInfo, type GroupsForm, type InfoForm, type ModifyForm } from './account.form';
-export type { GroupsForm, InfoForm, ModifyForm };
+import { groupsForm, infoForm, infoOf, modifyForm, reliabilityForm, type GroupsForm, type InfoForm, type ModifyForm } from './account.form';
+export type { CustomerInfo, GroupsForm, InfoForm, ModifyForm };
 
 /**
  * A customer's account (spec details §4 "Account", §6): enabled or disabled and its honesty
  * (CRM7_AGENT), and its sessions ended by force (LOGOUT_ACCOUNT).
  */
 
+/** An edit names what it asks (absent: the button, which may ask anything). */
 export type AccountEvent =
   | { type: 'account.enable' }
   | { type: 'account.disable' }
-  | { type: 'account.reliability' }
+  | { type: 'account.reliability'; reliability?: number }
   | { type: 'account.logout' }
-  | { type: 'account.modify' }
-  | { type: 'account.info' }
+  | { type: 'account.modify'; reliability?: number; enable?: boolean }
+  | { type: 'account.info'; info?: CustomerInfo }
   | { type: 'account.groups'; assingGroups?: readonly string[]; unassingGroups?: readonly string[] };
 
 export interface AccountContext {
   status: string;
   /** The names of the groups the customer holds. */
   groups: readonly string[];
+  /** The permissions each group carries: a group is given or taken only by someone holding them all. */
+  grants: GroupGrants;
+  /** The customer's honesty level. */
+  reliability: number;
+  /** The customer's data, as 'Editar datos' edits it. */
+  info: CustomerInfo;
   permissions: readonly string[];
-  /** What the account's forms start from, as the page read the account. */
-  reliability?: number;
-  info?: CustomerInfo;
 }
 
 export interface AccountSubject {
@@ -72,6 +76,7 @@ export const accountActions = [
     wire: { client: 'users', method: 'POST', path: '/users/secured/update/reliability', query: ReliabilityQuery, data: AccountState },
     request: (s, form: { reliability: number }) => ({ query: { accountId: s.accountId, reliability: form.reliability } }),
     targets: (r) => [{ accountId: r.query.accountId }],
+    eventOf: (r) => ({ type: 'account.reliability', reliability: r.query.reliability }),
     handler: 'reliability',
   }),
   row({
@@ -99,6 +104,7 @@ export const accountActions = [
     wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/update/account', query: ModifyAccountQuery, data: AccountState },
     request: (s, form: ModifyForm) => ({ query: { accountId: s.accountId, reliability: form.reliability, enable: form.enable } }),
     targets: (r) => [{ accountId: r.query.accountId }],
+    eventOf: (r) => ({ type: 'account.modify', reliability: r.query.reliability, enable: r.query.enable }),
     handler: 'modify',
   }),
   row({
@@ -113,6 +119,7 @@ export const accountActions = [
     wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/update/userdata', body: UserDataBody, data: UserData },
     request: (s, form: InfoForm) => ({ body: { ...form, userInfo: { accountId: s.accountId, ...form.userInfo } } }),
     targets: (r) => [{ accountId: r.body.userInfo.accountId }],
+    eventOf: (r) => ({ type: 'account.info', info: infoOf(r.body) }),
     handler: 'info',
   }),
   row({
@@ -123,7 +130,7 @@ export const accountActions = [
     permissions: [Permission.DO_ACTION],
     confirm: (s, form: GroupsForm) => text.groupsQuestion(s.accountId, form.assingGroups, form.unassingGroups),
     success: { title: Msg.modified, text: (s, state: AccountGroups) => text.groupsSaved(s.accountId, state.groups) },
-    refused: (c, e) => (e.type === 'account.groups' && e.assingGroups !== undefined ? groupsRefusal(c.groups, e as Required<typeof e>) : null) ?? AccountMsg.refused,
+    refused: (c, e) => (e.type === 'account.groups' && e.assingGroups !== undefined ? groupsRefusal(c, e as Required<typeof e>) : null) ?? AccountMsg.refused,
     wire: { client: 'uaa', method: 'POST', path: '/uaa/secured/group/modifyassing', body: ModifyGroupsBody, data: AccountGroups },
     request: (s, form: GroupsForm) => ({ body: { accountId: s.accountId, ...form } }),
     targets: (r) => [{ accountId: r.body.accountId }],

@@ -1,31 +1,24 @@
 import { checkBody } from '@/api/contract/check';
 import { UserDataBody } from '@/api/contract/customer-account';
-import { AccountMsg, GENDERS } from '@/domain/account';
-import { ASSIGNABLE_GROUPS, GroupsMsg } from '@/domain/groups';
+import { GENDERS, type CustomerInfo } from '@/domain/account';
+import { ASSIGNABLE_GROUPS, groupBeyond, GroupsMsg, type GroupGrants } from '@/domain/groups';
 import { RELIABILITY_LEVELS } from '@/domain/reliability';
 import { customerActionText } from '@/i18n/es-customer-actions';
 import { formOf, type FieldOption } from '@/machines/lifecycle/form';
 
 const text = customerActionText.account;
 
-/** The customer's data as the card shows it: what 'Editar datos' starts from. */
-export interface CustomerInfo {
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  countryCode: string | null;
-  city: string | null;
-  region: string | null;
-  gender: string | null;
-  birthday: string | null;
-}
+export type { CustomerInfo };
 
-/** What the account's forms open with, as the page read the account (the chart's context). */
+/** What the account's forms open with: the chart's context (the server's facts, beneath them what the card shows). */
 export interface AccountFacts {
   status: string;
   reliability?: number;
   /** The names of the customer's groups. */
   groups?: readonly string[];
+  /** The permissions each group carries, and the staff member's own: a group beyond them is shown but not offered. */
+  grants?: GroupGrants;
+  permissions?: readonly string[];
   info?: CustomerInfo;
 }
 
@@ -48,30 +41,29 @@ const form = formOf<AccountFacts, { accountId: number }>();
 const levels = (list: readonly { value: number; label: string }[]): FieldOption[] => list.map((l) => ({ value: String(l.value), label: l.label }));
 
 /**
- * A choice of honesty level (its select's id is the form's stem): 'Modificar honestidad' (the
- * same one refused) and 'Descontaminar' (from its own list).
+ * A choice of honesty level (its select's id is the form's stem): 'Modificar honestidad' and
+ * 'Descontaminar' (from its own list).
  */
-export function honestyForm<TContext>(o: { stem: string; title: string; label: string; levels: readonly { value: number; label: string }[]; initial: (context: TContext) => number; same?: (context: TContext) => number | undefined }) {
+export function honestyForm<TContext>(o: { stem: string; title: string; label: string; levels: readonly { value: number; label: string }[]; initial: (context: TContext) => number }) {
   return formOf<TContext, { accountId: number }>()({
     title: o.title,
     id: (s) => `${o.stem}-${s.accountId}`,
     fields: [{ kind: 'select', name: 'reliability', id: '', label: o.label, options: levels(o.levels) }],
     initial: (c) => ({ reliability: String(o.initial(c)) }),
-    validate: (f, c) => (Number(f.reliability) === o.same?.(c) ? { ok: false, message: AccountMsg.sameReliability } : { ok: true, payload: { reliability: Number(f.reliability) } }),
+    validate: (f) => ({ ok: true, payload: { reliability: Number(f.reliability) } }),
   });
 }
 
-/** 'Modificar honestidad': the level the customer has now, refused as it is. */
+/** 'Modificar honestidad': opens at the level the customer has now (the chart refuses it as it is). */
 export const reliabilityForm = honestyForm<AccountFacts>({
   stem: 'reliability',
   title: text.reliabilityTitle,
   label: text.reliabilityLabel,
   levels: RELIABILITY_LEVELS,
   initial: (c) => c.reliability ?? 0,
-  same: (c) => c.reliability,
 });
 
-/** 'Modificar cuenta': the honesty and the state at once; nothing changed is refused. */
+/** 'Modificar cuenta': the honesty and the state at once (the chart refuses nothing changed). */
 export const modifyForm = form({
   title: text.modifyTitle,
   id: (s) => `modify-${s.accountId}`,
@@ -80,16 +72,25 @@ export const modifyForm = form({
     { kind: 'checkbox', name: 'enable', id: 'enabled', label: text.enabledLabel },
   ],
   initial: (c) => ({ reliability: String(c.reliability ?? 0), enable: c.status === 'enabled' }),
-  validate: (f, c) =>
-    Number(f.reliability) === c.reliability && f.enable === (c.status === 'enabled')
-      ? { ok: false, message: AccountMsg.unchanged }
-      : { ok: true, payload: { reliability: Number(f.reliability), enable: f.enable } satisfies ModifyForm },
+  validate: (f) => ({ ok: true, payload: { reliability: Number(f.reliability), enable: f.enable } satisfies ModifyForm }),
 });
 
 const INFO_FIELDS = ['firstName', 'lastName', 'email', 'countryCode', 'city', 'region', 'birthday'] as const;
 type InfoFormState = Record<keyof CustomerInfo, string>;
 
-/** 'Editar datos': names, e-mail, country, city, region, gender, birthday. */
+/** The customer's data a request of 'Editar datos' asks for (what the account chart compares with the stored one). */
+export const infoOf = (body: UserDataBody): CustomerInfo => ({
+  firstName: body.firstName,
+  lastName: body.lastName,
+  email: body.email,
+  countryCode: body.userInfo.countryCode,
+  city: body.userInfo.city,
+  region: body.userInfo.region,
+  gender: body.userInfo.gender,
+  birthday: body.userInfo.birthday,
+});
+
+/** 'Editar datos': names, e-mail, country, city, region, gender, birthday (the chart refuses the data as it is). */
 export const infoForm = form({
   title: text.infoTitle,
   id: (s) => `info-${s.accountId}`,
@@ -118,11 +119,23 @@ export const infoForm = form({
   },
 });
 
-/** 'Grupos de roles': the §6 groups, ticked as the customer holds them; what changes is sent. */
+/**
+ * 'Grupos de roles': the §6 groups, ticked as the customer holds them; what changes is sent. A group
+ * carrying a permission the staff member lacks is shown, disabled, with the chart's reason.
+ */
 export const groupsForm = form({
   title: text.groupsTitle,
   id: (s) => `groups-${s.accountId}`,
-  fields: [{ kind: 'checkboxes', name: 'groups', id: '', label: text.groupsTitle, options: ASSIGNABLE_GROUPS.map((g) => ({ value: g, label: g })) }],
+  fields: [
+    {
+      kind: 'checkboxes',
+      name: 'groups',
+      id: '',
+      label: text.groupsTitle,
+      options: ASSIGNABLE_GROUPS.map((g) => ({ value: g, label: g })),
+      refused: (g, c) => groupBeyond(c.grants ?? {}, c.permissions ?? [], g),
+    },
+  ],
   initial: (c) => ({ groups: ASSIGNABLE_GROUPS.filter((g) => (c.groups ?? []).includes(g)) as string[] }),
   validate: ({ groups }, c) => {
     const held = c.groups ?? [];

@@ -24,14 +24,15 @@ export type CardEvent =
   | { type: 'card.papersDenied' }
   | { type: 'card.hide' }
   | { type: 'card.restore' }
-  | { type: 'card.gateway' };
+  /** The gateway asked (absent: the button, which may ask any). */
+  | { type: 'card.gateway'; paymentSystem?: number };
 
 export interface CardContext {
   status: string;
   visible: boolean;
+  /** The gateway the card's charges go through now (§9 code): 'Cambiar pasarela' opens with it, and refuses it. */
+  paymentSystem: number;
   permissions: readonly string[];
-  /** What 'Cambiar pasarela' opens with, as the Tarjetas tab read the card: its gateway now. */
-  paymentSystem?: number;
 }
 
 export interface CardSubject {
@@ -152,6 +153,7 @@ export const cardActions = [
     wire: { client: 'customer', method: 'POST', path: '/customer/secured/paymentsystem/customer', body: CardGatewayBody, data: PaymentMethod },
     request: (s, form: { paymentSystem: number }) => ({ body: { customerId: s.accountId, paymentSystem: form.paymentSystem, paymentMethodCCGateway: s.id } }),
     targets: (r) => [{ accountId: r.body.customerId, id: r.body.paymentMethodCCGateway }],
+    eventOf: (r) => ({ type: 'card.gateway', paymentSystem: r.body.paymentSystem }),
     handler: 'gateway',
   }),
 ];

@@ -1,6 +1,5 @@
 import { checkBody } from '@/api/contract/check';
 import { CardGatewayBody, CardPapersRequestBody } from '@/api/contract/customer-cards';
-import { CardMsg } from '@/domain/cards';
 import { PAYMENT_SYSTEMS } from '@/domain/catalog';
 import { cardText } from '@/i18n/es-cards';
 import { formOf } from '@/machines/lifecycle/form';
@@ -34,16 +33,14 @@ export const papersForm = form({
   },
 });
 
-/** 'Cambiar pasarela': another gateway of §9; the one the card has now is refused. */
+/** 'Cambiar pasarela': a gateway of §9, opened at the card's own (which the chart refuses). */
 export const gatewayForm = form({
   title: cardText.gatewayTitle,
   id: (s) => `card-${s.id}`,
   fields: [{ kind: 'select', name: 'paymentSystem', id: 'gateway', label: cardText.gatewayLabel, options: GATEWAYS }],
   initial: (c) => ({ paymentSystem: String(c.paymentSystem ?? '') }),
-  validate: (f, c, s) => {
-    const paymentSystem = Number(f.paymentSystem);
-    if (paymentSystem === c.paymentSystem) return { ok: false, message: CardMsg.sameGateway };
-    const checked = checkBody(CardGatewayBody, { customerId: s.accountId, paymentSystem, paymentMethodCCGateway: s.id });
+  validate: (f, _c, s) => {
+    const checked = checkBody(CardGatewayBody, { customerId: s.accountId, paymentSystem: Number(f.paymentSystem), paymentMethodCCGateway: s.id });
     return checked.ok ? { ok: true, payload: { paymentSystem: checked.payload.paymentSystem } } : checked;
   },
 });

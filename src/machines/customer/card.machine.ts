@@ -1,8 +1,8 @@
 import { Msg } from '@/domain/messages';
 import { and, assign, not, setup } from 'xstate';
-import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
+import { allowedBy, type Lifecycle, type RefusalMeta } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
-import { CARD_STATUSES } from '@/domain/cards';
+import { CARD_STATUSES, CardMsg } from '@/domain/cards';
 import { cardActions, type CardContext, type CardEvent, type CardSubject } from './card.actions';
 
 /**
@@ -10,7 +10,7 @@ import { cardActions, type CardContext, type CardEvent, type CardSubject } from 
  * test charge, `init`) → verified by hand; or papers requested → Verificado / Verificado X Papeles
  * (verified) or Denegado X Papeles (denied, statusPapers 3). A verified card can be unverified; a
  * denied one can start over. Whatever the verification, the card can be hidden from the customer
- * or shown again (its visible flag) and its gateway changed.
+ * or shown again (its visible flag) and its gateway changed (to another one: the same is refused).
  */
 
 export { CARD_STATUSES };
@@ -22,7 +22,10 @@ const always = (state: CardState) =>
   ({
     'card.hide': { guard: and(['allowed', 'visible']), actions: 'hide' },
     'card.restore': { guard: and(['allowed', not('visible')]), actions: 'restore' },
-    'card.gateway': { guard: 'allowed', target: state, reenter: true },
+    'card.gateway': [
+      { guard: and(['allowed', 'sameGateway']), meta: { refused: CardMsg.sameGateway } satisfies RefusalMeta },
+      { guard: 'allowed', target: state, reenter: true, actions: 'gateway' },
+    ],
   }) as const;
 
 /** What a card not yet verified may do: start the charge, be verified by hand, or ask for papers. */
@@ -35,8 +38,16 @@ const toVerify = (state: CardState) =>
 
 export const cardMachine = setup({
   types: { context: {} as CardContext, events: {} as CardEvent, input: {} as CardContext },
-  actions: { hide: assign({ visible: false }), restore: assign({ visible: true }) },
-  guards: { allowed: allowedBy(cardActions), visible: ({ context }) => context.visible },
+  actions: {
+    hide: assign({ visible: false }),
+    restore: assign({ visible: true }),
+    gateway: assign(({ context, event }) => ({ paymentSystem: event.type === 'card.gateway' ? (event.paymentSystem ?? context.paymentSystem) : context.paymentSystem })),
+  },
+  guards: {
+    allowed: allowedBy(cardActions),
+    visible: ({ context }) => context.visible,
+    sameGateway: ({ context, event }) => event.type === 'card.gateway' && event.paymentSystem === context.paymentSystem,
+  },
 }).createMachine({
   id: 'card',
   context: ({ input }) => ({ ...input }),

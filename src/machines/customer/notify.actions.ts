@@ -1,6 +1,6 @@
 import { Msg } from '@/domain/messages';
 import { NotifyBody, Notified } from '@/api/contract/customer-notify';
-import { NotifyMsg } from '@/domain/notify';
+import { NotifyMsg, type OwnAddresses } from '@/domain/notify';
 import { Permission } from '@/domain/permissions';
 import { customerActionText } from '@/i18n/es-customer-actions';
 import { rowOf } from '@/machines/lifecycle/table';
@@ -9,11 +9,14 @@ export type { NotifyPayload };
 
 /** 'Notificar al cliente' by SMS, e-mail or WhatsApp (CRM7_AGENT, spec details §6): to the customer's own number or address. */
 
-export type NotifyEvent = { type: 'notify.send' };
+/** A message names where it goes (absent: the button, which may write anywhere of theirs). */
+export type NotifyEvent = { type: 'notify.send'; channel?: readonly { type: string; address: string }[] };
 export interface NotifyContext {
   status: string;
+  /** Every number and the e-mail of the customer: a message goes to nothing else. */
+  addresses: OwnAddresses;
   permissions: readonly string[];
-  /** The customer's own number and e-mail (what the form starts from). */
+  /** The customer's principal number and e-mail, as the card shows them (what the form starts from). */
   contact?: CustomerContact;
 }
 export interface NotifySubject {
@@ -34,6 +37,7 @@ export const notifyActions = [
     wire: { client: 'messenger', method: 'POST', path: '/messenger/secured/send/notification', body: NotifyBody, data: Notified },
     request: (s, p: NotifyPayload) => ({ body: { accountId: s.accountId, channel: [{ type: p.type, address: p.address }], title: p.title ?? null, body: p.body, content: p.content ?? null } }),
     targets: (r) => [{ accountId: r.body.accountId }],
+    eventOf: (r) => ({ type: 'notify.send', channel: r.body.channel }),
     handler: 'send',
   }),
 ];

@@ -9,9 +9,12 @@ export type { ReportPayload };
 
 /** The customer report (CRM7_DO_ACTION, spec details §6): built from the customer's data and e-mailed as CSV. */
 
-export type ReportsEvent = { type: 'reports.generate' };
+/** A report names where it goes: `emailForced` ('' for the customer's own; absent: the button). */
+export type ReportsEvent = { type: 'reports.generate'; emailForced?: string };
 export interface ReportsContext {
   status: string;
+  /** Whether the customer has an e-mail on file (a report without another address goes there). */
+  email: boolean;
   permissions: readonly string[];
 }
 export interface ReportsSubject {
@@ -34,6 +37,7 @@ export const reportsActions = [
     // The end date travels as the day after the last one chosen (spec details §5).
     request: (s, p: ReportPayload) => ({ query: { accountId: s.accountId, type: p.type, emailForced: p.emailForced, phoneNumber: p.phoneNumber, emailNauta: p.emailNauta, startDate: p.startDate, endDate: extendedEnd(p.endDate) } }),
     targets: (r) => [{ accountId: r.query.accountId }],
+    eventOf: (r) => ({ type: 'reports.generate', emailForced: r.query.emailForced }),
     handler: 'generate',
   }),
 ];

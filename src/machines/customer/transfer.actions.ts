@@ -9,8 +9,8 @@ export type { TransferForm };
 /**
  * Transferring a customer's credit to another customer ('Transferir crédito'): support work
  * (CRM7_DO_ACTION). The amount stays within the available balance (the chart's guard, on the
- * stored balances); the destination must be exactly one other customer with a phone (the request's:
- * the server finds it).
+ * stored balances); the destination must be exactly one other customer with a phone (the server
+ * finds whom the request names, and the chart refuses the source itself or a customer without one).
  */
 
 /** A transfer names its amount and currency (absent: the button). */
@@ -21,6 +21,12 @@ export interface TransferContext {
   /** The customer's balance of each credit type they hold. */
   balances: Readonly<Record<string, number>>;
   permissions: readonly string[];
+  /**
+   * The customer a request names, as the server found it (exactly one): whether it is the source
+   * itself and whether it has a phone the transfer records. Absent on the page (its snapshot names
+   * nobody: the destination is typed in the form).
+   */
+  destination?: { self: boolean; phone: boolean };
 }
 
 export interface TransferSubject {

@@ -16,15 +16,17 @@ import { bankDestinationForm, providerForm, type BankFacts } from './bank-remitt
 
 export type BankRemittanceEvent =
   | { type: 'item.modifyDestination' }
-  | { type: 'item.modifyProvider' }
+  /** The provider asked (absent: the button, which may ask any). */
+  | { type: 'item.modifyProvider'; provider?: string }
   | { type: 'item.approve' }
   | { type: 'item.markDelivered' }
   | { type: 'item.backToProcessing' };
 
 export interface BankRemittanceContext extends ItemContextBase {
-  /** What the forms open with, as the panel shows it: the remittance and its provider. */
+  /** The provider the item goes through now: 'Cambiar Proveedor' says it, and refuses it. */
+  provider: string | null;
+  /** What 'Modificar destino' opens with, as the panel shows it: the remittance. */
   remittance?: BankFacts['remittance'];
-  provider?: BankFacts['provider'];
 }
 
 const row = rowOf<BankRemittanceEvent, BankRemittanceContext, ItemSubject>();
@@ -69,6 +71,7 @@ export const bankRemittanceActions = [
     wire: { client: 'orders', method: 'POST', path: '/orders/secured/remesa-to-bank/update-provider', body: BankProviderBody, data: BankProviderAnswer },
     request: (s, provider: RemittanceProvider) => ({ body: { newProvider: provider, fulfillmentOrderItemIds: [s.id] } }),
     targets: items,
+    eventOf: (r) => ({ type: 'item.modifyProvider', provider: r.body.newProvider }),
     handler: 'bankProvider',
   }),
   row({

@@ -9,7 +9,7 @@ import { bankRecipientFields, imageField, type BankRecipientForm } from './item.
 
 const formText = remittanceText.forms;
 
-/** What a bank remittance's forms read beneath the chart's facts: the remittance and the provider the panel shows. */
+/** What a bank remittance's forms read: the chart's facts (the provider now), beneath them the remittance the panel shows. */
 export interface BankFacts {
   status: string;
   remittance?: Remittance | null;
@@ -54,12 +54,10 @@ export const bankDestinationForm = form({
   validate: (f, _c, s) => checkBody(BankDestinationBody, { ...f, foiId: s.id }),
 });
 
-/** Another provider than the current one. */
-export function checkProvider(current: string | null | undefined, provider: string): Validation<RemittanceProvider> {
+/** A provider of the list (the chart refuses the current one, before anything is sent). */
+export function checkProvider(provider: string): Validation<RemittanceProvider> {
   const chosen = REMITTANCE_PROVIDERS.find((p) => p === provider);
-  if (!chosen) return { ok: false, message: RemittanceMsg.providerRequired };
-  if (chosen === current) return { ok: false, message: RemittanceMsg.providerSame };
-  return { ok: true, payload: chosen };
+  return chosen ? { ok: true, payload: chosen } : { ok: false, message: RemittanceMsg.providerRequired };
 }
 
 /** "Cambiar Proveedor": a provider chosen, the current one said. */
@@ -69,5 +67,5 @@ export const providerForm = form({
   id: (s) => `provider-${s.id}`,
   fields: [{ kind: 'select', name: 'provider', id: '', label: formText.newProvider, emptyLabel: formText.choose, options: REMITTANCE_PROVIDERS.map((p) => ({ value: p, label: p })) }],
   initial: () => ({ provider: '' }),
-  validate: ({ provider }, c) => checkProvider(c.provider, provider),
+  validate: ({ provider }) => checkProvider(provider),
 });

@@ -1,13 +1,13 @@
-import { and, setup } from 'xstate';
-import { BANK_REMITTANCE_STATUSES } from '@/domain/remittance';
-import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
+import { and, assign, setup } from 'xstate';
+import { BANK_REMITTANCE_STATUSES, RemittanceMsg } from '@/domain/remittance';
+import { allowedBy, type Lifecycle, type RefusalMeta } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
 import { bankRemittanceActions, type BankRemittanceContext, type BankRemittanceEvent } from './bank-remittance.actions';
 import { heldForRisk, heldPayout, type ItemSubject } from './item';
 
 /**
  * A bank remittance item (REMESA_BANCARIA) as staff act on it (spec details §4 "Remittance to
- * bank"): in MANUAL its destination and provider can be changed and it can be approved
+ * bank"): in MANUAL its destination and provider (to another one) can be changed and it can be approved
  * (TO_ACTIVATE: the transfer goes to the bank); while the bank has it (REQUESTED, PROCESSING,
  * DELIVERED) it can be marked delivered (FULFILLED); a FULFILLED one can go back to processing
  * (MANUAL). Whether the bank transferred is the server's answer, not the chart's. Who may act is
@@ -22,9 +22,13 @@ const markDelivered = { 'item.markDelivered': [held, { guard: 'allowed', target:
 
 export const bankRemittanceItemMachine = setup({
   types: { context: {} as BankRemittanceContext, events: {} as BankRemittanceEvent, input: {} as BankRemittanceInput },
+  actions: {
+    provider: assign(({ context, event }) => ({ provider: event.type === 'item.modifyProvider' ? (event.provider ?? context.provider) : context.provider })),
+  },
   guards: {
     allowed: allowedBy(bankRemittanceActions),
     held: heldForRisk,
+    sameProvider: ({ context, event }) => event.type === 'item.modifyProvider' && event.provider !== undefined && event.provider === context.provider,
   },
 }).createMachine({
   id: 'bankRemittanceItem',
@@ -37,7 +41,10 @@ export const bankRemittanceItemMachine = setup({
       on: {
         // Edits keep the status: the transition is still recorded, so QA sees who changed what.
         'item.modifyDestination': { guard: 'allowed', target: 'MANUAL' },
-        'item.modifyProvider': { guard: 'allowed', target: 'MANUAL' },
+        'item.modifyProvider': [
+          { guard: and(['allowed', 'sameProvider']), meta: { refused: RemittanceMsg.providerSame } satisfies RefusalMeta },
+          { guard: 'allowed', target: 'MANUAL', actions: 'provider' },
+        ],
         'item.approve': [held, { guard: 'allowed', target: 'TO_ACTIVATE' }],
       },
     },

@@ -14,8 +14,16 @@ export interface FieldOption {
   label: string;
 }
 
+/**
+ * Why the chart refuses a choice to this staff member, read from the chart's context with the
+ * function its guard asks (a group carrying a permission they do not hold: `groupBeyond`), or null.
+ * A refused choice is still shown, disabled, its reason beside it: the person sees what exists
+ * and why it is not theirs to choose, and the server answers the same text for it.
+ */
+export type ChoiceRefusal<TContext> = (value: string, context: TContext) => string | null;
+
 /** Fields the screen draws itself: a catalogue read when the form opens (src/ui/form-widgets.tsx). */
-export type FormWidget = 'whatsappTemplate' | 'topupOffer' | 'courier';
+export type FormWidget = 'whatsappTemplate' | 'topupOffer' | 'courier' | 'smsProvider';
 
 interface FieldBase<TForm, TContext> {
   /** The form's key the field edits. */
@@ -61,10 +69,10 @@ export type FormField<TForm, TContext = unknown> = FieldBase<TForm, TContext> &
         accepted?: (value: string) => { type: string } & Record<string, unknown>;
       }
     /** One of a few choices, all in sight (the kind of a compensation); the label is the group's. */
-    | { kind: 'radio'; options: readonly FieldOption[] }
+    | { kind: 'radio'; options: readonly FieldOption[]; refused?: ChoiceRefusal<TContext> }
     | { kind: 'checkbox' }
     /** Several choices ticked at once (a list of names). */
-    | { kind: 'checkboxes'; options: readonly FieldOption[] }
+    | { kind: 'checkboxes'; options: readonly FieldOption[]; refused?: ChoiceRefusal<TContext> }
     | { kind: 'widget'; widget: FormWidget }
     /**
      * Where in Cuba, from the catalogue of a product read when the form opens: the province's code

@@ -1,4 +1,4 @@
-import { checkRefundAmount, readAmount } from '@/api/contract/order-actions';
+import { readAmount } from '@/api/contract/order-actions';
 import { RefundMsg } from '@/domain/order-actions';
 import { amountField, formatMoney } from '@/domain/format';
 import { orderActionText } from '@/i18n/es-order-actions';
@@ -9,8 +9,8 @@ import { refundLeft } from './refund-left';
 const text = orderActionText.offer;
 
 /**
- * What an offer's forms read: its price and what was refunded (the refund chart's own facts; the
- * offer card's for the pass to credit), and whether the order was paid by more than one means.
+ * What an offer's forms read: its price and what was refunded, and whether the order was paid by
+ * more than one means (the charts' facts, as the offers read carries them).
  */
 export interface OfferFacts {
   price?: number;
@@ -19,20 +19,19 @@ export interface OfferFacts {
   compound?: boolean;
 }
 
-/** A partial refund: the amount, or (a compound payment) the value of the item. */
-export type PartialRefund = { amount: number } | { partialValueItem: number };
+/**
+ * A partial refund: the amount, or (a compound payment) the value of the item; neither when none
+ * was typed (the chart says what is missing).
+ */
+export type PartialRefund = { amount?: number; partialValueItem?: number };
 
 const form = formOf<OfferFacts, OfferSubject>();
 const leftOf = (c: OfferFacts) => refundLeft({ price: c.price ?? 0, refunded: c.refunded ?? 0 });
 const leftText = (c: OfferFacts, s: OfferSubject) => text.left(formatMoney(leftOf(c), s.currency));
 
-/** An amount typed (with a comma or a point) within what is left to refund (spec details §5: the server applies the same rule). */
-function amountWithin(typed: string, left: number): Validation<number> {
-  const read = readAmount(typed);
-  if (!read.ok) return { ok: false, message: RefundMsg.numeric };
-  const invalid = checkRefundAmount(read.payload, left);
-  return invalid ? { ok: false, message: invalid } : { ok: true, payload: read.payload! };
-}
+// The forms read the amounts (a number, with a comma or a point); how much may be refunded or
+// passed to credit is the charts' rule (the refund's and the offer's guards, spec details §5), asked
+// before anything is sent, as the server asks it.
 
 /** 'Reembolso parcial': an amount, or on a compound payment the amount or the item's value. */
 export const partialRefundForm = form({
@@ -45,17 +44,11 @@ export const partialRefundForm = form({
   ],
   initial: () => ({ amount: '', valueItem: '' }),
   validate: ({ amount, valueItem }, c): Validation<PartialRefund> => {
-    if (!c.compound) {
-      const checked = amountWithin(amount, leftOf(c));
-      return checked.ok ? { ok: true, payload: { amount: checked.payload } } : checked;
-    }
     const typed = readAmount(amount);
-    const valued = readAmount(valueItem);
+    const valued = c.compound ? readAmount(valueItem) : ({ ok: true, payload: undefined } as const);
     if (!typed.ok || !valued.ok) return { ok: false, message: RefundMsg.numeric };
-    if (typed.payload === undefined && valued.payload === undefined) return { ok: false, message: RefundMsg.compoundNeedsValue };
-    const invalid = checkRefundAmount(typed.payload ?? valued.payload, leftOf(c));
-    if (invalid) return { ok: false, message: invalid };
-    return { ok: true, payload: typed.payload !== undefined ? { amount: typed.payload } : { partialValueItem: valued.payload! } };
+    if (typed.payload !== undefined) return { ok: true, payload: { amount: typed.payload } };
+    return { ok: true, payload: valued.payload !== undefined ? { partialValueItem: valued.payload } : {} };
   },
 });
 
@@ -66,5 +59,10 @@ export const toCreditForm = form({
   id: (s) => `credit-amount-${s.id}`,
   fields: [{ kind: 'text', name: 'amount', id: '', inputMode: 'decimal', label: text.amount }],
   initial: (c) => ({ amount: amountField(leftOf(c)) }),
-  validate: ({ amount }, c) => amountWithin(amount, leftOf(c)),
+  validate: ({ amount }): Validation<number> => {
+    const read = readAmount(amount);
+    if (!read.ok) return { ok: false, message: RefundMsg.numeric };
+    // Nothing typed would send none, which the server reads as all that is left: the form asks for it.
+    return read.payload === undefined ? { ok: false, message: RefundMsg.amountRequired } : { ok: true, payload: read.payload };
+  },
 });

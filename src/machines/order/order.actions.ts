@@ -25,8 +25,10 @@ export type OrderEvent =
   | { type: 'order.refundFull' }
   | { type: 'order.close' }
   | { type: 'order.settle' }
-  | { type: 'order.compensate' }
-  | { type: 'order.notifyClosed' };
+  /** An amount given (a partial compensation); absent: the whole total (and the button's probe). */
+  | { type: 'order.compensate'; amount?: number }
+  /** The address the request gives ('' for the order's own); absent: the button, whose form may still ask for one. */
+  | { type: 'order.notifyClosed'; emailForced?: string };
 
 export interface OrderContext {
   status: string;
@@ -35,6 +37,12 @@ export interface OrderContext {
   totalRefundAllowed: boolean;
   /** Every item of the order is finished (delivered, refunded or cancelled). */
   itemsFinished: boolean;
+  /** The order's total: a compensation is that or part of it, never more. */
+  total: number;
+  /** The order has an e-mail of its own: its e-mails go there when the request gives no other. */
+  email: boolean;
+  /** Where its closing e-mail went within the resend window ('' for its own address): not sent there again. */
+  sentWithin?: readonly string[];
 }
 
 /** The order as its panel names it. */
@@ -44,7 +52,6 @@ export interface OrderSubject {
   currency: string;
   email: string | null;
 }
-
 
 const row = rowOf<OrderEvent, OrderContext, OrderSubject>();
 const text = orderActionText.order;
@@ -134,6 +141,7 @@ export const orderActions = [
     wire: { client: 'orders', method: 'POST', path: '/orders/secured/compensation', body: CompensationBody, data: OrderRow },
     request: (s, c) => ({ body: { orderId: s.id, ...c } }),
     targets: order,
+    eventOf: (r) => ({ type: 'order.compensate', ...(r.body.full === true ? {} : { amount: r.body.amount }) }),
     handler: 'compensate',
     fourEyes: 'compensation',
   }),
@@ -148,6 +156,7 @@ export const orderActions = [
     wire: { client: 'orders', method: 'POST', path: '/orders/secured/event/send/closed', query: SendClosedQuery, data: Done },
     request: (s, email) => ({ query: { orderId: s.id, ...(email ? { emailForced: email } : {}) } }),
     targets: (r) => [{ order: r.query.orderId }],
+    eventOf: (r) => ({ type: 'order.notifyClosed', emailForced: r.query.emailForced ?? '' }),
     handler: 'notifyClosed',
   }),
 ];

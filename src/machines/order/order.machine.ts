@@ -1,5 +1,9 @@
-import { and, setup } from 'xstate';
+import { and, not, setup } from 'xstate';
 import { ORDER_STATUSES } from '@/domain/order-status';
+import { mailable, OrderRefused } from '@/domain/order-actions';
+import { Msg } from '@/domain/messages';
+import { resentWithin } from '@/domain/outbox';
+import { cents } from './refund-left';
 import { allowedBy, type Lifecycle } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
 import { orderActions, type OrderContext, type OrderEvent, type OrderSubject } from './order.actions';
@@ -10,7 +14,10 @@ import { orderActions, type OrderContext, type OrderEvent, type OrderSubject } f
  * voided); PENDING_ZELLE_CONFIRM can be cancelled; an OPEN order whose total refund is allowed
  * can be refunded in full; an OPEN order whose items all finished settles (CLL1); any order
  * not CLOSED can be closed, except a CANCELLED one (docs/decisions.md); a CLOSED one can be
- * notified. A compensation changes no status. Who may is the action table's.
+ * notified, at the address given or its own (without either the chart says so), not twice to one
+ * address within the outbox's resend window. A compensation
+ * changes no status and is the order's total or part of it, never more (the chart says so too).
+ * Who may is the action table's.
  */
 
 export type { OrderEvent } from './order.actions';
@@ -26,6 +33,15 @@ export const orderMachine = setup({
     allowed: allowedBy(orderActions),
     totalRefundAllowed: ({ context }) => context.totalRefundAllowed,
     itemsFinished: ({ context }) => context.itemsFinished,
+    /** The amount asked (the whole total when none is) is something, and no more than the total. */
+    withinTotal: ({ context, event }) => {
+      const amount = event.type === 'order.compensate' && event.amount !== undefined ? event.amount : context.total;
+      return cents(amount) > 0 && cents(amount) <= cents(context.total);
+    },
+    /** The e-mail has somewhere to go: the address given, else the order's own. */
+    mailable: ({ context, event }) => event.type !== 'order.notifyClosed' || mailable(context.email, event.emailForced),
+    /** The same closing e-mail went to that address within the resend window. */
+    resent: ({ context, event }) => event.type === 'order.notifyClosed' && resentWithin(context.sentWithin, event.emailForced),
   },
 }).createMachine({
   id: 'order',
@@ -34,7 +50,10 @@ export const orderMachine = setup({
   on: {
     // Every status but CLOSED and CANCELLED can be closed (they refuse it themselves).
     'order.close': { guard: 'allowed', target: '.CLOSED' },
-    'order.compensate': { guard: 'allowed', actions: 'stay' },
+    'order.compensate': [
+      { guard: not('withinTotal'), meta: { refused: OrderRefused.compensationAboveTotal } },
+      { guard: 'allowed', actions: 'stay' },
+    ],
   },
   states: {
     restoring: restoreStatus(ORDER_STATUSES),
@@ -69,7 +88,11 @@ export const orderMachine = setup({
       on: {
         // Already closed: the root's close must not apply.
         'order.close': {},
-        'order.notifyClosed': { guard: 'allowed', target: 'CLOSED' },
+        'order.notifyClosed': [
+          { guard: not('mailable'), meta: { refused: OrderRefused.noEmail } },
+          { guard: 'resent', meta: { refused: Msg.alreadySent } },
+          { guard: 'allowed', target: 'CLOSED' },
+        ],
       },
     },
   },

@@ -8,11 +8,16 @@ import { emailForm } from './order.form';
 
 /** The e-mail of an applied charge rule (spec details §7 event/send/payment): customer contact, CRM7_AGENT. */
 
-export type PaymentRuleEvent = { type: 'rule.notify' };
+/** The address the request gives ('' for the order's own); absent: the button, whose form may still ask for one. */
+export type PaymentRuleEvent = { type: 'rule.notify'; emailForced?: string; refund?: boolean };
 
 export interface PaymentRuleContext {
   status: string;
   permissions: readonly string[];
+  /** The rule's order has an e-mail of its own: the e-mail goes there when the request gives no other. */
+  email: boolean;
+  /** Where its payment and its refund e-mails went within the resend window ('' for the order's own address). */
+  sentWithin?: { payment: readonly string[]; refund: readonly string[] };
 }
 
 /** A charge rule as the payment tab names it, with its order. */
@@ -46,6 +51,7 @@ export const paymentRuleActions = [
       query: { orderId: s.orderId, appliedId: s.id, refund: s.status === 'REFUNDED' ? ('true' as const) : ('false' as const), accountId: String(s.accountId), ...(email ? { emailForced: email } : {}) },
     }),
     targets: (r) => [{ order: r.query.orderId, rule: r.query.appliedId }],
+    eventOf: (r) => ({ type: 'rule.notify', emailForced: r.query.emailForced ?? '', refund: r.query.refund === 'true' }),
     handler: 'notifyPayment',
   }),
 ];

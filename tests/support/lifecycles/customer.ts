@@ -18,6 +18,7 @@ import { customerReports } from '@/machines/customer/reports.machine';
 import { LISTING_STATUSES } from '@/domain/customer-blacklist';
 import { DOCUMENT_STATES, userDocument, userDocuments } from '@/machines/customer/document.machine';
 import { bankRecipient, homeRecipient } from '@/machines/customer/recipient.machine';
+import { Permission } from '@/domain/permissions';
 
 /** The customer page's charts: phones, documents, recipients, credit, cards, account and the rest. */
 
@@ -84,20 +85,30 @@ export const customerCreditModel: LifecycleModel = {
     { type: 'credit.convert', originCurrency: 'CAD', destinyCurrency: 'EUR', amount: null },
     { type: 'credit.convert', originCurrency: 'CUP', destinyCurrency: 'USD', amount: null },
   ],
-  label: (i) => `saldos ${JSON.stringify(i.balances)}`,
+  label: (i) => `saldos ${JSON.stringify(i.balances)}${i.destination ? ` a ${JSON.stringify(i.destination)}` : ''}`,
 };
 
 export const cardModel: LifecycleModel = {
   lifecycle: savedCard,
-  // Every verification state, shown to the customer and hidden.
-  inputs: CARD_STATUSES.flatMap((s) => [true, false].map((visible) => ({ status: s, visible, permissions: EVERYTHING }))),
+  // Every verification state, shown to the customer and hidden; its charges through Braintree (1).
+  inputs: CARD_STATUSES.flatMap((s) => [true, false].map((visible) => ({ status: s, visible, paymentSystem: 1, permissions: EVERYTHING }))),
+  // A change of gateway to another one, and to the one it has (refused, and the chart says why).
+  extra: () => [
+    { type: 'card.gateway', paymentSystem: 2 },
+    { type: 'card.gateway', paymentSystem: 1 },
+  ],
   label: (i) => `${status(i)}${i.visible ? '' : ' (oculta)'}`,
 };
 
 export const creditTransferModel: LifecycleModel = {
   lifecycle: creditTransfer,
   // Nothing to transfer, and 10 USD.
-  inputs: [{}, { CALL_CREDIT: 10 }].map((balances) => ({ status: 'open', balances, permissions: EVERYTHING })),
+  inputs: [
+    ...[{}, { CALL_CREDIT: 10 }].map((balances) => ({ status: 'open', balances, permissions: EVERYTHING })),
+    // A request naming the source itself, and one naming a customer without a phone.
+    { status: 'open', balances: { CALL_CREDIT: 10 }, permissions: EVERYTHING, destination: { self: true, phone: true } },
+    { status: 'open', balances: { CALL_CREDIT: 10 }, permissions: EVERYTHING, destination: { self: false, phone: false } },
+  ],
   // Within the balance, beyond it, in a currency without a balance.
   extra: () => [
     { type: 'transfer.create', amount: 5, currency: 'USD' },
@@ -116,20 +127,42 @@ export const customerRegistryModel: LifecycleModel = {
 
 export const customerNotifyModel: LifecycleModel = {
   lifecycle: customerNotify,
-  inputs: [{ status: 'open', permissions: EVERYTHING }],
+  inputs: [{ status: 'open', addresses: { numbers: ['5355555555'], email: 'ana@correo.example' }, permissions: EVERYTHING }],
+  // To the customer's own number and e-mail (as typed, with spaces and capitals), and to someone else's (refused).
+  extra: () => [
+    { type: 'notify.send', channel: [{ type: 'SMS', address: '+53 5555 5555' }] },
+    { type: 'notify.send', channel: [{ type: 'EMAIL', address: 'Ana@Correo.example' }] },
+    { type: 'notify.send', channel: [{ type: 'WHATSAPP', address: '5350009999' }] },
+    { type: 'notify.send', channel: [{ type: 'EMAIL', address: 'otra@persona.example' }] },
+  ],
   label: status,
+  // The button is always offered: only what a request asks is refused (a stated refusal, covered above).
   refuses: false,
 };
 
+/** A customer's data, as 'Editar datos' edits it. */
+export const CUSTOMER_INFO = { firstName: 'Ana', lastName: 'Pérez', email: 'ana@correo.example', countryCode: 'CU', city: 'La Habana', region: null, gender: null, birthday: null };
+/** A group carrying a permission nobody holds (no escalation: refused even to someone holding every other). */
+const UNREACHABLE = 'CRM2_ADMIN';
+
 export const customerAccountModel: LifecycleModel = {
   lifecycle: customerAccount,
-  inputs: ACCOUNT_STATUSES.map((s) => ({ status: s, groups: ['CUSTOMERS'], permissions: EVERYTHING })),
-  // Giving a group not held and one held; taking one held and one not held.
+  inputs: ACCOUNT_STATUSES.map((s) => ({ status: s, reliability: 5, info: CUSTOMER_INFO, groups: ['CUSTOMERS'], grants: { RETAIL: [Permission.DO_ACTION], [UNREACHABLE]: ['CRM_NADIE'] }, permissions: EVERYTHING })),
+  // Giving a group not held and one held; taking one held and one not held; giving one beyond
+  // every permission; each edit to something else and to what the account is (refused, and the
+  // chart says why).
   extra: () => [
     { type: 'account.groups', assingGroups: ['RETAIL'], unassingGroups: [] },
     { type: 'account.groups', assingGroups: ['CUSTOMERS'], unassingGroups: [] },
     { type: 'account.groups', assingGroups: [], unassingGroups: ['CUSTOMERS'] },
     { type: 'account.groups', assingGroups: [], unassingGroups: ['RETAIL'] },
+    { type: 'account.groups', assingGroups: [UNREACHABLE], unassingGroups: [] },
+    { type: 'account.reliability', reliability: 10 },
+    { type: 'account.reliability', reliability: 5 },
+    { type: 'account.modify', reliability: 5, enable: true },
+    { type: 'account.modify', reliability: 5, enable: false },
+    { type: 'account.info', info: CUSTOMER_INFO },
+    { type: 'account.info', info: { ...CUSTOMER_INFO, city: 'Matanzas' } },
   ],
   label: status,
 };
@@ -187,8 +220,15 @@ export const customerCourtesyModel: LifecycleModel = {
 
 export const customerReportsModel: LifecycleModel = {
   lifecycle: customerReports,
-  inputs: [{ status: 'open', permissions: EVERYTHING }],
-  label: status,
+  // A customer with an e-mail on file, and one without.
+  inputs: [true, false].map((email) => ({ status: 'open', email, permissions: EVERYTHING })),
+  // To the customer's own e-mail, and to another address.
+  extra: () => [
+    { type: 'reports.generate', emailForced: '' },
+    { type: 'reports.generate', emailForced: 'otro@correo.example' },
+  ],
+  label: (i) => (i.email ? 'con correo' : 'sin correo'),
+  // The button is always offered: only a report with nowhere to go is refused (a stated refusal).
   refuses: false,
 };
 

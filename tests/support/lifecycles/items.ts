@@ -22,7 +22,12 @@ const withOrder = (label: (input: Input) => string) => (input: Input) => (input.
 
 export const bankModel: LifecycleModel = {
   lifecycle: bankRemittance,
-  inputs: eitherOrder(BANK_REMITTANCE_STATUSES.map((s) => ({ status: s, permissions: EVERYTHING }))),
+  inputs: eitherOrder(BANK_REMITTANCE_STATUSES.map((s) => ({ status: s, provider: 'BPA', permissions: EVERYTHING }))),
+  // A change of provider to another one, and to the one it has (refused, and the chart says why).
+  extra: () => [
+    { type: 'item.modifyProvider', provider: 'BANDEC' },
+    { type: 'item.modifyProvider', provider: 'BPA' },
+  ],
   label: withOrder(status),
 };
 

@@ -21,7 +21,7 @@ export interface LifecycleModel {
   extra?: (input: Record<string, unknown>) => readonly EventObject[];
   /** How a starting input reads in a test name. */
   label?: (input: Record<string, unknown>) => string;
-  /** False for a chart guarded by the permission alone: it refuses nobody who holds it. */
+  /** False for a chart that offers its buttons to whoever holds the permission (its guards, if any, read only what a request asks). */
   refuses?: boolean;
 }
 
