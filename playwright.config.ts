@@ -24,6 +24,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     locale: 'es-ES',
+    reducedMotion: 'reduce',
     timezoneId: 'America/Toronto',
     trace: 'on-first-retry',
     launchOptions: {

@@ -2,7 +2,7 @@
 export function Spinner({ label }: { label: string }) {
   return (
     <span role="status" aria-busy="true" className="inline-flex items-center gap-2 text-sm text-slate-600">
-      <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600" />
+      <span aria-hidden className="size-4 rounded-full motion-safe:animate-spin border-2 border-slate-300 border-t-brand-600" />
       {label}
     </span>
   );
