@@ -4,7 +4,7 @@ import { Permission } from '@/domain/permissions';
 import { entryCaption, ListRefused, type ListedValue } from '@/domain/settings-lists';
 import { settingsText } from '@/i18n/es-settings';
 import { rowOf, type WireRequest } from '@/machines/lifecycle/table';
-import { kindOf, valueOf, type EntryContext, type EntryEvent, type EntryForm, type EntrySubject } from './list-entry';
+import { distinctValues, kindOf, removedValue, valueOf, type EntryContext, type EntryEvent, type EntryForm, type EntrySubject } from './list-entry';
 import { entryForm } from './list-entry.form';
 
 /**
@@ -42,8 +42,6 @@ export function blacklistBody({ type, value }: ListedValue): Record<string, unkn
   }
 }
 
-const dedupe = (values: ListedValue[]) => [...new Map(values.map((e) => [`${e.type}\u0000${e.value}`, e])).values()];
-
 /** The values a general blacklist body names, each once (`ip` and `payerId` are stored as IP and PAYER_ID). */
 export function blacklistValues(body: BlacklistChange): ListedValue[] {
   const values: ListedValue[] = [];
@@ -54,7 +52,7 @@ export function blacklistValues(body: BlacklistChange): ListedValue[] {
   for (const id of body.advertisingIds ?? []) values.push({ type: 'ADVERTISING_ID', value: id });
   if (body.ip) values.push({ type: 'IP', value: body.ip });
   if (body.email) values.push({ type: 'EMAIL', value: body.email });
-  return dedupe(values);
+  return distinctValues(values);
 }
 
 /** The store's key of a value of this list (the body's `accountId` goes with a new one). */
@@ -66,7 +64,6 @@ const request = (_s: EntrySubject, e: ListedValue) => ({ body: blacklistBody(e) 
 // Any body but the customer chart's (a customer and one card or one phone of theirs).
 const match = (r: WireRequest<unknown, BlacklistChange>) => listingOf(r.body) === null;
 const targets = (r: WireRequest<unknown, BlacklistChange>): BlacklistKey[] => blacklistValues(r.body).map((e) => ({ ...e, accountId: r.body.accountId ?? null }));
-const removed = (s: EntrySubject) => s ?? { type: '', value: '' };
 
 export const blacklistEntryActions = [
   row({
@@ -89,11 +86,11 @@ export const blacklistEntryActions = [
     label: settingsText.remove,
     variant: 'danger',
     permissions: (_e, c) => [Permission.SETTINGS, ...listingPermissions(c.kind, false)],
-    confirm: (s) => text.removeQuestion(entryCaption(removed(s))),
-    success: { text: (s) => text.removed(entryCaption(removed(s))) },
+    confirm: (s) => text.removeQuestion(entryCaption(removedValue(s))),
+    success: { text: (s) => text.removed(entryCaption(removedValue(s))) },
     refused: (c) => ListRefused.absent('blacklist', valueOf(c)),
     wire: { client: 'blacklist', method: 'POST', path: '/blacklist/secured/remove', body: BlacklistChange, data: BlacklistChanged },
-    request: (s) => request(s, removed(s)),
+    request: (s) => request(s, removedValue(s)),
     match,
     targets,
     handler: 'entry',

@@ -41,6 +41,12 @@ export const kindOf = (event: EntryEvent, context: EntryContext) => (event.type 
 /** The value a refusal names. */
 export const valueOf = (context: EntryContext): ListedValue => ({ type: context.kind ?? '', value: context.value ?? '' });
 
+/** The value a remove row acts on (its subject; none: an empty one, for a question never asked). */
+export const removedValue = (subject: EntrySubject): ListedValue => subject ?? { type: '', value: '' };
+
+/** The values a list's body names, each once (by type and value). */
+export const distinctValues = (values: readonly ListedValue[]): ListedValue[] => [...new Map(values.map((e) => [`${e.type}\u0000${e.value}`, e])).values()];
+
 /** The chart of a list's values, guarded by that list's rows. */
 export function listEntryMachine(id: string, rows: readonly AnyRow[]) {
   return setup({

@@ -3,7 +3,7 @@ import { Permission } from '@/domain/permissions';
 import { entryCaption, ListRefused, type ListedValue } from '@/domain/settings-lists';
 import { settingsText } from '@/i18n/es-settings';
 import { rowOf, type WireRequest } from '@/machines/lifecycle/table';
-import { valueOf, type EntryContext, type EntryEvent, type EntryForm, type EntrySubject } from './list-entry';
+import { distinctValues, removedValue, valueOf, type EntryContext, type EntryEvent, type EntryForm, type EntrySubject } from './list-entry';
 import { entryForm } from './list-entry.form';
 
 /**
@@ -32,17 +32,15 @@ export function recipientBody({ type, value }: ListedValue): Record<string, unkn
 
 /** The values a recipient blacklist body names, each once. */
 export function recipientValues(body: RecipientChange): ListedValue[] {
-  const values = [
+  return distinctValues([
     ...(body.phoneNumbers ?? []).map((value) => ({ type: 'PHONE', value })),
     ...(body.emails ?? []).map((value) => ({ type: 'EMAIL', value })),
     ...(body.cardNumbers ?? []).map((value) => ({ type: 'CARD', value })),
-  ];
-  return [...new Map(values.map((e) => [`${e.type}\u0000${e.value}`, e])).values()];
+  ]);
 }
 
 const request = (_s: EntrySubject, e: ListedValue) => ({ body: recipientBody(e) as RecipientChange });
 const targets = (r: WireRequest<unknown, RecipientChange>) => recipientValues(r.body);
-const removed = (s: EntrySubject) => s ?? { type: '', value: '' };
 
 export const recipientEntryActions = [
   row({
@@ -64,11 +62,11 @@ export const recipientEntryActions = [
     label: settingsText.remove,
     variant: 'danger',
     permissions: PERMISSIONS,
-    confirm: (s) => text.removeQuestion(entryCaption(removed(s))),
-    success: { text: (s) => text.removed(entryCaption(removed(s))) },
+    confirm: (s) => text.removeQuestion(entryCaption(removedValue(s))),
+    success: { text: (s) => text.removed(entryCaption(removedValue(s))) },
     refused: (c) => ListRefused.absent('recipients', valueOf(c)),
     wire: { client: 'blacklist', method: 'POST', path: '/blacklist/secured/recipient/remove', body: RecipientChange, data: BlacklistChanged },
-    request: (s) => request(s, removed(s)),
+    request: (s) => request(s, removedValue(s)),
     targets,
     handler: 'entry',
   }),

@@ -1,3 +1,4 @@
+import type * as v from 'valibot';
 import { SmsChanged, SmsDeleteRequest, SmsUpdateRequest } from '@/api/contract/settings';
 import { Permission } from '@/domain/permissions';
 import { SmsRefused } from '@/domain/settings-lists';
@@ -49,6 +50,17 @@ const updateRefused = (c: SmsContext, e: SmsEvent) => {
   return c.status === 'configured' ? SmsRefused.configured(c.prefix ?? '') : SmsRefused.absent(c.prefix ?? '');
 };
 
+/** 'Agregar prefijo' and 'Cambiar' are one request of the spec (its `sms.update`): what they share. */
+const updateWork = {
+  success: { text: (_s: SmsSubject, d: v.InferOutput<typeof SmsChanged>) => text.updated(d.prefix, d.provider ?? '') },
+  refused: updateRefused,
+  wire: updateWire,
+  request: update,
+  targets: updated,
+  eventOf: provided,
+  handler: 'update',
+} as const;
+
 export const smsPrefixActions = [
   row({
     event: 'sms.update',
@@ -58,13 +70,7 @@ export const smsPrefixActions = [
     probes: [{ type: 'sms.update', creating: true }],
     form: addSmsForm,
     confirm: (_s, f: SmsForm) => text.updateQuestion(f.prefix, f.provider),
-    success: { text: (_s, d) => text.updated(d.prefix, d.provider ?? '') },
-    refused: updateRefused,
-    wire: updateWire,
-    request: update,
-    targets: updated,
-    eventOf: provided,
-    handler: 'update',
+    ...updateWork,
   }),
   row({
     event: 'sms.update',
@@ -73,13 +79,7 @@ export const smsPrefixActions = [
     probes: [{ type: 'sms.update', creating: false }],
     form: changeSmsForm,
     confirm: (s, f: SmsForm) => text.updateQuestion(s.prefix ?? '', f.provider),
-    success: { text: (_s, d) => text.updated(d.prefix, d.provider ?? '') },
-    refused: updateRefused,
-    wire: updateWire,
-    request: update,
-    targets: updated,
-    eventOf: provided,
-    handler: 'update',
+    ...updateWork,
   }),
   row({
     event: 'sms.delete',
