@@ -41,9 +41,6 @@ test.describe('permissions in the browser', () => {
 test.describe('invalid token', () => {
   test('a revoked token shows the toast, is removed 1.5 s later and the user goes to sign-in', async ({ page }) => {
     await signIn(page, 'admin');
-    const token = await page.evaluate(() => window.localStorage.getItem('token'));
-    // The session is ended elsewhere (another tab, an administrator): the server revokes the token.
-    expect((await page.request.post('/uaa/secured/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
     // When the toast shows, when a 1.5 s timer is set and when the token is removed, taken in the
     // page: the first 401 may be any of the page's reads (the bell's, the dashboard's), the toast is
     // drawn a moment after the chart asks for it (more under load), and a timer never fires early.
@@ -69,6 +66,11 @@ test.describe('invalid token', () => {
     };
     await page.addInitScript(watch);
     await page.evaluate(watch);
+    // Watched before the token is revoked: the page's own reads (the bell's, the counters') may meet
+    // the 401 and set the 1.5 s timer at any moment after it.
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    // The session is ended elsewhere (another tab, an administrator): the server revokes the token.
+    expect((await page.request.post('/uaa/secured/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
     await page.goto('/#/admin/user-page');
     await expect(page.getByRole('heading', { name: 'Mi Perfil' })).toBeVisible();
     // Opening the dashboard asks the server for its figures: the answer is 401.
