@@ -115,14 +115,42 @@ const only = process.argv.slice(2);
 const coverageFile = path.join(reports, 'model-coverage.txt');
 const wants = (layer: string) => only.length === 0 || only.includes(layer);
 
+/**
+ * The type check's and the lint's own caches, kept outside the checkout as npm keeps its cache and
+ * scripts/node24.sh keeps better-sqlite3's binding: tsc's build info (`--incremental`: each file's
+ * content hash, its diagnostics, what it depends on) and ESLint's cache (`--cache-strategy content`:
+ * each file's content hash and its results, under a hash of the configuration and ESLint's
+ * version). Both key on contents, never on times: a clean clone of the same sources answers from
+ * them, and a changed file (or one whose imports changed, for tsc) is checked again. They are
+ * copied into the checkout (.cache/checks) for the run, because both name files by paths relative
+ * to themselves, and kept again after it; CHECKS_CACHE=0 runs both cold.
+ */
+const keptChecks = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'crm-console', 'checks');
+const localChecks = path.join(root, '.cache', 'checks');
+const checkCaches = ['tsc.tsbuildinfo', 'eslint.json'];
+const cachingChecks = process.env.CHECKS_CACHE !== '0';
+if (cachingChecks) {
+  fs.mkdirSync(localChecks, { recursive: true });
+  for (const name of checkCaches) if (fs.existsSync(path.join(keptChecks, name))) fs.copyFileSync(path.join(keptChecks, name), path.join(localChecks, name));
+}
 const checks: [string, string, string[]][] = [
-  ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
-  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json', ...(cachingChecks ? ['--incremental', '--tsBuildInfoFile', path.join(localChecks, 'tsc.tsbuildinfo')] : [])]],
+  ['lint', bin('eslint'), ['.', '--max-warnings=0', ...(cachingChecks ? ['--cache', '--cache-strategy', 'content', '--cache-location', path.join(localChecks, 'eslint.json')] : [])]],
 ];
 const chosen = checks.filter(([name]) => wants(name));
 const checksBegan = Date.now();
 const checked = await runTogether(chosen.map(([, command, args]) => [command, args]));
 chosen.forEach(([name], i) => layers.push({ name, passed: checked[i] ? 1 : 0, failed: checked[i] ? 0 : 1, seconds: since(checksBegan) }));
+if (cachingChecks) {
+  fs.mkdirSync(keptChecks, { recursive: true });
+  for (const name of checkCaches) {
+    const made = path.join(localChecks, name);
+    if (!fs.existsSync(made)) continue;
+    // Written aside and renamed: two runs at once never leave half a file for the next.
+    fs.copyFileSync(made, path.join(keptChecks, `${name}.${process.pid}`));
+    fs.renameSync(path.join(keptChecks, `${name}.${process.pid}`), path.join(keptChecks, name));
+  }
+}
 
 if (wants('unit')) {
   const unitBegan = Date.now();

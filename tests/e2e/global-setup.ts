@@ -8,7 +8,7 @@
  * - The personas: each signs in once against a server on the template, through the console's own
  *   session chart and clients (src/app/session.ts, as src/main.tsx starts them) with an in-memory
  *   Web Storage; what the chart stored is what the browser keeps after a sign-in, and becomes the
- *   persona's storageState (`sessions.json`). The template keeps their tokens, so every test's copy
+ *   persona's entries in `sessions.json` (name and value of each Web Storage item). The template keeps their tokens, so every test's copy
  *   holds them unspent: a test starts signed in without the form (tests/e2e/support.ts `signIn`), and
  *   one test's sign-out or refresh touches no other. The form itself is tested by sign-in.spec.ts
  *   and by the tests that ask for the fraud alert.
@@ -41,7 +41,7 @@ export default async function globalSetup() {
   served.use(app);
   try {
     const config = { ...v.parse(RuntimeConfig, await (await fetch(`${served.url}/config.json`)).json()), apiBaseUrl: served.url };
-    const sessions: Record<string, { cookies: []; origins: { origin: string; localStorage: { name: string; value: string }[] }[] }> = {};
+    const sessions: Record<string, { name: string; value: string }[]> = {};
     for (const { username } of PERSONAS) {
       const storage = new Map<string, string>();
       const store = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, value: string) => void storage.set(k, value), removeItem: (k: string) => void storage.delete(k) };
@@ -75,10 +75,10 @@ export default async function globalSetup() {
       if (!done.matches('signedIn')) throw new Error(`${username} could not sign in: ${done.context.error ?? 'unknown'}`);
       session.stop();
       for (const handle of timers) clearTimeout(handle);
-      sessions[username] = { cookies: [], origins: [{ origin: served.url, localStorage: [...storage].map(([name, value]) => ({ name, value })) }] };
+      sessions[username] = [...storage].map(([name, value]) => ({ name, value }));
     }
     const file = path.join(dir, 'sessions.json');
-    fs.writeFileSync(file, JSON.stringify({ origin: served.url, sessions }));
+    fs.writeFileSync(file, JSON.stringify(sessions));
     process.env.E2E_SESSIONS = file;
   } finally {
     await served.close();

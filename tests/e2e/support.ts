@@ -1,19 +1,16 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, serverUrl, type BrowserContext, type Page } from './harness';
+import { expect, type Page } from './harness';
 
-type StorageState = Exclude<Parameters<BrowserContext['setStorageState']>[0], string>;
-let stored: { origin: string; sessions: Record<string, StorageState> } | null = null;
+type StoredItems = { name: string; value: string }[];
+let stored: Record<string, StoredItems> | null = null;
 
-/** What the console keeps in the browser once `username` signed in (the run's global setup); null for an account the test made. */
-function storedSession(username: string, baseURL: string): StorageState | null {
+/** What the console keeps in the browser's storage once `username` signed in (the run's global setup); null for an account the test made. */
+function storedSession(username: string): StoredItems | null {
   const file = process.env.E2E_SESSIONS;
   if (!file) throw new Error('E2E_SESSIONS is not set: the browser tests start through playwright.config.ts (its global setup)');
-  stored ??= JSON.parse(fs.readFileSync(file, 'utf8')) as typeof stored;
-  const state = stored!.sessions[username];
-  if (!state) return null;
-  // Saved on the global setup's server; the test's own server listens elsewhere.
-  return { cookies: state.cookies, origins: state.origins.map((o) => ({ ...o, origin: o.origin === stored!.origin ? new URL(baseURL).origin : o.origin })) };
+  stored ??= JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, StoredItems>;
+  return stored[username] ?? null;
 }
 
 /**
@@ -28,19 +25,23 @@ function storedSession(username: string, baseURL: string): StorageState | null {
  * token and calls the API before its next step opens the page it works on.
  */
 export async function signIn(page: Page, username: string, options: { keepAlert?: boolean; open?: string | null } = {}) {
-  const state = options.keepAlert ? null : storedSession(username, serverUrl());
-  if (!state) {
+  const items = options.keepAlert ? null : storedSession(username);
+  if (!items) {
     await signInThroughForm(page, username, options);
     if (options.open !== undefined) await page.goto(options.open ?? '/health');
     return;
   }
-  // Another persona signed in on this page: the console running there keeps that session in memory.
-  if (page.url() !== 'about:blank') await page.goto('about:blank');
-  await page.context().setStorageState(state);
-  if (options.open === null) {
-    await page.goto('/health');
-    return;
-  }
+  // The stored session is written into the page's own storage from the server's `/health`, on the
+  // console's origin: not by setStorageState, which opens and closes a page of its own (a renderer
+  // more per test, about half a second of CPU here). Leaving the console also drops the session a
+  // console running on this page kept in memory (another persona signed in on it).
+  await page.goto('/health');
+  await page.evaluate((session) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const { name, value } of session) localStorage.setItem(name, value);
+  }, items);
+  if (options.open === null) return;
   if (options.open !== undefined) {
     await page.goto(options.open);
     return;
