@@ -122,16 +122,24 @@ const wants = (layer: string) => only.length === 0 || only.includes(layer);
  * each file's content hash and its results, under a hash of the configuration and ESLint's
  * version). Both key on contents, never on times: a clean clone of the same sources answers from
  * them, and a changed file (or one whose imports changed, for tsc) is checked again. They are
- * copied into the checkout (.cache/checks) for the run, because both name files by paths relative
- * to themselves, and kept again after it; CHECKS_CACHE=0 runs both cold.
+ * copied into the checkout (.cache/checks) for the run and kept again after it: tsc names files
+ * relative to its build info; ESLint names them by absolute path, which is the checkout's own
+ * (a word in the kept copy, the checkout's path in the one the run reads). CHECKS_CACHE=0 runs
+ * both cold.
  */
 const keptChecks = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'crm-console', 'checks');
 const localChecks = path.join(root, '.cache', 'checks');
 const checkCaches = ['tsc.tsbuildinfo', 'eslint.json'];
 const cachingChecks = process.env.CHECKS_CACHE !== '0';
+/** The checkout's path as it appears inside a JSON string, and the word the kept copies hold instead. */
+const rootInJson = `${JSON.stringify(root).slice(1, -1)}/`;
+const CHECKOUT = '<checkout>/';
 if (cachingChecks) {
   fs.mkdirSync(localChecks, { recursive: true });
-  for (const name of checkCaches) if (fs.existsSync(path.join(keptChecks, name))) fs.copyFileSync(path.join(keptChecks, name), path.join(localChecks, name));
+  for (const name of checkCaches) {
+    const kept = path.join(keptChecks, name);
+    if (fs.existsSync(kept)) fs.writeFileSync(path.join(localChecks, name), fs.readFileSync(kept, 'utf8').replaceAll(CHECKOUT, rootInJson));
+  }
 }
 const checks: [string, string, string[]][] = [
   ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json', ...(cachingChecks ? ['--incremental', '--tsBuildInfoFile', path.join(localChecks, 'tsc.tsbuildinfo')] : [])]],
@@ -147,7 +155,7 @@ if (cachingChecks) {
     const made = path.join(localChecks, name);
     if (!fs.existsSync(made)) continue;
     // Written aside and renamed: two runs at once never leave half a file for the next.
-    fs.copyFileSync(made, path.join(keptChecks, `${name}.${process.pid}`));
+    fs.writeFileSync(path.join(keptChecks, `${name}.${process.pid}`), fs.readFileSync(made, 'utf8').replaceAll(rootInJson, CHECKOUT));
     fs.renameSync(path.join(keptChecks, `${name}.${process.pid}`), path.join(keptChecks, name));
   }
 }
