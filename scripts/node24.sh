@@ -16,6 +16,9 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 dir="$root/.cache/node24"
+# Where this machine keeps what a clean clone need not make again (better-sqlite3's binding below,
+# the type check's and the lint's caches of scripts/test-all.ts): named here only.
+export CRM_CONSOLE_CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/crm-console"
 # Pinned: from 24.19 on, Node's headers make better-sqlite3 12 built from source abort when the
 # garbage collector frees a statement (docs/decisions.md, Tooling). NODE24_VERSION to try another.
 want="${NODE24_VERSION:-24.18.1}"
@@ -42,7 +45,7 @@ if ! (cd "$root" && "$node24" -e "$probe") >/dev/null 2>&1; then
   release="$root/node_modules/better-sqlite3/build/Release"
   # A binding built before for the same better-sqlite3 and the same Node, kept outside the checkout
   # (as npm keeps its own cache): a clean clone on this machine does not compile it again.
-  cache="${XDG_CACHE_HOME:-$HOME/.cache}/crm-console"
+  cache="$CRM_CONSOLE_CACHE"
   version="$(cd "$root" && "$node24" -p 'require("./node_modules/better-sqlite3/package.json").version')"
   kept="$cache/better_sqlite3-$version-node$("$node24" -p process.versions.node).node"
   if [ -f "$kept" ]; then

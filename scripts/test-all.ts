@@ -122,25 +122,29 @@ const wants = (layer: string) => only.length === 0 || only.includes(layer);
  * each file's content hash and its results, under a hash of the configuration and ESLint's
  * version). Both key on contents, never on times: a clean clone of the same sources answers from
  * them, and a changed file (or one whose imports changed, for tsc) is checked again. They are
- * copied into the checkout (.cache/checks) for the run and kept again after it: tsc names files
+ * copied into the checkout (.cache/checks) for the run and kept again after it (in
+ * scripts/node24.sh's CRM_CONSOLE_CACHE; without it, both run cold): tsc names files
  * relative to its build info; ESLint names them by absolute path, which is the checkout's own
  * (a word in the kept copy, the checkout's path in the one the run reads). CHECKS_CACHE=0 runs
  * both cold.
  */
-const keptChecks = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'crm-console', 'checks');
+// The machine's cache directory is scripts/node24.sh's (`npm test` starts here through it).
+const machineCache = process.env.CRM_CONSOLE_CACHE;
+const keptChecks = machineCache ? path.join(machineCache, 'checks') : null;
 const localChecks = path.join(root, '.cache', 'checks');
 const checkCaches = ['tsc.tsbuildinfo', 'eslint.json'];
-const cachingChecks = process.env.CHECKS_CACHE !== '0';
+const cachingChecks = keptChecks !== null && process.env.CHECKS_CACHE !== '0';
 /** The checkout's path as it appears inside a JSON string, and the word the kept copies hold instead. */
 const rootInJson = `${JSON.stringify(root).slice(1, -1)}/`;
 const CHECKOUT = '<checkout>/';
-if (cachingChecks) {
-  fs.mkdirSync(localChecks, { recursive: true });
-  for (const name of checkCaches) {
-    const kept = path.join(keptChecks, name);
-    if (fs.existsSync(kept)) fs.writeFileSync(path.join(localChecks, name), fs.readFileSync(kept, 'utf8').replaceAll(CHECKOUT, rootInJson));
-  }
+/** A cache file copied with one text put for another (written aside and renamed: a run beside never reads half a file). */
+function copyCache(from: string, to: string, text: string, replacement: string) {
+  if (!fs.existsSync(from)) return;
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  fs.writeFileSync(`${to}.${process.pid}`, fs.readFileSync(from, 'utf8').replaceAll(text, replacement));
+  fs.renameSync(`${to}.${process.pid}`, to);
 }
+if (cachingChecks) for (const name of checkCaches) copyCache(path.join(keptChecks, name), path.join(localChecks, name), CHECKOUT, rootInJson);
 const checks: [string, string, string[]][] = [
   ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json', ...(cachingChecks ? ['--incremental', '--tsBuildInfoFile', path.join(localChecks, 'tsc.tsbuildinfo')] : [])]],
   ['lint', bin('eslint'), ['.', '--max-warnings=0', ...(cachingChecks ? ['--cache', '--cache-strategy', 'content', '--cache-location', path.join(localChecks, 'eslint.json')] : [])]],
@@ -149,16 +153,7 @@ const chosen = checks.filter(([name]) => wants(name));
 const checksBegan = Date.now();
 const checked = await runTogether(chosen.map(([, command, args]) => [command, args]));
 chosen.forEach(([name], i) => layers.push({ name, passed: checked[i] ? 1 : 0, failed: checked[i] ? 0 : 1, seconds: since(checksBegan) }));
-if (cachingChecks) {
-  fs.mkdirSync(keptChecks, { recursive: true });
-  for (const name of checkCaches) {
-    const made = path.join(localChecks, name);
-    if (!fs.existsSync(made)) continue;
-    // Written aside and renamed: two runs at once never leave half a file for the next.
-    fs.writeFileSync(path.join(keptChecks, `${name}.${process.pid}`), fs.readFileSync(made, 'utf8').replaceAll(rootInJson, CHECKOUT));
-    fs.renameSync(path.join(keptChecks, `${name}.${process.pid}`), path.join(keptChecks, name));
-  }
-}
+if (cachingChecks) for (const name of checkCaches) copyCache(path.join(localChecks, name), path.join(keptChecks, name), rootInJson, CHECKOUT);
 
 if (wants('unit')) {
   const unitBegan = Date.now();

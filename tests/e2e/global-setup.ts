@@ -8,10 +8,10 @@
  * - The personas: each signs in once against a server on the template, through the console's own
  *   session chart and clients (src/app/session.ts, as src/main.tsx starts them) with an in-memory
  *   Web Storage; what the chart stored is what the browser keeps after a sign-in, and becomes the
- *   persona's entries in `sessions.json` (name and value of each Web Storage item). The template keeps their tokens, so every test's copy
- *   holds them unspent: a test starts signed in without the form (tests/e2e/support.ts `signIn`), and
- *   one test's sign-out or refresh touches no other. The form itself is tested by sign-in.spec.ts
- *   and by the tests that ask for the fraud alert.
+ *   persona's entries in `sessions.json` (name and value of each Web Storage item). The template
+ *   keeps their tokens, so every test's copy holds them unspent: a test starts signed in without
+ *   the form (tests/e2e/support.ts `signIn`), and one test's sign-out or refresh touches no other.
+ *   The form itself is tested by sign-in.spec.ts and by the tests that ask for the fraud alert.
  *
  * The paths reach the workers through the environment (E2E_TEMPLATE, E2E_SESSIONS).
  */
