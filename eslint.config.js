@@ -48,7 +48,7 @@ export default tseslint.config(
   { files: ['src/domain/**'], rules: only(['domain'], 'domain is pure: it imports nothing of ours but domain') },
   { files: ['src/machines/**'], rules: only(['domain', 'api/contract', 'machines', 'i18n'], 'machines import only domain, the contract, machines and the texts (action tables)') },
   { files: ['src/api/contract/**'], rules: only(['domain', 'api/contract'], 'the contract imports only domain') },
-  { files: ['src/api/**'], ignores: ['src/api/contract/**'], rules: only(['domain', 'api', 'machines'], 'api imports only domain, api and the action tables of machines') },
+  { files: ['src/api/**'], ignores: ['src/api/contract/**'], rules: only(['domain', 'api'], 'api imports only domain and api: the layers run domain → api → machines → ui → screens → app') },
   { files: ['src/i18n/**'], rules: only(['domain', 'i18n'], 'i18n imports only domain') },
   { files: ['src/ui/**'], rules: only(['domain', 'machines', 'api', 'i18n', 'ui', 'app'], 'ui never imports screens') },
   {
@@ -96,8 +96,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@/(?!(domain/permissions|api/contract/clients|machines/lifecycle)(/|$))',
-              message: 'the generic action table imports no feature: only the permissions, the API clients and itself',
+              regex: '^@/(?!(domain/permissions|api/contract/clients|api/contract/wire|machines/lifecycle)(/|$))',
+              message: 'the generic action table imports no feature: only the permissions, the API clients, the wire and itself',
             },
             { regex: '^\\.\\./', message: 'Import through the @/ alias, not across folders with ../' },
           ],

@@ -5,7 +5,7 @@ import type { Services } from './services';
 import { Envelope } from './contract/envelope';
 import { ApprovalRequested } from './contract/approval-requested';
 import { CLIENT_NAMES, type ClientName } from './contract/clients';
-import { fillPath, type ActionRow, type AnyRow, type CallerSession, type WireRequest } from '@/machines/lifecycle/table';
+import { fillPath, type ActionCall, type CallerSession, type WireRequest } from './contract/wire';
 
 /**
  * The call of an action row, built from the row alone: its client, its path (with the company's
@@ -73,7 +73,7 @@ export type Sent<TData> = { data: TData } | { approval: ApprovalRequested['appro
 export async function sendAction<TSubject, TPayload, TQuery, TBody, TData>(
   services: Services,
   session: CallerSession,
-  row: ActionRow<never, never, TSubject, TPayload, TQuery, TBody, TData>,
+  row: ActionCall<TSubject, TPayload, TQuery, TBody, TData>,
   subject: TSubject,
   payload: TPayload,
 ): Promise<Sent<TData>> {
@@ -102,7 +102,7 @@ export async function sendAction<TSubject, TPayload, TQuery, TBody, TData>(
  * JSON body, both parsed with the row's schemas), so the chart can be asked before anything is sent;
  * null when it cannot be read here (a multipart body, a value its schema refuses: the server says why).
  */
-export function wireRequestOf(row: AnyRow, subject: unknown, payload: unknown, session: CallerSession): WireRequest | null {
+export function wireRequestOf<TSubject, TPayload>(row: ActionCall<TSubject, TPayload>, subject: TSubject, payload: TPayload, session: CallerSession): WireRequest | null {
   const { wire } = row;
   if (wire.multipart) return null;
   const request = row.request(subject, payload, session);

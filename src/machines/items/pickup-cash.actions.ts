@@ -13,8 +13,10 @@ import { Permission } from '@/domain/permissions';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import { itemQuestion } from '@/i18n/es-questions';
 import { rowOf } from '@/machines/lifecycle/table';
-import type { ItemContextBase, ItemKey, ItemSubject } from './item';
-import { pickupAddressForm, pickupDeliverForm, pickupReceiptForm, pickupReviewForm, type PickupFacts } from './pickup-cash.form';
+import type { ItemContextBase, ItemKey } from './item';
+import { pickupAddressForm, pickupDeliverForm, pickupReceiptForm, pickupReviewForm, type PickupDelivery, type PickupFacts, type PickupSubject } from './pickup-cash.form';
+
+export type { PickupDelivery, PickupSubject };
 
 /**
  * The pickup cash's actions (spec details §4 "Pickup cash", §6, §7). The operations specialist
@@ -39,11 +41,6 @@ export interface PickupCashContext extends ItemContextBase {
   shippingAddress?: PickupFacts['shippingAddress'];
 }
 
-/** A pickup as its panel names it: the item, and the delivery service's id for it. */
-export interface PickupSubject extends ItemSubject {
-  pickupId: number;
-}
-
 const row = rowOf<PickupCashEvent, PickupCashContext, PickupSubject>();
 const specialist = [Permission.OPERATIONS_SPECIALIST];
 const courierDesk = [Permission.PICKUP_DELIVERY];
@@ -54,13 +51,6 @@ const byPickup = (r: { body: { remittanceId: number } }): ItemKey[] => [{ pickup
 const ofOrder = (r: { body: { orderId: number; foiid?: number | undefined } }): ItemKey[] => [{ order: r.body.orderId, ...(r.body.foiid !== undefined ? { item: r.body.foiid } : {}) }];
 const PickupMoves = v.object({ elements: v.array(PickupMove) });
 const PickupReceipt = v.object({ ...PickupMove.entries, receiptImageUrl: v.string() });
-
-/** What a delivery report sends: who received, when (ISO), notes. */
-export interface PickupDelivery {
-  receiver: string;
-  deliveryDate: string;
-  notes: string | null;
-}
 
 export const pickupCashActions = [
   row({

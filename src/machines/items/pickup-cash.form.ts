@@ -5,8 +5,20 @@ import { RemittanceMsg, imageProblem } from '@/domain/remittance';
 import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import { formOf, type Validation } from '@/machines/lifecycle/form';
-import type { PickupDelivery, PickupSubject } from './pickup-cash.actions';
+import type { ItemSubject } from './item';
 import { imageField, reasonForm, shippingFields, shippingForm, type ShippingAddressLike, type ShippingForm } from './item.form';
+
+/** A pickup as its panel names it: the item, and the delivery service's id for it. */
+export interface PickupSubject extends ItemSubject {
+  pickupId: number;
+}
+
+/** What a delivery report sends: who received, when (ISO), notes. */
+export interface PickupDelivery {
+  receiver: string;
+  deliveryDate: string;
+  notes: string | null;
+}
 
 const text = pickupPrepaidText.pickup;
 

@@ -1,6 +1,5 @@
-import type * as v from 'valibot';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import type { ClientName } from '@/api/contract/clients';
+import type { CallerSession, Wire, WireRequest } from '@/api/contract/wire';
 import { Permission } from '@/domain/permissions';
 import type { RowForm } from './form';
 
@@ -13,41 +12,10 @@ import type { RowForm } from './form';
  * assert every refusal text. A new action is a row and its chart transition.
  */
 
+export type { CallerSession, Wire, WireRequest };
+export { fillPath } from '@/api/contract/wire';
+
 export type Variant = 'primary' | 'secondary' | 'danger';
-
-/** The call of the provider's contract that carries the action (spec details §7). */
-export interface Wire<TQuery = unknown, TBody = unknown, TData = unknown> {
-  /** Which API client sends it (the api-key clients add the service's key). */
-  client: ClientName;
-  /**
-   * POST, but where the spec names a GET for a change (the added-card attempts' reset): a GET row
-   * carries no body, and the console still gives it an Idempotency-Key (a retry is replayed).
-   */
-  method: 'POST' | 'GET';
-  /** The full path of the spec; `:tenant` segments are the signed-in company's tenant, other `:name` segments the request's params. */
-  path: string;
-  query?: v.GenericSchema<unknown, TQuery>;
-  body?: v.GenericSchema<unknown, TBody>;
-  /** The body is multipart (files); JSON otherwise. */
-  multipart?: boolean;
-  /** The answer's `data`. */
-  data: v.GenericSchema<unknown, TData>;
-  /** The contract's success code when it is not 0. */
-  successCode?: number;
-}
-
-/** A request as both ends read it: the parsed query and body, and the path's parameters. */
-export interface WireRequest<TQuery = unknown, TBody = unknown> {
-  query: TQuery;
-  body: TBody;
-  params: Readonly<Record<string, string>>;
-}
-
-/** What the client knows besides the subject when it builds a request. */
-export interface CallerSession {
-  accountId: number;
-  tenant: string;
-}
 
 export interface ActionRow<TEvent extends EventObject = EventObject, TContext = unknown, TSubject = unknown, TPayload = unknown, TQuery = unknown, TBody = unknown, TData = unknown, TKey = unknown> {
   /** The chart's event this row stands for. */
@@ -229,11 +197,3 @@ export function rowRefusal(row: AnyRow, snapshot: AnyMachineSnapshot): string | 
   return null;
 }
 
-/** A row's path with its `:name` segments filled: the request's params, `:tenant` the session's company by default. */
-export function fillPath(path: string, tenant: string, params: Readonly<Record<string, string>> = {}): string {
-  return path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
-    const value = params[name] ?? (name === 'tenant' ? tenant : undefined);
-    if (value === undefined) throw new Error(`${path}: no value for :${name}`);
-    return encodeURIComponent(value);
-  });
-}

@@ -6,8 +6,10 @@ import { formatMoney } from '@/domain/format';
 import { orderActionText } from '@/i18n/es-order-actions';
 import { offerQuestion } from '@/i18n/es-questions';
 import { rowOf } from '@/machines/lifecycle/table';
-import { toCreditForm } from './offer.form';
+import { toCreditForm, type OfferSubject } from './offer.form';
 import { creditRefusal } from './refund-left';
+
+export type { OfferSubject };
 
 /**
  * An offer's pass to credit and its revert (spec details §4 "Offer status", §6): support work
@@ -33,14 +35,6 @@ export interface OfferContext {
   /** The offer's price and what was refunded of it: a pass to credit takes at most what is left (and opens with it). */
   price: number;
   refunded: number;
-}
-
-/** An offer as its panel names it. */
-export interface OfferSubject {
-  id: number;
-  orderId: number;
-  title: string;
-  currency: string;
 }
 
 const row = rowOf<OfferEvent, OfferContext, OfferSubject>();

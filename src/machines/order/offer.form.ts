@@ -3,8 +3,15 @@ import { RefundMsg } from '@/domain/order-actions';
 import { amountField, formatMoney } from '@/domain/format';
 import { orderActionText } from '@/i18n/es-order-actions';
 import { formOf, type Validation } from '@/machines/lifecycle/form';
-import type { OfferSubject } from './offer.actions';
 import { refundLeft } from './refund-left';
+
+/** An offer as its panel names it. */
+export interface OfferSubject {
+  id: number;
+  orderId: number;
+  title: string;
+  currency: string;
+}
 
 const text = orderActionText.offer;
 

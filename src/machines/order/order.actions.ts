@@ -7,8 +7,8 @@ import { formatMoney } from '@/domain/format';
 import { orderActionText } from '@/i18n/es-order-actions';
 import { orderQuestion } from '@/i18n/es-questions';
 import { rowOf } from '@/machines/lifecycle/table';
-import { compensateForm, notifyClosedForm, type Compensation } from './order.form';
-export type { Compensation };
+import { compensateForm, notifyClosedForm, type Compensation, type OrderSubject } from './order.form';
+export type { Compensation, OrderSubject };
 
 /**
  * The order's actions (spec details §4, §6, §7 "Order detail"). The spec names
@@ -43,14 +43,6 @@ export interface OrderContext {
   email: boolean;
   /** Where its closing e-mail went within the resend window ('' for its own address): not sent there again. */
   sentWithin?: readonly string[];
-}
-
-/** The order as its panel names it. */
-export interface OrderSubject {
-  id: number;
-  totalPrice: number;
-  currency: string;
-  email: string | null;
 }
 
 const row = rowOf<OrderEvent, OrderContext, OrderSubject>();

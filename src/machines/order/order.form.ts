@@ -3,7 +3,14 @@ import { RefundMsg } from '@/domain/order-actions';
 import { formatMoney } from '@/domain/format';
 import { orderActionText } from '@/i18n/es-order-actions';
 import { formOf } from '@/machines/lifecycle/form';
-import type { OrderSubject } from './order.actions';
+
+/** The order as its panel names it. */
+export interface OrderSubject {
+  id: number;
+  totalPrice: number;
+  currency: string;
+  email: string | null;
+}
 
 const text = orderActionText.order;
 
