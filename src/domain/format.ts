@@ -67,6 +67,16 @@ export function formatScore(score: number | null | undefined): string {
 }
 
 /**
+ * Risk control scores on 0–100 (the assessment's risk score, each rule's points; spec details §5:
+ * above 50 danger). The console shows every score on the order's one scale (0–1, three decimals),
+ * so the order's header and its risk tab read the same number: 36.1 → "0,361" (docs/decisions.md,
+ * issue 39 §6).
+ */
+export function formatRiskScore(score: number | null | undefined): string {
+  return formatScore((score ?? 0) / 100);
+}
+
+/**
  * The orders pager's total (spec lists §2): reduced by one when (total − 1) is not a multiple
  * of the page size. It never changes the number of pages, which is what the pager shows.
  */

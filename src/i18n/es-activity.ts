@@ -1,4 +1,5 @@
 import { Msg } from '@/domain/messages';
+import { formatCount } from '@/domain/format';
 
 /** What was said and done about a document (an order, a customer, a charge order): notes and action logs. */
 export const activityText = {
@@ -14,7 +15,7 @@ export const activityText = {
     question: (docCode: string, docId: number) => `¿Agregar la nota al documento ${docCode} ${docId}?`,
     refused: 'No puede escribir en este documento.',
     logLabel: 'Registrar en los logs',
-    more: (shown: number, total: number) => `Se muestran las ${shown} más recientes de ${total}.`,
+    more: (shown: number, total: number) => `Se muestran las ${formatCount(shown)} más recientes de ${formatCount(total)}.`,
   },
   logs: {
     executor: 'Ejecutor',

@@ -1,4 +1,4 @@
-import { formatNumber } from '@/domain/format';
+import { formatCount, formatNumber } from '@/domain/format';
 
 /** Texts of the call detail (spec details §2 "Call detail") and of returning a call's cost. */
 export const callText = {
@@ -42,10 +42,10 @@ export const callText = {
     amountMinutes: 'Minutos',
     amountUsd: 'Cantidad (USD)',
     max: (max: string) => `Máximo: ${max}`,
-    minutes: (n: number) => `${n} ${n === 1 ? 'minuto' : 'minutos'}`,
+    minutes: (n: number) => `${formatCount(n, 2)} ${n === 1 ? 'minuto' : 'minutos'}`,
     fullQuestion: (callId: number, accountId: number) => `¿Devolver el costo completo de la llamada ${callId} al cliente ${accountId}?`,
     partialQuestion: (callId: number, type: 'FREE_MIN' | 'CALL_CREDIT', amount: number) =>
-      `¿Devolver ${type === 'FREE_MIN' ? `${amount} ${amount === 1 ? 'minuto' : 'minutos'} (FREE_MIN)` : `${formatNumber(amount)} USD (CALL_CREDIT)`} de la llamada ${callId}?`,
+      `¿Devolver ${type === 'FREE_MIN' ? `${formatCount(amount, 2)} ${amount === 1 ? 'minuto' : 'minutos'} (FREE_MIN)` : `${formatNumber(amount)} USD (CALL_CREDIT)`} de la llamada ${callId}?`,
     fullDone: (callId: number, value: number) => `Llamada ${callId} devuelta: ${formatNumber(value)} USD al saldo de llamadas del cliente.`,
     partialDone: (callId: number, type: 'FREE_MIN' | 'CALL_CREDIT', amount: number, value: number) =>
       `Llamada ${callId}: ${type === 'FREE_MIN' ? `${amount} minutos libres` : `${formatNumber(amount)} USD de saldo`} devueltos (${formatNumber(value)} USD).`,

@@ -1,3 +1,5 @@
+import { formatCount, formatCredit, formatNumber } from '@/domain/format';
+
 /** Texts of the customer's actions (their dialogs, questions and results): loaded with the actions, not with the page. */
 export const customerActionText = {
   reports: {
@@ -10,7 +12,7 @@ export const customerActionText = {
     phone: 'Teléfono de las recargas',
     nauta: 'Correo Nauta',
     question: (type: string, start: string, end: string, accountId: number) => `¿Generar el reporte «${type}» del cliente ${accountId} del ${start} al ${end}?`,
-    done: (type: string, rows: number, to: string, file: string) => `Reporte «${type}» (${rows} filas, ${file}) enviado a ${to}.`,
+    done: (type: string, rows: number, to: string, file: string) => `Reporte «${type}» (${formatCount(rows)} filas, ${file}) enviado a ${to}.`,
     defence: 'Reporte de defensa',
     defenceTitle: 'Reporte de defensa (contracargos)',
     service: 'Servicio',
@@ -24,7 +26,7 @@ export const customerActionText = {
     movementsLabel: (code: string) => `Movimientos de saldo de la orden ${code}`,
     noMovements: 'La orden no tiene movimientos de saldo.',
     noOrders: 'El cliente no tiene órdenes de ese servicio en esas fechas.',
-    total: (shown: number, total: number) => (total > shown ? `${shown} de ${total} órdenes (las primeras ${shown})` : `${total} órdenes`),
+    total: (shown: number, total: number) => (total > shown ? `${formatCount(shown)} de ${formatCount(total)} órdenes (las primeras ${formatCount(shown)})` : `${formatCount(total)} órdenes`),
     columns: { order: 'Orden', origin: 'Código', date: 'Fecha', status: 'Estado', total: 'Total', app: 'Aplicación', gateway: 'Pasarela', payment: 'Pago', email: 'Correo', ip: 'IP', device: 'Dispositivo', items: 'Productos' },
     movementColumns: { date: 'Fecha', creditType: 'Tipo de crédito', trnType: 'Movimiento', amount: 'Monto', prev: 'Saldo anterior', final: 'Saldo final', description: 'Descripción' },
   },
@@ -159,8 +161,8 @@ export const customerActionText = {
     amount: 'Cantidad',
     currency: 'Moneda',
     motive: 'Motivo (opcional)',
-    question: (amount: number, currency: string, accountId: number, destination: string) => `¿Transferir ${amount} ${currency} del cliente ${accountId} a ${destination}?`,
-    done: (amount: number, currency: string, beneficiary: string, balance: number) => `Se transfirieron ${amount} ${currency} a ${beneficiary}. Saldo disponible: ${balance.toFixed(2)}.`,
+    question: (amount: number, currency: string, accountId: number, destination: string) => `¿Transferir ${formatNumber(amount)} ${currency} del cliente ${accountId} a ${destination}?`,
+    done: (amount: number, currency: string, beneficiary: string, balance: number) => `Se transfirieron ${formatNumber(amount)} ${currency} a ${beneficiary}. Saldo disponible: ${formatCredit(balance)}.`,
   },
   credit: {
     change: 'Agregar o quitar crédito',
@@ -171,8 +173,8 @@ export const customerActionText = {
     moves: { INCREASE: 'Agregar', DECREASE: 'Quitar' } as Record<string, string>,
     amount: 'Cantidad',
     expiry: 'Vence (DD-MM-YYYY HH:mm:ss)',
-    question: (move: string, amount: number, type: string, accountId: number) => `¿${move === 'DECREASE' ? 'Quitar' : 'Agregar'} ${amount} de ${type} al cliente ${accountId}?`,
-    done: (type: string, amount: number) => `El saldo de ${type} del cliente es ahora ${amount.toFixed(2)}.`,
+    question: (move: string, amount: number, type: string, accountId: number) => `¿${move === 'DECREASE' ? 'Quitar' : 'Agregar'} ${formatNumber(amount)} de ${type} al cliente ${accountId}?`,
+    done: (type: string, amount: number) => `El saldo de ${type} del cliente es ahora ${formatCredit(amount)}.`,
     convert: 'Convertir moneda',
     convertTitle: 'Convertir moneda',
     origin: 'De',
@@ -180,7 +182,7 @@ export const customerActionText = {
     partial: 'Cantidad (vacía: todo el saldo)',
     changeCurrency: 'La moneda de la cuenta pasa a ser la de destino',
     convertQuestion: (amount: number | null, from: string, to: string, accountId: number) =>
-      `¿Convertir ${amount === null ? `todo el saldo en ${from}` : `${amount} ${from}`} a ${to} del cliente ${accountId}?`,
-    converted: (converted: number, from: string, received: number, to: string) => `Se convirtieron ${converted.toFixed(2)} ${from} en ${received.toFixed(2)} ${to}.`,
+      `¿Convertir ${amount === null ? `todo el saldo en ${from}` : `${formatNumber(amount)} ${from}`} a ${to} del cliente ${accountId}?`,
+    converted: (converted: number, from: string, received: number, to: string) => `Se convirtieron ${formatNumber(converted)} ${from} en ${formatNumber(received)} ${to}.`,
   },
 } as const;

@@ -1,4 +1,5 @@
 import { customerCardText, phoneText } from './es-customer-shared';
+import { formatCount } from '@/domain/format';
 
 /** Texts of the customer page: its card, its tabs and their sections. */
 export const customerText = {
@@ -142,7 +143,7 @@ export const customerText = {
     tracking: 'Seguimiento de anuncios',
     properties: 'Propiedades',
     more: 'Cargar más',
-    shown: (n: number) => `${n} eventos mostrados`,
+    shown: (n: number) => `${formatCount(n)} eventos mostrados`,
   },
   directory: {
     bankLabel: (accountId: number) => `Destinatarios a banco del cliente ${accountId}`,

@@ -1,5 +1,6 @@
 import { Msg } from '@/domain/messages';
 import { es } from './es';
+import { formatCount } from '@/domain/format';
 
 /** Texts of the fraud graph window (the link on each order is in es-order). Quoted spec texts are kept as written. */
 export const fraudGraphText = {
@@ -18,8 +19,8 @@ export const fraudGraphText = {
   },
   networkTypes: { ALL: 'Todas', CARD: 'Tarjetas', DEVICE: 'Dispositivos', IP: 'IPs', PHONE: 'Teléfonos' },
   kinds: { ACCOUNT: 'Cuenta', CARD: 'Tarjeta', DEVICE: 'Dispositivo', IP: 'IP', PHONE: 'Teléfono' },
-  summary: (nodes: number, edges: number, companies: string) => `${nodes} nodos y ${edges} enlaces · empresas: ${companies}`,
-  capped: (max: number) => `El grafo llegó al máximo de ${max} nodos: se muestran los más cercanos a la cuenta consultada.`,
+  summary: (nodes: number, edges: number, companies: string) => `${formatCount(nodes)} nodos y ${formatCount(edges)} enlaces · empresas: ${companies}`,
+  capped: (max: number) => `El grafo llegó al máximo de ${formatCount(max)} nodos: se muestran los más cercanos a la cuenta consultada.`,
   legend: 'Leyenda',
   layout: 'Calculando la disposición del grafo…',
   layoutFailed: 'No se pudo dibujar el grafo; la tabla de nodos sigue disponible.',
@@ -53,7 +54,7 @@ export const fraudGraphText = {
     staff: 'Personal',
     registered: 'Registro',
     orders: 'Órdenes',
-    ordersMore: (n: number) => `más de ${n}`,
+    ordersMore: (n: number) => `más de ${formatCount(n)}`,
     lastUsed: 'Último uso visto',
     cardType: 'Tipo de tarjeta',
     issuingBank: 'Banco emisor',

@@ -1,6 +1,7 @@
 import { Msg } from '@/domain/messages';
 import { MASS_RESET_MAX_DAYS, TopupMsg } from '@/domain/topup';
 import { productStatusLabel } from '@/domain/products';
+import { formatCount } from '@/domain/format';
 
 /** Texts of the top-up panel and the mass reset of attempts. Quoted spec texts come from the domain as written. */
 export const topupText = {
@@ -115,6 +116,6 @@ export const topupText = {
     startDate: 'Desde',
     endDate: 'Hasta',
     question: (from: string, to: string) => `¿Reiniciar los intentos de las recargas creadas del ${from} al ${to}?`,
-    text: (n: number) => (n === 1 ? 'Se reiniciaron los intentos de 1 recarga.' : `Se reiniciaron los intentos de ${n} recargas.`),
+    text: (n: number) => (n === 1 ? 'Se reiniciaron los intentos de 1 recarga.' : `Se reiniciaron los intentos de ${formatCount(n)} recargas.`),
   },
 } as const;

@@ -1,4 +1,5 @@
 import { Msg } from '@/domain/messages';
+import { formatCount } from '@/domain/format';
 
 /** Every text of the interface (Spanish, the complete catalogue). Quoted spec texts come from domain/messages. */
 export const es = {
@@ -10,6 +11,8 @@ export const es = {
     retry: 'Reintentar',
     dismiss: 'Entendido',
     configError: 'No se pudo leer la configuración de la consola (config.json).',
+    /** The frame's first focusable element: past the menu and the top bar to the page. */
+    skipToContent: 'Saltar al contenido',
   },
   /** Yes and no, as every table and card shows a flag. */
   yes: 'Sí',
@@ -54,7 +57,7 @@ export const es = {
     risk: 'Órdenes en riesgo',
     riskItem: (id: number) => `Orden ${id} en RIESGO`,
     riskEmpty: 'No hay órdenes en riesgo.',
-    riskMore: (n: number) => `y ${n} más…`,
+    riskMore: (n: number) => `y ${formatCount(n)} más…`,
     kyc: 'Verificaciones KYC pendientes',
     kycHint: 'Doble clic para ver las órdenes con KYC pendiente',
     settings: 'Settings',

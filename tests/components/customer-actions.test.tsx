@@ -79,7 +79,7 @@ describe("the customer's actions: what their forms refuse before anything is sen
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await user.type(within(form).getByLabelText('Cantidad'), '5');
     await accept(user, form);
-    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`¿Agregar 5 de CALL_CREDIT al cliente ${ACCOUNT}?`);
+    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`¿Agregar 5,00 de CALL_CREDIT al cliente ${ACCOUNT}?`);
     expect(sent).toEqual([]);
   });
 
@@ -91,7 +91,7 @@ describe("the customer's actions: what their forms refuse before anything is sen
     expect(await within(form).findByRole('alert')).toHaveTextContent(/^Debe especificar el destino\.$/);
     await user.type(within(form).getByLabelText('Destino (correo, alias o teléfono)'), 'otra@correo.example');
     await accept(user, form);
-    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`¿Transferir 5 USD del cliente ${ACCOUNT} a otra@correo.example?`);
+    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`¿Transferir 5,00 USD del cliente ${ACCOUNT} a otra@correo.example?`);
     expect(sent).toEqual([]);
   });
 
@@ -163,7 +163,7 @@ describe("the customer's actions: what their forms refuse before anything is sen
     await user.selectOptions(within(form).getByLabelText('A', { exact: true }), 'EUR');
     await user.type(within(form).getByLabelText('Cantidad (vacía: todo el saldo)'), '10');
     await accept(user, form);
-    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`¿Convertir 10 USD a EUR del cliente ${ACCOUNT}?`);
+    expect(await screen.findByRole('alertdialog', { name: 'Estas seguro?' })).toHaveTextContent(`¿Convertir 10,00 USD a EUR del cliente ${ACCOUNT}?`);
     expect(sent).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ test('soporte adds 5 USD of credit: the card and Historial show it without a rel
   const form = page.getByRole('dialog', { name: 'Agregar o quitar crédito' });
   await form.getByLabel('Cantidad').fill('5');
   await form.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Agregar 5 de CALL_CREDIT al cliente ${id}?`);
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Agregar 5,00 de CALL_CREDIT al cliente ${id}?`);
   await confirmAndFinish(page, 'Listo!');
   await expect(valueOf(card(page, 'Datos de Credito'), 'USD')).toHaveText(/^5[.,]00$/);
   await openTab(page, 'Historial');
@@ -118,7 +118,7 @@ test('soporte transfers 5 USD to another customer found by e-mail: both cards sh
   await form.getByLabel('Cantidad').fill('5');
   await form.getByLabel('Destino (correo, alias o teléfono)').fill(target.email);
   await form.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Transferir 5 USD del cliente ${source.id} a ${target.email}?`);
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Transferir 5,00 USD del cliente ${source.id} a ${target.email}?`);
   await confirmAndFinish(page, 'Listo!');
   await expect(valueOf(card(page, 'Datos de Credito'), 'USD')).toHaveText(/^15[.,]00$/);
   await page.goto(`/#/admin/customer-page/${target.id}`);

@@ -63,9 +63,9 @@ test('soporte converts 10 USD to EUR: both balances in the card, both lines in H
   await form.getByLabel('A', { exact: true }).selectOption('EUR');
   await form.getByLabel('Cantidad (vacía: todo el saldo)').fill('10');
   await form.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Convertir 10 USD a EUR del cliente ${id}?`);
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(`¿Convertir 10,00 USD a EUR del cliente ${id}?`);
   await page.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).click();
-  await expect(page.getByRole('dialog', { name: 'Listo!' })).toContainText('Se convirtieron 10.00 USD en 9.01 EUR.');
+  await expect(page.getByRole('dialog', { name: 'Listo!' })).toContainText('Se convirtieron 10,00 USD en 9,01 EUR.');
   await page.getByRole('dialog', { name: 'Listo!' }).getByRole('button', { name: 'OK' }).click();
   await expect(valueOf(card(page, 'Datos de Credito'), 'USD')).toHaveText(/^20[.,]00$/);
   await expect(valueOf(card(page, 'Datos de Credito'), 'EUR')).toHaveText(/^9[.,]01$/);

@@ -6,7 +6,7 @@ import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { DetailSection, KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { orderText } from '@/i18n/es-order';
 import { fraudProbabilityClass, riskScoreClass } from '@/ui/tone';
-import { formatScore } from '@/domain/format';
+import { formatCount, formatRiskScore, formatScore } from '@/domain/format';
 
 export interface RiskData {
   assessment: RiskAssessment | null;
@@ -28,12 +28,12 @@ export async function loadRisk(services: Services, order: OrderRow): Promise<Ris
 const riskText = orderText.risk;
 const RULE_COLUMNS: TableColumn<RiskRule>[] = [
   { header: riskText.factor, cell: (r) => r.factor },
-  { header: riskText.score, cell: (r) => r.score },
+  { header: riskText.score, cell: (r) => formatRiskScore(r.score) },
   { header: riskText.description, cell: (r) => r.description },
 ];
 const FEATURE_COLUMNS: TableColumn<[string, unknown]>[] = [
   { header: riskText.feature, cell: ([name]) => name },
-  { header: riskText.value, cell: ([, value]) => (typeof value === 'string' ? value : JSON.stringify(value)) },
+  { header: riskText.value, cell: ([, value]) => (typeof value === 'string' ? value : typeof value === 'number' ? formatCount(value, 3) : JSON.stringify(value)) },
 ];
 
 /** Evaluacion de Riesgo: risk score (> 50 danger, > 0 warning), rules, ML inference (> 0.5 danger). */
@@ -46,7 +46,7 @@ export function RiskTab({ tab }: { tab: DetailTab<RiskData> }) {
             {assessment ? (
               <KeyValues
                 items={[
-                  { label: riskText.riskScore, value: <span className={riskScoreClass(assessment.riskScore)}>{assessment.riskScore}</span> },
+                  { label: riskText.riskScore, value: <span className={riskScoreClass(assessment.riskScore)}>{formatRiskScore(assessment.riskScore)}</span> },
                   { label: riskText.evaluationId, value: assessment.riskEvaluationId },
                   { label: riskText.thirdPartyId, value: assessment.thirdPartyRiskEvaluationId },
                 ]}
@@ -70,8 +70,8 @@ export function RiskTab({ tab }: { tab: DetailTab<RiskData> }) {
                 <h4 className="text-xs font-semibold text-slate-700">{riskText.details}</h4>
                 <KeyValues
                   items={[
-                    { label: riskText.fraudsInNode, value: ml.inferenceDetails.fraudsInNode },
-                    { label: riskText.legitimatesInNode, value: ml.inferenceDetails.legitimatesInNode },
+                    { label: riskText.fraudsInNode, value: formatCount(ml.inferenceDetails.fraudsInNode, 3) },
+                    { label: riskText.legitimatesInNode, value: formatCount(ml.inferenceDetails.legitimatesInNode, 3) },
                     { label: riskText.nodeIndex, value: ml.inferenceDetails.nodeIndex },
                     { label: riskText.inferredFlags, value: ml.inferenceDetails.inferredFlags.join(', ') },
                   ]}
