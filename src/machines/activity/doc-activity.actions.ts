@@ -1,12 +1,14 @@
 import { ActionLog, ActionLogCreateBody } from '@/api/contract/settings';
-import { Note, NoteCreateBody, type NoteDocCode } from '@/api/contract/order-detail';
+import { Note, NoteCreateBody } from '@/api/contract/order-detail';
 import type { DocCode } from '@/domain/diff';
 import { DOC_PERMISSION, loggedDocCode, NOTE_LOG_CODE } from '@/domain/doc-permissions';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 import { activityText } from '@/i18n/es-activity';
 import { rowOf } from '@/machines/lifecycle/table';
-import { noteForm } from './doc-activity.form';
+import { noteForm, type ActivityContext, type DocSubject } from './doc-activity.form';
+
+export type { ActivityContext, DocSubject };
 
 /**
  * What staff add to a document besides acting on it (spec details §7 "POST
@@ -16,20 +18,6 @@ import { noteForm } from './doc-activity.form';
  */
 
 export type ActivityEvent = { type: 'note.create' } | { type: 'log.create' };
-
-export interface ActivityContext {
-  status: string;
-  /** The document's kind as the logs name it (a customer is CUSTOM): its view permission is the rows'. */
-  docCode: DocCode;
-  permissions: readonly string[];
-}
-
-/** The document a note is written on. */
-export interface DocSubject {
-  docCode: NoteDocCode;
-  docId: number;
-  accountId: number | null;
-}
 
 /** A document's chart, as the server's store and the Notas tab restore it: always open. */
 export const activityInput = (docCode: DocCode) => ({ status: 'open', docCode });

@@ -4,7 +4,9 @@ import { Permission } from '@/domain/permissions';
 import { SmsRefused } from '@/domain/settings-lists';
 import { settingsText } from '@/i18n/es-settings';
 import { rowOf, type WireRequest } from '@/machines/lifecycle/table';
-import { addSmsForm, changeSmsForm, type SmsForm } from './sms-prefix.form';
+import { addSmsForm, changeSmsForm, type SmsForm, type SmsContext, type SmsSubject } from './sms-prefix.form';
+
+export type { SmsContext, SmsSubject };
 
 /**
  * The SMS PIN provider of a prefix (Settings › Proveedor SMS PIN; spec lists §7 "POST
@@ -14,26 +16,6 @@ import { addSmsForm, changeSmsForm, type SmsForm } from './sms-prefix.form';
  */
 
 export type SmsEvent = { type: 'sms.update'; creating?: boolean; provider?: string } | { type: 'sms.delete' };
-
-export interface SmsContext {
-  status: string;
-  /** The prefix; null on the list's "Agregar prefijo" until the form names one. */
-  prefix: string | null;
-  /** Its provider; null while it has none. */
-  provider: string | null;
-  /** The providers the SMS host knows. */
-  providers: readonly string[];
-  permissions: readonly string[];
-}
-
-/**
- * A prefix as the tab names it (null on "Agregar prefijo"), and the SMS host's token the session
- * sends in the body (spec: "a fixed token and data in the body").
- */
-export interface SmsSubject {
-  prefix: string | null;
-  token: string;
-}
 
 const text = settingsText.sms;
 const row = rowOf<SmsEvent, SmsContext, SmsSubject>();

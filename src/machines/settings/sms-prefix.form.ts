@@ -2,7 +2,26 @@ import { checkBody } from '@/api/contract/check';
 import { SmsUpdateData } from '@/api/contract/settings';
 import { settingsText } from '@/i18n/es-settings';
 import { formOf } from '@/machines/lifecycle/form';
-import type { SmsContext, SmsSubject } from './sms-prefix.actions';
+
+export interface SmsContext {
+  status: string;
+  /** The prefix; null on the list's "Agregar prefijo" until the form names one. */
+  prefix: string | null;
+  /** Its provider; null while it has none. */
+  provider: string | null;
+  /** The providers the SMS host knows. */
+  providers: readonly string[];
+  permissions: readonly string[];
+}
+
+/**
+ * A prefix as the tab names it (null on "Agregar prefijo"), and the SMS host's token the session
+ * sends in the body (spec: "a fixed token and data in the body").
+ */
+export interface SmsSubject {
+  prefix: string | null;
+  token: string;
+}
 
 const text = settingsText.sms;
 const form = formOf<SmsContext, SmsSubject>();
