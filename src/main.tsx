@@ -6,7 +6,7 @@ import { createServices } from '@/api/services';
 import { createSessionApi, startSession } from '@/app/session';
 import { ServicesContext, SessionActorContext, type SessionActor } from '@/ui/session';
 import { Boot, preloadRouterApp } from '@/app/boot';
-import { drawsShell } from '@/app/frame-paths';
+import { drawsShell } from '@/domain/frame-paths';
 import { AppFrame, frameActor } from '@/ui/shell-frame';
 import { goTo } from '@/app/navigation';
 import { notify } from '@/ui/toast';

@@ -20,7 +20,7 @@ import type { Services } from '@/api/services';
 import { mayOpen, ScreenRefused, type ScreenRoute } from '@/ui/screen-route';
 import { NoAuthorization } from '@/ui/no-authorization';
 import { FirstLoadPending, PagePending } from '@/ui/shell-frame';
-import { RootLayout } from '@/app/root-layout';
+import { RootLayout } from '@/screens/shell/root-layout';
 import { Shell } from '@/screens/shell/shell';
 import { shellRoutes } from '@/screens/shell/routes';
 import { customerRoutes } from '@/screens/customer/routes';

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { frameMachine, type FrameContext } from '@/machines/ui/frame.machine';
 import { currentYear } from '@/domain/year';
-import { drawsShell } from '@/app/frame-paths';
+import { drawsShell } from '@/domain/frame-paths';
 import { t } from '@/i18n';
 import { LARGE_UP, useMediaQuery } from './media';
 

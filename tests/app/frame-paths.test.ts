@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawsShell, WINDOW_PATHS } from '@/app/frame-paths';
+import { drawsShell, WINDOW_PATHS } from '@/domain/frame-paths';
 
 const { SCREENS } = await import('@/router');
 

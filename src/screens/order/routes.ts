@@ -2,7 +2,7 @@ import { BellAlertIcon, CubeIcon, ShoppingCartIcon } from '@heroicons/react/24/o
 import * as v from 'valibot';
 import { Permission } from '@/domain/permissions';
 import { SearchFlag, searchOf, listFirstRead, type ScreenRoute } from '@/ui/screen-route';
-import { FRAUD_GRAPH_WINDOW } from '@/app/frame-paths';
+import { FRAUD_GRAPH_WINDOW } from '@/domain/frame-paths';
 import { t } from '@/i18n';
 
 const ORDER_KEYS = [
