@@ -206,7 +206,7 @@ export const actionFlowMachine = setup({
 });
 
 /** An error's message as the flow shows it (the host turns transport errors into Spanish first). */
-function messageOf(error: unknown): string {
+export function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : Msg.serverError;
 }
 
