@@ -8,9 +8,9 @@ import { ServicesContext, SessionActorContext, type SessionActor } from '@/ui/se
 import { Boot, preloadRouterApp } from '@/app/boot';
 import { drawsShell } from '@/domain/frame-paths';
 import { AppFrame, frameActor } from '@/ui/shell-frame';
-import { goTo } from '@/app/navigation';
 import { notify } from '@/ui/toast';
 import { t } from '@/i18n';
+import type { AppRouter } from '@/router';
 
 async function boot() {
   const routerApp = preloadRouterApp(window.localStorage, window.location.hash);
@@ -36,6 +36,9 @@ async function boot() {
   }
   // The clients read the token from the session actor, created right after them.
   let session: SessionActor | null = null;
+  // The router comes after the session it guards, once its code is in (src/app/boot.tsx): on a
+  // signed-out start only after sign-in. Before it there is no page of the console to leave.
+  let router: AppRouter | null = null;
   const services = createServices(config, {
     getToken: () => session?.getSnapshot().context.accessToken ?? null,
     onInvalidToken: () => session?.send({ type: 'session.invalidToken' }),
@@ -47,7 +50,8 @@ async function boot() {
     timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
     now: () => Date.now(),
     notifyError: notify.error,
-    goToSignIn: () => goTo('/auth/login-page'),
+    // The page shown is guarded again: without a session its guard sends it to sign-in, keeping it (`redirect`).
+    goToSignIn: () => void router?.invalidate(),
     log: (message, error) => console.warn(message, error),
   });
   // Downloading beside config.json since the entry began; rendering without it would show a
@@ -58,7 +62,7 @@ async function boot() {
       <StrictMode>
         <SessionActorContext.Provider value={session}>
           <ServicesContext.Provider value={services}>
-            <Boot session={session} />
+            <Boot session={session} onRouter={(made) => (router = made)} />
           </ServicesContext.Provider>
         </SessionActorContext.Provider>
       </StrictMode>

@@ -1,4 +1,4 @@
-import type { JSX, ReactNode } from 'react';
+import { useCallback, type JSX, type ReactNode } from 'react';
 import {
   createHashHistory,
   createRootRouteWithContext,
@@ -9,9 +9,11 @@ import {
   redirect,
   useNavigate,
   useRouterState,
+  useSearch,
   type AnyRoute,
   type AnyRouter,
   type ErrorComponentProps,
+  type ParsedLocation,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { LoginPage } from '@/screens/session/login-page';
@@ -33,6 +35,7 @@ import { settingsRoutes } from '@/screens/settings/routes';
 import { sessionRoutes } from '@/screens/session/routes';
 import { controlRoutes } from '@/screens/control/routes';
 import { supervisionRoutes } from '@/screens/supervision/routes';
+import { returnLocation, RETURN_PARAM } from '@/domain/return-location';
 import { t } from '@/i18n';
 
 /**
@@ -83,9 +86,12 @@ const isSignedIn = (session: SessionActor) => {
   return snapshot.matches('signedIn') || snapshot.matches('invalidToken');
 };
 
-/** Every /admin path needs a session; without one the user goes to sign-in. */
-const requireSession = ({ context }: { context: RouterContext }) => {
-  if (!isSignedIn(context.session)) throw redirect({ to: '/auth/login-page' });
+/**
+ * Every /admin path needs a session; without one the user goes to sign-in, the location kept in
+ * its `redirect` (followed after sign-in only if it is a page of the console: src/domain/return-location.ts).
+ */
+const requireSession = ({ context, location }: { context: RouterContext; location: ParsedLocation }) => {
+  if (!isSignedIn(context.session)) throw redirect({ to: '/auth/login-page', search: { [RETURN_PARAM]: location.href } });
 };
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout });
@@ -98,15 +104,36 @@ const indexRoute = createRoute({
   },
 });
 
-/** The sign-in page inside the router (after a sign-out): signing in leads to the dashboard. */
+/** The sign-in page's search: where to go once signed in (any other key is dropped). */
+const loginSearch = (search: Record<string, unknown>): { [RETURN_PARAM]?: string } =>
+  typeof search[RETURN_PARAM] === 'string' ? { [RETURN_PARAM]: search[RETURN_PARAM] } : {};
+
+/**
+ * The sign-in page inside the router (after a sign-out, or a session that ended): signing in leads
+ * where the `redirect` points, with the page's search, when it is a page of the console; else to the dashboard.
+ */
 function LoginRoute() {
   const navigate = useNavigate();
-  return <LoginPage onSignedIn={() => void navigate({ to: '/admin/dashboard' })} />;
+  const requested = useSearch({ strict: false, select: (search) => search[RETURN_PARAM] });
+  const signedIn = useCallback(() => void navigate({ href: returnLocation(requested), replace: true }), [navigate, requested]);
+  return <LoginPage onSignedIn={signedIn} />;
 }
 
-const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/auth/login-page', staticData: { title: t.titles.login }, component: LoginRoute });
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth/login-page',
+  validateSearch: loginSearch,
+  staticData: { title: t.titles.login },
+  component: LoginRoute,
+});
 /** The login page some layouts link from their top bar: the same page. */
-const altLoginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login-page', staticData: { title: t.titles.login }, component: LoginRoute });
+const altLoginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login-page',
+  validateSearch: loginSearch,
+  staticData: { title: t.titles.login },
+  component: LoginRoute,
+});
 
 const healthRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -204,7 +231,7 @@ function screenRoute(screen: ScreenRoute): AnyRoute {
     ? createRoute({
         getParentRoute: () => rootRoute,
         path: screen.path,
-        beforeLoad: (args: { context: RouterContext }) => {
+        beforeLoad: (args: { context: RouterContext; location: ParsedLocation }) => {
           requireSession(args);
           guard(args);
         },

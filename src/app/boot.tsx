@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { LoginPage } from '@/screens/session/login-page';
 import { useDocumentTitle } from '@/ui/document-title';
 import type { SessionActor } from '@/ui/session';
 import { readStoredSession, type KeyValueStore } from '@/machines/session/session-store';
 import { t } from '@/i18n';
 import { preloadHttp } from '@/api/http';
+import { isFollowable, returnLocation, RETURN_PARAM } from '@/domain/return-location';
+import type { AppRouter } from '@/router';
 import type RouterAppComponent from './router-app';
 
 /** The routed console once its code is in: rendered directly, never through Suspense. */
@@ -20,6 +22,10 @@ const LOGIN_PATH = '#/auth/login-page';
 const isLoginPath = (hash: string) => hash.startsWith(LOGIN_PATH) || hash.startsWith('#/login-page');
 /** Public routes that need the router even without a session. */
 const isPublicRoute = (hash: string) => hash.startsWith('#/health');
+/** The sign-in page keeping where the visitor was going, as the router's guard keeps it (`redirect`). */
+const loginKeeping = (href: string) => `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: href }).toString()}`;
+/** Where the sign-in page's address says to go once signed in. */
+const requestedIn = (hash: string) => new URLSearchParams(hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : '').get(RETURN_PARAM);
 
 /**
  * With a stored session, on any page but sign-in, the router will be needed: its chunk starts
@@ -44,13 +50,11 @@ function isSignedIn(session: SessionActor) {
  * bundle holds only React, the session chart and the form (docs/decisions.md: bundle budget).
  * Once signed in, or on a public route, the router takes over for good.
  */
-export function Boot({ session }: { session: SessionActor }) {
+export function Boot({ session, onRouter }: { session: SessionActor; onRouter: (router: AppRouter) => void }) {
   const [routed, setRouted] = useState(() => {
     const hash = window.location.hash;
     return isPublicRoute(hash) || (isSignedIn(session) && !isLoginPath(hash));
   });
-  // Where a signed-out visitor was going: they land there after signing in.
-  const returnTo = useRef('#/admin/dashboard');
 
   useEffect(() => {
     if (routed) return;
@@ -59,9 +63,10 @@ export function Boot({ session }: { session: SessionActor }) {
       if (isPublicRoute(hash)) {
         setRouted(true);
       } else if (!isLoginPath(hash)) {
-        // Any path without a session shows the sign-in page (spec route table).
-        if (hash.startsWith('#/admin/')) returnTo.current = hash;
-        window.history.replaceState(null, '', LOGIN_PATH);
+        // Any path without a session shows the sign-in page (spec route table), keeping a page of
+        // the console to land on after signing in (src/domain/return-location.ts).
+        const href = hash.slice(1);
+        window.history.replaceState(null, '', isFollowable(href) ? loginKeeping(href) : LOGIN_PATH);
       }
     };
     follow();
@@ -75,7 +80,7 @@ export function Boot({ session }: { session: SessionActor }) {
     return (
       <LoginPage
         onSignedIn={() => {
-          window.history.replaceState(null, '', returnTo.current);
+          window.history.replaceState(null, '', `#${returnLocation(requestedIn(window.location.hash))}`);
           setRouted(true);
         }}
       />
@@ -86,11 +91,11 @@ export function Boot({ session }: { session: SessionActor }) {
   // throttle), a third of a second lost on every cold start for nothing.
   if (loadedRouterApp) {
     const Loaded = loadedRouterApp;
-    return <Loaded session={session} />;
+    return <Loaded session={session} onRouter={onRouter} />;
   }
   return (
     <Suspense fallback={<p className="p-8 text-slate-600">{t.app.loading}</p>}>
-      <RouterApp session={session} />
+      <RouterApp session={session} onRouter={onRouter} />
     </Suspense>
   );
 }

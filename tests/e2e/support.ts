@@ -54,10 +54,15 @@ export async function signIn(page: Page, username: string, options: { keepAlert?
 /** Signs in through the form and waits for the dashboard; the fraud alert is acknowledged unless asked not to. */
 export async function signInThroughForm(page: Page, username: string, options: { keepAlert?: boolean } = {}) {
   await page.goto('/#/auth/login-page');
+  await submitSignIn(page, username, /#\/admin\/dashboard/, options);
+}
+
+/** Signs in through the sign-in page on screen and waits to land where `landsOn` says; the fraud alert is acknowledged unless asked not to. */
+export async function submitSignIn(page: Page, username: string, landsOn: RegExp, options: { keepAlert?: boolean } = {}) {
   await page.getByLabel('Usuario').fill(username);
   await page.getByLabel('Contraseña').fill('demo1234');
   await page.getByRole('button', { name: 'Acceder' }).click();
-  await expect(page).toHaveURL(/#\/admin\/dashboard/);
+  await expect(page).toHaveURL(landsOn);
   const alert = page.getByRole('alertdialog', { name: 'Alertas de Fraude' });
   await expect(alert).toBeVisible();
   if (!options.keepAlert) {

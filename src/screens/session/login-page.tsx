@@ -25,8 +25,9 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
   }, [session]);
 
   useEffect(() => {
-    if (signedIn) onSignedIn();
-  }, [signedIn, onSignedIn]);
+    // Read live: on arriving signed in, the sign-out just sent has already ended the session the render saw.
+    if (signedIn && session.getSnapshot().matches('signedIn')) onSignedIn();
+  }, [session, signedIn, onSignedIn]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
