@@ -1,4 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { holdStillMachine } from '@/machines/ui/hold-still.machine';
 import { Spinner } from './spinner';
 import { t } from '@/i18n';
 
@@ -6,48 +9,17 @@ import { t } from '@/i18n';
  * A region that shows its parts together: while any part inside it still reads its first answer
  * (a panel's data, a panel's code), the region keeps its place but is not drawn, and a spinner
  * says it is loading; when the last part has arrived everything appears at once, so nothing moves
- * under the pointer as parts fill in one after another (issue 26). A part that takes too long
- * does not hide the others: after `patience` the region shows what it has.
+ * under the pointer as parts fill in one after another (issue 26). When it shows itself is the
+ * hold-still chart's (src/machines/ui/hold-still.machine.ts: the parts still waiting, the patience).
  */
 
-interface Pending {
-  /** A part starts its first read; the function returned says it arrived. */
-  hold: () => () => void;
-}
+const HoldStillContext = createContext<ActorRefFrom<typeof holdStillMachine> | null>(null);
 
-const HoldStillContext = createContext<Pending | null>(null);
-
-/** How long a region waits for its slowest part before it shows what it has. */
-const PATIENCE_MS = 10_000;
-
-export function HoldStill({ children, patience = PATIENCE_MS }: { children: ReactNode; patience?: number }) {
-  // Counted outside React's state: the parts' layout effects run before the region's own, in the
-  // same commit, and the region must see them all before it decides to show itself.
-  const pending = useRef(0);
-  const [shown, setShown] = useState(false);
-  const hold = useCallback(() => {
-    pending.current += 1;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      pending.current -= 1;
-      // A part that arrives ends the wait when it was the last (a part that follows it in the same
-      // commit, a panel after its code, has already said it waits: it runs first).
-      if (pending.current === 0) queueMicrotask(() => pending.current === 0 && setShown(true));
-    };
-  }, []);
-  const value = useMemo(() => ({ hold }), [hold]);
-  // Once shown, a region stays shown: a part read again later has its own spinner in place.
-  useLayoutEffect(() => {
-    if (pending.current === 0) setShown(true);
-  }, []);
-  useEffect(() => {
-    const timer = setTimeout(() => setShown(true), patience);
-    return () => clearTimeout(timer);
-  }, [patience]);
+export function HoldStill({ children }: { children: ReactNode }) {
+  const region = useActorRef(holdStillMachine);
+  const shown = useSelector(region, (s) => s.matches('shown'));
   return (
-    <HoldStillContext.Provider value={value}>
+    <HoldStillContext.Provider value={region}>
       {shown ? null : <Spinner label={t.app.loading} />}
       <div className={shown ? undefined : 'invisible'} aria-busy={!shown}>
         {children}
@@ -60,7 +32,11 @@ export function HoldStill({ children, patience = PATIENCE_MS }: { children: Reac
 export function useHoldStill(waiting: boolean) {
   const region = useContext(HoldStillContext);
   // Before the browser paints: the region is hidden in the same frame the part appears.
-  useLayoutEffect(() => (region && waiting ? region.hold() : undefined), [region, waiting]);
+  useLayoutEffect(() => {
+    if (!region || !waiting) return undefined;
+    region.send({ type: 'part.waiting' });
+    return () => region.send({ type: 'part.arrived' });
+  }, [region, waiting]);
 }
 
 /** A part whose code is still on its way (a Suspense fallback inside a region). */
