@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { checkBody } from '@/api/contract/check';
 import { DefenceQuery, type BalanceMovement, type DefenceRow, type SaldoReport } from '@/api/contract/customer-reports';
 import { getBalanceReport, getDefenceReport } from '@/api/customer-forms';
@@ -9,9 +9,9 @@ import { formatDateTime } from '@/domain/time';
 import { Button } from '@/ui/button';
 import { downloadCsv } from '@/ui/csv-download';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
-import { Dialog } from '@/ui/dialog';
 import { InputField, SelectField } from '@/ui/fields';
-import { DialogSearchState, useSearchDialog } from '@/ui/search-screen';
+import { ReportDialog } from '@/ui/report-dialog';
+import { useSearchDialog } from '@/ui/search-screen';
 import type { Filters, SearchResult } from '@/machines/ui/search.machine';
 import { useActorPermissions, useServices } from '@/ui/session';
 import { customerActionText } from '@/i18n/es-customer-actions';
@@ -66,7 +66,6 @@ const defenceRefusal = (accountId: number) => (f: Filters) =>
 export function DefenceReport({ accountId }: { accountId: number }) {
   const services = useServices();
   const permissions = useActorPermissions();
-  const [open, setOpen] = useState(false);
   const [defaults] = useState<DefenceForm>(() => ({ type: 'ALL', pasarela: '', star: defenceWindow(Date.now()).start, end: defenceWindow(Date.now()).end, orderCode: '' }));
   const screen = useSearchDialog({
     defaults,
@@ -83,48 +82,34 @@ export function DefenceReport({ accountId }: { accountId: number }) {
   });
   if (!mayReadDefence(permissions)) return null;
   const form = screen.draft as DefenceForm;
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    screen.submit();
-  };
   const result = (screen.status === 'results' || screen.status === 'empty') && screen.result ? (screen.result as SearchResult & { defence: DefenceResult }).defence : null;
 
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        {text.defence}
-      </Button>
-      <Dialog open={open} title={text.defenceTitle} onClose={() => setOpen(false)} className="max-w-5xl">
-        <form onSubmit={search} noValidate className="space-y-3">
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-            <SelectField id={`defence-${accountId}-service`} label={text.service} options={DEFENCE_SERVICES.map((s) => ({ value: s.code, label: s.label }))} {...screen.field('type')} />
-            {form.type === 'BALANCE_MOVEMENT' ? (
-              <InputField id={`defence-${accountId}-order`} label={text.orderCode} autoComplete="off" {...screen.field('orderCode')} />
-            ) : (
-              <>
-                <SelectField id={`defence-${accountId}-gateway`} label={text.gateway} emptyLabel={text.anyGateway} options={PAYMENT_SYSTEMS.map((p) => ({ value: String(p.code), label: `${p.code} ${p.name}` }))} {...screen.field('pasarela')} />
-                <InputField id={`defence-${accountId}-start`} type="date" label={text.start} {...screen.field('star')} />
-                <InputField id={`defence-${accountId}-end`} type="date" label={text.end} {...screen.field('end')} />
-              </>
-            )}
-          </div>
-          {screen.status === 'invalid' && screen.invalid ? (
-            <p role="alert" className="text-sm text-red-700">
-              {screen.invalid}
-            </p>
-          ) : null}
-          <div className="flex gap-2">
-            <Button type="submit">{text.search}</Button>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              {text.close}
-            </Button>
-          </div>
-        </form>
-        <div className="mt-4">
-          <DialogSearchState screen={screen}>{result ? <DefenceTable accountId={accountId} result={result} /> : null}</DialogSearchState>
-        </div>
-      </Dialog>
-    </>
+    <ReportDialog
+      openLabel={text.defence}
+      title={text.defenceTitle}
+      searchLabel={text.search}
+      closeLabel={text.close}
+      width="max-w-5xl"
+      screen={screen}
+      fieldsClassName="grid grid-cols-2 gap-3 md:grid-cols-4"
+      fields={
+        <>
+          <SelectField id={`defence-${accountId}-service`} label={text.service} options={DEFENCE_SERVICES.map((s) => ({ value: s.code, label: s.label }))} {...screen.field('type')} />
+          {form.type === 'BALANCE_MOVEMENT' ? (
+            <InputField id={`defence-${accountId}-order`} label={text.orderCode} autoComplete="off" {...screen.field('orderCode')} />
+          ) : (
+            <>
+              <SelectField id={`defence-${accountId}-gateway`} label={text.gateway} emptyLabel={text.anyGateway} options={PAYMENT_SYSTEMS.map((p) => ({ value: String(p.code), label: `${p.code} ${p.name}` }))} {...screen.field('pasarela')} />
+              <InputField id={`defence-${accountId}-start`} type="date" label={text.start} {...screen.field('star')} />
+              <InputField id={`defence-${accountId}-end`} type="date" label={text.end} {...screen.field('end')} />
+            </>
+          )}
+        </>
+      }
+    >
+      {result ? <DefenceTable accountId={accountId} result={result} /> : null}
+    </ReportDialog>
   );
 }
 
