@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { BaseEdge, Background, Controls, EdgeLabelRenderer, Handle, MarkerType, Position, ReactFlow, ReactFlowProvider, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import type { ChartGraph } from '@/api/contract/transitions';
-import { flowAriaLabels } from '@/ui/flow-labels';
+import { flowAriaLabels } from '@/i18n/es-graph';
 import { auditText } from '@/i18n/es-audit';
 import { edgeLabel, type LaidChart, type Point } from './statechart-layout';
 

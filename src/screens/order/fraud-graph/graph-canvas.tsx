@@ -20,7 +20,7 @@ import type { FraudGraph, GraphNode } from '@/api/contract/fraud-graph';
 import { reliabilityLabel } from '@/domain/reliability';
 import { fraudGraphText } from '@/i18n/es-fraud-graph';
 import { marksOf, nodeName } from './graph-model';
-import { flowAriaLabels } from '@/ui/flow-labels';
+import { flowAriaLabels } from '@/i18n/es-graph';
 import { NODE_SIZE } from './layout';
 
 type FlowNode = Node<{ node: GraphNode }, 'account' | 'link'>;
