@@ -60,17 +60,21 @@ export function waitingPairs(permissions: readonly string[], product?: Remittanc
   return REMITTANCE_QUEUE_PRODUCTS.filter((p) => !product || p === product).flatMap((p) => waitingStatuses(CHARTS[p], permissions).map((status) => ({ product: p, status })));
 }
 
-type Parsed = {
-  page: number;
-  size: number;
+/** The queue's filters (its page's product, province, provider and age). */
+export type WaitingFilter = {
   product?: RemittanceQueueProduct | undefined;
   province?: string | undefined;
   provider?: string | undefined;
   minAgeHours?: number | undefined;
+};
+
+type Parsed = WaitingFilter & {
+  page: number;
+  size: number;
   sort?: QueueSort | undefined;
 };
 
-function pairQuery(db: Kysely<Database>, pair: { product: string; status: string }, q: Parsed, now: number) {
+function pairQuery(db: Kysely<Database>, pair: { product: string; status: string }, q: WaitingFilter, now: number) {
   // Only the index is read unless a province is asked for (the remittance's own row says where).
   let query = db.selectFrom('order_items as i').where('i.product_type', '=', pair.product).where('i.status', '=', pair.status);
   if (q.province) {
@@ -84,6 +88,19 @@ function pairQuery(db: Kysely<Database>, pair: { product: string; status: string
   if (q.provider) query = query.where('i.provider', '=', q.provider);
   if (q.minAgeHours !== undefined) query = query.where('i.created_date', '<=', iso(now - q.minAgeHours * 3_600_000));
   return query;
+}
+
+/**
+ * How many items wait in the Cola de Remesas for these permissions, with these filters: the one count
+ * of what waits (issue 39 §6). The queue counts it for the person who reads it, Supervisión for
+ * anyone who works the queue (server/supervision/figures.ts), each (product, status) pair along
+ * its index.
+ */
+export async function remittanceWaitingCount(db: Kysely<Database>, permissions: readonly string[], q: WaitingFilter, now: number): Promise<number> {
+  const counts = await Promise.all(
+    waitingPairs(permissions, q.product).map((pair) => pairQuery(db, pair, q, now).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()),
+  );
+  return counts.reduce((sum, c) => sum + Number(c.n), 0);
 }
 
 /** Where the page's remittances go (bank and home: the remittance; pickup: the shipment), by item. */
@@ -101,7 +118,7 @@ export async function remittanceQueue(ctx: ReadContext, q: Parsed): Promise<Remi
   const { db, principal, now } = ctx;
   const pairs = waitingPairs([...principal.permissions], q.product);
   const end = (q.page + 1) * q.size;
-  const [pages, counts] = await Promise.all([
+  const [pages, total] = await Promise.all([
     Promise.all(
       pairs.map((pair) =>
         // Only what the index holds (date and id): a deep page walks its index entries, and reads
@@ -114,7 +131,7 @@ export async function remittanceQueue(ctx: ReadContext, q: Parsed): Promise<Remi
           .execute(),
       ),
     ),
-    Promise.all(pairs.map((pair) => pairQuery(db, pair, q, now).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow())),
+    remittanceWaitingCount(db, [...principal.permissions], q, now),
   ]);
   const ids = pages.flat().sort(byAge(q.sort)).slice(q.page * q.size, end).map((r) => r.id);
   const read =
@@ -157,7 +174,7 @@ export async function remittanceQueue(ctx: ReadContext, q: Parsed): Promise<Remi
       chart,
     };
   });
-  return { elements, totalElements: counts.reduce((sum, c) => sum + Number(c.n), 0), statuses: [...new Set(pairs.map((p) => p.status))] };
+  return { elements, totalElements: total, statuses: [...new Set(pairs.map((p) => p.status))] };
 }
 
 /** The items of a page whose approval waits for a second person (four-eyes): not work for the queue until decided. */
@@ -186,7 +203,7 @@ async function waitingApprovals(db: Kysely<Database>, ids: readonly number[], no
   return new Map([...rows, ...listed].map((r) => [Number(r.entity_id), { id: r.id, requesterName: r.requester_name }]));
 }
 
-/** How many orders wait for the risk review: the bell, its list, the dashboard and the risk queue all read this. */
+/** How many orders wait for the risk review: the bell, its list, the dashboard, the risk queue and Supervisión all read this. */
 export async function riskQueueCount(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', RISK_QUEUE_STATUSES).executeTakeFirstOrThrow();
   return Number(row.n);

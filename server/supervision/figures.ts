@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { iso } from '../clock';
-import { oldestFirst, waitingPairs } from '../queue/queues';
+import { oldestFirst, remittanceWaitingCount, riskQueueCount, waitingPairs } from '../queue/queues';
 import { Permission } from '@/domain/permissions';
 import { RISK_QUEUE_STATUSES } from '@/domain/order-status';
 import { REMITTANCE_QUEUE_PRODUCTS, type RemittanceQueueProduct } from '@/domain/queues';
@@ -47,12 +47,13 @@ interface Waiting {
 const mergedOldest = async (statuses: readonly string[], read: (status: string) => Promise<{ id: number; created_date: string }[]>, limit: number) =>
   (await Promise.all(statuses.map(read))).flat().sort(oldestFirst).slice(0, limit);
 
-function itemsWaiting(db: Kysely<Database>, product: RemittanceQueueProduct): Waiting & { statuses: string[] } {
+/** A product of the Cola de Remesas as anyone who works it waits for it: its depth is the queue's own count (remittanceWaitingCount). */
+function itemsWaiting(db: Kysely<Database>, product: RemittanceQueueProduct, now: number): Waiting & { statuses: string[] } {
   const statuses = waitingPairs(QUEUE_WORKERS, product).map((p) => p.status);
   const base = () => db.selectFrom('order_items').where('product_type', '=', product).where('status', 'in', statuses.length ? statuses : ['']);
   return {
     statuses,
-    count: async () => Number((await base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    count: () => remittanceWaitingCount(db, QUEUE_WORKERS, { product }, now),
     dates: (limit, offset) => base().select(['id', 'created_date']).orderBy('created_date').orderBy('id').limit(limit).offset(offset).execute(),
     olderThan: async (before) => Number((await base().where('created_date', '<=', before).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
     oldest: (limit) =>
@@ -60,10 +61,11 @@ function itemsWaiting(db: Kysely<Database>, product: RemittanceQueueProduct): Wa
   };
 }
 
+/** The Cola de Riesgo: its depth is the count the queue and the bell show (riskQueueCount). */
 function ordersWaiting(db: Kysely<Database>): Waiting {
   const base = () => db.selectFrom('orders').where('status', 'in', [...RISK_QUEUE_STATUSES]);
   return {
-    count: async () => Number((await base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    count: () => riskQueueCount(db),
     dates: (limit, offset) => base().select(['id', 'created_date']).orderBy('created_date').orderBy('id').limit(limit).offset(offset).execute(),
     olderThan: async (before) => Number((await base().where('created_date', '<=', before).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
     oldest: (limit) => mergedOldest(RISK_QUEUE_STATUSES, (status) => db.selectFrom('orders').select(['id', 'created_date']).where('status', '=', status).orderBy('created_date').orderBy('id').limit(limit).execute(), limit),
@@ -196,7 +198,7 @@ async function describe(db: Kysely<Database>, queue: SlaQueue, rows: { id: numbe
 
 /** Every queue's figures (the Cola de Remesas per product), by province, and the oldest entries past their levels. */
 export async function queueFigures(db: Kysely<Database>, hours: SlaHours, now: number) {
-  const items = REMITTANCE_QUEUE_PRODUCTS.map((product) => ({ product, waiting: itemsWaiting(db, product) }));
+  const items = REMITTANCE_QUEUE_PRODUCTS.map((product) => ({ product, waiting: itemsWaiting(db, product, now) }));
   const statuses = Object.fromEntries(items.map((i) => [i.product, i.waiting.statuses])) as Record<RemittanceQueueProduct, string[]>;
   const [remittance, risk, approval] = await Promise.all([
     Promise.all(items.map((i) => figuresOf(db, 'remittance', i.product, i.waiting, hours, now))),

@@ -14,7 +14,8 @@ type ClaimKind = keyof typeof CLAIM_NOUNS;
 /** Supervisión's words (issue 28 §1; the spec is silent, docs/decisions.md "Issue 28, Supervisión"). */
 export const supervisionText = {
   title: es.menu.supervision,
-  intro: 'La salud de las colas frente a su nivel de servicio, quién atiende qué y el trabajo de hoy. Se actualiza sola con cada cambio.',
+  intro:
+    'La salud de las colas frente a su nivel de servicio, quién atiende qué y el trabajo de hoy. «En espera» cuenta lo que espera a cualquiera que trabaje la cola; cada especialista ve en la suya lo que espera por él. Se actualiza sola con cada cambio.',
   queues: { remittance: es.menu.remittanceQueue, risk: es.menu.riskQueue, approval: es.menu.approvals } satisfies Record<SlaQueue, string>,
   products: queueText.products,
   sections: {

@@ -3,12 +3,11 @@ import { createContext } from 'react';
 /**
  * What hosts a panel's actions: a work queue or a live detail page. Every action flow inside tells
  * it when its request leaves (`acting`: the change it makes is the person's own) and when its
- * result is closed (`settled`: the queue moves on); with `keys`, ChartActions gives each enabled
- * action a digit key, shown on its button.
+ * result is closed (`settled`: the queue moves on).
  */
-export const ActionHostContext = createContext<{ keys: boolean; acting: () => void; settled: () => void } | null>(null);
+export const ActionHostContext = createContext<{ acting: () => void; settled: () => void } | null>(null);
 
-/** A detail page's chosen group of actions (src/ui/key-groups.tsx): its ChartActions take the digit keys. */
+/** The chosen group of actions (a detail page's, a work queue panel's: src/ui/key-groups.tsx): its ChartActions take the digit keys. */
 export interface KeyGroups {
   /** The chosen group (a ChartActions' own id), or none. */
   current: string | null;

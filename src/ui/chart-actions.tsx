@@ -18,7 +18,7 @@ import { formDescription, RowFormFields } from './row-form';
 import { useActorPermissions, useServices, useSession } from './session';
 import { t } from '@/i18n';
 import { actionKey } from './key-target';
-import { ActionHostContext, KeyGroupsContext } from './action-host';
+import { KeyGroupsContext } from './action-host';
 
 const DigitKeys = lazy(async () => ({ default: (await import('./digit-keys')).DigitKeys }));
 
@@ -220,12 +220,12 @@ export type ChartFlow = ReturnType<typeof useChartFlow>;
 /** The buttons of an entity's enabled rows, in one labelled group, with their flow. */
 export function ChartActions({ label, parts, onDone, onFailed, children, buttonName, flow: hosted }: ChartActionsProps) {
   const { enabled, notes } = useOffers(parts);
-  // In a work queue's panel, or in the group chosen with j/k on a detail page, each action has a
-  // digit key, shown on its button.
+  // The chosen group (with j/k on a detail page; the first of a work queue's panel) gives each of
+  // its actions a digit key, shown on its button: one group at a time, so a digit names one button.
   const groups = useContext(KeyGroupsContext);
   const group = useId();
   const chosen = groups?.current === group;
-  const keyed = (useContext(ActionHostContext)?.keys ?? false) || chosen;
+  const keyed = chosen;
   const own = useChartFlow({ onDone: onDone ?? (() => {}), onFailed });
   const flow = hosted ?? own;
   const start = (index: number, row: AnyRow) => flow.start(parts[index]!, row);

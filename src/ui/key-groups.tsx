@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { KeyGroupsContext } from './action-host';
 
 /**
@@ -12,7 +12,7 @@ import { KeyGroupsContext } from './action-host';
 const GroupKeys = lazy(async () => ({ default: (await import('./key-groups-keys')).GroupKeys }));
 
 /** The groups shown now, in the page's order (a closed tab's are not). */
-const shownGroups = () => [...document.querySelectorAll<HTMLElement>('[data-key-group]')].filter((el) => el.offsetParent !== null);
+const shownGroups = (root: ParentNode = document) => [...root.querySelectorAll<HTMLElement>('[data-key-group]')].filter((el) => el.offsetParent !== null);
 
 export function KeyGroupsProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<string | null>(null);
@@ -32,6 +32,34 @@ export function KeyGroupsProvider({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <GroupKeys move={move} leave={() => setCurrent(null)} />
       </Suspense>
+    </KeyGroupsContext.Provider>
+  );
+}
+
+/**
+ * A work queue's panel (issue 39 §6): its first group of actions in the page's order (the entry's
+ * own: the order's in Cola de Riesgo, the item's in Cola de Remesas) takes the digit keys and no
+ * other, so a digit names one button and presses that one; j and k stay the list's. The panel's
+ * parts load one after another: the first group is looked for again whenever its content changes.
+ */
+export function FirstGroupKeys({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  const [first, setFirst] = useState<string | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const root = panel.current;
+    if (!root) return;
+    const look = () => setFirst(shownGroups(root)[0]?.dataset.keyGroup ?? null);
+    look();
+    const watch = new MutationObserver(look);
+    watch.observe(root, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }, []);
+  const value = useMemo(() => ({ current: enabled ? first : null }), [enabled, first]);
+  return (
+    <KeyGroupsContext.Provider value={value}>
+      <div ref={panel} className="contents">
+        {children}
+      </div>
     </KeyGroupsContext.Provider>
   );
 }

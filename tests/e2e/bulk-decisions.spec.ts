@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './harness';
-import { moveTo, ownOrder, queueEntryRow, withDb, type Slot } from './fixtures';
+import { moveTo, ownOrder, queueEntryRow, valueOf, withDb, type Slot } from './fixtures';
 import { seriousViolations, signIn } from './support';
 
 /**
@@ -66,24 +66,29 @@ test('fraude chooses two risk orders by keyboard, approves both in one action; t
   await expect(row(page, second!)).toHaveCount(0);
   await expect(bar).not.toContainText('elegidas');
   expect(withDb((db) => db.prepare(`SELECT status FROM orders WHERE id IN (${first}, ${second})`).all())).toEqual([{ status: 'OPEN' }, { status: 'OPEN' }]);
+  // The bell counts what the queue counts (one definition), and heard the decision without a reload (issue 39 §6).
+  await expect(async () => {
+    const waiting = (await page.getByText(/^[\d.]+ esperando$/).innerText()).replace(/\D/g, '');
+    await expect(page.getByRole('button', { name: /^Órdenes en riesgo: / })).toHaveAccessibleName(`Órdenes en riesgo: ${waiting}`, { timeout: 2000 });
+  }).toPass();
 });
 
 
-/** Two home remittances out for delivery in an open order of the test's, the newest of Cola de Remesas, without claims. */
+/** Three home remittances out for delivery in an open order of the test's, the newest of Cola de Remesas, without claims. */
 function homeRemittancesOut(): number[] {
   return withDb((db) => {
     const items = db
       .prepare(
         `SELECT i.id AS itemId, i.order_id AS orderId FROM order_items i JOIN orders o ON o.id = i.order_id JOIN remittances r ON r.id = i.id
          WHERE (o.status = 'CLOSED' OR o.support_id = 'E2E-BULK-HOME') AND i.product_type = 'REMESA_A_DOMICILIO' AND i.fulfillment_order_id IS NOT NULL
-         ORDER BY i.id DESC LIMIT 2`,
+         ORDER BY i.id DESC LIMIT 3`,
       )
       .all() as Slot[];
     const orderId = ownOrder(db, 'E2E-BULK-HOME', items[0]!.orderId, 'OPEN');
     db.prepare("UPDATE orders SET status = 'OPEN' WHERE id = ?").run(orderId);
     items.forEach((item, n) => {
       moveTo(db, item.itemId, orderId);
-      db.prepare("UPDATE order_items SET status = 'PENDING_DELIVERY', created_date = ? WHERE id = ?").run(`2100-01-0${2 - n}T12:00:00.000Z`, item.itemId);
+      db.prepare("UPDATE order_items SET status = 'PENDING_DELIVERY', created_date = ? WHERE id = ?").run(`2100-01-0${3 - n}T12:00:00.000Z`, item.itemId);
       db.prepare('DELETE FROM claims WHERE entity_id = ?').run(item.itemId);
     });
     return items.map((item) => item.itemId);
@@ -91,9 +96,25 @@ function homeRemittancesOut(): number[] {
 }
 
 test('a reason for all: two home remittances sent back to review in one action, each entry named in the result', async ({ page }) => {
-  const [first, second] = homeRemittancesOut();
+  const [third, first, second] = homeRemittancesOut();
   await signIn(page, 'admin', { open: '/#/admin/remittance-queue?sort=newest' });
   await expect(page.getByRole('heading', { name: 'Cola de Remesas' })).toBeVisible();
+
+  // One state (issue 39 §6): sent back to review from its panel, the item reads 'En proceso' in the
+  // list and in the panel at once, its result still on screen.
+  await queueEntryRow(page, third!).getByRole('button', { name: `Item ${third}`, exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Cola de Remesas' });
+  await expect(valueOf(panel, 'Estado')).toHaveText('Asignada');
+  await panel.getByRole('button', { name: /Enviar a revisión/ }).click();
+  await page.getByRole('dialog', { name: `Enviar a revisión la remesa ${third}` }).getByLabel('Motivo').fill('Falta el municipio');
+  await page.getByRole('dialog', { name: `Enviar a revisión la remesa ${third}` }).getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Listo!' })).toBeVisible();
+  await expect(queueEntryRow(page, third!)).toContainText('En proceso');
+  await expect(valueOf(panel, 'Estado')).toHaveText('En proceso');
+  await page.keyboard.press('Enter');
+  await expect(valueOf(panel, 'Estado')).toHaveText('En proceso');
   await page.getByRole('checkbox', { name: `Elegir Item ${first}` }).check();
   await page.getByRole('checkbox', { name: `Elegir Item ${second}` }).check();
   const bar = page.getByRole('region', { name: 'Decisión en bloque' });

@@ -1,4 +1,4 @@
-import { expect, test } from './harness';
+import { expect, test, type Locator, type Page } from './harness';
 import { ownOrder, queueEntryRow, waitingBankRemittances, withDb } from './fixtures';
 import { seriousViolations, signIn } from './support';
 
@@ -15,6 +15,30 @@ const QUEUE = '/#/admin/remittance-queue?product=REMESA_BANCARIA';
 const fixtures = () => waitingBankRemittances('E2E-QUEUE', 3, 2, '1990-01-01T12:00:00.000Z');
 
 const row = queueEntryRow;
+
+/**
+ * Issue 39 §6: each digit is drawn once on the page, and pressing it opens what clicking the button
+ * it sits on opens (then both are cancelled with Escape).
+ */
+async function digitsPressTheirButtons(page: Page, scope: Locator) {
+  const digits = await scope.locator('button[aria-keyshortcuts]').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-keyshortcuts')!));
+  expect(digits.length).toBeGreaterThan(0);
+  expect(new Set(digits).size).toBe(digits.length);
+  await expect(page.locator('[aria-keyshortcuts]')).toHaveCount(digits.length);
+  const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+  const opened = async (open: () => Promise<void>) => {
+    await open();
+    await expect(dialog).toHaveCount(1);
+    const text = await dialog.innerText();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    return text;
+  };
+  for (const digit of digits) {
+    const byKey = await opened(() => page.keyboard.press(digit));
+    expect(await opened(() => scope.locator(`button[aria-keyshortcuts="${digit}"]`).click())).toBe(byKey);
+  }
+}
 
 test('two specialists on the remittance queue: a claim holds the item, the action drops it from the other screen at once, all by keyboard', async ({ browser }) => {
   const [first, second, third] = fixtures();
@@ -111,6 +135,8 @@ test('the risk queue: the oldest order opens on its Riesgo tab, is approved with
   await expect(approve.locator('kbd')).toBeVisible();
   await expect(approve.locator('kbd')).toHaveText('1');
   expect(await seriousViolations(page)).toEqual([]);
+  // The order's own actions take the digits, no action of its tabs: each digit presses the button it sits on.
+  await digitsPressTheirButtons(page, page.getByRole('region', { name: 'Cola de Riesgo' }));
   await page.keyboard.press('1');
   await expect(page.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(String(first));
   await page.keyboard.press('Enter');

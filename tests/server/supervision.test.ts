@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, sendRow, TEST_NOW, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
-import { ClaimResponse, QueuePaths } from '@/api/contract/queues';
+import { ClaimResponse, QueuePaths, RemittanceQueueResponse, RiskQueueResponse } from '@/api/contract/queues';
+import { RiskListResponse } from '@/api/contract/orders';
 import { HeldClaimsResponse, RevokeResponse, SupervisionPaths, SupervisionResponse, type QueueFigures } from '@/api/contract/supervision';
 import { bankRemittance } from '@/machines/items/bank-remittance.machine';
 import { slaStateOf } from '@/machines/queue/sla.machine';
@@ -9,7 +10,7 @@ import { rowFor } from '@/machines/lifecycle/table';
 import { ClaimMsg, REMITTANCE_QUEUE_PRODUCTS } from '@/domain/queues';
 import { RISK_QUEUE_STATUSES } from '@/domain/order-status';
 import { Msg } from '@/domain/messages';
-import { Permission } from '@/domain/permissions';
+import { ALL_PERMISSIONS, Permission } from '@/domain/permissions';
 import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
 import { iso } from '../../server/clock';
 import { waitingPairs } from '../../server/queue/queues';
@@ -127,6 +128,23 @@ describe('the queues against their service levels', () => {
     expect(listed.length).toBeLessThanOrEqual(20);
     expect(listed.every((o) => o.ageMinutes > limit && o.kind === 'item' && o.orderId)).toBe(true);
     expect(listed.map((o) => o.createdDate)).toEqual(listed.map((o) => o.createdDate).sort());
+  });
+
+  it("one count (issue 39 §6): a product's depth is what its queue counts for whoever works it all, with the same filter; the risk queue's is the queue's and the bell's", async () => {
+    // admin holds every permission of those who work the queue: its queue waits for what the lead's table counts.
+    const workers = [Permission.EDITOR, Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY];
+    expect(waitingPairs(ALL_PERMISSIONS)).toEqual(waitingPairs(workers));
+    await bankItem(2);
+    const read = await figures();
+    const queued = async (query: string) => (await json(RemittanceQueueResponse, await get(`${QueuePaths.remittances}${query}`, 'admin'))).data.totalElements;
+    for (const product of REMITTANCE_QUEUE_PRODUCTS) {
+      const depth = read.queues.find((q) => q.queue === 'remittance' && q.product === product)!.depth;
+      expect(await queued(`?product=${product}`), product).toBe(depth);
+    }
+    expect(await queued('')).toBe(read.queues.filter((q) => q.queue === 'remittance').reduce((sum, q) => sum + q.depth, 0));
+    const risk = read.queues.find((q) => q.queue === 'risk')!.depth;
+    expect((await json(RiskQueueResponse, await get(QueuePaths.risk, 'admin'))).data.totalElements).toBe(risk);
+    expect((await json(RiskListResponse, await get('/orders/secured/risk/list', 'admin'))).data.totalElements).toBe(risk);
   });
 
   it('percentile ranks: nearest rank over the entries oldest first', () => {

@@ -48,7 +48,7 @@ function LiveOrderView({ orderId }: { orderId: number }) {
   useOrderChanges((orders) => {
     if (orders === null || orders.includes(orderId)) actor.send({ type: 'detail.changed', orders });
   });
-  const host = useMemo(() => ({ keys: false, acting: () => actor.send({ type: 'detail.acting' }), settled: () => {} }), [actor]);
+  const host = useMemo(() => ({ acting: () => actor.send({ type: 'detail.acting' }), settled: () => {} }), [actor]);
   return (
     <>
       {changedUnderneath ? (

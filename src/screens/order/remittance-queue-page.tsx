@@ -33,6 +33,17 @@ const COLUMNS: QueueColumn<RemittanceQueueEntry>[] = [
   { header: columns.orderStatus, cell: (e) => orderStatusLabel(e.orderStatus) },
 ];
 
+/**
+ * The item as the queue last read it: its status and its chart are the list's entry, so the row and
+ * the panel read one source and say the same the moment the list is read again after an action (the
+ * panel's own read, the remittance's data, follows once the result is closed).
+ */
+const asQueued = (item: OfferItem, entry: RemittanceQueueEntry): OfferItem => ({
+  ...item,
+  status: entry.status,
+  charts: [entry.chart, ...(item.charts ?? []).filter((c) => c.chart !== entry.chart.chart)],
+});
+
 /** The opened item: its order read as the order page reads it, and the same product panel. */
 function QueueItemPanel({ entry, onActed }: { entry: RemittanceQueueEntry; onActed: () => void }) {
   const services = useServices();
@@ -45,7 +56,7 @@ function QueueItemPanel({ entry, onActed }: { entry: RemittanceQueueEntry; onAct
     }
     throw new Error(queueText.itemPanel(entry.itemId));
   });
-  return <DetailTabView tab={detail}>{({ order, offer, item }) => <ItemPanel order={order} offer={offer} item={item} onChanged={onActed} />}</DetailTabView>;
+  return <DetailTabView tab={detail}>{({ order, offer, item }) => <ItemPanel order={order} offer={offer} item={asQueued(item, entry)} onChanged={onActed} />}</DetailTabView>;
 }
 
 /** Cola de Remesas: the bank, home and pickup items waiting for this person, oldest first (or newest). */

@@ -1,10 +1,12 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { getRiskQueue } from '@/api/queues';
-import type { RiskQueueEntry } from '@/api/contract/queues';
+import { getRiskList } from '@/api/orders';
+import type { Services } from '@/api/services';
+import type { QueueSort, RiskQueueEntry } from '@/api/contract/queues';
 import { formatMoney, formatScore } from '@/domain/format';
 import { orderStatusLabel } from '@/domain/order-status';
 import { reliabilityLabel } from '@/domain/reliability';
-import { useServices } from '@/ui/session';
+import { useServices, useSessionActor, type SessionActor } from '@/ui/session';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { scoreClass } from '@/ui/tone';
 import { queueText } from '@/i18n/es-queues';
@@ -35,16 +37,33 @@ function QueueOrderPanel({ entry, onActed }: { entry: RiskQueueEntry; onActed: (
   return <DetailTabView tab={order}>{(row) => <OrderPanel initial={row} defaultOpen firstTab={1} onChanged={onActed} />}</DetailTabView>;
 }
 
+/**
+ * The queue's read, and the bell's with it when the bell counts otherwise (issue 39 §6): both count
+ * with the server's riskQueueCount, so after a decision here the bell says what the queue says, not
+ * what it read before its next poll. A bell that cannot be read keeps its count until then.
+ */
+async function readRiskQueue(services: Services, session: SessionActor, sort: QueueSort | undefined) {
+  const queue = await getRiskQueue(services.orders, sort ? { sort } : {});
+  if (queue.totalElements !== session.getSnapshot().context.riskTotal) {
+    await getRiskList(services.orders).then(
+      (bell) => session.send({ type: 'risk.loaded', orders: bell.orders, total: bell.totalElements }),
+      () => undefined,
+    );
+  }
+  return queue;
+}
+
 /** Cola de Riesgo: the orders waiting for the risk review, oldest first (or newest). */
 export function RiskQueuePage() {
   const services = useServices();
+  const session = useSessionActor();
   const navigate = useNavigate();
   const sort = sortOf(route.useSearch().sort);
   return (
     <WorkQueue<RiskQueueEntry>
       title={queueText.risk}
       kind="order"
-      load={() => getRiskQueue(services.orders, sort ? { sort } : {})}
+      load={() => readRiskQueue(services, session, sort)}
       filterKey={sort ?? ''}
       newestFirst={sort === 'newest'}
       filters={<SortField value={sort} onChange={(next) => void navigate({ to: '/admin/risk-queue', search: next ? { sort: next } : {} })} />}

@@ -10,6 +10,7 @@ import { useServices, useSession } from '@/ui/session';
 import { useOrderChanges } from '@/ui/live';
 import { useHotkeys } from '@/ui/hotkeys';
 import { ActionHostContext } from '@/ui/action-host';
+import { FirstGroupKeys } from '@/ui/key-groups';
 import { PageHeader } from '@/ui/card';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
@@ -167,7 +168,7 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, newestFirst = 
   const openedEntry = current;
   const heldElsewhere = state.matches({ entry: 'held' });
   const onActed = () => actor.send({ type: 'queue.acted' });
-  const panelContext = useMemo(() => ({ keys: true, acting: () => actor.send({ type: 'queue.acting' }), settled: () => actor.send({ type: 'queue.settled' }) }), [actor]);
+  const panelContext = useMemo(() => ({ acting: () => actor.send({ type: 'queue.acting' }), settled: () => actor.send({ type: 'queue.settled' }) }), [actor]);
   const claimText = (claim: Claim | null) => (claim === null ? '' : claim.holderId === me ? queueText.you : claim.holderName);
 
   return (
@@ -265,7 +266,10 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, newestFirst = 
               ) : null}
               {/* Held by someone else: shown, every control disabled. */}
               <fieldset disabled={!working} className="min-w-0">
-                <ActionHostContext.Provider value={working ? panelContext : null}>{panel(openedEntry.row as TEntry, onActed, readings)}</ActionHostContext.Provider>
+                <ActionHostContext.Provider value={working ? panelContext : null}>
+                  {/* The panel's first group of actions (the entry's own) takes the digit keys; j and k stay the list's. */}
+                  <FirstGroupKeys enabled={working}>{panel(openedEntry.row as TEntry, onActed, readings)}</FirstGroupKeys>
+                </ActionHostContext.Provider>
               </fieldset>
             </>
           )}
