@@ -10,7 +10,7 @@ import { Spinner } from '@/ui/spinner';
 import { t } from '@/i18n/index';
 import { fraudGraphText } from '@/i18n/es-fraud-graph';
 import { GraphForm, type GraphSearch } from './graph-form';
-import { GraphCanvas, KIND_STYLE } from './graph-canvas';
+import { GraphCanvas, KIND_STYLE, type GraphSelection } from './graph-canvas';
 import { GraphTables } from './graph-tables';
 import { NodeDetails } from './node-details';
 import { indexGraph } from './graph-model';
@@ -50,7 +50,10 @@ function Legend() {
 /** The picture (laid out off the main thread), the clicked node's details, and the same graph as tables. */
 function GraphView({ graph }: { graph: FraudGraph }) {
   const index = useMemo(() => indexGraph(graph), [graph]);
-  const [selected, setSelected] = useState<string | null>(null);
+  // Which node is shown, and whether it was chosen on the picture (it stays put) or elsewhere (brought into view).
+  const [selection, setSelection] = useState<GraphSelection | null>(null);
+  const selectElsewhere = (id: string) => setSelection({ id, here: false });
+  const selected = selection?.id ?? null;
   const layout = useShownDetail(() => layoutGraph(graph));
   return (
     <div className="space-y-4">
@@ -65,7 +68,7 @@ function GraphView({ graph }: { graph: FraudGraph }) {
       ) : null}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         {layout.state === 'loaded' && layout.data ? (
-          <GraphCanvas graph={graph} positions={layout.data} selected={selected} onSelect={setSelected} />
+          <GraphCanvas graph={graph} positions={layout.data} selection={selection} onSelect={(id) => setSelection({ id, here: true })} />
         ) : layout.state === 'failed' ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
             {fraudGraphText.layoutFailed}
@@ -75,9 +78,9 @@ function GraphView({ graph }: { graph: FraudGraph }) {
             <Spinner label={fraudGraphText.layout} />
           </div>
         )}
-        <NodeDetails node={selected ? (index.byId.get(selected) ?? null) : null} index={index} onSelect={setSelected} />
+        <NodeDetails node={selected ? (index.byId.get(selected) ?? null) : null} index={index} onSelect={selectElsewhere} />
       </div>
-      <GraphTables graph={graph} index={index} onSelect={setSelected} />
+      <GraphTables graph={graph} index={index} onSelect={selectElsewhere} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import {
   Background,
   Controls,
@@ -99,14 +99,21 @@ const ariaLabelConfig = flowAriaLabels(fraudGraphText.flow.node, fraudGraphText.
 /** Small graphs fit the canvas whole; from this many nodes a minimap helps find one's way. */
 const MINIMAP_FROM = 40;
 
+/** The node shown: chosen on the picture (`here`: it stays where it is) or elsewhere, the tables or the details' links (brought into view). */
+export interface GraphSelection {
+  id: string;
+  here: boolean;
+}
+
 interface CanvasProps {
   graph: FraudGraph;
   positions: Map<string, { x: number; y: number }>;
-  selected: string | null;
+  selection: GraphSelection | null;
   onSelect: (id: string) => void;
 }
 
-function Canvas({ graph, positions, selected, onSelect }: CanvasProps) {
+function Canvas({ graph, positions, selection, onSelect }: CanvasProps) {
+  const selected = selection?.id ?? null;
   const initial = useMemo<FlowNode[]>(
     () =>
       graph.nodes.map((node) => ({
@@ -137,24 +144,15 @@ function Canvas({ graph, positions, selected, onSelect }: CanvasProps) {
   // The selection is the page's: the canvas shows it and reports clicks and keys, never keeps its own.
   const shown = useMemo(() => nodes.map((n) => (n.selected === (n.id === selected) ? n : { ...n, selected: n.id === selected })), [nodes, selected]);
   const flow = useReactFlow();
-  const chosenHere = useRef<string | null>(null);
-  const framed = useRef<string | null>(null);
 
   // A node chosen elsewhere (the table, the details' links) is brought into view; one chosen here stays put.
   useEffect(() => {
-    if (!selected || framed.current === selected) return;
-    framed.current = selected;
-    const here = chosenHere.current === selected;
-    chosenHere.current = null;
-    if (!here) void flow.fitView({ nodes: [{ id: selected }], duration: 250, maxZoom: 1.1 });
-  }, [selected, flow]);
+    if (selection && !selection.here) void flow.fitView({ nodes: [{ id: selection.id }], duration: 250, maxZoom: 1.1 });
+  }, [selection, flow]);
 
   const onChange = (changes: NodeChange<FlowNode>[]) => {
     for (const change of changes) {
-      if (change.type === 'select' && change.selected) {
-        chosenHere.current = change.id;
-        onSelect(change.id);
-      }
+      if (change.type === 'select' && change.selected) onSelect(change.id);
     }
     onNodesChange(changes.filter((change) => change.type !== 'select'));
   };
