@@ -26,9 +26,10 @@ export function Shell({ children }: { children?: ReactNode }) {
   useEffect(() => {
     if (!pageIn) return;
     const due = () => session.send({ type: 'shellData.due' });
+    // Without an idle callback (Safari) the page is in already: the data may come now.
     if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(due, 0);
-      return () => window.clearTimeout(timer);
+      due();
+      return;
     }
     const idle = window.requestIdleCallback(due, { timeout: 1000 });
     return () => window.cancelIdleCallback(idle);
