@@ -68,4 +68,6 @@ export const supervisionText = {
   noSample: 'sin dato',
   historyLabel: (days: number) => `Profundidad de cada cola al final de cada día, últimos ${days} días`,
   readAt: (at: string) => `Cifras de las ${at}`,
+  /** A read that failed (the page keeps polling; docs/decisions.md "Issue 39, Supervisión's polling"). */
+  readFailed: 'No se pudo actualizar; se reintentará.',
 } as const;

@@ -51,6 +51,8 @@ export function useDetailTab<T>(load: () => Promise<T>, input: DetailTabInput = 
       error,
       /** The user opened the tab. */
       select: () => actor.send({ type: 'tab.selected' }),
+      /** "Reintentar" after a failure. */
+      retry: () => actor.send({ type: 'tab.retry' }),
       /** Something it shows may have changed (an action, a new filter): load again whatever state it is in. */
       refresh: () => {
         const now = actor.getSnapshot().value as DetailTabState;
@@ -62,6 +64,8 @@ export function useDetailTab<T>(load: () => Promise<T>, input: DetailTabInput = 
 }
 
 export type DetailTab<T> = ReturnType<typeof useDetailTab<T>>;
+/** What a view of a tab reads, whatever its query (a tab, or a read of a page's own chart: Supervisión's). */
+export type ShownTab<T> = Pick<DetailTab<T>, 'state' | 'data' | 'error' | 'retry'>;
 
 /** A detail view with no tab to select (an item panel): it loads as soon as it is shown. */
 export function useShownDetail<T>(load: () => Promise<T>) {
@@ -83,14 +87,14 @@ export function reloadLoaded(tabs: readonly { actor: DetailTab<unknown>['actor']
  * while it reloads), or the error with "Reintentar" without reloading the page. A catalogue a
  * form reads names its own failure and wait ("Error buscando las provincias").
  */
-export function DetailTabView<T>({ tab, children, failed, loading }: { tab: DetailTab<T>; children: (data: T) => ReactNode; failed?: string; loading?: string }) {
+export function DetailTabView<T>({ tab, children, failed, loading }: { tab: ShownTab<T>; children: (data: T) => ReactNode; failed?: string; loading?: string }) {
   // Its first read holds the region it is in (src/ui/hold-still.tsx) back until the others arrive.
   useHoldStill(tab.data === null && tab.state !== 'failed');
   if (tab.state === 'failed') {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
         <span>{failed ?? tab.error}</span>
-        <Button variant="secondary" onClick={() => tab.actor.send({ type: 'tab.retry' })}>
+        <Button variant="secondary" onClick={tab.retry}>
           {t.app.retry}
         </Button>
       </div>

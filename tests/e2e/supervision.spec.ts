@@ -61,6 +61,9 @@ test('the lead watches the queues live: a specialist’s work shows within 2 s, 
   await expect(key).toHaveText('1');
   await oscar.keyboard.press('1');
   await expect(oscar.getByRole('alertdialog', { name: 'Estas seguro?' })).toContainText(String(first));
+  // The claims' reads fail for a while (the change read again below, or the poll): the page says so and keeps polling.
+  const claimsRead = '**/orders/secured/supervision/claims';
+  await lead.route(claimsRead, (route) => route.fulfill({ status: 500, json: { message: 'Error interno del servidor.' } }));
   await oscar.keyboard.press('Enter');
   await expect(oscar.getByRole('dialog', { name: 'Listo!' })).toBeVisible();
   const started = Date.now();
@@ -71,6 +74,11 @@ test('the lead watches the queues live: a specialist’s work shows within 2 s, 
   await expect.poll(countBefore, { timeout: 2000, intervals: [100] }).toBeGreaterThanOrEqual(before + 1);
   expect(Date.now() - started).toBeLessThan(2500);
   await expect(lead.getByRole('region', { name: 'Fuera de plazo (los más antiguos)' })).not.toContainText(`Item ${first}`);
+  const readFailed = lead.getByText('No se pudo actualizar; se reintentará.');
+  await expect(readFailed).toBeVisible();
+  // What was shown stays: no error in place of the claims.
+  await expect(lead.getByRole('region', { name: 'Reservas activas' }).getByRole('alert')).toHaveCount(0);
+  await lead.unroute(claimsRead);
   await oscar.keyboard.press('Enter');
   await oscar.keyboard.press('Escape');
 
@@ -81,6 +89,8 @@ test('the lead watches the queues live: a specialist’s work shows within 2 s, 
   const claims = lead.getByRole('region', { name: 'Reservas activas' });
   const claimRow = claims.getByRole('row').filter({ hasText: `Item ${second}` });
   await expect(claimRow).toContainText('Rosa Remesas', { timeout: 8000 });
+  // The next read answered: the message went.
+  await expect(readFailed).toHaveCount(0);
 
   // The lead releases it: confirm, wait, result; the claim leaves the list.
   await lead.getByRole('button', { name: `Liberar Item ${second} (de Rosa Remesas)` }).click();

@@ -8,8 +8,8 @@ import { messageOf } from '@/machines/ui/action-flow.machine';
  * claims held now. Each is read when the page opens (`reading`, the invoked read); answered, it rests
  * in `shown` and is read again on its clock (claims are not audited changes: every 5 s; the ages grow
  * by themselves: the figures every minute), only while the page is visible. A failed read keeps
- * what was shown and rests in `failed`, read again on a shorter clock (or at once on the person's
- * "Reintentar"); the page says so until a read succeeds. A change of an order (the live stream) or
+ * what was shown and rests in `failed`, read again after RETRY_MS whatever its own clock (or at
+ * once on the person's "Reintentar"); the page says so until a read succeeds. A change of an order (the live stream) or
  * a released claim (`supervision.changed`) reads both again, once for everything that comes within
  * COALESCE_MS (the `changes` region); a read on its way is then stopped by leaving `reading` and
  * asked again, so only the newest answer is heard. The host provides the reads (`figures`,

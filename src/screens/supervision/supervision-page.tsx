@@ -1,11 +1,14 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { getHeldClaims, getSupervision } from '@/api/supervision';
 import { toCsv } from '@/domain/csv';
 import { formatDateTime } from '@/domain/time';
+import { supervisionMachine, type SupervisionRead } from '@/machines/supervision/supervision.machine';
 import { useServices } from '@/ui/session';
 import { useOrderChanges } from '@/ui/live';
 import { useChartFlow } from '@/ui/chart-actions';
-import { DetailTabView, useShownDetail, type DetailTab } from '@/ui/detail-tab';
+import { DetailTabView, type ShownTab } from '@/ui/detail-tab';
 import { HoldStill } from '@/ui/hold-still';
 import { saveFile } from '@/ui/csv-download';
 import { Card, PageHeader } from '@/ui/card';
@@ -17,48 +20,21 @@ import { supervisionText as text } from '@/i18n/es-supervision';
 /** The seven days' chart comes with recharts, apart from the page's own code. */
 const DepthChart = lazy(async () => ({ default: (await import('./depth-chart')).DepthChart }));
 
-/** Changes that come together are read once, this long after the first. */
-const COALESCE_MS = 300;
-/** Claims are not audited changes: while the page is visible they are read this often. */
-const CLAIMS_POLL_MS = 5_000;
-/** The ages grow by themselves: the figures are read again this often while the page is visible. */
-const FIGURES_POLL_MS = 60_000;
-
-/** Calls `read` at most once per COALESCE_MS however many times `schedule` is called. */
-function useCoalesced(read: () => void) {
-  const latest = useRef(read);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => {
-    latest.current = read;
-  });
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-  return () => {
-    timer.current ??= setTimeout(() => {
-      timer.current = null;
-      latest.current();
-    }, COALESCE_MS);
-  };
+/**
+ * One of the chart's reads as a part shows it: a spinner until its first answer, then what it read
+ * (a quiet spinner while it reads again); a first read that failed shows why, with "Reintentar"; a
+ * later one that failed keeps what was shown (the page says it failed).
+ */
+function shownRead<T>(state: string, read: SupervisionRead<T>, retry: () => void): ShownTab<T> {
+  const shown = state === 'reading' ? 'loading' : state === 'failed' && read.data === null ? 'failed' : 'loaded';
+  return { state: shown, data: read.data, error: read.error, retry };
 }
 
-/** Calls `read` every `ms` while the tab is visible. */
-function useVisiblePoll(read: () => void, ms: number) {
-  const latest = useRef(read);
-  useEffect(() => {
-    latest.current = read;
-  });
-  useEffect(() => {
-    const timer = setInterval(() => document.visibilityState === 'visible' && latest.current(), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-}
+/** Two parts side by side only where each has room for its table (46rem), else one under the other. */
+const SIDE_BY_SIDE = 'grid grid-cols-[repeat(auto-fit,minmax(min(100%,46rem),1fr))] gap-4';
 
 /** A part of the page: its title, and its size kept while it first loads (nothing moves when it arrives). */
-function Part<T>({ title, tab, minHeight, children }: { title: string; tab: DetailTab<T>; minHeight: string; children: (data: T) => ReactNode }) {
+function Part<T>({ title, tab, minHeight, children }: { title: string; tab: ShownTab<T>; minHeight: string; children: (data: T) => ReactNode }) {
   return (
     <Card title={title}>
       <div className={minHeight}>
@@ -71,21 +47,26 @@ function Part<T>({ title, tab, minHeight, children }: { title: string; tab: Deta
 /**
  * Supervisión (issue 28 §1): each queue against its service level, what is late, who holds what
  * (a lead releases a stale claim), today's work per person and action, and seven days of depth.
- * Live: every change of an order is read again (coalesced), the claims every few seconds.
+ * Live: every change of an order is read again (coalesced), the claims every few seconds; when and
+ * what is read is the supervision chart's (src/machines/supervision/supervision.machine.ts).
  */
 export function SupervisionPage() {
   const services = useServices();
-  const figures = useShownDetail(() => getSupervision(services.orders));
-  const claims = useShownDetail(() => getHeldClaims(services.orders));
-  const refresh = useCoalesced(() => {
-    figures.refresh();
-    claims.refresh();
-  });
-  useOrderChanges(refresh);
-  useVisiblePoll(claims.refresh, CLAIMS_POLL_MS);
-  useVisiblePoll(figures.refresh, FIGURES_POLL_MS);
+  const [logic] = useState(() =>
+    supervisionMachine.provide({ actors: { figures: fromPromise(() => getSupervision(services.orders)), claims: fromPromise(() => getHeldClaims(services.orders)) } }),
+  );
+  const supervision = useActorRef(logic);
+  const figuresState = useSelector(supervision, (s) => s.value.figures);
+  const figuresRead = useSelector(supervision, (s) => s.context.figures);
+  const claimsState = useSelector(supervision, (s) => s.value.claims);
+  const claimsRead = useSelector(supervision, (s) => s.context.claims);
+  const retry = () => supervision.send({ type: 'supervision.retry' });
+  const figures = shownRead(figuresState, figuresRead, retry);
+  const claims = shownRead(claimsState, claimsRead, retry);
+  const changed = () => supervision.send({ type: 'supervision.changed' });
+  useOrderChanges(changed);
   // A released claim leaves the list: the flow outlives its row.
-  const release = useChartFlow({ onDone: refresh, onFailed: refresh });
+  const release = useChartFlow({ onDone: changed, onFailed: changed });
   const exportCsv = () => {
     if (!figures.data) return;
     saveFile(text.csvFile, new Blob(['\uFEFF', toCsv(supervisionCsvRows(figures.data, claims.data ?? []))], { type: 'text/csv;charset=utf-8' }));
@@ -99,13 +80,16 @@ export function SupervisionPage() {
       </PageHeader>
       <p className="max-w-3xl text-sm text-slate-700">
         {text.intro} {figures.data ? text.readAt(formatDateTime(figures.data.at, 'HH:mm:ss')) : null}
+        <span role="status" className="block font-medium text-red-800">
+          {figuresRead.error !== null || claimsRead.error !== null ? text.readFailed : null}
+        </span>
       </p>
       <HoldStill>
         <div className="space-y-4">
           <Part title={text.sections.queues} tab={figures} minHeight="min-h-[17rem]">
             {(data) => <QueuesTable rows={data.queues} />}
           </Part>
-          <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+          <div className={SIDE_BY_SIDE}>
             <Part title={text.sections.claims} tab={claims} minHeight="min-h-[8rem]">
               {(rows) => <ClaimsTable rows={rows} flow={release} />}
             </Part>
@@ -120,7 +104,7 @@ export function SupervisionPage() {
               </Suspense>
             )}
           </Part>
-          <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+          <div className={SIDE_BY_SIDE}>
             <Part title={text.sections.over} tab={figures} minHeight="min-h-[12rem]">
               {(data) => <OverTable rows={data.over} />}
             </Part>
