@@ -45,15 +45,36 @@ export function AppFrame({ children }: { children?: ReactNode }) {
   const framed = shown !== 'none';
   return (
     <div className={framed ? 'flex h-full' : 'contents'}>
+      {framed ? <SkipLink /> : null}
       {framed ? <aside className="hidden w-64 shrink-0 lg:block">{wide ? shown === 'shell' ? <div ref={menuRef} className="h-full" /> : <SidebarFrame /> : null}</aside> : null}
       <div className={framed ? 'flex min-w-0 flex-1 flex-col' : 'contents'}>
         {framed ? <header ref={barRef} className="flex min-h-[61px] items-center gap-3 border-b border-slate-200 bg-white px-4 py-2.5" /> : null}
-        <div role={framed ? 'main' : undefined} className={framed ? 'flex-1 overflow-auto p-4 lg:p-6' : 'contents'}>
+        {/* The main landmark by its role, not a <main>: one element whether framed or not, so the page is not mounted again. */}
+        <div id={framed ? MAIN_ID : undefined} role={framed ? 'main' : undefined} tabIndex={framed ? -1 : undefined} className={framed ? 'flex-1 overflow-auto p-4 lg:p-6' : 'contents'}>
           {children ?? (shown === 'empty' ? <PagePending /> : null)}
         </div>
         {framed ? <footer className="border-t border-slate-200 bg-white px-6 py-3 text-xs text-slate-600">{t.app.footer(currentYear())}</footer> : null}
       </div>
     </div>
+  );
+}
+
+/** The page's place: the main landmark, where the skip link takes the focus. */
+const MAIN_ID = 'contenido';
+
+/**
+ * The frame's first focusable element: hidden until it has the focus, it takes the focus past the
+ * menu and the top bar to the page. Not a link to `#contenido`: the address's hash is the router's.
+ */
+function SkipLink() {
+  return (
+    <button
+      type="button"
+      className="sr-only rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-700 shadow-lg ring-1 ring-slate-300 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+      onClick={() => document.getElementById(MAIN_ID)?.focus()}
+    >
+      {t.app.skipToContent}
+    </button>
   );
 }
 
