@@ -22,31 +22,34 @@ export interface SimpleTableProps<T> {
 export function SimpleTable<T>({ label, rows, columns, rowKey, empty }: SimpleTableProps<T>) {
   if (rows.length === 0) return <p className="text-sm text-slate-600">{empty}</p>;
   return (
-    // Focusable so keyboard users can scroll a wide table.
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md ring-1 ring-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{label}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {columns.map((c) => (
-              <th key={c.header} scope="col" className="px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700">
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">
-          {rows.map((row, index) => (
-            <tr key={rowKey(row, index)}>
+    // Wider than its card, it scrolls inside it, with a shade on the side that has more (scroll-cue,
+    // src/index.css); focusable so keyboard users can scroll it. Headers wrap before it has to scroll.
+    <div className="scroll-cue rounded-md ring-1 ring-slate-200">
+      <div role="region" aria-label={label} tabIndex={0} className="scroll-cue-port overflow-x-auto rounded-md">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">{label}</caption>
+          <thead className="bg-slate-50">
+            <tr>
               {columns.map((c) => (
-                <td key={c.header} className={`px-3 py-2 align-top text-slate-800 ${c.className ?? ''}`}>
-                  {c.cell(row)}
-                </td>
+                <th key={c.header} scope="col" className="px-3 py-2 text-left text-xs font-semibold text-slate-700">
+                  {c.header}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-slate-100 bg-white">
+            {rows.map((row, index) => (
+              <tr key={rowKey(row, index)}>
+                {columns.map((c) => (
+                  <td key={c.header} className={`px-3 py-2 align-top text-slate-800 ${c.className ?? ''}`}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -30,7 +30,7 @@ export function SlaBadge({ state }: { state: SlaState | null }) {
 export const queueName = (f: Pick<QueueFigures, 'queue' | 'product'>) => (f.product ? `${text.queues[f.queue]} · ${text.products[f.product]}` : text.queues[f.queue]);
 
 const QUEUE_COLUMNS: TableColumn<QueueFigures>[] = [
-  { header: text.columns.queue, cell: (f) => queueName(f), className: 'whitespace-nowrap font-medium' },
+  { header: text.columns.queue, cell: (f) => queueName(f), className: 'font-medium' },
   { header: text.columns.depth, cell: (f) => formatCount(f.depth), className: 'tabular-nums' },
   { header: text.columns.oldest, cell: (f) => minutes(f.oldestMinutes), className: 'tabular-nums whitespace-nowrap' },
   { header: text.columns.p50, cell: (f) => minutes(f.p50Minutes), className: 'tabular-nums whitespace-nowrap' },
