@@ -1,13 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useServices } from '@/ui/session';
 import { PageHeader } from '@/ui/card';
 import { Spinner } from '@/ui/spinner';
 import { t } from '@/i18n';
-import { DetailTabView, reloadLoaded, useShownDetail } from '@/ui/detail-tab';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { CustomerCard } from '@/ui/customer/customer-card';
 import { accountIdOf, customerCardRead } from '@/ui/customer/customer-card-read';
-import { CustomerTabs, useCustomerTabs } from '@/ui/customer/customer-detail';
+import { CustomerDetail } from '@/ui/customer/customer-detail';
 import { KeyGroupsProvider } from '@/ui/key-groups';
 import { customerText } from '@/i18n/es-customer';
 
@@ -22,11 +22,11 @@ const route = getRouteApi('/admin/customer-page/$id');
 function CustomerView({ accountId }: { accountId: number }) {
   const services = useServices();
   const card = useShownDetail(() => customerCardRead.read(services, accountId));
-  const tabs = useCustomerTabs(accountId);
-  // After an action the card and every tab that has loaded read again (a new balance shows in the card and in Historial).
+  // After an action the card and every tab read again (a new balance shows in the card and in Historial).
+  const [changes, setChanges] = useState(0);
   const changed = () => {
     card.refresh();
-    reloadLoaded(tabs.all);
+    setChanges((n) => n + 1);
   };
   return (
     <div className="space-y-4">
@@ -59,7 +59,7 @@ function CustomerView({ accountId }: { accountId: number }) {
                 onDone={changed}
               />
               <CustomerCard card={data} />
-              <CustomerTabs accountId={accountId} tabs={tabs} />
+              <CustomerDetail key={changes} accountId={accountId} />
             </div>
           </Suspense>
         )}

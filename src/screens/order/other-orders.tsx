@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useServices } from '@/ui/session';
 import { getOrders } from '@/api/lists';
 import type { OrderRow } from '@/api/contract/order-lists';
@@ -21,7 +21,10 @@ interface OtherOrdersPage {
 export function OtherOrders({ accountId, excludeId }: { accountId: number; excludeId: number }) {
   const services = useServices();
   const headingId = useId();
-  const list = useShownDetail(async ({ page: asked }): Promise<OtherOrdersPage> => {
+  // Read by the loader when it runs; changed by the pager.
+  const page = useRef(0);
+  const list = useShownDetail(async (): Promise<OtherOrdersPage> => {
+    const asked = page.current;
     const result = await getOrders(services.orders, { accountId: String(accountId), sort: 'createdDate,desc', page: String(asked), size: String(PAGE_SIZE) });
     return {
       page: asked,
@@ -51,7 +54,10 @@ export function OtherOrders({ accountId, excludeId }: { accountId: number; exclu
                   size={PAGE_SIZE}
                   total={data.total}
                   limited={data.limited}
-                  onPage={list.goTo}
+                  onPage={(next) => {
+                    page.current = next;
+                    list.refresh();
+                  }}
                 />
               ) : null}
             </div>

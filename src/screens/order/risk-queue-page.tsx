@@ -60,11 +60,11 @@ export function RiskQueuePage() {
   const navigate = useNavigate();
   const sort = sortOf(route.useSearch().sort);
   return (
-    <WorkQueue<RiskQueueEntry, typeof sort>
+    <WorkQueue<RiskQueueEntry>
       title={queueText.risk}
       kind="order"
-      load={(sorted) => readRiskQueue(services, session, sorted)}
-      query={sort}
+      load={() => readRiskQueue(services, session, sort)}
+      filterKey={sort ?? ''}
       newestFirst={sort === 'newest'}
       filters={<SortField value={sort} onChange={(next) => void navigate({ to: '/admin/risk-queue', search: next ? { sort: next } : {} })} />}
       entryOf={(e) => ({ key: e.orderId, orderId: e.orderId, blocked: false })}

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { fromPromise } from 'xstate';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { claimActor, workQueueMachine, type ClaimAnswer, type QueueEntry } from '@/machines/ui/work-queue.machine';
 import { claimEntry, releaseEntry } from '@/api/queues';
@@ -15,7 +14,6 @@ import { FirstGroupKeys } from '@/ui/key-groups';
 import { PageHeader } from '@/ui/card';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
-import { said } from '@/ui/detail-tab';
 import { queueText } from '@/i18n/es-queues';
 import { t } from '@/i18n';
 import { bulkText } from '@/i18n/es-bulk';
@@ -37,13 +35,13 @@ export interface QueueColumn<TEntry> {
   className?: string;
 }
 
-export interface WorkQueueProps<TEntry, Q> {
+export interface WorkQueueProps<TEntry> {
   title: string;
   kind: ClaimKind;
-  /** The first page of the queue with these filters (the chart's query). */
-  load: (query: Q) => Promise<{ elements: TEntry[]; totalElements: number }>;
-  /** The filters in force: other ones read the queue again. */
-  query: Q;
+  /** The first page of the queue with the filters in force. */
+  load: () => Promise<{ elements: TEntry[]; totalElements: number }>;
+  /** A change of these (the filters) reads the queue again. */
+  filterKey: string;
   /** The queue is walked newest first (the list says so to a screen reader). */
   newestFirst?: boolean;
   entryOf: (entry: TEntry) => Omit<QueueEntry, 'row'>;
@@ -62,12 +60,15 @@ export interface WorkQueueProps<TEntry, Q> {
   panel: (entry: TEntry, onActed: () => void, reading: number) => ReactNode;
 }
 
-export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = false, entryOf, claimOf, blockedText, nameOf, keyName, chartOf, columns, filters, panel }: WorkQueueProps<TEntry, Q>) {
+export function WorkQueue<TEntry>({ title, kind, load, filterKey, newestFirst = false, entryOf, claimOf, blockedText, nameOf, keyName, chartOf, columns, filters, panel }: WorkQueueProps<TEntry>) {
   const services = useServices();
   const me = useSession((c) => c.profile?.accountId ?? null);
+  const loader = useRef(load);
+  useEffect(() => {
+    loader.current = load;
+  });
 
-  // The chart is built once per screen, with its effects: what they read that may change (the filters) is the chart's.
-  const [logic] = useState(() => {
+  const logic = useMemo(() => {
     // A claim or a renewal: ours, held by someone else (the 409 names them), or failed with the text to show.
     const request = async (key: number): Promise<ClaimAnswer> => {
       try {
@@ -79,20 +80,25 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
       }
     };
     const release = (key: number) => void releaseEntry(services.orders, { kind, id: key }).catch(() => undefined);
+    // The ref is read when the chart runs `load` (after an event), never while rendering.
+    // eslint-disable-next-line react-hooks/refs
     return workQueueMachine.provide({
-      actions: { release: ({ context }) => release(context.opened!) },
-      actors: {
-        // The list with the chart's filters; a read the chart moved on from is stopped, never heard.
-        load: fromPromise(async ({ input }) => {
-          const answer = await said(load(input.query as Q));
-          return { entries: answer.elements.map((row) => ({ ...entryOf(row), row })), total: answer.totalElements };
-        }),
-        // The claim and its renewals; a grant heard after the person left is given back by the actor.
-        claim: claimActor({ request, release }),
+      actions: {
+        load: ({ self }) => {
+          loader.current().then(
+            (answer) => self.send({ type: 'queue.loaded', entries: answer.elements.map((row) => ({ ...entryOf(row), row })), total: answer.totalElements }),
+            (error: unknown) => self.send({ type: 'queue.failed', message: errorMessage(error) }),
+          );
+        },
+        release: ({ context }) => release(context.opened!),
       },
+      // The claim and its renewals; a grant heard after the person left is given back by the actor.
+      actors: { claim: claimActor({ request, release }) },
     });
-  });
-  const actor = useActorRef(logic, { input: { query } });
+    // The chart is built once per screen: its effects read the latest loader through the ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const actor = useActorRef(logic);
   const state = useSelector(actor, (s) => s);
   const { entries, total, cursor, opened, current, refusal, error, changedUnderneath, readings, claimedUntil } = state.context;
 
@@ -106,12 +112,12 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
   const choosable = useMemo(() => entries.filter((e) => !e.blocked).map((e) => e.key), [entries]);
   useEffect(() => bulk.send({ type: 'select.shown', keys: choosable }), [bulk, choosable]);
   const reload = useCallback(() => actor.send({ type: 'queue.reload' }), [actor]);
-  // The page's chartOf reads a field of the row (taken once, as the chart's effects are): the rows decide.
-  const [rowChart] = useState(() => chartOf);
   const chartsOf = useMemo(() => {
-    const byKey = new Map(entries.map((e) => [e.key, rowChart(e.row as TEntry)]));
+    const byKey = new Map(entries.map((e) => [e.key, chartOf(e.row as TEntry)]));
     return (keys: readonly number[]) => keys.flatMap((key) => byKey.get(key) ?? []);
-  }, [entries, rowChart]);
+    // The page's chartOf reads a field of the row: the rows decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [entries]);
   // The chart takes only an entry that may be chosen.
   const toggleCursor = () => {
     const at = entries[cursor];
@@ -123,8 +129,13 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
     void import('@/ui/digit-keys');
   }, []);
 
-  // The filters changed: the chart reads again with them (the same ones ask nothing).
-  useEffect(() => actor.send({ type: 'queue.filtered', query }), [actor, query]);
+  // The filters changed: read again.
+  const firstFilter = useRef(filterKey);
+  useEffect(() => {
+    if (firstFilter.current === filterKey) return;
+    firstFilter.current = filterKey;
+    actor.send({ type: 'queue.reload' });
+  }, [filterKey, actor]);
 
   // Leaving the screen frees what was open (a claim still on its way is given back by its actor, stopped with the chart).
   useEffect(
@@ -162,11 +173,18 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
 
   return (
     <div className="space-y-4">
+      {/* The bulk bar beside the count: it keeps its height whether or not something is chosen, and takes no line of its own. */}
       <PageHeader title={title}>
-        <span className="text-sm text-slate-600">{state.matches({ list: 'loading' }) ? queueText.loadingEntry : queueText.waiting(total)}</span>
+        <div className="flex flex-wrap items-center justify-end gap-x-3">
+          <BulkBar selection={bulk} kind={kind} chartsOf={chartsOf} nameOf={keyName} applied={reload} />
+          <span className="text-sm text-slate-600">{state.matches({ list: 'loading' }) ? queueText.loadingEntry : queueText.waiting(total)}</span>
+        </div>
       </PageHeader>
-      {filters}
-      <BulkBar selection={bulk} kind={kind} chartsOf={chartsOf} nameOf={keyName} applied={reload} />
+      {/* The filters, and beside them, while nothing is open, how to open something (there is no empty panel to say it). */}
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+        {filters}
+        {openedEntry === null ? <p className="ml-auto text-sm text-slate-600">{queueText.choose}</p> : null}
+      </div>
       {error ? (
         <div role="alert" className="flex items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
           <span>{error}</span>
@@ -175,94 +193,97 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
           </Button>
         </div>
       ) : null}
-      <div className="grid gap-4 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-        {/* A pane of fixed height: the rows scroll inside it, so nothing under it moves as they arrive. */}
-        <div className="h-[65vh] overflow-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 xl:h-[75vh]">
-          {entries.length === 0 && state.matches({ list: 'ready' }) ? (
-            <p className="p-4 text-sm text-slate-600">{queueText.empty}</p>
-          ) : entries.length === 0 ? (
-            // The table comes with its rows: its columns take their widths once.
-            <Spinner label={t.app.loading} />
-          ) : (
-            <table aria-label={queueText.listLabel(title, newestFirst)} className="w-full text-left text-sm">
-              <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
-                <tr>
-                  <th scope="col" className="w-8 px-2 py-2">
-                    <input
-                      type="checkbox"
-                      aria-label={bulkText.selectPage}
-                      checked={wholePage}
-                      disabled={choosable.length === 0}
-                      onChange={() => bulk.send({ type: 'select.page' })}
-                    />
-                  </th>
-                  {columns.map((column) => (
-                    <th key={column.header} scope="col" className="px-2 py-2 font-medium">
-                      {column.header}
+      {/* The list and the opened entry's panel share the width by their content: the list as wide as its
+          rows (all of it while nothing is open), the panel the rest, at least 34rem; side by side from a
+          laptop's width, one under the other below it. */}
+      <div className="flex flex-col gap-4 xl:flex-row xl:items-start">
+        {/* A pane of fixed height: the rows scroll inside it, so nothing under it moves as they arrive;
+            narrower than its rows, it scrolls sideways with a shade on the side that has more. */}
+        <div className={`scroll-cue h-[65vh] min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 xl:h-[75vh] xl:flex-auto ${openedEntry === null ? '' : 'xl:grow-0'}`}>
+          <div className="scroll-cue-port h-full overflow-auto rounded-lg">
+            {entries.length === 0 && state.matches({ list: 'ready' }) ? (
+              <p className="p-4 text-sm text-slate-600">{queueText.empty}</p>
+            ) : entries.length === 0 ? (
+              // The table comes with its rows: its columns take their widths once.
+              <Spinner label={t.app.loading} />
+            ) : (
+              // One line per row: every row is as high as the others.
+              <table aria-label={queueText.listLabel(title, newestFirst)} className="w-full text-left text-sm whitespace-nowrap">
+                <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
+                  <tr>
+                    <th scope="col" className="w-8 px-2 py-2">
+                      <input
+                        type="checkbox"
+                        aria-label={bulkText.selectPage}
+                        checked={wholePage}
+                        disabled={choosable.length === 0}
+                        onChange={() => bulk.send({ type: 'select.page' })}
+                      />
                     </th>
-                  ))}
-                  <th scope="col" className="px-2 py-2 font-medium">
-                    {queueText.columns.holder}
-                  </th>
-                </tr>
-              </thead>
-              <tbody ref={list}>
-                {entries.map(({ key, blocked, row }, index) => {
-                  const entry = row as TEntry;
-                  return (
-                    <tr
-                      key={key}
-                      aria-current={index === cursor ? 'true' : undefined}
-                      className={`border-t border-slate-100 ${index === cursor ? 'bg-sky-50 outline-2 -outline-offset-2 outline-sky-500' : ''} ${key === opened ? 'font-semibold' : ''} ${blocked ? 'text-slate-500' : ''}`}
-                    >
-                      <td className="px-2 py-1.5">
-                        <input type="checkbox" aria-label={bulkText.select(nameOf(entry))} checked={chosen.includes(key)} disabled={blocked} onChange={() => bulk.send({ type: 'select.toggle', key })} />
-                      </td>
-                      {columns.map((column, c) => (
-                        <td key={column.header} className={`px-2 py-1.5 ${column.className ?? ''}`}>
-                          {c === 0 ? (
-                            <button type="button" className="text-left underline-offset-2 hover:underline" aria-label={nameOf(entry)} onClick={() => actor.send({ type: 'queue.open', key })}>
-                              {column.cell(entry)}
-                            </button>
-                          ) : (
-                            column.cell(entry)
-                          )}
+                    {columns.map((column) => (
+                      <th key={column.header} scope="col" className="px-2 py-2 font-medium">
+                        {column.header}
+                      </th>
+                    ))}
+                    <th scope="col" className="px-2 py-2 font-medium">
+                      {queueText.columns.holder}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody ref={list}>
+                  {entries.map(({ key, blocked, row }, index) => {
+                    const entry = row as TEntry;
+                    return (
+                      <tr
+                        key={key}
+                        aria-current={index === cursor ? 'true' : undefined}
+                        className={`border-t border-slate-100 ${index === cursor ? 'bg-sky-50 outline-2 -outline-offset-2 outline-sky-500' : ''} ${key === opened ? 'font-semibold' : ''} ${blocked ? 'text-slate-500' : ''}`}
+                      >
+                        <td className="px-2 py-1.5">
+                          <input type="checkbox" aria-label={bulkText.select(nameOf(entry))} checked={chosen.includes(key)} disabled={blocked} onChange={() => bulk.send({ type: 'select.toggle', key })} />
                         </td>
-                      ))}
-                      <td className="px-2 py-1.5 text-xs">{blocked ? (blockedText?.(entry) ?? queueText.blocked) : claimText(claimOf(entry))}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          )}
+                        {columns.map((column, c) => (
+                          <td key={column.header} className={`px-2 py-1.5 ${column.className ?? ''}`}>
+                            {c === 0 ? (
+                              <button type="button" className="text-left underline-offset-2 hover:underline" aria-label={nameOf(entry)} onClick={() => actor.send({ type: 'queue.open', key })}>
+                                {column.cell(entry)}
+                              </button>
+                            ) : (
+                              column.cell(entry)
+                            )}
+                          </td>
+                        ))}
+                        <td className="px-2 py-1.5 text-xs">{blocked ? (blockedText?.(entry) ?? queueText.blocked) : claimText(claimOf(entry))}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            )}
+          </div>
         </div>
-        <section aria-label={title} className="min-w-0 space-y-3">
-          {openedEntry === null ? (
-            <p className="rounded-md bg-slate-50 p-4 text-sm text-slate-600 ring-1 ring-slate-200">{queueText.choose}</p>
-          ) : (
-            <>
-              {heldElsewhere && refusal ? (
-                <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
-                  {refusal}
-                </p>
-              ) : null}
-              {working && claimedUntil ? <p className="text-xs text-slate-600">{queueText.yours(formatDateTime(claimedUntil, 'HH:mm'))}</p> : null}
-              {changedUnderneath ? (
-                <p role="status" className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900 ring-1 ring-sky-200">
-                  {queueText.changed}
-                </p>
-              ) : null}
-              {/* Held by someone else: shown, every control disabled. */}
-              <fieldset disabled={!working} className="min-w-0">
-                <ActionHostContext.Provider value={working ? panelContext : null}>
-                  {/* The panel's first group of actions (the entry's own) takes the digit keys; j and k stay the list's. */}
-                  <FirstGroupKeys enabled={working}>{panel(openedEntry.row as TEntry, onActed, readings)}</FirstGroupKeys>
-                </ActionHostContext.Provider>
-              </fieldset>
-            </>
-          )}
-        </section>
+        {openedEntry === null ? null : (
+          <section aria-label={title} className="min-w-0 space-y-3 xl:flex-[1_0_34rem]">
+            {heldElsewhere && refusal ? (
+              <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+                {refusal}
+              </p>
+            ) : null}
+            {working && claimedUntil ? <p className="text-xs text-slate-600">{queueText.yours(formatDateTime(claimedUntil, 'HH:mm'))}</p> : null}
+            {changedUnderneath ? (
+              <p role="status" className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900 ring-1 ring-sky-200">
+                {queueText.changed}
+              </p>
+            ) : null}
+            {/* Held by someone else: shown, every control disabled. */}
+            <fieldset disabled={!working} className="min-w-0">
+              <ActionHostContext.Provider value={working ? panelContext : null}>
+                {/* The panel's first group of actions (the entry's own) takes the digit keys; j and k stay the list's. */}
+                <FirstGroupKeys enabled={working}>{panel(openedEntry.row as TEntry, onActed, readings)}</FirstGroupKeys>
+              </ActionHostContext.Provider>
+            </fieldset>
+          </section>
+        )}
       </div>
     </div>
   );
