@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { detailTabMachine, type DetailTabInput } from '@/machines/ui/detail-tab.machine';
+import { fromPromise } from 'xstate';
+import { detailTabMachine, type DetailTabInput, type DetailTabRead } from '@/machines/ui/detail-tab.machine';
 import { errorMessage } from '@/api/http';
 import { Button } from './button';
 import { Spinner } from './spinner';
@@ -9,67 +10,62 @@ import { t } from '@/i18n';
 
 export type DetailTabState = 'idle' | 'loading' | 'loaded' | 'failed';
 
+/** A read whose failure carries the text to show: a chart shows its actor's error's message. */
+export async function said<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    throw new Error(errorMessage(error), { cause: error });
+  }
+}
+
 /**
  * One tab of a detail view on the detail-tab chart: it loads when first selected (or on every
  * selection with `reloadOnSelect`), keeps what it showed while it reloads, and a failure shows the
- * error with a retry. The loader may change with the props; the latest one runs.
+ * error with a retry. `load` is the chart's invoked read, asked with the tab's page and query from
+ * the chart: a new page (`goTo`) or query (`filter`) stops the read on its way and asks again. The
+ * read is built once, when the tab's actor starts: what else it reads (an id, the services) is
+ * fixed for the component's life (a new entity is a new component).
  */
-export function useDetailTab<T>(load: () => Promise<T>, input: DetailTabInput = {}) {
-  const loader = useRef(load);
-  const reads = useRef(0);
-  useEffect(() => {
-    loader.current = load;
-  });
-  const logic = useMemo(
-    () =>
-      // The ref is read when the chart runs `load` (after an event), never while rendering.
-      // eslint-disable-next-line react-hooks/refs
-      detailTabMachine.provide({
-        actions: {
-          load: ({ self }) => {
-            // Only the latest read answers: one a reload superseded is dropped.
-            const read = ++reads.current;
-            loader.current().then(
-              (data) => read === reads.current && self.send({ type: 'load.succeeded', data }),
-              (error: unknown) => read === reads.current && self.send({ type: 'load.failed', message: errorMessage(error) }),
-            );
-          },
-        },
-      }),
-    [],
-  );
+export function useDetailTab<T, Q = undefined>(load: (read: DetailTabRead<Q>) => Promise<T>, input: DetailTabInput<Q> = {}) {
+  const [logic] = useState(() => detailTabMachine.provide({ actors: { read: fromPromise(({ input: read }) => said(load(read as DetailTabRead<Q>))) } }));
   // The input is read once, when the tab's actor starts.
   const actor = useActorRef(logic, { input });
   const state = useSelector(actor, (s) => s.value as DetailTabState);
   const data = useSelector(actor, (s) => s.context.data as T | null);
   const error = useSelector(actor, (s) => s.context.error);
+  const page = useSelector(actor, (s) => s.context.page);
+  const query = useSelector(actor, (s) => s.context.query as Q);
   return useMemo(
     () => ({
       actor,
       state,
       data,
       error,
+      page,
+      query,
       /** The user opened the tab. */
       select: () => actor.send({ type: 'tab.selected' }),
       /** "Reintentar" after a failure. */
       retry: () => actor.send({ type: 'tab.retry' }),
-      /** Something it shows may have changed (an action, a new filter): load again whatever state it is in. */
-      refresh: () => {
-        const now = actor.getSnapshot().value as DetailTabState;
-        actor.send({ type: now === 'loaded' || now === 'loading' ? 'tab.reload' : now === 'failed' ? 'tab.retry' : 'tab.selected' });
-      },
+      /** Something it shows may have changed (an action): load again whatever state it is in. */
+      refresh: () => actor.send({ type: 'tab.refresh' }),
+      /** The pager: read that page. */
+      goTo: (next: number) => actor.send({ type: 'page.changed', page: next }),
+      /** A new filter: read its first page. */
+      filter: (next: Q) => actor.send({ type: 'query.changed', query: next }),
     }),
-    [actor, state, data, error],
+    [actor, state, data, error, page, query],
   );
 }
 
-export type DetailTab<T> = ReturnType<typeof useDetailTab<T>>;
+export type DetailTab<T, Q = undefined> = ReturnType<typeof useDetailTab<T, Q>>;
 /** What a view of a tab reads, whatever its query (a tab, or a read of a page's own chart: Supervisión's). */
 export type ShownTab<T> = Pick<DetailTab<T>, 'state' | 'data' | 'error' | 'retry'>;
 
 /** A detail view with no tab to select (an item panel): it loads as soon as it is shown. */
-export function useShownDetail<T>(load: () => Promise<T>) {
-  const tab = useDetailTab(load);
+export function useShownDetail<T, Q = undefined>(load: (read: DetailTabRead<Q>) => Promise<T>, input: DetailTabInput<Q> = {}) {
+  const tab = useDetailTab(load, input);
   const actor = tab.actor;
   useEffect(() => {
     actor.send({ type: 'tab.selected' });

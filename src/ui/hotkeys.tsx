@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffectEvent, useLayoutEffect, useSyncExternalStore } from 'react';
 import { ownedElsewhere } from './key-target';
 
 /**
@@ -31,19 +31,17 @@ const publish = () => {
  * paints the commit that shows them: a key drawn on a button is a key that answers.
  */
 export function useHotkeys(keys: readonly Hotkey[], enabled = true) {
-  const latest = useRef(keys);
-  useLayoutEffect(() => {
-    latest.current = keys;
-  });
+  // The keys as they are now: a key's action may close over the latest data without rebinding.
+  const current = useEffectEvent(() => keys);
   const signature = keys.map((k) => `${k.key}:${k.label}`).join('|');
   useLayoutEffect(() => {
     if (!enabled) return;
-    const entry: Entry = { keys: latest.current };
+    const entry: Entry = { keys: current() };
     active.add(entry);
     publish();
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || ownedElsewhere(event)) return;
-      const hit = latest.current.find((k) => k.key === event.key);
+      const hit = current().find((k) => k.key === event.key);
       if (!hit) return;
       event.preventDefault();
       hit.run();

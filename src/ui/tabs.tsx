@@ -1,4 +1,4 @@
-import { Children, createContext, useContext, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Children, createContext, useContext, useEffect, useEffectEvent, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 /** The look of every tab strip in the console: pages' tabs and the sub-tabs inside a tab. */
 export const TAB_CLASS =
@@ -148,9 +148,9 @@ export interface Section {
  */
 export function SectionTabs({ label, sections, sub = false }: { label: string; sections: readonly Section[]; sub?: boolean }) {
   const [selected, setSelected] = useState(0);
-  const first = useRef(sections[0]?.select);
+  const selectFirst = useEffectEvent(() => sections[0]?.select());
   useEffect(() => {
-    first.current?.();
+    selectFirst();
   }, []);
   return (
     <TabGroup

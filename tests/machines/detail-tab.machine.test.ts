@@ -1,51 +1,123 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { detailTabMachine } from '@/machines/ui/detail-tab.machine';
+import { createActor, fromPromise } from 'xstate';
+import { detailTabMachine, type DetailTabEvent, type DetailTabRead } from '@/machines/ui/detail-tab.machine';
+import { deferred, flush, type Deferred } from '../support/fakes';
+import { itCoversTheChart } from '../support/machine-coverage';
+import { pathsWithOneMoreStep } from '../support/model-paths';
 
-/** The detail tab's chart: what it loads when, and a change while it reads (a new filter) read again. */
-function started(reloadOnSelect = false) {
-  let loads = 0;
-  const actor = createActor(detailTabMachine.provide({ actions: { load: () => void loads++ } }), { input: { reloadOnSelect } });
-  actor.start();
-  return { actor, loads: () => loads };
+/** The detail tab's chart with reads the test answers: each read asked is recorded with its page and query. */
+function started(input: { reloadOnSelect?: boolean; query?: unknown } = {}) {
+  const reads: { read: DetailTabRead; answer: Deferred<unknown> }[] = [];
+  const actor = createActor(
+    detailTabMachine.provide({
+      actors: {
+        read: fromPromise(({ input: read }) => {
+          const answer = deferred<unknown>();
+          reads.push({ read, answer });
+          return answer.promise;
+        }),
+      },
+    }),
+    { input },
+  ).start();
+  const send = (event: DetailTabEvent) => actor.send(event);
+  const snapshot = () => actor.getSnapshot();
+  return { send, snapshot, reads, asked: () => reads.map((r) => r.read) };
 }
 
 describe('detail tab chart', () => {
-  it('loads on first selection, and again on a reload while it is still reading (the newer read wins)', () => {
-    const { actor, loads } = started();
-    actor.send({ type: 'tab.selected' });
-    expect(actor.getSnapshot().value).toBe('loading');
-    expect(loads()).toBe(1);
-    actor.send({ type: 'tab.selected' });
-    expect(loads()).toBe(1);
-    actor.send({ type: 'tab.reload' });
-    expect(actor.getSnapshot().value).toBe('loading');
-    expect(loads()).toBe(2);
-    actor.send({ type: 'load.succeeded', data: ['filtered'] });
-    expect(actor.getSnapshot().value).toBe('loaded');
-    expect(actor.getSnapshot().context.data).toEqual(['filtered']);
-  });
+  itCoversTheChart(
+    'detailTab',
+    detailTabMachine,
+    () => {
+      const EVENTS = [
+        { type: 'tab.selected' },
+        { type: 'tab.retry' },
+        { type: 'tab.reload' },
+        { type: 'tab.refresh' },
+        { type: 'page.changed', page: 2 },
+        { type: 'query.changed', query: 'CREDIT' },
+        { type: 'xstate.done.actor.read', output: ['fila'] },
+        { type: 'xstate.error.actor.read', error: new Error('Sin conexión') },
+      ] as unknown as DetailTabEvent[];
+      return [false, true].flatMap((reloadOnSelect) =>
+        pathsWithOneMoreStep(detailTabMachine, EVENTS, ((s: { value: unknown }) => JSON.stringify(s.value)) as never, { reloadOnSelect }),
+      );
+    },
+    'every state and transition is reached by the model (the read and its cancellation among them)',
+  );
 
-  it('a loaded tab reads again on reload, and on selection only when it reloads on every selection', () => {
+  it('reads on first selection with its page and query, once; a loaded tab reads again on selection only when it reloads on every selection', async () => {
     for (const reloadOnSelect of [false, true]) {
-      const { actor, loads } = started(reloadOnSelect);
-      actor.send({ type: 'tab.selected' });
-      actor.send({ type: 'load.succeeded', data: 1 });
-      actor.send({ type: 'tab.selected' });
-      expect(loads()).toBe(reloadOnSelect ? 2 : 1);
-      if (reloadOnSelect) actor.send({ type: 'load.succeeded', data: 2 });
-      actor.send({ type: 'tab.reload' });
-      expect(loads()).toBe(reloadOnSelect ? 3 : 2);
+      const t = started({ reloadOnSelect, query: '' });
+      t.send({ type: 'tab.selected' });
+      t.send({ type: 'tab.selected' });
+      expect(t.asked()).toEqual([{ page: 0, query: '' }]);
+      t.reads[0]!.answer.resolve(['primera']);
+      await flush();
+      expect(t.snapshot().value).toBe('loaded');
+      expect(t.snapshot().context.data).toEqual(['primera']);
+      t.send({ type: 'tab.selected' });
+      expect(t.reads).toHaveLength(reloadOnSelect ? 2 : 1);
     }
   });
 
-  it('a failed read shows its error and is retried', () => {
-    const { actor, loads } = started();
-    actor.send({ type: 'tab.selected' });
-    actor.send({ type: 'load.failed', message: 'Sin conexión' });
-    expect(actor.getSnapshot().value).toBe('failed');
-    expect(actor.getSnapshot().context.error).toBe('Sin conexión');
-    actor.send({ type: 'tab.retry' });
-    expect(loads()).toBe(2);
+  it('a new filter or page while a read is on its way stops it: only the last answer lands, whatever order they come in', async () => {
+    const t = started({ query: '' });
+    t.send({ type: 'tab.selected' });
+    t.send({ type: 'query.changed', query: 'CREDIT' });
+    t.send({ type: 'page.changed', page: 3 });
+    t.send({ type: 'query.changed', query: 'DEBIT' });
+    // A new filter reads its first page.
+    expect(t.asked()).toEqual([
+      { page: 0, query: '' },
+      { page: 0, query: 'CREDIT' },
+      { page: 3, query: 'CREDIT' },
+      { page: 0, query: 'DEBIT' },
+    ]);
+    t.reads[3]!.answer.resolve(['débito']);
+    await flush();
+    expect(t.snapshot().context.data).toEqual(['débito']);
+    // The answers of the reads it moved on from come later: none is heard.
+    t.reads[1]!.answer.resolve(['crédito']);
+    t.reads[2]!.answer.reject(new Error('Sin conexión'));
+    t.reads[0]!.answer.resolve(['todo']);
+    await flush();
+    expect(t.snapshot().value).toBe('loaded');
+    expect(t.snapshot().context).toMatchObject({ data: ['débito'], error: null, page: 0, query: 'DEBIT' });
+  });
+
+  it('keeps what it showed while it reads again; after an action only a tab that has loaded reads again', async () => {
+    const t = started();
+    t.send({ type: 'tab.reload' });
+    expect(t.reads).toHaveLength(0);
+    t.send({ type: 'tab.selected' });
+    t.reads[0]!.answer.resolve(['antes']);
+    await flush();
+    t.send({ type: 'tab.reload' });
+    expect(t.snapshot().value).toBe('loading');
+    expect(t.snapshot().context.data).toEqual(['antes']);
+    // A reload while it reads asks again; the first answer is not heard.
+    t.send({ type: 'tab.reload' });
+    t.reads[1]!.answer.resolve(['viejo']);
+    t.reads[2]!.answer.resolve(['después']);
+    await flush();
+    expect(t.snapshot().context.data).toEqual(['después']);
+  });
+
+  it('a failed read shows its error and is retried; a refresh reads whatever state the tab is in', async () => {
+    const t = started();
+    t.send({ type: 'tab.refresh' });
+    t.reads[0]!.answer.reject(new Error('Sin conexión'));
+    await flush();
+    expect(t.snapshot().value).toBe('failed');
+    expect(t.snapshot().context.error).toBe('Sin conexión');
+    t.send({ type: 'tab.retry' });
+    expect(t.reads).toHaveLength(2);
+    t.reads[1]!.answer.resolve([]);
+    await flush();
+    expect(t.snapshot().context.error).toBeNull();
+    t.send({ type: 'tab.refresh' });
+    expect(t.reads).toHaveLength(3);
   });
 });

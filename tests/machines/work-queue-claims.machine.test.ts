@@ -17,7 +17,7 @@ type Q = ReturnType<typeof queue>;
 type Snap = SnapshotFrom<typeof workQueueMachine>;
 
 const events = [
-  { type: 'queue.loaded', entries: [A, B], total: 2 },
+  { type: 'xstate.done.actor.load', output: { entries: [A, B], total: 2 } },
   { type: 'queue.open', key: 1 },
   { type: 'queue.open', key: 2 },
   { type: 'queue.close' },
@@ -40,7 +40,7 @@ function executors(q: Q) {
   };
   const failed = async () => q.fail('No se pudo conectar con el servidor.');
   return {
-    'queue.loaded': send,
+    'xstate.done.actor.load': send,
     'queue.open': send,
     'queue.close': send,
     'claim.renew': send,
@@ -91,7 +91,7 @@ const byTransition = (s: Snap, e: EventObject | undefined, p?: Snap) =>
   `${JSON.stringify(s.value)}|${s.context.opened}|${e ? JSON.stringify(e) : ''}|${p ? `${JSON.stringify(p.value)}|${p.context.opened}` : ''}`;
 
 describe('the work queue claims, model-based with the claim actor', () => {
-  const paths = invokingTestModel(workQueueMachine, { events, serializeState: byTransition }).getShortestPaths();
+  const paths = invokingTestModel(workQueueMachine, { events, input: {}, serializeState: byTransition }).getShortestPaths();
   const running: Q[] = [];
   afterEach(() => {
     for (const q of running.splice(0)) q.actor.stop();

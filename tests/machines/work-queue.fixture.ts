@@ -1,5 +1,5 @@
-import { createActor } from 'xstate';
-import { claimActor, workQueueMachine, type ClaimAnswer, type QueueEntry, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
+import { createActor, fromPromise } from 'xstate';
+import { claimActor, workQueueMachine, type ClaimAnswer, type QueueEntry, type QueueLoad, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
 import { deferred, type Deferred } from '../support/fakes';
 
 /** The work-queue chart's tests' entries, and the chart with its effects recorded instead of sent. */
@@ -9,6 +9,15 @@ export const A = entry(1);
 export const B = entry(2);
 export const BLOCKED = entry(3, 30, true);
 export const C = entry(4);
+
+/** The tests' events: the chart's, and the list's read answering (its `load` actor's done and error events, as the chart hears them). */
+export type QueueTestEvent = WorkQueueEvent | { type: 'queue.loaded'; entries: readonly QueueEntry[]; total: number } | { type: 'queue.failed'; message: string };
+
+export function asChartEvent(event: QueueTestEvent): WorkQueueEvent {
+  if (event.type === 'queue.loaded') return { type: 'xstate.done.actor.load', output: { entries: event.entries, total: event.total } } as unknown as WorkQueueEvent;
+  if (event.type === 'queue.failed') return { type: 'xstate.error.actor.load', error: new Error(event.message) } as unknown as WorkQueueEvent;
+  return event;
+}
 
 export const HELD = 'Rosa Remesas está trabajando en esto.';
 export const UNTIL = '2026-11-24T10:05:00.000Z';
@@ -31,13 +40,17 @@ export function queue() {
   const actor = createActor(
     workQueueMachine.provide({
       actions: {
-        load: () => effects.push('load'),
         release: ({ context }) => {
           held.delete(context.opened!);
           effects.push(`release ${context.opened}`);
         },
       },
       actors: {
+        // The list's read: the test answers it with `queue.loaded` / `queue.failed` (its done and error events).
+        load: fromPromise(({ input }) => {
+          effects.push(input.query === undefined ? 'load' : `load ${JSON.stringify(input.query)}`);
+          return new Promise<QueueLoad>(() => {});
+        }),
         claim: claimActor({
           request: (key) => {
             effects.push(`claim ${key}`);
@@ -52,8 +65,9 @@ export function queue() {
         }),
       },
     }),
+    { input: {} },
   ).start();
-  const send = (event: WorkQueueEvent) => actor.send(event);
+  const send = (event: QueueTestEvent) => actor.send(asChartEvent(event));
   /** The latest request not yet answered. */
   const pending = () => {
     const open = requests.filter((r) => !r.answer.settled);

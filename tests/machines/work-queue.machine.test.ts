@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
-import { RENEW_MS, workQueueMachine, type WorkQueueContext, type WorkQueueEvent } from '@/machines/ui/work-queue.machine';
+import { createActor, fromPromise } from 'xstate';
+import { RENEW_MS, workQueueMachine, type QueueLoad, type WorkQueueContext } from '@/machines/ui/work-queue.machine';
+import { deferred, flush, type Deferred } from '../support/fakes';
 import { liveChangesMachine, nextDelay, retryDelay, RETRY_MAX_MS, type LiveChangesEvent } from '@/machines/ui/live-changes.machine';
 import { itCoversTheChart } from '../support/machine-coverage';
 import { pathsWithOneMoreStep } from '../support/model-paths';
-import { A, B, BLOCKED, C, HELD, queue, UNTIL } from './work-queue.fixture';
+import { A, asChartEvent, B, BLOCKED, C, HELD, queue, UNTIL, type QueueTestEvent } from './work-queue.fixture';
 
 describe('the work-queue chart', () => {
   afterEach(() => {
@@ -12,11 +13,13 @@ describe('the work-queue chart', () => {
   });
 
   /** The person's events, the timer's, and the claim actors' answers as the chart hears them (their done and error events). */
-  const EVENTS = [
+  const EVENTS = (
+    [
     { type: 'queue.loaded', entries: [A, B, BLOCKED, C], total: 4 },
     { type: 'queue.loaded', entries: [B, BLOCKED, C], total: 3 },
     { type: 'queue.failed', message: 'x' },
     { type: 'queue.reload' },
+    { type: 'queue.filtered', query: 'newest' },
     { type: 'queue.next' },
     { type: 'queue.previous' },
     { type: 'queue.open' },
@@ -34,7 +37,8 @@ describe('the work-queue chart', () => {
       { type: `xstate.done.actor.${id}`, output: { granted: false, message: HELD } },
       { type: `xstate.error.actor.${id}`, error: new Error('x') },
     ]),
-  ] as unknown as WorkQueueEvent[];
+    ] as unknown as QueueTestEvent[]
+  ).map(asChartEvent);
 
   // The walk takes seconds (every path one step longer, the actors' answers among the events): more
   // than the default limit on two busy cores.
@@ -45,11 +49,35 @@ describe('the work-queue chart', () => {
       // The model's states: the chart's state and what decides its next steps (not the counters).
       const serializeState = (s: { value: unknown; context: WorkQueueContext }) =>
         JSON.stringify([s.value, s.context.entries.length, s.context.opened !== null, s.context.advanceFrom !== null, s.context.awaitingList, s.context.awaitingClose, s.context.ownChange !== null]);
-      return pathsWithOneMoreStep(workQueueMachine, EVENTS, serializeState as never);
+      return pathsWithOneMoreStep(workQueueMachine, EVENTS, serializeState as never, {});
     },
     "every state and transition is reached by the model (the claim actors' answers among them)",
     90_000,
   );
+
+  it('new filters stop the read on its way: only the answer for the last ones lands; the same filters ask nothing', async () => {
+    const reads: { query: unknown; answer: Deferred<QueueLoad> }[] = [];
+    const actor = createActor(
+      workQueueMachine.provide({
+        actors: {
+          load: fromPromise(({ input }) => {
+            const answer = deferred<QueueLoad>();
+            reads.push({ query: input.query, answer });
+            return answer.promise;
+          }),
+        },
+      }),
+      { input: { query: { sort: 'oldest' } } },
+    ).start();
+    actor.send({ type: 'queue.filtered', query: { sort: 'oldest' } });
+    actor.send({ type: 'queue.filtered', query: { sort: 'newest' } });
+    expect(reads.map((r) => r.query)).toEqual([{ sort: 'oldest' }, { sort: 'newest' }]);
+    reads[1]!.answer.resolve({ entries: [C, B], total: 2 });
+    reads[0]!.answer.resolve({ entries: [A], total: 1 });
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ entries: [C, B], total: 2, query: { sort: 'newest' } });
+    actor.stop();
+  });
 
   it('opens the entry under the cursor and claims it; a blocked entry does not open', () => {
     const q = queue();

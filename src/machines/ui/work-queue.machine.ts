@@ -1,6 +1,7 @@
 import { and, assign, enqueueActions, fromCallback, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import { CLAIM_RENEW_MS } from '@/domain/queues';
 import { afterChange, isOwnChange } from './own-change';
+import { actorErrorText } from './actor-error';
 
 /**
  * A work queue as a person works it (issue 14 §1–§5): the page of entries, a cursor moved by the
@@ -12,9 +13,11 @@ import { afterChange, isOwnChange } from './own-change';
  * left is not heard, and a claim it was granted is given back by the actor itself (`claimActor`).
  * After an action the queue is read again, and if the opened entry left it (its status moved on)
  * the next waiting entry opens. A change made by someone else to the opened entry's order makes the
- * panel read it again and say so. The host provides the effects: `load` (reports `queue.loaded` /
- * `queue.failed`), the `claim` actor (`claimActor` with its request and release) and `release`
- * (the opened entry, when the person closes or leaves it).
+ * panel read it again and say so. The list's read is the `load` actor invoked in `list.loading`
+ * with the filters in force (the context's `query`, changed by `queue.filtered`): a new filter, an
+ * action or a change re-enters `loading`, which stops the read on its way (its answer is never
+ * heard). The host provides the effects: the `load` actor, the `claim` actor (`claimActor` with
+ * its request and release) and `release` (the opened entry, when the person closes or leaves it).
  */
 
 export interface QueueEntry {
@@ -54,12 +57,20 @@ export interface WorkQueueContext {
   awaitingClose: boolean;
   /** The order of the person's own last action: its first change is theirs, not news. */
   ownChange: number | null;
+  /** The filters in force: what the list's read asks for. */
+  query: unknown;
+}
+
+/** A read of the list: the entries of its first page and how many wait in all. */
+export interface QueueLoad {
+  entries: readonly QueueEntry[];
+  total: number;
 }
 
 export type WorkQueueEvent =
-  | { type: 'queue.loaded'; entries: readonly QueueEntry[]; total: number }
-  | { type: 'queue.failed'; message: string }
   | { type: 'queue.reload' }
+  /** The filters changed: the list is read again with them (the same filters ask nothing). */
+  | { type: 'queue.filtered'; query: unknown }
   | { type: 'queue.next' }
   | { type: 'queue.previous' }
   | { type: 'queue.open'; key?: number }
@@ -113,11 +124,15 @@ const openedEntry = (context: WorkQueueContext) => context.entries.find((e) => e
 const answerOf = (event: { type: string }) => (event as { output?: ClaimAnswer }).output;
 /** The claim actor asks for the opened entry. */
 const claimInput = ({ context }: { context: WorkQueueContext }) => ({ key: context.opened! });
+/** The load actor's answer, from its done event. */
+const loadOf = (event: { type: string }) => (event as { output?: QueueLoad }).output;
 
 
 export const workQueueMachine = setup({
-  types: { context: {} as WorkQueueContext, events: {} as WorkQueueEvent },
+  types: { context: {} as WorkQueueContext, events: {} as WorkQueueEvent, input: {} as { query?: unknown } },
   actors: {
+    /** The host's read of the list with the filters in force; by itself it never answers. */
+    load: fromPromise<QueueLoad, { query: unknown }>(() => new Promise<QueueLoad>(() => {})),
     /** Sends `claim.renew` every RENEW_MS while it runs (while the entry is worked on). */
     renewal: fromCallback<WorkQueueEvent>(({ sendBack }) => {
       const timer = setInterval(() => sendBack({ type: 'claim.renew' }), RENEW_MS);
@@ -127,23 +142,20 @@ export const workQueueMachine = setup({
     claim: claimActor({ request: () => new Promise<ClaimAnswer>(() => {}), release: () => {} }),
   },
   actions: {
-    load: () => {},
     /** Release `context.opened` (the person closed or left the entry they held). */
     release: () => {},
     assignEntries: assign(({ context, event }) => {
-      if (event.type !== 'queue.loaded') return {};
+      const answer = loadOf(event);
+      if (!answer) return {};
       // The cursor stays on its entry when it is still there.
       const current = context.entries[context.cursor]?.key;
-      const kept = event.entries.findIndex((e) => e.key === current);
-      const shown = event.entries.find((e) => e.key === context.opened) ?? context.current;
-      return { entries: event.entries, total: event.total, current: shown, cursor: clampCursor(kept >= 0 ? kept : context.cursor, event.entries), error: null, awaitingList: false };
+      const kept = answer.entries.findIndex((e) => e.key === current);
+      const shown = answer.entries.find((e) => e.key === context.opened) ?? context.current;
+      return { entries: answer.entries, total: answer.total, current: shown, cursor: clampCursor(kept >= 0 ? kept : context.cursor, answer.entries), error: null, awaitingList: false };
     }),
-    assignError: assign(({ event }) => (event.type === 'queue.failed' ? { error: event.message } : {})),
-    /** The claim failed (not refused): its actor's error carries the text. */
-    assignClaimError: assign(({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      return { error: error instanceof Error ? error.message : String(error) };
-    }),
+    assignQuery: assign(({ event }) => (event.type === 'queue.filtered' ? { query: event.query } : {})),
+    /** The list's read or the claim failed (not refused): its actor's error carries the text. */
+    assignActorError: assign(({ event }) => ({ error: actorErrorText(event) })),
     next: assign(({ context }) => ({ cursor: clampCursor(context.cursor + 1, context.entries) })),
     previous: assign(({ context }) => ({ cursor: clampCursor(context.cursor - 1, context.entries) })),
     open: assign(({ context, event }) => {
@@ -194,6 +206,7 @@ export const workQueueMachine = setup({
     /** Opening names another entry than the one being claimed (that one's claim is on its way). */
     another: ({ context, event }) => (event.type === 'queue.open' && event.key !== undefined ? event.key : context.entries[context.cursor]?.key) !== context.opened,
     hasEntries: ({ context }) => context.entries.length > 0,
+    anotherQuery: ({ context, event }) => event.type === 'queue.filtered' && JSON.stringify(event.query) !== JSON.stringify(context.query),
     openable: ({ context, event }) => {
       const key = event.type === 'queue.open' && event.key !== undefined ? event.key : context.entries[context.cursor]?.key;
       const entry = context.entries.find((e) => e.key === key);
@@ -211,7 +224,23 @@ export const workQueueMachine = setup({
   },
 }).createMachine({
   id: 'workQueue',
-  context: { entries: [], total: 0, claimedUntil: null, cursor: 0, opened: null, refusal: null, error: null, changedUnderneath: false, readings: 0, advanceFrom: null, awaitingList: false, awaitingClose: false, ownChange: null, current: null },
+  context: ({ input }) => ({
+    entries: [],
+    total: 0,
+    claimedUntil: null,
+    cursor: 0,
+    opened: null,
+    refusal: null,
+    error: null,
+    changedUnderneath: false,
+    readings: 0,
+    advanceFrom: null,
+    awaitingList: false,
+    awaitingClose: false,
+    ownChange: null,
+    current: null,
+    query: input.query,
+  }),
   type: 'parallel',
   states: {
     list: {
@@ -220,15 +249,21 @@ export const workQueueMachine = setup({
       on: {
         'queue.acting': { actions: 'expectOwnChange' },
         'queue.settled': { actions: ['settle', 'moveOn'] },
+        // New filters: read with them, whatever the list is doing (a read on its way for the old ones is stopped).
+        'queue.filtered': { guard: 'anotherQuery', target: '.loading', actions: 'assignQuery' },
       },
       states: {
         loading: {
-          entry: 'load',
+          invoke: {
+            id: 'load',
+            src: 'load',
+            input: ({ context }) => ({ query: context.query }),
+            onDone: { target: 'ready', actions: ['assignEntries', 'moveOn'] },
+            onError: { target: 'failed', actions: 'assignActorError' },
+          },
           on: {
-            'queue.loaded': { target: 'ready', actions: ['assignEntries', 'moveOn'] },
             // What is being read may be from before the action: read again.
             'queue.acted': { target: 'loading', reenter: true, actions: 'markAdvance' },
-            'queue.failed': { target: 'failed', actions: 'assignError' },
             // A change that lands while reading may not be in what is read: read again.
             'queue.changed': [
               { guard: 'touchesOpened', target: 'loading', reenter: true, actions: ['reread', 'ownChangeSeen'] },
@@ -270,7 +305,7 @@ export const workQueueMachine = setup({
               { guard: 'granted', target: 'working', actions: 'holdUntil' },
               { target: 'held', actions: 'holdBy' },
             ],
-            onError: { target: 'closed', actions: ['assignClaimError', 'close'] },
+            onError: { target: 'closed', actions: ['assignActorError', 'close'] },
           },
           on: {
             'queue.close': { target: 'closed', actions: 'close' },

@@ -8,13 +8,12 @@ import { useServices, useSession } from '@/ui/session';
 import { useScreens } from '@/ui/screens';
 import { useOrderChanges } from '@/ui/live';
 import { ChartActions, snapshotPart, useChartFlow } from '@/ui/chart-actions';
-import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
+import { DetailTabView, useShownDetail, type ShownTab } from '@/ui/detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { NewTabLink, customerHref, orderHref } from '@/ui/links';
 import { PageHeader } from '@/ui/card';
 import { Button } from '@/ui/button';
 import { approvalText as text } from '@/i18n/es-approvals';
-import { useState } from 'react';
 
 /** Where a request's entity is shown: its order, or its customer. */
 function EntityLink({ approval }: { approval: Approval }) {
@@ -122,9 +121,7 @@ const DECIDED_COLUMNS: TableColumn<Approval>[] = [
   { header: text.columns.decidedAt, cell: (a) => (a.decidedAt ? formatDateTime(a.decidedAt) : ''), className: 'whitespace-nowrap' },
 ];
 
-function DecidedApprovals() {
-  const services = useServices();
-  const decided = useShownDetail(() => getApprovals(services.orders, 'decided'));
+function DecidedApprovals({ decided }: { decided: ShownTab<Approval[]> }) {
   return (
     <DetailSection title={text.lists.decided}>
       <DetailTabView tab={decided}>
@@ -136,15 +133,16 @@ function DecidedApprovals() {
 
 /** Pendientes de aprobación (issue 14 §6): four-eyes requests, waiting and decided. */
 export function ApprovalsPage() {
-  const [reading, setReading] = useState(0);
-  const threshold = useServices().config.fourEyesThresholdUsd;
+  const services = useServices();
+  const threshold = services.config.fourEyesThresholdUsd;
+  const decided = useShownDetail(() => getApprovals(services.orders, 'decided'));
   return (
     <div className="space-y-4">
       <PageHeader title={text.title} />
       <p className="max-w-3xl text-sm text-slate-700">{text.intro(formatMoney(threshold, 'USD'))}</p>
-      <PendingApprovals onDecided={() => setReading((n) => n + 1)} />
       {/* A decision moves a request here: read again. */}
-      <DecidedApprovals key={reading} />
+      <PendingApprovals onDecided={decided.refresh} />
+      <DecidedApprovals decided={decided} />
     </div>
   );
 }

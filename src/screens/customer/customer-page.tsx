@@ -1,13 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useServices } from '@/ui/session';
 import { PageHeader } from '@/ui/card';
 import { Spinner } from '@/ui/spinner';
 import { t } from '@/i18n';
-import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
+import { DetailTabView, reloadLoaded, useShownDetail } from '@/ui/detail-tab';
 import { CustomerCard } from '@/ui/customer/customer-card';
 import { accountIdOf, customerCardRead } from '@/ui/customer/customer-card-read';
-import { CustomerDetail } from '@/ui/customer/customer-detail';
+import { CustomerTabs, useCustomerTabs } from '@/ui/customer/customer-detail';
 import { KeyGroupsProvider } from '@/ui/key-groups';
 import { customerText } from '@/i18n/es-customer';
 
@@ -22,11 +22,11 @@ const route = getRouteApi('/admin/customer-page/$id');
 function CustomerView({ accountId }: { accountId: number }) {
   const services = useServices();
   const card = useShownDetail(() => customerCardRead.read(services, accountId));
-  // After an action the card and every tab read again (a new balance shows in the card and in Historial).
-  const [changes, setChanges] = useState(0);
+  const tabs = useCustomerTabs(accountId);
+  // After an action the card and every tab that has loaded read again (a new balance shows in the card and in Historial).
   const changed = () => {
     card.refresh();
-    setChanges((n) => n + 1);
+    reloadLoaded(tabs.all);
   };
   return (
     <div className="space-y-4">
@@ -59,7 +59,7 @@ function CustomerView({ accountId }: { accountId: number }) {
                 onDone={changed}
               />
               <CustomerCard card={data} />
-              <CustomerDetail key={changes} accountId={accountId} />
+              <CustomerTabs accountId={accountId} tabs={tabs} />
             </div>
           </Suspense>
         )}

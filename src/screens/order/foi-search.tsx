@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useServices } from '@/ui/session';
 import type { ServiceClient } from '@/api/http';
 import { getOrders } from '@/api/lists';
@@ -62,9 +62,8 @@ export function FoiSearch() {
   const errorId = useId();
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
-  // The id being searched, read by the loader when it runs.
-  const foiId = useRef('');
-  const search = useDetailTab(() => searchByFoi(services.orders, foiId.current));
+  // The id being searched is the tab's query.
+  const search = useDetailTab(({ query }) => searchByFoi(services.orders, query), { query: '' });
   return (
     <Card title={orderText.foi.title}>
       <form
@@ -79,8 +78,7 @@ export function FoiSearch() {
             return;
           }
           setInvalid(null);
-          foiId.current = value;
-          search.refresh();
+          search.filter(value);
         }}
       >
         <InputField

@@ -7,7 +7,7 @@ import { getItemTransitions } from '@/api/items';
 import type { ItemTransition } from '@/api/contract/items';
 import { formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
 import { Button } from '@/ui/button';
-import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
+import { DetailTabView, type ShownTab } from '@/ui/detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { InputField } from '@/ui/fields';
 import { ActionLogTable, LOGS_PAGE_SIZE } from '@/ui/action-logs';
@@ -85,7 +85,7 @@ function LogsFilter({ applied, onApply }: { applied: string; onApply: (descripti
 }
 
 /** Logs: who did what to the order, with the changed fields readable; reloads on every selection. */
-export function LogsTab({ tab, onQuery }: { tab: DetailTab<LogsData>; onQuery: (query: LogsQuery) => void }) {
+export function LogsTab({ tab, onQuery }: { tab: ShownTab<LogsData>; onQuery: (query: LogsQuery) => void }) {
   const applied = tab.data?.query.description ?? '';
   return (
     <div className="space-y-3">

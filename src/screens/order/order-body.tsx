@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useServices } from '@/ui/session';
 import { Spinner } from '@/ui/spinner';
 import { t } from '@/i18n';
@@ -12,7 +12,7 @@ import { loadRisk, RiskTab } from '@/ui/order/risk-tab';
 import { loadTransaction, TransactionTab } from './transaction-tab';
 import { CustomerTab, loadCustomer } from '@/ui/customer/customer-tab';
 import { loadNotes, NotesTab } from './notes-tab';
-import { loadLogs, LogsTab, type LogsQuery } from './logs-tab';
+import { loadLogs, LogsTab } from './logs-tab';
 import { SUB_TAB_CLASS, TAB_CLASS, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@/ui/tabs';
 
 // Ejecución is a sub-tab few open: its code comes with its first opening (the page's first paint stays within its budget).
@@ -27,15 +27,14 @@ const ExecutionTab = lazy(async () => ({ default: (await executionTab()).Executi
  */
 export function OrderBody({ order, onRowChanged, firstTab = 0, readings = 0 }: { order: OrderRow; onRowChanged: () => void; firstTab?: 0 | 1; readings?: number }) {
   const services = useServices();
-  // Read by the Logs loader when it runs; changed by the filter and the pager.
-  const logsQuery = useRef<LogsQuery>({ description: '', page: 0 });
   const offers = useDetailTab(() => loadOffers(services, order));
   const risk = useDetailTab(() => loadRisk(services, order));
   const transaction = useDetailTab(() => loadTransaction(services, order));
   const execution = useDetailTab(async () => (await executionTab()).loadExecution(services, { accountId: order.accountId, orderId: order.id }));
   const customer = useDetailTab(() => loadCustomer(services, order));
   const notes = useDetailTab(() => loadNotes(services, order));
-  const logs = useDetailTab(() => loadLogs(services, order, logsQuery.current), { reloadOnSelect: true });
+  // The Logs filter (a description) is the tab's query, its pager the tab's page.
+  const logs = useDetailTab(({ page, query }) => loadLogs(services, order, { description: query, page }), { reloadOnSelect: true, query: '' });
   const [main, setMain] = useState<number>(firstTab);
   const [sub, setSub] = useState(0);
 
@@ -49,14 +48,11 @@ export function OrderBody({ order, onRowChanged, firstTab = 0, readings = 0 }: {
     onRowChanged();
     reloadLoaded([offers, risk, transaction, execution, customer, notes, logs]);
   };
-  // Someone else changed the order: read it and the loaded tabs again, where they are.
-  const latestReload = useRef(reload);
+  // Someone else changed the order (its panel reads the row again): the loaded tabs read again, where they are.
+  // The actors live as long as the body: only a new reading reads again.
   useEffect(() => {
-    latestReload.current = reload;
-  });
-  useEffect(() => {
-    if (readings > 0) latestReload.current();
-  }, [readings]);
+    if (readings > 0) for (const actor of [offers.actor, risk.actor, transaction.actor, execution.actor, customer.actor, notes.actor, logs.actor]) actor.send({ type: 'tab.reload' });
+  }, [readings, offers.actor, risk.actor, transaction.actor, execution.actor, customer.actor, notes.actor, logs.actor]);
   const selectMain = (index: number) => {
     setMain(index);
     [offers, risk, sub === 0 ? transaction : execution, customer, notes, logs][index]?.select();
@@ -122,10 +118,7 @@ export function OrderBody({ order, onRowChanged, firstTab = 0, readings = 0 }: {
           <TabPanel>
             <LogsTab
               tab={logs}
-              onQuery={(query) => {
-                logsQuery.current = query;
-                logs.refresh();
-              }}
+              onQuery={(query) => (query.description === logs.query ? logs.goTo(query.page) : logs.filter(query.description))}
             />
           </TabPanel>
         </TabPanels>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ChevronRightIcon } from '@heroicons/react/24/outline';
 import { useServices } from '@/ui/session';
 import type { OrderRow } from '@/api/contract/order-lists';
@@ -45,6 +45,11 @@ export function OrderPanel({
   const services = useServices();
   const row = useDetailTab(() => loadOrder(services.orders, initial.id));
   const order = row.data ?? initial;
+  // Someone else changed the order: read it again (its body reads its loaded tabs again).
+  const rowActor = row.actor;
+  useEffect(() => {
+    if (readings > 0) rowActor.send({ type: 'tab.refresh' });
+  }, [readings, rowActor]);
   const [open, setOpen] = useState(defaultOpen);
   const [built, setBuilt] = useState(defaultOpen);
   const bodyId = useId();

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useServices } from '@/ui/session';
 import { getOrders } from '@/api/lists';
 import type { OrderRow } from '@/api/contract/order-lists';
@@ -21,10 +21,7 @@ interface OtherOrdersPage {
 export function OtherOrders({ accountId, excludeId }: { accountId: number; excludeId: number }) {
   const services = useServices();
   const headingId = useId();
-  // Read by the loader when it runs; changed by the pager.
-  const page = useRef(0);
-  const list = useShownDetail(async (): Promise<OtherOrdersPage> => {
-    const asked = page.current;
+  const list = useShownDetail(async ({ page: asked }): Promise<OtherOrdersPage> => {
     const result = await getOrders(services.orders, { accountId: String(accountId), sort: 'createdDate,desc', page: String(asked), size: String(PAGE_SIZE) });
     return {
       page: asked,
@@ -54,10 +51,7 @@ export function OtherOrders({ accountId, excludeId }: { accountId: number; exclu
                   size={PAGE_SIZE}
                   total={data.total}
                   limited={data.limited}
-                  onPage={(next) => {
-                    page.current = next;
-                    list.refresh();
-                  }}
+                  onPage={list.goTo}
                 />
               ) : null}
             </div>

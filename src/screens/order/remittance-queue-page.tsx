@@ -76,11 +76,11 @@ export function RemittanceQueuePage() {
   };
   const filters = queueText.filters;
   return (
-    <WorkQueue<RemittanceQueueEntry>
+    <WorkQueue<RemittanceQueueEntry, typeof query>
       title={queueText.remittances}
       kind="item"
-      load={() => getRemittanceQueue(services.orders, query)}
-      filterKey={JSON.stringify(query)}
+      load={(filtered) => getRemittanceQueue(services.orders, filtered)}
+      query={query}
       newestFirst={query.sort === 'newest'}
       entryOf={(e) => ({ key: e.itemId, orderId: e.orderId, blocked: e.blocked })}
       blockedText={(e) => (e.approval ? queueText.awaitingApproval(e.approval.id, e.approval.requesterName) : queueText.blocked)}

@@ -60,11 +60,11 @@ export function RiskQueuePage() {
   const navigate = useNavigate();
   const sort = sortOf(route.useSearch().sort);
   return (
-    <WorkQueue<RiskQueueEntry>
+    <WorkQueue<RiskQueueEntry, typeof sort>
       title={queueText.risk}
       kind="order"
-      load={() => readRiskQueue(services, session, sort)}
-      filterKey={sort ?? ''}
+      load={(sorted) => readRiskQueue(services, session, sorted)}
+      query={sort}
       newestFirst={sort === 'newest'}
       filters={<SortField value={sort} onChange={(next) => void navigate({ to: '/admin/risk-queue', search: next ? { sort: next } : {} })} />}
       entryOf={(e) => ({ key: e.orderId, orderId: e.orderId, blocked: false })}

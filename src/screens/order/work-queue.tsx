@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { claimActor, workQueueMachine, type ClaimAnswer, type QueueEntry } from '@/machines/ui/work-queue.machine';
 import { claimEntry, releaseEntry } from '@/api/queues';
@@ -14,6 +15,7 @@ import { FirstGroupKeys } from '@/ui/key-groups';
 import { PageHeader } from '@/ui/card';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
+import { said } from '@/ui/detail-tab';
 import { queueText } from '@/i18n/es-queues';
 import { t } from '@/i18n';
 import { bulkText } from '@/i18n/es-bulk';
@@ -35,13 +37,13 @@ export interface QueueColumn<TEntry> {
   className?: string;
 }
 
-export interface WorkQueueProps<TEntry> {
+export interface WorkQueueProps<TEntry, Q> {
   title: string;
   kind: ClaimKind;
-  /** The first page of the queue with the filters in force. */
-  load: () => Promise<{ elements: TEntry[]; totalElements: number }>;
-  /** A change of these (the filters) reads the queue again. */
-  filterKey: string;
+  /** The first page of the queue with these filters (the chart's query). */
+  load: (query: Q) => Promise<{ elements: TEntry[]; totalElements: number }>;
+  /** The filters in force: other ones read the queue again. */
+  query: Q;
   /** The queue is walked newest first (the list says so to a screen reader). */
   newestFirst?: boolean;
   entryOf: (entry: TEntry) => Omit<QueueEntry, 'row'>;
@@ -60,15 +62,12 @@ export interface WorkQueueProps<TEntry> {
   panel: (entry: TEntry, onActed: () => void, reading: number) => ReactNode;
 }
 
-export function WorkQueue<TEntry>({ title, kind, load, filterKey, newestFirst = false, entryOf, claimOf, blockedText, nameOf, keyName, chartOf, columns, filters, panel }: WorkQueueProps<TEntry>) {
+export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = false, entryOf, claimOf, blockedText, nameOf, keyName, chartOf, columns, filters, panel }: WorkQueueProps<TEntry, Q>) {
   const services = useServices();
   const me = useSession((c) => c.profile?.accountId ?? null);
-  const loader = useRef(load);
-  useEffect(() => {
-    loader.current = load;
-  });
 
-  const logic = useMemo(() => {
+  // The chart is built once per screen, with its effects: what they read that may change (the filters) is the chart's.
+  const [logic] = useState(() => {
     // A claim or a renewal: ours, held by someone else (the 409 names them), or failed with the text to show.
     const request = async (key: number): Promise<ClaimAnswer> => {
       try {
@@ -80,25 +79,20 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, newestFirst = 
       }
     };
     const release = (key: number) => void releaseEntry(services.orders, { kind, id: key }).catch(() => undefined);
-    // The ref is read when the chart runs `load` (after an event), never while rendering.
-    // eslint-disable-next-line react-hooks/refs
     return workQueueMachine.provide({
-      actions: {
-        load: ({ self }) => {
-          loader.current().then(
-            (answer) => self.send({ type: 'queue.loaded', entries: answer.elements.map((row) => ({ ...entryOf(row), row })), total: answer.totalElements }),
-            (error: unknown) => self.send({ type: 'queue.failed', message: errorMessage(error) }),
-          );
-        },
-        release: ({ context }) => release(context.opened!),
+      actions: { release: ({ context }) => release(context.opened!) },
+      actors: {
+        // The list with the chart's filters; a read the chart moved on from is stopped, never heard.
+        load: fromPromise(async ({ input }) => {
+          const answer = await said(load(input.query as Q));
+          return { entries: answer.elements.map((row) => ({ ...entryOf(row), row })), total: answer.totalElements };
+        }),
+        // The claim and its renewals; a grant heard after the person left is given back by the actor.
+        claim: claimActor({ request, release }),
       },
-      // The claim and its renewals; a grant heard after the person left is given back by the actor.
-      actors: { claim: claimActor({ request, release }) },
     });
-    // The chart is built once per screen: its effects read the latest loader through the ref.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  const actor = useActorRef(logic);
+  });
+  const actor = useActorRef(logic, { input: { query } });
   const state = useSelector(actor, (s) => s);
   const { entries, total, cursor, opened, current, refusal, error, changedUnderneath, readings, claimedUntil } = state.context;
 
@@ -112,12 +106,12 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, newestFirst = 
   const choosable = useMemo(() => entries.filter((e) => !e.blocked).map((e) => e.key), [entries]);
   useEffect(() => bulk.send({ type: 'select.shown', keys: choosable }), [bulk, choosable]);
   const reload = useCallback(() => actor.send({ type: 'queue.reload' }), [actor]);
+  // The page's chartOf reads a field of the row (taken once, as the chart's effects are): the rows decide.
+  const [rowChart] = useState(() => chartOf);
   const chartsOf = useMemo(() => {
-    const byKey = new Map(entries.map((e) => [e.key, chartOf(e.row as TEntry)]));
+    const byKey = new Map(entries.map((e) => [e.key, rowChart(e.row as TEntry)]));
     return (keys: readonly number[]) => keys.flatMap((key) => byKey.get(key) ?? []);
-    // The page's chartOf reads a field of the row: the rows decide.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [entries]);
+  }, [entries, rowChart]);
   // The chart takes only an entry that may be chosen.
   const toggleCursor = () => {
     const at = entries[cursor];
@@ -129,13 +123,8 @@ export function WorkQueue<TEntry>({ title, kind, load, filterKey, newestFirst = 
     void import('@/ui/digit-keys');
   }, []);
 
-  // The filters changed: read again.
-  const firstFilter = useRef(filterKey);
-  useEffect(() => {
-    if (firstFilter.current === filterKey) return;
-    firstFilter.current = filterKey;
-    actor.send({ type: 'queue.reload' });
-  }, [filterKey, actor]);
+  // The filters changed: the chart reads again with them (the same ones ask nothing).
+  useEffect(() => actor.send({ type: 'queue.filtered', query }), [actor, query]);
 
   // Leaving the screen frees what was open (a claim still on its way is given back by its actor, stopped with the chart).
   useEffect(

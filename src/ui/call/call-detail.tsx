@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import type { CallRow } from '@/api/contract/calls';
 import { getCallAgain, getCallContact, getSimilarCalls } from '@/api/call-detail';
 import { remainingOf, type CallCost } from '@/domain/call-return';
@@ -36,21 +35,17 @@ const SIMILAR_COLUMNS: TableColumn<CallRow>[] = [
  */
 export function CallDetail({ call }: { call: CallRow }) {
   const services = useServices();
-  // The call as last read: the list's row, then the row read again after a return (its chart's new snapshot).
-  const [current, setCurrent] = useState<CallRow>(call);
+  // The call read again after a return, on its own detail-tab chart (a new return stops a read on its way). Its query is the
+  // return's answer (the returned value), shown at once; until the call comes back its chart is not known (nothing offered).
+  const again = useDetailTab(() => getCallAgain(services.users, call), { query: {} as Pick<Partial<CallRow>, 'returnedValue'> });
+  const current: CallRow = again.state === 'idle' ? call : again.state === 'loaded' && again.data ? again.data : { ...(again.data ?? call), ...again.query, charts: undefined };
   const returned = current.returnedValue;
   const cost: CallCost = { bill: current.sessionBill, returned, seconds: current.sessionTime };
   const contact = useDetailTab(() => getCallContact(services.users, call.id));
-  const similarPage = useRef(0);
-  const similar = useDetailTab(async () => ({ page: similarPage.current, data: await getSimilarCalls(services.users, call.id, similarPage.current) }));
+  const similar = useDetailTab(({ page }) => getSimilarCalls(services.users, call.id, page));
   const customer = useDetailTab(() => loadCustomer(services, call));
   const logs = useDocLogs('CALL', String(call.id));
   // The chart as the server restores it, carried by the read (never derived from the row's amounts); the form opens with what the card shows.
-  const readAgain = () =>
-    void getCallAgain(services.users, call).then(
-      (fresh) => setCurrent((now) => fresh ?? { ...now, charts: undefined }),
-      () => setCurrent((now) => ({ ...now, charts: undefined })),
-    );
   const part = snapshotPart(current.charts, { lifecycle: callReturn, shown: { ...cost }, subject: { callId: call.id, accountId: call.accountId } });
   const contactText = callText.contact;
   return (
@@ -70,12 +65,11 @@ export function CallDetail({ call }: { call: CallRow }) {
         onDone={(data) => {
           // The answer's returned value shows at once; the chart waits for the call read again (no snapshot meanwhile: nothing offered).
           const answer = data as { returnedValue?: number } | undefined;
-          setCurrent((now) => ({ ...now, ...(typeof answer?.returnedValue === 'number' ? { returnedValue: answer.returnedValue } : {}), charts: undefined }));
-          readAgain();
+          again.filter(typeof answer?.returnedValue === 'number' ? { returnedValue: answer.returnedValue } : {});
           reloadLoaded([customer, logs.tab]);
         }}
         onFailed={() => {
-          readAgain();
+          again.refresh();
           reloadLoaded([logs.tab]);
         }}
       />
@@ -110,20 +104,17 @@ export function CallDetail({ call }: { call: CallRow }) {
             select: similar.select,
             panel: (
               <DetailTabView tab={similar}>
-                {({ page, data }) => (
+                {(data) => (
                   <PagedTable
                     label={callText.similar.label(call.id)}
                     rows={data.elements}
                     columns={SIMILAR_COLUMNS}
                     rowKey={(c) => c.id}
                     empty={callText.similar.empty}
-                    page={page}
+                    page={similar.page}
                     size={SIMILAR_PAGE}
                     total={data.totalElements}
-                    onPage={(next) => {
-                      similarPage.current = next;
-                      similar.refresh();
-                    }}
+                    onPage={similar.goTo}
                   />
                 )}
               </DetailTabView>

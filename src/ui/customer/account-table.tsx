@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import type { Services } from '@/api/services';
 import { Msg } from '@/domain/messages';
 import type { DetailTabInput } from '@/machines/ui/detail-tab.machine';
@@ -21,39 +21,12 @@ export interface AccountTable<T> {
   load: (services: Services, accountId: number, page: number, size: number, filter: string) => Promise<{ elements: T[]; totalElements: number }>;
 }
 
-export interface AccountTableState<T> {
-  tab: DetailTab<{ page: number; data: { elements: T[]; totalElements: number } }>;
-  goTo: (page: number) => void;
-  /** The filter's value ('' for all) and choosing another. */
-  filter: string;
-  choose: (value: string) => void;
-}
+export type AccountTableState<T> = DetailTab<{ elements: T[]; totalElements: number }, string>;
 
-/** The table's tab on its detail-tab chart; a page change reads that page. */
-export function useAccountTable<T>(table: AccountTable<T>, accountId: number, input?: DetailTabInput): AccountTableState<T> {
+/** The table's tab on its detail-tab chart: its page and its filter ('' for all) are the chart's; a new filter reads the first page. */
+export function useAccountTable<T>(table: AccountTable<T>, accountId: number, input?: DetailTabInput<string>): AccountTableState<T> {
   const services = useServices();
-  const page = useRef(0);
-  // Read by the loader when it runs; changed by the filter's select.
-  const filtered = useRef('');
-  const [filter, setFilter] = useState('');
-  const tab = useDetailTab(async () => {
-    const current = page.current;
-    return { page: current, data: await table.load(services, accountId, current, table.size, filtered.current) };
-  }, input);
-  return {
-    tab,
-    goTo: (next) => {
-      page.current = next;
-      tab.refresh();
-    },
-    filter,
-    choose: (value) => {
-      filtered.current = value;
-      page.current = 0;
-      setFilter(value);
-      tab.refresh();
-    },
-  };
+  return useDetailTab(({ page, query }) => table.load(services, accountId, page, table.size, query), { query: '', ...input });
 }
 
 export function AccountTableView<T>({ table, accountId, state }: { table: AccountTable<T>; accountId: number; state: AccountTableState<T> }) {
@@ -66,14 +39,14 @@ export function AccountTableView<T>({ table, accountId, state }: { table: Accoun
           label={table.filter.label}
           emptyLabel={table.filter.all}
           options={table.filter.options}
-          value={state.filter}
-          onChange={(e) => state.choose(e.target.value)}
+          value={state.query}
+          onChange={(e) => state.filter(e.target.value)}
           className="mb-3 max-w-xs"
         />
       ) : null}
-      <DetailTabView tab={state.tab}>
-      {({ page, data }) => (
-        <PagedTable label={table.label(accountId)} rows={data.elements} columns={table.columns} rowKey={table.rowKey} empty={Msg.emptyResult} page={page} size={table.size} total={data.totalElements} onPage={state.goTo} />
+      <DetailTabView tab={state}>
+      {(data) => (
+        <PagedTable label={table.label(accountId)} rows={data.elements} columns={table.columns} rowKey={table.rowKey} empty={Msg.emptyResult} page={state.page} size={table.size} total={data.totalElements} onPage={state.goTo} />
       )}
       </DetailTabView>
     </>

@@ -43,7 +43,7 @@ const text = customerText.tabs;
 const SubTabs = ({ label, parts }: { label: string; parts: readonly Section[] }) => <SectionTabs label={label} sections={parts} sub />;
 
 function tableSection<T>(label: string, table: AccountTable<T>, accountId: number, state: AccountTableState<T>): Section {
-  return { label, select: state.tab.select, panel: <AccountTableView table={table} accountId={accountId} state={state} /> };
+  return { label, select: state.select, panel: <AccountTableView table={table} accountId={accountId} state={state} /> };
 }
 
 /**
@@ -52,6 +52,11 @@ function tableSection<T>(label: string, table: AccountTable<T>, accountId: numbe
  * same component serves the customer page and the customers list's expanded row.
  */
 export function CustomerDetail({ accountId }: { accountId: number }) {
+  return <CustomerTabs accountId={accountId} tabs={useCustomerTabs(accountId)} />;
+}
+
+/** The customer's tabs' charts: the page keeps them, so that after an action it reads again those that have loaded. */
+export function useCustomerTabs(accountId: number) {
   const services = useServices();
   const notes = useDetailTab<NotesPage>(() => getDocNotes(services.uaa, 'CUSTOMER', accountId, NOTES_SHOWN));
   const history = useAccountTable(CREDIT_HISTORY, accountId);
@@ -75,6 +80,17 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
   const documents = useDetailTab(() => loadDocuments(services, accountId));
   const kyc = useDetailTab(() => getKyc(services.users, accountId), { reloadOnSelect: true });
   const logs = useDocLogs('CUSTOM', String(accountId));
+  return {
+    notes, history, transfers, requests, cards, passwordless, password, attempts, campaigns, blacklist, calls, segment, bankDirectory, homeDirectory, documents, kyc, logs,
+    /** Every tab's chart, for a read again after an action. */
+    all: [notes, history, transfers, requests, cards, passwordless, password, attempts, campaigns, blacklist, calls, segment.traits, segment.events, bankDirectory, homeDirectory, documents, kyc, logs.tab],
+  };
+}
+
+export type CustomerTabCharts = ReturnType<typeof useCustomerTabs>;
+
+export function CustomerTabs({ accountId, tabs }: { accountId: number; tabs: CustomerTabCharts }) {
+  const { notes, history, transfers, requests, cards, passwordless, password, attempts, campaigns, blacklist, calls, segment, bankDirectory, homeDirectory, documents, kyc, logs } = tabs;
   const permissions = useActorPermissions();
 
   const sections: Section[] = [
@@ -96,7 +112,7 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
     tableSection(text.history, CREDIT_HISTORY, accountId, history),
     {
       label: text.transfer,
-      select: transfers.tab.select,
+      select: transfers.select,
       panel: (
         <SubTabs
           label={text.transferSections(accountId)}
@@ -104,10 +120,10 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
         />
       ),
     },
-    tableSection(text.cards, { ...CARDS, columns: [...CARDS.columns, cardActionsColumn(cards.tab.refresh)] }, accountId, cards),
+    tableSection(text.cards, { ...CARDS, columns: [...CARDS.columns, cardActionsColumn(cards.refresh)] }, accountId, cards),
     {
       label: text.auth,
-      select: passwordless.tab.select,
+      select: passwordless.select,
       panel: (
         <SubTabs
           label={text.authSections(accountId)}
@@ -136,13 +152,13 @@ export function CustomerDetail({ accountId }: { accountId: number }) {
     },
     {
       label: text.directory,
-      select: bankDirectory.tab.select,
+      select: bankDirectory.select,
       panel: (
         <SubTabs
           label={text.directorySections(accountId)}
           parts={[
-            tableSection(text.toBank, { ...BANK_RECIPIENTS, columns: [...BANK_RECIPIENTS.columns, bankRecipientActions(accountId, bankDirectory.tab.refresh)] }, accountId, bankDirectory),
-            tableSection(text.toHome, { ...HOME_RECIPIENTS, columns: [...HOME_RECIPIENTS.columns, homeRecipientActions(homeDirectory.tab.refresh)] }, accountId, homeDirectory),
+            tableSection(text.toBank, { ...BANK_RECIPIENTS, columns: [...BANK_RECIPIENTS.columns, bankRecipientActions(accountId, bankDirectory.refresh)] }, accountId, bankDirectory),
+            tableSection(text.toHome, { ...HOME_RECIPIENTS, columns: [...HOME_RECIPIENTS.columns, homeRecipientActions(homeDirectory.refresh)] }, accountId, homeDirectory),
           ]}
         />
       ),

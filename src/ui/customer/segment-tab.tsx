@@ -1,9 +1,9 @@
-import { useRef } from 'react';
 import type { SegmentEvent } from '@/api/contract/customer-detail';
 import { getSegmentEvents, getSegmentTraits } from '@/api/customer';
 import { formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
 import { Button } from '@/ui/button';
 import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import type { DetailTabRead } from '@/machines/ui/detail-tab.machine';
 import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { useServices } from '@/ui/session';
 import { Msg } from '@/domain/messages';
@@ -11,6 +11,8 @@ import { customerText } from '@/i18n/es-customer';
 import { yesNo } from '@/i18n';
 
 const text = customerText.segment;
+type SegmentEvents = { elements: SegmentEvent[]; next: string | null };
+const START: SegmentEvents = { elements: [], next: null };
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 const EVENT_COLUMNS: TableColumn<SegmentEvent>[] = [
@@ -31,26 +33,17 @@ const EVENT_COLUMNS: TableColumn<SegmentEvent>[] = [
 export function useSegment(accountId: number) {
   const services = useServices();
   const traits = useDetailTab(() => getSegmentTraits(services.users, accountId), { reloadOnSelect: true });
-  // Read when the loader runs: the events shown so far and whether the next load continues them.
-  const shown = useRef<{ elements: SegmentEvent[]; next: string | null }>({ elements: [], next: null });
-  const more = useRef(false);
-  const events = useDetailTab(
-    async () => {
-      const from = more.current ? shown.current : { elements: [], next: null };
-      more.current = false;
-      const page = await getSegmentEvents(services.users, accountId, from.next);
-      shown.current = { elements: [...from.elements, ...page.elements], next: page.next };
-      return shown.current;
-    },
-    { reloadOnSelect: true },
-  );
+  // The events' query is what is shown so far, to be continued (null: from the start).
+  const events = useDetailTab(async ({ query }: DetailTabRead<SegmentEvents | null>): Promise<SegmentEvents> => {
+    const from = query ?? START;
+    const page = await getSegmentEvents(services.users, accountId, from.next);
+    return { elements: [...from.elements, ...page.elements], next: page.next };
+  });
   return {
     traits,
-    events,
-    loadMore: () => {
-      more.current = true;
-      events.refresh();
-    },
+    // Every selection reads from the start.
+    events: { ...events, select: () => events.filter(null) },
+    loadMore: () => events.filter(events.data),
   };
 }
 

@@ -3,7 +3,7 @@ import type { SimilarItem, TopupClaim, TopupTrace } from '@/api/contract/topup';
 import { SIMILAR_PAGE_SIZE, TRACES_PAGE_SIZE } from '@/api/contract/topup';
 import { reliabilityLabel } from '@/domain/reliability';
 import { formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
-import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
+import { DetailTabView, type DetailTab, type ShownTab } from '@/ui/detail-tab';
 import { PagedTable, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { CustomerLink, OrderLink } from '@/ui/links';
 import { topupText } from '@/i18n/es-topup';
@@ -44,7 +44,7 @@ const TRACE_COLUMNS: TableColumn<TopupTrace>[] = [
 ];
 
 interface PagedPartProps<T> {
-  tab: DetailTab<Paged<T>>;
+  tab: ShownTab<Paged<T>>;
   onPage: (page: number) => void;
 }
 

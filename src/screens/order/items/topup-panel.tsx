@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { getSimilarItems, getTopupClaims, getTopupTraces } from '@/api/topup';
 import { inputOf } from '@/api/contract/chart-snapshot';
 import { topupItem } from '@/machines/items/topup.machine';
@@ -52,28 +52,21 @@ export function TopupPanel(props: ItemPanelProps) {
   const { order, offer, item, onChanged } = props;
   const services = useServices();
   const notes = topupNotes(item.charts, useActorPermissions());
-  // Read by the loaders when they run; changed by the pagers.
-  const tracesPage = useRef(0);
-  const similarPage = useRef(0);
-  const traces = useShownDetail(async () => {
-    const page = tracesPage.current;
-    return { page, ...(await getTopupTraces(services.orders, item.id, page)) };
-  });
+  const traces = useShownDetail(async ({ page }) => ({ page, ...(await getTopupTraces(services.orders, item.id, page)) }));
   const claims = useShownDetail(() => getTopupClaims(services.orders, item.id));
-  const similar = useShownDetail(async () => {
-    const page = similarPage.current;
-    const to = item.orderData.destination;
-    if (!to) return { page, elements: [], totalElements: 0 };
-    return { page, ...(await getSimilarItems(services.orders, { orderId: order.id, foiId: item.id, productType: item.productType, destination: to, page })) };
-  });
-
-  const similarActor = similar.actor;
-  // Similar items follow the destination: a new one (an edit) lists its own.
+  // Similar items follow the destination (the query): a new one (an edit) lists its own, from the first page.
   const destination = item.orderData.destination;
+  const similar = useShownDetail(
+    async ({ page, query: to }) => {
+      if (!to) return { page, elements: [], totalElements: 0 };
+      return { page, ...(await getSimilarItems(services.orders, { orderId: order.id, foiId: item.id, productType: item.productType, destination: to, page })) };
+    },
+    { query: destination },
+  );
+  const { filter: similarFor, query: similarTo } = similar;
   useEffect(() => {
-    similarPage.current = 0;
-    similarActor.send({ type: 'tab.reload' });
-  }, [destination, similarActor]);
+    if (destination !== similarTo) similarFor(destination);
+  }, [destination, similarTo, similarFor]);
 
   const changed = () => {
     onChanged();
@@ -108,19 +101,13 @@ export function TopupPanel(props: ItemPanelProps) {
       <TopupTraces
         id={item.id}
         tab={traces}
-        onPage={(page) => {
-          tracesPage.current = page;
-          traces.refresh();
-        }}
+        onPage={traces.goTo}
       />
       <TopupClaims id={item.id} tab={claims} />
       <SimilarItems
         id={item.id}
         tab={similar}
-        onPage={(page) => {
-          similarPage.current = page;
-          similar.refresh();
-        }}
+        onPage={similar.goTo}
       />
     </ItemFrame>
   );
