@@ -1,0 +1,132 @@
+import { expect, test, type Locator, type Page } from './harness';
+import { withDb } from './fixtures';
+import { signIn } from './support';
+
+/**
+ * Issue 39 §5: pages that fit their screen. On a laptop (1280), a desktop (1440), a wide screen
+ * (1920) and a phone held upright, the work queues, Supervisión, an order and a customer show no
+ * cell whose text is cut: no cell's content is wider than the cell, the page never scrolls
+ * sideways, and a table wider than its card scrolls inside it with a shade on the side that has
+ * more (`scroll-cue`, src/index.css). The shell's page is the main landmark, reached by the skip
+ * link. Each test walks its page through the four screens with setViewportSize (one page load).
+ */
+
+const SCREENS = [
+  { width: 1280, height: 1000 },
+  { width: 1440, height: 1000 },
+  { width: 1920, height: 1000 },
+  { width: 390, height: 844 },
+];
+
+/**
+ * What does not fit, as sentences (none when everything does): the page scrolling sideways; a
+ * visible cell (table cells and grid cells, headers included) whose text is wider than the cell
+ * or than a part of it that clips; a cell cut by the box it scrolls in, without the shade on that
+ * side. A cell scrolled wholly out of its box is not on screen, as a row below the fold is not.
+ */
+function misfits(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const named = (el: Element) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) found.push(`the page scrolls sideways (${root.scrollWidth} > ${root.clientWidth})`);
+    for (const cell of document.querySelectorAll<HTMLElement>('td, th, [role="gridcell"], [role="columnheader"]')) {
+      if (!cell.checkVisibility({ visibilityProperty: true }) || cell.getClientRects().length === 0) continue;
+      const box = cell.getBoundingClientRect();
+      if (box.width === 0) continue;
+      // Its own text: the cell, or a part of it that clips (an ellipsis, a hidden overflow).
+      for (const part of [cell, ...cell.querySelectorAll<HTMLElement>('*')]) {
+        const clips = part === cell || getComputedStyle(part).overflowX !== 'visible';
+        if (clips && part.clientWidth > 0 && part.scrollWidth > part.clientWidth) found.push(`${named(cell)} is cut (${part.scrollWidth} > ${part.clientWidth})`);
+      }
+      // The box it scrolls in: a cell half out of it is cut, unless the shade on that side says there is more.
+      let scroller = cell.parentElement;
+      while (scroller && getComputedStyle(scroller).overflowX === 'visible') scroller = scroller.parentElement;
+      if (!scroller || scroller === root || scroller === document.body) continue;
+      const port = scroller.getBoundingClientRect();
+      if (box.right <= port.left || box.left >= port.right) continue;
+      const frame = scroller.classList.contains('scroll-cue-port') ? scroller.parentElement : null;
+      const shade = (side: '::before' | '::after') => (frame ? Number(getComputedStyle(frame, side).opacity) : 0);
+      if (box.left < port.left - 1 && shade('::before') < 0.5) found.push(`${named(cell)} is cut on the left by its box, with no shade`);
+      if (box.right > port.right + 1 && shade('::after') < 0.5) found.push(`${named(cell)} is cut on the right by its box, with no shade`);
+    }
+    return found;
+  });
+}
+
+/** Each screen in turn: nothing is cut, and the page is the shell's main landmark. */
+async function fitsEveryScreen(page: Page, also?: (screen: { width: number }) => Promise<void>) {
+  for (const screen of SCREENS) {
+    await page.setViewportSize(screen);
+    await expect.poll(() => misfits(page), { message: `${screen.width} px` }).toEqual([]);
+    await expect(page.getByRole('main')).toHaveCount(1);
+    await also?.(screen);
+  }
+}
+
+/** A queue's list: every row as high as the others, and no empty band between what is above it and the list. */
+async function listIsEven(page: Page, list: Locator) {
+  const { heights, gap } = await list.evaluate((table) => {
+    const card = table.closest('.scroll-cue')!;
+    const top = card.getBoundingClientRect().top;
+    // The lowest thing shown above the list (a filter, the hint, the bulk bar's buttons).
+    const above = [...document.querySelectorAll('[role="main"] :is(select, input, button, p, h1, label)')]
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0 && r.bottom <= top + 1);
+    return {
+      heights: [...table.querySelectorAll('tbody tr')].map((row) => Math.round(row.getBoundingClientRect().height)),
+      gap: top - Math.max(...above.map((r) => r.bottom)),
+    };
+  });
+  expect(new Set(heights).size, `row heights ${heights.join(', ')}`).toBe(1);
+  expect(gap).toBeLessThanOrEqual(32);
+}
+
+test('the work queues fit every screen: the list as wide as its rows while nothing is open, then sharing the width with the panel', async ({ page }) => {
+  await signIn(page, 'admin', { open: '/#/admin/risk-queue' });
+  for (const queue of [
+    { path: '/#/admin/risk-queue', title: 'Cola de Riesgo', opened: (p: Page) => p.getByRole('tab', { name: 'Riesgo', selected: true }) },
+    { path: '/#/admin/remittance-queue', title: 'Cola de Remesas', opened: (p: Page) => p.getByRole('group', { name: /^Acciones del item/ }).first() },
+  ]) {
+    await page.setViewportSize(SCREENS[0]!);
+    await page.goto(queue.path);
+    const list = page.getByRole('table', { name: new RegExp(queue.title) });
+    await expect(list.getByRole('row').nth(1)).toBeVisible();
+    await fitsEveryScreen(page, async ({ width }) => {
+      await listIsEven(page, list);
+      // Nothing open: no panel keeps width aside, and on a wide screen the whole list shows.
+      if (width === 1920) expect(await list.evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
+    });
+    await page.keyboard.press('Enter');
+    await expect(queue.opened(page)).toBeVisible();
+    await fitsEveryScreen(page, () => listIsEven(page, list));
+  }
+});
+
+test('Supervisión fits every screen', async ({ page }) => {
+  await signIn(page, 'admin', { open: '/#/admin/supervision' });
+  await expect(page.getByRole('region', { name: 'Colas y niveles de servicio' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Fuera de plazo (los más antiguos)' }).getByRole('row').nth(1)).toBeVisible();
+  await fitsEveryScreen(page);
+});
+
+test('an order and a customer fit every screen; the skip link takes the focus to the page', async ({ page }) => {
+  const order = withDb((db) => db.prepare('SELECT order_id AS id FROM order_items GROUP BY order_id ORDER BY count(*) DESC, order_id LIMIT 1').get() as { id: number }).id;
+  const customer = withDb((db) => db.prepare('SELECT min(id) AS id FROM accounts WHERE is_staff = 0').get() as { id: number }).id;
+  await signIn(page, 'admin', { open: `/#/admin/order-page/${order}` });
+  await expect(page.getByRole('heading', { name: 'Trazas' }).first()).toBeVisible();
+  await fitsEveryScreen(page);
+
+  await page.goto(`/#/admin/customer-page/${customer}`);
+  await expect(page.getByRole('group', { name: `Acciones del cliente ${customer}` }).getByRole('button').first()).toBeVisible();
+  await expect(page.getByRole('tab').first()).toBeVisible();
+  await fitsEveryScreen(page);
+
+  // The first Tab reaches the skip link, shown while it has the focus; it takes the focus past the menu and the top bar.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('button', { name: 'Saltar al contenido' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+});
