@@ -68,9 +68,9 @@ test('fraude chooses two risk orders by keyboard, approves both in one action; t
   expect(withDb((db) => db.prepare(`SELECT status FROM orders WHERE id IN (${first}, ${second})`).all())).toEqual([{ status: 'OPEN' }, { status: 'OPEN' }]);
   // The bell counts what the queue counts (one definition), and heard the decision without a reload (issue 39 §6).
   await expect(async () => {
-    const waiting = (await page.getByText(/^[\d.]+ esperando$/).innerText()).replace(/\D/g, '');
+    const waiting = (await page.getByText(/^[\d.]+ esperando$/).innerText()).replace(' esperando', '');
     await expect(page.getByRole('button', { name: /^Órdenes en riesgo: / })).toHaveAccessibleName(`Órdenes en riesgo: ${waiting}`, { timeout: 2000 });
-  }).toPass();
+  }).toPass({ timeout: 10_000 });
 });
 
 

@@ -3,6 +3,7 @@ import { useSession } from '@/ui/session';
 import { useScreens } from '@/ui/screens';
 import { Popover } from '@/ui/popover';
 import { t } from '@/i18n';
+import { formatCount } from '@/domain/format';
 
 const SHOWN = 10;
 
@@ -14,7 +15,7 @@ export function RiskBell() {
   const workQueue = useScreens().opens('risk-queue');
   return (
     <Popover
-      ariaLabel={`${t.topbar.risk}: ${total}`}
+      ariaLabel={`${t.topbar.risk}: ${formatCount(total)}`}
       align="end"
       buttonClassName="relative rounded-full p-2 text-slate-600 hover:bg-slate-100"
       panelClassName="w-72"

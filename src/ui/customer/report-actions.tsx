@@ -3,7 +3,7 @@ import { checkBody } from '@/api/contract/check';
 import { DefenceQuery, type BalanceMovement, type DefenceRow, type SaldoReport } from '@/api/contract/customer-reports';
 import { getBalanceReport, getDefenceReport } from '@/api/customer-forms';
 import { PAYMENT_SYSTEMS, paymentSystemName } from '@/domain/catalog';
-import { formatMoney } from '@/domain/format';
+import { formatMoney, formatNumber } from '@/domain/format';
 import { DEFENCE_SERVICES, defenceWindow, mayReadDefence, extendedEnd, ReportMsg } from '@/domain/reports';
 import { formatDateTime } from '@/domain/time';
 import { Button } from '@/ui/button';
@@ -38,9 +38,9 @@ const MOVEMENT_COLUMNS: TableColumn<BalanceMovement>[] = [
   { header: moves.date, cell: (m) => formatDateTime(m.date), className: 'whitespace-nowrap' },
   { header: moves.creditType, cell: (m) => m.creditType },
   { header: moves.trnType, cell: (m) => m.trnType },
-  { header: moves.amount, cell: (m) => m.amount },
-  { header: moves.prev, cell: (m) => m.prevAmount },
-  { header: moves.final, cell: (m) => m.finalAmount },
+  { header: moves.amount, cell: (m) => formatNumber(m.amount) },
+  { header: moves.prev, cell: (m) => formatNumber(m.prevAmount) },
+  { header: moves.final, cell: (m) => formatNumber(m.finalAmount) },
   { header: moves.description, cell: (m) => m.description },
 ];
 
