@@ -47,7 +47,6 @@ async function boot() {
   session = startSession({
     api: createSessionApi(services, window.localStorage),
     store: window.localStorage,
-    timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
     now: () => Date.now(),
     notifyError: notify.error,
     // The page shown is guarded again: without a session its guard sends it to sign-in, keeping it (`redirect`).

@@ -5,7 +5,7 @@ import { fraudConfigUrl } from '@/api/services';
 import { getProfile, logout, refreshToken, requestToken } from '@/api/uaa';
 import { getKycVerifications, getRiskList } from '@/api/orders';
 import { getFraudConfig } from '@/api/fraud-config';
-import { createSessionEffects, type SessionApi, type SessionEffectsDeps } from './session-effects';
+import { sessionImplementations, type SessionApi, type SessionEffectsDeps } from './session-effects';
 import { deviceId, readStoredSession, type KeyValueStore } from '@/machines/session/session-store';
 
 /** The session's calls bound to the real services. */
@@ -23,9 +23,8 @@ export function createSessionApi(services: Services, store: KeyValueStore): Sess
 }
 
 /** Creates and starts the session actor, resuming a stored session when there is one. */
-export function startSession(deps: Omit<SessionEffectsDeps, 'api'> & { api: SessionApi }) {
-  const effects = createSessionEffects(deps);
-  const actor = createActor(sessionMachine.provide({ actions: effects }));
+export function startSession(deps: SessionEffectsDeps) {
+  const actor = createActor(sessionMachine.provide(sessionImplementations(deps)));
   actor.start();
   const stored = readStoredSession(deps.store);
   if (stored) actor.send({ type: 'session.resume', session: stored });

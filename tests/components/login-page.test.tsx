@@ -7,11 +7,11 @@ import { SessionActorContext } from '@/ui/session';
 import { LoginPage } from '@/screens/session/login-page';
 
 /**
- * The sign-in page with the session chart supplied (its effects do nothing: no server). Moved
+ * The sign-in page with the session chart supplied (its calls never answer: no server). Moved
  * from tests/e2e/sign-in.spec.ts: what the form refuses and offers before any request.
  */
 function renderLogin() {
-  const session = createActor(sessionMachine.provide({ actions: { requestToken: () => {}, requestLogout: () => {} } }));
+  const session = createActor(sessionMachine);
   session.start();
   render(
     <SessionActorContext.Provider value={session}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createActor } from 'xstate';
+import { createActor, fromPromise, waitFor as waitForState } from 'xstate';
 import { sessionMachine } from '@/machines/session/session.machine';
 import type { Group } from '@/api/contract/uaa';
 import type { RiskOrder } from '@/api/contract/orders';
@@ -14,19 +14,26 @@ import { fakeServices, group, profileOf, renderRouted, renderWith } from './supp
 
 /**
  * The shell's pieces that read only the session chart: the fraud alert, the risk bell and the
- * dashboard's permission rule. The chart is signed in through its own events (its effects are the
- * chart's no-ops: no server, no timers); what the server would answer is given as events.
+ * dashboard's permission rule. The chart is signed in through its form's path with calls that
+ * answer at once (its other effects are the chart's no-ops: no server); what the shell's data read
+ * would tell is given as its events.
  * Moved from tests/e2e/shell.spec.ts.
  */
 
-/** A session signed in through the form's path (so the fraud alert is showing), with the user's groups. */
-function signedIn(groups: Group[]): SessionActor {
-  const session = createActor(sessionMachine);
+/** A session signed in through the form's path (so the fraud alert is showing), with the user's groups: its calls answer at once. */
+async function signedIn(groups: Group[]): Promise<SessionActor> {
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        requestToken: fromPromise(async () => ({ tokens: { accessToken: 'a', refreshToken: 'r', expiresIn: 3600 }, receivedAt: Date.now() })),
+        loadProfile: fromPromise(async () => profileOf('persona', groups)),
+      },
+    }),
+  );
   session.start();
   session.send({ type: 'session.signIn', username: 'persona', password: 'x' });
-  session.send({ type: 'token.received', tokens: { accessToken: 'a', refreshToken: 'r', expiresIn: 3600 }, receivedAt: Date.now() });
-  session.send({ type: 'profile.loaded', profile: profileOf('persona', groups) });
-  expect(session.getSnapshot().matches({ signedIn: { alert: 'showing' } })).toBe(true);
+  const snapshot = await waitForState(session, (s) => s.matches('signedIn'));
+  expect(snapshot.matches({ signedIn: { alert: 'showing' } })).toBe(true);
   return session;
 }
 
@@ -44,7 +51,7 @@ const riskOrder = (id: number): RiskOrder => ({
 describe('the fraud alert', () => {
   it('says the held countries, top-ups and banks under "Alertas de Fraude", and goes with "Entendido"', async () => {
     const user = userEvent.setup();
-    const session = signedIn([group('FRAUDE', [Permission.LOGIN])]);
+    const session = await signedIn([group('FRAUDE', [Permission.LOGIN])]);
     renderWith(session, <FraudAlert />);
     // Nothing until the configuration is in.
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -64,7 +71,7 @@ describe('the fraud alert', () => {
 
 describe('the risk bell', () => {
   it('lists "Orden {id} en RIESGO", each linking to its order in a new tab', async () => {
-    const session = signedIn([group('ADMIN', [Permission.LOGIN])]);
+    const session = await signedIn([group('ADMIN', [Permission.LOGIN])]);
     session.send({ type: 'risk.loaded', orders: [riskOrder(501), riskOrder(502)], total: 2 });
     await renderRouted(session, <RiskBell />);
     expect(screen.getByRole('button', { name: 'Órdenes en riesgo: 2' })).toBeInTheDocument();
@@ -78,7 +85,7 @@ describe('the risk bell', () => {
   });
 
   it('with no order in risk says so and links nowhere', async () => {
-    const session = signedIn([group('ADMIN', [Permission.LOGIN])]);
+    const session = await signedIn([group('ADMIN', [Permission.LOGIN])]);
     await renderRouted(session, <RiskBell />);
     expect(screen.getByRole('button', { name: 'Órdenes en riesgo: 0' })).toBeInTheDocument();
     expect(screen.getByText('No hay órdenes en riesgo.')).toBeInTheDocument();
@@ -89,7 +96,7 @@ describe('the risk bell', () => {
     ['who may open Cola de Riesgo (CRM7_FRAUD_COMPLETE) follows a link to it', [Permission.LOGIN, Permission.FRAUD_COMPLETE], true],
     ['anyone else reads it, with no link to a screen that would refuse them', [Permission.LOGIN, Permission.VIEW_ORDERS], false],
   ] as const)('beyond ten orders, "y N más…": %s', async (_who, permissions, linked) => {
-    const session = signedIn([group('PERSONA', permissions)]);
+    const session = await signedIn([group('PERSONA', permissions)]);
     session.send({ type: 'risk.loaded', orders: Array.from({ length: 12 }, (_, i) => riskOrder(600 + i)), total: 12 });
     await renderRouted(session, <RiskBell />);
     const more = screen.getByText('y 2 más…');
@@ -101,7 +108,7 @@ describe('the risk bell', () => {
 describe('the dashboard without CRM2_VIEW_ORDERS', () => {
   it('says why there are no figures and shows none', async () => {
     // No services are given: a page that tried to read the figures would fail to render.
-    const session = signedIn([group('SIN_ACCESO', [Permission.LOGIN])]);
+    const session = await signedIn([group('SIN_ACCESO', [Permission.LOGIN])]);
     await renderRouted(session, <DashboardPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
@@ -113,7 +120,7 @@ describe('the dashboard without CRM2_VIEW_ORDERS', () => {
   it('with CRM2_VIEW_ORDERS the refusal is not said: the figures are asked for instead', async () => {
     // Services that are asked and never answer (no network): the page waits for its figures.
     const { services, touched: asked } = fakeServices();
-    const session = signedIn([group('ENTREGAS', [Permission.LOGIN, Permission.VIEW_ORDERS])]);
+    const session = await signedIn([group('ENTREGAS', [Permission.LOGIN, Permission.VIEW_ORDERS])]);
     await renderRouted(session, <DashboardPage />, services);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByText(/Su usuario no tiene permiso para ver las cifras del panel/)).toBeNull();

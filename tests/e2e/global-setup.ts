@@ -51,18 +51,9 @@ export default async function globalSetup() {
         onInvalidToken: () => session?.send({ type: 'session.invalidToken' }),
         serviceKeys: () => session?.getSnapshot().context.profile?.serviceKeys ?? null,
       });
-      const timers = new Set<NodeJS.Timeout>();
       session = startSession({
         api: createSessionApi(services, store),
         store,
-        timers: {
-          setTimeout: (fn, ms) => {
-            const handle = setTimeout(fn, ms);
-            timers.add(handle);
-            return handle;
-          },
-          clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-        },
         now: () => Date.now(),
         notifyError: (message) => {
           throw new Error(`${username}: ${message}`);
@@ -73,8 +64,8 @@ export default async function globalSetup() {
       session.send({ type: 'session.signIn', username, password: DEMO_PASSWORD });
       const done = await waitFor(session, (s) => s.matches('signedIn') || s.matches('signedOut'), { timeout: 30_000 });
       if (!done.matches('signedIn')) throw new Error(`${username} could not sign in: ${done.context.error ?? 'unknown'}`);
+      // Stopping the chart cancels its waits (the refresh, the shell's data) and stops its calls.
       session.stop();
-      for (const handle of timers) clearTimeout(handle);
       sessions[username] = [...storage].map(([name, value]) => ({ name, value }));
     }
     const file = path.join(dir, 'sessions.json');

@@ -1,5 +1,4 @@
 import type { KeyValueStore } from '@/machines/session/session-store';
-import type { Timers } from '@/app/session-effects';
 
 export interface Deferred<T> {
   promise: Promise<T>;
@@ -56,8 +55,12 @@ interface Timer {
   active: boolean;
 }
 
-/** Timers the test fires by hand; every scheduled delay can be read back. */
-export class ManualTimers implements Timers {
+/**
+ * A clock for an actor (createActor's `clock` option) whose waits the test lets run out one at a
+ * time, by hand: a chart's `after` transitions taken in any order a model asks for. Every
+ * scheduled delay can be read back.
+ */
+export class ManualTimers {
   private next = 1;
   readonly timers: Timer[] = [];
   setTimeout(fn: () => void, ms: number) {

@@ -1,16 +1,20 @@
-import { assign, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Profile } from '@/api/contract/uaa';
 import type { RiskOrder, KycVerification } from '@/api/contract/orders';
 import type { FraudConfig } from '@/api/contract/fraud-config';
 import { isEditor } from '@/domain/permissions';
-import { refreshAt } from '@/domain/session';
+import { INVALID_TOKEN_CLEAR_MS, POLL_INTERVAL_MS, refreshAt, SHELL_DATA_DELAY_MS } from '@/domain/session';
+import { messageOf } from '@/machines/ui/action-flow.machine';
 
 /**
  * The staff session: sign-in, token refresh, the shell's periodic data, the invalid-token path
- * and sign-out. The chart is pure: every effect (HTTP call, timer, storage, toast, navigation)
- * is a named action the host provides (src/app/session-effects.ts), and the host reports each
- * outcome back as an event. That keeps the chart testable with xstate/graph and lets QA read
- * every effect off the chart.
+ * and sign-out. The chart owns its waits (`after`: the refresh, the shell's data, the 40-minute
+ * poll, the invalid token's clear) and its calls (invoked actors: leaving a state stops its call,
+ * so an answer for a session that already ended is never heard). The host provides the calls, the
+ * clock, how the server refuses a token and the other effects (storage, toast, navigation, log)
+ * through `.provide()`
+ * (src/app/session-effects.ts); the defaults here never answer and do nothing, so the chart runs
+ * pure under xstate/graph and lets QA read every effect off the chart.
  */
 
 export interface Tokens {
@@ -30,7 +34,7 @@ export interface SessionContext {
   accessToken: string | null;
   refreshToken: string | null;
   expiresIn: number | null;
-  /** Epoch ms at which the host must report `refresh.due`. */
+  /** Epoch ms at which the token is refreshed (`fresh` waits until then). */
   refreshAt: number | null;
   /** A refresh happened since sign-in: later refreshes use the shorter margin. */
   refreshed: boolean;
@@ -45,26 +49,38 @@ export interface SessionContext {
   error: string | null;
 }
 
+/** A token request's or a refresh's answer: the tokens, and when they came (on the host's clock). */
+export interface TokenAnswer {
+  tokens: Tokens;
+  receivedAt: number;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** What the shell's data read needs: the groups (only who sees orders reads the risk list and KYC), and whether the fraud alert's config is still missing. */
+export interface ShellDataInput {
+  groups: Profile['groups'];
+  withFraudConfig: boolean;
+}
+
 export type SessionEvent =
   | { type: 'session.signIn'; username: string; password: string }
   | { type: 'session.resume'; session: StoredSession }
-  | { type: 'token.received'; tokens: Tokens; receivedAt: number }
-  | { type: 'token.rejected'; message: string }
-  | { type: 'profile.loaded'; profile: Profile }
-  | { type: 'profile.failed'; message: string }
-  | { type: 'refresh.due' }
-  | { type: 'refresh.failed'; retryAt: number }
-  | { type: 'poll.due' }
+  /** The shell's page is painted (its idle callback): its own data may come before SHELL_DATA_DELAY_MS. */
   | { type: 'shellData.due' }
+  // The shell's data read (`loadShellData`) tells each answer as it comes, then that all are in.
+  | { type: 'profile.loaded'; profile: Profile }
   | { type: 'risk.loaded'; orders: RiskOrder[]; total: number }
   | { type: 'kyc.loaded'; verifications: KycVerification[] }
   | { type: 'fraudConfig.loaded'; config: FraudConfig }
   | { type: 'data.settled' }
   | { type: 'fraudAlert.acknowledge' }
+  /** The HTTP client met a 401 (it says so before the call rejects). */
   | { type: 'session.invalidToken' }
-  | { type: 'clear.due' }
-  | { type: 'session.signOut' }
-  | { type: 'logout.done' };
+  | { type: 'session.signOut' };
 
 const emptyContext: SessionContext = {
   accessToken: null,
@@ -81,37 +97,60 @@ const emptyContext: SessionContext = {
   error: null,
 };
 
-/** Named effects. The defaults do nothing so the chart runs pure; the host provides them. */
-const effects = {
-  requestToken: (_: unknown, _params: { username: string; password: string }) => {},
-  loadProfile: () => {},
-  storeSession: () => {},
-  clearSession: () => {},
-  scheduleRefresh: () => {},
-  cancelRefresh: () => {},
-  requestRefresh: () => {},
-  loadShellData: (_: unknown, _params: { withFraudConfig: boolean }) => {},
-  scheduleShellData: () => {},
-  cancelShellData: () => {},
-  schedulePoll: () => {},
-  cancelPoll: () => {},
-  notifyInvalidToken: () => {},
-  scheduleClear: () => {},
-  cancelClear: () => {},
-  requestLogout: () => {},
-  goToSignIn: () => {},
-};
+/** A refresh that failed (the server did not refuse the token) is tried again this much later. */
+export const REFRESH_RETRY_MS = 60_000;
+
+/**
+ * The chart's readings of the clock, on a given clock: the wait until the context's `refreshAt`
+ * (none when it has passed), and the next try a minute after a failed refresh. The chart runs on
+ * the real clock; the host provides its own `now` through `.provide(sessionClock(now))`.
+ */
+export function sessionClock(now: () => number) {
+  return {
+    delays: {
+      refreshDelay: ({ context }: { context: SessionContext }) => Math.max(0, (context.refreshAt ?? now()) - now()),
+    },
+    actions: {
+      assignRetry: assign<SessionContext, SessionEvent, undefined, SessionEvent, never>(() => ({ refreshAt: now() + REFRESH_RETRY_MS })),
+    },
+  };
+}
+
+/** A call of the host's that, by itself, never answers. */
+const unanswered = <T>() => new Promise<T>(() => {});
+const realClock = sessionClock(() => Date.now());
 
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
   },
+  actors: {
+    /** The host's calls (src/app/session-effects.ts); leaving the state that invoked one stops it. */
+    requestToken: fromPromise<TokenAnswer, Credentials>(() => unanswered()),
+    loadProfile: fromPromise<Profile>(() => unanswered()),
+    requestRefresh: fromPromise<TokenAnswer, { refreshToken: string }>(() => unanswered()),
+    /** Tells `profile.loaded`, `risk.loaded`, `kyc.loaded`, `fraudConfig.loaded` as each answer comes, then `data.settled`. */
+    loadShellData: fromCallback<SessionEvent, ShellDataInput>(() => {}),
+    /** Ends however the server answers (a failure is only logged by the chart). */
+    requestLogout: fromPromise<void>(() => unanswered()),
+  },
+  delays: {
+    ...realClock.delays,
+    shellDataDelay: SHELL_DATA_DELAY_MS,
+    pollInterval: POLL_INTERVAL_MS,
+    clearDelay: INVALID_TOKEN_CLEAR_MS,
+  },
   actions: {
-    ...effects,
-    assignTokens: assign(({ event }, params: { afterRefresh: boolean }) => {
-      if (event.type !== 'token.received') return {};
-      const { tokens, receivedAt } = event;
+    // The host's effects: storage, the toast, navigation, the log.
+    storeSession: () => {},
+    clearSession: () => {},
+    notifyInvalidToken: () => {},
+    goToSignIn: () => {},
+    log: (_, _params: { message: string; error: unknown }) => {},
+    ...realClock.actions,
+    assignTokens: assign((_, params: { answer: TokenAnswer; afterRefresh: boolean }) => {
+      const { tokens, receivedAt } = params.answer;
       return {
         accessToken: tokens.accessToken,
         refreshToken: tokens.refreshToken,
@@ -120,10 +159,7 @@ export const sessionMachine = setup({
         refreshed: params.afterRefresh,
       };
     }),
-    assignProfile: assign(({ event }) => {
-      if (event.type !== 'profile.loaded') return {};
-      return { profile: event.profile, noEsLector: isEditor(event.profile.groups) };
-    }),
+    assignProfile: assign((_, params: { profile: Profile }) => ({ profile: params.profile, noEsLector: isEditor(params.profile.groups) })),
     assignResumed: assign(({ event }) => {
       if (event.type !== 'session.resume') return {};
       const { session } = event;
@@ -138,22 +174,21 @@ export const sessionMachine = setup({
         noEsLector: isEditor(session.profile.groups),
       };
     }),
-    assignRetry: assign(({ event }) => (event.type === 'refresh.failed' ? { refreshAt: event.retryAt } : {})),
     assignRisk: assign(({ event }) =>
       event.type === 'risk.loaded' ? { riskOrders: event.orders, riskTotal: event.total } : {},
     ),
     assignKyc: assign(({ event }) => (event.type === 'kyc.loaded' ? { kycVerifications: event.verifications } : {})),
     assignFraudConfig: assign(({ event }) => (event.type === 'fraudConfig.loaded' ? { fraudConfig: event.config } : {})),
-    assignError: assign(({ event }) => {
-      if (event.type === 'token.rejected' || event.type === 'profile.failed') return { error: event.message };
-      return {};
-    }),
+    /** The failure shown on the form, as the server said it. */
+    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
     reset: assign(() => emptyContext),
     resetKeepingError: assign(({ context }) => ({ ...emptyContext, error: context.error })),
   },
   guards: {
     credentialsPresent: ({ event }) =>
       event.type === 'session.signIn' && event.username.trim() !== '' && event.password !== '',
+    /** The server refused the refresh token, the session is over (the host knows how the server says so). */
+    refused: (_, _params: { error: unknown }) => false,
   },
 }).createMachine({
   id: 'session',
@@ -171,26 +206,34 @@ export const sessionMachine = setup({
       },
     },
     signingIn: {
-      entry: {
-        type: 'requestToken',
-        params: ({ event }) =>
-          event.type === 'session.signIn'
-            ? { username: event.username.trim(), password: event.password }
-            : { username: '', password: '' },
-      },
-      on: {
-        'token.received': {
+      invoke: {
+        id: 'requestToken',
+        src: 'requestToken',
+        input: ({ event }) =>
+          event.type === 'session.signIn' ? { username: event.username.trim(), password: event.password } : { username: '', password: '' },
+        onDone: {
           target: 'loadingProfile',
-          actions: { type: 'assignTokens', params: { afterRefresh: false } },
+          actions: { type: 'assignTokens', params: ({ event }) => ({ answer: event.output, afterRefresh: false }) },
         },
-        'token.rejected': { target: 'signedOut', actions: 'assignError' },
+        onError: { target: 'signedOut', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadingProfile: {
-      entry: 'loadProfile',
+      // A 401 reaches the chart first through the client's hook (`session.invalidToken`): the state is
+      // left and the call stopped, so its error is never heard here.
+      invoke: {
+        id: 'loadProfile',
+        src: 'loadProfile',
+        onDone: {
+          target: 'signedIn',
+          actions: [{ type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) }, 'storeSession'],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, 'clearSession', 'resetKeepingError'],
+        },
+      },
       on: {
-        'profile.loaded': { target: 'signedIn', actions: ['assignProfile', 'storeSession'] },
-        'profile.failed': { target: 'signedOut', actions: ['assignError', 'clearSession', 'resetKeepingError'] },
         'session.invalidToken': { target: 'invalidToken' },
       },
     },
@@ -200,7 +243,7 @@ export const sessionMachine = setup({
         'risk.loaded': { actions: 'assignRisk' },
         'kyc.loaded': { actions: 'assignKyc' },
         'fraudConfig.loaded': { actions: 'assignFraudConfig' },
-        'profile.loaded': { actions: ['assignProfile', 'storeSession'] },
+        'profile.loaded': { actions: [{ type: 'assignProfile', params: ({ event }) => ({ profile: event.profile }) }, 'storeSession'] },
         'session.invalidToken': { target: 'invalidToken' },
         'session.signOut': { target: 'signingOut' },
       },
@@ -209,18 +252,24 @@ export const sessionMachine = setup({
           initial: 'fresh',
           states: {
             fresh: {
-              entry: 'scheduleRefresh',
-              exit: 'cancelRefresh',
-              on: { 'refresh.due': { target: 'refreshing' } },
+              after: { refreshDelay: { target: 'refreshing' } },
             },
             refreshing: {
-              entry: 'requestRefresh',
-              on: {
-                'token.received': {
+              invoke: {
+                id: 'requestRefresh',
+        src: 'requestRefresh',
+                input: ({ context }) => ({ refreshToken: context.refreshToken ?? '' }),
+                onDone: {
                   target: 'fresh',
-                  actions: [{ type: 'assignTokens', params: { afterRefresh: true } }, 'storeSession'],
+                  actions: [{ type: 'assignTokens', params: ({ event }) => ({ answer: event.output, afterRefresh: true }) }, 'storeSession'],
                 },
-                'refresh.failed': { target: 'fresh', actions: 'assignRetry' },
+                onError: [
+                  { guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) }, target: '#session.invalidToken' },
+                  {
+                    target: 'fresh',
+                    actions: [{ type: 'log', params: ({ event }) => ({ message: 'No se pudo renovar el token', error: event.error }) }, 'assignRetry'],
+                  },
+                ],
               },
             },
           },
@@ -232,21 +281,19 @@ export const sessionMachine = setup({
           initial: 'deferred',
           states: {
             deferred: {
-              entry: 'scheduleShellData',
-              exit: 'cancelShellData',
+              after: { shellDataDelay: { target: 'loading' } },
               on: { 'shellData.due': { target: 'loading' } },
             },
             loading: {
-              entry: {
-                type: 'loadShellData',
-                params: ({ context }) => ({ withFraudConfig: context.fraudConfig === null }),
+              invoke: {
+                id: 'loadShellData',
+        src: 'loadShellData',
+                input: ({ context }) => ({ groups: context.profile?.groups ?? [], withFraudConfig: context.fraudConfig === null }),
               },
               on: { 'data.settled': { target: 'idle' } },
             },
             idle: {
-              entry: 'schedulePoll',
-              exit: 'cancelPoll',
-              on: { 'poll.due': { target: 'loading' } },
+              after: { pollInterval: { target: 'loading' } },
             },
           },
         },
@@ -260,18 +307,23 @@ export const sessionMachine = setup({
       },
     },
     invalidToken: {
-      entry: ['notifyInvalidToken', 'scheduleClear'],
-      exit: 'cancelClear',
+      entry: 'notifyInvalidToken',
+      after: { clearDelay: { target: 'signedOut', actions: ['clearSession', 'reset', 'goToSignIn'] } },
       on: {
-        'clear.due': { target: 'signedOut', actions: ['clearSession', 'reset', 'goToSignIn'] },
         // Opening the sign-in page meanwhile: the token is already worthless, so no logout call.
         'session.signOut': { target: 'signedOut', actions: ['clearSession', 'reset'] },
       },
     },
     signingOut: {
-      entry: 'requestLogout',
-      on: {
-        'logout.done': { target: 'signedOut', actions: ['clearSession', 'reset'] },
+      // Signing out never depends on the network: whatever the answer, the session ends.
+      invoke: {
+        id: 'requestLogout',
+        src: 'requestLogout',
+        onDone: { target: 'signedOut', actions: ['clearSession', 'reset'] },
+        onError: {
+          target: 'signedOut',
+          actions: [{ type: 'log', params: ({ event }) => ({ message: 'El cierre de sesión no llegó al servidor', error: event.error }) }, 'clearSession', 'reset'],
+        },
       },
     },
   },

@@ -1,7 +1,11 @@
-/** The session chart's system under test: the real effects with a scripted API, fake timers and storage (tests/machines/session*.test.ts). */
-import { createActor } from 'xstate';
+/**
+ * The session chart's system under test: the host's real implementations with a scripted API and
+ * storage, on a clock the test drives (tests/machines/session*.test.ts): by default one whose waits
+ * run out one at a time by hand (`timers`), or XState's SimulatedClock when given.
+ */
+import { createActor, type SimulatedClock } from 'xstate';
 import { sessionMachine, type StoredSession } from '@/machines/session/session.machine';
-import { createSessionEffects, type SessionApi } from '@/app/session-effects';
+import { sessionImplementations, type SessionApi } from '@/app/session-effects';
 import type { Profile, TokenResponse } from '@/api/contract/uaa';
 import type { RiskList, KycVerifications } from '@/api/contract/orders';
 import type { FraudConfig } from '@/api/contract/fraud-config';
@@ -72,22 +76,21 @@ export class ScriptedApi implements SessionApi {
   }
 }
 
-export function createSut(profile: Profile = adminProfile) {
+export function createSut(profile: Profile = adminProfile, clock?: SimulatedClock) {
   const api = new ScriptedApi();
   const store = new MemoryStore();
   const timers = new ManualTimers();
   const toasts: string[] = [];
   const navigations: string[] = [];
-  const effects = createSessionEffects({
+  const implementations = sessionImplementations({
     api,
     store,
-    timers,
     now: () => NOW,
     notifyError: (m) => toasts.push(m),
     goToSignIn: () => navigations.push('/auth/login-page'),
     log: () => {},
   });
-  const actor = createActor(sessionMachine.provide({ actions: effects }));
+  const actor = createActor(sessionMachine.provide(implementations), { clock: clock ?? timers });
   actor.start();
   return { api, store, timers, toasts, navigations, actor, profile };
 }
