@@ -28,12 +28,28 @@ test('soporte adds 5 USD of credit: the card and Historial show it without a rel
   // Filtered by credit type (lists §9): only that type's movements; back to all.
   const history = page.getByRole('table', { name: `Historial de crédito del cliente ${id}` });
   const types = () => history.getByRole('row').locator('td:nth-child(6)').allInnerTexts();
+  // Changed twice quickly, the first filter's answer held until after the second's: only the last filter's rows show.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const minutes = (url: URL) => url.pathname.endsWith('/secured/credit-trn/data') && !['', 'USD'].includes(url.searchParams.get('creditType') ?? '');
+  await page.route(minutes, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const late = page.waitForResponse((response) => minutes(new URL(response.url())));
+  await page.getByLabel('Tipo de crédito').selectOption({ label: 'Min estándar' });
+  await page.getByLabel('Tipo de crédito').selectOption({ label: 'USD' });
+  await expect(history.getByRole('row').nth(1)).toContainText('Crédito agregado por soporte@consola.example (CRM)');
+  release();
+  await (await late).finished();
+  // Two frames: time for the late answer (no USD row) to render, were it heard.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.unroute(minutes);
+  expect(await types()).toContain('USD');
+  expect((await types()).filter((type) => type !== 'USD')).toEqual([]);
   await page.getByLabel('Tipo de crédito').selectOption({ label: 'Min estándar' });
   await expect.poll(async () => (await types()).filter((type) => type !== 'Min estándar')).toEqual([]);
   await expect(history.getByText('Crédito agregado por soporte@consola.example (CRM)')).toHaveCount(0);
-  await page.getByLabel('Tipo de crédito').selectOption({ label: 'USD' });
-  await expect(history.getByRole('row').nth(1)).toContainText('Crédito agregado por soporte@consola.example (CRM)');
-  expect((await types()).filter((type) => type !== 'USD')).toEqual([]);
   await page.getByLabel('Tipo de crédito').selectOption({ label: 'Todos' });
   await expect(history.getByRole('row').nth(1)).toContainText('Crédito agregado por soporte@consola.example (CRM)');
 });
