@@ -1,8 +1,6 @@
 import { useCallback, type JSX, type ReactNode } from 'react';
 import {
   createHashHistory,
-  createRootRouteWithContext,
-  ErrorComponent,
   createRoute,
   createRouter,
   lazyRouteComponent,
@@ -10,23 +8,18 @@ import {
   useNavigate,
   useRouterState,
   useSearch,
-  type AnyRoute,
   type AnyRouter,
-  type ErrorComponentProps,
-  type ParsedLocation,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { LoginPage } from '@/screens/session/login-page';
-import type { SessionActor } from '@/ui/session';
-import type { Services } from '@/api/services';
-import { mayOpen, ScreenRefused, type ScreenRoute } from '@/ui/screen-route';
-import { NoAuthorization } from '@/ui/no-authorization';
-import { FirstLoadPending, PagePending } from '@/ui/shell-frame';
+import type { ScreenRoute } from '@/ui/screen-route';
+import { adminRoute, isSignedIn, requireSession, rootRoute, type RouterContext } from '@/ui/route-frame';
+import { FirstLoadPending } from '@/ui/shell-frame';
 import { RootLayout } from '@/screens/shell/root-layout';
 import { Shell } from '@/screens/shell/shell';
 import { shellRoutes } from '@/screens/shell/routes';
 import { customerRoutes } from '@/screens/customer/routes';
-import { orderRoutes } from '@/screens/order/routes';
+import { orderRoutes, orderWindows } from '@/screens/order/routes';
 import { itemRoutes } from '@/screens/items/routes';
 import { callRoutes } from '@/screens/call/routes';
 import { chargeOrderRoutes } from '@/screens/charge-order/routes';
@@ -39,12 +32,13 @@ import { returnLocation, RETURN_PARAM } from '@/domain/return-location';
 import { t } from '@/i18n';
 
 /**
- * The composition root of the routes: the frame (sign-in, the session guard, the shell, paths
- * that lead nowhere) and every domain's screens from one list. A new screen is a row of its
- * domain's `routes.ts`. The same list is the menu: the router's context carries it to the
- * sidebar and the command palette, and each screen's route guards itself with it (`beforeLoad`).
+ * The composition root of the routes: the frame's layouts (src/ui/route-frame.tsx declares the
+ * root and /admin), sign-in, paths that lead nowhere, and every domain's typed screen routes. A new
+ * screen is a route of its domain's `routes.ts` and a name in this list. Their declarations are
+ * the menu: the router's context carries them to the sidebar and the command palette, and each
+ * screen's route guards itself with its own (`beforeLoad`).
  */
-export const SCREENS: readonly ScreenRoute[] = [
+const screenRoutes = [
   ...shellRoutes,
   ...customerRoutes,
   ...orderRoutes,
@@ -56,7 +50,12 @@ export const SCREENS: readonly ScreenRoute[] = [
   ...controlRoutes,
   ...supervisionRoutes,
   ...sessionRoutes,
-];
+] as const;
+
+/** The screens in windows of their own (behind the session, outside the shell). */
+const windowRoutes = [...orderWindows] as const;
+
+export const SCREENS: readonly ScreenRoute[] = [...screenRoutes, ...windowRoutes].flatMap((route) => route.options.staticData?.screen ?? []);
 
 const parseSearch = (text: string): Record<string, unknown> => Object.fromEntries(new URLSearchParams(text.startsWith('?') ? text.slice(1) : text));
 const stringifySearch = (search: Record<string, unknown>): string => {
@@ -66,35 +65,10 @@ const stringifySearch = (search: Record<string, unknown>): string => {
   return text ? `?${text}` : '';
 };
 
-export interface RouterContext {
-  session: SessionActor;
-  /** The API clients: a route's loader sends its page's first read with them. */
-  services: Services;
-  /** Every screen: the menus list the ones the user may open. */
-  screens: readonly ScreenRoute[];
-}
+export type { RouterContext };
 
-declare module '@tanstack/react-router' {
-  interface StaticDataRouteOption {
-    /** The page title (spec: the title comes from the route name). */
-    title?: string;
-  }
-}
-
-const isSignedIn = (session: SessionActor) => {
-  const snapshot = session.getSnapshot();
-  return snapshot.matches('signedIn') || snapshot.matches('invalidToken');
-};
-
-/**
- * Every /admin path needs a session; without one the user goes to sign-in, the location kept in
- * its `redirect` (followed after sign-in only if it is a page of the console: src/domain/return-location.ts).
- */
-const requireSession = ({ context, location }: { context: RouterContext; location: ParsedLocation }) => {
-  if (!isSignedIn(context.session)) throw redirect({ to: '/auth/login-page', search: { [RETURN_PARAM]: location.href } });
-};
-
-const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout });
+rootRoute.update({ component: RootLayout });
+adminRoute.update({ component: Shell });
 
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -142,13 +116,6 @@ const healthRoute = createRoute({
   component: lazyRouteComponent(() => import('@/screens/shell/health-page'), 'HealthPage'),
 });
 
-const adminRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/admin',
-  beforeLoad: requireSession,
-  component: Shell,
-});
-
 const adminIndexRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/',
@@ -175,80 +142,13 @@ const otherRoute = createRoute({
   component: lazyRouteComponent(() => import('@/screens/shell/not-found-page'), 'ShellNotFound'),
 });
 
-/**
- * A screen the user may not open: its guard refuses before its page is loaded, and the route
- * shows NO POSEE AUTORIZACION DE ACCESO where the page would be (in the shell, or in a window of
- * its own under the screen's title). Any other failure is the router's usual error.
- */
-function refusedOr(title: string | null) {
-  return function Refused({ error, ...rest }: ErrorComponentProps) {
-    if (!(error instanceof ScreenRefused)) return <ErrorComponent error={error} {...rest} />;
-    if (title === null) return <NoAuthorization />;
-    return (
-      <div className="min-h-full bg-slate-100">
-        <header className="border-b border-slate-200 bg-white px-4 py-3 lg:px-6">
-          <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
-        </header>
-        <main className="p-4 lg:p-6">
-          <NoAuthorization />
-        </main>
-      </div>
-    );
-  };
-}
-
-/** The guard of a screen's route: the same question the menu asks (`mayOpen`), asked before anything of the page loads. */
-const guardOf =
-  (screen: ScreenRoute) =>
-  ({ context }: { context: RouterContext }) => {
-    if (!mayOpen(screen, context.session.getSnapshot().context.profile?.groups)) throw new ScreenRefused(screen.path);
-  };
-
-/** A domain's screen as a route: under the shell, or a window of its own behind the session. */
-function screenRoute(screen: ScreenRoute): AnyRoute {
-  const guard = guardOf(screen);
-  const common = {
-    staticData: { title: screen.title },
-    ...(screen.search ? { validateSearch: screen.search } : {}),
-    component: lazyRouteComponent(async () => ({ default: await screen.page() }), 'default'),
-    ...(screen.firstRead
-      ? {
-          // The validated search is the loader's dependency: a list's first page is the one its URL names.
-          loaderDeps: ({ search }: { search: Record<string, unknown> }) => ({ search }),
-          loader: ({ context, params, deps, preload }: { context: RouterContext; params: Record<string, string>; deps: { search: Record<string, unknown> }; preload: boolean }) => {
-            // Not awaited: the page shows as soon as its code is in; its read is already on its way.
-            if (!preload) void screen.firstRead!({ services: context.services, params, search: deps.search }).catch(() => {});
-          },
-        }
-      : {}),
-    errorComponent: refusedOr(screen.standalone ? screen.title : null),
-    // The shell paints at once around the page's place while the page's code is on its way.
-    pendingComponent: PagePending,
-    pendingMs: 0,
-    pendingMinMs: 0,
-  };
-  return screen.standalone
-    ? createRoute({
-        getParentRoute: () => rootRoute,
-        path: screen.path,
-        beforeLoad: (args: { context: RouterContext; location: ParsedLocation }) => {
-          requireSession(args);
-          guard(args);
-        },
-        ...common,
-      })
-    : createRoute({ getParentRoute: () => adminRoute, path: screen.path, beforeLoad: guard, ...common });
-}
-
-const screens = SCREENS.map(screenRoute);
-
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   altLoginRoute,
   healthRoute,
-  ...screens.filter((_route, i) => SCREENS[i]!.standalone),
-  adminRoute.addChildren([adminIndexRoute, ...screens.filter((_route, i) => !SCREENS[i]!.standalone), adminNotFoundRoute]),
+  ...windowRoutes,
+  adminRoute.addChildren([adminIndexRoute, ...screenRoutes, adminNotFoundRoute]),
   otherRoute,
 ]);
 

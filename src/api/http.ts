@@ -50,15 +50,6 @@ export interface ServiceClient {
   readonly hooks: HttpHooks;
 }
 
-const changeListeners = new Set<() => void>();
-/**
- * Told before every change is sent. What keeps reads for later (a route's first reads) listens
- * from its own module, so the sign-in page's code carries none of it.
- */
-export function onChangeSent(listener: () => void): void {
-  changeListeners.add(listener);
-}
-
 // ky loads with the first call, not with the sign-in page (docs/decisions.md: bundle budget).
 let kyModule: Promise<typeof KyModule> | null = null;
 const loadKy = () => (kyModule ??= import('ky'));
@@ -108,8 +99,6 @@ export function createServiceClient(baseUrl: string, hooks: HttpHooks, { apiKey 
                 if (key && !request.headers.has('api-key')) request.headers.set('api-key', key);
                 // A change (a GET that changes, as the added-card reset, comes with its key: src/api/actions.ts).
                 if (request.headers.has('Idempotency-Key') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-                  // Whatever was read ahead and kept may now be stale (src/api/first-reads.ts).
-                  for (const listener of changeListeners) listener();
                   if (!request.headers.has('Idempotency-Key')) request.headers.set('Idempotency-Key', crypto.randomUUID());
                 }
               },

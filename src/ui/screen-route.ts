@@ -1,8 +1,6 @@
 import * as v from 'valibot';
 import type { ComponentType, SVGProps } from 'react';
 import { hasPermission, type GroupLike } from '@/domain/permissions';
-import type { Services } from '@/api/services';
-import type { ListRead } from './list-first-read';
 
 /** Where a screen is offered: its place in the menus and, for the sidebar, its icon. */
 export interface ScreenMenu {
@@ -13,27 +11,11 @@ export interface ScreenMenu {
 }
 
 /**
- * A screen's route as its domain declares it (`src/screens/<domain>/routes.ts`): the router
- * assembles them from one list, so a new screen is a row there, not an edit of the router. The
- * same list is the menu (its label is the title) and the guard (`mayOpen`): a screen the menu
- * does not offer is one its route refuses.
+ * A screen as its domain declares it, inside its typed route (`src/screens/<domain>/routes.ts`,
+ * `createRoute({ ..., ...screen({ path, title, ... }) })`, src/ui/route-frame.tsx): the route's
+ * static data carries it, so the menus (its label is the title) and the guard (`mayOpen`) read the
+ * same declaration: a screen the menu does not offer is one its route refuses.
  */
-/** What a route's loader hands a page's first read. */
-export interface FirstReadRoute {
-  services: Services;
-  params: Readonly<Record<string, string>>;
-  search: Readonly<Record<string, unknown>>;
-}
-
-/**
- * A list's `firstRead`: its `<list>-read.ts` module, loaded on its own (a small chunk, not the
- * page's), asks for the page the URL names (src/ui/list-first-read.ts).
- */
-export const listFirstRead =
-  (load: () => Promise<ListRead>) =>
-  async ({ services, search }: FirstReadRoute): Promise<void> =>
-    (await load()).start(services, search, Date.now());
-
 export interface ScreenRoute {
   /** The path under /admin (inside the shell), or from the root for a window of its own. */
   path: string;
@@ -41,15 +23,6 @@ export interface ScreenRoute {
   title: string;
   /** The view permission (or any of a list); without it the page says NO POSEE AUTORIZACION DE ACCESO. */
   permission?: string | readonly string[];
-  /** The search parameters the page keeps in the URL; a value that fails its schema falls back to none. */
-  search?: v.GenericSchema<unknown, Record<string, unknown>>;
-  /** The page, loaded with its route. */
-  page: () => Promise<ComponentType>;
-  /**
-   * The page's first read, sent by the route's loader as the navigation starts (not on a preload:
-   * hovering a link reads nothing), beside the page's code; the page takes it (src/api/first-reads.ts).
-   */
-  firstRead?: (route: FirstReadRoute) => Promise<void>;
   /** A window of its own, outside the shell (the fraud graph), still behind the session. */
   standalone?: boolean;
   /** Offered by the menus (the sidebar, the command palette). */

@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendAction } from '@/api/actions';
 import { createServiceClient } from '@/api/http';
-import { dropFirstReads, firstRead } from '@/api/first-reads';
 import type { Services } from '@/api/services';
 import { rowFor, type ActionRow } from '@/machines/lifecycle/table';
 import { addedCards } from '@/machines/customer/added-cards.machine';
@@ -37,8 +36,6 @@ const session = { accountId: 1, tenant: 'cubacel' };
 const send = (s: Services, row: unknown, subject: unknown, payload: unknown = undefined) => sendAction(s, session, row as ActionRow<never, never, unknown, unknown>, subject, payload);
 
 describe('an action row sent by the console', () => {
-  afterEach(() => dropFirstReads());
-
   it("the added-card reset is the spec's GET with the customer in the query, no body, and an Idempotency-Key", async () => {
     const { services: s, seen } = services(() => json(ATTEMPTS));
     await send(s, rowFor(addedCards.rows, 'addedCards.reset'), { accountId: 42 });
@@ -57,15 +54,6 @@ describe('an action row sent by the console', () => {
     expect(keys).toHaveLength(3);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
-  });
-
-  it("a GET change drops the reads a route's loader sent and no page took (they may be stale)", async () => {
-    let calls = 0;
-    const read = firstRead('attempts', async () => ++calls);
-    read.start(null);
-    const { services: s } = services(() => json(ATTEMPTS));
-    await send(s, rowFor(addedCards.rows, 'addedCards.reset'), { accountId: 42 });
-    await expect(read.read(null)).resolves.toBe(2);
   });
 
   it("contamination and decontamination are POSTs to the spec's /blacklist/secured/find/add and /find/remove", async () => {

@@ -1,6 +1,5 @@
 import { lazy, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useServices } from '@/ui/session';
 import type { CallRow } from '@/api/contract/calls';
 import { defaultWindow } from '@/domain/date-window';
 import { TERMINATE_CAUSES, terminateCauseLabel } from '@/domain/calls';
@@ -12,7 +11,6 @@ import { DetailFrame, ExpandableGrid, type Column, type ExpandableRow } from '@/
 import { CustomerLink } from '@/ui/links';
 import { SearchLayout, useSearchScreen, type SearchScreen, DateRangeFields } from '@/ui/search-screen';
 import { listText } from '@/i18n/es-lists';
-import { CALLS_PAGE_SIZE, callsRead } from './calls-read';
 import { t } from '@/i18n/index';
 
 const route = getRouteApi('/admin/calls');
@@ -61,22 +59,22 @@ function CallFilters({ screen }: { screen: SearchScreen }) {
 
 /** Llamadas: 20 per page, session time as h:mm:ss; a reset goes 90 days back (spec §5); a row opens its call detail. */
 export function CallsPage() {
-  const services = useServices();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const [defaults] = useState(() => callsRead.defaults(Date.now()));
+  // The route's loader asked for the first page as the navigation started (src/ui/route-frame.tsx): the chart's first load takes it.
+  const { defaults, read, pageSize } = route.useLoaderData();
   const [resetTo] = useState(() => defaultWindow('calls', Date.now(), true));
   const screen = useSearchScreen({
     search,
     navigate: (next) => void navigate({ to: '/admin/calls', search: next }),
     defaults,
     resetTo,
-    load: callsRead.load(services),
+    load: read,
   });
   return (
     <div>
       <PageHeader title={t.menu.calls} />
-      <SearchLayout<CallRow> screen={screen} pageSize={CALLS_PAGE_SIZE} filters={<CallFilters screen={screen} />}>
+      <SearchLayout<CallRow> screen={screen} pageSize={pageSize} filters={<CallFilters screen={screen} />}>
         {(rows) => <ExpandableGrid<CallRow> label={listText.calls.label} rows={rows} columns={COLUMNS} idOf={idOf} toggleLabel={toggleLabel} csvName="llamadas.csv" detail={detailOf} detailHeight={520} />}
       </SearchLayout>
     </div>

@@ -1,8 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useServices } from '@/ui/session';
 import { CHARGE_ORDER_STATUSES, PAYMENT_EXTRA_FILTERS, type ChargeOrderRow } from '@/api/contract/upg';
-import { PAYMENTS_PAGE_SIZE, paymentsRead } from './payments-read';
 import { APP_NAMES, gatewaysFor, paymentSystemName } from '@/domain/catalog';
 import { chargeStatusLabel, orderStatusLabel } from '@/domain/order-status';
 import { cardCaption, formatMoney } from '@/domain/format';
@@ -70,15 +68,15 @@ function PaymentFilters({ screen }: { screen: SearchScreen }) {
 
 /** Pagos UPG: the payment gateway's charge orders of the company, 20 per page. */
 export function PaymentsPage() {
-  const services = useServices();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const [defaults] = useState(() => paymentsRead.defaults(Date.now()));
+  // The route's loader asked for the first page as the navigation started (src/ui/route-frame.tsx): the chart's first load takes it.
+  const { defaults, read, pageSize } = route.useLoaderData();
   const screen = useSearchScreen({
     search,
     navigate: (next) => void navigate({ to: '/admin/payments', search: next }),
     defaults,
-    load: paymentsRead.load(services),
+    load: read,
   });
   return (
     <div>
@@ -87,7 +85,7 @@ export function PaymentsPage() {
           <UpgDefenceReport />
         </Suspense>
       </PageHeader>
-      <SearchLayout<ChargeOrderRow> screen={screen} pageSize={PAYMENTS_PAGE_SIZE} filters={<PaymentFilters screen={screen} />}>
+      <SearchLayout<ChargeOrderRow> screen={screen} pageSize={pageSize} filters={<PaymentFilters screen={screen} />}>
         {(rows) => <ExpandableGrid<ChargeOrderRow> label={listText.payments.label} rows={rows} columns={COLUMNS} idOf={idOf} toggleLabel={toggleLabel} csvName="pagos-upg.csv" detail={detailOf} detailHeight={560} />}
       </SearchLayout>
     </div>

@@ -1,23 +1,21 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { CheckBadgeIcon, ShieldCheckIcon } from '@heroicons/react/24/outline';
 import { APPROVAL_READERS, Permission } from '@/domain/permissions';
-import { searchOf, type ScreenRoute } from '@/ui/screen-route';
+import { searchOf } from '@/ui/screen-route';
+import { adminRoute, screen } from '@/ui/route-frame';
 import { t } from '@/i18n';
 
 /** Control work (issue 14): four-eyes approvals and QA's transition audit. */
-export const controlRoutes: ScreenRoute[] = [
-  {
-    path: 'approvals',
-    title: t.menu.approvals,
-    permission: APPROVAL_READERS,
-    menu: { order: 70, icon: CheckBadgeIcon },
-    page: async () => (await import('./approvals-page')).ApprovalsPage,
-  },
-  {
-    path: 'transitions-audit',
-    title: t.menu.audit,
-    permission: Permission.AUDIT,
-    menu: { order: 80, icon: ShieldCheckIcon },
-    search: searchOf(['chart', 'entityId', 'actor', 'event', 'startDate', 'endDate', 'page']),
-    page: async () => (await import('./transitions-page')).TransitionsAuditPage,
-  },
-];
+export const controlRoutes = [
+  createRoute({
+    getParentRoute: () => adminRoute,
+    ...screen({ path: 'approvals', title: t.menu.approvals, permission: APPROVAL_READERS, menu: { order: 70, icon: CheckBadgeIcon } }),
+    component: lazyRouteComponent(() => import('./approvals-page'), 'ApprovalsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    ...screen({ path: 'transitions-audit', title: t.menu.audit, permission: Permission.AUDIT, menu: { order: 80, icon: ShieldCheckIcon } }),
+    validateSearch: searchOf(['chart', 'entityId', 'actor', 'event', 'startDate', 'endDate', 'page']),
+    component: lazyRouteComponent(() => import('./transitions-page'), 'TransitionsAuditPage'),
+  }),
+] as const;

@@ -1,12 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import { useServices } from '@/ui/session';
 import { PageHeader } from '@/ui/card';
 import { Spinner } from '@/ui/spinner';
 import { t } from '@/i18n';
 import { DetailTabView, reloadLoaded, useShownDetail } from '@/ui/detail-tab';
 import { CustomerCard } from '@/ui/customer/customer-card';
-import { accountIdOf, customerCardRead } from '@/ui/customer/customer-card-read';
 import { CustomerTabs, useCustomerTabs } from '@/ui/customer/customer-detail';
 import { KeyGroupsProvider } from '@/ui/key-groups';
 import { customerText } from '@/i18n/es-customer';
@@ -20,8 +18,9 @@ const route = getRouteApi('/admin/customer-page/$id');
 
 /** The customer page (#/admin/customer-page/{id}): the card, then the tabs; one customer per URL. */
 function CustomerView({ accountId }: { accountId: number }) {
-  const services = useServices();
-  const card = useShownDetail(() => customerCardRead.read(services, accountId));
+  // The route's loader asked for the card as the navigation started (src/ui/route-frame.tsx): the first read takes it.
+  const read = route.useLoaderData({ select: (data) => data.card });
+  const card = useShownDetail(() => read!());
   const tabs = useCustomerTabs(accountId);
   // After an action the card and every tab that has loaded read again (a new balance shows in the card and in Historial).
   const changed = () => {
@@ -70,7 +69,7 @@ function CustomerView({ accountId }: { accountId: number }) {
 
 export function CustomerPage() {
   const { id } = route.useParams();
-  const accountId = accountIdOf(id);
+  const accountId = route.useLoaderData({ select: (data) => data.accountId });
   if (accountId === null) {
     return (
       <div className="space-y-4">

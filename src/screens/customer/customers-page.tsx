@@ -1,7 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useServices } from '@/ui/session';
-import { CUSTOMERS_PAGE_SIZE, customersRead } from './customers-read';
 import type { CustomerRow } from '@/api/contract/customers';
 import { PageHeader } from '@/ui/card';
 import { SearchLayout, useSearchScreen } from '@/ui/search-screen';
@@ -17,15 +15,15 @@ const route = getRouteApi('/admin/customers');
 
 /** Clientes: the customer search, 15 per page, rows that open to show the customer's data. */
 export function CustomersPage() {
-  const services = useServices();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const [defaults] = useState(() => customersRead.defaults(Date.now()));
+  // The route's loader asked for the first page as the navigation started (src/ui/route-frame.tsx): the chart's first load takes it.
+  const { defaults, read, pageSize } = route.useLoaderData();
   const screen = useSearchScreen({
     search,
     navigate: (next) => void navigate({ to: '/admin/customers', search: next }),
     defaults,
-    load: customersRead.load(services),
+    load: read,
   });
   return (
     <div>
@@ -34,7 +32,7 @@ export function CustomersPage() {
           <RegisterCustomer onRegistered={(accountId) => void navigate({ to: '/admin/customer-page/$id', params: { id: String(accountId) } })} />
         </Suspense>
       </PageHeader>
-      <SearchLayout<CustomerRow> screen={screen} pageSize={CUSTOMERS_PAGE_SIZE} filters={<CustomerFilters screen={screen} />}>
+      <SearchLayout<CustomerRow> screen={screen} pageSize={pageSize} filters={<CustomerFilters screen={screen} />}>
         {(rows) => <CustomersGrid rows={rows} />}
       </SearchLayout>
     </div>

@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useServices } from '@/ui/session';
 import type { ItemRow } from '@/api/contract/order-lists';
 import { PRODUCT_TYPES, productStatusLabel, productStatusOptions } from '@/domain/products';
 import { formatDateTime } from '@/domain/time';
@@ -12,7 +10,6 @@ import { SearchLayout, useSearchScreen, type SearchScreen, DateRangeFields } fro
 import { listText } from '@/i18n/es-lists';
 import { t } from '@/i18n';
 import { formatMoney } from '@/domain/format';
-import { ITEMS_PAGE_SIZE, itemsRead } from './items-read';
 
 const route = getRouteApi('/admin/items');
 
@@ -45,20 +42,20 @@ function ItemFilters({ screen }: { screen: SearchScreen }) {
 
 /** Items: the fulfilment items, 20 per page, with each product's own status labels. */
 export function ItemsPage() {
-  const services = useServices();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const [defaults] = useState(() => itemsRead.defaults(Date.now()));
+  // The route's loader asked for the first page as the navigation started (src/ui/route-frame.tsx): the chart's first load takes it.
+  const { defaults, read, pageSize } = route.useLoaderData();
   const screen = useSearchScreen({
     search,
     navigate: (next) => void navigate({ to: '/admin/items', search: next }),
     defaults,
-    load: itemsRead.load(services),
+    load: read,
   });
   return (
     <div>
       <PageHeader title={t.menu.items} />
-      <SearchLayout<ItemRow> screen={screen} pageSize={ITEMS_PAGE_SIZE} filters={<ItemFilters screen={screen} />}>
+      <SearchLayout<ItemRow> screen={screen} pageSize={pageSize} filters={<ItemFilters screen={screen} />}>
         {(rows) => <DataGrid<ItemRow> label={listText.items.label} rows={rows} columns={COLUMNS} getRowId={(r) => String(r.foiId)} csvName="items.csv" />}
       </SearchLayout>
     </div>

@@ -1,8 +1,6 @@
 import { getOrders } from '@/api/lists';
 import { ApiError } from '@/api/http';
 import type { ServiceClient } from '@/api/http';
-import type { Services } from '@/api/services';
-import { firstRead } from '@/api/first-reads';
 import type { OrderRow } from '@/api/contract/order-lists';
 import { orderText } from '@/i18n/es-order';
 
@@ -13,9 +11,6 @@ export async function loadOrder(orders: ServiceClient, orderId: number): Promise
   if (!order) throw new ApiError('api', orderText.notFound(orderId), 404, 'not_found');
   return order;
 }
-
-/** The order page's first read: its route's loader sends it as the navigation starts (src/api/first-reads.ts). */
-export const orderRead = firstRead('order', (services: Services, orderId: number) => loadOrder(services.orders, orderId));
 
 /** The order id a page URL names (#/admin/order-page/{id}), or null when it names none. */
 export const orderIdOf = (id: string | undefined): number | null => (id !== undefined && /^\d{1,12}$/.test(id) ? Number(id) : null);

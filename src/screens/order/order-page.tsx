@@ -7,11 +7,9 @@ import { ActionHostContext } from '@/ui/action-host';
 import { KeyGroupsProvider } from '@/ui/key-groups';
 import { Button } from '@/ui/button';
 import { t } from '@/i18n';
-import { useServices } from '@/ui/session';
 import { PageHeader } from '@/ui/card';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { orderText } from '@/i18n/es-order';
-import { orderIdOf, orderRead } from './load-order';
 import { OrderPanel } from './order-panel';
 import { OtherOrders } from './other-orders';
 import { FoiSearch } from './foi-search';
@@ -22,9 +20,10 @@ const route = getRouteApi('/admin/order-page/$id');
 // the header is held meanwhile (a button's height), so the order under it does not move.
 const MassRetryAction = lazy(async () => ({ default: (await import('./items/mass-retry')).MassRetryAction }));
 
-function OrderView({ orderId, readings }: { orderId: number; readings: number }) {
-  const services = useServices();
-  const order = useShownDetail(() => orderRead.read(services, orderId));
+function OrderView({ readings }: { readings: number }) {
+  // The route's loader asked for the order as the navigation started (src/ui/route-frame.tsx): the first read takes it.
+  const read = route.useLoaderData({ select: (data) => data.order });
+  const order = useShownDetail(() => read!());
   return (
     <DetailTabView tab={order}>
       {(row) => (
@@ -61,7 +60,7 @@ function LiveOrderView({ orderId }: { orderId: number }) {
       ) : null}
       <ActionHostContext.Provider value={host}>
         <KeyGroupsProvider>
-          <OrderView orderId={orderId} readings={readings} />
+          <OrderView readings={readings} />
         </KeyGroupsProvider>
       </ActionHostContext.Provider>
     </>
@@ -74,7 +73,7 @@ function LiveOrderView({ orderId }: { orderId: number }) {
  */
 export function OrderPage() {
   const { id } = route.useParams();
-  const orderId = orderIdOf(id);
+  const orderId = route.useLoaderData({ select: (data) => data.orderId });
   return (
     <div className="space-y-4">
       <PageHeader title={orderText.title(id)}>

@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useServices } from '@/ui/session';
 import type { OrderRow } from '@/api/contract/order-lists';
 import { ordersPagerTotal } from '@/domain/format';
 import { PageHeader } from '@/ui/card';
@@ -8,32 +6,30 @@ import { SearchLayout, useSearchScreen } from '@/ui/search-screen';
 import { OrderFilters } from './order-filters';
 import { OrdersGrid } from './orders-grid';
 import { KycOrders } from './kyc-orders';
-import { ORDERS_PAGE_SIZE, ordersRead } from './orders-read';
 import { t } from '@/i18n/index';
 
 const route = getRouteApi('/admin/orders');
 
 /** Ordenes: every filter of the spec, 15 per page, double-click opens the order. */
 export function OrdersPage() {
-  const services = useServices();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const [defaults] = useState(() => ordersRead.defaults(Date.now()));
-  const { kyc } = search;
+  // The route's loader asked for the first page as the navigation started (src/ui/route-frame.tsx): the chart's first load takes it.
+  const { defaults, read, pageSize } = route.useLoaderData();
+  const { kyc, ...filters } = search;
   const screen = useSearchScreen({
-    search: ordersRead.filtersOf(search),
+    search: filters,
     navigate: (next) => void navigate({ to: '/admin/orders', search: { ...next, ...(kyc ? { kyc: true } : {}) } }),
     defaults,
-    // The first page is usually on its way already: the route's loader asked for it (orders-read.ts).
-    load: ordersRead.load(services),
+    load: read,
   });
   return (
     <div>
       <PageHeader title={t.menu.orders} />
       <SearchLayout<OrderRow>
         screen={screen}
-        pageSize={ORDERS_PAGE_SIZE}
-        pagerTotal={(total) => ordersPagerTotal(total, ORDERS_PAGE_SIZE)}
+        pageSize={pageSize}
+        pagerTotal={(total) => ordersPagerTotal(total, pageSize)}
         filters={<OrderFilters screen={screen} />}
         aside={kyc ? <KycOrders /> : null}
       >

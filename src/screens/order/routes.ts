@@ -1,7 +1,10 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { BellAlertIcon, CubeIcon, ShoppingCartIcon } from '@heroicons/react/24/outline';
 import * as v from 'valibot';
+import { defaultWindow } from '@/domain/date-window';
 import { Permission } from '@/domain/permissions';
-import { SearchFlag, searchOf, listFirstRead, type ScreenRoute } from '@/ui/screen-route';
+import { SearchFlag, searchOf } from '@/ui/screen-route';
+import { adminRoute, listLoader, readsFrom, rootRoute, screen, VISIT } from '@/ui/route-frame';
 import { FRAUD_GRAPH_WINDOW } from '@/domain/frame-paths';
 import { t } from '@/i18n';
 
@@ -10,52 +13,61 @@ const ORDER_KEYS = [
   'startDate', 'endDate', 'extraKind', 'extraValue', 'sort', 'page',
 ] as const;
 
-/** The order's screens: the orders search, the order page and the fraud graph's window. */
-export const orderRoutes: ScreenRoute[] = [
-  {
-    path: 'orders',
-    title: t.menu.orders,
-    permission: Permission.VIEW_ORDERS,
-    menu: { order: 30, icon: ShoppingCartIcon },
+/** The order's screens in the shell: the orders search, the queues and the order page (first reads: their loaders'). */
+export const orderRoutes = [
+  createRoute({
+    getParentRoute: () => adminRoute,
+    ...screen({ path: 'orders', title: t.menu.orders, permission: Permission.VIEW_ORDERS, menu: { order: 30, icon: ShoppingCartIcon } }),
     // `kyc`: set by a double-click on the KYC counter, to show the stored KYC list.
-    search: v.object({ ...searchOf(ORDER_KEYS).entries, kyc: SearchFlag }),
-    page: async () => (await import('./orders-page')).OrdersPage,
-    firstRead: listFirstRead(async () => (await import('./orders-read')).ordersRead),
-  },
-  {
-    path: 'remittance-queue',
-    title: t.menu.remittanceQueue,
-    permission: [Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY],
-    menu: { order: 50, icon: CubeIcon },
-    search: searchOf(['product', 'province', 'provider', 'minAgeHours', 'sort']),
-    page: async () => (await import('./remittance-queue-page')).RemittanceQueuePage,
-  },
-  {
-    path: 'risk-queue',
-    title: t.menu.riskQueue,
-    permission: Permission.FRAUD_COMPLETE,
-    menu: { order: 60, icon: BellAlertIcon },
-    search: searchOf(['sort']),
-    page: async () => (await import('./risk-queue-page')).RiskQueuePage,
-  },
-  {
-    path: 'order-page/$id',
-    title: t.titles.order,
-    permission: Permission.VIEW_ORDERS,
-    page: async () => (await import('./order-page')).OrderPage,
-    firstRead: async ({ services, params }) => {
-      const { orderIdOf, orderRead } = await import('./load-order');
+    validateSearch: v.object({ ...searchOf(ORDER_KEYS).entries, kyc: SearchFlag }),
+    loader: listLoader({
+      pageSize: 15,
+      // `kyc` opens the stored KYC list beside the orders; it filters nothing.
+      filtersOf: ({ kyc: _kyc, ...filters }) => filters,
+      read: async () => {
+        const [{ getOrders }, { ORDER_EXTRA_FILTERS }] = await Promise.all([import('@/api/lists'), import('@/api/contract/order-lists')]);
+        return {
+          defaults: (now) => ({ ...defaultWindow('default', now), extraKind: ORDER_EXTRA_FILTERS[0].key }),
+          fetch: (services, params, signal) => getOrders(services.orders, params, signal),
+        };
+      },
+    }),
+    ...VISIT,
+    component: lazyRouteComponent(() => import('./orders-page'), 'OrdersPage'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    ...screen({ path: 'remittance-queue', title: t.menu.remittanceQueue, permission: [Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY], menu: { order: 50, icon: CubeIcon } }),
+    validateSearch: searchOf(['product', 'province', 'provider', 'minAgeHours', 'sort']),
+    component: lazyRouteComponent(() => import('./remittance-queue-page'), 'RemittanceQueuePage'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    ...screen({ path: 'risk-queue', title: t.menu.riskQueue, permission: Permission.FRAUD_COMPLETE, menu: { order: 60, icon: BellAlertIcon } }),
+    validateSearch: searchOf(['sort']),
+    component: lazyRouteComponent(() => import('./risk-queue-page'), 'RiskQueuePage'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    ...screen({ path: 'order-page/$id', title: t.titles.order, permission: Permission.VIEW_ORDERS }),
+    // The order is asked for as the navigation starts (its read a small chunk of its own); the page takes it.
+    loader: async ({ context: { services }, params, preload }) => {
+      const { loadOrder, orderIdOf } = await import('./load-order');
       const orderId = orderIdOf(params.id);
-      if (orderId !== null) orderRead.start(services, orderId);
+      return { orderId, order: orderId === null ? null : readsFrom(() => loadOrder(services.orders, orderId), preload ? null : []) };
     },
-  },
-  {
+    ...VISIT,
+    component: lazyRouteComponent(() => import('./order-page'), 'OrderPage'),
+  }),
+] as const;
+
+/** The order's windows of their own: the fraud graph. */
+export const orderWindows = [
+  createRoute({
     // A window of its own (spec details §2): signed in, but all graph and no side menu.
-    path: FRAUD_GRAPH_WINDOW,
-    standalone: true,
-    title: t.titles.fraudGraph,
-    permission: Permission.VIEW_ORDERS,
-    search: searchOf(['orderId', 'userId', 'depth', 'networkType', 'multiCompany']),
-    page: async () => (await import('./fraud-graph/fraud-graph-page')).FraudGraphPage,
-  },
-];
+    getParentRoute: () => rootRoute,
+    ...screen({ path: FRAUD_GRAPH_WINDOW, standalone: true, title: t.titles.fraudGraph, permission: Permission.VIEW_ORDERS }),
+    validateSearch: searchOf(['orderId', 'userId', 'depth', 'networkType', 'multiCompany']),
+    component: lazyRouteComponent(() => import('./fraud-graph/fraud-graph-page'), 'FraudGraphPage'),
+  }),
+] as const;

@@ -1,16 +1,16 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { Permission } from '@/domain/permissions';
-import { searchOf, type ScreenRoute } from '@/ui/screen-route';
+import { searchOf } from '@/ui/screen-route';
+import { adminRoute, screen } from '@/ui/route-frame';
 import { t } from '@/i18n';
 
 /** Settings: blacklists, SMS providers, countries, logs. */
-export const settingsRoutes: ScreenRoute[] = [
-  {
-    path: 'settings-page',
-    title: t.menu.settings,
-    permission: Permission.SETTINGS,
+export const settingsRoutes = [
+  createRoute({
+    getParentRoute: () => adminRoute,
     // Reached from the command palette; the sidebar does not list it (spec menu).
-    menu: { order: 130 },
-    search: searchOf(['tab', 'page', 'value']),
-    page: async () => (await import('./settings-page')).SettingsPage,
-  },
-];
+    ...screen({ path: 'settings-page', title: t.menu.settings, permission: Permission.SETTINGS, menu: { order: 130 } }),
+    validateSearch: searchOf(['tab', 'page', 'value']),
+    component: lazyRouteComponent(() => import('./settings-page'), 'SettingsPage'),
+  }),
+] as const;

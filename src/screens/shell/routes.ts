@@ -1,8 +1,13 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { ChartBarSquareIcon } from '@heroicons/react/24/outline';
-import type { ScreenRoute } from '@/ui/screen-route';
+import { adminRoute, screen } from '@/ui/route-frame';
 import { t } from '@/i18n';
 
-/** The shell's own screens: the dashboard (every signed-in user) and the page of a path that leads nowhere. */
-export const shellRoutes: ScreenRoute[] = [
-  { path: 'dashboard', title: t.menu.dashboard, menu: { order: 10, icon: ChartBarSquareIcon }, page: async () => (await import('./dashboard-page')).DashboardPage },
-];
+/** The shell's own screens: the dashboard (every signed-in user). */
+export const shellRoutes = [
+  createRoute({
+    getParentRoute: () => adminRoute,
+    ...screen({ path: 'dashboard', title: t.menu.dashboard, menu: { order: 10, icon: ChartBarSquareIcon } }),
+    component: lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage'),
+  }),
+] as const;

@@ -2,7 +2,6 @@ import type { Services } from '@/api/services';
 import type { CustomerRow } from '@/api/contract/customers';
 import type { AccountData } from '@/api/contract/order-detail';
 import { getAccountData, getAccountSummary, getTotalClosed } from '@/api/order-detail';
-import { firstRead } from '@/api/first-reads';
 
 /** Who the customer is, the account's data and settings, and what they hold and bought. */
 export interface CustomerCardData {
@@ -19,9 +18,6 @@ export async function loadCustomerCard(services: Services, accountId: number): P
   ]);
   return { summary, data, totalUsd };
 }
-
-/** The customer page's first read: its route's loader sends it as the navigation starts (src/api/first-reads.ts). */
-export const customerCardRead = firstRead('customerCard', loadCustomerCard);
 
 /** The account id a page URL names (#/admin/customer-page/{id}), or null when it names none. */
 export const accountIdOf = (id: string | undefined): number | null => (id !== undefined && /^\d{1,9}$/.test(id) ? Number(id) : null);

@@ -111,9 +111,9 @@ function GraphResult({ query }: { query: FraudGraphQuery }) {
  * no side menu, the search in the URL so the order panel's link and a shared link open the same graph.
  */
 export function FraudGraphPage() {
-  const search = route.useSearch() as GraphSearch;
+  const search: GraphSearch = route.useSearch();
   const navigate = useNavigate();
-  const key = new URLSearchParams(search).toString();
+  const key = JSON.stringify(search);
   const parsed = v.safeParse(FraudGraphQuery, search);
   const asked = Boolean(search.orderId || search.userId);
   useEffect(() => {

@@ -4,7 +4,8 @@ import { Button } from '@/ui/button';
 import { InputField, SelectField } from '@/ui/fields';
 import { fraudGraphText } from '@/i18n/es-fraud-graph';
 
-export type GraphSearch = Record<string, string>;
+/** The graph's search as its route validates it: each key a string or absent. */
+export type GraphSearch = Readonly<Partial<Record<string, string>>>;
 
 const depthOptions = GRAPH_DEPTHS.map((d) => ({ value: String(d), label: String(d) }));
 const networkOptions = NETWORK_TYPES.map((type) => ({ value: type, label: fraudGraphText.networkTypes[type] }));
