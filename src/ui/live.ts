@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
-import { createActor, type Actor } from 'xstate';
+import { useEffect, useEffectEvent } from 'react';
+import { createActor, fromCallback, type Actor } from 'xstate';
 import type { Services } from '@/api/services';
-import { liveChangesMachine, nextDelay } from '@/machines/ui/live-changes.machine';
+import { liveChangesMachine, type LiveChangesEvent } from '@/machines/ui/live-changes.machine';
 import { QueuePaths } from '@/api/contract/queues';
 import { useServices } from './session';
 import { ordersPath } from '@/api/http';
@@ -22,7 +22,7 @@ interface Hub {
 const hubs = new WeakMap<Services, Hub>();
 
 /** Reads the server-sent events of one stream, reporting to the chart until it ends. */
-async function follow(services: Services, signal: AbortSignal, send: Actor<typeof liveChangesMachine>['send']) {
+async function follow(services: Services, signal: AbortSignal, send: (event: LiveChangesEvent) => void) {
   try {
     const ky = await services.orders.instance();
     const response = await ky.get(ordersPath(QueuePaths.changes), { timeout: false, signal });
@@ -55,22 +55,17 @@ async function follow(services: Services, signal: AbortSignal, send: Actor<typeo
 }
 
 function startHub(services: Services, hub: Hub) {
-  let controller: AbortController | null = null;
-  let retry: ReturnType<typeof setTimeout> | null = null;
   const actor = createActor(
     liveChangesMachine.provide({
+      actors: {
+        // Open while the chart streams; the chart leaving the state closes the connection.
+        stream: fromCallback<LiveChangesEvent>(({ sendBack }) => {
+          const controller = new AbortController();
+          void follow(services, controller.signal, sendBack);
+          return () => controller.abort();
+        }),
+      },
       actions: {
-        open: () => {
-          controller = new AbortController();
-          void follow(services, controller.signal, (event) => actor.send(event));
-        },
-        close: () => {
-          controller?.abort();
-          if (retry) clearTimeout(retry);
-        },
-        scheduleRetry: ({ context }) => {
-          retry = setTimeout(() => actor.send({ type: 'stream.retry' }), nextDelay(context));
-        },
         notify: (_args, { orders }) => hub.listeners.forEach((listener) => listener(orders)),
         resync: () => hub.listeners.forEach((listener) => listener(null)),
       },
@@ -83,14 +78,12 @@ function startHub(services: Services, hub: Hub) {
 /** Calls `onChanges` with each change while the component is shown. */
 export function useOrderChanges(onChanges: OrderChanges) {
   const services = useServices();
-  const latest = useRef(onChanges);
-  useEffect(() => {
-    latest.current = onChanges;
-  });
+  // The listener calls the component's latest `onChanges` without opening the stream again.
+  const changed = useEffectEvent((orders: readonly number[] | null) => onChanges(orders));
   useEffect(() => {
     let hub = hubs.get(services);
     if (!hub) hubs.set(services, (hub = { listeners: new Set(), actor: null }));
-    const listener: OrderChanges = (orders) => latest.current(orders);
+    const listener: OrderChanges = (orders) => changed(orders);
     hub.listeners.add(listener);
     if (!hub.actor) startHub(services, hub);
     const current = hub;

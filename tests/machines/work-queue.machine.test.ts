@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { RENEW_MS, workQueueMachine, type QueueLoad, type WorkQueueContext } from '@/machines/ui/work-queue.machine';
 import { deferred, flush, type Deferred } from '../support/fakes';
-import { liveChangesMachine, nextDelay, retryDelay, RETRY_MAX_MS, type LiveChangesEvent } from '@/machines/ui/live-changes.machine';
 import { itCoversTheChart } from '../support/machine-coverage';
 import { pathsWithOneMoreStep } from '../support/model-paths';
 import { A, asChartEvent, B, BLOCKED, C, HELD, queue, UNTIL, type QueueTestEvent } from './work-queue.fixture';
@@ -308,69 +307,5 @@ describe('the work-queue chart', () => {
     const loads = q.effects.filter((e) => e === 'load').length;
     q.send({ type: 'queue.changed', orders: [99] });
     expect(q.effects.filter((e) => e === 'load').length).toBe(loads);
-  });
-});
-
-describe('the live-changes chart', () => {
-  const EVENTS: LiveChangesEvent[] = [
-    { type: 'stream.ready' },
-    { type: 'stream.change', orders: [1] },
-    { type: 'stream.resync' },
-    { type: 'stream.closing', retryMs: 500 },
-    { type: 'stream.lost' },
-    { type: 'stream.retry' },
-    { type: 'stream.stop' },
-  ];
-
-  /** The chart with effects that say what they did; the wait is the one the host would schedule. */
-  const liveChanges = () => {
-    const heard: string[] = [];
-    const actor = createActor(
-      liveChangesMachine.provide({
-        actions: {
-          open: () => heard.push('open'),
-          close: () => heard.push('close'),
-          notify: (_args, { orders }) => heard.push(`change ${orders.join(',')}`),
-          resync: () => heard.push('resync'),
-          scheduleRetry: ({ context }) => heard.push(`wait ${nextDelay(context)}`),
-        },
-      }),
-    ).start();
-    return { heard, actor };
-  };
-
-  itCoversTheChart(
-    'liveChanges',
-    liveChangesMachine,
-    () => {
-      const serializeState = (s: { value: unknown; context: { lost: number; wasOpen: boolean; hintMs: number | null } }) =>
-        JSON.stringify([s.value, s.context.lost > 0, s.context.wasOpen, s.context.hintMs !== null]);
-      return pathsWithOneMoreStep(liveChangesMachine, EVENTS, serializeState as never);
-    },
-    'every state and transition is reached by the model',
-  );
-
-  it('tells each change; a stream opened again asks everyone to read again; the wait grows to 15 s', () => {
-    const { heard, actor } = liveChanges();
-    actor.send({ type: 'stream.ready' });
-    actor.send({ type: 'stream.change', orders: [7, 8] });
-    actor.send({ type: 'stream.lost' });
-    actor.send({ type: 'stream.retry' });
-    actor.send({ type: 'stream.ready' });
-    actor.send({ type: 'stream.stop' });
-    expect(heard).toEqual(['open', 'change 7,8', 'close', 'wait 1000', 'open', 'resync', 'close']);
-    expect([1, 2, 3, 4, 5, 9].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, RETRY_MAX_MS, RETRY_MAX_MS]);
-  });
-
-  it("tells everyone to read again when the server says it missed changes; a server shutting down is left at once and joined again after its hint", () => {
-    const { heard, actor } = liveChanges();
-    actor.send({ type: 'stream.ready' });
-    actor.send({ type: 'stream.resync' });
-    actor.send({ type: 'stream.closing', retryMs: 500 });
-    actor.send({ type: 'stream.retry' });
-    actor.send({ type: 'stream.ready' });
-    // After the new stream is ready the hint is spent: a later loss waits the usual time.
-    actor.send({ type: 'stream.lost' });
-    expect(heard).toEqual(['open', 'resync', 'close', 'wait 500', 'open', 'resync', 'close', 'wait 1000']);
   });
 });

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, fromCallback, setup } from 'xstate';
 
 /**
  * The console's one event stream of changes (issue 14 §4): it connects, tells its listeners each
@@ -7,9 +7,11 @@ import { assign, setup } from 'xstate';
  * The server may also say so itself (`stream.resync`: its own database connection was lost and is
  * back), and a server shutting down says `stream.closing` with how soon to connect again (the
  * balancer sends the new stream to another instance).
- * The host provides the effects: `open` (start the stream; it reports `stream.ready`,
- * `stream.change`, `stream.resync`, `stream.closing`, `stream.lost`), `close`, `notify` (a change),
- * `resync` (read again) and `scheduleRetry` (send `stream.retry` after `nextDelay(context)`).
+ * The stream is the chart's invoked `stream` actor, open while `streaming`: it reports
+ * `stream.ready`, `stream.change`, `stream.resync`, `stream.closing` and `stream.lost`, and leaving
+ * the state (a loss, a shutdown, `stream.stop`) stops it, which closes the connection. The wait
+ * before the next connection is an `after` transition (`nextDelay(context)`). The host provides the
+ * stream (src/ui/live.ts) and the effects `notify` (a change) and `resync` (read again).
  */
 
 export type LiveChangesEvent =
@@ -19,8 +21,6 @@ export type LiveChangesEvent =
   /** The server is shutting down: connect again after `retryMs`. */
   | { type: 'stream.closing'; retryMs: number }
   | { type: 'stream.lost' }
-  /** The wait after a loss is over (the host's clock, after `retryDelay`). */
-  | { type: 'stream.retry' }
   | { type: 'stream.stop' };
 
 export interface LiveChangesContext {
@@ -40,13 +40,16 @@ export const nextDelay = (context: LiveChangesContext) => context.hintMs ?? retr
 
 export const liveChangesMachine = setup({
   types: { context: {} as LiveChangesContext, events: {} as LiveChangesEvent },
+  actors: {
+    /** The host's event stream; by itself it reports nothing. */
+    stream: fromCallback<LiveChangesEvent>(() => {}),
+  },
+  delays: {
+    reconnectDelay: ({ context }) => nextDelay(context),
+  },
   actions: {
-    open: () => {},
-    close: () => {},
     notify: (_args, _params: { orders: readonly number[] }) => {},
     resync: () => {},
-    /** Send `stream.retry` after `nextDelay(context)`. */
-    scheduleRetry: () => {},
   },
   guards: {
     missedSome: ({ context }) => context.wasOpen,
@@ -54,31 +57,36 @@ export const liveChangesMachine = setup({
 }).createMachine({
   id: 'liveChanges',
   context: { lost: 0, wasOpen: false, hintMs: null },
-  initial: 'connecting',
+  initial: 'streaming',
   on: { 'stream.stop': { target: '.stopped' } },
   states: {
-    connecting: {
-      entry: 'open',
-      on: {
-        'stream.ready': [
-          { guard: 'missedSome', target: 'live', actions: ['resync', assign({ lost: 0, hintMs: null })] },
-          { target: 'live', actions: assign({ lost: 0, wasOpen: true, hintMs: null }) },
-        ],
-        'stream.lost': { target: 'waiting' },
-      },
-    },
-    live: {
-      on: {
-        'stream.change': { actions: { type: 'notify', params: ({ event }) => ({ orders: event.orders }) } },
-        'stream.resync': { actions: 'resync' },
-        'stream.closing': { target: 'waiting', actions: assign({ hintMs: ({ event }) => event.retryMs }) },
-        'stream.lost': { target: 'waiting' },
+    streaming: {
+      invoke: { id: 'stream', src: 'stream' },
+      initial: 'connecting',
+      states: {
+        connecting: {
+          on: {
+            'stream.ready': [
+              { guard: 'missedSome', target: 'live', actions: ['resync', assign({ lost: 0, hintMs: null })] },
+              { target: 'live', actions: assign({ lost: 0, wasOpen: true, hintMs: null }) },
+            ],
+            'stream.lost': { target: '#liveChanges.waiting' },
+          },
+        },
+        live: {
+          on: {
+            'stream.change': { actions: { type: 'notify', params: ({ event }) => ({ orders: event.orders }) } },
+            'stream.resync': { actions: 'resync' },
+            'stream.closing': { target: '#liveChanges.waiting', actions: assign({ hintMs: ({ event }) => event.retryMs }) },
+            'stream.lost': { target: '#liveChanges.waiting' },
+          },
+        },
       },
     },
     waiting: {
-      entry: ['close', assign({ lost: ({ context }) => context.lost + 1 }), 'scheduleRetry'],
-      on: { 'stream.retry': { target: 'connecting' } },
+      entry: assign({ lost: ({ context }) => context.lost + 1 }),
+      after: { reconnectDelay: { target: 'streaming' } },
     },
-    stopped: { type: 'final', entry: 'close' },
+    stopped: { type: 'final' },
   },
 });
