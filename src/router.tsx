@@ -73,7 +73,7 @@ adminRoute.update({ component: Shell });
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  beforeLoad: ({ context }) => {
+  beforeLoad: ({ context }): never => {
     throw redirect({ to: isSignedIn(context.session) ? '/admin/dashboard' : '/auth/login-page' });
   },
 });
@@ -119,7 +119,7 @@ const healthRoute = createRoute({
 const adminIndexRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/',
-  beforeLoad: () => {
+  beforeLoad: (): never => {
     throw redirect({ to: '/admin/dashboard' });
   },
 });

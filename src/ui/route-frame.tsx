@@ -40,7 +40,8 @@ export const isSignedIn = (session: SessionActor) => {
  * Every /admin path needs a session; without one the user goes to sign-in, the location kept in
  * its `redirect` (followed after sign-in only if it is a page of the console: src/domain/return-location.ts).
  */
-export const requireSession = ({ context, location }: { context: RouterContext; location: ParsedLocation }) => {
+// Typed by hand (`void`): the routes' types must not wait on the registered router's, which are made of them.
+export const requireSession = ({ context, location }: { context: RouterContext; location: ParsedLocation }): void => {
   if (!isSignedIn(context.session)) throw redirect({ to: '/auth/login-page', search: { [RETURN_PARAM]: location.href } });
 };
 
@@ -81,7 +82,7 @@ export function screen<const TPath extends string>(declared: ScreenRoute & { pat
   return {
     path: declared.path,
     staticData: { title: declared.title, screen: declared },
-    beforeLoad: (args: { context: RouterContext; location: ParsedLocation }) => {
+    beforeLoad: (args: { context: RouterContext; location: ParsedLocation }): void => {
       if (declared.standalone) requireSession(args);
       if (!mayOpen(declared, args.context.session.getSnapshot().context.profile?.groups)) throw new ScreenRefused(declared.path);
     },

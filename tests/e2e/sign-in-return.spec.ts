@@ -21,14 +21,15 @@ test('signed out, a link leads through sign-in to its page; a redirect outside /
     await submitSignIn(page, 'soporte', DASHBOARD, { keepAlert: true });
   }
 
-  // Signed out in this tab (visiting sign-in signs out), a colleague's link to an order.
+  // Signed out in this tab (visiting sign-in signs out), a colleague's link to an order, on its risk tab.
   await page.goto('/#/auth/login-page');
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
   const orderId = withDb((db) => (db.prepare('SELECT id FROM orders ORDER BY id LIMIT 1').get() as { id: number }).id);
-  await page.goto(`/#/admin/order-page/${orderId}`);
-  await expect(page).toHaveURL(new RegExp(`#/auth/login-page\\?redirect=%2Fadmin%2Forder-page%2F${orderId}$`));
-  await submitSignIn(page, 'soporte', new RegExp(`#/admin/order-page/${orderId}$`));
+  await page.goto(`/#/admin/order-page/${orderId}?tab=risk`);
+  await expect(page).toHaveURL(new RegExp(`#/auth/login-page\\?redirect=%2Fadmin%2Forder-page%2F${orderId}%3Ftab%3Drisk$`));
+  await submitSignIn(page, 'soporte', new RegExp(`#/admin/order-page/${orderId}\\?tab=risk$`));
   await expect(page.getByRole('heading', { level: 1, name: `Orden ${orderId}` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Evaluacion de Riesgo' })).toHaveAttribute('aria-selected', 'true');
 });
 
 test('a session that ends mid-work leads through sign-in back to the same page, with its tab', async ({ page }) => {

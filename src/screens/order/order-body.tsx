@@ -25,7 +25,21 @@ const ExecutionTab = lazy(async () => ({ default: (await executionTab()).Executi
  * detail-tab chart, kept here so switching tabs never loses what was loaded: a tab loads when
  * first opened, Logs on every opening, and after an action every loaded tab loads again.
  */
-export function OrderBody({ order, onRowChanged, firstTab = 0, readings = 0 }: { order: OrderRow; onRowChanged: () => void; firstTab?: 0 | 1; readings?: number }) {
+export function OrderBody({
+  order,
+  onRowChanged,
+  firstTab = 0,
+  onTab,
+  readings = 0,
+}: {
+  order: OrderRow;
+  onRowChanged: () => void;
+  /** The tab it opens on (an index of its tabs: the order page's URL names it, the risk queue opens on Riesgo). */
+  firstTab?: number;
+  /** Told which tab the person chose (the order page keeps it in its URL). */
+  onTab?: (index: number) => void;
+  readings?: number;
+}) {
   const services = useServices();
   const offers = useDetailTab(() => loadOffers(services, order));
   const risk = useDetailTab(() => loadRisk(services, order));
@@ -38,8 +52,8 @@ export function OrderBody({ order, onRowChanged, firstTab = 0, readings = 0 }: {
   const [main, setMain] = useState<number>(firstTab);
   const [sub, setSub] = useState(0);
 
-  // The panel opens on Oferta (on Riesgo in the risk queue).
-  const firstActor = (firstTab === 1 ? risk : offers).actor;
+  // The panel opens on Oferta (on Riesgo in the risk queue, on the tab an order page's URL names).
+  const firstActor = ([offers, risk, transaction, customer, notes, logs][firstTab] ?? offers).actor;
   useEffect(() => {
     firstActor.send({ type: 'tab.selected' });
   }, [firstActor]);
@@ -55,6 +69,7 @@ export function OrderBody({ order, onRowChanged, firstTab = 0, readings = 0 }: {
   }, [readings, offers.actor, risk.actor, transaction.actor, execution.actor, customer.actor, notes.actor, logs.actor]);
   const selectMain = (index: number) => {
     setMain(index);
+    onTab?.(index);
     [offers, risk, sub === 0 ? transaction : execution, customer, notes, logs][index]?.select();
   };
   const selectSub = (index: number) => {

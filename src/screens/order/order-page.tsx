@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { liveDetailMachine } from '@/machines/ui/live-detail.machine';
 import { useOrderChanges } from '@/ui/live';
@@ -11,6 +11,7 @@ import { PageHeader } from '@/ui/card';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { orderText } from '@/i18n/es-order';
 import { OrderPanel } from './order-panel';
+import { ORDER_TABS } from './order-tabs';
 import { OtherOrders } from './other-orders';
 import { FoiSearch } from './foi-search';
 
@@ -24,6 +25,10 @@ function OrderView({ readings }: { readings: number }) {
   // The route's loader asked for the order as the navigation started (src/ui/route-frame.tsx): the first read takes it.
   const read = route.useLoaderData({ select: (data) => data.order });
   const order = useShownDetail(() => read!());
+  // The chosen tab is the URL's (`?tab=items`): a link with its tab opens on it, across a sign-in too.
+  const tab = route.useSearch({ select: (search) => search.tab });
+  const navigate = useNavigate();
+  const chooseTab = (index: number) => void navigate({ to: '.', search: { tab: ORDER_TABS[index] }, replace: true });
   return (
     <DetailTabView tab={order}>
       {(row) => (
@@ -31,7 +36,7 @@ function OrderView({ readings }: { readings: number }) {
           {/* The order takes the screen's height from the start: what is under it (the other orders, the
               search) does not move down as its tabs and items fill in. */}
           <div className="min-h-[calc(100vh-8rem)]">
-            <OrderPanel initial={row} defaultOpen readings={readings} />
+            <OrderPanel initial={row} defaultOpen firstTab={tab ? ORDER_TABS.indexOf(tab) : 0} onTab={chooseTab} readings={readings} />
           </div>
           <OtherOrders accountId={row.accountId} excludeId={row.id} />
         </div>

@@ -32,12 +32,14 @@ export function OrderPanel({
   initial,
   defaultOpen,
   firstTab,
+  onTab,
   onChanged,
   readings = 0,
 }: {
   initial: OrderRow;
   defaultOpen: boolean;
-  firstTab?: 0 | 1;
+  firstTab?: number;
+  onTab?: (index: number) => void;
   onChanged?: () => void;
   /** Bumped when someone else changed the order: the order and its loaded tabs are read again. */
   readings?: number;
@@ -103,6 +105,7 @@ export function OrderPanel({
           <OrderBody
             order={order}
             firstTab={firstTab}
+            onTab={onTab}
             readings={readings}
             onRowChanged={() => {
               row.refresh();

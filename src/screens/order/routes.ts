@@ -6,6 +6,7 @@ import { Permission } from '@/domain/permissions';
 import { SearchFlag, searchOf } from '@/ui/screen-route';
 import { adminRoute, listLoader, readsFrom, rootRoute, screen, VISIT } from '@/ui/route-frame';
 import { FRAUD_GRAPH_WINDOW } from '@/domain/frame-paths';
+import { OrderPageSearch } from './order-tabs';
 import { t } from '@/i18n';
 
 const ORDER_KEYS = [
@@ -50,6 +51,8 @@ export const orderRoutes = [
   createRoute({
     getParentRoute: () => adminRoute,
     ...screen({ path: 'order-page/$id', title: t.titles.order, permission: Permission.VIEW_ORDERS }),
+    // The tab shown (`?tab=risk`): a link names it, and choosing another replaces it.
+    validateSearch: OrderPageSearch,
     // The order is asked for as the navigation starts (its read a small chunk of its own); the page takes it.
     loader: async ({ context: { services }, params, preload }) => {
       const { loadOrder, orderIdOf } = await import('./load-order');
