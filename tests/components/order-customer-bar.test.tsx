@@ -44,7 +44,7 @@ describe('the customer bar refuses beside the form what the charts refuse, and s
     await user.clear(within(credit).getByLabelText('Cantidad'));
     await user.type(within(credit).getByLabelText('Cantidad'), '3');
     await user.click(within(credit).getByRole('button', { name: 'Aceptar' }));
-    expect(question()).toHaveTextContent(`¿Quitar 3 de CALL_CREDIT al cliente ${ACCOUNT}?`);
+    expect(question()).toHaveTextContent(`¿Quitar 3,00 de CALL_CREDIT al cliente ${ACCOUNT}?`);
     await user.click(within(question()!).getByRole('button', { name: 'Cancelar' }));
     expect(question()).toBeNull();
     expect(touched).toEqual([]);
