@@ -8,6 +8,10 @@ import globals from 'globals';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
+/** Timers a screen may not keep: a wait is a chart's `after` or invoked actor (issue 39). */
+const TIMERS = ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestAnimationFrame'];
+const TIMER_MESSAGE = "screens and ui keep no timers: a wait is a chart's `after` or an invoked actor";
+
 /** DESIGN.md §3 import rules, as restricted import patterns per layer. */
 const only = (allowed, message) => ({
   'no-restricted-imports': [
@@ -123,5 +127,24 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // Screens only render (issue 39 §7): no timers in screens and ui, and a ref holds a DOM node (or a
+  // grid's handle), never data. Waits, reads, paging and what a screen remembers are its chart's
+  // (`after`, invoked actors, context). Not yet: the search chart's and the action flow's bridges to
+  // the screen's latest callbacks (docs/decisions.md, issue 39), the two files below.
+  {
+    files: ['src/screens/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    ignores: ['src/ui/search-screen.tsx', 'src/ui/action-flow.tsx'],
+    rules: {
+      'no-restricted-globals': ['error', ...TIMERS.map((name) => ({ name, message: TIMER_MESSAGE }))],
+      'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].flatMap((object) => TIMERS.map((property) => ({ object, property, message: TIMER_MESSAGE })))],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='useRef']:not(:has(TSTypeReference[typeName.name=/^(HTML\\w*Element|SVG\\w*Element|AgGridReact)$/]))",
+          message: 'a ref holds a DOM node (useRef<HTML…Element>(null)) or a grid handle, never data: keep data in a chart\'s context (or useEffectEvent for the latest callback)',
+        },
+      ],
+    },
   },
 );
