@@ -6,6 +6,7 @@ import { Permission } from '@/domain/permissions';
 import { SearchFlag, searchOf } from '@/ui/screen-route';
 import { adminRoute, listLoader, readsFrom, rootRoute, screen, VISIT } from '@/ui/route-frame';
 import { FRAUD_GRAPH_WINDOW } from '@/domain/frame-paths';
+import { FraudGraphSearch } from './fraud-graph/graph-search';
 import { OrderPageSearch } from './order-tabs';
 import { t } from '@/i18n';
 
@@ -70,7 +71,7 @@ export const orderWindows = [
     // A window of its own (spec details §2): signed in, but all graph and no side menu.
     getParentRoute: () => rootRoute,
     ...screen({ path: FRAUD_GRAPH_WINDOW, standalone: true, title: t.titles.fraudGraph, permission: Permission.VIEW_ORDERS }),
-    validateSearch: searchOf(['orderId', 'userId', 'depth', 'networkType', 'multiCompany']),
+    validateSearch: FraudGraphSearch,
     component: lazyRouteComponent(() => import('./fraud-graph/fraud-graph-page'), 'FraudGraphPage'),
   }),
 ] as const;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useServices } from '@/ui/session';
 import { getFraudGraph } from '@/api/fraud-graph';
@@ -10,13 +10,13 @@ import { Spinner } from '@/ui/spinner';
 import { t } from '@/i18n/index';
 import { fraudGraphText } from '@/i18n/es-fraud-graph';
 import { GraphForm, type GraphSearch } from './graph-form';
+import { FraudGraphSearch, fraudGraphHref } from './graph-search';
 import { GraphCanvas, KIND_STYLE, type GraphSelection } from './graph-canvas';
 import { GraphTables } from './graph-tables';
 import { NodeDetails } from './node-details';
 import { indexGraph } from './graph-model';
 import { layoutGraph, prepareLayout } from './layout';
 
-const route = getRouteApi('/admin/fraud-graph');
 
 function Legend() {
   return (
@@ -111,7 +111,7 @@ function GraphResult({ query }: { query: FraudGraphQuery }) {
  * no side menu, the search in the URL so the order panel's link and a shared link open the same graph.
  */
 export function FraudGraphPage() {
-  const search: GraphSearch = route.useSearch();
+  const search: GraphSearch = useSearch({ strict: false, select: (raw) => v.parse(FraudGraphSearch, raw) });
   const navigate = useNavigate();
   const key = JSON.stringify(search);
   const parsed = v.safeParse(FraudGraphQuery, search);
@@ -126,7 +126,7 @@ export function FraudGraphPage() {
         <h1 className="text-xl font-semibold text-slate-900">{fraudGraphText.title}</h1>
       </header>
       <main className="space-y-4 p-4 lg:p-6">
-        <GraphForm key={`form?${key}`} search={search} onSearch={(next) => void navigate({ to: '/admin/fraud-graph', search: next })} />
+        <GraphForm key={`form?${key}`} search={search} onSearch={(next) => void navigate({ href: fraudGraphHref(next) })} />
         {parsed.success ? (
           <GraphResult key={`graph?${key}`} query={parsed.output} />
         ) : asked ? (
