@@ -6,7 +6,7 @@ import { formatPhone } from '@/domain/phones';
 import { formatDateTime } from '@/domain/time';
 import { useServices } from './session';
 import { ChartActions, snapshotPart } from './chart-actions';
-import { DetailTabView, useShownDetail } from './detail-tab';
+import { DetailTabView, useShownDetail, type DetailTab } from './detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from './detail-table';
 import { phoneText } from '@/i18n/es-customer-shared';
 import { yesNo } from '@/i18n';
@@ -35,6 +35,11 @@ const listingPart = (phone: Phone) =>
 export function CustomerPhones({ accountId }: { accountId: number }) {
   const services = useServices();
   const phones = useShownDetail(() => getPhones(services.users, accountId));
+  return <CustomerPhonesView accountId={accountId} phones={phones} />;
+}
+
+/** The phones as a tab of a page shows them: the page holds the read (the customer page reads it again after any of its actions). */
+export function CustomerPhonesView({ accountId, phones }: { accountId: number; phones: DetailTab<Phones> }) {
   const columns: TableColumn<Phone>[] = [
     { header: text.number, cell: (p) => formatPhone(p.phoneNumber), className: 'whitespace-nowrap' },
     { header: text.country, cell: (p) => p.country },

@@ -1,13 +1,13 @@
 import { lazy, Suspense } from 'react';
 import type { NotesPage } from '@/api/contract/order-detail';
 import { getDocNotes } from '@/api/order-detail';
-import { getCampaigns, getKyc } from '@/api/customer';
+import { getCampaigns, getKyc, getPhones } from '@/api/customer';
 import { DocLogsView, useDocLogs } from '@/ui/action-logs';
 import { useDetailTab } from '@/ui/detail-tab';
 import { DocNotes } from '@/ui/doc-notes';
 import { useActorPermissions, useServices } from '@/ui/session';
 import { mayView } from '@/domain/customer-views';
-import { CustomerPhones } from '@/ui/customer-phones';
+import { CustomerPhonesView } from '@/ui/customer-phones';
 import { customerText } from '@/i18n/es-customer';
 import { AccountTableView, useAccountTable, type AccountTable, type AccountTableState } from './account-table';
 import { BANK_RECIPIENTS, BLACKLIST, CALLS, CARDS, HOME_RECIPIENTS, CREDIT_HISTORY, PASSWORD_SIGN_INS, PASSWORDLESS_SIGN_INS, PIN_ATTEMPTS, REQUESTS, TRANSFERS } from './account-tables';
@@ -66,6 +66,7 @@ export function useCustomerTabs(accountId: number) {
   const passwordless = useAccountTable(PASSWORDLESS_SIGN_INS, accountId);
   const password = useAccountTable(PASSWORD_SIGN_INS, accountId);
   const attempts = useAccountTable(PIN_ATTEMPTS, accountId);
+  const phones = useDetailTab(() => getPhones(services.users, accountId));
   // Whether a campaign is active is judged when the list is read.
   const campaigns = useDetailTab(async () => {
     const { elements, charts } = await getCampaigns(services.users, accountId);
@@ -81,16 +82,16 @@ export function useCustomerTabs(accountId: number) {
   const kyc = useDetailTab(() => getKyc(services.users, accountId), { reloadOnSelect: true });
   const logs = useDocLogs('CUSTOM', String(accountId));
   return {
-    notes, history, transfers, requests, cards, passwordless, password, attempts, campaigns, blacklist, calls, segment, bankDirectory, homeDirectory, documents, kyc, logs,
+    notes, history, transfers, requests, cards, passwordless, password, attempts, phones, campaigns, blacklist, calls, segment, bankDirectory, homeDirectory, documents, kyc, logs,
     /** Every tab's chart, for a read again after an action. */
-    all: [notes, history, transfers, requests, cards, passwordless, password, attempts, campaigns, blacklist, calls, segment.traits, segment.events, bankDirectory, homeDirectory, documents, kyc, logs.tab],
+    all: [notes, history, transfers, requests, cards, passwordless, password, attempts, phones, campaigns, blacklist, calls, segment.traits, segment.events, bankDirectory, homeDirectory, documents, kyc, logs.tab],
   };
 }
 
 export type CustomerTabCharts = ReturnType<typeof useCustomerTabs>;
 
 export function CustomerTabs({ accountId, tabs }: { accountId: number; tabs: CustomerTabCharts }) {
-  const { notes, history, transfers, requests, cards, passwordless, password, attempts, campaigns, blacklist, calls, segment, bankDirectory, homeDirectory, documents, kyc, logs } = tabs;
+  const { notes, history, transfers, requests, cards, passwordless, password, attempts, phones, campaigns, blacklist, calls, segment, bankDirectory, homeDirectory, documents, kyc, logs } = tabs;
   const permissions = useActorPermissions();
 
   const sections: Section[] = [
@@ -132,7 +133,7 @@ export function CustomerTabs({ accountId, tabs }: { accountId: number; tabs: Cus
       ),
     },
     tableSection(text.pinAttempts, PIN_ATTEMPTS, accountId, attempts),
-    { label: text.phones, select: () => {}, panel: <CustomerPhones accountId={accountId} /> },
+    { label: text.phones, select: phones.select, panel: <CustomerPhonesView accountId={accountId} phones={phones} /> },
     { label: text.campaigns, select: campaigns.select, panel: <CampaignsTab accountId={accountId} tab={campaigns} /> },
     tableSection(text.blacklist, BLACKLIST, accountId, blacklist),
     // The calls list is the calls screen's (CRM2_VIEW_CALLS): without it the tab is not offered.
