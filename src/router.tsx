@@ -29,6 +29,7 @@ import { sessionRoutes } from '@/screens/session/routes';
 import { controlRoutes } from '@/screens/control/routes';
 import { supervisionRoutes } from '@/screens/supervision/routes';
 import { returnLocation, RETURN_PARAM } from '@/domain/return-location';
+import { parseSearch, stringifySearch } from '@/domain/url-search';
 import { t } from '@/i18n';
 
 /**
@@ -57,13 +58,6 @@ const windowRoutes = [...orderWindows] as const;
 
 export const SCREENS: readonly ScreenRoute[] = [...screenRoutes, ...windowRoutes].flatMap((route) => route.options.staticData?.screen ?? []);
 
-const parseSearch = (text: string): Record<string, unknown> => Object.fromEntries(new URLSearchParams(text.startsWith('?') ? text.slice(1) : text));
-const stringifySearch = (search: Record<string, unknown>): string => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(search)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
 
 export type { RouterContext };
 
