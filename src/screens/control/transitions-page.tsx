@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -19,14 +19,12 @@ import { NewTabLink, customerHref, orderHref } from '@/ui/links';
 import { saveFile } from '@/ui/csv-download';
 import { notify } from '@/ui/toast';
 import { Spinner } from '@/ui/spinner';
+import { SearchStatus, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
 import { auditText as text } from '@/i18n/es-audit';
 import { edgeLabel, layoutChart } from './statechart-layout';
 
 const route = getRouteApi('/admin/transitions-audit');
 const StatechartCanvas = lazy(async () => ({ default: (await import('./statechart-canvas')).StatechartCanvas }));
-
-const FILTER_KEYS = ['chart', 'entityId', 'actor', 'event', 'startDate', 'endDate'] as const;
-type Filters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 
 function DocumentLink({ t }: { t: Transition }) {
   const label = text.document(t.docCode, t.docId);
@@ -54,32 +52,24 @@ const COLUMNS: TableColumn<Transition>[] = [
   { header: c.request, cell: (t) => t.requestId ?? '', className: 'font-mono text-[11px] text-slate-600' },
 ];
 
-/** The filter form: the URL keeps what was searched, so a search can be shared and reloaded. */
-function FilterForm({ initial, charts, onSearch }: { initial: Filters; charts: readonly string[]; onSearch: (filters: Filters) => void }) {
-  const [form, setForm] = useState<Filters>(initial);
-  const change = (key: keyof Filters) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+/** The filter form: the search chart holds the draft, the URL what was searched, so a search can be shared and reloaded. */
+function FilterForm({ screen, charts }: { screen: SearchScreen; charts: readonly string[] }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSearch(form);
+    screen.submit();
   };
   const f = text.filters;
   return (
     <form onSubmit={submit} aria-label={f.label} className="grid grid-cols-2 gap-3 rounded-lg bg-white p-4 ring-1 ring-slate-200 md:grid-cols-4 xl:grid-cols-7">
-      <SelectField id="audit-chart" label={f.chart} value={form.chart ?? ''} onChange={change('chart')} emptyLabel={f.anyChart} options={charts.map((name) => ({ value: name, label: name }))} />
-      <InputField id="audit-entity" label={f.entity} value={form.entityId ?? ''} onChange={change('entityId')} autoComplete="off" />
-      <InputField id="audit-actor" label={f.actor} value={form.actor ?? ''} onChange={change('actor')} autoComplete="off" />
-      <InputField id="audit-event" label={f.event} value={form.event ?? ''} onChange={change('event')} autoComplete="off" />
-      <InputField id="audit-start" type="date" label={f.startDate} value={form.startDate ?? ''} onChange={change('startDate')} />
-      <InputField id="audit-end" type="date" label={f.endDate} value={form.endDate ?? ''} onChange={change('endDate')} />
+      <SelectField id="audit-chart" label={f.chart} {...screen.field('chart')} emptyLabel={f.anyChart} options={charts.map((name) => ({ value: name, label: name }))} />
+      <InputField id="audit-entity" label={f.entity} {...screen.field('entityId')} autoComplete="off" />
+      <InputField id="audit-actor" label={f.actor} {...screen.field('actor')} autoComplete="off" />
+      <InputField id="audit-event" label={f.event} {...screen.field('event')} autoComplete="off" />
+      <InputField id="audit-start" type="date" label={f.startDate} {...screen.field('startDate')} />
+      <InputField id="audit-end" type="date" label={f.endDate} {...screen.field('endDate')} />
       <div className="flex items-end gap-2">
         <Button type="submit">{f.search}</Button>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setForm({});
-            onSearch({});
-          }}
-        >
+        <Button variant="secondary" onClick={screen.reset}>
           {f.clear}
         </Button>
       </div>
@@ -87,48 +77,58 @@ function FilterForm({ initial, charts, onSearch }: { initial: Filters; charts: r
   );
 }
 
-function TransitionsTable({ filters, page, onPage }: { filters: TransitionFilters; page: number; onPage: (page: number) => void }) {
+/** The found transitions and their CSV export, for the search the chart committed. */
+function TransitionsTable({ screen }: { screen: SearchScreen }) {
   const services = useServices();
-  const found = useShownDetail(() => getTransitions(services.orders, filters, page, TRANSITIONS_PAGE_SIZE));
-  // The CSV export on its chart; the table is keyed by its filters, so they are fixed here.
-  const exportLogic = useMemo(
-    () =>
-      fileExportMachine.provide({
-        actors: {
-          export: fromPromise(async () => {
-            try {
-              return await exportTransitions(services.orders, filters);
-            } catch (error) {
-              throw new Error(errorMessage(error), { cause: error });
-            }
-          }),
-        },
-        actions: {
-          save: (_, { file }) => saveFile(`transiciones${filters.chart ? `-${filters.chart}` : ''}.csv`, file),
-          failed: (_, { message }) => notify.error(`${text.exportFailed} ${message}`),
-        },
-      }),
-    [services, filters],
+  const filters: TransitionFilters = screen.query;
+  // The CSV export on its chart; the file asked for is the committed search's when the export starts.
+  const [exportLogic] = useState(() =>
+    fileExportMachine.provide({
+      actors: {
+        export: fromPromise(async ({ input }) => {
+          try {
+            return await exportTransitions(services.orders, input.filters);
+          } catch (error) {
+            throw new Error(errorMessage(error), { cause: error });
+          }
+        }),
+      },
+      actions: {
+        save: (_, { file, filters }) => saveFile(`transiciones${filters.chart ? `-${filters.chart}` : ''}.csv`, file),
+        failed: (_, { message }) => notify.error(`${text.exportFailed} ${message}`),
+      },
+    }),
   );
   const exporter = useActorRef(exportLogic);
   const exporting = useSelector(exporter, (s) => s.matches('exporting'));
-  const download = () => exporter.send({ type: 'export.start' });
+  const download = () => exporter.send({ type: 'export.start', filters });
   return (
-    <DetailTabView tab={found}>
-      {(data) => (
+    <>
+      <SearchStatus screen={screen} emptyText={text.empty} />
+      {screen.status === 'results' && screen.result ? (
         <div className="space-y-2">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-slate-700" aria-live="polite">
-              {text.total(data.totalElements)}
+              {text.total(screen.result.totalElements)}
             </p>
-            <Button variant="secondary" onClick={download} disabled={exporting || data.totalElements === 0}>
+            <Button variant="secondary" onClick={download} disabled={exporting || screen.result.totalElements === 0}>
               {text.export}
             </Button>
           </div>
-          <PagedTable label={text.table} rows={data.elements} columns={COLUMNS} rowKey={(t) => t.id} empty={text.empty} page={page} size={TRANSITIONS_PAGE_SIZE} total={data.totalElements} onPage={onPage} />
+          <PagedTable
+            label={text.table}
+            rows={screen.result.elements as Transition[]}
+            columns={COLUMNS}
+            rowKey={(t) => t.id}
+            empty={text.empty}
+            page={screen.page}
+            size={TRANSITIONS_PAGE_SIZE}
+            total={screen.result.totalElements}
+            onPage={screen.goTo}
+          />
         </div>
-      )}
-    </DetailTabView>
+      ) : null}
+    </>
   );
 }
 
@@ -178,24 +178,27 @@ function ChartPicture({ filters }: { filters: TransitionFilters & { chart: strin
   );
 }
 
-/** Auditoría de Transiciones (issue 14 §7): QA's view of every chart's stored transitions. */
+/** Auditoría de Transiciones (issue 14 §7): QA's view of every chart's stored transitions, searched on the search chart like every list. */
 export function TransitionsAuditPage() {
   const services = useServices();
   const search = route.useSearch();
   const navigate = useNavigate();
   const charts = useShownDetail(() => getCharts(services.orders));
-  const filters: Filters = Object.fromEntries(FILTER_KEYS.flatMap((key) => (search[key] ? [[key, search[key]]] : [])));
-  const page = Number(search.page ?? 0) || 0;
-  const go = (next: Filters, nextPage = 0) =>
-    void navigate({ to: '/admin/transitions-audit', search: { ...Object.fromEntries(Object.entries(next).filter(([, value]) => value)), ...(nextPage ? { page: String(nextPage) } : {}) } });
-  const key = JSON.stringify(filters);
+  const screen = useSearchScreen({
+    search,
+    navigate: (next) => void navigate({ to: '/admin/transitions-audit', search: next }),
+    defaults: {},
+    load: (query, page) => getTransitions(services.orders, query, page, TRANSITIONS_PAGE_SIZE),
+  });
+  const chart = screen.query.chart;
   return (
     <div className="space-y-4">
       <PageHeader title={text.title} />
       <p className="max-w-3xl text-sm text-slate-700">{text.intro}</p>
-      <DetailTabView tab={charts}>{(names) => <FilterForm key={key} initial={filters} charts={names} onSearch={(next) => go(next)} />}</DetailTabView>
-      <TransitionsTable key={`${key}:${page}`} filters={filters} page={page} onPage={(n) => go(filters, n)} />
-      {filters.chart ? <ChartPicture key={key} filters={{ ...filters, chart: filters.chart }} /> : <p className="text-sm text-slate-600">{d.choose}</p>}
+      <DetailTabView tab={charts}>{(names) => <FilterForm screen={screen} charts={names} />}</DetailTabView>
+      <TransitionsTable screen={screen} />
+      {/* A picture is one search's: another search is another picture. */}
+      {chart ? <ChartPicture key={JSON.stringify(screen.query)} filters={{ ...screen.query, chart }} /> : <p className="text-sm text-slate-600">{d.choose}</p>}
     </div>
   );
 }
