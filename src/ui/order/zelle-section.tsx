@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { ListedZelle } from '@/api/contract/order-detail';
 import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { getZelleTransfers } from '@/api/order-actions';
@@ -11,7 +11,7 @@ import { formatDateTime } from '@/domain/time';
 import { useActorPermissions, useServices } from '@/ui/session';
 import { accepts, ChartActions, enabledRows, snapshotPart, useChartFlow } from '@/ui/chart-actions';
 import { Button } from '@/ui/button';
-import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { PagedTable, type TableColumn } from '@/ui/detail-table';
 import { orderActionText } from '@/i18n/es-order-actions';
 import { t } from '@/i18n';
@@ -70,15 +70,14 @@ function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acti
   const permissions = useActorPermissions();
   const headingId = useId();
   const reference = order.originOrderId;
-  const [linkedPage, setLinkedPage] = useState(0);
-  const [unlinkedPage, setUnlinkedPage] = useState(0);
-  const linked = usePagedTransfers(reference ? (page) => getZelleTransfers(services, reference, page, ZELLE_PAGE_SIZE, order.chargeApp) : null, linkedPage);
+  // Each list's page is its chart's: the pager asks the chart, which reads that page.
+  const linked = useShownDetail(({ page }) => (reference ? getZelleTransfers(services, reference, page, ZELLE_PAGE_SIZE, order.chargeApp) : NO_TRANSFERS));
   // The transfers nobody has linked, each with its chart for a link to this order's reference.
-  const unlinked = usePagedTransfers(acting ? (page) => getZelleTransfers(services, null, page, ZELLE_PAGE_SIZE, order.chargeApp, reference) : null, unlinkedPage);
+  const unlinked = useShownDetail(({ page }) => (acting ? getZelleTransfers(services, null, page, ZELLE_PAGE_SIZE, order.chargeApp, reference) : NO_TRANSFERS));
 
   const changed = () => {
-    linked.actor.send({ type: 'tab.selected' });
-    unlinked.actor.send({ type: 'tab.selected' });
+    linked.refresh();
+    unlinked.refresh();
     onChanged();
   };
 
@@ -121,8 +120,8 @@ function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acti
         <h4 className="text-xs font-semibold text-slate-700">{zelleText.linked}</h4>
         {reference ? (
           <DetailTabView tab={linked}>
-            {({ data }) => (
-              <PagedTable label={zelleText.linked} rows={data.elements} columns={columns} rowKey={(z) => z.id} empty={t.msg.emptyResult} page={linkedPage} size={ZELLE_PAGE_SIZE} total={data.totalElements} onPage={setLinkedPage} />
+            {(data) => (
+              <PagedTable label={zelleText.linked} rows={data.elements} columns={columns} rowKey={(z) => z.id} empty={t.msg.emptyResult} page={linked.page} size={ZELLE_PAGE_SIZE} total={data.totalElements} onPage={linked.goTo} />
             )}
           </DetailTabView>
         ) : (
@@ -133,8 +132,8 @@ function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acti
         <div className="space-y-2">
           <h4 className="text-xs font-semibold text-slate-700">{zelleText.unlinked}</h4>
           <DetailTabView tab={unlinked}>
-            {({ data }) => (
-              <PagedTable label={zelleText.unlinked} rows={data.elements} columns={[...columns, linkColumn]} rowKey={(z) => z.id} empty={t.msg.emptyResult} page={unlinkedPage} size={ZELLE_PAGE_SIZE} total={data.totalElements} onPage={setUnlinkedPage} />
+            {(data) => (
+              <PagedTable label={zelleText.unlinked} rows={data.elements} columns={[...columns, linkColumn]} rowKey={(z) => z.id} empty={t.msg.emptyResult} page={unlinked.page} size={ZELLE_PAGE_SIZE} total={data.totalElements} onPage={unlinked.goTo} />
             )}
           </DetailTabView>
         </div>
@@ -144,22 +143,8 @@ function ZelleTransfers({ order, acting, onChanged }: ZelleSectionProps & { acti
   );
 }
 
-type TransfersPage = Awaited<ReturnType<typeof getZelleTransfers>>;
-
-/**
- * A page of transfers on the detail-tab chart (spinner, error with retry). The page shown follows
- * the page asked for: a page asked for while another loads is loaded right after.
- */
-function usePagedTransfers(load: ((page: number) => Promise<TransfersPage>) | null, page: number) {
-  const tab = useDetailTab(async () => ({ page, data: load ? await load(page) : { elements: [], totalElements: 0 } }), { reloadOnSelect: true });
-  const { actor, state } = tab;
-  const shownPage = tab.data?.page;
-  const enabled = load !== null;
-  useEffect(() => {
-    if (enabled && (state === 'idle' || state === 'loaded') && shownPage !== page) actor.send({ type: 'tab.selected' });
-  }, [actor, enabled, state, shownPage, page]);
-  return tab;
-}
+/** A list that is not shown (no reference, or no one to link): read as empty, never asked of the server. */
+const NO_TRANSFERS = Promise.resolve({ elements: [] as ListedZelle[], totalElements: 0 });
 
 /** Registers a transfer received (USD); with the reference code it is linked to that order at once (the row's form). */
 function RegisterTransfer({ order, onDone }: { order: ZellePayment; onDone: () => void }) {
