@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { detailTabMachine, type DetailTabInput, type DetailTabRead } from '@/machines/ui/detail-tab.machine';
+import type { Reread } from '@/machines/ui/reread';
 import { errorMessage } from '@/api/http';
 import { Button } from './button';
 import { Spinner } from './spinner';
@@ -19,13 +20,30 @@ export async function said<T>(read: Promise<T>): Promise<T> {
   }
 }
 
+/** A chart that says when what a region shows must be read again: it emits `reread` (the work queue's, the order page's live chart). */
+export interface Rereads {
+  on: (type: Reread['type'], handler: () => void) => { unsubscribe: () => void };
+}
+
+const RereadsContext = createContext<Rereads | null>(null);
+
+/**
+ * The region whose reads follow `chart`: when it emits `reread`, every tab in the region that has
+ * loaded reads again where it is (what it shows stays until the answer), as after an action; a tab
+ * not opened yet reads when it is opened. Nothing is remounted, no counter is passed down.
+ */
+export function RereadRegion({ chart, children }: { chart: Rereads; children: ReactNode }) {
+  return <RereadsContext.Provider value={chart}>{children}</RereadsContext.Provider>;
+}
+
 /**
  * One tab of a detail view on the detail-tab chart: it loads when first selected (or on every
  * selection with `reloadOnSelect`), keeps what it showed while it reloads, and a failure shows the
  * error with a retry. `load` is the chart's invoked read, asked with the tab's page and query from
  * the chart: a new page (`goTo`) or query (`filter`) stops the read on its way and asks again. The
  * read is built once, when the tab's actor starts: what else it reads (an id, the services) is
- * fixed for the component's life (a new entity is a new component).
+ * fixed for the component's life (a new entity is a new component). Inside a `RereadRegion`, a
+ * loaded tab reads again when the region's chart says so.
  */
 export function useDetailTab<T, Q = undefined>(load: (read: DetailTabRead<Q>) => Promise<T>, input: DetailTabInput<Q> = {}) {
   const [logic] = useState(() => detailTabMachine.provide({ actors: { read: fromPromise(({ input: read }) => said(load(read as DetailTabRead<Q>))) } }));
@@ -36,6 +54,12 @@ export function useDetailTab<T, Q = undefined>(load: (read: DetailTabRead<Q>) =>
   const error = useSelector(actor, (s) => s.context.error);
   const page = useSelector(actor, (s) => s.context.page);
   const query = useSelector(actor, (s) => s.context.query as Q);
+  const rereads = useContext(RereadsContext);
+  useEffect(() => {
+    if (!rereads) return;
+    const heard = rereads.on('reread', () => actor.send({ type: 'tab.reload' }));
+    return () => heard.unsubscribe();
+  }, [rereads, actor]);
   return useMemo(
     () => ({
       actor,

@@ -6,7 +6,7 @@ import { itCoversTheChart } from '../support/machine-coverage';
 import { pathsWithOneMoreStep } from '../support/model-paths';
 
 /** The detail tab's chart with reads the test answers: each read asked is recorded with its page and query. */
-function started(input: { reloadOnSelect?: boolean; query?: unknown } = {}) {
+function started(input: { reloadOnSelect?: boolean; query?: unknown; data?: unknown } = {}) {
   const reads: { read: DetailTabRead; answer: Deferred<unknown> }[] = [];
   const actor = createActor(
     detailTabMachine.provide({
@@ -40,8 +40,9 @@ describe('detail tab chart', () => {
         { type: 'xstate.done.actor.read', output: ['fila'] },
         { type: 'xstate.error.actor.read', error: new Error('Sin conexión') },
       ] as unknown as DetailTabEvent[];
-      return [false, true].flatMap((reloadOnSelect) =>
-        pathsWithOneMoreStep(detailTabMachine, EVENTS, ((s: { value: unknown }) => JSON.stringify(s.value)) as never, { reloadOnSelect }),
+      // Without data, reloading on every selection or not; and given what it shows (a row the page has read).
+      return [{ reloadOnSelect: false }, { reloadOnSelect: true }, { data: ['fila'] }].flatMap((input) =>
+        pathsWithOneMoreStep(detailTabMachine, EVENTS, ((s: { value: unknown }) => JSON.stringify(s.value)) as never, input),
       );
     },
     'every state and transition is reached by the model (the read and its cancellation among them)',
@@ -103,6 +104,20 @@ describe('detail tab chart', () => {
     t.reads[2]!.answer.resolve(['después']);
     await flush();
     expect(t.snapshot().context.data).toEqual(['después']);
+  });
+
+  it('given what it shows, it starts loaded with it and reads only when told to', async () => {
+    const t = started({ data: ['fila leída'] });
+    expect(t.snapshot().value).toBe('loaded');
+    expect(t.snapshot().context.data).toEqual(['fila leída']);
+    t.send({ type: 'tab.selected' });
+    expect(t.reads).toHaveLength(0);
+    t.send({ type: 'tab.reload' });
+    expect(t.snapshot().context.data).toEqual(['fila leída']);
+    t.reads[0]!.answer.resolve(['fila nueva']);
+    await flush();
+    expect(t.snapshot().value).toBe('loaded');
+    expect(t.snapshot().context.data).toEqual(['fila nueva']);
   });
 
   it('a failed read shows its error and is retried; a refresh reads whatever state the tab is in', async () => {

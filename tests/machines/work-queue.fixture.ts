@@ -68,6 +68,9 @@ export function queue() {
     { input: {} },
   ).start();
   const send = (event: QueueTestEvent) => actor.send(asChartEvent(event));
+  /** How many times the chart told the panel to read its entry again (its emitted `reread`). */
+  let rereads = 0;
+  actor.on('reread', () => (rereads += 1));
   /** The latest request not yet answered. */
   const pending = () => {
     const open = requests.filter((r) => !r.answer.settled);
@@ -96,6 +99,7 @@ export function queue() {
     fail: (message: string) => answer(new Error(message)),
     context: () => actor.getSnapshot().context,
     value: () => actor.getSnapshot().value,
+    rereads: () => rereads,
     children: () => Object.keys(actor.getSnapshot().children).filter((id) => id === 'claim' || id === 'renew'),
   };
 }

@@ -16,6 +16,8 @@ export interface DetailTabInput<Q = unknown> {
   reloadOnSelect?: boolean;
   /** The tab's first query (its filter); undefined when it has none. */
   query?: Q;
+  /** What it shows before it reads (a row the page has just read): it starts loaded with it, and reads on a reload. */
+  data?: unknown;
 }
 
 /** What a read is asked for: the tab's page and query as the chart holds them. */
@@ -59,10 +61,11 @@ export const detailTabMachine = setup({
   },
   guards: {
     reloadsOnSelect: ({ context }) => context.reloadOnSelect,
+    hasData: ({ context }) => context.data !== null,
   },
 }).createMachine({
   id: 'detailTab',
-  context: ({ input }) => ({ reloadOnSelect: input.reloadOnSelect ?? false, page: 0, query: input.query, data: null, error: null }),
+  context: ({ input }) => ({ reloadOnSelect: input.reloadOnSelect ?? false, page: 0, query: input.query, data: input.data ?? null, error: null }),
   initial: 'idle',
   // From any state, `loading` is (re-)entered: a read on its way is stopped and the new one asked.
   on: {
@@ -71,7 +74,11 @@ export const detailTabMachine = setup({
     'query.changed': { target: '.loading', actions: 'assignQuery' },
   },
   states: {
-    idle: { on: { 'tab.selected': { target: 'loading' } } },
+    idle: {
+      // Given what it shows, it has loaded.
+      always: { guard: 'hasData', target: 'loaded' },
+      on: { 'tab.selected': { target: 'loading' } },
+    },
     loading: {
       invoke: {
         id: 'read',

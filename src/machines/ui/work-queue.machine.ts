@@ -1,7 +1,8 @@
-import { and, assign, enqueueActions, fromCallback, fromPromise, setup, type PromiseActorLogic } from 'xstate';
+import { and, assign, emit, enqueueActions, fromCallback, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import { CLAIM_RENEW_MS } from '@/domain/queues';
 import { afterChange, isOwnChange } from './own-change';
 import { actorErrorText } from './actor-error';
+import type { Reread } from './reread';
 
 /**
  * A work queue as a person works it (issue 14 §1–§5): the page of entries, a cursor moved by the
@@ -13,8 +14,9 @@ import { actorErrorText } from './actor-error';
  * left is not heard, and a claim it was granted is given back by the actor itself (`claimActor`).
  * After an action the queue is read again, and if the opened entry left it (its status moved on)
  * the next waiting entry opens. A change made by someone else to the opened entry's order makes the
- * panel read it again and say so. The list's read is the `load` actor invoked in `list.loading`
- * with the filters in force (the context's `query`, changed by `queue.filtered`): a new filter, an
+ * panel read it again and say so: the chart emits `reread` (src/machines/ui/reread.ts), which the
+ * panel's reads hear. The list's read is the `load` actor invoked in `list.loading` with the
+ * filters in force (the context's `query`, changed by `queue.filtered`): a new filter, an
  * action or a change re-enters `loading`, which stops the read on its way (its answer is never
  * heard). The host provides the effects: the `load` actor, the `claim` actor (`claimActor` with
  * its request and release) and `release` (the opened entry, when the person closes or leaves it).
@@ -47,8 +49,6 @@ export interface WorkQueueContext {
   error: string | null;
   /** The opened entry changed under the person (someone else's work): the panel says so. */
   changedUnderneath: boolean;
-  /** Bumped to make the panel read its entry again. */
-  readings: number;
   /** After the person's own action: where the opened entry was; the queue moves on when the list is read again and the result is closed. */
   advanceFrom: number | null;
   /** The list is being read again after the person's action. */
@@ -129,7 +129,7 @@ const loadOf = (event: { type: string }) => (event as { output?: QueueLoad }).ou
 
 
 export const workQueueMachine = setup({
-  types: { context: {} as WorkQueueContext, events: {} as WorkQueueEvent, input: {} as { query?: unknown } },
+  types: { context: {} as WorkQueueContext, events: {} as WorkQueueEvent, input: {} as { query?: unknown }, emitted: {} as Reread },
   actors: {
     /** The host's read of the list with the filters in force; by itself it never answers. */
     load: fromPromise<QueueLoad, { query: unknown }>(() => new Promise<QueueLoad>(() => {})),
@@ -191,7 +191,7 @@ export const workQueueMachine = setup({
       enqueue.assign({ advanceFrom: null });
       const still = openedEntry(context);
       if (context.opened !== null && still !== undefined && !still.blocked) {
-        enqueue.assign({ readings: context.readings + 1 });
+        enqueue.emit({ type: 'reread' });
         return;
       }
       const next = context.entries.slice(from).find((e) => !e.blocked && e.key !== context.opened) ?? context.entries.find((e) => !e.blocked && e.key !== context.opened);
@@ -199,7 +199,10 @@ export const workQueueMachine = setup({
     }),
     /** The change the person's own action made has come back through the stream. */
     ownChangeSeen: assign(({ context, event }) => (event.type === 'queue.changed' ? { ownChange: afterChange(context.ownChange, event.orders) } : {})),
-    reread: assign(({ context }) => ({ changedUnderneath: true, readings: context.readings + 1 })),
+    /** Someone else changed the opened entry: the panel says so and reads it again. */
+    markChanged: assign({ changedUnderneath: true }),
+    /** The panel's reads read the opened entry again. */
+    reread: emit({ type: 'reread' }),
   },
   guards: {
     granted: ({ event }) => answerOf(event)?.granted === true,
@@ -233,7 +236,6 @@ export const workQueueMachine = setup({
     refusal: null,
     error: null,
     changedUnderneath: false,
-    readings: 0,
     advanceFrom: null,
     awaitingList: false,
     awaitingClose: false,
@@ -266,7 +268,7 @@ export const workQueueMachine = setup({
             'queue.acted': { target: 'loading', reenter: true, actions: 'markAdvance' },
             // A change that lands while reading may not be in what is read: read again.
             'queue.changed': [
-              { guard: 'touchesOpened', target: 'loading', reenter: true, actions: ['reread', 'ownChangeSeen'] },
+              { guard: 'touchesOpened', target: 'loading', reenter: true, actions: ['markChanged', 'reread', 'ownChangeSeen'] },
               { guard: 'touchesShown', target: 'loading', reenter: true, actions: 'ownChangeSeen' },
               { actions: 'ownChangeSeen' },
             ],
@@ -280,7 +282,7 @@ export const workQueueMachine = setup({
             'queue.reload': { target: 'loading' },
 
             'queue.changed': [
-              { guard: 'touchesOpened', target: 'loading', actions: ['reread', 'ownChangeSeen'] },
+              { guard: 'touchesOpened', target: 'loading', actions: ['markChanged', 'reread', 'ownChangeSeen'] },
               { guard: 'touchesShown', target: 'loading', actions: 'ownChangeSeen' },
               { actions: 'ownChangeSeen' },
             ],

@@ -30,7 +30,6 @@ export function OrderBody({
   onRowChanged,
   firstTab = 0,
   onTab,
-  readings = 0,
 }: {
   order: OrderRow;
   onRowChanged: () => void;
@@ -38,7 +37,6 @@ export function OrderBody({
   firstTab?: number;
   /** Told which tab the person chose (the order page keeps it in its URL). */
   onTab?: (index: number) => void;
-  readings?: number;
 }) {
   const services = useServices();
   const offers = useDetailTab(() => loadOffers(services, order));
@@ -62,11 +60,7 @@ export function OrderBody({
     onRowChanged();
     reloadLoaded([offers, risk, transaction, execution, customer, notes, logs]);
   };
-  // Someone else changed the order (its panel reads the row again): the loaded tabs read again, where they are.
-  // The actors live as long as the body: only a new reading reads again.
-  useEffect(() => {
-    if (readings > 0) for (const actor of [offers.actor, risk.actor, transaction.actor, execution.actor, customer.actor, notes.actor, logs.actor]) actor.send({ type: 'tab.reload' });
-  }, [readings, offers.actor, risk.actor, transaction.actor, execution.actor, customer.actor, notes.actor, logs.actor]);
+  // Someone else changed the order: inside its page's or queue's RereadRegion, the loaded tabs read again by themselves.
   const selectMain = (index: number) => {
     setMain(index);
     onTab?.(index);

@@ -8,7 +8,7 @@ import { KeyGroupsProvider } from '@/ui/key-groups';
 import { Button } from '@/ui/button';
 import { t } from '@/i18n';
 import { PageHeader } from '@/ui/card';
-import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
+import { DetailTabView, RereadRegion, useShownDetail, type Rereads } from '@/ui/detail-tab';
 import { orderText } from '@/i18n/es-order';
 import { OrderPanel } from './order-panel';
 import { ORDER_TABS } from './order-tabs';
@@ -21,7 +21,8 @@ const route = getRouteApi('/admin/order-page/$id');
 // the header is held meanwhile (a button's height), so the order under it does not move.
 const MassRetryAction = lazy(async () => ({ default: (await import('./items/mass-retry')).MassRetryAction }));
 
-function OrderView({ readings }: { readings: number }) {
+/** The order, its panel reading again when `rereads` says someone else changed it (the customer's other orders below it do not). */
+function OrderView({ rereads }: { rereads: Rereads }) {
   // The route's loader asked for the order as the navigation started (src/ui/route-frame.tsx): the first read takes it.
   const read = route.useLoaderData({ select: (data) => data.order });
   const order = useShownDetail(() => read!());
@@ -36,7 +37,9 @@ function OrderView({ readings }: { readings: number }) {
           {/* The order takes the screen's height from the start: what is under it (the other orders, the
               search) does not move down as its tabs and items fill in. */}
           <div className="min-h-[calc(100vh-8rem)]">
-            <OrderPanel initial={row} defaultOpen firstTab={tab ? ORDER_TABS.indexOf(tab) : 0} onTab={chooseTab} readings={readings} />
+            <RereadRegion chart={rereads}>
+              <OrderPanel initial={row} defaultOpen firstTab={tab ? ORDER_TABS.indexOf(tab) : 0} onTab={chooseTab} />
+            </RereadRegion>
           </div>
           <OtherOrders accountId={row.accountId} excludeId={row.id} />
         </div>
@@ -48,7 +51,7 @@ function OrderView({ readings }: { readings: number }) {
 /** The order as someone else changes it: read again in place (the tabs stay as they are) and say so. */
 function LiveOrderView({ orderId }: { orderId: number }) {
   const actor = useActorRef(liveDetailMachine, { input: { orderId } });
-  const { readings, changedUnderneath } = useSelector(actor, (s) => s.context);
+  const changedUnderneath = useSelector(actor, (s) => s.context.changedUnderneath);
   useOrderChanges((orders) => {
     if (orders === null || orders.includes(orderId)) actor.send({ type: 'detail.changed', orders });
   });
@@ -65,7 +68,7 @@ function LiveOrderView({ orderId }: { orderId: number }) {
       ) : null}
       <ActionHostContext.Provider value={host}>
         <KeyGroupsProvider>
-          <OrderView readings={readings} />
+          <OrderView rereads={actor} />
         </KeyGroupsProvider>
       </ActionHostContext.Provider>
     </>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ChevronRightIcon } from '@heroicons/react/24/outline';
 import { useServices } from '@/ui/session';
 import type { OrderRow } from '@/api/contract/order-lists';
@@ -26,7 +26,9 @@ function Fact({ label, children, className = '' }: { label: string; children: Re
 /**
  * One order of the accordion. The header sums the order up; the body (actions and tabs) is built
  * on the first expand and then kept, so collapsing and expanding again loads nothing. After an
- * action the order itself is read again (its status and totals change) on the detail-tab chart.
+ * action the order itself is read again (its status and totals change) on the detail-tab chart,
+ * which starts with the row it is given; inside a `RereadRegion` (someone else changed the order),
+ * the row and the loaded tabs read again where they are.
  */
 export function OrderPanel({
   initial,
@@ -34,24 +36,16 @@ export function OrderPanel({
   firstTab,
   onTab,
   onChanged,
-  readings = 0,
 }: {
   initial: OrderRow;
   defaultOpen: boolean;
   firstTab?: number;
   onTab?: (index: number) => void;
   onChanged?: () => void;
-  /** Bumped when someone else changed the order: the order and its loaded tabs are read again. */
-  readings?: number;
 }) {
   const services = useServices();
-  const row = useDetailTab(() => loadOrder(services.orders, initial.id));
+  const row = useDetailTab(() => loadOrder(services.orders, initial.id), { data: initial });
   const order = row.data ?? initial;
-  // Someone else changed the order: read it again (its body reads its loaded tabs again).
-  const rowActor = row.actor;
-  useEffect(() => {
-    if (readings > 0) rowActor.send({ type: 'tab.refresh' });
-  }, [readings, rowActor]);
   const [open, setOpen] = useState(defaultOpen);
   const [built, setBuilt] = useState(defaultOpen);
   const bodyId = useId();
@@ -106,7 +100,6 @@ export function OrderPanel({
             order={order}
             firstTab={firstTab}
             onTab={onTab}
-            readings={readings}
             onRowChanged={() => {
               row.refresh();
               onChanged?.();

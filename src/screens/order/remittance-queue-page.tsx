@@ -11,7 +11,7 @@ import { orderStatusLabel } from '@/domain/order-status';
 import { useServices } from '@/ui/session';
 import { SelectField } from '@/ui/fields';
 import { useProvinces } from '@/ui/place-fields';
-import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
+import { DetailTabView, RereadRegion, useShownDetail } from '@/ui/detail-tab';
 import { queueText } from '@/i18n/es-queues';
 import { loadOrder } from './load-order';
 import { loadOffers } from './offers-tab';
@@ -44,7 +44,7 @@ const asQueued = (item: OfferItem, entry: RemittanceQueueEntry): OfferItem => ({
   charts: [entry.chart, ...(item.charts ?? []).filter((c) => c.chart !== entry.chart.chart)],
 });
 
-/** The opened item: its order read as the order page reads it, and the same product panel. */
+/** The opened item: its order read as the order page reads it, and the same product panel; both read again when the queue says so. */
 function QueueItemPanel({ entry, onActed }: { entry: RemittanceQueueEntry; onActed: () => void }) {
   const services = useServices();
   const detail = useShownDetail(async () => {
@@ -119,7 +119,11 @@ export function RemittanceQueuePage() {
           <SortField value={query.sort} onChange={(sort) => filter({ sort })} />
         </div>
       }
-      panel={(entry, onActed, reading) => <QueueItemPanel key={`${entry.itemId}:${reading}`} entry={entry} onActed={onActed} />}
+      panel={(entry, onActed, rereads) => (
+        <RereadRegion key={entry.itemId} chart={rereads}>
+          <QueueItemPanel entry={entry} onActed={onActed} />
+        </RereadRegion>
+      )}
     />
   );
 }

@@ -7,7 +7,7 @@ import { formatMoney, formatScore } from '@/domain/format';
 import { orderStatusLabel } from '@/domain/order-status';
 import { reliabilityLabel } from '@/domain/reliability';
 import { useServices, useSessionActor, type SessionActor } from '@/ui/session';
-import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
+import { DetailTabView, RereadRegion, useShownDetail, type Rereads } from '@/ui/detail-tab';
 import { scoreClass } from '@/ui/tone';
 import { queueText } from '@/i18n/es-queues';
 import { loadOrder } from './load-order';
@@ -30,11 +30,19 @@ const COLUMNS: QueueColumn<RiskQueueEntry>[] = [
   { header: columns.rules, cell: (e) => e.topRules.map((r) => r.factor).join(', '), className: 'text-xs' },
 ];
 
-/** The opened order: the order page's panel, open on its Riesgo tab, with its actions. */
-function QueueOrderPanel({ entry, onActed }: { entry: RiskQueueEntry; onActed: () => void }) {
+/** The opened order: the order page's panel, open on its Riesgo tab, with its actions; it reads again when the queue says so. */
+function QueueOrderPanel({ entry, onActed, rereads }: { entry: RiskQueueEntry; onActed: () => void; rereads: Rereads }) {
   const services = useServices();
   const order = useShownDetail(() => loadOrder(services.orders, entry.orderId));
-  return <DetailTabView tab={order}>{(row) => <OrderPanel initial={row} defaultOpen firstTab={1} onChanged={onActed} />}</DetailTabView>;
+  return (
+    <DetailTabView tab={order}>
+      {(row) => (
+        <RereadRegion chart={rereads}>
+          <OrderPanel initial={row} defaultOpen firstTab={1} onChanged={onActed} />
+        </RereadRegion>
+      )}
+    </DetailTabView>
+  );
 }
 
 /**
@@ -73,7 +81,7 @@ export function RiskQueuePage() {
       keyName={(key) => `${columns.order} ${key}`}
       chartOf={(e) => e.chart}
       columns={COLUMNS}
-      panel={(entry, onActed, reading) => <QueueOrderPanel key={`${entry.orderId}:${reading}`} entry={entry} onActed={onActed} />}
+      panel={(entry, onActed, rereads) => <QueueOrderPanel key={entry.orderId} entry={entry} onActed={onActed} rereads={rereads} />}
     />
   );
 }

@@ -15,7 +15,7 @@ import { FirstGroupKeys } from '@/ui/key-groups';
 import { PageHeader } from '@/ui/card';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
-import { said } from '@/ui/detail-tab';
+import { said, type Rereads } from '@/ui/detail-tab';
 import { queueText } from '@/i18n/es-queues';
 import { t } from '@/i18n';
 import { bulkText } from '@/i18n/es-bulk';
@@ -58,8 +58,8 @@ export interface WorkQueueProps<TEntry, Q> {
   chartOf: (entry: TEntry) => ChartSnapshot;
   columns: readonly QueueColumn<TEntry>[];
   filters?: ReactNode;
-  /** The opened entry's panel; `onActed` after an action on it. `reading` changes when it must be read again. */
-  panel: (entry: TEntry, onActed: () => void, reading: number) => ReactNode;
+  /** The opened entry's panel; `onActed` after an action on it. Its reads inside a `RereadRegion` of `rereads` (the queue's chart) read again when the queue says so. */
+  panel: (entry: TEntry, onActed: () => void, rereads: Rereads) => ReactNode;
 }
 
 export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = false, entryOf, claimOf, blockedText, nameOf, keyName, chartOf, columns, filters, panel }: WorkQueueProps<TEntry, Q>) {
@@ -94,7 +94,7 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
   });
   const actor = useActorRef(logic, { input: { query } });
   const state = useSelector(actor, (s) => s);
-  const { entries, total, cursor, opened, current, refusal, error, changedUnderneath, readings, claimedUntil } = state.context;
+  const { entries, total, cursor, opened, current, refusal, error, changedUnderneath, claimedUntil } = state.context;
 
   const working = state.matches({ entry: 'working' });
 
@@ -268,7 +268,7 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
             <fieldset disabled={!working} className="min-w-0">
               <ActionHostContext.Provider value={working ? panelContext : null}>
                 {/* The panel's first group of actions (the entry's own) takes the digit keys; j and k stay the list's. */}
-                <FirstGroupKeys enabled={working}>{panel(openedEntry.row as TEntry, onActed, readings)}</FirstGroupKeys>
+                <FirstGroupKeys enabled={working}>{panel(openedEntry.row as TEntry, onActed, actor)}</FirstGroupKeys>
               </ActionHostContext.Provider>
             </fieldset>
           </section>
