@@ -1,6 +1,5 @@
-import { fromPromise } from 'xstate';
-import { actionFlowMachine, type ActionFlowInput, type ActorInput, type Answer, type Validation } from '@/machines/ui/action-flow.machine';
-import { errorMessage } from '@/api/http';
+import type { ActionHost } from './action-host';
+import { actionFlowMachine, type ActionFlowInput, type ActionWork, type Answer, type Validation } from '@/machines/ui/action-flow.machine';
 
 export type { Validation } from '@/machines/ui/action-flow.machine';
 
@@ -15,40 +14,38 @@ export interface ActionDefinition<TForm, TPayload, TAction = unknown> extends Ac
   onSettled?: () => void;
 }
 
-/** The error as the flow shows it: the contract's Spanish message, or the catalogue's. */
-const spoken = (error: unknown) => new Error(errorMessage(error));
-
 /**
- * The action-flow chart with an action's work as its invoked actors (used by the hook and by the
- * model test): the check and the request run while their state lasts, and their answers go to the
- * chart as the actor's done or error event.
+ * The action-flow chart as the screens run it: a failed request's message goes to the toast
+ * (`notifyError`). The check and the request come with the event that starts each action
+ * (`actionWork`), so the chart is built once and calls the action as the person started it.
  */
-export function actionFlowLogic<TForm, TPayload, TAction = unknown>(action: ActionDefinition<TForm, TPayload, TAction>, notifyError: (message: string) => void) {
+export function actionFlowLogic(notifyError: (message: string) => void) {
   return actionFlowMachine.provide({
-    actors: {
-      validate: fromPromise<Validation<unknown>, ActorInput>(async ({ input }) => {
-        try {
-          return await action.validate(input.payload as TForm, input.action as TAction);
-        } catch (error) {
-          throw spoken(error);
-        }
-      }),
-      perform: fromPromise<Answer, ActorInput>(async ({ input }) => {
-        try {
-          return await action.perform(input.payload as TPayload, input.action as TAction);
-        } catch (error) {
-          throw spoken(error);
-        }
-      }),
-    },
     actions: {
       notifyError: ({ context }) => {
         if (context.errorMessage) notifyError(context.errorMessage);
       },
-      completed: ({ context }) => action.onDone?.(context.data),
-      settled: () => action.onSettled?.(),
     },
   });
+}
+
+/**
+ * An action's work as the chart runs it, from the screen's definition and the host the action
+ * runs in: the host hears `acting` when the request leaves and `settled` when its result is closed.
+ */
+export function actionWork<TForm, TPayload, TAction>(definition: ActionDefinition<TForm, TPayload, TAction>, host: ActionHost | null): ActionWork {
+  return {
+    validate: (payload, action) => definition.validate(payload as TForm, action as TAction),
+    perform: (payload, action) => {
+      host?.acting();
+      return definition.perform(payload as TPayload, action as TAction);
+    },
+    onDone: (data) => definition.onDone?.(data),
+    onSettled: () => {
+      definition.onSettled?.();
+      host?.settled();
+    },
+  };
 }
 
 export function actionFlowInput(action: ActionFlowInput): ActionFlowInput {

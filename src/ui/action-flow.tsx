@@ -1,8 +1,8 @@
-import { useContext, useEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
+import { useContext, type FormEvent, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { showsForm, type actionFlowMachine, type FormValue } from '@/machines/ui/action-flow.machine';
-import { actionFlowInput, actionFlowLogic, type ActionDefinition } from './action-flow-logic';
+import { actionFlowInput, actionFlowLogic, actionWork, type ActionDefinition } from './action-flow-logic';
 import { Dialog, type DialogProps } from './dialog';
 import { Button } from './button';
 import { Spinner } from './spinner';
@@ -11,43 +11,17 @@ import { notify } from './toast';
 import { ActionHostContext } from './action-host';
 import { t } from '@/i18n';
 
+/** The one chart every action flow runs: its errors go to the toast. */
+const logic = actionFlowLogic(notify.error);
+
 /**
  * Binds an action to the action-flow chart: its form (held by the chart), validation, "Estas seguro?", "Esperando Respuesta!",
  * then "Listo!" (or the action's own word) or the error toast of the catalogue.
  */
 export function useActionFlow<TForm, TPayload, TAction = unknown>(action: ActionDefinition<TForm, TPayload, TAction>) {
-  // The chart is built once; its effects call the action as it is now (its closures may change
-  // with the data it acts on, as a card's "add" becomes "remove").
-  const latest = useRef(action);
   // A work queue or a live detail page hosting this flow hears when its request leaves (the change
   // it makes is the person's own) and when its result is closed (the queue moves on).
   const host = useContext(ActionHostContext);
-  const latestHost = useRef(host);
-  useEffect(() => {
-    latest.current = action;
-    latestHost.current = host;
-  });
-  const logic = useMemo(
-    () =>
-      actionFlowLogic<TForm, TPayload, TAction>(
-        // The ref is read when the chart runs an effect (after an event), never while rendering.
-        // eslint-disable-next-line react-hooks/refs
-        {
-          validate: (form, current) => latest.current.validate(form, current),
-          perform: (payload, current) => {
-            latestHost.current?.acting();
-            return latest.current.perform(payload, current);
-          },
-          onDone: (data) => latest.current.onDone?.(data),
-          onSettled: () => {
-            latest.current.onSettled?.();
-            latestHost.current?.settled();
-          },
-        },
-        notify.error,
-      ),
-    [],
-  );
   // The success word and text are read once, when the flow starts.
   const actor = useActorRef(logic, { input: actionFlowInput(action) });
   const busy = useSelector(actor, (s) => s.matches('validating') || s.matches('confirming') || s.matches('waiting'));
@@ -67,10 +41,13 @@ export function useActionFlow<TForm, TPayload, TAction = unknown>(action: Action
     /** The action under way, as it was started. */
     current,
     /** An action without a form of the chart's: its payload goes to the check. */
-    submit: (payload: TForm, successTitle?: string, current?: TAction) => actor.send({ type: 'action.submit', payload, ...(successTitle ? { successTitle } : {}), ...(current === undefined ? {} : { action: current }) }),
+    // Each action starts with its work as the screen defines it now (its closures change with the
+    // data it acts on, as a card's "add" becomes "remove"): the chart calls that one to the end.
+    submit: (payload: TForm, successTitle?: string, current?: TAction) =>
+      actor.send({ type: 'action.submit', payload, work: actionWork(action, host), ...(successTitle ? { successTitle } : {}), ...(current === undefined ? {} : { action: current }) }),
     /** Opens the action's form with its starting value. */
     open: (value: TForm, successTitle?: string, current?: TAction) =>
-      actor.send({ type: 'form.open', value: value as FormValue, ...(successTitle ? { successTitle } : {}), ...(current === undefined ? {} : { action: current }) }),
+      actor.send({ type: 'form.open', value: value as FormValue, work: actionWork(action, host), ...(successTitle ? { successTitle } : {}), ...(current === undefined ? {} : { action: current }) }),
     change: (patch: Partial<TForm>) => actor.send({ type: 'form.change', patch: patch as FormValue }),
     /** The form's submit: the chart checks what it holds. */
     submitForm: (event?: FormEvent) => {

@@ -5,7 +5,12 @@ import { createContext } from 'react';
  * it when its request leaves (`acting`: the change it makes is the person's own) and when its
  * result is closed (`settled`: the queue moves on).
  */
-export const ActionHostContext = createContext<{ acting: () => void; settled: () => void } | null>(null);
+export interface ActionHost {
+  acting: () => void;
+  settled: () => void;
+}
+
+export const ActionHostContext = createContext<ActionHost | null>(null);
 
 /** The chosen group of actions (a detail page's, a work queue panel's: src/ui/key-groups.tsx): its ChartActions take the digit keys. */
 export interface KeyGroups {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
 import { invokingTestModel } from '../support/invoking-model';
 import { actionFlowMachine, showsForm, type ActionFlowEvent, type ActionFlowInput, type Answer } from '@/machines/ui/action-flow.machine';
-import { actionFlowInput, actionFlowLogic, type Validation } from '@/ui/action-flow-logic';
+import { actionFlowInput, actionFlowLogic, actionWork, type ActionDefinition, type Validation } from '@/ui/action-flow-logic';
 import { ApiError } from '@/api/http';
 import { Msg } from '@/domain/messages';
 import { deferred, flush, type Deferred } from '../support/fakes';
@@ -12,7 +12,11 @@ interface Form {
   value: string;
 }
 
-/** An action whose check and request the test answers when the model says so; what each was given is kept. */
+/**
+ * An action whose check and request the test answers when the model says so; what each was given
+ * is kept, and what its host heard (`acting` when the request left, `settled` when the result was
+ * closed). The action's work goes to the chart with the event that starts it (`work`).
+ */
 function createSut(input: ActionFlowInput) {
   const validations: Deferred<Validation<string>>[] = [];
   const checked: { form: unknown; action: unknown }[] = [];
@@ -20,31 +24,33 @@ function createSut(input: ActionFlowInput) {
   const performed: { payload: string; action: unknown }[] = [];
   const toasts: string[] = [];
   const done: unknown[] = [];
-  const logic = actionFlowLogic<Form, string, string>(
-    {
-      ...input,
-      validate: (form, action) => {
-        checked.push({ form, action });
-        const d = deferred<Validation<string>>();
-        validations.push(d);
-        return d.promise;
-      },
-      perform: (payload, action) => {
-        performed.push({ payload, action });
-        const d = deferred<Answer>();
-        requests.push(d);
-        return d.promise;
-      },
-      onDone: (data) => {
-        done.push(data);
-      },
+  const heard: ('acting' | 'settled')[] = [];
+  const definition: ActionDefinition<Form, string, string> = {
+    ...input,
+    validate: (form, action) => {
+      checked.push({ form, action });
+      const d = deferred<Validation<string>>();
+      validations.push(d);
+      return d.promise;
     },
-    (message) => toasts.push(message),
+    perform: (payload, action) => {
+      performed.push({ payload, action });
+      const d = deferred<Answer>();
+      requests.push(d);
+      return d.promise;
+    },
+    onDone: (data) => {
+      done.push(data);
+    },
+  };
+  const work = actionWork(definition, { acting: () => heard.push('acting'), settled: () => heard.push('settled') });
+  const actor = createActor(
+    actionFlowLogic((message) => toasts.push(message)),
+    { input: actionFlowInput(input) },
   );
-  const actor = createActor(logic, { input: actionFlowInput(input) });
   actor.start();
   const open = <T,>(list: Deferred<T>[]) => list.filter((d) => !d.settled);
-  return { actor, validations, checked, requests, performed, toasts, done, open };
+  return { actor, work, validations, checked, requests, performed, toasts, done, heard, open };
 }
 type Sut = ReturnType<typeof createSut>;
 type Snap = SnapshotFrom<typeof actionFlowMachine>;
@@ -54,7 +60,11 @@ const REFUSED: Validation<string> = { ok: false, message: Msg.blacklistValue };
 const SUCCESS = 'Aprobado! peticion completada.';
 const FAILURE = 'El monto es invalido.';
 
-/** The person's events, and the answers of the check and the request as the chart hears them (its invoked actors' done and error events). */
+/**
+ * The person's events, and the answers of the check and the request as the chart hears them (its
+ * invoked actors' done and error events). The events that start an action carry its work: the
+ * executors add the test's (`sut.work`).
+ */
 const events = [
   { type: 'action.submit', payload: { value: 'x' }, action: 'button' },
   { type: 'form.open', value: { value: '' }, action: 'form' },
@@ -81,13 +91,17 @@ function executors(sut: Sut) {
     sut.actor.send(event as ActionFlowEvent);
     await flush();
   };
+  const start = async ({ event }: { event: EventObject }) => {
+    sut.actor.send({ ...event, work: sut.work } as ActionFlowEvent);
+    await flush();
+  };
   const answer = (run: (event: EventObject & { output?: unknown; error?: unknown }) => void) => async ({ event }: { event: EventObject }) => {
     run(event);
     await flush();
   };
   return {
-    'action.submit': send,
-    'form.open': send,
+    'action.submit': start,
+    'form.open': start,
     'form.change': send,
     'form.submit': send,
     'form.cancel': send,
@@ -133,9 +147,14 @@ function assertions(sut: Sut) {
       expect(Object.keys(snap().children)).toEqual(['perform']);
       expect(sut.performed.at(-1)!.payload).toBe('PAYLOAD');
       expect(showsForm(snap())).toBe(false);
+      // The host heard the request leave, once per request.
+      expect(sut.heard.filter((h) => h === 'acting')).toHaveLength(sut.performed.length);
+      expect(sut.heard.at(-1)).toBe('acting');
     },
     done: () => {
       expect(sut.done.at(-1)).toEqual({ id: 7 });
+      // The result is not closed yet: the host waits.
+      expect(sut.heard.at(-1)).toBe('acting');
       expect(snap().context.successText).toBe(SUCCESS);
       expect(showsForm(snap())).toBe(false);
     },
@@ -185,7 +204,7 @@ describe('action flow, both variants together', () => {
 
   it('a failed check sends nothing and shows the message beside the form, which keeps what was typed', async () => {
     const sut = createSut({});
-    sut.actor.send({ type: 'form.open', value: { value: '' }, action: 'form' });
+    sut.actor.send({ type: 'form.open', value: { value: '' }, action: 'form', work: sut.work });
     sut.actor.send({ type: 'form.change', patch: { value: 'abc' } });
     sut.actor.send({ type: 'form.submit' });
     await flush();
@@ -202,7 +221,7 @@ describe('action flow, both variants together', () => {
 
   it('a check that answers after the form was closed changes nothing (its actor was stopped)', async () => {
     const sut = createSut({});
-    sut.actor.send({ type: 'form.open', value: { value: 'x' }, action: 'form' });
+    sut.actor.send({ type: 'form.open', value: { value: 'x' }, action: 'form', work: sut.work });
     sut.actor.send({ type: 'form.submit' });
     await flush();
     sut.actor.send({ type: 'form.cancel' });
@@ -214,7 +233,7 @@ describe('action flow, both variants together', () => {
 
   it('an answer that comes after the flow stopped (the page left) does nothing', async () => {
     const sut = createSut({ confirm: false });
-    sut.actor.send({ type: 'action.submit', payload: { value: 'x' } });
+    sut.actor.send({ type: 'action.submit', payload: { value: 'x' }, work: sut.work });
     await flush();
     sut.validations[0]!.resolve(PASSED);
     await flush();
@@ -227,7 +246,7 @@ describe('action flow, both variants together', () => {
 
   it('the check names the question, and a four-eyes answer its own word', async () => {
     const sut = createSut({});
-    sut.actor.send({ type: 'action.submit', payload: { value: 'x' } });
+    sut.actor.send({ type: 'action.submit', payload: { value: 'x' }, work: sut.work });
     await flush();
     sut.validations[0]!.resolve({ ok: true, payload: 'P', question: 'Va a hacer X. Continuar?' });
     await flush();
@@ -237,6 +256,52 @@ describe('action flow, both variants together', () => {
     sut.requests[0]!.resolve({ title: 'Solicitado!', text: 'Espera la aprobación.' });
     await flush();
     expect(sut.actor.getSnapshot().context).toMatchObject({ successTitle: 'Solicitado!', successText: 'Espera la aprobación.' });
+  });
+
+  it('the host hears the request leave and its result closed; a failed request is never settled', async () => {
+    const sut = createSut({ confirm: false });
+    sut.actor.send({ type: 'action.submit', payload: { value: 'x' }, work: sut.work });
+    await flush();
+    expect(sut.heard).toEqual([]);
+    sut.validations[0]!.resolve(PASSED);
+    await flush();
+    expect(sut.heard).toEqual(['acting']);
+    sut.requests[0]!.resolve(SUCCESS);
+    await flush();
+    expect(sut.heard).toEqual(['acting']);
+    sut.actor.send({ type: 'dialog.close' });
+    expect(sut.heard).toEqual(['acting', 'settled']);
+    sut.actor.send({ type: 'action.submit', payload: { value: 'y' }, work: sut.work });
+    await flush();
+    sut.validations[1]!.resolve(PASSED);
+    await flush();
+    sut.requests[1]!.reject(new ApiError('api', FAILURE, 400));
+    await flush();
+    sut.actor.send({ type: 'dialog.close' });
+    expect(sut.actor.getSnapshot().value).toBe('idle');
+    expect(sut.heard).toEqual(['acting', 'settled', 'acting']);
+  });
+
+  it('the chart calls the work an action was started with, to its end; the next action brings its own', async () => {
+    const first = createSut({});
+    const next = createSut({});
+    const { actor } = first;
+    actor.send({ type: 'form.open', value: { value: 'x' }, action: 'form', work: first.work });
+    actor.send({ type: 'form.submit' });
+    await flush();
+    first.validations[0]!.resolve(PASSED);
+    await flush();
+    actor.send({ type: 'dialog.confirm' });
+    await flush();
+    expect(first.performed).toEqual([{ payload: 'PAYLOAD', action: 'form' }]);
+    first.requests[0]!.resolve(SUCCESS);
+    await flush();
+    actor.send({ type: 'dialog.close' });
+    expect(first.heard).toEqual(['acting', 'settled']);
+    actor.send({ type: 'action.submit', payload: { value: 'y' }, action: 'button', work: next.work });
+    await flush();
+    expect(next.checked).toEqual([{ form: { value: 'y' }, action: 'button' }]);
+    expect(first.checked).toHaveLength(1);
   });
 
   it('the success dialog says "Listo!" unless the action has its own word', () => {

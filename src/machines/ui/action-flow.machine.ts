@@ -8,8 +8,10 @@ import type { Validation } from '@/machines/lifecycle/form';
  * ("Esperando Respuesta!") → done ("Listo!" or the action's own word) or failed (error toast, and
  * the form again with what was typed). The chart holds the open form's value; the screen renders
  * the chart's state and sends its events. Checking and sending are invoked actors (`validate`,
- * `perform`) the host provides (src/ui/action-flow-logic.ts): leaving their state stops them, so
- * an answer that comes after the form was closed changes nothing.
+ * `perform`) whose input is what they need: the payload, the action under way and its work (the
+ * check and the request the host handed over with the event that started the action, so the chart
+ * calls the action as the person started it). Leaving their state stops them, so an answer that
+ * comes after the form was closed changes nothing.
  */
 
 /** A form checked (its payload and the confirm question, or the spec's Spanish message): the table's own type. */
@@ -26,12 +28,29 @@ export interface ActionFlowInput {
   confirm?: boolean;
 }
 
+/**
+ * What an action does, handed to the chart with the event that starts it (src/ui/action-flow-logic.ts
+ * builds it from the screen's definition and its host): the check, the request, and what follows.
+ */
+export interface ActionWork {
+  /** Checks the payload; resolves with the request's payload (and question) or the spec's Spanish message. */
+  validate: (payload: unknown, action: unknown) => Validation<unknown> | Promise<Validation<unknown>>;
+  /** Sends the request (the host hears that it left). */
+  perform: (payload: unknown, action: unknown) => Promise<Answer>;
+  /** The success dialog appeared, with what the request answered. */
+  onDone?: (data: unknown) => void;
+  /** The person closed the success dialog (the host hears it too). */
+  onSettled?: () => void;
+}
+
 /** A form's value as the chart keeps it: named fields. */
 export type FormValue = Readonly<Record<string, unknown>>;
 
 export interface ActionFlowContext {
   /** Which action is under way, as the host names it (a chart's row and its entity): the check and the request read it. */
   action: unknown;
+  /** The work of the action under way, as it was started; none before the first action. */
+  work: ActionWork | null;
   /** The open form's value; null when the action under way asks for no input. */
   form: FormValue | null;
   /** What the user submitted, kept for the request. */
@@ -51,9 +70,9 @@ export interface ActionFlowContext {
 
 export type ActionFlowEvent =
   /** An action without a form of the chart's (a button, or a form the screen keeps): its payload. `successTitle`: the word of this action's success dialog, when one flow serves several actions. */
-  | { type: 'action.submit'; payload: unknown; successTitle?: string; action?: unknown }
+  | { type: 'action.submit'; payload: unknown; work: ActionWork; successTitle?: string; action?: unknown }
   /** An action that asks for input: its form opens with this value. */
-  | { type: 'form.open'; value: FormValue; successTitle?: string; action?: unknown }
+  | { type: 'form.open'; value: FormValue; work: ActionWork; successTitle?: string; action?: unknown }
   /** Fields typed or chosen. */
   | { type: 'form.change'; patch: FormValue }
   | { type: 'form.submit' }
@@ -63,11 +82,15 @@ export type ActionFlowEvent =
   | { type: 'dialog.cancel' }
   | { type: 'dialog.close' };
 
-/** What the check and the request are given: the payload and the action under way. */
+/** What the check and the request are given: the payload, the action under way and its work. */
 export interface ActorInput {
   payload: unknown;
   action: unknown;
+  work: ActionWork;
 }
+
+/** The check's and the request's input, from the action under way (entered only after an action started, with its work). */
+const actorInput = ({ context }: { context: ActionFlowContext }): ActorInput => ({ payload: context.payload, action: context.action, work: context.work! });
 
 const SUBMIT = { target: 'validating', actions: ['clearMessages', 'assignPayload'] } as const;
 const SUBMIT_FORM = { target: 'validating', actions: ['clearMessages', 'payloadFromForm'] } as const;
@@ -80,21 +103,25 @@ export const actionFlowMachine = setup({
     input: {} as ActionFlowInput | undefined,
   },
   actors: {
-    // The host provides both; these stand-ins pass everything and answer nothing.
-    validate: fromPromise<Validation<unknown>, ActorInput>(async ({ input }) => ({ ok: true, payload: input.payload })),
-    perform: fromPromise<Answer, ActorInput>(async () => undefined),
+    // The action's own check and request, as it was started.
+    validate: fromPromise<Validation<unknown>, ActorInput>(async ({ input }) => input.work.validate(input.payload, input.action)),
+    perform: fromPromise<Answer, ActorInput>(async ({ input }) => input.work.perform(input.payload, input.action)),
   },
   actions: {
-    // Named effects: the host provides them.
+    // The error toast is the host's (src/ui/action-flow-logic.ts provides it).
     notifyError: () => {},
-    completed: () => {},
+    completed: ({ context }) => context.work?.onDone?.(context.data),
     /** The person closed the success dialog. */
-    settled: () => {},
+    settled: ({ context }) => context.work?.onSettled?.(),
     assignPayload: assign(({ event }) =>
-      event.type === 'action.submit' ? { form: null, payload: event.payload, action: event.action ?? null, ...(event.successTitle ? { successTitle: event.successTitle } : {}) } : {},
+      event.type === 'action.submit'
+        ? { form: null, payload: event.payload, work: event.work, action: event.action ?? null, ...(event.successTitle ? { successTitle: event.successTitle } : {}) }
+        : {},
     ),
     openForm: assign(({ event }) =>
-      event.type === 'form.open' ? { form: event.value, payload: null, action: event.action ?? null, ...(event.successTitle ? { successTitle: event.successTitle } : {}) } : {},
+      event.type === 'form.open'
+        ? { form: event.value, payload: null, work: event.work, action: event.action ?? null, ...(event.successTitle ? { successTitle: event.successTitle } : {}) }
+        : {},
     ),
     changeForm: assign(({ context, event }) => (event.type === 'form.change' ? { form: { ...context.form, ...event.patch } } : {})),
     payloadFromForm: assign(({ context }) => ({ payload: context.form })),
@@ -125,6 +152,7 @@ export const actionFlowMachine = setup({
   id: 'actionFlow',
   context: ({ input }) => ({
     action: null,
+    work: null,
     form: null,
     payload: null,
     invalidMessage: null,
@@ -152,7 +180,7 @@ export const actionFlowMachine = setup({
       invoke: {
         id: 'validate',
         src: 'validate',
-        input: ({ context }) => ({ payload: context.payload, action: context.action }),
+        input: actorInput,
         onDone: [
           { guard: 'passedToConfirm', target: 'confirming', actions: 'assignValidated' },
           { guard: 'passed', target: 'waiting', actions: 'assignValidated' },
@@ -182,7 +210,7 @@ export const actionFlowMachine = setup({
       invoke: {
         id: 'perform',
         src: 'perform',
-        input: ({ context }) => ({ payload: context.payload, action: context.action }),
+        input: actorInput,
         onDone: { target: 'done', actions: 'assignSuccess' },
         onError: { target: 'failed', actions: ['assignError', 'notifyError'] },
       },
