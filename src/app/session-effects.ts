@@ -5,7 +5,7 @@ import type { Profile, TokenResponse } from '@/api/contract/uaa';
 import { isApiError } from '@/api/http';
 import { hasPermission, Permission } from '@/domain/permissions';
 import { Msg } from '@/domain/messages';
-import { sessionClock, type Credentials, type SessionContext, type SessionEvent, type ShellDataInput, type TokenAnswer } from '@/machines/session/session.machine';
+import { sessionClock, type Credentials, type RiskAnswer, type SessionContext, type SessionEvent, type ShellDataInput, type TokenAnswer } from '@/machines/session/session.machine';
 import { clearStoredSession, writeStoredSession, type KeyValueStore } from '@/machines/session/session-store';
 
 /** The calls the session needs, as plain functions (the real ones wrap src/api). */
@@ -30,6 +30,9 @@ export interface SessionEffectsDeps {
   /** Failures the spec says are only logged (the shell's background data, a failed refresh or sign-out). */
   log(message: string, error: unknown): void;
 }
+
+/** The risk list as the bell holds it. */
+const riskAnswer = (list: RiskList): RiskAnswer => ({ orders: list.orders, total: list.totalElements });
 
 /** How the server refuses a token: the session chart's guards on the API's errors. */
 export const sessionGuards = {
@@ -62,7 +65,7 @@ export function sessionImplementations(deps: SessionEffectsDeps) {
         ];
         if (seesOrders) {
           loads.push(
-            deps.api.riskList().then((r) => sendBack({ type: 'risk.loaded', orders: r.orders, total: r.totalElements }), quietly('las órdenes en riesgo')),
+            deps.api.riskList().then((r) => sendBack({ type: 'risk.loaded', ...riskAnswer(r) }), quietly('las órdenes en riesgo')),
             deps.api.kycVerifications().then((k) => sendBack({ type: 'kyc.loaded', verifications: k.elements }), quietly('las verificaciones KYC')),
           );
         }
@@ -72,6 +75,7 @@ export function sessionImplementations(deps: SessionEffectsDeps) {
         // Once stopped (the session ended), the actor's answers are no longer heard.
         void Promise.allSettled(loads).then(() => sendBack({ type: 'data.settled' }));
       }),
+      loadRisk: fromPromise<RiskAnswer>(async () => riskAnswer(await deps.api.riskList())),
       requestLogout: fromPromise<void>(() => deps.api.logout()),
     },
     delays: clock.delays,

@@ -60,6 +60,12 @@ export interface Credentials {
   password: string;
 }
 
+/** The bell's read: the orders waiting for the risk review, the newest first, and how many wait in all. */
+export interface RiskAnswer {
+  orders: RiskOrder[];
+  total: number;
+}
+
 /** What the shell's data read needs: the groups (only who sees orders reads the risk list and KYC), and whether the fraud alert's config is still missing. */
 export interface ShellDataInput {
   groups: Profile['groups'];
@@ -77,6 +83,8 @@ export type SessionEvent =
   | { type: 'kyc.loaded'; verifications: KycVerification[] }
   | { type: 'fraudConfig.loaded'; config: FraudConfig }
   | { type: 'data.settled' }
+  /** The person decided on orders of the risk review (Cola de Riesgo): the bell reads its count again. */
+  | { type: 'risk.changed' }
   | { type: 'fraudAlert.acknowledge' }
   /** The HTTP client met a 401 (it says so before the call rejects). */
   | { type: 'session.invalidToken' }
@@ -132,6 +140,8 @@ export const sessionMachine = setup({
     requestRefresh: fromPromise<TokenAnswer, { refreshToken: string }>(() => unanswered()),
     /** Tells `profile.loaded`, `risk.loaded`, `kyc.loaded`, `fraudConfig.loaded` as each answer comes, then `data.settled`. */
     loadShellData: fromCallback<SessionEvent, ShellDataInput>(() => {}),
+    /** The bell's read alone (after a decision); a failure is only logged, the bell keeps its count. */
+    loadRisk: fromPromise<RiskAnswer>(() => unanswered()),
     /** Ends however the server answers (a failure is only logged by the chart). */
     requestLogout: fromPromise<void>(() => unanswered()),
   },
@@ -174,9 +184,7 @@ export const sessionMachine = setup({
         noEsLector: isEditor(session.profile.groups),
       };
     }),
-    assignRisk: assign(({ event }) =>
-      event.type === 'risk.loaded' ? { riskOrders: event.orders, riskTotal: event.total } : {},
-    ),
+    assignRisk: assign((_, params: RiskAnswer) => ({ riskOrders: params.orders, riskTotal: params.total })),
     assignKyc: assign(({ event }) => (event.type === 'kyc.loaded' ? { kycVerifications: event.verifications } : {})),
     assignFraudConfig: assign(({ event }) => (event.type === 'fraudConfig.loaded' ? { fraudConfig: event.config } : {})),
     /** The failure shown on the form, as the server said it. */
@@ -240,7 +248,7 @@ export const sessionMachine = setup({
     signedIn: {
       type: 'parallel',
       on: {
-        'risk.loaded': { actions: 'assignRisk' },
+        'risk.loaded': { actions: { type: 'assignRisk', params: ({ event }) => event } },
         'kyc.loaded': { actions: 'assignKyc' },
         'fraudConfig.loaded': { actions: 'assignFraudConfig' },
         'profile.loaded': { actions: [{ type: 'assignProfile', params: ({ event }) => ({ profile: event.profile }) }, 'storeSession'] },
@@ -290,10 +298,26 @@ export const sessionMachine = setup({
         src: 'loadShellData',
                 input: ({ context }) => ({ groups: context.profile?.groups ?? [], withFraudConfig: context.fraudConfig === null }),
               },
-              on: { 'data.settled': { target: 'idle' } },
+              on: {
+                'data.settled': { target: 'idle' },
+                // A decision while the shell's read is on its way: the bell's answer may be from before it, read again.
+                'risk.changed': { target: 'loading', reenter: true },
+              },
             },
             idle: {
               after: { pollInterval: { target: 'loading' } },
+              on: { 'risk.changed': { target: 'readingBell' } },
+            },
+            // After a decision the bell alone reads again, so it counts what the queue counts; the next
+            // poll is POLL_INTERVAL_MS after it. (Deferred, the shell's first read is still to come.)
+            readingBell: {
+              invoke: {
+                id: 'loadRisk',
+                src: 'loadRisk',
+                onDone: { target: 'idle', actions: { type: 'assignRisk', params: ({ event }) => event.output } },
+                onError: { target: 'idle', actions: { type: 'log', params: ({ event }) => ({ message: 'No se pudo cargar las órdenes en riesgo', error: event.error }) } },
+              },
+              on: { 'risk.changed': { target: 'readingBell', reenter: true } },
             },
           },
         },

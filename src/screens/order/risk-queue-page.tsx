@@ -1,12 +1,10 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { getRiskQueue } from '@/api/queues';
-import { getRiskList } from '@/api/orders';
-import type { Services } from '@/api/services';
-import type { QueueSort, RiskQueueEntry } from '@/api/contract/queues';
+import type { RiskQueueEntry } from '@/api/contract/queues';
 import { formatMoney, formatScore } from '@/domain/format';
 import { orderStatusLabel } from '@/domain/order-status';
 import { reliabilityLabel } from '@/domain/reliability';
-import { useServices, useSessionActor, type SessionActor } from '@/ui/session';
+import { useServices, useSessionActor } from '@/ui/session';
 import { DetailTabView, RereadRegion, useShownDetail, type Rereads } from '@/ui/detail-tab';
 import { scoreClass } from '@/ui/tone';
 import { queueText } from '@/i18n/es-queues';
@@ -46,22 +44,10 @@ function QueueOrderPanel({ entry, onActed, rereads }: { entry: RiskQueueEntry; o
 }
 
 /**
- * The queue's read, and the bell's with it when the bell counts otherwise (issue 39 §6): both count
- * with the server's riskQueueCount, so after a decision here the bell says what the queue says, not
- * what it read before its next poll. A bell that cannot be read keeps its count until then.
+ * Cola de Riesgo: the orders waiting for the risk review, oldest first (or newest). The bell counts
+ * with the queue (the server's riskQueueCount, issue 39 §6): after a decision here the session reads
+ * the bell again (`risk.changed`), so it says what the queue says, not what it read before its poll.
  */
-async function readRiskQueue(services: Services, session: SessionActor, sort: QueueSort | undefined) {
-  const queue = await getRiskQueue(services.orders, sort ? { sort } : {});
-  if (queue.totalElements !== session.getSnapshot().context.riskTotal) {
-    await getRiskList(services.orders).then(
-      (bell) => session.send({ type: 'risk.loaded', orders: bell.orders, total: bell.totalElements }),
-      () => undefined,
-    );
-  }
-  return queue;
-}
-
-/** Cola de Riesgo: the orders waiting for the risk review, oldest first (or newest). */
 export function RiskQueuePage() {
   const services = useServices();
   const session = useSessionActor();
@@ -71,7 +57,7 @@ export function RiskQueuePage() {
     <WorkQueue<RiskQueueEntry, typeof sort>
       title={queueText.risk}
       kind="order"
-      load={(sorted) => readRiskQueue(services, session, sorted)}
+      load={(sorted) => getRiskQueue(services.orders, sorted ? { sort: sorted } : {})}
       query={sort}
       newestFirst={sort === 'newest'}
       filters={<SortField value={sort} onChange={(next) => void navigate({ to: '/admin/risk-queue', search: next ? { sort: next } : {} })} />}
@@ -81,6 +67,7 @@ export function RiskQueuePage() {
       keyName={(key) => `${columns.order} ${key}`}
       chartOf={(e) => e.chart}
       columns={COLUMNS}
+      onDecided={() => session.send({ type: 'risk.changed' })}
       panel={(entry, onActed, rereads) => <QueueOrderPanel key={entry.orderId} entry={entry} onActed={onActed} rereads={rereads} />}
     />
   );

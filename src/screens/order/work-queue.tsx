@@ -58,11 +58,13 @@ export interface WorkQueueProps<TEntry, Q> {
   chartOf: (entry: TEntry) => ChartSnapshot;
   columns: readonly QueueColumn<TEntry>[];
   filters?: ReactNode;
+  /** Told after the person's action on an entry or a bulk decision, once it is done (the risk queue tells the session: its bell reads again). */
+  onDecided?: () => void;
   /** The opened entry's panel; `onActed` after an action on it. Its reads inside a `RereadRegion` of `rereads` (the queue's chart) read again when the queue says so. */
   panel: (entry: TEntry, onActed: () => void, rereads: Rereads) => ReactNode;
 }
 
-export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = false, entryOf, claimOf, blockedText, nameOf, keyName, chartOf, columns, filters, panel }: WorkQueueProps<TEntry, Q>) {
+export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = false, entryOf, claimOf, blockedText, nameOf, keyName, chartOf, columns, filters, onDecided, panel }: WorkQueueProps<TEntry, Q>) {
   const services = useServices();
   const me = useSession((c) => c.profile?.accountId ?? null);
 
@@ -105,7 +107,10 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
   const wholePage = useSelector(bulk, (s) => s.context.eligible.length > 0 && s.context.selected.length === s.context.eligible.length);
   const choosable = useMemo(() => entries.filter((e) => !e.blocked).map((e) => e.key), [entries]);
   useEffect(() => bulk.send({ type: 'select.shown', keys: choosable }), [bulk, choosable]);
-  const reload = useCallback(() => actor.send({ type: 'queue.reload' }), [actor]);
+  const applied = useCallback(() => {
+    actor.send({ type: 'queue.reload' });
+    onDecided?.();
+  }, [actor, onDecided]);
   // The page's chartOf reads a field of the row (taken once, as the chart's effects are): the rows decide.
   const [rowChart] = useState(() => chartOf);
   const chartsOf = useMemo(() => {
@@ -156,7 +161,10 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
 
   const openedEntry = current;
   const heldElsewhere = state.matches({ entry: 'held' });
-  const onActed = () => actor.send({ type: 'queue.acted' });
+  const onActed = () => {
+    actor.send({ type: 'queue.acted' });
+    onDecided?.();
+  };
   const panelContext = useMemo(() => ({ acting: () => actor.send({ type: 'queue.acting' }), settled: () => actor.send({ type: 'queue.settled' }) }), [actor]);
   const claimText = (claim: Claim | null) => (claim === null ? '' : claim.holderId === me ? queueText.you : claim.holderName);
 
@@ -165,7 +173,7 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
       {/* The bulk bar beside the count: it keeps its height whether or not something is chosen, and takes no line of its own. */}
       <PageHeader title={title}>
         <div className="flex flex-wrap items-center justify-end gap-x-3">
-          <BulkBar selection={bulk} kind={kind} chartsOf={chartsOf} nameOf={keyName} applied={reload} />
+          <BulkBar selection={bulk} kind={kind} chartsOf={chartsOf} nameOf={keyName} applied={applied} />
           <span className="text-sm text-slate-600">{state.matches({ list: 'loading' }) ? queueText.loadingEntry : queueText.waiting(total)}</span>
         </div>
       </PageHeader>

@@ -10,6 +10,9 @@ import type { Profile, TokenResponse } from '@/api/contract/uaa';
 import type { RiskList, KycVerifications } from '@/api/contract/orders';
 import type { FraudConfig } from '@/api/contract/fraud-config';
 import { deferred, ManualTimers, MemoryStore, type Deferred } from '../fakes';
+import { INVALID_TOKEN_CLEAR_MS, POLL_INTERVAL_MS, SHELL_DATA_DELAY_MS } from '@/domain/session';
+import { ApiError } from '@/api/http';
+import { Msg } from '@/domain/messages';
 
 export const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 export const EXPIRES_IN = 1200;
@@ -75,6 +78,12 @@ export class ScriptedApi implements SessionApi {
     return open[open.length - 1]!;
   }
 }
+
+/** How the server refuses a refresh token. */
+export const refusedRefresh = new ApiError('api', Msg.badRefreshToken, 400, 'invalid_grant');
+
+/** The refresh's wait, among the chart's waits (the others have fixed lengths). */
+export const isRefreshDelay = (ms: number) => ms !== POLL_INTERVAL_MS && ms !== INVALID_TOKEN_CLEAR_MS && ms !== SHELL_DATA_DELAY_MS;
 
 export function createSut(profile: Profile = adminProfile, clock?: SimulatedClock) {
   const api = new ScriptedApi();
