@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useId, useMemo, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useId, type ReactNode } from 'react';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { sendAction, wireRequestOf, type Sent } from '@/api/actions';
 import { inputOf, type ChartSnapshot } from '@/api/contract/chart-snapshot';
@@ -74,27 +74,24 @@ export function accepts(part: ChartPart, event: EventObject & Record<string, unk
   return restoredChart(part.lifecycle.machine, { ...part.input, permissions }).can(event);
 }
 
-/** The rows each part offers now, and the reasons its chart states for refusing the others. */
-function useOffers(parts: readonly ChartPart[]) {
-  const permissions = useActorPermissions();
-  const key = JSON.stringify(parts.map((p) => p.input));
-  return useMemo(() => {
-    // By the part's place: a part's forms are rebuilt each render (they read the shown data).
-    const enabled: { index: number; row: AnyRow }[] = [];
-    const stated = new Set<string>();
-    for (const [index, part] of parts.entries()) {
-      const snapshot = restoredChart(part.lifecycle.machine, { ...part.input, permissions });
-      for (const row of enabledRows(part, permissions)) enabled.push({ index, row });
-      // A row the chart itself refuses and says why (`meta.refused` of a guard's transition), each reason once.
-      for (const row of part.lifecycle.rows) {
-        const reason = row.hidden ? null : rowRefusal(row, snapshot);
-        if (reason !== null) stated.add(reason);
-      }
+/**
+ * The rows each part offers now, and the reasons its chart states for refusing the others: each
+ * part's chart restored once per render (the parts are the page's data as it is now).
+ */
+function offersOf(parts: readonly ChartPart[], permissions: readonly string[]) {
+  // By the part's place: a part's forms are rebuilt each render (they read the shown data).
+  const enabled: { index: number; row: AnyRow }[] = [];
+  const stated = new Set<string>();
+  for (const [index, part] of parts.entries()) {
+    const snapshot = restoredChart(part.lifecycle.machine, { ...part.input, permissions });
+    for (const row of actionsOf(part.lifecycle.rows, snapshot)) enabled.push({ index, row });
+    // A row the chart itself refuses and says why (`meta.refused` of a guard's transition), each reason once.
+    for (const row of part.lifecycle.rows) {
+      const reason = row.hidden ? null : rowRefusal(row, snapshot);
+      if (reason !== null) stated.add(reason);
     }
-    return { enabled, notes: [...stated] };
-    // The parts are read through `key` (their inputs) and their lifecycles, which never change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, permissions]);
+  }
+  return { enabled, notes: [...stated] };
 }
 
 /** The data of a request that is never four-eyes (a receipt sent before its delivery). */
@@ -219,7 +216,8 @@ export type ChartFlow = ReturnType<typeof useChartFlow>;
 
 /** The buttons of an entity's enabled rows, in one labelled group, with their flow. */
 export function ChartActions({ label, parts, onDone, onFailed, children, buttonName, flow: hosted }: ChartActionsProps) {
-  const { enabled, notes } = useOffers(parts);
+  const permissions = useActorPermissions();
+  const { enabled, notes } = offersOf(parts, permissions);
   // The chosen group (with j/k on a detail page; the first of a work queue's panel) gives each of
   // its actions a digit key, shown on its button: one group at a time, so a digit names one button.
   const groups = useContext(KeyGroupsContext);
@@ -266,4 +264,23 @@ export function ChartActions({ label, parts, onDone, onFailed, children, buttonN
       ) : null}
     </>
   );
+}
+
+/**
+ * The page's flow for the actions in a grid's cells (a settings list's "Eliminar"): the grid's
+ * columns are built once, and each cell reads the flow as the page renders it now, so a new flow
+ * re-renders the cells and never remounts them.
+ */
+const CellFlowContext = createContext<ChartFlow | null>(null);
+
+/** Hands a page's flow (useChartFlow) to the CellChartActions of the grid inside. */
+export function CellFlow({ flow, children }: { flow: ChartFlow; children: ReactNode }) {
+  return <CellFlowContext value={flow}>{children}</CellFlowContext>;
+}
+
+/** ChartActions in a grid's cell, in the flow of its page (CellFlow around the grid). */
+export function CellChartActions(props: ChartActionsBase) {
+  const flow = useContext(CellFlowContext);
+  if (!flow) throw new Error('CellChartActions outside a CellFlow');
+  return <ChartActions {...props} flow={flow} />;
 }

@@ -5,7 +5,7 @@ import { blacklistEntry } from '@/machines/settings/list-entry.machine';
 import { DataGrid } from '@/ui/data-grid';
 import { InputField } from '@/ui/fields';
 import { SearchLayout } from '@/ui/search-screen';
-import { useChartFlow } from '@/ui/chart-actions';
+import { CellFlow, useChartFlow } from '@/ui/chart-actions';
 import { settingsText } from '@/i18n/es-settings';
 import { AddEntry } from './add-entry';
 import { useEntryColumns } from './entry-columns';
@@ -15,8 +15,12 @@ const PAGE_SIZE = 50;
 const text = settingsText.blacklist;
 
 function Entries({ rows, flow }: { rows: BlacklistEntry[]; flow: ReturnType<typeof useChartFlow> }) {
-  const columns = useEntryColumns<BlacklistEntry>(blacklistEntry, rows, flow, text.removeFor);
-  return <DataGrid label={text.label} rows={rows} columns={columns} getRowId={(row) => `${row.type}:${row.value}`} csvName={text.csv} />;
+  const columns = useEntryColumns<BlacklistEntry>(blacklistEntry, rows, text.removeFor);
+  return (
+    <CellFlow flow={flow}>
+      <DataGrid label={text.label} rows={rows} columns={columns} getRowId={(row) => `${row.type}:${row.value}`} csvName={text.csv} />
+    </CellFlow>
+  );
 }
 
 /** Lista Negra: the general blacklist, 50 per page, searchable by value; "Agregar" and "Eliminar" are its values' chart's. */

@@ -6,7 +6,7 @@ import type { Lifecycle } from '@/machines/lifecycle/table';
 import type { AnyStateMachine } from 'xstate';
 import type { EntrySubject } from '@/machines/settings/list-entry';
 import type { Column } from '@/ui/data-grid';
-import { ChartActions, enabledRows, snapshotPart, type ChartFlow } from '@/ui/chart-actions';
+import { CellChartActions, enabledRows, snapshotPart } from '@/ui/chart-actions';
 import { useActorPermissions } from '@/ui/session';
 import { settingsText } from '@/i18n/es-settings';
 import { actionsColumn } from './display';
@@ -21,17 +21,21 @@ type EntryLifecycle = Lifecycle<AnyStateMachine, EntrySubject>;
 /** A listed value's chart, as the list's read carries it. */
 export const entryPart = (lifecycle: EntryLifecycle, row: Entry) => snapshotPart(row.charts, { lifecycle, subject: { type: row.type, value: row.value } });
 
+/** A list without columns of its own. */
+const NO_COLUMNS: never[] = [];
+
 /**
  * The columns of a blacklist: value (cards masked), type, created, the list's own columns, and the
  * actions each value's chart offers this staff member ("Eliminar"), in the list's flow (the row
- * leaves the list once removed); no actions column when the chart offers nothing on the page.
+ * leaves the list once removed: CellFlow around the grid hands it to the cells); no actions column
+ * when the chart offers nothing on the page. `lifecycle`, `removeFor` and `extra` are fixed per list,
+ * so the columns change only when the actions column comes or goes.
  */
 export function useEntryColumns<T extends Entry>(
   lifecycle: EntryLifecycle,
   rows: readonly T[],
-  flow: ChartFlow,
   removeFor: (caption: string) => string,
-  extra: Column<T>[] = [],
+  extra: Column<T>[] = NO_COLUMNS,
 ): Column<T>[] {
   const permissions = useActorPermissions();
   const acting = rows.some((row) => enabledRows(entryPart(lifecycle, row), permissions).length > 0);
@@ -44,13 +48,11 @@ export function useEntryColumns<T extends Entry>(
       ...(acting
         ? [
             actionsColumn<T>((row) => (
-              <ChartActions label={settingsText.entryGroup(entryCaption(row))} parts={[entryPart(lifecycle, row)]} flow={flow} buttonName={() => removeFor(entryCaption(row))} />
+              <CellChartActions label={settingsText.entryGroup(entryCaption(row))} parts={[entryPart(lifecycle, row)]} buttonName={() => removeFor(entryCaption(row))} />
             )),
           ]
         : []),
     ],
-    // `extra`, `removeFor` and the lifecycle are fixed per list; the flow's actor never changes (its buttons wait while it is busy).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [acting, flow.busy],
+    [acting, extra, lifecycle, removeFor],
   );
 }

@@ -4,7 +4,7 @@ import type { RecipientEntry } from '@/api/contract/settings';
 import { formatDateTime } from '@/domain/time';
 import { recipientEntry } from '@/machines/settings/list-entry.machine';
 import { DataGrid, type Column } from '@/ui/data-grid';
-import { useChartFlow } from '@/ui/chart-actions';
+import { CellFlow, useChartFlow } from '@/ui/chart-actions';
 import { SearchResults } from '@/ui/search-screen';
 import { settingsText } from '@/i18n/es-settings';
 import { AddEntry } from './add-entry';
@@ -24,8 +24,12 @@ function expiry(expiresOn: string | null): string {
 const EXPIRY: Column<RecipientEntry>[] = [{ headerName: text.expiresOn, field: 'expiresOn', valueFormatter: (p) => expiry(p.value as string | null) }];
 
 function Entries({ rows, flow }: { rows: RecipientEntry[]; flow: ReturnType<typeof useChartFlow> }) {
-  const columns = useEntryColumns<RecipientEntry>(recipientEntry, rows, flow, text.removeFor, EXPIRY);
-  return <DataGrid label={text.label} rows={rows} columns={columns} getRowId={(row) => `${row.type}:${row.value}`} csvName={text.csv} />;
+  const columns = useEntryColumns<RecipientEntry>(recipientEntry, rows, text.removeFor, EXPIRY);
+  return (
+    <CellFlow flow={flow}>
+      <DataGrid label={text.label} rows={rows} columns={columns} getRowId={(row) => `${row.type}:${row.value}`} csvName={text.csv} />
+    </CellFlow>
+  );
 }
 
 /** Lista Negra Destinatarios: blacklisted recipients (phone, card, e-mail), newest first; "Agregar" and "Eliminar" are its values' chart's. */

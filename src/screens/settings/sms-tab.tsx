@@ -6,7 +6,7 @@ import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { smsPrefix } from '@/machines/settings/sms-prefix.machine';
 import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
 import { DataGrid, type Column } from '@/ui/data-grid';
-import { ChartActions, snapshotPart, useChartFlow, type ChartFlow } from '@/ui/chart-actions';
+import { CellChartActions, CellFlow, ChartActions, snapshotPart, useChartFlow } from '@/ui/chart-actions';
 import { settingsText } from '@/i18n/es-settings';
 import { actionsColumn } from './display';
 
@@ -15,26 +15,24 @@ const text = settingsText.sms;
 /** A prefix's chart (or, with no prefix, the list's "Agregar prefijo"), as the configuration read carries it. */
 const prefixPart = (charts: ChartSnapshot[] | undefined, prefix: string | null, token: string) => snapshotPart(charts, { lifecycle: smsPrefix, subject: { prefix, token } });
 
-function Prefixes({ rows, token, flow }: { rows: SmsConfig[]; token: string; flow: ChartFlow }) {
+/** The prefixes' grid: its columns change only with the token; each row's buttons run in the tab's flow (CellFlow). */
+function Prefixes({ rows, token }: { rows: SmsConfig[]; token: string }) {
   const columns = useMemo<Column<SmsConfig>[]>(
     () => [
       { headerName: text.prefix, field: 'prefix', minWidth: 260, valueFormatter: (p) => (p.value === GLOBAL_PREFIX ? `${GLOBAL_PREFIX} (${text.defaultEntry})` : String(p.value ?? '')) },
       { headerName: text.provider, field: 'provider', flex: 1 },
       actionsColumn<SmsConfig>(
         (row) => (
-          <ChartActions
+          <CellChartActions
             label={text.group(row.prefix)}
             parts={[prefixPart(row.charts, row.prefix, token)]}
-            flow={flow}
             buttonName={(action) => (action.event === 'sms.delete' ? text.removeFor(row.prefix) : text.changeFor(row.prefix))}
           />
         ),
         180,
       ),
     ],
-    // The flow's actor and the session's token never change while the tab is shown (its buttons wait while it is busy).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [flow.busy],
+    [token],
   );
   return <DataGrid label={text.label} rows={rows} columns={columns} getRowId={(row) => row.prefix} csvName={text.csv} />;
 }
@@ -59,7 +57,9 @@ export function SmsTab() {
             <div className="flex justify-start">
               <ChartActions label={text.addGroup} parts={[prefixPart(data.charts, null, token)]} onDone={reload} />
             </div>
-            <Prefixes rows={data.configSms} token={token} flow={flow} />
+            <CellFlow flow={flow}>
+              <Prefixes rows={data.configSms} token={token} />
+            </CellFlow>
           </>
         )}
       </DetailTabView>
