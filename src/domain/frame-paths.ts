@@ -4,7 +4,8 @@
  * `standalone` screens) must not flash a frame it will never have. tests/app/frame-paths.test.ts
  * checks this list against the route table.
  */
-export const FRAUD_GRAPH_WINDOW = '/admin/fraud-graph';
+// `as const`: a route's path must keep its literal type (a widened one gave the window's route the root's id).
+export const FRAUD_GRAPH_WINDOW = '/admin/fraud-graph' as const;
 export const WINDOW_PATHS: readonly string[] = [FRAUD_GRAPH_WINDOW];
 
 /** Whether the page at a location hash is drawn inside the shell (the path without its query). */

@@ -1,30 +1,31 @@
 import type { MouseEvent } from 'react';
+import { Link } from '@tanstack/react-router';
 import { ShareIcon } from '@heroicons/react/24/outline';
 import type { OrderRow } from '@/api/contract/order-lists';
+import { FRAUD_GRAPH_WINDOW } from '@/domain/frame-paths';
 import { orderText } from '@/i18n/es-order';
-
-/** The graph's route with the order and its customer in the URL (the graph page owns every other default). */
-const fraudGraphHref = (order: Pick<OrderRow, 'id' | 'accountId'>) =>
-  `#/admin/fraud-graph?${new URLSearchParams({ orderId: String(order.id), userId: String(order.accountId) }).toString()}`;
 
 /**
  * Opens the fraud graph of an order in a separate window (spec details §2), one window per order:
  * clicking again brings it back. A blocked pop-up falls back to a new tab through the link itself.
+ * The link is the graph's typed route with the order and its customer in its search (the graph page
+ * owns every other default); it preloads nothing, the graph opens elsewhere.
  */
 export function FraudGraphLink({ order }: { order: OrderRow }) {
-  const href = fraudGraphHref(order);
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     // Modified clicks (new tab, new window) keep the browser's own behaviour.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const opened = window.open(href, `grafo-antifraude-${order.id}`, 'popup,width=1280,height=860');
+    const opened = window.open(event.currentTarget.href, `grafo-antifraude-${order.id}`, 'popup,width=1280,height=860');
     if (opened) {
       event.preventDefault();
       opened.focus();
     }
   };
   return (
-    <a
-      href={href}
+    <Link
+      to={FRAUD_GRAPH_WINDOW}
+      search={{ orderId: String(order.id), userId: String(order.accountId) }}
+      preload={false}
       target="_blank"
       rel="noopener"
       onClick={open}
@@ -33,6 +34,6 @@ export function FraudGraphLink({ order }: { order: OrderRow }) {
     >
       <ShareIcon aria-hidden className="size-4 text-brand-700" />
       {orderText.fraudGraph.link}
-    </a>
+    </Link>
   );
 }

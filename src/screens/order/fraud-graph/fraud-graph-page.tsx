@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useServices } from '@/ui/session';
 import { getFraudGraph } from '@/api/fraud-graph';
@@ -9,14 +9,15 @@ import { useShownDetail } from '@/ui/detail-tab';
 import { Spinner } from '@/ui/spinner';
 import { t } from '@/i18n/index';
 import { fraudGraphText } from '@/i18n/es-fraud-graph';
-import { GraphForm, type GraphSearch } from './graph-form';
-import { FraudGraphSearch, fraudGraphHref } from './graph-search';
+import { FRAUD_GRAPH_WINDOW } from '@/domain/frame-paths';
+import { GraphForm } from './graph-form';
 import { GraphCanvas, KIND_STYLE, type GraphSelection } from './graph-canvas';
 import { GraphTables } from './graph-tables';
 import { NodeDetails } from './node-details';
 import { indexGraph } from './graph-model';
 import { layoutGraph, prepareLayout } from './layout';
 
+const route = getRouteApi(FRAUD_GRAPH_WINDOW);
 
 function Legend() {
   return (
@@ -111,8 +112,8 @@ function GraphResult({ query }: { query: FraudGraphQuery }) {
  * no side menu, the search in the URL so the order panel's link and a shared link open the same graph.
  */
 export function FraudGraphPage() {
-  const search: GraphSearch = useSearch({ strict: false, select: (raw) => v.parse(FraudGraphSearch, raw) });
-  const navigate = useNavigate();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const key = JSON.stringify(search);
   const parsed = v.safeParse(FraudGraphQuery, search);
   const asked = Boolean(search.orderId || search.userId);
@@ -126,7 +127,7 @@ export function FraudGraphPage() {
         <h1 className="text-xl font-semibold text-slate-900">{fraudGraphText.title}</h1>
       </header>
       <main className="space-y-4 p-4 lg:p-6">
-        <GraphForm key={`form?${key}`} search={search} onSearch={(next) => void navigate({ href: fraudGraphHref(next) })} />
+        <GraphForm key={`form?${key}`} search={search} onSearch={(next) => void navigate({ to: FRAUD_GRAPH_WINDOW, search: next })} />
         {parsed.success ? (
           <GraphResult key={`graph?${key}`} query={parsed.output} />
         ) : asked ? (

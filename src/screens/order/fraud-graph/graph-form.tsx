@@ -3,9 +3,7 @@ import { GRAPH_DEPTHS, NETWORK_TYPES, DEFAULT_DEPTH } from '@/api/contract/fraud
 import { Button } from '@/ui/button';
 import { InputField, SelectField } from '@/ui/fields';
 import { fraudGraphText } from '@/i18n/es-fraud-graph';
-
-/** The graph's search as its route validates it: each key a string or absent. */
-export type GraphSearch = Readonly<Partial<Record<string, string>>>;
+import type { GraphSearch } from './graph-search';
 
 const depthOptions = GRAPH_DEPTHS.map((d) => ({ value: String(d), label: String(d) }));
 const networkOptions = NETWORK_TYPES.map((type) => ({ value: type, label: fraudGraphText.networkTypes[type] }));
