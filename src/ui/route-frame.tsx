@@ -1,11 +1,12 @@
 import { createRootRouteWithContext, createRoute, ErrorComponent, redirect, type ErrorComponentProps, type ErrorRouteComponent, type ParsedLocation } from '@tanstack/react-router';
 import type { Services } from '@/api/services';
 import type { Filters, SearchResult } from '@/machines/ui/search.machine';
+import { pageParams } from '@/api/list-params';
 import { RETURN_PARAM } from '@/domain/return-location';
+import { fromUrl } from '@/domain/url-search';
 import { NoAuthorization } from './no-authorization';
 import { PagePending } from './shell-frame';
 import { mayOpen, ScreenRefused, type ScreenRoute } from './screen-route';
-import { fromUrl, pageParams } from './search-logic';
 import type { SessionActor } from './session';
 
 /**

@@ -1,8 +1,9 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { Filters, SearchMachine, SearchResult } from '@/machines/ui/search.machine';
-import { fromUrl, searchLogic, toUrl } from './search-logic';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { searchMachine, type Filters, type SearchLoad, type SearchMachine, type SearchResult } from '@/machines/ui/search.machine';
+import { fromUrl, toUrl } from '@/domain/url-search';
+import { said } from './detail-tab';
 import { Button } from './button';
 import { Spinner } from './spinner';
 import { Pager } from './pager';
@@ -13,7 +14,12 @@ import { t } from '@/i18n';
 export interface SearchScreenOptions {
   /** The route's current search params. */
   search: Record<string, unknown>;
-  /** Writes a search into the URL (push: the back button goes to the previous search). */
+  /**
+   * Writes a search into the URL (push: the back button goes to the previous search), through the
+   * router's own navigate (useNavigate's, stable). Taken once, when the chart starts: what else
+   * it writes comes from the router's current search (`search: (prev) => ...`), never from a
+   * render's values.
+   */
   navigate: (search: Record<string, string>) => void;
   /** What the form starts with and a reset restores. */
   defaults: Filters;
@@ -21,8 +27,20 @@ export interface SearchScreenOptions {
   resetTo?: Filters;
   /** At least one of these fields before searching, with the message otherwise. */
   requireOneOf?: { fields: string[]; message: string };
-  /** Fetches one page for a committed query; the signal aborts a request no longer wanted. */
+  /**
+   * Fetches one page for a committed query; the signal aborts a request no longer wanted. Taken
+   * once, when the chart starts: what it reads besides the query (the services, an id) is fixed
+   * for the component's life; what changes is the chart's query.
+   */
   load: (query: Filters, page: number, signal: AbortSignal) => Promise<SearchResult>;
+}
+
+/** The search chart with the host's read as its `load` actor (its signal aborts an overtaken request) and, for a search in the URL, the router's navigate. */
+function searchLogic(load: SearchScreenOptions['load'], navigate?: SearchScreenOptions['navigate']) {
+  return searchMachine.provide({
+    actors: { load: fromPromise<SearchResult, SearchLoad>(({ input, signal }) => said(load(input.query, input.page, signal))) },
+    ...(navigate ? { actions: { navigate: (_: unknown, { search }: { search: Filters }) => navigate(search) } } : {}),
+  });
 }
 
 /**
@@ -30,51 +48,28 @@ export interface SearchScreenOptions {
  * draft and the result, and this hook is the only place that talks to both.
  */
 export function useSearchScreen({ search, navigate, defaults, resetTo, requireOneOf, load }: SearchScreenOptions) {
-  const urlKey = JSON.stringify(toUrl(fromUrl(search).query, fromUrl(search).page));
-  // The chart's effects run later, outside render: they read the latest callbacks and URL here.
-  const bridge = useRef({ navigate, load, urlKey });
-  useLayoutEffect(() => {
-    bridge.current = { navigate, load, urlKey };
-  });
-  const logic = useMemo(
-    () =>
-      // eslint-disable-next-line react-hooks/refs -- the bridge is read when an effect runs, never during render
-      searchLogic({
-        currentUrl: () => bridge.current.urlKey,
-        navigate: (next) => bridge.current.navigate(next),
-        load: (query, page, signal) => bridge.current.load(query, page, signal),
-      }),
-    [],
-  );
+  const [logic] = useState(() => searchLogic(load, navigate));
+  // The input is read once, when the chart starts.
   const actor = useActorRef(logic, {
     input: { defaults, ...(resetTo ? { resetTo } : {}), ...(requireOneOf ? { requireOneOf } : {}) },
   });
-
+  // The URL's search as text: a new one (a link, the back button, the chart's own commit) is told to the chart, which decides.
+  const url = JSON.stringify(toUrl(fromUrl(search).query, fromUrl(search).page));
   useEffect(() => {
-    const { query, page } = fromUrl(JSON.parse(urlKey) as Record<string, string>);
-    actor.send({ type: 'query.changed', query: { ...defaults, ...query }, page });
-    // `defaults` is fixed for the screen's life; the URL drives reloads.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [urlKey, actor]);
+    const { query, page } = fromUrl(JSON.parse(url) as Record<string, string>);
+    actor.send({ type: 'query.changed', query, page });
+  }, [url, actor]);
 
   return useSearchState(actor);
 }
 
 /**
- * A search that lives in a dialog, not in the URL (the defence reports): the same chart, its
- * draft the dialog's form, `check` its own rules, nothing committed anywhere but the chart.
+ * A search that does not live in the URL (the defence reports' dialogs, the item panel's FOI
+ * search): the same chart, its draft the form, `check` its own rules, nothing committed anywhere
+ * but the chart. `load`, `defaults` and `check` are taken once, when the chart starts.
  */
 export function useSearchDialog({ defaults, check, load }: Pick<SearchScreenOptions, 'defaults' | 'load'> & { check: (filters: Filters) => string | null }) {
-  const loader = useRef(load);
-  useLayoutEffect(() => {
-    loader.current = load;
-  });
-  const logic = useMemo(
-    () =>
-      // eslint-disable-next-line react-hooks/refs -- the loader is read when the chart loads, never during render
-      searchLogic({ currentUrl: () => '', navigate: () => {}, load: (query, page, signal) => loader.current(query, page, signal) }),
-    [],
-  );
+  const [logic] = useState(() => searchLogic(load));
   return useSearchState(useActorRef(logic, { input: { defaults, check } }));
 }
 

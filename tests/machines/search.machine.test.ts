@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
-import { createTestModel } from 'xstate/graph';
-import { searchMachine, type Filters, type SearchEvent, type SearchInput, type SearchResult } from '@/machines/ui/search.machine';
-import { fromUrl, searchLogic, toUrl } from '@/ui/search-logic';
-import { ApiError } from '@/api/http';
+import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
+import { searchMachine, type Filters, type SearchEvent, type SearchInput, type SearchLoad, type SearchResult } from '@/machines/ui/search.machine';
+import { fromUrl, toUrl } from '@/domain/url-search';
 import { deferred, flush, type Deferred } from '../support/fakes';
 import { describePath, itCoversTheChart } from '../support/machine-coverage';
+import { invokingTestModel } from '../support/invoking-model';
 
 type Snap = SnapshotFrom<typeof searchMachine>;
 
@@ -13,53 +12,75 @@ const rows: SearchResult = { elements: [{ id: 1 }, { id: 2 }], totalElements: 31
 const none: SearchResult = { elements: [], totalElements: 0, countElements: 0 };
 const MESSAGE = 'Debe indicar Telefono o Email';
 
-/** The chart with the screen's effects, a URL kept in memory and loads the test answers. */
-function createSut(input: SearchInput) {
-  let url = JSON.stringify({});
-  const navigations: Record<string, string>[] = [];
-  const loads: { query: Filters; page: number; answer: Deferred<SearchResult> }[] = [];
-  const actor = createActor(
-    searchLogic({
-      currentUrl: () => url,
-      navigate: (next) => {
-        navigations.push(next);
-        url = JSON.stringify(next);
-      },
-      load: (query, page, signal) => {
+/** The same search whatever the order of its keys. */
+const sameSearch = (a: Filters, b: Filters) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+/**
+ * The chart with the host's `load` (each asked recorded with its signal; the test answers it, an
+ * aborted one is rejected) and, for a search in the URL, a router kept in memory: every navigation
+ * is recorded, and once the chart has heard the URL (the screen tells it as it starts), one that
+ * writes what the URL already says is a fault.
+ */
+function createSut(input: SearchInput, inUrl = true) {
+  let url: Filters = {};
+  let heard = false;
+  const navigations: Filters[] = [];
+  const redundant: Filters[] = [];
+  const loads: (SearchLoad & { signal: AbortSignal; answer: Deferred<SearchResult> })[] = [];
+  const logic = searchMachine.provide({
+    actors: {
+      load: fromPromise<SearchResult, SearchLoad>(({ input: asked, signal }) => {
         const answer = deferred<SearchResult>();
-        loads.push({ query, page, answer });
+        loads.push({ ...asked, signal, answer });
         signal.addEventListener('abort', () => answer.reject(new DOMException('aborted', 'AbortError')));
         return answer.promise;
-      },
-    }),
-    { input },
-  );
-  actor.start();
+      }),
+    },
+    ...(inUrl
+      ? {
+          actions: {
+            navigate: (_: unknown, { search }: { search: Filters }) => {
+              if (heard && sameSearch(search, url)) redundant.push(search);
+              navigations.push(search);
+              url = search;
+            },
+          },
+        }
+      : {}),
+  });
+  const actor = createActor(logic, { input }).start();
   const open = () => loads.filter((l) => !l.answer.settled);
-  /** What the screen does when the URL changes: the chart hears the new search. */
+  /** What the screen does when the URL changes: the chart hears the URL's search. */
   const followUrl = () => {
-    const { query, page } = fromUrl(JSON.parse(url) as Record<string, string>);
-    actor.send({ type: 'query.changed', query: { ...input.defaults, ...query }, page });
+    heard = true;
+    actor.send({ type: 'query.changed', ...fromUrl(url) });
   };
-  return { actor, navigations, loads, open, followUrl, setUrl: (next: Record<string, string>) => (url = JSON.stringify(next)) };
+  const setUrl = (next: Filters) => {
+    heard = true;
+    url = next;
+  };
+  return { actor, inUrl, navigations, redundant, loads, open, followUrl, url: () => url, setUrl };
 }
 type Sut = ReturnType<typeof createSut>;
 
-/** The events of a list; a URL change carries the defaults merged in, as the screen sends it. */
-const eventsFor = (input: SearchInput): SearchEvent[] => [
+/** The events of a list: a URL change carries the URL's own search (the chart puts its defaults under it); the load's answers are its invoked actor's. */
+const EVENTS = [
   { type: 'filters.change', name: 'phone', value: '5355555555' },
   { type: 'filters.reset' },
   { type: 'search.submit' },
   { type: 'page.change', page: 1 },
   { type: 'sort.change', sort: 'createdDate,asc' },
-  { type: 'query.changed', query: { ...input.defaults, phone: '5355555555' }, page: 0 },
-  { type: 'query.changed', query: { ...input.defaults }, page: 0 },
-  { type: 'load.succeeded', result: rows },
-  { type: 'load.succeeded', result: none },
-  { type: 'load.failed', message: 'Acceso denegado' },
+  { type: 'query.changed', query: { phone: '5355555555' }, page: 0 },
+  { type: 'query.changed', query: {}, page: 0 },
+  { type: 'xstate.done.actor.load', output: rows },
+  { type: 'xstate.done.actor.load', output: none },
+  { type: 'xstate.error.actor.load', error: new Error('Acceso denegado') },
   { type: 'search.retry' },
   { type: 'search.reload' },
-];
+] as unknown as SearchEvent[];
+const eventsFor = (_input: SearchInput) => EVENTS;
+
+type ModelEvent = SearchEvent | { type: 'xstate.done.actor.load'; output: SearchResult } | { type: 'xstate.error.actor.load'; error: Error };
 
 function executors(sut: Sut) {
   const send = async (event: SearchEvent) => {
@@ -84,9 +105,9 @@ function executors(sut: Sut) {
       sut.setUrl(toUrl(event.query, event.page));
       await send(event);
     },
-    'load.succeeded': ({ event }: { event: SearchEvent }) =>
-      answer((d) => d.resolve(event.type === 'load.succeeded' ? event.result : rows)),
-    'load.failed': () => answer((d) => d.reject(new ApiError('access_denied', 'Acceso denegado', 403))),
+    // The host's load answers: the open request resolves, or fails with the text to show.
+    'xstate.done.actor.load': ({ event }: { event: ModelEvent }) => answer((d) => d.resolve(event.type === 'xstate.done.actor.load' ? event.output : rows)),
+    'xstate.error.actor.load': () => answer((d) => d.reject(new Error('Acceso denegado'))),
     'search.retry': ({ event }: { event: SearchEvent }) => send(event),
     'search.reload': ({ event }: { event: SearchEvent }) => send(event),
   };
@@ -94,44 +115,70 @@ function executors(sut: Sut) {
 
 function assertions(sut: Sut) {
   const snap = () => sut.actor.getSnapshot();
+  /**
+   * In every state: no navigation wrote what the URL already said, what the chart takes the URL to
+   * say is what it says, and every load but the one `loading` waits for is settled (an overtaken
+   * one aborted through its signal).
+   */
+  const always = () => {
+    expect(sut.redundant).toEqual([]);
+    const url = snap().context.url;
+    if (sut.inUrl && url !== null) expect(sameSearch(url, sut.url())).toBe(true);
+    for (const load of sut.loads.filter((l) => l.signal.aborted)) expect(load.answer.settled).toBe(true);
+  };
+  const idle = () => {
+    always();
+    expect(sut.open()).toHaveLength(0);
+  };
   return {
-    editing: () => expect(sut.open()).toHaveLength(0),
+    editing: idle,
     invalid: () => {
+      idle();
       expect(snap().context.invalid).toBe(MESSAGE);
-      expect(sut.open()).toHaveLength(0);
     },
     loading: () => {
+      always();
       const open = sut.open();
       expect(open).toHaveLength(1);
+      expect(open[0]!.signal.aborted).toBe(false);
       expect(open[0]!.query).toEqual(snap().context.query);
       expect(open[0]!.page).toBe(snap().context.page);
     },
-    results: () => expect(snap().context.result?.elements.length).toBeGreaterThan(0),
-    empty: () => expect(snap().context.result?.elements).toEqual([]),
-    failed: () => expect(snap().context.error).toBe('Acceso denegado'),
+    results: () => {
+      idle();
+      expect(snap().context.result?.elements.length).toBeGreaterThan(0);
+    },
+    empty: () => {
+      idle();
+      expect(snap().context.result?.elements).toEqual([]);
+    },
+    failed: () => {
+      idle();
+      expect(snap().context.error).toBe('Acceso denegado');
+    },
   };
 }
 
-const variants: [string, SearchInput][] = [
-  ['a list with a default window', { defaults: { startDate: '2026-09-23', endDate: '2026-11-23' } }],
-  ['the clients search (phone or email needed)', { defaults: {}, requireOneOf: { fields: ['phone', 'email'], message: MESSAGE } }],
-  // A report dialog (no URL): its own rules refuse a draft.
-  ['a report dialog with its own check', { defaults: {}, check: (filters) => (filters.phone ? null : MESSAGE) }],
+const variants: [string, SearchInput, boolean][] = [
+  ['a list with a default window', { defaults: { startDate: '2026-09-23', endDate: '2026-11-23' } }, true],
+  ['the clients search (phone or email needed)', { defaults: {}, requireOneOf: { fields: ['phone', 'email'], message: MESSAGE } }, true],
+  // A report dialog (no URL, no navigate): its own rules refuse a draft.
+  ['a report dialog with its own check', { defaults: {}, check: (filters) => (filters.phone ? null : MESSAGE) }, false],
 ];
 
 /** A vertex per state, incoming transition and whether the draft holds the phone (what a check reads: states differing in it are not merged). */
-const transitionSerializer = (s: Snap, e: SearchEvent | undefined, p?: Snap) =>
+const transitionSerializer = (s: Snap, e: EventObject | undefined, p?: Snap) =>
   `${JSON.stringify(s.value)}|${s.context.draft.phone ? 'phone' : ''}|${e ? JSON.stringify(e) : ''}|${p ? JSON.stringify(p.value) : ''}`;
 
-describe.each(variants)('search machine, model-based: %s', (_name, input) => {
+describe.each(variants)('search machine, model-based: %s', (_name, input, inUrl) => {
   const events = eventsFor(input);
-  const shortest = createTestModel(searchMachine, { events, input, serializeState: transitionSerializer }).getShortestPaths();
+  const shortest = invokingTestModel(searchMachine, { events, input, serializeState: transitionSerializer }).getShortestPaths();
     // A check reads the draft: with one, states differing in what it reads are not merged.
   const simpleKey = (s: Snap) => `${JSON.stringify(s.value)}${input.check && s.context.draft.phone ? '|phone' : ''}`;
-  const simple = createTestModel(searchMachine, { events, input, serializeState: simpleKey }).getSimplePaths();
+  const simple = invokingTestModel(searchMachine, { events, input, serializeState: simpleKey }).getSimplePaths();
 
   it.each([...shortest, ...simple].map((p) => [describePath(p), p] as const))('%s', async (_d, path) => {
-    const sut = createSut(input);
+    const sut = createSut(input, inUrl);
     await path.test({ states: assertions(sut), events: executors(sut) as never });
   });
 });
@@ -142,7 +189,7 @@ describe('search machine, rules', () => {
     searchMachine,
     () =>
       variants.flatMap(([, input]) =>
-        createTestModel(searchMachine, { events: eventsFor(input), input, serializeState: transitionSerializer }).getShortestPaths(),
+        invokingTestModel(searchMachine, { events: eventsFor(input), input, serializeState: transitionSerializer }).getShortestPaths(),
       ),
     'covers every state and every transition across the kinds of search',
   );
@@ -186,18 +233,50 @@ describe('search machine, rules', () => {
     expect(sut.open()).toHaveLength(1);
   });
 
-  it('the URL echoing a search back starts nothing; an overtaken request is aborted', async () => {
+  it('the URL echoing a search back starts nothing; an overtaken request is aborted through its signal', async () => {
     const sut = createSut({ defaults: {} });
     sut.followUrl();
     sut.actor.send({ type: 'filters.change', name: 'a', value: '2' });
     sut.actor.send({ type: 'search.submit' });
     const [first, second] = sut.loads;
-    expect(first!.answer.settled).toBe(true);
+    expect(first!.signal.aborted).toBe(true);
+    expect(second!.signal.aborted).toBe(false);
     sut.followUrl();
     expect(sut.loads).toHaveLength(2);
     second!.answer.resolve(none);
     await flush();
     expect(sut.actor.getSnapshot().matches('empty')).toBe(true);
+  });
+
+  it('the chart decides what to write: the URL without the default window is written out; once it says the search, nothing', async () => {
+    const sut = createSut({ defaults: { startDate: '2026-09-23', endDate: '2026-11-23' } });
+    sut.followUrl();
+    expect(sut.open()[0]).toMatchObject({ query: { startDate: '2026-09-23', endDate: '2026-11-23' }, page: 0 });
+    sut.open()[0]!.answer.resolve(rows);
+    await flush();
+    // Buscar on a bare link: the window it searched goes into the URL, so a reload another day searches the same days.
+    sut.actor.send({ type: 'search.submit' });
+    expect(sut.navigations).toEqual([{ startDate: '2026-09-23', endDate: '2026-11-23' }]);
+    sut.followUrl();
+    sut.open()[0]!.answer.resolve(rows);
+    await flush();
+    sut.actor.send({ type: 'search.submit' });
+    expect(sut.navigations).toHaveLength(1);
+    expect(sut.loads).toHaveLength(3);
+  });
+
+  it('a commit before the URL has echoed the last one is weighed against what the chart wrote', () => {
+    const sut = createSut({ defaults: {} });
+    sut.followUrl();
+    sut.actor.send({ type: 'filters.change', name: 'status', value: 'RISK' });
+    sut.actor.send({ type: 'search.submit' });
+    // Back to the search the URL said before, the first write not yet echoed: written too.
+    sut.actor.send({ type: 'filters.change', name: 'status', value: '' });
+    sut.actor.send({ type: 'search.submit' });
+    expect(sut.navigations).toEqual([{ status: 'RISK' }, {}]);
+    sut.followUrl();
+    expect(sut.open()).toHaveLength(1);
+    expect(sut.open()[0]).toMatchObject({ query: { status: '' }, page: 0 });
   });
 
   it('a reset restores its own window (calls: 90 days) and searches', () => {
