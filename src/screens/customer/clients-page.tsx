@@ -67,7 +67,7 @@ export function ClientsPage() {
   return (
     <div className="space-y-4">
       <PageHeader title={t.menu.clients} />
-      {global ? <GlobalResults key={global} search={global} /> : null}
+      {global ? <GlobalResults search={global} /> : null}
       <SearchLayout<CustomerRow> screen={screen} pageSize={PAGE_SIZE} filters={<ClientFilters screen={screen} />}>
         {(rows) => <CustomersGrid rows={rows} />}
       </SearchLayout>

@@ -2,7 +2,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '@/ui/card';
 import { t } from '@/i18n';
 import { extrasText } from '@/i18n/es-extras';
-import { EXTRAS_TABS, tabOf, withTab, type ExtrasSearch } from './extras-search';
+import { EXTRAS_TABS, tabOf, withTab, type ExtrasSearch, type TabProps } from './extras-search';
 import { RatesTab } from './rates-tab';
 import { KycTab } from './kyc-tab';
 import { TAB_CLASS, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@/ui/tabs';
@@ -15,12 +15,12 @@ const TAB_LABELS = { rates: extrasText.tabs.rates, kyc: extrasText.tabs.kyc } as
 export function ExtrasPage() {
   const search: ExtrasSearch = route.useSearch();
   const navigateTo = useNavigate();
-  const navigate = (next: ExtrasSearch) => void navigateTo({ to: '/admin/extras', search: next });
+  const navigate: TabProps['navigate'] = (change) => void navigateTo({ from: '/admin/extras', to: '/admin/extras', search: (prev) => change(prev) });
   const tab = tabOf(search);
   return (
     <div>
       <PageHeader title={t.menu.extras} />
-      <TabGroup selectedIndex={EXTRAS_TABS.indexOf(tab)} onChange={(index) => navigate(withTab(search, EXTRAS_TABS[index] ?? 'rates'))}>
+      <TabGroup selectedIndex={EXTRAS_TABS.indexOf(tab)} onChange={(index) => navigate((current) => withTab(current, EXTRAS_TABS[index] ?? 'rates'))}>
         <TabList aria-label={extrasText.tabs.label} className="flex flex-wrap gap-1 border-b border-slate-200">
           {EXTRAS_TABS.map((key) => (
             <Tab

@@ -5,10 +5,10 @@
  */
 export type ExtrasSearch = Record<string, string>;
 
-/** What each tab gets: the whole URL search and a way to write it. */
+/** What each tab gets: the whole URL search and a way to write it, from the URL's search as it is when written. */
 export interface TabProps {
   search: ExtrasSearch;
-  navigate: (search: ExtrasSearch) => void;
+  navigate: (change: (search: ExtrasSearch) => ExtrasSearch) => void;
 }
 
 export type ExtrasTab = 'rates' | 'kyc';

@@ -40,7 +40,7 @@ export function KycTab({ search, navigate }: TabProps) {
   const services = useServices();
   const screen = useSearchScreen({
     search: kycSlice(search),
-    navigate: (next) => navigate(withKyc(search, next)),
+    navigate: (next) => navigate((current) => withKyc(current, next)),
     defaults: KYC_DEFAULTS,
     load: async (query, page): Promise<SearchResult> => {
       const answer = await getKycDecisions(services.users, {

@@ -17,7 +17,7 @@ function RateHistory({ search, navigate }: TabProps) {
   const services = useServices();
   const screen = useSearchScreen({
     search: historySlice(search),
-    navigate: (next) => navigate(withHistory(search, next)),
+    navigate: (next) => navigate((current) => withHistory(current, next)),
     defaults: NO_FILTERS,
     load: (_query, page) => getExchangeRateHistory(services.users, page, HISTORY_PAGE_SIZE),
   });

@@ -19,7 +19,8 @@ export function OrdersPage() {
   const { kyc, ...filters } = search;
   const screen = useSearchScreen({
     search: filters,
-    navigate: (next) => void navigate({ to: '/admin/orders', search: { ...next, ...(kyc ? { kyc: true } : {}) } }),
+    // The KYC list stays as the URL has it when the search is written.
+    navigate: (next) => void navigate({ to: '/admin/orders', search: (prev) => ({ ...next, ...(prev.kyc ? { kyc: true } : {}) }) }),
     defaults,
     load: read,
   });
