@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useServices } from '@/ui/session';
 import type { ServiceClient } from '@/api/http';
 import { getOrders } from '@/api/lists';
@@ -6,9 +6,10 @@ import type { OrderRow } from '@/api/contract/order-lists';
 import { addDays, DAY_FORMAT, normalizeWindow, todayText, type DateWindow } from '@/domain/date-window';
 import { orderStatusLabel } from '@/domain/order-status';
 import { DATE_FORMAT, dayjs, formatDateTime } from '@/domain/time';
+import type { Filters, SearchResult } from '@/machines/ui/search.machine';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
-import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { DialogSearchState, useSearchDialog } from '@/ui/search-screen';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { InputField } from '@/ui/fields';
 import { CustomerLink, OrderLink } from '@/ui/links';
@@ -27,22 +28,29 @@ export function foiWindow(now: number): DateWindow {
   );
 }
 
-interface FoiResult {
+/** The orders holding the item, with the window they were searched in. */
+interface FoiResult extends SearchResult {
   window: DateWindow;
-  orders: OrderRow[];
+  elements: OrderRow[];
 }
+
+/** The form: the item id typed. */
+const FOI_DEFAULTS: Filters = { foiId: '' };
+
+/** Why an item id cannot be searched: it is a number of at most 12 digits. */
+const foiRefusal = (filters: Filters) => (/^\d{1,12}$/.test((filters.foiId ?? '').trim()) ? null : orderText.foi.invalid);
 
 async function searchByFoi(orders: ServiceClient, foiId: string): Promise<FoiResult> {
   const window = foiWindow(Date.now());
   const page = await getOrders(orders, {
-    foiId,
+    foiId: foiId.trim(),
     startDate: window.startDate ?? '',
     endDate: window.endDate,
     sort: 'createdDate,desc',
     page: '0',
     size: '15',
   });
-  return { window, orders: page.elements };
+  return { window, elements: page.elements, totalElements: page.elements.length, countElements: page.elements.length };
 }
 
 const day = (text: string | null) => (text ? dayjs(text, DAY_FORMAT).format(DATE_FORMAT) : '');
@@ -55,15 +63,17 @@ const COLUMNS: TableColumn<OrderRow>[] = [
   { header: orderText.panel.total, cell: (o) => formatMoney(o.totalPrice, o.currency), className: 'whitespace-nowrap' },
 ];
 
-/** The fulfilment-item panel: the orders holding an item id, each opening its order page. */
+/**
+ * The fulfilment-item panel: the orders holding an item id, each opening its order page. The form
+ * is the search chart's draft, its refusal the chart's `invalid`, the id searched its query.
+ */
 export function FoiSearch() {
   const services = useServices();
   const fieldId = useId();
   const errorId = useId();
-  const [text, setText] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
-  // The id being searched is the tab's query.
-  const search = useDetailTab(({ query }) => searchByFoi(services.orders, query), { query: '' });
+  const search = useSearchDialog({ defaults: FOI_DEFAULTS, check: foiRefusal, load: (query) => searchByFoi(services.orders, query.foiId ?? '') });
+  const { invalid } = search;
+  const found = (search.status === 'results' || search.status === 'empty') && search.result ? (search.result as FoiResult) : null;
   return (
     <Card title={orderText.foi.title}>
       <form
@@ -72,26 +82,19 @@ export function FoiSearch() {
         className="flex flex-wrap items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          const value = text.trim();
-          if (!/^\d{1,12}$/.test(value)) {
-            setInvalid(orderText.foi.invalid);
-            return;
-          }
-          setInvalid(null);
-          search.filter(value);
+          search.submit();
         }}
       >
         <InputField
           id={fieldId}
           label={orderText.foi.label}
           inputMode="numeric"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          {...search.field('foiId')}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={invalid ? errorId : undefined}
           className="w-48"
         />
-        <Button type="submit" variant="secondary" disabled={search.state === 'loading'}>
+        <Button type="submit" variant="secondary" disabled={search.status === 'loading'}>
           {orderText.foi.submit}
         </Button>
       </form>
@@ -100,16 +103,16 @@ export function FoiSearch() {
           {invalid}
         </p>
       ) : null}
-      {search.state === 'idle' ? null : (
+      {search.status === 'editing' || search.status === 'invalid' ? null : (
         <div className="mt-3">
-          <DetailTabView tab={search}>
-            {(result) => (
+          <DialogSearchState screen={search}>
+            {found ? (
               <div className="space-y-2">
-                <p className="text-xs text-slate-600">{orderText.foi.window(day(result.window.startDate), day(result.window.endDate))}</p>
-                <SimpleTable label={orderText.foi.results} rows={result.orders} columns={COLUMNS} rowKey={(o) => o.id} empty={orderText.empty} />
+                <p className="text-xs text-slate-600">{orderText.foi.window(day(found.window.startDate), day(found.window.endDate))}</p>
+                <SimpleTable label={orderText.foi.results} rows={found.elements} columns={COLUMNS} rowKey={(o) => o.id} empty={orderText.empty} />
               </div>
-            )}
-          </DetailTabView>
+            ) : null}
+          </DialogSearchState>
         </div>
       )}
     </Card>
