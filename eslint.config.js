@@ -130,11 +130,9 @@ export default tseslint.config(
   },
   // Screens only render (issue 39 §7): no timers in screens and ui, and a ref holds a DOM node (or a
   // grid's handle), never data. Waits, reads, paging and what a screen remembers are its chart's
-  // (`after`, invoked actors, context). Not yet: the search chart's and the action flow's bridges to
-  // the screen's latest callbacks (docs/decisions.md, issue 39), the two files below.
+  // (`after`, invoked actors, context).
   {
     files: ['src/screens/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
-    ignores: ['src/ui/search-screen.tsx'],
     rules: {
       'no-restricted-globals': ['error', ...TIMERS.map((name) => ({ name, message: TIMER_MESSAGE }))],
       'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].flatMap((object) => TIMERS.map((property) => ({ object, property, message: TIMER_MESSAGE })))],
