@@ -8,6 +8,7 @@ import { REMITTANCE_QUEUE_PRODUCTS, type RemittanceQueueProduct } from '@/domain
 import { slaMinutes, type SlaHours, type SlaQueue } from '@/domain/sla';
 import { slaStateOf } from '@/machines/queue/sla.machine';
 import type { OverEntry, ProvinceFigures, QueueFigures } from '@/api/contract/supervision';
+import type { ActionLabel } from './activity';
 
 /**
  * The queues' health for a lead (issue 28 §1): depth, oldest age, the 50th/90th age percentiles,
@@ -178,26 +179,34 @@ async function byProvince(db: Kysely<Database>, statuses: Record<RemittanceQueue
     .sort((a, b) => b.depth - a.depth || a.name.localeCompare(b.name));
 }
 
-/** What each listed entry is: its order and a short description. */
-async function describe(db: Kysely<Database>, queue: SlaQueue, rows: { id: number; created_date: string }[], now: number): Promise<OverEntry[]> {
+/** What each listed entry is: its order, and its product and status, its status or its request's action (codes the page names). */
+async function describe(db: Kysely<Database>, queue: SlaQueue, rows: { id: number; created_date: string }[], now: number, labelOf: ActionLabel): Promise<OverEntry[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const facts =
+  type Fact = { id: number; orderId: number | null; what: OverEntry['what'] };
+  const facts: Fact[] =
     queue === 'remittance'
-      ? await db.selectFrom('order_items').select(['id', 'order_id as orderId', sql<string>`product_type || ' · ' || status`.as('what')]).where('id', 'in', ids).execute()
+      ? (await db.selectFrom('order_items').select(['id', 'order_id', 'product_type', 'status']).where('id', 'in', ids).execute()).map((r) => ({
+          id: r.id,
+          orderId: r.order_id,
+          what: { productType: r.product_type as RemittanceQueueProduct, status: r.status },
+        }))
       : queue === 'risk'
-        ? await db.selectFrom('orders').select(['id', 'id as orderId', 'status as what']).where('id', 'in', ids).execute()
-        : await db.selectFrom('approval_requests').select(['id', 'doc_code', 'doc_id', sql<string>`chart || ' · ' || event`.as('what')]).where('id', 'in', ids).execute();
+        ? (await db.selectFrom('orders').select(['id', 'status']).where('id', 'in', ids).execute()).map((r) => ({ id: r.id, orderId: r.id, what: { orderStatus: r.status } }))
+        : (await db.selectFrom('approval_requests').select(['id', 'doc_code', 'doc_id', 'chart', 'event']).where('id', 'in', ids).execute()).map((r) => ({
+            id: r.id,
+            orderId: r.doc_code === 'ORDER' ? Number(r.doc_id) : null,
+            what: { action: labelOf(r.chart, r.event) },
+          }));
   const byId = new Map(facts.map((f) => [f.id, f]));
   return rows.map((r) => {
-    const f = byId.get(r.id) as { orderId?: number; doc_code?: string; doc_id?: string; what: string } | undefined;
-    const orderId = f?.orderId ?? (f?.doc_code === 'ORDER' ? Number(f.doc_id) : null);
-    return { queue, kind: queue === 'remittance' ? 'item' : queue === 'risk' ? 'order' : 'approval', id: r.id, orderId, what: f?.what ?? '', createdDate: r.created_date, ageMinutes: minutesSince(r.created_date, now) };
+    const f = byId.get(r.id);
+    return { queue, kind: queue === 'remittance' ? 'item' : queue === 'risk' ? 'order' : 'approval', id: r.id, orderId: f?.orderId ?? null, what: f?.what ?? { action: '' }, createdDate: r.created_date, ageMinutes: minutesSince(r.created_date, now) };
   });
 }
 
 /** Every queue's figures (the Cola de Remesas per product), by province, and the oldest entries past their levels. */
-export async function queueFigures(db: Kysely<Database>, hours: SlaHours, now: number) {
+export async function queueFigures(db: Kysely<Database>, hours: SlaHours, now: number, labelOf: ActionLabel) {
   const items = REMITTANCE_QUEUE_PRODUCTS.map((product) => ({ product, waiting: itemsWaiting(db, product, now) }));
   const statuses = Object.fromEntries(items.map((i) => [i.product, i.waiting.statuses])) as Record<RemittanceQueueProduct, string[]>;
   const [remittance, risk, approval] = await Promise.all([
@@ -211,6 +220,6 @@ export async function queueFigures(db: Kysely<Database>, hours: SlaHours, now: n
     .flatMap((r) => r.over)
     .sort(oldestFirst)
     .slice(0, OVER_LIST_MAX);
-  const over = (await Promise.all([describe(db, 'remittance', remittanceOver, now), describe(db, 'risk', risk.over, now), describe(db, 'approval', approval.over, now)])).flat();
+  const over = (await Promise.all([describe(db, 'remittance', remittanceOver, now, labelOf), describe(db, 'risk', risk.over, now, labelOf), describe(db, 'approval', approval.over, now, labelOf)])).flat();
   return { queues: [...remittance.map((r) => r.figures), risk.figures, approval.figures], provinces, over };
 }

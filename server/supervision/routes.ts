@@ -20,7 +20,7 @@ export function supervisionRoutes(deps: AppDeps, lifecycles: readonly Binding[])
 
   app.get(SupervisionPaths.figures, requirePermission(Permission.SUPERVISION), async (c) => {
     const now = deps.clock.now();
-    const [figures, workDone] = await Promise.all([queueFigures(db, deps.config.slaHours, now), workDoneToday(db, now, labelOf)]);
+    const [figures, workDone] = await Promise.all([queueFigures(db, deps.config.slaHours, now, labelOf), workDoneToday(db, now, labelOf)]);
     const history = await depthHistory(db, figures.queues, now);
     const body: Supervision = { at: new Date(now).toISOString(), ...figures, workDone, history };
     return ok(c, body);

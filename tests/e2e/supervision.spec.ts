@@ -36,6 +36,8 @@ test('the lead watches the queues live: a specialist’s work shows within 2 s, 
   await expect(queueRow(lead, 'Cola de Remesas · Remesa bancaria')).toContainText('Fuera de plazo');
   await expect(queueRow(lead, 'Cola de Remesas · Remesa bancaria')).toContainText('24 h');
   await expect(lead.getByRole('region', { name: 'Fuera de plazo (los más antiguos)' })).toContainText(`Item ${first}`);
+  // What it is, named as the queue names it (not REMESA_BANCARIA · REQUESTED).
+  await expect(lead.getByRole('region', { name: 'Fuera de plazo (los más antiguos)' }).getByRole('row', { name: new RegExp(`Item ${first}\\b`) })).toContainText('Remesa bancaria · Solicitada');
   expect(await seriousViolations(lead)).toEqual([]);
   const workRegion = lead.getByRole('region', { name: 'Trabajo de hoy' });
   const countBefore = async () => {

@@ -81,12 +81,12 @@ describe('the queues against their service levels', () => {
     expect(pick(risk)).toEqual({ depth: 5, oldestMinutes: 241, p50Minutes: 120, p90Minutes: 241, overCount: 1 });
     expect(pick(risk)).toEqual(expected(ages, 240));
     expect(risk.slaHours).toBe(server.config.slaHours.risk);
-    expect(read.over.filter((o) => o.queue === 'risk')).toEqual([{ queue: 'risk', kind: 'order', id: orders[4]!.id, orderId: orders[4]!.id, what: 'RISK', createdDate: ago(241), ageMinutes: 241 }]);
+    expect(read.over.filter((o) => o.queue === 'risk')).toEqual([{ queue: 'risk', kind: 'order', id: orders[4]!.id, orderId: orders[4]!.id, what: { orderStatus: 'RISK' }, createdDate: ago(241), ageMinutes: 241 }]);
   });
 
   it('Pendientes de aprobación: requests waiting (expired and decided ones are not), aged from the request', async () => {
     await k().deleteFrom('approval_requests').execute();
-    const base = { chart: 'bankRemittance', event: 'item.approve', path: '/x', request: '{}', doc_code: 'ORDER', doc_id: '7', entity_id: '1', amount: 600, currency: 'USD', amount_usd: 600, needs: '[]', requester_id: 1, requester_name: 'Ana' };
+    const base = { chart: 'bankRemittanceItem', event: 'item.approve', path: '/x', request: '{}', doc_code: 'ORDER', doc_id: '7', entity_id: '1', amount: 600, currency: 'USD', amount_usd: 600, needs: '[]', requester_id: 1, requester_name: 'Ana' };
     await k()
       .insertInto('approval_requests')
       .values([
@@ -100,7 +100,8 @@ describe('the queues against their service levels', () => {
     const approval = read.queues.find((q) => q.queue === 'approval')!;
     expect(pick(approval)).toEqual({ depth: 2, oldestMinutes: 481, p50Minutes: 30, p90Minutes: 481, overCount: 1 });
     const late = read.over.filter((o) => o.queue === 'approval');
-    expect(late.map((o) => [o.kind, o.orderId, o.ageMinutes])).toEqual([['approval', 7, 481]]);
+    // What it is: the action as its button reads, not the chart's event.
+    expect(late.map((o) => [o.kind, o.orderId, o.ageMinutes, o.what])).toEqual([['approval', 7, 481, { action: 'Aprobar' }]]);
   });
 
   it('the Cola de Remesas per product as the table holds it (every waiting status), by province, and at the 24 h boundary', async () => {
@@ -126,7 +127,7 @@ describe('the queues against their service levels', () => {
     // The list: the oldest late items, oldest first, each over its level, at most 20.
     const listed = read.over.filter((o) => o.queue === 'remittance');
     expect(listed.length).toBeLessThanOrEqual(20);
-    expect(listed.every((o) => o.ageMinutes > limit && o.kind === 'item' && o.orderId)).toBe(true);
+    expect(listed.every((o) => o.ageMinutes > limit && o.kind === 'item' && o.orderId && 'productType' in o.what)).toBe(true);
     expect(listed.map((o) => o.createdDate)).toEqual(listed.map((o) => o.createdDate).sort());
   });
 

@@ -54,8 +54,8 @@ export const OverEntry = v.object({
   id: v.number(),
   /** The order it belongs to (a request: the order it is on, if any). */
   orderId: v.nullable(v.number()),
-  /** What it is: the product and status, the order's status, or the request's action. */
-  what: v.string(),
+  /** What it is, as codes the page names: an item's product and status, a held order's status, or the request's action (its label). */
+  what: v.union([v.object({ productType: v.picklist(REMITTANCE_QUEUE_PRODUCTS), status: v.string() }), v.object({ orderStatus: v.string() }), v.object({ action: v.string() })]),
   createdDate: IsoDateTime,
   ageMinutes: v.number(),
 });

@@ -2,6 +2,8 @@ import type { HeldClaim, OverEntry, ProvinceFigures, QueueFigures, Supervision, 
 import { waitedFor } from '@/domain/queues';
 import { formatCount } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
+import { productStatusLabel } from '@/domain/products';
+import { orderStatusLabel } from '@/domain/order-status';
 import { SLA_TONE, SlaText, type SlaState } from '@/domain/sla';
 import { slaStateOf } from '@/machines/queue/sla.machine';
 import { SimpleTable, type TableColumn } from '@/ui/detail-table';
@@ -17,6 +19,10 @@ import { supervisionText as text } from '@/i18n/es-supervision';
  */
 
 const minutes = (m: number | null) => (m === null ? text.none : waitedFor(m));
+
+/** What a late entry is, named as the queues and the order name it: the product and its status, the order's status, or the request's action. */
+const whatText = (what: OverEntry['what']) =>
+  'productType' in what ? `${text.products[what.productType]} · ${productStatusLabel(what.productType, what.status)}` : 'orderStatus' in what ? orderStatusLabel(what.orderStatus) : what.action;
 
 /** Where a queue stands against its level: its oldest entry's state. */
 export const queueState = (f: Pick<QueueFigures, 'oldestMinutes' | 'slaHours'>): SlaState | null =>
@@ -68,7 +74,7 @@ const OVER_COLUMNS: TableColumn<OverEntry>[] = [
   { header: text.columns.queue, cell: (o) => text.queues[o.queue], className: 'whitespace-nowrap' },
   { header: text.columns.entry, cell: (o) => text.entry(o.kind, o.id), className: 'whitespace-nowrap' },
   { header: text.columns.order, cell: (o) => <OrderLink id={o.orderId} /> },
-  { header: text.columns.what, cell: (o) => o.what },
+  { header: text.columns.what, cell: (o) => whatText(o.what) },
   { header: text.columns.age, cell: (o) => <span className={TONE_CLASS.danger}>{`${waitedFor(o.ageMinutes)} · ${SlaText.over}`}</span>, className: 'whitespace-nowrap' },
 ];
 
@@ -129,7 +135,7 @@ export function supervisionCsvRows(data: Supervision, claims: readonly HeldClaim
     ...data.provinces.map((p) => [p.name, p.depth, p.oldestMinutes, p.overCount]),
     [],
     [c.queue, c.entry, c.order, c.what, `${c.age} (min)`],
-    ...data.over.map((o) => [text.queues[o.queue], text.entry(o.kind, o.id), o.orderId, o.what, o.ageMinutes]),
+    ...data.over.map((o) => [text.queues[o.queue], text.entry(o.kind, o.id), o.orderId, whatText(o.what), o.ageMinutes]),
     [],
     [c.entry, c.order, c.holder, c.since, `${c.heldFor} (min)`],
     ...claims.map((h) => [text.entry(h.kind, h.id), h.orderId, h.holderName, formatDateTime(h.claimedAt), h.heldMinutes]),
