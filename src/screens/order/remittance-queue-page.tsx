@@ -10,6 +10,7 @@ import { productStatusLabel } from '@/domain/products';
 import { orderStatusLabel } from '@/domain/order-status';
 import { useServices } from '@/ui/session';
 import { SelectField } from '@/ui/fields';
+import { CodeText } from '@/ui/code-text';
 import { useProvinces } from '@/ui/place-fields';
 import { DetailTabView, RereadRegion, useShownDetail } from '@/ui/detail-tab';
 import { queueText } from '@/i18n/es-queues';
@@ -23,14 +24,16 @@ const route = getRouteApi('/admin/remittance-queue');
 const columns = queueText.columns;
 
 const COLUMNS: QueueColumn<RemittanceQueueEntry>[] = [
-  { header: columns.age, cell: (e) => <SlaAge ageMinutes={e.ageMinutes} sla={e.sla} />, className: 'whitespace-nowrap' },
+  // Its rows take two lines from 1280 to 1536 px (WorkQueue's twoLines): the widest texts wrap, each column
+  // wide enough for its text in two lines (a late age, an order's status broken after an underscore).
+  { header: columns.age, cell: (e) => <SlaAge ageMinutes={e.ageMinutes} sla={e.sla} />, className: 'min-w-[6.5rem]' },
   { header: columns.item, cell: (e) => e.itemId },
   { header: columns.product, cell: (e) => queueText.products[e.productType] },
   { header: columns.status, cell: (e) => productStatusLabel(e.productType, e.status) },
   { header: columns.amount, cell: (e) => formatMoney(e.amount, e.currency), className: 'whitespace-nowrap' },
   { header: columns.province, cell: (e) => normalizeProvince(e.province) },
   { header: columns.provider, cell: (e) => e.provider ?? '' },
-  { header: columns.orderStatus, cell: (e) => orderStatusLabel(e.orderStatus) },
+  { header: columns.orderStatus, cell: (e) => <CodeText code={orderStatusLabel(e.orderStatus)} />, className: 'min-w-[7.5rem]' },
 ];
 
 /**
@@ -89,6 +92,7 @@ export function RemittanceQueuePage() {
       keyName={(key) => `${columns.item} ${key}`}
       chartOf={(e) => e.chart}
       columns={COLUMNS}
+      twoLines
       filters={
         <div role="group" aria-label={filters.label} className="flex flex-wrap gap-3">
           <SelectField

@@ -58,13 +58,29 @@ export interface WorkQueueProps<TEntry, Q> {
   chartOf: (entry: TEntry) => ChartSnapshot;
   columns: readonly QueueColumn<TEntry>[];
   filters?: ReactNode;
+  /**
+   * Its rows are wider than a laptop's or a desktop's screen (Cola de Remesas): from 1280 to 1536 px
+   * each row takes two lines of smaller text, every row as high as the others, so the list fits
+   * without a sideways scroll (narrower, it scrolls inside its card as every list does); below 1536 px
+   * the opened entry's panel goes under a shorter list instead of beside it.
+   */
+  twoLines?: boolean;
   /** Told after the person's action on an entry or a bulk decision, once it is done (the risk queue tells the session: its bell reads again). */
   onDecided?: () => void;
   /** The opened entry's panel; `onActed` after an action on it. Its reads inside a `RereadRegion` of `rereads` (the queue's chart) read again when the queue says so. */
   panel: (entry: TEntry, onActed: () => void, rereads: Rereads) => ReactNode;
 }
 
-export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = false, entryOf, claimOf, blockedText, nameOf, keyName, chartOf, columns, filters, onDecided, panel }: WorkQueueProps<TEntry, Q>) {
+/**
+ * The list's pane: its height (shorter while an entry is open under it, so the panel shows), and its
+ * share of the row where it sits beside the panel (all of it while nothing is open).
+ */
+function listFrame(twoLines: boolean, opened: boolean) {
+  if (!twoLines) return `h-[65vh] xl:h-[75vh] xl:flex-auto ${opened ? 'xl:grow-0' : ''}`;
+  return `${opened ? 'h-[40vh]' : 'h-[65vh]'} 2xl:h-[75vh] 2xl:flex-auto ${opened ? '2xl:grow-0' : ''}`;
+}
+
+export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = false, entryOf, claimOf, blockedText, nameOf, keyName, chartOf, columns, filters, twoLines = false, onDecided, panel }: WorkQueueProps<TEntry, Q>) {
   const services = useServices();
   const me = useSession((c) => c.profile?.accountId ?? null);
 
@@ -192,11 +208,11 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
       ) : null}
       {/* The list and the opened entry's panel share the width by their content: the list as wide as its
           rows (all of it while nothing is open), the panel the rest, at least 34rem; side by side from a
-          laptop's width, one under the other below it. */}
-      <div className="flex flex-col gap-4 xl:flex-row xl:items-start">
+          laptop's width (from 1536 px with two-line rows), one under the other below it. */}
+      <div className={`flex flex-col gap-4 ${twoLines ? '2xl:flex-row 2xl:items-start' : 'xl:flex-row xl:items-start'}`}>
         {/* A pane of fixed height: the rows scroll inside it, so nothing under it moves as they arrive;
             narrower than its rows, it scrolls sideways with a shade on the side that has more. */}
-        <div className={`scroll-cue h-[65vh] min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 xl:h-[75vh] xl:flex-auto ${openedEntry === null ? '' : 'xl:grow-0'}`}>
+        <div className={`scroll-cue min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 ${listFrame(twoLines, openedEntry !== null)}`}>
           <div className="scroll-cue-port h-full overflow-auto rounded-lg">
             {entries.length === 0 && state.matches({ list: 'ready' }) ? (
               <p className="p-4 text-sm text-slate-600">{queueText.empty}</p>
@@ -205,7 +221,7 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
               <Spinner label={t.app.loading} />
             ) : (
               // One line per row: every row is as high as the others.
-              <table aria-label={queueText.listLabel(title, newestFirst)} className="w-full text-left text-sm whitespace-nowrap">
+              <table aria-label={queueText.listLabel(title, newestFirst)} className={`w-full text-left text-sm whitespace-nowrap ${twoLines ? 'xl:text-xs xl:whitespace-normal 2xl:text-sm 2xl:whitespace-nowrap' : ''}`}>
                 <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
                   <tr>
                     <th scope="col" className="w-8 px-2 py-2">
@@ -234,7 +250,7 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
                       <tr
                         key={key}
                         aria-current={index === cursor ? 'true' : undefined}
-                        className={`border-t border-slate-100 ${index === cursor ? 'bg-sky-50 outline-2 -outline-offset-2 outline-sky-500' : ''} ${key === opened ? 'font-semibold' : ''} ${blocked ? 'text-slate-500' : ''}`}
+                        className={`border-t border-slate-100 ${twoLines ? 'xl:h-[2.75rem] 2xl:h-auto' : ''} ${index === cursor ? 'bg-sky-50 outline-2 -outline-offset-2 outline-sky-500' : ''} ${key === opened ? 'font-semibold' : ''} ${blocked ? 'text-slate-500' : ''}`}
                       >
                         <td className="px-2 py-1.5">
                           <input type="checkbox" aria-label={bulkText.select(nameOf(entry))} checked={chosen.includes(key)} disabled={blocked} onChange={() => bulk.send({ type: 'select.toggle', key })} />
@@ -260,7 +276,7 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
           </div>
         </div>
         {openedEntry === null ? null : (
-          <section aria-label={title} className="min-w-0 space-y-3 xl:flex-[1_0_34rem]">
+          <section aria-label={title} className={`min-w-0 space-y-3 ${twoLines ? '2xl:flex-[1_0_34rem]' : 'xl:flex-[1_0_34rem]'}`}>
             {heldElsewhere && refusal ? (
               <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
                 {refusal}
