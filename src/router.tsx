@@ -7,7 +7,6 @@ import {
   redirect,
   useNavigate,
   useRouterState,
-  useSearch,
   type AnyRouter,
   type RouterHistory,
 } from '@tanstack/react-router';
@@ -82,7 +81,7 @@ const loginSearch = (search: Record<string, unknown>): { [RETURN_PARAM]?: string
  */
 function LoginRoute() {
   const navigate = useNavigate();
-  const requested = useSearch({ strict: false, select: (search) => search[RETURN_PARAM] });
+  const requested = loginRoute.useSearch({ select: (search) => search[RETURN_PARAM] });
   const signedIn = useCallback(() => void navigate({ href: returnLocation(requested), replace: true }), [navigate, requested]);
   return <LoginPage onSignedIn={signedIn} />;
 }
@@ -94,13 +93,14 @@ const loginRoute = createRoute({
   staticData: { title: t.titles.login },
   component: LoginRoute,
 });
-/** The login page some layouts link from their top bar: the same page. */
+/** The login page some layouts link from their top bar: the same page, under its one path (with where to go after). */
 const altLoginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login-page',
   validateSearch: loginSearch,
-  staticData: { title: t.titles.login },
-  component: LoginRoute,
+  beforeLoad: ({ search }): never => {
+    throw redirect({ to: '/auth/login-page', search, replace: true });
+  },
 });
 
 const healthRoute = createRoute({
