@@ -105,7 +105,7 @@ const LISTS = ['order/orders-page', 'customer/customers-page', 'items/items-page
  * (the page after sign-in) and the detail pages' first reads (their loaders send them before the
  * page's code is in: they must stay small chunks of their own).
  */
-const KEEP_APART = [...LISTS, rootOf('screens/shell/dashboard-page.tsx'), rootOf('screens/order/load-order.ts'), rootOf('ui/customer/customer-card-read.ts')];
+const KEEP_APART = [...LISTS, rootOf('screens/shell/dashboard-page.tsx'), rootOf('screens/order/load-order.ts'), rootOf('features/customer/customer-card-read.ts')];
 /** The pages staff open most after the lists, each a family: its modules come in a few chunks. */
 const FAMILIES: Record<string, string[]> = {
   order: [rootOf('screens/order/order-page.tsx')],
@@ -176,7 +176,7 @@ export default defineConfig({
             // each other (a cycle between chunks breaks the order modules are evaluated in).
             {
               name: 'detail-shared',
-              test: /src\/(ui\/(action-logs|doc-notes|editor-only)|api\/(order-detail|contract\/(order-detail|settings|check))|machines\/customer\/blacklist\.|i18n\/(es-questions|es-activity|es-blacklist|es-customer-shared)|domain\/(phones|diff|customer-blacklist))\./,
+              test: /src\/(ui\/editor-only|features\/activity\/(action-logs|doc-notes)|api\/(order-detail|contract\/(order-detail|settings|check))|machines\/customer\/blacklist\.|i18n\/(es-questions|es-activity|es-blacklist|es-customer-shared)|domain\/(phones|diff|customer-blacklist))\./,
             },
           ],
         },

@@ -11,8 +11,8 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import { LoginPage } from '@/screens/session/login-page';
-import type { ScreenRoute } from '@/ui/screen-route';
-import { adminRoute, isSignedIn, requireSession, rootRoute, type RouterContext } from '@/ui/route-frame';
+import type { ScreenRoute } from '@/routing/screen-route';
+import { adminRoute, isSignedIn, requireSession, rootRoute, type RouterContext } from '@/routing/route-frame';
 import { FirstLoadPending } from '@/ui/shell-frame';
 import { RootLayout } from '@/screens/shell/root-layout';
 import { Shell } from '@/screens/shell/shell';
@@ -32,7 +32,7 @@ import { parseSearch, stringifySearch } from '@/domain/url-search';
 import { t } from '@/i18n';
 
 /**
- * The composition root of the routes: the frame's layouts (src/ui/route-frame.tsx declares the
+ * The composition root of the routes: the frame's layouts (src/routing/route-frame.tsx declares the
  * root and /admin), sign-in, paths that lead nowhere, and every domain's typed screen routes. A new
  * screen is a route of its domain's `routes.ts` and a name in this list. Their declarations are
  * the menu: the router's context carries them to the sidebar and the command palette, and each

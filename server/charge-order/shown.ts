@@ -32,7 +32,7 @@ export function chargeOrderShows(db: Kysely<Database>, tenant: string) {
     customer: grant((c) => someCharge().where('account_id', '=', parse(AccountIdQuery, c.req.query()).accountId)),
     /**
      * The gateway's log of a charge order: by the order it charged, or by its own id when it charged
-     * none (src/ui/charge-order/charge-detail.tsx), and always for its customer.
+     * none (src/features/charge-order/charge-detail.tsx), and always for its customer.
      */
     gatewayLog: grant((c) => {
       const { orderId, accountId } = parse(GatewayLogQuery, c.req.query());

@@ -4,7 +4,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { sessionMachine } from '@/machines/session/session.machine';
 import type { Profile } from '@/api/contract/uaa';
 import { Permission } from '@/domain/permissions';
-import { menuOf, mayOpen, ScreenRefused } from '@/ui/screen-route';
+import { menuOf, mayOpen, ScreenRefused } from '@/routing/screen-route';
 
 /** Which screens' page modules were loaded: a refused route must not load its page at all. */
 const loaded = vi.hoisted(() => [] as string[]);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { ALL_PERMISSIONS, Permission } from '@/domain/permissions';
 import { GroupsMsg } from '@/domain/groups';
-import type { CustomerInfo } from '@/ui/customer/customer-actions';
+import type { CustomerInfo } from '@/features/customer/customer-actions';
 import { CustomerBar, renderAs } from './support';
 
 /**

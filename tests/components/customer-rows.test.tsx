@@ -5,11 +5,11 @@ import type { ReactNode } from 'react';
 import type { PaymentMethod, BankRecipient } from '@/api/contract/customer-detail';
 import type { UserDocuments } from '@/api/contract/customer-documents';
 import { ALL_PERMISSIONS } from '@/domain/permissions';
-import { CardActionsCell } from '@/ui/customer/card-actions';
-import { DocumentsTab } from '@/ui/customer/documents-tab';
-import { RegisterCustomer } from '@/ui/customer/register-customer';
-import { bankRecipientActions } from '@/ui/customer/recipient-edit';
-import { CustomerPhones } from '@/ui/customer-phones';
+import { CardActionsCell } from '@/features/customer/card-actions';
+import { DocumentsTab } from '@/features/customer/documents-tab';
+import { RegisterCustomer } from '@/features/customer/register-customer';
+import { bankRecipientActions } from '@/features/customer/recipient-edit';
+import { CustomerPhones } from '@/features/customer/customer-phones';
 import { useShownDetail } from '@/ui/detail-tab';
 import { renderAs } from './support';
 

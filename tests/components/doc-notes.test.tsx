@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NotesPage } from '@/api/contract/order-detail';
 import { Permission } from '@/domain/permissions';
-import { DocNotes, type NoteDoc } from '@/ui/doc-notes';
+import { DocNotes, type NoteDoc } from '@/features/activity/doc-notes';
 import { useShownDetail } from '@/ui/detail-tab';
 import { renderAs } from './support';
 

@@ -8,7 +8,7 @@ import { OrderActions } from '@/screens/order/order-actions';
 import { OfferActions } from '@/screens/order/offer-actions';
 import { NotesTab } from '@/screens/order/notes-tab';
 import { FoiSearch } from '@/screens/order/foi-search';
-import { ZelleSection, type ZellePayment } from '@/ui/order/zelle-section';
+import { ZelleSection, type ZellePayment } from '@/features/order/zelle-section';
 import { useShownDetail } from '@/ui/detail-tab';
 import { zelleLink } from '@/machines/order/zelle-link.machine';
 import { OrderRefused, RefundMsg } from '@/domain/order-actions';

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { snapshotOf } from '@/api/contract/chart-snapshot';
 import { customerCredit } from '@/machines/customer/credit.machine';
 import { customerAccess } from '@/machines/customer/access.machine';
-import type { CustomerInfo } from '@/ui/customer/customer-actions';
+import type { CustomerInfo } from '@/features/customer/customer-actions';
 import { CustomerBar, renderAs } from './support';
 
 /**
- * The customer's action bar (src/ui/customer/customer-actions.tsx) as admin, for a customer the
+ * The customer's action bar (src/features/customer/customer-actions.tsx) as admin, for a customer the
  * charts' snapshots say has 3 USD of CALL_CREDIT and no e-mail; no server: a service touched is
  * recorded and never answers. Moved from tests/e2e/offered-actions.spec.ts ("a form's amount above
  * the balance, or a notice to a customer without an e-mail, is refused beside the form and nothing

@@ -11,14 +11,14 @@ import { callReturn } from '@/machines/call/call-return.machine';
 import { order as orderLifecycle } from '@/machines/order/order.machine';
 import { homeRemittance } from '@/machines/items/home-remittance.machine';
 import { bulkSelectionMachine } from '@/machines/ui/bulk-selection.machine';
-import { CallDetail } from '@/ui/call/call-detail';
+import { CallDetail } from '@/features/call/call-detail';
 import { BulkBar, type BulkSelectionActor } from '@/screens/order/bulk-bar';
 import { renderAs, type Answers } from './support';
 
 /**
  * A work queue's bulk bar (src/screens/order/bulk-bar.tsx: the selection chart, and the batch run
  * by the action-flow chart with the bulk call as its request) and the call detail's returns
- * (src/ui/call/call-detail.tsx, the call's chart from the snapshot the calls list carries), for a
+ * (src/features/call/call-detail.tsx, the call's chart from the snapshot the calls list carries), for a
  * persona's permissions; no server: a service touched is recorded and never answers, unless the
  * test answers the bulk call. Moved from tests/e2e/bulk-decisions.spec.ts and call-detail.spec.ts:
  * what the bar offers and asks, the reason form's texts and refusal, what the batch sends and how

@@ -10,7 +10,7 @@ import type { ServiceClient } from '@/api/http';
 import type { Services } from '@/api/services';
 import { FOUR_EYES_THRESHOLD_USD } from '@/domain/approval-limits';
 import { sessionMachine } from '@/machines/session/session.machine';
-import { CustomerActions } from '@/ui/customer/customer-actions';
+import { CustomerActions } from '@/features/customer/customer-actions';
 import { ServicesContext, SessionActorContext, type SessionActor } from '@/ui/session';
 import { persona } from '../support/chart-checks';
 

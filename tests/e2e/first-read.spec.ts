@@ -4,7 +4,7 @@ import { withDb } from './fixtures';
 
 /**
  * Issue 26: a page's first read goes out with the navigation, beside the page's code, not after it
- * (its route's loader sends it and hands the answer to the page as its loader data: src/ui/route-frame.tsx); the shell's own
+ * (its route's loader sends it and hands the answer to the page as its loader data: src/routing/route-frame.tsx); the shell's own
  * data (bell, KYC counter, fraud alert) waits until the page has been painted. Each page is loaded
  * cold with its own code held back until its first read has been sent (at most HOLD_MS): a page
  * that asked only after its code arrived would wait out the whole hold and send it after.
@@ -71,7 +71,7 @@ test('the orders list: its first page (today’s window, the URL’s filters) is
   expect(firstOf(started, '/secured/risk/list')!.at).toBeGreaterThanOrEqual(reads[0]!.at);
 });
 
-// Every list whose first page its route's loader asks for (listLoader, src/ui/route-frame.tsx): at its own URL, the
+// Every list whose first page its route's loader asks for (listLoader, src/routing/route-frame.tsx): at its own URL, the
 // page's endpoint once, before the page's code has arrived, and the grid filled from that answer.
 for (const list of [
   { path: 'items', source: 'src/screens/items/items-page.tsx', endpoint: '/secured/items/allHistory', grid: 'Items' },

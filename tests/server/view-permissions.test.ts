@@ -67,7 +67,7 @@ const customerReads = (accountId: number): [string, v.GenericSchema][] => [
   [`/users/secured/phoneNumbers?accountId=${accountId}`, PhonesResponse],
 ];
 
-/** Every read the charge order's detail sends when each of its tabs is opened (src/ui/charge-order/charge-detail.tsx), and the list's. */
+/** Every read the charge order's detail sends when each of its tabs is opened (src/features/charge-order/charge-detail.tsx), and the list's. */
 const chargeReads = (c: Charge) => ({
   list: `/upg/api/crm/${tenant()}/chargeOrder/allHistory?chargeOrderId=${c.id}&page=0&size=20`,
   charge: `/upg/api/crm/${tenant()}/paymentChargeOrder?chargeorderId=${c.id}`,

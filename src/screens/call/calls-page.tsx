@@ -31,7 +31,7 @@ const COLUMNS: Column<ExpandableRow<CallRow>>[] = [
 ];
 
 // The call detail loads when the first row is opened: the list stays within its budget.
-const CallDetail = lazy(async () => ({ default: (await import('@/ui/call/call-detail')).CallDetail }));
+const CallDetail = lazy(async () => ({ default: (await import('@/features/call/call-detail')).CallDetail }));
 const idOf = (c: CallRow) => c.id;
 const toggleLabel = (c: CallRow, expanded: boolean) => `${expanded ? listText.calls.collapse : listText.calls.expand} ${c.id}`;
 
@@ -61,7 +61,7 @@ function CallFilters({ screen }: { screen: SearchScreen }) {
 export function CallsPage() {
   const search = route.useSearch();
   const navigate = useNavigate();
-  // The route's loader asked for the first page as the navigation started (src/ui/route-frame.tsx): the chart's first load takes it.
+  // The route's loader asked for the first page as the navigation started (src/routing/route-frame.tsx): the chart's first load takes it.
   const { defaults, read, pageSize } = route.useLoaderData();
   const [resetTo] = useState(() => defaultWindow('calls', Date.now(), true));
   const screen = useSearchScreen({

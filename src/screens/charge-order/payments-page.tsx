@@ -31,9 +31,9 @@ const COLUMNS: Column<Row>[] = [
 ];
 
 // The charge-order detail loads when the first row is opened: the list stays within its budget.
-const ChargeDetail = lazy(async () => ({ default: (await import('@/ui/charge-order/charge-detail')).ChargeDetail }));
+const ChargeDetail = lazy(async () => ({ default: (await import('@/features/charge-order/charge-detail')).ChargeDetail }));
 // The gateway's defence report loads beside the title (its dialog and contract are not the list's).
-const UpgDefenceReport = lazy(async () => ({ default: (await import('@/ui/charge-order/upg-defence')).UpgDefenceReport }));
+const UpgDefenceReport = lazy(async () => ({ default: (await import('@/features/charge-order/upg-defence')).UpgDefenceReport }));
 const idOf = (c: ChargeOrderRow) => c.id;
 const toggleLabel = (c: ChargeOrderRow, expanded: boolean) => `${expanded ? listText.payments.collapse : listText.payments.expand} ${c.id}`;
 
@@ -70,7 +70,7 @@ function PaymentFilters({ screen }: { screen: SearchScreen }) {
 export function PaymentsPage() {
   const search = route.useSearch();
   const navigate = useNavigate();
-  // The route's loader asked for the first page as the navigation started (src/ui/route-frame.tsx): the chart's first load takes it.
+  // The route's loader asked for the first page as the navigation started (src/routing/route-frame.tsx): the chart's first load takes it.
   const { defaults, read, pageSize } = route.useLoaderData();
   const screen = useSearchScreen({
     search,

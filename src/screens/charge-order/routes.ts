@@ -2,8 +2,8 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { CreditCardIcon } from '@heroicons/react/24/outline';
 import { defaultWindow } from '@/domain/date-window';
 import { Permission } from '@/domain/permissions';
-import { searchOf } from '@/ui/screen-route';
-import { adminRoute, listLoader, screen, VISIT } from '@/ui/route-frame';
+import { searchOf } from '@/routing/screen-route';
+import { adminRoute, listLoader, screen, VISIT } from '@/routing/route-frame';
 import { t } from '@/i18n';
 
 /** The payment gateway's charge orders (Pagos UPG): the company's; the first page is its route's loader's. */

@@ -5,7 +5,7 @@ import { formatMoney } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { approval as approvalLifecycle } from '@/machines/queue/approval.machine';
 import { useServices, useSession } from '@/ui/session';
-import { useScreens } from '@/ui/screens';
+import { useScreens } from '@/routing/screens';
 import { useOrderChanges } from '@/ui/live';
 import { ChartActions, snapshotPart, useChartFlow } from '@/ui/chart-actions';
 import { DetailTabView, useShownDetail, type ShownTab } from '@/ui/detail-tab';

@@ -1,8 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { CheckBadgeIcon, ShieldCheckIcon } from '@heroicons/react/24/outline';
 import { APPROVAL_READERS, Permission } from '@/domain/permissions';
-import { searchOf } from '@/ui/screen-route';
-import { adminRoute, screen } from '@/ui/route-frame';
+import { searchOf } from '@/routing/screen-route';
+import { adminRoute, screen } from '@/routing/route-frame';
 import { t } from '@/i18n';
 
 /** Control work (issue 14): four-eyes approvals and QA's transition audit. */

@@ -6,7 +6,7 @@ import type { CustomerRow } from '@/api/contract/customers';
 import { Msg } from '@/domain/messages';
 import { Card, PageHeader } from '@/ui/card';
 import { InputField } from '@/ui/fields';
-import { CustomersGrid } from '@/ui/customers-grid';
+import { CustomersGrid } from '@/features/customer/customers-grid';
 import { SearchLayout, SearchStatus, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
 import { listText } from '@/i18n/es-lists';
 import { t } from '@/i18n/index';

@@ -4,21 +4,21 @@ import { PageHeader } from '@/ui/card';
 import { Spinner } from '@/ui/spinner';
 import { t } from '@/i18n';
 import { DetailTabView, reloadLoaded, useShownDetail } from '@/ui/detail-tab';
-import { CustomerCard } from '@/ui/customer/customer-card';
-import { CustomerTabs, useCustomerTabs } from '@/ui/customer/customer-detail';
+import { CustomerCard } from '@/features/customer/customer-card';
+import { CustomerTabs, useCustomerTabs } from '@/features/customer/customer-detail';
 import { KeyGroupsProvider } from '@/ui/key-groups';
 import { customerText } from '@/i18n/es-customer';
 
 // The customer's actions are a chunk of their own (the page's first paint stays within its budget),
 // asked for when the page's own chunk arrives, so it loads beside the card's reads.
-const customerActions = import('@/ui/customer/customer-actions');
+const customerActions = import('@/features/customer/customer-actions');
 const CustomerActions = lazy(async () => ({ default: (await customerActions).CustomerActions }));
 
 const route = getRouteApi('/admin/customer-page/$id');
 
 /** The customer page (#/admin/customer-page/{id}): the card, then the tabs; one customer per URL. */
 function CustomerView({ accountId }: { accountId: number }) {
-  // The route's loader asked for the card as the navigation started (src/ui/route-frame.tsx): the first read takes it.
+  // The route's loader asked for the card as the navigation started (src/routing/route-frame.tsx): the first read takes it.
   const read = route.useLoaderData({ select: (data) => data.card });
   const card = useShownDetail(() => read!());
   const tabs = useCustomerTabs(accountId);

@@ -4,12 +4,12 @@ import type { CustomerRow } from '@/api/contract/customers';
 import { PageHeader } from '@/ui/card';
 import { SearchLayout, useSearchScreen } from '@/ui/search-screen';
 import { CustomerFilters } from './customer-filters';
-import { CustomersGrid } from '@/ui/customers-grid';
+import { CustomersGrid } from '@/features/customer/customers-grid';
 import { t } from '@/i18n/index';
 
 // The register action's chart and form load after the list, in a chunk of their own (the list stays
 // within its budget); its chart offers 'Crear Nuevo Cliente' to who may register, nobody else.
-const RegisterCustomer = lazy(async () => ({ default: (await import('@/ui/customer/register-customer')).RegisterCustomer }));
+const RegisterCustomer = lazy(async () => ({ default: (await import('@/features/customer/register-customer')).RegisterCustomer }));
 
 const route = getRouteApi('/admin/customers');
 
@@ -17,7 +17,7 @@ const route = getRouteApi('/admin/customers');
 export function CustomersPage() {
   const search = route.useSearch();
   const navigate = useNavigate();
-  // The route's loader asked for the first page as the navigation started (src/ui/route-frame.tsx): the chart's first load takes it.
+  // The route's loader asked for the first page as the navigation started (src/routing/route-frame.tsx): the chart's first load takes it.
   const { defaults, read, pageSize } = route.useLoaderData();
   const screen = useSearchScreen({
     search,

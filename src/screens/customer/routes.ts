@@ -1,8 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { LifebuoyIcon, UserGroupIcon } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
-import { searchOf } from '@/ui/screen-route';
-import { adminRoute, listLoader, readsFrom, screen, VISIT } from '@/ui/route-frame';
+import { searchOf } from '@/routing/screen-route';
+import { adminRoute, listLoader, readsFrom, screen, VISIT } from '@/routing/route-frame';
 import { t } from '@/i18n';
 
 /** The customer's screens: the customers search, the recovery search and the customer page (their first reads are their loaders'). */
@@ -34,7 +34,7 @@ export const customerRoutes = [
     ...screen({ path: 'customer-page/$id', title: t.titles.customer, permission: Permission.VIEW_CUSTOMERS }),
     // The card (who, the account, what they bought) is asked for as the navigation starts (its read a small chunk of its own); the page takes it.
     loader: async ({ context: { services }, params, preload }) => {
-      const { accountIdOf, loadCustomerCard } = await import('@/ui/customer/customer-card-read');
+      const { accountIdOf, loadCustomerCard } = await import('@/features/customer/customer-card-read');
       const accountId = accountIdOf(params.id);
       return { accountId, card: accountId === null ? null : readsFrom(() => loadCustomerCard(services, accountId), preload ? null : []) };
     },

@@ -3,7 +3,7 @@ import { documentCaption, kycStatusLabel } from '@/domain/kyc';
 import { formatDateTime } from '@/domain/time';
 import type { Column } from '@/ui/data-grid';
 import { CustomerLink } from '@/ui/links';
-import { KycUrl } from '@/ui/kyc-url';
+import { KycUrl } from '@/features/customer/kyc-url';
 import { extrasText } from '@/i18n/es-extras';
 import { yesNo } from '@/i18n';
 

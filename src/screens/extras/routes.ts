@@ -1,8 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { Squares2X2Icon } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
-import { searchOf } from '@/ui/screen-route';
-import { adminRoute, screen } from '@/ui/route-frame';
+import { searchOf } from '@/routing/screen-route';
+import { adminRoute, screen } from '@/routing/route-frame';
 import { t } from '@/i18n';
 
 /** Extras: exchange rates and KYC decisions. */

@@ -44,7 +44,7 @@ function ItemFilters({ screen }: { screen: SearchScreen }) {
 export function ItemsPage() {
   const search = route.useSearch();
   const navigate = useNavigate();
-  // The route's loader asked for the first page as the navigation started (src/ui/route-frame.tsx): the chart's first load takes it.
+  // The route's loader asked for the first page as the navigation started (src/routing/route-frame.tsx): the chart's first load takes it.
   const { defaults, read, pageSize } = route.useLoaderData();
   const screen = useSearchScreen({
     search,

@@ -2,11 +2,11 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { CubeIcon } from '@heroicons/react/24/outline';
 import { defaultWindow } from '@/domain/date-window';
 import { Permission } from '@/domain/permissions';
-import { searchOf } from '@/ui/screen-route';
-import { adminRoute, listLoader, screen, VISIT } from '@/ui/route-frame';
+import { searchOf } from '@/routing/screen-route';
+import { adminRoute, listLoader, screen, VISIT } from '@/routing/route-frame';
 import { t } from '@/i18n';
 
-/** The items search: its first page is its route's loader's (src/ui/route-frame.tsx). */
+/** The items search: its first page is its route's loader's (src/routing/route-frame.tsx). */
 export const itemRoutes = [
   createRoute({
     getParentRoute: () => adminRoute,

@@ -10,7 +10,7 @@ import { Button } from '@/ui/button';
 import { DetailTabView, type ShownTab } from '@/ui/detail-tab';
 import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { InputField } from '@/ui/fields';
-import { ActionLogTable, LOGS_PAGE_SIZE } from '@/ui/action-logs';
+import { ActionLogTable, LOGS_PAGE_SIZE } from '@/features/activity/action-logs';
 import { orderText } from '@/i18n/es-order';
 
 export interface LogsQuery {

@@ -3,7 +3,7 @@ import type { OrderRow } from '@/api/contract/order-lists';
 import type { NotesPage } from '@/api/contract/order-detail';
 import { getOrderNotes } from '@/api/order-detail';
 import type { DetailTab } from '@/ui/detail-tab';
-import { DocNotes } from '@/ui/doc-notes';
+import { DocNotes } from '@/features/activity/doc-notes';
 import { orderText } from '@/i18n/es-order';
 
 const NOTES_SHOWN = 100;

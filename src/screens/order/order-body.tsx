@@ -8,15 +8,15 @@ import { orderText } from '@/i18n/es-order';
 import { OrderActions } from './order-actions';
 import { FraudGraphLink } from './fraud-graph-link';
 import { loadOffers, OffersTab } from './offers-tab';
-import { loadRisk, RiskTab } from '@/ui/order/risk-tab';
+import { loadRisk, RiskTab } from '@/features/order/risk-tab';
 import { loadTransaction, TransactionTab } from './transaction-tab';
-import { CustomerTab, loadCustomer } from '@/ui/customer/customer-tab';
+import { CustomerTab, loadCustomer } from '@/features/customer/customer-tab';
 import { loadNotes, NotesTab } from './notes-tab';
 import { loadLogs, LogsTab } from './logs-tab';
 import { SUB_TAB_CLASS, TAB_CLASS, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@/ui/tabs';
 
 // Ejecución is a sub-tab few open: its code comes with its first opening (the page's first paint stays within its budget).
-const executionTab = () => import('@/ui/order/execution-tab');
+const executionTab = () => import('@/features/order/execution-tab');
 const ExecutionTab = lazy(async () => ({ default: (await executionTab()).ExecutionTab }));
 
 

@@ -23,7 +23,7 @@ const MassRetryAction = lazy(async () => ({ default: (await import('./items/mass
 
 /** The order, its panel reading again when `rereads` says someone else changed it (the customer's other orders below it do not). */
 function OrderView({ rereads }: { rereads: Rereads }) {
-  // The route's loader asked for the order as the navigation started (src/ui/route-frame.tsx): the first read takes it.
+  // The route's loader asked for the order as the navigation started (src/routing/route-frame.tsx): the first read takes it.
   const read = route.useLoaderData({ select: (data) => data.order });
   const order = useShownDetail(() => read!());
   // The chosen tab is the URL's (`?tab=items`): a link with its tab opens on it, across a sign-in too.

@@ -3,8 +3,8 @@ import { BellAlertIcon, CubeIcon, ShoppingCartIcon } from '@heroicons/react/24/o
 import * as v from 'valibot';
 import { defaultWindow } from '@/domain/date-window';
 import { Permission } from '@/domain/permissions';
-import { SearchFlag, searchOf } from '@/ui/screen-route';
-import { adminRoute, listLoader, readsFrom, rootRoute, screen, VISIT } from '@/ui/route-frame';
+import { SearchFlag, searchOf } from '@/routing/screen-route';
+import { adminRoute, listLoader, readsFrom, rootRoute, screen, VISIT } from '@/routing/route-frame';
 import { FRAUD_GRAPH_WINDOW } from '@/domain/frame-paths';
 import { FraudGraphSearch } from './fraud-graph/graph-search';
 import { OrderPageSearch } from './order-tabs';

@@ -9,9 +9,9 @@ import { DetailSection, KeyValues, SimpleTable, type TableColumn } from '@/ui/de
 import { CustomerLink, NewTabLink } from '@/ui/links';
 import { orderText } from '@/i18n/es-order';
 import { NotifyPaymentAction } from './payment-actions';
-import { CardActions } from '@/ui/order/card-actions';
-import { ZelleSection } from '@/ui/order/zelle-section';
-import { APPLIED_RULE_COLUMNS } from '@/ui/order/applied-rules';
+import { CardActions } from '@/features/order/card-actions';
+import { ZelleSection } from '@/features/order/zelle-section';
+import { APPLIED_RULE_COLUMNS } from '@/features/order/applied-rules';
 import { yesNo } from '@/i18n';
 
 export interface TransactionData {

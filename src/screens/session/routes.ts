@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { adminRoute, screen } from '@/ui/route-frame';
+import { adminRoute, screen } from '@/routing/route-frame';
 import { t } from '@/i18n';
 
 /** The signed-in user's own page (the sign-in page is the router's: it works without a session). */

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { Permission } from '@/domain/permissions';
-import { searchOf } from '@/ui/screen-route';
-import { adminRoute, screen } from '@/ui/route-frame';
+import { searchOf } from '@/routing/screen-route';
+import { adminRoute, screen } from '@/routing/route-frame';
 import { t } from '@/i18n';
 
 /** Settings: blacklists, SMS providers, countries, logs. */

@@ -1,5 +1,5 @@
 import { useServices } from '@/ui/session';
-import { useScreens } from '@/ui/screens';
+import { useScreens } from '@/routing/screens';
 import { getDashboard } from '@/api/reports';
 import type { Dashboard } from '@/api/contract/reports';
 import { orderStatusLabel } from '@/domain/order-status';

@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { MagnifyingGlassIcon } from '@heroicons/react/24/outline';
-import { useScreens } from '@/ui/screens';
+import { useScreens } from '@/routing/screens';
 import { t } from '@/i18n';
 
 /**

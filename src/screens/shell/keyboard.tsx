@@ -3,7 +3,7 @@ import { Dialog } from '@/ui/dialog';
 import { Button } from '@/ui/button';
 import { useActiveHotkeys } from '@/ui/hotkeys';
 import { keyboardText } from '@/i18n/es-keyboard';
-import { useScreens } from '@/ui/screens';
+import { useScreens } from '@/routing/screens';
 
 /** The console's history is the URL's hash: setting it is navigating (and keeps this chunk off the router's). */
 const go = (path: string) => {

@@ -1,6 +1,6 @@
 import { BellAlertIcon } from '@heroicons/react/24/outline';
 import { useSession } from '@/ui/session';
-import { useScreens } from '@/ui/screens';
+import { useScreens } from '@/routing/screens';
 import { Popover } from '@/ui/popover';
 import { t } from '@/i18n';
 import { formatCount } from '@/domain/format';

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { ChartBarSquareIcon } from '@heroicons/react/24/outline';
-import { adminRoute, screen } from '@/ui/route-frame';
+import { adminRoute, screen } from '@/routing/route-frame';
 import { t } from '@/i18n';
 
 /** The shell's own screens: the dashboard (every signed-in user). */

@@ -4,7 +4,7 @@ import { useSession } from '@/ui/session';
 import { LanguageSelect } from '@/ui/language-select';
 import { Popover } from '@/ui/popover';
 import { SidebarFrame } from '@/ui/shell-frame';
-import { useScreens } from '@/ui/screens';
+import { useScreens } from '@/routing/screens';
 import { GlobalSearch } from './global-search';
 import { t } from '@/i18n';
 

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Bars3Icon, ChartBarIcon, Cog6ToothIcon } from '@heroicons/react/24/outline';
 import { useSelector } from '@xstate/react';
 import { useSessionActor } from '@/ui/session';
-import { useScreens } from '@/ui/screens';
+import { useScreens } from '@/routing/screens';
 import { MEDIUM_UP, useMediaQuery } from '@/ui/media';
 import { GlobalSearch } from './global-search';
 import { RiskBell } from './risk-bell';

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { PresentationChartLineIcon } from '@heroicons/react/24/outline';
 import { Permission } from '@/domain/permissions';
-import { adminRoute, screen } from '@/ui/route-frame';
+import { adminRoute, screen } from '@/routing/route-frame';
 import { t } from '@/i18n';
 
 /** Supervisión (issue 28 §1): the operations lead's page. */

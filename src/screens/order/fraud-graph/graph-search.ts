@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { searchOf } from '@/ui/screen-route';
+import { searchOf } from '@/routing/screen-route';
 
 /**
  * The fraud graph window's search (#/admin/fraud-graph?orderId&userId&depth&networkType&multiCompany), apart from

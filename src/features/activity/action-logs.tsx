@@ -1,13 +1,13 @@
 import type { ActionLog } from '@/api/contract/settings';
 import type { ActionLogsPage } from '@/api/contract/order-detail';
 import { formatDateTime } from '@/domain/time';
-import { SimpleTable, type TableColumn } from './detail-table';
-import { Pager } from './pager';
+import { SimpleTable, type TableColumn } from '@/ui/detail-table';
+import { Pager } from '@/ui/pager';
 import { activityText } from '@/i18n/es-activity';
 import type { DocCode } from '@/domain/diff';
 import { getDocActionLogs } from '@/api/order-detail';
-import { DetailTabView, useDetailTab } from './detail-tab';
-import { useServices } from './session';
+import { DetailTabView, useDetailTab } from '@/ui/detail-tab';
+import { useServices } from '@/ui/session';
 
 /** Action logs are read 20 at a time. */
 export const LOGS_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { mayOpen, menuOf, type ScreenRoute } from './screen-route';
-import { useSession } from './session';
+import { useSession } from '@/ui/session';
 
 /**
  * The screens as the signed-in user sees them, read from the router's one list of screens (its

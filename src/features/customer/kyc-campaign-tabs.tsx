@@ -1,7 +1,7 @@
 import type { Campaign, KycDecisionStatus, KycHistoryEntry } from '@/api/contract/customer-detail';
 import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { documentCaption, kycStatusLabel, translateKycMessage } from '@/domain/kyc';
-import { KycUrl } from '@/ui/kyc-url';
+import { KycUrl } from '@/features/customer/kyc-url';
 import { formatDateTime } from '@/domain/time';
 import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
 import { KeyValues, SimpleTable, type TableColumn } from '@/ui/detail-table';

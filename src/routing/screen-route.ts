@@ -12,7 +12,7 @@ export interface ScreenMenu {
 
 /**
  * A screen as its domain declares it, inside its typed route (`src/screens/<domain>/routes.ts`,
- * `createRoute({ ..., ...screen({ path, title, ... }) })`, src/ui/route-frame.tsx): the route's
+ * `createRoute({ ..., ...screen({ path, title, ... }) })`, src/routing/route-frame.tsx): the route's
  * static data carries it, so the menus (its label is the title) and the guard (`mayOpen`) read the
  * same declaration: a screen the menu does not offer is one its route refuses.
  */

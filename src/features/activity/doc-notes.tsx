@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useActorPermissions, useServices, useSession } from './session';
+import { useActorPermissions, useServices, useSession } from '@/ui/session';
 import type { NoteDocCode, NotesPage } from '@/api/contract/order-detail';
 import { sendAction } from '@/api/actions';
 import { NOTE_LOG_CODE } from '@/domain/doc-permissions';
@@ -8,10 +8,10 @@ import { restoredChart } from '@/machines/lifecycle/restore';
 import { offered, rowFor } from '@/machines/lifecycle/table';
 import { docActivity } from '@/machines/activity/doc-activity.machine';
 import { activityInput, type DocSubject } from '@/machines/activity/doc-activity.actions';
-import { ActionFlowDialogs, useActionFlow } from './action-flow';
-import { Button } from './button';
-import { DetailTabView, type DetailTab } from './detail-tab';
-import { RowFormFields } from './row-form';
+import { ActionFlowDialogs, useActionFlow } from '@/ui/action-flow';
+import { Button } from '@/ui/button';
+import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
+import { RowFormFields } from '@/ui/row-form';
 import { activityText } from '@/i18n/es-activity';
 
 /** The document a note is written on: an order, a customer, a charge order. */

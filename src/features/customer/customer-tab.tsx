@@ -12,7 +12,7 @@ import { Spinner } from '@/ui/spinner';
 import { t } from '@/i18n';
 
 // The phones and their actions load when the tab shows them (the order page stays within its budget).
-const CustomerPhones = lazy(async () => ({ default: (await import('@/ui/customer-phones')).CustomerPhones }));
+const CustomerPhones = lazy(async () => ({ default: (await import('@/features/customer/customer-phones')).CustomerPhones }));
 
 export type CustomerData = CustomerCardData;
 

@@ -4,10 +4,10 @@ import type { Filters, SearchResult } from '@/machines/ui/search.machine';
 import { pageParams } from '@/api/list-params';
 import { RETURN_PARAM } from '@/domain/return-location';
 import { fromUrl } from '@/domain/url-search';
-import { NoAuthorization } from './no-authorization';
-import { PagePending } from './shell-frame';
+import { NoAuthorization } from '@/ui/no-authorization';
+import { PagePending } from '@/ui/shell-frame';
 import { mayOpen, ScreenRefused, type ScreenRoute } from './screen-route';
-import type { SessionActor } from './session';
+import type { SessionActor } from '@/ui/session';
 
 /**
  * The frame every screen's route hangs from (docs/decisions.md, issue 39 router): the root with the

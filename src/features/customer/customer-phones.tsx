@@ -4,10 +4,10 @@ import { customerPhones, phone as phoneLifecycle } from '@/machines/customer/pho
 import { customerBlacklist } from '@/machines/customer/blacklist.machine';
 import { formatPhone } from '@/domain/phones';
 import { formatDateTime } from '@/domain/time';
-import { useServices } from './session';
-import { ChartActions, snapshotPart } from './chart-actions';
-import { DetailTabView, useShownDetail, type DetailTab } from './detail-tab';
-import { DetailSection, SimpleTable, type TableColumn } from './detail-table';
+import { useServices } from '@/ui/session';
+import { ChartActions, snapshotPart } from '@/ui/chart-actions';
+import { DetailTabView, useShownDetail, type DetailTab } from '@/ui/detail-tab';
+import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { phoneText } from '@/i18n/es-customer-shared';
 import { yesNo } from '@/i18n';
 

@@ -2,16 +2,16 @@ import { lazy, Suspense } from 'react';
 import type { CustomerRow } from '@/api/contract/customers';
 import { formatDateTime } from '@/domain/time';
 import { reliabilityLabel } from '@/domain/reliability';
-import type { Column } from './data-grid';
-import { ExpandableGrid, type ExpandableRow } from './expandable-grid';
-import { NewTabLink, customerHref } from './links';
+import type { Column } from '@/ui/data-grid';
+import { ExpandableGrid, type ExpandableRow } from '@/ui/expandable-grid';
+import { NewTabLink, customerHref } from '@/ui/links';
 import { listText } from '@/i18n/es-lists';
-import { Spinner } from './spinner';
+import { Spinner } from '@/ui/spinner';
 import { t } from '@/i18n';
-import { useScreens } from './screens';
+import { useScreens } from '@/routing/screens';
 
 // The tabs load when the first row is opened: the list itself stays within its budget.
-const CustomerDetail = lazy(async () => ({ default: (await import('./customer/customer-detail')).CustomerDetail }));
+const CustomerDetail = lazy(async () => ({ default: (await import('./customer-detail')).CustomerDetail }));
 
 const statusLabel = (c: CustomerRow) => (c.enabled ? listText.customers.enabled : listText.customers.disabled);
 
