@@ -1,9 +1,16 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { FormField, RowForm } from '@/machines/lifecycle/form';
 import { CheckboxField, InputField, SelectField, TextAreaField } from './fields';
-import { FormWidgetField } from './form-widgets';
 import { pickImage } from './images';
 import { PlaceFields } from './place-fields';
+import { Spinner } from './spinner';
+import { t } from '@/i18n';
+
+/**
+ * The fields a form declares by name (form-widgets.tsx) load with the first form that draws one
+ * (issue 26): every page that offers a form would otherwise carry their texts and reads before its first paint.
+ */
+const FormWidgetField = lazy(async () => ({ default: (await import('./form-widgets')).FormWidgetField }));
 
 /** The grid classes of a form's columns and a field's span (written out whole for Tailwind). */
 const GRID = { 1: 'space-y-3', 2: 'grid grid-cols-2 gap-3', 4: 'grid grid-cols-4 gap-3' } as const;
@@ -154,7 +161,12 @@ function RowField({ field, stem, value, change, context, accepts }: { field: For
       );
     }
     case 'widget':
-      return wrap(className, <FormWidgetField widget={field.widget} name={field.name} stem={stem} id={id} label={field.label} value={value} change={change} />);
+      return wrap(
+        className,
+        <Suspense fallback={<Spinner label={t.app.loading} />}>
+          <FormWidgetField widget={field.widget} name={field.name} stem={stem} id={id} label={field.label} value={value} change={change} />
+        </Suspense>,
+      );
   }
 }
 
