@@ -169,14 +169,14 @@ export default defineConfig({
             // The chart snapshot's contract, read by lists, detail views and chart-actions alike: a
             // chunk of its own (it imports only valibot), so no group pulls two of them into a circle.
             { name: 'chart-snapshot', test: /src\/api\/contract\/chart-snapshot\./ },
-            // What every detail view shares (logs, notes, the editor gate, the order-detail client and
+            // What every detail view shares (logs, notes, the order-detail client and
             // contract, a card's blacklist chart, texts): one chunk, not one per combination of detail
             // views that happen to import it (docs/performance.md). The group holds whole clusters:
             // none of the modules it imports imports one of its own back, so no two chunks import
             // each other (a cycle between chunks breaks the order modules are evaluated in).
             {
               name: 'detail-shared',
-              test: /src\/(ui\/editor-only|features\/activity\/(action-logs|doc-notes)|api\/(order-detail|contract\/(order-detail|settings|check))|machines\/customer\/blacklist\.|i18n\/(es-questions|es-activity|es-blacklist|es-customer-shared)|domain\/(phones|diff|customer-blacklist))\./,
+              test: /src\/(features\/activity\/(action-logs|doc-notes)|api\/(order-detail|contract\/(order-detail|settings|check))|machines\/customer\/blacklist\.|i18n\/(es-questions|es-activity|es-blacklist|es-customer-shared)|domain\/(phones|diff|customer-blacklist))\./,
             },
           ],
         },

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { PaymentMethod, BankRecipient } from '@/api/contract/customer-detail';
 import type { UserDocuments } from '@/api/contract/customer-documents';
 import { ALL_PERMISSIONS } from '@/domain/permissions';
-import { CardActionsCell } from '@/features/customer/card-actions';
+import { CardActionsCell } from '@/features/customer/saved-card-actions';
 import { DocumentsTab } from '@/features/customer/documents-tab';
 import { RegisterCustomer } from '@/features/customer/register-customer';
 import { bankRecipientActions } from '@/features/customer/recipient-edit';

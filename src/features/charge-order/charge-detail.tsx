@@ -18,7 +18,7 @@ import { DetailSection, KeyValues, SimpleTable } from '@/ui/detail-table';
 import { DocNotes } from '@/features/activity/doc-notes';
 import { OrderLink } from '@/ui/links';
 import { APPLIED_RULE_COLUMNS } from '@/features/order/applied-rules';
-import { CardActions } from '@/features/order/card-actions';
+import { CardListingActions } from '@/features/customer/card-listing';
 import { ZelleSection } from '@/features/order/zelle-section';
 import { yesNo } from '@/i18n';
 import { ExecutionTab, loadExecution } from '@/features/order/execution-tab';
@@ -60,7 +60,7 @@ function Method({ accountId, method, onChanged }: { accountId: number; method: P
           { label: text.blacklisted, value: <span className={method.blacklisted ? 'font-semibold text-red-700' : ''}>{yesNo(method.blacklisted)}</span> },
         ]}
       />
-      <CardActions accountId={accountId} element={method} onChanged={onChanged} />
+      <CardListingActions accountId={accountId} element={method} onChanged={onChanged} />
     </div>
   );
 }

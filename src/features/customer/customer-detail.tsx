@@ -22,7 +22,7 @@ import type { PaymentMethod } from '@/api/contract/customer-detail';
 // The added-card attempts and their reset load when the Logs tab shows them (agents only).
 const AddedCardAttempts = lazy(async () => ({ default: (await import('./added-cards')).AddedCardAttempts }));
 // The card actions (their chart and dialogs) load with the Tarjetas tab's rows.
-const CardActionsCell = lazy(async () => ({ default: (await import('./card-actions')).CardActionsCell }));
+const CardActionsCell = lazy(async () => ({ default: (await import('./saved-card-actions')).CardActionsCell }));
 
 /** The Tarjetas tab's actions column. */
 const cardActionsColumn = (onChanged: () => void): TableColumn<PaymentMethod> => ({

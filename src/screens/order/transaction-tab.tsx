@@ -9,7 +9,7 @@ import { DetailSection, KeyValues, SimpleTable, type TableColumn } from '@/ui/de
 import { CustomerLink, NewTabLink } from '@/ui/links';
 import { orderText } from '@/i18n/es-order';
 import { NotifyPaymentAction } from './payment-actions';
-import { CardActions } from '@/features/order/card-actions';
+import { CardListingActions } from '@/features/customer/card-listing';
 import { ZelleSection } from '@/features/order/zelle-section';
 import { APPLIED_RULE_COLUMNS } from '@/features/order/applied-rules';
 import { yesNo } from '@/i18n';
@@ -68,7 +68,7 @@ function ElementCard({ order, element, n, onChanged }: { order: OrderRow; elemen
           { label: paymentText.approvalUrl, value: element.approvalUrl ? <NewTabLink href={element.approvalUrl}>{element.approvalUrl}</NewTabLink> : null },
         ]}
       />
-      <CardActions accountId={order.accountId} element={element} onChanged={onChanged} />
+      <CardListingActions accountId={order.accountId} element={element} onChanged={onChanged} />
     </div>
   );
 }
