@@ -10,7 +10,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** Timers a screen may not keep: a wait is a chart's `after` or invoked actor (issue 39). */
 const TIMERS = ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestAnimationFrame'];
-const TIMER_MESSAGE = "screens and ui keep no timers: a wait is a chart's `after` or an invoked actor";
+const TIMER_MESSAGE = "screens, features, routing and ui keep no timers: a wait is a chart's `after` or an invoked actor";
 
 /** DESIGN.md §3 import rules, as restricted import patterns per layer. */
 const only = (allowed, message) => ({
@@ -52,12 +52,14 @@ export default tseslint.config(
   { files: ['src/domain/**'], rules: only(['domain'], 'domain is pure: it imports nothing of ours but domain') },
   { files: ['src/machines/**'], rules: only(['domain', 'api/contract', 'machines', 'i18n'], 'machines import only domain, the contract, machines and the texts (action tables)') },
   { files: ['src/api/contract/**'], rules: only(['domain', 'api/contract'], 'the contract imports only domain') },
-  { files: ['src/api/**'], ignores: ['src/api/contract/**'], rules: only(['domain', 'api'], 'api imports only domain and api: the layers run domain → api → machines → ui → screens → app') },
+  { files: ['src/api/**'], ignores: ['src/api/contract/**'], rules: only(['domain', 'api'], 'api imports only domain and api: the layers run domain → api → machines → ui → routing → features → screens → app') },
   { files: ['src/i18n/**'], rules: only(['domain', 'i18n'], 'i18n imports only domain') },
-  { files: ['src/ui/**'], rules: only(['domain', 'machines', 'api', 'i18n', 'ui'], 'ui never imports screens or app') },
+  { files: ['src/ui/**'], rules: only(['domain', 'machines', 'api', 'i18n', 'ui'], 'ui is the design system: it never imports routing, features, screens or app') },
+  { files: ['src/routing/**'], rules: only(['domain', 'machines', 'api', 'i18n', 'ui', 'routing'], 'routing (a route\'s frame, the screens a person may open) never imports features, screens or app') },
+  { files: ['src/features/**'], rules: only(['domain', 'machines', 'api', 'i18n', 'ui', 'routing', 'features'], 'features never import screens or app: a feature\'s parts live in features/<feature>') },
   {
     files: ['src/screens/**'],
-    rules: only(['domain', 'machines', 'api', 'i18n', 'ui'], 'screens never import each other nor app: shared pieces go to ui'),
+    rules: only(['domain', 'machines', 'api', 'i18n', 'ui', 'routing', 'features'], 'screens never import each other nor app: shared pieces go to features (one feature\'s) or ui'),
   },
   {
     files: ['server/**'],
@@ -128,11 +130,11 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
-  // Screens only render (issue 39 §7): no timers in screens and ui, and a ref holds a DOM node (or a
+  // Screens only render (issue 39 §7): no timers in screens, features, routing and ui, and a ref holds a DOM node (or a
   // grid's handle), never data. Waits, reads, paging and what a screen remembers are its chart's
   // (`after`, invoked actors, context).
   {
-    files: ['src/screens/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    files: ['src/screens/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', 'src/routing/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-globals': ['error', ...TIMERS.map((name) => ({ name, message: TIMER_MESSAGE }))],
       'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].flatMap((object) => TIMERS.map((property) => ({ object, property, message: TIMER_MESSAGE })))],
