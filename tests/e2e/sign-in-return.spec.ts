@@ -30,6 +30,11 @@ test('signed out, a link leads through sign-in to its page; a redirect outside /
   await submitSignIn(page, 'soporte', new RegExp(`#/admin/order-page/${orderId}\\?tab=risk$`));
   await expect(page.getByRole('heading', { level: 1, name: `Orden ${orderId}` })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Evaluacion de Riesgo' })).toHaveAttribute('aria-selected', 'true');
+
+  // The console running, the other sign-in path (/login-page) is the same page under its one path, keeping where to go.
+  await page.goto(`/#/login-page?redirect=${encodeURIComponent('/admin/orders')}`);
+  await expect(page).toHaveURL(/#\/auth\/login-page\?redirect=%2Fadmin%2Forders$/);
+  await submitSignIn(page, 'soporte', /#\/admin\/orders/);
 });
 
 test('a session that ends mid-work leads through sign-in back to the same page, with its tab', async ({ page }) => {
