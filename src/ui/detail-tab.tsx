@@ -97,6 +97,21 @@ export function useShownDetail<T, Q = undefined>(load: (read: DetailTabRead<Q>) 
   return tab;
 }
 
+/**
+ * A detail shown for a query its host holds (a committed search, an item's destination): it loads
+ * as soon as it is shown and, when the host holds another query, its chart reads that one (a newer
+ * query stops the older read): no remount by a key, no effect of the page's own.
+ */
+export function useQueriedDetail<T, Q>(load: (read: DetailTabRead<Q>) => Promise<T>, query: Q) {
+  const tab = useShownDetail(load, { query });
+  const { filter, query: asked } = tab;
+  const wanted = JSON.stringify(query);
+  useEffect(() => {
+    if (JSON.stringify(asked) !== wanted) filter(JSON.parse(wanted) as Q);
+  }, [wanted, asked, filter]);
+  return tab;
+}
+
 /** After an action: every tab that has loaded loads again; the others load when they are opened. */
 export function reloadLoaded(tabs: readonly { actor: DetailTab<unknown>['actor'] }[]) {
   for (const tab of tabs) tab.actor.send({ type: 'tab.reload' });

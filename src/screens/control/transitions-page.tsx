@@ -10,7 +10,7 @@ import { TRANSITIONS_PAGE_SIZE } from '@/domain/transitions';
 import { formatCount } from '@/domain/format';
 import { formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
 import { useServices } from '@/ui/session';
-import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
+import { DetailTabView, useQueriedDetail, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, PagedTable, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { InputField, SelectField } from '@/ui/fields';
 import { Button } from '@/ui/button';
@@ -141,13 +141,13 @@ const TRANSITION_COLUMNS: TableColumn<ChartGraph['transitions'][number]>[] = [
   { header: c.count, cell: (t) => (t.count > 0 ? formatCount(t.count, 3) : <span className="text-slate-600 italic">{d.neverShort}</span>) },
 ];
 
-/** A chart's picture with the period's transitions counted, and the same as a table. */
+/** A chart's picture with the period's transitions counted, and the same as a table: another search is read by the same picture's chart. */
 function ChartPicture({ filters }: { filters: TransitionFilters & { chart: string } }) {
   const services = useServices();
-  const picture = useShownDetail(async () => {
-    const graph = await getChartGraph(services.orders, filters);
+  const picture = useQueriedDetail(async ({ query }) => {
+    const graph = await getChartGraph(services.orders, query);
     return { graph, laid: await layoutChart(graph) };
-  });
+  }, filters);
   return (
     <DetailSection title={d.title(filters.chart)}>
       <DetailTabView tab={picture}>
@@ -197,8 +197,7 @@ export function TransitionsAuditPage() {
       <p className="max-w-3xl text-sm text-slate-700">{text.intro}</p>
       <DetailTabView tab={charts}>{(names) => <FilterForm screen={screen} charts={names} />}</DetailTabView>
       <TransitionsTable screen={screen} />
-      {/* A picture is one search's: another search is another picture. */}
-      {chart ? <ChartPicture key={JSON.stringify(screen.query)} filters={{ ...screen.query, chart }} /> : <p className="text-sm text-slate-600">{d.choose}</p>}
+      {chart ? <ChartPicture filters={{ ...screen.query, chart }} /> : <p className="text-sm text-slate-600">{d.choose}</p>}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { getSimilarItems, getTopupClaims, getTopupTraces } from '@/api/topup';
 import { inputOf } from '@/api/contract/chart-snapshot';
 import { topupItem } from '@/machines/items/topup.machine';
@@ -9,7 +8,7 @@ import { formatDateTime } from '@/domain/time';
 import { productStatusLabel } from '@/domain/products';
 import { topupOperator } from '@/domain/topup';
 import { useActorPermissions, useServices } from '@/ui/session';
-import { reloadLoaded, useShownDetail } from '@/ui/detail-tab';
+import { reloadLoaded, useQueriedDetail, useShownDetail } from '@/ui/detail-tab';
 import { KeyValues } from '@/ui/detail-table';
 import { topupText } from '@/i18n/es-topup';
 import type { ItemPanelProps } from './item-types';
@@ -56,17 +55,10 @@ export function TopupPanel(props: ItemPanelProps) {
   const claims = useShownDetail(() => getTopupClaims(services.orders, item.id));
   // Similar items follow the destination (the query): a new one (an edit) lists its own, from the first page.
   const destination = item.orderData.destination;
-  const similar = useShownDetail(
-    async ({ page, query: to }) => {
-      if (!to) return { page, elements: [], totalElements: 0 };
-      return { page, ...(await getSimilarItems(services.orders, { orderId: order.id, foiId: item.id, productType: item.productType, destination: to, page })) };
-    },
-    { query: destination },
-  );
-  const { filter: similarFor, query: similarTo } = similar;
-  useEffect(() => {
-    if (destination !== similarTo) similarFor(destination);
-  }, [destination, similarTo, similarFor]);
+  const similar = useQueriedDetail(async ({ page, query: to }) => {
+    if (!to) return { page, elements: [], totalElements: 0 };
+    return { page, ...(await getSimilarItems(services.orders, { orderId: order.id, foiId: item.id, productType: item.productType, destination: to, page })) };
+  }, destination);
 
   const changed = () => {
     onChanged();
