@@ -154,6 +154,11 @@ test.describe('fraud graph', () => {
     // A bad value in the URL is refused before asking the server.
     await openGraph(page, 'userId=12&depth=7');
     await expect(page.getByRole('alert')).toHaveText('La profundidad debe ser 1, 2 o 3.');
+    // The typed ids are the search chart's draft: emptied and searched, the chart refuses it and the URL keeps what was searched.
+    await page.getByLabel('Usuario', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Debe indicar la orden o el usuario.');
+    await expect(page).toHaveURL(/\?userId=12&depth=7$/);
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -3,14 +3,17 @@ import { getRouteApi } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useServices } from '@/ui/session';
 import { getFraudGraph } from '@/api/fraud-graph';
-import { FraudGraphQuery, LINK_KINDS, type FraudGraph } from '@/api/contract/fraud-graph';
+import { FraudGraphMsg, FraudGraphQuery, LINK_KINDS, type FraudGraph } from '@/api/contract/fraud-graph';
+import type { Filters } from '@/machines/ui/search.machine';
 import { Button } from '@/ui/button';
 import { useShownDetail } from '@/ui/detail-tab';
 import { Spinner } from '@/ui/spinner';
+import { useSearchScreen, type SearchScreen } from '@/ui/search-screen';
 import { t } from '@/i18n/index';
 import { fraudGraphText } from '@/i18n/es-fraud-graph';
 import { FRAUD_GRAPH_WINDOW } from '@/domain/frame-paths';
 import { GraphForm } from './graph-form';
+import { GRAPH_DEFAULTS } from './graph-search';
 import { GraphCanvas, KIND_STYLE, type GraphSelection } from './graph-canvas';
 import { GraphTables } from './graph-tables';
 import { NodeDetails } from './node-details';
@@ -86,37 +89,68 @@ function GraphView({ graph }: { graph: FraudGraph }) {
   );
 }
 
-/** One search: it loads when mounted (the page mounts a new one for each URL). */
-function GraphResult({ query }: { query: FraudGraphQuery }) {
-  const services = useServices();
-  const graph = useShownDetail(() => getFraudGraph(services.riskcontrolSecured, query));
-  if (graph.state === 'failed') {
+/** The committed search as the route's schema reads it: the query, or why it cannot be asked (the schema's Spanish message). */
+const readQuery = (filters: Filters) => v.safeParse(FraudGraphQuery, filters);
+
+/**
+ * The chart's state: the hint while nothing is asked, the refusal (no order nor user, a bad value in
+ * the URL: refused before asking the server), the wait, the failure with "Reintentar", the graph.
+ * The picture is laid out for each graph: a new search passes through `loading`, so the view of the
+ * old graph is gone before the new one shows.
+ */
+function GraphResult({ screen }: { screen: SearchScreen }) {
+  if (screen.status === 'invalid' && screen.invalid) {
+    return (
+      <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+        {screen.invalid}
+      </p>
+    );
+  }
+  if (screen.status === 'editing' || screen.status === 'invalid') return <p className="text-sm text-slate-600">{fraudGraphText.form.needOrderOrUser}</p>;
+  if (screen.status === 'failed' && !readQuery(screen.query).success) {
+    return (
+      <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+        {screen.error}
+      </p>
+    );
+  }
+  if (screen.status === 'failed') {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
         <p>
           <strong className="font-semibold">{fraudGraphText.error}</strong>
-          {graph.error ? <span>: {graph.error}</span> : null}
+          {screen.error ? <span>: {screen.error}</span> : null}
         </p>
-        <Button variant="secondary" onClick={() => graph.actor.send({ type: 'tab.retry' })}>
+        <Button variant="secondary" onClick={screen.retry}>
           {t.app.retry}
         </Button>
       </div>
     );
   }
-  if (graph.data === null) return <Spinner label={t.app.loading} />;
-  return <GraphView graph={graph.data} />;
+  const graph = screen.status === 'results' ? (screen.result?.elements[0] as FraudGraph | undefined) : undefined;
+  return graph ? <GraphView graph={graph} /> : <Spinner label={t.app.loading} />;
 }
 
 /**
  * The fraud graph's window (#/admin/fraud-graph?orderId&userId&depth&networkType&multiCompany):
  * no side menu, the search in the URL so the order panel's link and a shared link open the same graph.
+ * The search chart holds the draft and the graph (one result: the graph of the committed search).
  */
 export function FraudGraphPage() {
-  const search = route.useSearch();
+  const services = useServices();
   const navigate = route.useNavigate();
-  const key = JSON.stringify(search);
-  const parsed = v.safeParse(FraudGraphQuery, search);
-  const asked = Boolean(search.orderId || search.userId);
+  const screen = useSearchScreen({
+    search: route.useSearch(),
+    navigate: (next) => void navigate({ to: FRAUD_GRAPH_WINDOW, search: next }),
+    defaults: GRAPH_DEFAULTS,
+    requireOneOf: { fields: ['orderId', 'userId'], message: FraudGraphMsg.needOrderOrUser },
+    load: async (filters) => {
+      const query = readQuery(filters);
+      if (!query.success) throw new Error(query.issues[0].message);
+      const graph = await getFraudGraph(services.riskcontrolSecured, query.output);
+      return { elements: [graph], totalElements: 1, countElements: 1 };
+    },
+  });
   useEffect(() => {
     prepareLayout();
   }, []);
@@ -127,16 +161,8 @@ export function FraudGraphPage() {
         <h1 className="text-xl font-semibold text-slate-900">{fraudGraphText.title}</h1>
       </header>
       <main className="space-y-4 p-4 lg:p-6">
-        <GraphForm key={`form?${key}`} search={search} onSearch={(next) => void navigate({ to: FRAUD_GRAPH_WINDOW, search: next })} />
-        {parsed.success ? (
-          <GraphResult key={`graph?${key}`} query={parsed.output} />
-        ) : asked ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-            {parsed.issues[0].message}
-          </p>
-        ) : (
-          <p className="text-sm text-slate-600">{fraudGraphText.form.needOrderOrUser}</p>
-        )}
+        <GraphForm screen={screen} />
+        <GraphResult screen={screen} />
       </main>
     </div>
   );
