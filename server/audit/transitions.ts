@@ -46,6 +46,7 @@ const view = (r: Database['transitions'] & { id: number }): Transition => ({
   actorEmail: r.actor_email,
   at: r.at,
   requestId: r.request_id,
+  replayable: r.event_data !== null,
 });
 
 export async function listTransitions(db: Kysely<Database>, f: Filters & { page: number; size: number }, now: number) {

@@ -8,6 +8,7 @@ import type { Trx } from '../db/types';
 import type { ActionContext, Binding, Gate, GateAnswer, GatePass, MoveResult } from './binding';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { inTransaction } from '../db/transaction';
+import { CREATION, replayJson } from '@/domain/replay';
 import { needs, offered, refusalOf, type AnyRow, type WireRequest } from '@/machines/lifecycle/table';
 
 /**
@@ -65,6 +66,49 @@ export async function checkMove<TRecord>(trx: Trx, ctx: ActionContext, binding: 
   return { input, snapshot, requested, passes, handler, args };
 }
 
+/**
+ * Writes a transition QA audits (chart, entity, from, event, to, actor, time, request) with enough
+ * to replay it (issue 40 §1): the event the chart was sent and its facts before, masked
+ * (src/domain/replay.ts). One JSON text each, no extra query.
+ */
+async function writeTransition<TRecord>(trx: Trx, ctx: ActionContext, binding: Binding<TRecord>, record: TRecord, step: { from: string; to: string; event: EventObject; facts: Record<string, unknown> }) {
+  const { lifecycle, store } = binding;
+  const docCode = store.docCodeOf?.(record) ?? store.docCode;
+  const docId = store.docId(record);
+  await trx
+    .insertInto('transitions')
+    .values({
+      chart: lifecycle.name,
+      doc_code: docCode,
+      doc_id: docId,
+      entity_id: String(store.idOf(record)),
+      entity_kind: store.entityKind ?? null,
+      from_state: step.from,
+      event: step.event.type,
+      to_state: step.to,
+      actor_id: ctx.principal.accountId,
+      actor_email: ctx.principal.email ?? ctx.principal.username,
+      at: iso(ctx.now),
+      request_id: ctx.requestId,
+      event_data: replayJson(step.event),
+      facts_before: replayJson(step.facts),
+    })
+    .execute();
+  return { docCode, docId };
+}
+
+/**
+ * An entity's first moment (issue 40 §4): once a record is created, in the creating transaction, a
+ * transition from '' (no state yet) by the event `created` to the state its chart restores it in,
+ * with its facts then. The place that creates the record calls it with the record's binding.
+ */
+export async function recordCreation<TRecord>(trx: Trx, ctx: ActionContext, binding: Binding<TRecord>, record: TRecord, request: WireRequest = { query: {}, body: undefined, params: {} }) {
+  const facts = await binding.store.input(trx, record, ctx, request);
+  const state = stateName(restoredChart(binding.lifecycle.machine, { ...facts, permissions: [...ctx.principal.permissions] }));
+  await writeTransition(trx, ctx, binding, record, { from: CREATION.from, to: state, event: { type: CREATION.event }, facts });
+  return state;
+}
+
 /** Moves one record by a row's event, in the caller's transaction; null when a lenient row skips it. */
 export async function moveRecord<TRecord>(
   trx: Trx,
@@ -78,7 +122,7 @@ export async function moveRecord<TRecord>(
   const { lifecycle, store } = binding;
   const checked = await checkMove(trx, ctx, binding, row, record, request, prepared);
   if (!checked) return null;
-  const { snapshot, requested, passes, handler, args } = checked;
+  const { input, snapshot, requested, passes, handler, args } = checked;
   const work = handler ? await handler.perform(args) : { description: binding.describe(row, record, request) };
   const from = stateName(snapshot);
   const event = work.event ?? requested;
@@ -90,26 +134,8 @@ export async function moveRecord<TRecord>(
   const changed = handler ? { before: {}, after: {} } : contextChanges(snapshot.context as Record<string, unknown>, move.context);
   await store.save(trx, move, ctx);
   for (const pass of passes) await pass.moved(move);
-  const docCode = store.docCodeOf?.(record) ?? store.docCode;
-  const docId = store.docId(record);
   // Every move is a transition QA audits, even one that keeps the state (an edit).
-  await trx
-    .insertInto('transitions')
-    .values({
-      chart: lifecycle.name,
-      doc_code: docCode,
-      doc_id: docId,
-      entity_id: String(store.idOf(record)),
-      entity_kind: store.entityKind ?? null,
-      from_state: move.from,
-      event: event.type,
-      to_state: move.to,
-      actor_id: ctx.principal.accountId,
-      actor_email: ctx.principal.email ?? ctx.principal.username,
-      at: iso(ctx.now),
-      request_id: ctx.requestId,
-    })
-    .execute();
+  const { docCode, docId } = await writeTransition(trx, ctx, binding, record, { from: move.from, to: move.to, event, facts: input });
   await recordMutation(
     trx,
     ctx.principal,

@@ -33,6 +33,8 @@ export const auditText = {
   },
   table: 'Transiciones guardadas, la más reciente primero',
   empty: 'No hay transiciones con esos filtros.',
+  /** A transition stored before moves kept their event and facts (issue 40 §1, migration 0033). */
+  noReplay: 'sin datos de reproducción',
   total: (n: number) => (n === 1 ? '1 transición' : `${formatCount(n, 3)} transiciones`),
   export: 'Exportar CSV',
   exportFailed: 'No se pudo exportar el CSV.',

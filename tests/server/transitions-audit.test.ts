@@ -48,7 +48,7 @@ describe('the transition audit', () => {
     expect(r.status).toBe(200);
     const page = await list('chart=phone&actor=soporte&event=phone.verify');
     const mine = page.elements.find((t) => t.requestId === 'audit-req-0001');
-    expect(mine).toMatchObject({ chart: 'phone', docCode: 'CUSTOM', docId: String(n.account_id), from: 'unverified', event: 'phone.verify', to: 'verified', actorEmail: 'soporte@consola.example', requestId: 'audit-req-0001' });
+    expect(mine).toMatchObject({ chart: 'phone', docCode: 'CUSTOM', docId: String(n.account_id), from: 'unverified', event: 'phone.verify', to: 'verified', actorEmail: 'soporte@consola.example', requestId: 'audit-req-0001', replayable: true });
     expect(Date.parse(mine!.at)).toBe(server.clock.now());
     // Every filter narrows: by entity, by actor's e-mail, by event, by day (America/Toronto).
     expect((await list(`entityId=${encodeURIComponent(mine!.entityId)}&chart=phone`)).elements.map((t) => t.id)).toContain(mine!.id);
@@ -58,6 +58,21 @@ describe('the transition audit', () => {
     const today = new Date(server.clock.now()).toLocaleDateString('en-CA', { timeZone: 'America/Toronto' });
     expect((await list(`startDate=${today}&endDate=${today}&chart=phone`)).elements.map((t) => t.id)).toContain(mine!.id);
     expect((await list('startDate=2001-01-01&endDate=2001-01-02&chart=phone')).totalElements).toBe(0);
+  });
+
+  it('a move stores its event and facts; a row stored before (migration 0033) has neither and reads as not replayable', async () => {
+    const n = await phoneToVerify();
+    expect((await post('/users/secured/user-number/verify', { accountId: n.account_id, phoneNumber: n.phone_number }, tokens.soporte!, 'audit-replay-0001')).status).toBe(200);
+    const moved = await k().selectFrom('transitions').select(['entity_id', 'event_data', 'facts_before']).where('request_id', '=', 'audit-replay-0001').executeTakeFirstOrThrow();
+    expect(JSON.parse(moved.event_data!)).toMatchObject({ type: 'phone.verify' });
+    expect(JSON.parse(moved.facts_before!)).toMatchObject({ status: 'unverified' });
+    await k()
+      .insertInto('transitions')
+      .values({ chart: 'phone', doc_code: 'CUSTOM', doc_id: String(n.account_id), entity_id: 'old-replay-1', entity_kind: null, from_state: 'unverified', event: 'phone.verify', to_state: 'verified', actor_id: 1, actor_email: 'soporte@consola.example', at: new Date(server.clock.now()).toISOString(), request_id: 'audit-replay-0000' })
+      .execute();
+    const old = (await list('entityId=old-replay-1')).elements;
+    expect(old.map((t) => [t.requestId, t.replayable])).toEqual([['audit-replay-0000', false]]);
+    expect((await list(`entityId=${encodeURIComponent(moved.entity_id)}&chart=phone`)).elements.find((t) => t.requestId === 'audit-replay-0001')?.replayable).toBe(true);
   });
 
   it('pages newest first with the total', async () => {

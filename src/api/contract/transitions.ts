@@ -27,6 +27,8 @@ export const Transition = v.object({
   actorEmail: v.string(),
   at: IsoDateTime,
   requestId: v.nullable(v.string()),
+  /** Whether the move stored its event and facts (issue 40 §1); rows older than migration 0033 did not: "sin datos de reproducción". */
+  replayable: v.boolean(),
 });
 export type Transition = v.InferOutput<typeof Transition>;
 
