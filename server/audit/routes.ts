@@ -5,6 +5,8 @@ import { malformed } from '../refusals';
 import { requirePermission } from '../auth/middleware';
 import type { Binding } from '../lifecycle/binding';
 import { graphOf, listTransitions, transitionsCsv } from './transitions';
+import { listRefusals } from './refusals';
+import { RefusalPaths, RefusalsQuery } from '@/api/contract/refusals';
 import { GraphQuery, TransitionFilters, TransitionPaths, TransitionsQuery } from '@/api/contract/transitions';
 import { AuditMsg } from '@/domain/transitions';
 import { Permission } from '@/domain/permissions';
@@ -35,6 +37,13 @@ export function auditRoutes(deps: AppDeps, lifecycles: readonly Binding[]) {
     c.header('Content-Disposition', 'attachment; filename="transiciones.csv"');
     c.header('Cache-Control', 'no-store');
     return c.body(`\uFEFF${csv}`);
+  });
+
+  // The refused attempts (issue 40 §2), filtered and paged as the transitions are.
+  app.get(RefusalPaths.list, audit, async (c) => {
+    const q = parse(RefusalsQuery, c.req.query());
+    knownChart(q.chart);
+    return ok(c, await listRefusals(db, { ...q, page: Number(q.page), size: Number(q.size) }, deps.clock.now()));
   });
 
   app.get(TransitionPaths.graph, audit, async (c) => {

@@ -16,9 +16,12 @@ import { chartGraph } from '@/machines/lifecycle/graph';
 type Filters = Omit<TransitionFilters, 'startDate' | 'endDate'> & { startDate?: string | undefined; endDate?: string | undefined };
 type Q = SelectQueryBuilder<Database, 'transitions', object>;
 
-/** The filters as conditions; the days are whole days in America/Toronto, both included. */
-function filtered(db: Kysely<Database>, f: Filters, now: number): Q {
-  let q = db.selectFrom('transitions') as Q;
+/**
+ * The filters as conditions; the days are whole days in America/Toronto, both included. The
+ * refusals (issue 40 §2) have the same columns of chart, entity, event, actor and time: filtered alike.
+ */
+export function filtered(db: Kysely<Database>, f: Filters, now: number, table: 'transitions' | 'refusals' = 'transitions'): Q {
+  let q = db.selectFrom(table as 'transitions') as Q;
   if (f.chart) q = q.where('chart', '=', f.chart);
   if (f.entityId) q = q.where('entity_id', '=', f.entityId);
   if (f.event) q = q.where('event', '=', f.event);
