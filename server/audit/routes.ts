@@ -9,6 +9,7 @@ import { listRefusals } from './refusals';
 import { RefusalPaths, RefusalsQuery } from '@/api/contract/refusals';
 import { GraphQuery, TransitionFilters, TransitionPaths, TransitionsQuery } from '@/api/contract/transitions';
 import { AuditMsg } from '@/domain/transitions';
+import { CSV_TYPE } from '@/domain/csv';
 import { Permission } from '@/domain/permissions';
 
 /** Auditoría de Transiciones (issue 14 §7): for CRM_QA_AUDIT only. */
@@ -33,10 +34,10 @@ export function auditRoutes(deps: AppDeps, lifecycles: readonly Binding[]) {
     const q = parse(TransitionFilters, c.req.query());
     knownChart(q.chart);
     const csv = await transitionsCsv(db, q, deps.clock.now());
-    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Type', CSV_TYPE);
     c.header('Content-Disposition', 'attachment; filename="transiciones.csv"');
     c.header('Cache-Control', 'no-store');
-    return c.body(`\uFEFF${csv}`);
+    return c.body(csv);
   });
 
   // The refused attempts (issue 40 §2), filtered and paged as the transitions are.

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import type { Binding } from '../lifecycle/binding';
 import { normalizeWindow, windowBounds } from '@/domain/date-window';
 import { formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
-import { toCsv } from '@/domain/csv';
+import { csvFile } from '@/domain/csv';
 import { TRANSITION_CSV_HEADERS, TRANSITIONS_EXPORT_MAX } from '@/domain/transitions';
 import type { ChartGraph, Transition, TransitionFilters } from '@/api/contract/transitions';
 import { chartGraph } from '@/machines/lifecycle/graph';
@@ -61,10 +61,10 @@ export async function listTransitions(db: Kysely<Database>, f: Filters & { page:
   return { elements: rows.map((r) => view(r as never)), totalElements: Number(total.n), countElements: rows.length };
 }
 
-/** The filter's transitions as CSV (newest first, at most TRANSITIONS_EXPORT_MAX), dates in America/Toronto. */
+/** The filter's transitions as a CSV file (the console's dialect, `csvFile`; newest first, at most TRANSITIONS_EXPORT_MAX), dates in America/Toronto. */
 export async function transitionsCsv(db: Kysely<Database>, f: Filters, now: number): Promise<string> {
   const rows = await filtered(db, f, now).selectAll().orderBy('id', 'desc').limit(TRANSITIONS_EXPORT_MAX).execute();
-  return toCsv([
+  return csvFile([
     [...TRANSITION_CSV_HEADERS],
     ...rows.map((r) => [r.id, r.chart, `${r.doc_code} ${r.doc_id}`, r.entity_id, r.from_state, r.event, r.to_state, r.actor_email, formatDateTime(r.at, DATE_TIME_SECONDS_FORMAT), r.request_id ?? '']),
   ]);

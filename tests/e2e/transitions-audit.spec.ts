@@ -1,10 +1,10 @@
 import { expect, test } from './harness';
-import { readFileSync } from 'node:fs';
 import { withDb } from './fixtures';
 import { seriousViolations, signIn } from './support';
 import { misfits } from './fit-check';
 import { TRANSITION_CSV_HEADERS } from '../../src/domain/transitions';
 import { eventLabel } from '../../src/machines/catalogue';
+import { parseCsvDownload } from '../support/csv';
 
 /**
  * The QA transition audit in the browser (issue 14 §7): soporte gives a phone its verification
@@ -108,7 +108,7 @@ test('QA opens the audit, filters by chart and sees the diagram with the taken t
   // The CSV is the filter's, from the server.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('transiciones-phone.csv');
-  const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
-  expect(csv[0]).toBe(TRANSITION_CSV_HEADERS.join(','));
-  expect(csv.slice(1).some((line) => line.includes('phone.resetAttempts') && line.includes('soporte@consola.example'))).toBe(true);
+  const [headers, ...records] = await parseCsvDownload(download);
+  expect(headers).toEqual([...TRANSITION_CSV_HEADERS]);
+  expect(records.some((record) => record[5] === 'phone.resetAttempts' && record[7] === 'soporte@consola.example')).toBe(true);
 });

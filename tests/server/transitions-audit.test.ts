@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { createTestServer, type TestServer } from '../support/server';
+import { parseCsvResponse } from '../support/csv';
 import { ChartGraphResponse, ChartsResponse, TransitionsResponse } from '@/api/contract/transitions';
 import { AuditMsg, TRANSITION_CSV_HEADERS } from '@/domain/transitions';
 import { chartGraph, guardName } from '@/machines/lifecycle/graph';
@@ -119,26 +120,25 @@ describe('the transition audit', () => {
     expect(charts).toEqual([...charts].sort());
   });
 
-  it('CSV export: the filter\'s transitions with the headers, dates in America/Toronto, fields quoted where needed', async () => {
+  it('CSV export: the filter\'s transitions with the headers, dates in America/Toronto, in the console\'s CSV dialect', async () => {
     const r = await get('/orders/secured/transitions/export?chart=phone');
     expect(r.status).toBe(200);
-    expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
-    const text = await r.text();
-    const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe(TRANSITION_CSV_HEADERS.join(','));
-    expect(lines.length).toBeGreaterThan(1);
-    expect(lines.slice(1).every((line) => line.split(',')[1] === 'phone')).toBe(true);
-    expect(lines[1]).toMatch(/,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2},/);
+    expect(r.headers.get('content-type')).toBe('text/csv;charset=utf-8');
+    const [headers, ...records] = await parseCsvResponse(r);
+    expect(headers).toEqual([...TRANSITION_CSV_HEADERS]);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.every((record) => record.length === TRANSITION_CSV_HEADERS.length && record[1] === 'phone')).toBe(true);
+    expect(records[0]![8]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
   });
 
   it('CSV export: a request id the caller chose that a spreadsheet would run is written as text (issue 27)', async () => {
     const n = await phoneToVerify();
     // The X-Request-Id rule lets a caller start it with '-': "-cmd:…" would be a formula.
     expect((await post('/users/secured/user-number/verify', { accountId: n.account_id, phoneNumber: n.phone_number }, tokens.soporte!, '-cmd:audit.formula')).status).toBe(200);
-    const lines = (await (await get('/orders/secured/transitions/export?chart=phone')).text()).replace(/^\uFEFF/, '').split('\r\n');
-    const mine = lines.filter((line) => line.includes('audit.formula'));
+    const records = await parseCsvResponse(await get('/orders/secured/transitions/export?chart=phone'));
+    const mine = records.filter((record) => record.some((cell) => cell.includes('audit.formula')));
     expect(mine).toHaveLength(1);
-    expect(mine[0]!.split(',').at(-1)).toBe("'-cmd:audit.formula");
+    expect(mine[0]!.at(-1)).toBe("'-cmd:audit.formula");
   });
 
   it('is QA\'s: admin and qa read it; soporte, a reader and no token do not', async () => {
