@@ -6,6 +6,7 @@ import { RefusalPaths, RefusalsResponse, type Refusal } from '@/api/contract/ref
 import { formatPhone, PhoneRefused } from '@/domain/phones';
 import { AuditMsg } from '@/domain/transitions';
 import { Msg } from '@/domain/messages';
+import { ApprovalMsg } from '@/domain/approvals';
 
 /**
  * Refused attempts (issue 40 §2) through the real routes and database: the chart's 409 with its
@@ -21,7 +22,7 @@ const k = () => server.db.kysely;
 
 beforeAll(async () => {
   server = await createTestServer();
-  await server.signInAll(['admin', 'qa', 'soporte', 'lector'], { tokens, accountOf });
+  await server.signInAll(['admin', 'qa', 'soporte', 'lector', 'fraude'], { tokens, accountOf });
 });
 afterAll(() => server.close());
 
@@ -98,6 +99,15 @@ describe('refused attempts', () => {
     expect(refusal!.state).toEqual(expect.any(String));
     expect(refusal!.event).toEqual(expect.any(String));
     expect(refusal!.reason).toBe(`La acción por 600,00 USD supera el límite de aprobación: quedó pendiente de que otra persona con el mismo permiso la apruebe (solicitud ${approval.id}). Se hará cuando la aprueben.`);
+
+    // The approval's own chart: the requester approving is its 409; fraude (the editor flag, not the
+    // action's permission) is refused by the row's permissions once the request is read: a 403 with its place.
+    const own = await post('/orders/secured/approvals/approve', { id: approval.id }, tokens.soporte!, 'refusal-own-0001');
+    expect(own.status).toBe(409);
+    expect(await refusalOf('refusal-own-0001')).toMatchObject({ chart: 'approval', entityId: String(approval.id), state: 'requested', kind: 'guard', reason: ApprovalMsg.samePerson });
+    const other = await post('/orders/secured/approvals/approve', { id: approval.id }, tokens.fraude!, 'refusal-row-0001');
+    expect(other.status).toBe(403);
+    expect(await refusalOf('refusal-row-0001')).toMatchObject({ chart: 'approval', entityId: String(approval.id), state: 'requested', kind: 'permission', reason: await description(other), actorId: accountOf.fraude });
   });
 
   it('a refusal that cannot be stored is logged and the person still gets the refusal', async () => {
