@@ -5,8 +5,11 @@ import { malformed } from '../refusals';
 import { requirePermission } from '../auth/middleware';
 import type { Binding } from '../lifecycle/binding';
 import { graphOf, listTransitions, transitionsCsv } from './transitions';
+import { listRefusals } from './refusals';
+import { RefusalPaths, RefusalsQuery } from '@/api/contract/refusals';
 import { GraphQuery, TransitionFilters, TransitionPaths, TransitionsQuery } from '@/api/contract/transitions';
 import { AuditMsg } from '@/domain/transitions';
+import { CSV_TYPE } from '@/domain/csv';
 import { Permission } from '@/domain/permissions';
 
 /** Auditoría de Transiciones (issue 14 §7): for CRM_QA_AUDIT only. */
@@ -31,10 +34,17 @@ export function auditRoutes(deps: AppDeps, lifecycles: readonly Binding[]) {
     const q = parse(TransitionFilters, c.req.query());
     knownChart(q.chart);
     const csv = await transitionsCsv(db, q, deps.clock.now());
-    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Type', CSV_TYPE);
     c.header('Content-Disposition', 'attachment; filename="transiciones.csv"');
     c.header('Cache-Control', 'no-store');
-    return c.body(`\uFEFF${csv}`);
+    return c.body(csv);
+  });
+
+  // The refused attempts (issue 40 §2), filtered and paged as the transitions are.
+  app.get(RefusalPaths.list, audit, async (c) => {
+    const q = parse(RefusalsQuery, c.req.query());
+    knownChart(q.chart);
+    return ok(c, await listRefusals(db, { ...q, page: Number(q.page), size: Number(q.size) }, deps.clock.now()));
   });
 
   app.get(TransitionPaths.graph, audit, async (c) => {

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import type { Binding } from '../lifecycle/binding';
 import { normalizeWindow, windowBounds } from '@/domain/date-window';
 import { formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
-import { toCsv } from '@/domain/csv';
+import { csvFile } from '@/domain/csv';
 import { TRANSITION_CSV_HEADERS, TRANSITIONS_EXPORT_MAX } from '@/domain/transitions';
 import type { ChartGraph, Transition, TransitionFilters } from '@/api/contract/transitions';
 import { chartGraph } from '@/machines/lifecycle/graph';
@@ -16,9 +16,12 @@ import { chartGraph } from '@/machines/lifecycle/graph';
 type Filters = Omit<TransitionFilters, 'startDate' | 'endDate'> & { startDate?: string | undefined; endDate?: string | undefined };
 type Q = SelectQueryBuilder<Database, 'transitions', object>;
 
-/** The filters as conditions; the days are whole days in America/Toronto, both included. */
-function filtered(db: Kysely<Database>, f: Filters, now: number): Q {
-  let q = db.selectFrom('transitions') as Q;
+/**
+ * The filters as conditions; the days are whole days in America/Toronto, both included. The
+ * refusals (issue 40 §2) have the same columns of chart, entity, event, actor and time: filtered alike.
+ */
+export function filtered(db: Kysely<Database>, f: Filters, now: number, table: 'transitions' | 'refusals' = 'transitions'): Q {
+  let q = db.selectFrom(table as 'transitions') as Q;
   if (f.chart) q = q.where('chart', '=', f.chart);
   if (f.entityId) q = q.where('entity_id', '=', f.entityId);
   if (f.event) q = q.where('event', '=', f.event);
@@ -46,6 +49,7 @@ const view = (r: Database['transitions'] & { id: number }): Transition => ({
   actorEmail: r.actor_email,
   at: r.at,
   requestId: r.request_id,
+  replayable: r.event_data !== null,
 });
 
 export async function listTransitions(db: Kysely<Database>, f: Filters & { page: number; size: number }, now: number) {
@@ -57,10 +61,10 @@ export async function listTransitions(db: Kysely<Database>, f: Filters & { page:
   return { elements: rows.map((r) => view(r as never)), totalElements: Number(total.n), countElements: rows.length };
 }
 
-/** The filter's transitions as CSV (newest first, at most TRANSITIONS_EXPORT_MAX), dates in America/Toronto. */
+/** The filter's transitions as a CSV file (the console's dialect, `csvFile`; newest first, at most TRANSITIONS_EXPORT_MAX), dates in America/Toronto. */
 export async function transitionsCsv(db: Kysely<Database>, f: Filters, now: number): Promise<string> {
   const rows = await filtered(db, f, now).selectAll().orderBy('id', 'desc').limit(TRANSITIONS_EXPORT_MAX).execute();
-  return toCsv([
+  return csvFile([
     [...TRANSITION_CSV_HEADERS],
     ...rows.map((r) => [r.id, r.chart, `${r.doc_code} ${r.doc_id}`, r.entity_id, r.from_state, r.event, r.to_state, r.actor_email, formatDateTime(r.at, DATE_TIME_SECONDS_FORMAT), r.request_id ?? '']),
   ]);

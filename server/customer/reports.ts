@@ -5,7 +5,7 @@ import { notFound } from '../refusals';
 import { iso } from '../clock';
 import { accountStore, customerOrThrow, type AccountRecord } from './account-data';
 import type { DefenceQuery, DefenceRow, ReportQuery, ReportResult, SaldoReport } from '@/api/contract/customer-reports';
-import { toCsv } from '@/domain/csv';
+import { csvFile } from '@/domain/csv';
 import { cardCaption, formatMoney, formatSessionTime } from '@/domain/format';
 import { terminateCauseLabel } from '@/domain/calls';
 import { dayjs, formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
@@ -125,7 +125,7 @@ export const customerReportsBinding = bind<AccountRecord, { accountId: number }>
         const fileName = `reporte-${q.type.toLowerCase()}-${record.id}-${q.startDate}-${lastDay}.csv`;
         await trx
           .insertInto('outbox_messages')
-          .values({ channel: 'EMAIL', address: sendTo.toLowerCase(), subject: `${fileName}: Reporte ${reportTypeLabel(q.type)} del cliente ${record.id}`, body: toCsv(lines), doc_code: 'CUSTOM', doc_id: String(record.id), created: iso(ctx.now) })
+          .values({ channel: 'EMAIL', address: sendTo.toLowerCase(), subject: `${fileName}: Reporte ${reportTypeLabel(q.type)} del cliente ${record.id}`, body: csvFile(lines), doc_code: 'CUSTOM', doc_id: String(record.id), created: iso(ctx.now) })
           .execute();
         const data: ReportResult = { type: q.type, rows, sentTo: sendTo.toLowerCase(), fileName };
         return {

@@ -32,6 +32,8 @@ import * as m0029 from './migrations/0029-list-order-indexes';
 import * as m0030 from './migrations/0030-four-eyes-ledger';
 import * as m0031 from './migrations/0031-supervision';
 import * as m0032 from './migrations/0032-lookups';
+import * as m0033 from './migrations/0033-transition-replay';
+import * as m0034 from './migrations/0034-refusals';
 
 interface Migration {
   name: string;
@@ -72,6 +74,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0030-four-eyes-ledger', up: m0030.up },
   { name: '0031-supervision', up: m0031.up },
   { name: '0032-lookups', up: m0032.up },
+  { name: '0033-transition-replay', up: m0033.up },
+  { name: '0034-refusals', up: m0034.up },
 ];
 
 /**

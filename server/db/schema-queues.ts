@@ -74,6 +74,9 @@ export interface TransitionsTable {
   actor_email: string;
   at: string;
   request_id: string | null;
+  /** The event the chart was sent and its facts before the move, masked JSON (migration 0033); null on older rows. */
+  event_data: string | null;
+  facts_before: string | null;
 }
 
 /**

@@ -235,6 +235,25 @@ export interface ActionLogsTable {
   date: string;
 }
 
+/** A refused attempt of an action row (issue 40 §2, migration 0034): the chart's 409, a 403, a four-eyes wait. */
+export interface RefusalsTable {
+  id: Generated<number>;
+  chart: string;
+  doc_code: string;
+  doc_id: string | null;
+  entity_id: string | null;
+  state: string | null;
+  event: string | null;
+  /** 'guard' (409), 'permission' (403) or 'four-eyes' (202). */
+  kind: string;
+  /** The Spanish text the person saw. */
+  reason: string;
+  actor_id: number;
+  actor_email: string;
+  at: string;
+  request_id: string | null;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   type: string;
@@ -265,6 +284,7 @@ export interface Database
   payment_orders: PaymentOrdersTable;
   action_logs: ActionLogsTable;
   audit_log: AuditLogTable;
+  refusals: RefusalsTable;
   fulfillment_orders: FulfillmentOrdersTable;
   risk_assessments: RiskAssessmentsTable;
   risk_rule_results: RiskRuleResultsTable;

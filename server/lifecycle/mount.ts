@@ -1,11 +1,12 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../deps';
-import { badRequest, formBody, jsonBody, parse } from '../http';
+import { ApiError, badRequest, formBody, jsonBody, parse } from '../http';
 import { assertPermissions, requireApiKey, requireBearer } from '../auth/middleware';
-import { runRow } from './move';
+import { runRow, type RowAnswer } from './move';
 import type { Binding, Gate } from './binding';
+import { markOf, recordRefusal, waitingReason, type RefusedAt } from './refused';
 import { API_KEY_CLIENTS } from '@/api/contract/clients';
 import { Permission } from '@/domain/permissions';
 import type { AnyRow, WireRequest } from '@/machines/lifecycle/table';
@@ -18,6 +19,12 @@ import type { AnyRow, WireRequest } from '@/machines/lifecycle/table';
  * request (400 with the Spanish text), then the generic move through the gates the composition root
  * gives (server/lifecycles.ts); an Idempotency-Key, on every route of the app, makes its transaction
  * a replayable step (server/lifecycle/idempotency.ts).
+ *
+ * Every refused attempt is recorded for QA (issue 40 §2), after the request's transaction, in a
+ * write of its own: a 403 (of the path, before the body: no entity nor state yet; or of the row, as
+ * the mover marked it), the chart's 409 with its reason (the mover's mark: other 409s, a lost race,
+ * a taken value, someone else's claim, are not the chart's) and a four-eyes wait (202). A 400 is
+ * the request's shape, not a refusal: not recorded.
  */
 
 interface Entry {
@@ -63,8 +70,27 @@ export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[], gat
     if (!/^\/[^/]+\/secured\//.test(wire.path)) guards.push(requireBearer(deps));
     if (API_KEY_CLIENTS.includes(wire.client)) guards.push(requireApiKey(deps));
     const needed = commonNeeds(entries);
+    /** Where a refusal of this path happened when the mover did not say: the row's chart, no entity read yet. */
+    const pathPlace = (entry: Entry | undefined): RefusedAt => {
+      const { binding, row } = entry ?? entries[0]!;
+      const event = entry || entries.length === 1 ? row.event : null;
+      return { chart: binding.lifecycle.name, docCode: binding.store.docCode, docId: null, entityId: null, state: null, event };
+    };
+    const recordRefused = async (c: Context<AppEnv>, err: unknown, entry: Entry | undefined) => {
+      if (!(err instanceof ApiError) || (err.status !== 403 && err.status !== 409)) return;
+      const mark = markOf(err);
+      // A 409 is recorded only where the chart refused (the mover marked it).
+      if (err.status === 409 && !mark) return;
+      const at = mark ?? pathPlace(entry);
+      await recordRefusal(deps, c.get('principal'), c.get('requestId') ?? null, { at, kind: err.status === 403 ? 'permission' : 'guard', reason: err.description });
+    };
     guards.push(async (c, next) => {
-      assertPermissions(c.get('principal'), needed);
+      try {
+        assertPermissions(c.get('principal'), needed);
+      } catch (err) {
+        await recordRefused(c, err, undefined);
+        throw err;
+      }
       await next();
     });
 
@@ -74,10 +100,19 @@ export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[], gat
       const request: WireRequest = { query: parse(wire.query ?? NoQuery, c.req.query()), body, params: c.req.param() };
       const entry = entries.find(({ row }) => !row.match || row.match(request));
       if (!entry) throw badRequest('La solicitud no corresponde a ninguna acción.');
-      if (entry.row.bulk) assertPermissions(c.get('principal'), entry.row.bulk.permissions);
-      const answer = await runRow(deps, gates, entry.binding, entry.row, request, c.get('principal'), c.get('requestId'));
+      let answer: RowAnswer;
+      try {
+        if (entry.row.bulk) assertPermissions(c.get('principal'), entry.row.bulk.permissions);
+        answer = await runRow(deps, gates, entry.binding, entry.row, request, c.get('principal'), c.get('requestId'));
+      } catch (err) {
+        await recordRefused(c, err, entry);
+        throw err;
+      }
       // A gate answered instead (four-eyes: nothing was done yet, the request waits for a second person).
-      if ('status' in answer) return c.json(answer.body, answer.status);
+      if ('status' in answer) {
+        await recordRefusal(deps, c.get('principal'), c.get('requestId') ?? null, { at: answer.refused, kind: 'four-eyes', reason: () => waitingReason(answer.body) });
+        return c.json(answer.body, answer.status);
+      }
       return c.json({ code: entry.row.wire.successCode ?? 0, data: answer.data });
     });
   }

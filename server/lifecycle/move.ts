@@ -1,13 +1,15 @@
 import { transition, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { AppDeps, Principal } from '../deps';
-import { conflict } from '../http';
+import { ApiError, conflict } from '../http';
 import { assertPermissions } from '../auth/middleware';
 import { recordMutation } from './audit';
 import { iso } from '../clock';
+import { refusedAt, type RefusedAt } from './refused';
 import type { Trx } from '../db/types';
 import type { ActionContext, Binding, Gate, GateAnswer, GatePass, MoveResult } from './binding';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { inTransaction } from '../db/transaction';
+import { CREATION, replayJson } from '@/domain/replay';
 import { needs, offered, refusalOf, type AnyRow, type WireRequest } from '@/machines/lifecycle/table';
 
 /**
@@ -45,24 +47,90 @@ export async function checkMove<TRecord>(trx: Trx, ctx: ActionContext, binding: 
   const input = await store.input(trx, record, ctx, request);
   const snapshot = restoredChart(lifecycle.machine, { ...input, permissions: [...ctx.principal.permissions] });
   const requested: EventObject = row.eventOf ? row.eventOf(request) : { type: row.event };
-  assertPermissions(ctx.principal, needs(row, requested, input));
-  // What the composition root put on the way (a claim of a queue: refused with the holder's name), before anything is done.
+  // Where a refusal happens, as the row's route records it (issue 40 §2): a 403 here, or the chart's 409.
+  const where = () => refusalPlace(binding, record, snapshot, requested);
   const passes: GatePass[] = [];
-  for (const gate of ctx.gates) {
-    const pass = await gate.record?.({ trx, ctx, binding: binding as Binding, row, record, request, input });
-    if (pass) passes.push(pass);
+  try {
+    assertPermissions(ctx.principal, needs(row, requested, input));
+    // What the composition root put on the way (a claim of a queue: refused with the holder's name), before anything is done.
+    for (const gate of ctx.gates) {
+      const pass = await gate.record?.({ trx, ctx, binding: binding as Binding, row, record, request, input });
+      if (pass) passes.push(pass);
+    }
+  } catch (err) {
+    throw err instanceof ApiError && err.status === 403 ? refusedAt(err, where()) : err;
   }
   const handler = row.handler ? binding.handlers[row.handler] : undefined;
   const args = { trx, ctx, record, request, event: requested, input, prepared };
-  await handler?.check?.(args);
+  try {
+    await handler?.check?.(args);
+  } catch (err) {
+    throw err instanceof ApiError && err.status === 403 ? refusedAt(err, where()) : err;
+  }
   // A request that names the event's parameters is asked as it is; otherwise any of the row's probes.
   const allowed = row.eventOf ? snapshot.can(requested) : offered(row, snapshot);
   if (!allowed) {
     if (row.lenient) return null;
     const reason = refusalOf(row, snapshot, requested);
-    throw conflict(row.many ? `${reason} (${store.idOf(record)})` : reason);
+    throw refusedAt(conflict(row.many ? `${reason} (${store.idOf(record)})` : reason), where());
   }
   return { input, snapshot, requested, passes, handler, args };
+}
+
+/** A record's chart, document, entity, state and the event asked: where a refusal of it happened. */
+function refusalPlace<TRecord>(binding: Binding<TRecord>, record: TRecord, snapshot: AnyMachineSnapshot, event: EventObject): RefusedAt {
+  const { lifecycle, store } = binding;
+  return {
+    chart: lifecycle.name,
+    docCode: store.docCodeOf?.(record) ?? store.docCode,
+    docId: store.docId(record),
+    entityId: String(store.idOf(record)),
+    state: stateName(snapshot),
+    event: event.type,
+  };
+}
+
+/**
+ * Writes a transition QA audits (chart, entity, from, event, to, actor, time, request) with enough
+ * to replay it (issue 40 §1): the event the chart was sent and its facts before, masked
+ * (src/domain/replay.ts). One JSON text each, no extra query.
+ */
+async function writeTransition<TRecord>(trx: Trx, ctx: ActionContext, binding: Binding<TRecord>, record: TRecord, step: { from: string; to: string; event: EventObject; facts: Record<string, unknown> }) {
+  const { lifecycle, store } = binding;
+  const docCode = store.docCodeOf?.(record) ?? store.docCode;
+  const docId = store.docId(record);
+  await trx
+    .insertInto('transitions')
+    .values({
+      chart: lifecycle.name,
+      doc_code: docCode,
+      doc_id: docId,
+      entity_id: String(store.idOf(record)),
+      entity_kind: store.entityKind ?? null,
+      from_state: step.from,
+      event: step.event.type,
+      to_state: step.to,
+      actor_id: ctx.principal.accountId,
+      actor_email: ctx.principal.email ?? ctx.principal.username,
+      at: iso(ctx.now),
+      request_id: ctx.requestId,
+      event_data: replayJson(step.event),
+      facts_before: replayJson(step.facts),
+    })
+    .execute();
+  return { docCode, docId };
+}
+
+/**
+ * An entity's first moment (issue 40 §4): once a record is created, in the creating transaction, a
+ * transition from '' (no state yet) by the event `created` to the state its chart restores it in,
+ * with its facts then. The place that creates the record calls it with the record's binding.
+ */
+export async function recordCreation<TRecord>(trx: Trx, ctx: ActionContext, binding: Binding<TRecord>, record: TRecord, request: WireRequest = { query: {}, body: undefined, params: {} }) {
+  const facts = await binding.store.input(trx, record, ctx, request);
+  const state = stateName(restoredChart(binding.lifecycle.machine, { ...facts, permissions: [...ctx.principal.permissions] }));
+  await writeTransition(trx, ctx, binding, record, { from: CREATION.from, to: state, event: { type: CREATION.event }, facts });
+  return state;
 }
 
 /** Moves one record by a row's event, in the caller's transaction; null when a lenient row skips it. */
@@ -78,38 +146,20 @@ export async function moveRecord<TRecord>(
   const { lifecycle, store } = binding;
   const checked = await checkMove(trx, ctx, binding, row, record, request, prepared);
   if (!checked) return null;
-  const { snapshot, requested, passes, handler, args } = checked;
+  const { input, snapshot, requested, passes, handler, args } = checked;
   const work = handler ? await handler.perform(args) : { description: binding.describe(row, record, request) };
   const from = stateName(snapshot);
   const event = work.event ?? requested;
   if (work.stay) return { record, from, to: from, event, data: work.data };
-  if (!snapshot.can(event)) throw conflict(refusalOf(row, snapshot, event));
+  if (!snapshot.can(event)) throw refusedAt(conflict(refusalOf(row, snapshot, event)), refusalPlace(binding, record, snapshot, event));
   const [next] = transition(lifecycle.machine, snapshot, event);
   const move = { record, from, to: stateName(next), event, context: next.context as Record<string, unknown> };
   // A handler that logs its own fields owns the log; otherwise the chart's context says what changed.
   const changed = handler ? { before: {}, after: {} } : contextChanges(snapshot.context as Record<string, unknown>, move.context);
   await store.save(trx, move, ctx);
   for (const pass of passes) await pass.moved(move);
-  const docCode = store.docCodeOf?.(record) ?? store.docCode;
-  const docId = store.docId(record);
   // Every move is a transition QA audits, even one that keeps the state (an edit).
-  await trx
-    .insertInto('transitions')
-    .values({
-      chart: lifecycle.name,
-      doc_code: docCode,
-      doc_id: docId,
-      entity_id: String(store.idOf(record)),
-      entity_kind: store.entityKind ?? null,
-      from_state: move.from,
-      event: event.type,
-      to_state: move.to,
-      actor_id: ctx.principal.accountId,
-      actor_email: ctx.principal.email ?? ctx.principal.username,
-      at: iso(ctx.now),
-      request_id: ctx.requestId,
-    })
-    .execute();
+  const { docCode, docId } = await writeTransition(trx, ctx, binding, record, { from: move.from, to: move.to, event, facts: input });
   await recordMutation(
     trx,
     ctx.principal,
@@ -135,6 +185,15 @@ export async function recordsOf(trx: Trx, binding: Binding, row: AnyRow, request
   return records;
 }
 
+/** Where a request a gate answered for stopped: the first record's chart and state, every record it names. */
+async function waitingPlace(trx: Trx, ctx: ActionContext, binding: Binding, row: AnyRow, request: WireRequest, records: readonly unknown[]): Promise<RefusedAt> {
+  const first = records[0];
+  const input = await binding.store.input(trx, first, ctx, request);
+  const snapshot = restoredChart(binding.lifecycle.machine, { ...input, permissions: [...ctx.principal.permissions] });
+  const place = refusalPlace(binding, first, snapshot, row.eventOf ? row.eventOf(request) : { type: row.event });
+  return { ...place, entityId: records.map((r) => String(binding.store.idOf(r))).join(',') };
+}
+
 /** Moves every record a request names, all or none, in the caller's transaction. */
 export async function moveAll(trx: Trx, ctx: ActionContext, binding: Binding, row: AnyRow, request: WireRequest, records: readonly unknown[], prepared: unknown = undefined) {
   const moved: MoveResult<unknown>[] = [];
@@ -145,8 +204,12 @@ export async function moveAll(trx: Trx, ctx: ActionContext, binding: Binding, ro
   return moved;
 }
 
-/** What a row's route answers: the row's data, or what a gate answered instead (four-eyes: the approval request it now waits for). */
-export type RowAnswer = { data: unknown } | GateAnswer;
+/**
+ * What a row's route answers: the row's data, or what a gate answered instead (four-eyes: the
+ * approval request it now waits for), with where it stopped (the first record's chart and state),
+ * as the route records the wait.
+ */
+export type RowAnswer = { data: unknown } | (GateAnswer & { refused: RefusedAt });
 
 /**
  * Runs a row's request through the gates given: every entity it names, all or none, then the row's
@@ -162,7 +225,7 @@ export async function runRow(deps: AppDeps, gates: readonly Gate[], binding: Bin
     const records = await recordsOf(trx, binding, row, request);
     for (const gate of gates) {
       const answer = await gate.request?.({ trx, ctx, binding, row, request, records });
-      if (answer) return answer;
+      if (answer) return { ...answer, refused: await waitingPlace(trx, ctx, binding, row, request, records) };
     }
     const results = await moveAll(trx, ctx, binding, row, request, records, prepared);
     const respond = binding.respond?.[row.wire.path] ?? binding.answer;

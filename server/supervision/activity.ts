@@ -6,6 +6,7 @@ import { SLA_QUEUES, type SlaQueue } from '@/domain/sla';
 import type { DepthHistory, HeldClaim, QueueFigures, WorkDone } from '@/api/contract/supervision';
 import { snapshotOf } from '@/api/contract/chart-snapshot';
 import { claimRelease } from '@/machines/supervision/claim-release.machine';
+import type { ActionLabel } from '@/machines/lifecycle/labels';
 import { releaseInput } from './release';
 
 /**
@@ -30,7 +31,7 @@ export function historyDays(now: number): string[] {
 }
 
 /** The action's name as its button reads (the action table's row), or the chart's event when no row names it. */
-export type ActionLabel = (chart: string, event: string) => string;
+export type { ActionLabel };
 
 /** Today's moves (America/Toronto) per person and chart event, most first, each named as its button reads. */
 export async function workDoneToday(db: Kysely<Database>, now: number, labelOf: ActionLabel): Promise<WorkDone[]> {

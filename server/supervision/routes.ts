@@ -3,10 +3,11 @@ import type { AppDeps, AppEnv } from '../deps';
 import { ok } from '../http';
 import { requirePermission } from '../auth/middleware';
 import { queueFigures } from './figures';
-import { depthHistory, heldClaims, workDoneToday, type ActionLabel } from './activity';
+import { depthHistory, heldClaims, workDoneToday } from './activity';
 import type { Binding } from '../lifecycle/binding';
 import { SupervisionPaths, type Supervision } from '@/api/contract/supervision';
 import { Permission } from '@/domain/permissions';
+import { actionLabels } from '@/machines/lifecycle/labels';
 
 /**
  * Supervisión (issue 28 §1): the lead's reads (CRM_SUPERVISION). The release of someone's claim is
@@ -16,7 +17,7 @@ import { Permission } from '@/domain/permissions';
 export function supervisionRoutes(deps: AppDeps, lifecycles: readonly Binding[]) {
   const app = new Hono<AppEnv>();
   const db = deps.db.kysely;
-  const labelOf: ActionLabel = (chart, event) => lifecycles.find((b) => b.lifecycle.name === chart)?.lifecycle.rows.find((row) => row.event === event)?.label ?? event;
+  const labelOf = actionLabels(lifecycles.map((b) => b.lifecycle));
 
   app.get(SupervisionPaths.figures, requirePermission(Permission.SUPERVISION), async (c) => {
     const now = deps.clock.now();

@@ -13,6 +13,14 @@ export interface WindowNames {
   earlier: readonly unknown[];
 }
 
+/** What the action's dialog says when a request waits for a second person (and what QA reads of the wait, issue 40 §2). */
+export const requestedText = (id: number, amount: string, window: string | null = null) =>
+  `La acción por ${amount} supera el límite de aprobación${window ? ` junto con lo hecho antes (${window.charAt(0).toLowerCase()}${window.slice(1)})` : ''}: quedó pendiente de que otra persona con el mismo permiso la apruebe (solicitud ${id}). Se hará cuando la aprueben.`;
+
+/** The text of a 202's approval (src/api/contract/approval-requested.ts). */
+export const waitingText = (a: { id: number; amount: number; currency: string; window: WindowNames | null }) =>
+  requestedText(a.id, formatMoney(a.amount, a.currency), a.window ? windowNote(a.window) : null);
+
 /** "Suma 600,00 USD con 1 acción anterior de la misma persona en 24 h": why a request that alone is below the threshold waits. */
 export function windowNote(w: WindowNames): string {
   const n = w.earlier.length;

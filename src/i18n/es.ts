@@ -1,5 +1,6 @@
 import { Msg } from '@/domain/messages';
 import { formatCount } from '@/domain/format';
+import { requestedText } from '@/domain/approval-window';
 
 /** Every text of the interface (Spanish, the complete catalogue). Quoted spec texts come from domain/messages. */
 export const es = {
@@ -126,8 +127,7 @@ export const es = {
     accept: 'Aceptar',
     /** An action above the four-eyes threshold (issue 14 §6): it now waits for a second person. */
     requestedTitle: 'Pendiente de aprobación',
-    requested: (id: number, amount: string, window: string | null = null) =>
-      `La acción por ${amount} supera el límite de aprobación${window ? ` junto con lo hecho antes (${window.charAt(0).toLowerCase()}${window.slice(1)})` : ''}: quedó pendiente de que otra persona con el mismo permiso la apruebe (solicitud ${id}). Se hará cuando la aprueben.`,
+    requested: requestedText,
   },
   msg: Msg,
 } as const;

@@ -8,8 +8,7 @@ import { actionsOf, requestRefusal, rowRefusal, type AnyRow, type Lifecycle } fr
 import { Msg } from '@/domain/messages';
 import type { FormValue } from '@/machines/ui/action-flow.machine';
 import { stepped, titleOf } from '@/machines/lifecycle/form';
-import { formatMoney } from '@/domain/format';
-import { windowNote } from '@/domain/approval-window';
+import { waitingText } from '@/domain/approval-window';
 import type { Validation } from './action-flow-logic';
 import { ActionFlowDialogs, useActionFlow } from './action-flow';
 import { ActionBar } from './action-bar';
@@ -128,10 +127,7 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
         const sent = await send(row, part.subject, ready);
         // Four-eyes: nothing was done yet; the dialog says that a second person must approve it.
         // Below the threshold alone, it may wait with what the same person did before (issue 28 §4): the dialog says the sum.
-        if ('approval' in sent) {
-          const { id, amount, currency, window } = sent.approval;
-          return { title: t.actionFlow.requestedTitle, text: t.actionFlow.requested(id, formatMoney(amount, currency), window ? windowNote(window) : null) };
-        }
+        if ('approval' in sent) return { title: t.actionFlow.requestedTitle, text: waitingText(sent.approval) };
         return { text: row.success.text(part.subject, sent.data, ready), data: sent.data };
       } catch (error) {
         onFailed?.();

@@ -9,7 +9,8 @@ const sizes = {
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   id: string;
   label: string;
-  options: readonly { value: string; label: string }[];
+  /** Each choice; `title` is its tooltip (the code name behind a Spanish label). */
+  options: readonly { value: string; label: string; title?: string }[];
   /** The label of the empty choice ("Todos"); omit for a required choice. */
   emptyLabel?: string;
 }
@@ -23,7 +24,7 @@ export function SelectField({ id, label, options, emptyLabel, className = '', ..
       <select id={id} name={id} className={sizes.compact.control} {...select}>
         {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} title={o.title}>
             {o.label}
           </option>
         ))}

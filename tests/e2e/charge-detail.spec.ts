@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './harness';
 import { signIn } from './support';
 import { confirmAndFinish, withDb } from './fixtures';
+import { parseCsvDownload } from '../support/csv';
 
 /**
  * The charge-order (UPG) detail (spec details §2): a row of Pagos UPG opens in place and loads its
@@ -86,4 +87,8 @@ test("soporte reads the gateway's defence report of a window and saves it as CSV
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Descargar CSV' }).click();
   expect((await download).suggestedFilename()).toBe('defensa-upg-2026-06-01-2026-11-22-1.csv');
+  // The table's rows, in the console's CSV dialect (tests/support/csv.ts): its headers, then a record per row shown.
+  const [headers, ...records] = await parseCsvDownload(await download);
+  expect(headers).toEqual(await table.getByRole('columnheader').allTextContents());
+  expect(records).toHaveLength((await table.getByRole('row').count()) - 1);
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from './harness';
 import { withDb } from './fixtures';
 import { signIn } from './support';
+import { misfits } from './fit-check';
 
 /**
  * Issue 39 §5: pages that fit their screen. On a laptop (1280), a desktop (1440), a wide screen
@@ -17,42 +18,6 @@ const SCREENS = [
   { width: 1920, height: 1000 },
   { width: 390, height: 844 },
 ];
-
-/**
- * What does not fit, as sentences (none when everything does): the page scrolling sideways; a
- * visible cell (table cells and grid cells, headers included) whose text is wider than the cell
- * or than a part of it that clips; a cell cut by the box it scrolls in, without the shade on that
- * side. A cell scrolled wholly out of its box is not on screen, as a row below the fold is not.
- */
-function misfits(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const named = (el: Element) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
-    const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth) found.push(`the page scrolls sideways (${root.scrollWidth} > ${root.clientWidth})`);
-    for (const cell of document.querySelectorAll<HTMLElement>('td, th, [role="gridcell"], [role="columnheader"]')) {
-      if (!cell.checkVisibility({ visibilityProperty: true }) || cell.getClientRects().length === 0) continue;
-      const box = cell.getBoundingClientRect();
-      if (box.width === 0) continue;
-      // Its own text: the cell, or a part of it that clips (an ellipsis, a hidden overflow).
-      for (const part of [cell, ...cell.querySelectorAll<HTMLElement>('*')]) {
-        const clips = part === cell || getComputedStyle(part).overflowX !== 'visible';
-        if (clips && part.clientWidth > 0 && part.scrollWidth > part.clientWidth) found.push(`${named(cell)} is cut (${part.scrollWidth} > ${part.clientWidth})`);
-      }
-      // The box it scrolls in: a cell half out of it is cut, unless the shade on that side says there is more.
-      let scroller = cell.parentElement;
-      while (scroller && getComputedStyle(scroller).overflowX === 'visible') scroller = scroller.parentElement;
-      if (!scroller || scroller === root || scroller === document.body) continue;
-      const port = scroller.getBoundingClientRect();
-      if (box.right <= port.left || box.left >= port.right) continue;
-      const frame = scroller.classList.contains('scroll-cue-port') ? scroller.parentElement : null;
-      const shade = (side: '::before' | '::after') => (frame ? Number(getComputedStyle(frame, side).opacity) : 0);
-      if (box.left < port.left - 1 && shade('::before') < 0.5) found.push(`${named(cell)} is cut on the left by its box, with no shade`);
-      if (box.right > port.right + 1 && shade('::after') < 0.5) found.push(`${named(cell)} is cut on the right by its box, with no shade`);
-    }
-    return found;
-  });
-}
 
 /** Each screen in turn: nothing is cut, and the page is the shell's main landmark. */
 async function fitsEveryScreen(page: Page, also?: (screen: { width: number }) => Promise<void>) {

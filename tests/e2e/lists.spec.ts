@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './harness';
 import { seriousViolations, signIn } from './support';
+import { parseCsvDownload } from '../support/csv';
 
 /** The data rows of the grid (full-width detail rows excluded). */
 const gridRows = (page: Page, name: string) => page.getByRole('region', { name }).locator('[role="row"].ag-row:not(.ag-full-width-row)');
@@ -76,10 +77,10 @@ test.describe('Ordenes', () => {
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('ordenes.csv');
-    const text = await (await file.createReadStream()).toArray();
-    const lines = Buffer.concat(text).toString('utf8').trim().split('\n');
-    expect(lines[0]).toContain('"Orden"');
-    expect(lines).toHaveLength(16);
+    const records = await parseCsvDownload(file);
+    expect(records[0]).toContain('Orden');
+    expect(records).toHaveLength(16);
+    expect(records.every((record) => record.length === records[0]!.length)).toBe(true);
   });
 });
 

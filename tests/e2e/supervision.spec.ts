@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './harness';
 import { queueEntryRow, waitingBankRemittances, withDb } from './fixtures';
 import { seriousViolations, signIn } from './support';
+import { parseCsvDownload } from '../support/csv';
 
 /**
  * Supervisión (issue 28 §1) as the operations lead watches it live: the three queues, a
@@ -39,6 +40,13 @@ test('the lead watches the queues live: a specialist’s work shows within 2 s, 
   // What it is, named as the queue names it (not REMESA_BANCARIA · REQUESTED).
   await expect(lead.getByRole('region', { name: 'Fuera de plazo (los más antiguos)' }).getByRole('row', { name: new RegExp(`Item ${first}\\b`) })).toContainText('Remesa bancaria · Solicitada');
   expect(await seriousViolations(lead)).toEqual([]);
+  // Its figures as a CSV in the console's dialect (tests/support/csv.ts): the queues first, the late item among them.
+  const [download] = await Promise.all([lead.waitForEvent('download'), lead.getByRole('button', { name: 'Exportar CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('supervision.csv');
+  const records = await parseCsvDownload(download);
+  expect(records[0]).toEqual(['Cola', 'En espera', 'Más antiguo (min)', 'Espera p50 (min)', 'Espera p90 (min)', 'Nivel de servicio (h)', 'Fuera de plazo', 'Estado']);
+  expect(records.find((r) => r[0] === 'Cola de Remesas · Remesa bancaria')?.[1]).toMatch(/^\d+$/);
+  expect(records.some((r) => r.includes(`Item ${first}`))).toBe(true);
   const workRegion = lead.getByRole('region', { name: 'Trabajo de hoy' });
   const countBefore = async () => {
     if ((await workRegion.count()) === 0) return 0;

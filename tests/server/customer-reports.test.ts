@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, sendRow, TEST_NOW, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
+import { parseCsv } from '../support/csv';
 import { Envelope } from '@/api/contract/envelope';
 import { DefenceResponse, ReportResult, SaldoResponse } from '@/api/contract/customer-reports';
 import { Msg } from '@/domain/messages';
@@ -58,11 +59,14 @@ describe('POST /orders/secured/generate/reports', () => {
     expect(data.fileName).toBe(`reporte-topup-${topup.accountId}-${topup.day}-${topup.day}.csv`);
     const [mail] = (await mails(topup.accountId)).slice(before);
     expect(mail!.subject).toContain(data.fileName);
-    const lines = mail!.body.split('\r\n');
-    expect(lines[0]).toBe(`Reporte Recargas,Cliente ${topup.accountId},Del ${topup.day} al ${topup.day}`);
-    expect(lines).toContain('Recargas');
-    expect(lines).toContain('Fecha,Orden,Destino,Monto,Moneda,Estado');
-    expect(lines.some((l) => l.includes(`,${topup.orderId},${topup.destination},`))).toBe(true);
+    // The console's CSV dialect (tests/support/csv.ts): the BOM, ';' between fields, CRLF.
+    const records = parseCsv(mail!.body);
+    expect(records[0]).toEqual(['Reporte Recargas', `Cliente ${topup.accountId}`, `Del ${topup.day} al ${topup.day}`]);
+    expect(records).toContainEqual(['Recargas']);
+    expect(records).toContainEqual(['Fecha', 'Orden', 'Destino', 'Monto', 'Moneda', 'Estado']);
+    const mine = records.find((r) => r[1] === String(topup.orderId) && r[2] === topup.destination);
+    // The amount a number an es-ES spreadsheet reads: a decimal comma, no point.
+    expect(mine?.[3]).toMatch(/^\d+(,\d+)?$/);
     const log = await k().selectFrom('action_logs').selectAll().where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(topup.accountId)).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(log.action).toBe('customerReports.reports.generate');
     expect(JSON.parse(log.input!)).toEqual({ report: { before: null, after: data.fileName }, rows: { before: null, after: data.rows }, sentTo: { before: null, after: data.sentTo } });
@@ -82,7 +86,7 @@ describe('POST /orders/secured/generate/reports', () => {
     expect(data.sentTo).toBe('auditoria@correo.example');
     const mail = (await mails(topup.accountId)).at(-1)!;
     expect(mail.address).toBe('auditoria@correo.example');
-    for (const title of ['Recargas', 'Nautas', 'Llamadas', 'Movimientos de Saldo']) expect(mail.body.split('\r\n')).toContain(title);
+    for (const title of ['Recargas', 'Nautas', 'Llamadas', 'Movimientos de Saldo']) expect(parseCsv(mail.body)).toContainEqual([title]);
   });
 
   it('checks the dates first, then what the type needs, in the words of §5; nothing is sent', async () => {
@@ -116,7 +120,8 @@ describe('POST /orders/secured/generate/reports', () => {
       .execute();
     await json(Response, await generate({ type: 'BALANCE' as ReportType }));
     const mail = (await mails(topup.accountId)).at(-1)!;
-    expect(mail.body).toContain(`"'=HYPERLINK(""http://x.example"",""clic"")"`);
+    expect(parseCsv(mail.body)).toContainEqual(expect.arrayContaining([`'=HYPERLINK("http://x.example","clic")`]));
+    expect(parseCsv(mail.body).flat()).not.toContain(`=HYPERLINK("http://x.example","clic")`);
   });
 
   it('a retry with the same Idempotency-Key sends one report', async () => {

@@ -6,7 +6,7 @@ import { createTestServer, type TestServer } from '../support/server';
 import { ItemTransitionsResponse, ProvincesResponse } from '@/api/contract/items';
 import { Permission } from '@/domain/permissions';
 import { PRODUCT_TYPES } from '@/domain/products';
-import { allowedBy, needs, rowOf, type WireRequest } from '@/machines/lifecycle/table';
+import { allowedBy, needs, rowOf, type AnyRow, type WireRequest } from '@/machines/lifecycle/table';
 import { restoreStatus } from '@/machines/lifecycle/restore';
 import type { ItemKey } from '@/machines/items/item';
 import type { AppEnv } from '../../server/deps';
@@ -14,8 +14,9 @@ import { ApiError, errorBody } from '../../server/http';
 import { createRuntime } from '../../server/runtime';
 import { createLogger } from '../../server/observability/logger';
 import { assertPermissions, requireBearer } from '../../server/auth/middleware';
-import { bind, type Gate } from '../../server/lifecycle/binding';
-import { moveRecord } from '../../server/lifecycle/move';
+import { bind, type Binding, type Gate } from '../../server/lifecycle/binding';
+import { moveRecord, recordCreation } from '../../server/lifecycle/move';
+import { CREATION } from '@/domain/replay';
 import { lifecycleRoutes } from '../../server/lifecycle/mount';
 import { claimGate, takeClaim } from '../../server/queue/claims';
 import { ClaimMsg } from '@/domain/queues';
@@ -178,6 +179,49 @@ describe('the generic move and the routes mounted from an action table', () => {
     expect(() => assertPermissions({ permissions: new Set([Permission.EDITOR]) }, needs(demoRows[0]!, { type: 'item.finish' }, {}))).toThrow(/CRM2_OPERATIONS_SPECIALIST/);
     expect(() => assertPermissions({ permissions: new Set([Permission.EDITOR, Permission.OPERATIONS_SPECIALIST]) }, needs(demoRows[0]!, { type: 'item.finish' }, {}))).not.toThrow();
     expect(createActor(demoMachine, { input: { status: 'OPEN', orderStatus: 'OPEN', permissions: [] } }).start().getSnapshot().value).toBe('OPEN');
+  });
+});
+
+describe("what a move stores to be replayed, and an entity's first moment (issue 40 §1 and §4)", () => {
+  const k = () => server.db.kysely;
+  const typed = demo as unknown as Binding<ItemRecord, ItemKey>;
+  /** The demo chart over an item whose facts, as a store may read them, carry a card number and a pin. */
+  const carded: Binding<ItemRecord, ItemKey> = {
+    ...typed,
+    store: { ...typed.store, input: async (...args) => ({ ...(await typed.store.input(...args)), recipient: { cardNumber: '4111 1111 1111 1111', pin: '1234', name: 'Ana' } }) },
+  };
+  /** The finish row with an event that names a card and a token, as a row's eventOf may build it. */
+  const finishNaming: AnyRow = { ...demoRows[0]!, eventOf: (r: WireRequest) => ({ type: 'item.finish', note: (r.body as { note: string }).note, cardNumber: '5500000000000004', token: 'tok-1' }) };
+  const lastTransition = (id: number) =>
+    k().selectFrom('transitions').select(['from_state', 'event', 'to_state', 'event_data', 'facts_before']).where('entity_kind', '=', 'item').where('entity_id', '=', String(id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+
+  it('a move stores the event the chart was sent and the facts before it, a card number masked, a pin and a token dropped', async () => {
+    const item = await k().selectFrom('order_items').select(['id']).orderBy('id', 'desc').limit(1).offset(5).executeTakeFirstOrThrow();
+    await k().updateTable('order_items').set({ status: 'OPEN' }).where('id', '=', item.id).execute();
+    const ctx = { db: k(), principal: await principal('operaciones'), now: server.clock.now(), config: server.config, requestId: 'replay-req-1', gates: [] };
+    const request = { query: undefined, body: { foiId: item.id, note: 'repetible' }, params: {} };
+    await k().transaction().execute(async (trx) => moveRecord(trx, ctx, carded, finishNaming, await loadItem(trx, item.id), request));
+    const stored = await lastTransition(item.id);
+    expect([stored.from_state, stored.event, stored.to_state]).toEqual(['OPEN', 'item.finish', 'DONE']);
+    expect(JSON.parse(stored.event_data!)).toEqual({ type: 'item.finish', note: 'repetible', cardNumber: '550000******0004' });
+    const facts = JSON.parse(stored.facts_before!) as Record<string, unknown>;
+    // The facts the chart was restored with, before the move: the stored status, not the actor's permissions.
+    expect(facts).toMatchObject({ status: 'OPEN', recipient: { cardNumber: '411111******1111', name: 'Ana' } });
+    expect(facts.recipient).not.toHaveProperty('pin');
+    expect(facts).not.toHaveProperty('permissions');
+    expect(stored.facts_before).not.toContain('4111111111111111');
+  });
+
+  it('a creation is the first moment: from no state by `created` to the state the chart restores, with its facts', async () => {
+    const item = await k().selectFrom('order_items').select(['id']).orderBy('id', 'desc').limit(1).offset(6).executeTakeFirstOrThrow();
+    await k().updateTable('order_items').set({ status: 'OPEN' }).where('id', '=', item.id).execute();
+    const ctx = { db: k(), principal: await principal('operaciones'), now: server.clock.now(), config: server.config, requestId: 'replay-req-2', gates: [] };
+    const state = await k().transaction().execute(async (trx) => recordCreation(trx, ctx, carded, await loadItem(trx, item.id)));
+    expect(state).toBe('OPEN');
+    const stored = await lastTransition(item.id);
+    expect([stored.from_state, stored.event, stored.to_state]).toEqual([CREATION.from, CREATION.event, 'OPEN']);
+    expect(JSON.parse(stored.event_data!)).toEqual({ type: 'created' });
+    expect(JSON.parse(stored.facts_before!)).toMatchObject({ status: 'OPEN', recipient: { cardNumber: '411111******1111', name: 'Ana' } });
   });
 });
 

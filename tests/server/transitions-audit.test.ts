@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { createTestServer, type TestServer } from '../support/server';
+import { parseCsvResponse } from '../support/csv';
 import { ChartGraphResponse, ChartsResponse, TransitionsResponse } from '@/api/contract/transitions';
 import { AuditMsg, TRANSITION_CSV_HEADERS } from '@/domain/transitions';
 import { chartGraph, guardName } from '@/machines/lifecycle/graph';
@@ -48,7 +49,7 @@ describe('the transition audit', () => {
     expect(r.status).toBe(200);
     const page = await list('chart=phone&actor=soporte&event=phone.verify');
     const mine = page.elements.find((t) => t.requestId === 'audit-req-0001');
-    expect(mine).toMatchObject({ chart: 'phone', docCode: 'CUSTOM', docId: String(n.account_id), from: 'unverified', event: 'phone.verify', to: 'verified', actorEmail: 'soporte@consola.example', requestId: 'audit-req-0001' });
+    expect(mine).toMatchObject({ chart: 'phone', docCode: 'CUSTOM', docId: String(n.account_id), from: 'unverified', event: 'phone.verify', to: 'verified', actorEmail: 'soporte@consola.example', requestId: 'audit-req-0001', replayable: true });
     expect(Date.parse(mine!.at)).toBe(server.clock.now());
     // Every filter narrows: by entity, by actor's e-mail, by event, by day (America/Toronto).
     expect((await list(`entityId=${encodeURIComponent(mine!.entityId)}&chart=phone`)).elements.map((t) => t.id)).toContain(mine!.id);
@@ -58,6 +59,21 @@ describe('the transition audit', () => {
     const today = new Date(server.clock.now()).toLocaleDateString('en-CA', { timeZone: 'America/Toronto' });
     expect((await list(`startDate=${today}&endDate=${today}&chart=phone`)).elements.map((t) => t.id)).toContain(mine!.id);
     expect((await list('startDate=2001-01-01&endDate=2001-01-02&chart=phone')).totalElements).toBe(0);
+  });
+
+  it('a move stores its event and facts; a row stored before (migration 0033) has neither and reads as not replayable', async () => {
+    const n = await phoneToVerify();
+    expect((await post('/users/secured/user-number/verify', { accountId: n.account_id, phoneNumber: n.phone_number }, tokens.soporte!, 'audit-replay-0001')).status).toBe(200);
+    const moved = await k().selectFrom('transitions').select(['entity_id', 'event_data', 'facts_before']).where('request_id', '=', 'audit-replay-0001').executeTakeFirstOrThrow();
+    expect(JSON.parse(moved.event_data!)).toMatchObject({ type: 'phone.verify' });
+    expect(JSON.parse(moved.facts_before!)).toMatchObject({ status: 'unverified' });
+    await k()
+      .insertInto('transitions')
+      .values({ chart: 'phone', doc_code: 'CUSTOM', doc_id: String(n.account_id), entity_id: 'old-replay-1', entity_kind: null, from_state: 'unverified', event: 'phone.verify', to_state: 'verified', actor_id: 1, actor_email: 'soporte@consola.example', at: new Date(server.clock.now()).toISOString(), request_id: 'audit-replay-0000' })
+      .execute();
+    const old = (await list('entityId=old-replay-1')).elements;
+    expect(old.map((t) => [t.requestId, t.replayable])).toEqual([['audit-replay-0000', false]]);
+    expect((await list(`entityId=${encodeURIComponent(moved.entity_id)}&chart=phone`)).elements.find((t) => t.requestId === 'audit-replay-0001')?.replayable).toBe(true);
   });
 
   it('pages newest first with the total', async () => {
@@ -104,26 +120,25 @@ describe('the transition audit', () => {
     expect(charts).toEqual([...charts].sort());
   });
 
-  it('CSV export: the filter\'s transitions with the headers, dates in America/Toronto, fields quoted where needed', async () => {
+  it('CSV export: the filter\'s transitions with the headers, dates in America/Toronto, in the console\'s CSV dialect', async () => {
     const r = await get('/orders/secured/transitions/export?chart=phone');
     expect(r.status).toBe(200);
-    expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
-    const text = await r.text();
-    const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe(TRANSITION_CSV_HEADERS.join(','));
-    expect(lines.length).toBeGreaterThan(1);
-    expect(lines.slice(1).every((line) => line.split(',')[1] === 'phone')).toBe(true);
-    expect(lines[1]).toMatch(/,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2},/);
+    expect(r.headers.get('content-type')).toBe('text/csv;charset=utf-8');
+    const [headers, ...records] = await parseCsvResponse(r);
+    expect(headers).toEqual([...TRANSITION_CSV_HEADERS]);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.every((record) => record.length === TRANSITION_CSV_HEADERS.length && record[1] === 'phone')).toBe(true);
+    expect(records[0]![8]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
   });
 
   it('CSV export: a request id the caller chose that a spreadsheet would run is written as text (issue 27)', async () => {
     const n = await phoneToVerify();
     // The X-Request-Id rule lets a caller start it with '-': "-cmd:…" would be a formula.
     expect((await post('/users/secured/user-number/verify', { accountId: n.account_id, phoneNumber: n.phone_number }, tokens.soporte!, '-cmd:audit.formula')).status).toBe(200);
-    const lines = (await (await get('/orders/secured/transitions/export?chart=phone')).text()).replace(/^\uFEFF/, '').split('\r\n');
-    const mine = lines.filter((line) => line.includes('audit.formula'));
+    const records = await parseCsvResponse(await get('/orders/secured/transitions/export?chart=phone'));
+    const mine = records.filter((record) => record.some((cell) => cell.includes('audit.formula')));
     expect(mine).toHaveLength(1);
-    expect(mine[0]!.split(',').at(-1)).toBe("'-cmd:audit.formula");
+    expect(mine[0]!.at(-1)).toBe("'-cmd:audit.formula");
   });
 
   it('is QA\'s: admin and qa read it; soporte, a reader and no token do not', async () => {

@@ -27,13 +27,15 @@ export const Transition = v.object({
   actorEmail: v.string(),
   at: IsoDateTime,
   requestId: v.nullable(v.string()),
+  /** Whether the move stored its event and facts (issue 40 §1); rows older than migration 0033 did not: "sin datos de reproducción". */
+  replayable: v.boolean(),
 });
 export type Transition = v.InferOutput<typeof Transition>;
 
 const Day = v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, AuditMsg.day)));
 
-/** The filters: chart, entity, actor (e-mail or user), event, and the days (America/Toronto, both included). */
-const FILTERS = {
+/** The filters: chart, entity, actor (e-mail or user), event, and the days (America/Toronto, both included); the refusals' read filters alike. */
+export const FILTERS = {
   chart: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{1,40}$/, AuditMsg.chart))),
   entityId: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9+,._@-]{1,40}$/, AuditMsg.entity))),
   actor: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, AuditMsg.actor), v.maxLength(120, AuditMsg.actor))),
@@ -41,7 +43,7 @@ const FILTERS = {
   startDate: Day,
   endDate: Day,
 };
-const ordered = <T extends { startDate?: string | undefined; endDate?: string | undefined }>(f: T) => !f.startDate || !f.endDate || f.startDate <= f.endDate;
+export const ordered = <T extends { startDate?: string | undefined; endDate?: string | undefined }>(f: T) => !f.startDate || !f.endDate || f.startDate <= f.endDate;
 
 export const TransitionFilters = v.pipe(v.object(FILTERS), v.check(ordered, AuditMsg.order));
 export type TransitionFilters = v.InferInput<typeof TransitionFilters>;

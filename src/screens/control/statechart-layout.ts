@@ -1,6 +1,8 @@
 import type { ElkNode } from 'elkjs/lib/elk-api.js';
 import type { ChartGraph } from '@/api/contract/transitions';
 import { elkLayout } from '@/ui/elk-layout';
+import { eventLabel } from '@/machines/catalogue';
+import { auditText } from '@/i18n/es-audit';
 
 /**
  * Where ELK (layered, left to right) puts a chart's states and routes its transitions: every
@@ -34,6 +36,11 @@ export const STATE_HEIGHT = 48;
 const CHAR = 7;
 export const stateWidth = (name: string) => Math.max(110, name.length * CHAR + 48);
 export const edgeLabel = (t: { event: string; guard: string | null }) => (t.guard ? `${t.event} [${t.guard}]` : t.event);
+/** What the diagram writes on a transition: its action's Spanish label and how often it was taken (the code is its tooltip). */
+export const shownLabel = (chart: string, t: { event: string; count: number }) => `${eventLabel(chart, t.event)} · ${t.count > 0 ? `×${t.count}` : auditText.diagram.neverShort}`;
+/** A label's box: 12 px text (about 7 px a character at most), its padding and a margin. */
+const LABEL_HEIGHT = 24;
+const labelWidth = (text: string) => Math.ceil(text.length * 7) + 24;
 
 export async function layoutChart(graph: ChartGraph): Promise<LaidChart> {
   const laid = await elkLayout({
@@ -42,17 +49,21 @@ export async function layoutChart(graph: ChartGraph): Promise<LaidChart> {
       'elk.algorithm': 'layered',
       'elk.direction': 'RIGHT',
       'elk.edgeRouting': 'ORTHOGONAL',
-      'elk.spacing.nodeNode': '50',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '120',
-      'elk.spacing.edgeLabel': '4',
-      'elk.spacing.edgeEdge': '14',
+      // Room for the 12 px labels near a state many transitions reach (issue 40 §7: they overlapped near CLOSED).
+      'elk.spacing.nodeNode': '60',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '140',
+      'elk.spacing.edgeLabel': '8',
+      'elk.spacing.labelLabel': '8',
+      'elk.spacing.edgeEdge': '20',
+      'elk.layered.spacing.edgeEdgeBetweenLayers': '20',
+      'elk.layered.spacing.edgeNodeBetweenLayers': '24',
     },
     children: graph.states.map((s) => ({ id: s.name, width: stateWidth(s.name), height: STATE_HEIGHT })),
     edges: graph.transitions.map((t, i) => ({
       id: `t${i}`,
       sources: [t.from],
       targets: [t.to],
-      labels: [{ id: `l${i}`, text: edgeLabel(t), width: edgeLabel(t).length * 6 + 40, height: 18 }],
+      labels: [{ id: `l${i}`, text: shownLabel(graph.chart, t), width: labelWidth(shownLabel(graph.chart, t)), height: LABEL_HEIGHT }],
     })),
   });
   const states = new Map(

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -21,6 +21,7 @@ import { notify } from '@/ui/toast';
 import { Spinner } from '@/ui/spinner';
 import { SearchStatus, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
 import { auditText as text } from '@/i18n/es-audit';
+import { chartLabel, eventLabel } from '@/machines/catalogue';
 import { edgeLabel, layoutChart } from './statechart-layout';
 
 const route = getRouteApi('/admin/transitions-audit');
@@ -38,18 +39,21 @@ function DocumentLink({ t }: { t: Transition }) {
   );
 }
 
+/** A Spanish name with its code name as the tooltip (a chart, an event). */
+const Named = ({ label, code }: { label: string; code: string }) => <span title={code}>{label}</span>;
+
 const c = text.columns;
 const COLUMNS: TableColumn<Transition>[] = [
   { header: c.id, cell: (t) => t.id },
-  { header: c.chart, cell: (t) => t.chart, className: 'font-mono text-xs' },
+  { header: c.chart, cell: (t) => <Named label={chartLabel(t.chart)} code={t.chart} /> },
   { header: c.document, cell: (t) => <DocumentLink t={t} />, className: 'whitespace-nowrap' },
   { header: c.entity, cell: (t) => t.entityId },
   { header: c.from, cell: (t) => t.from, className: 'font-mono text-xs' },
-  { header: c.event, cell: (t) => t.event, className: 'font-mono text-xs' },
+  { header: c.event, cell: (t) => <Named label={eventLabel(t.chart, t.event)} code={t.event} /> },
   { header: c.to, cell: (t) => t.to, className: 'font-mono text-xs' },
   { header: c.actor, cell: (t) => t.actorEmail },
   { header: c.at, cell: (t) => formatDateTime(t.at, DATE_TIME_SECONDS_FORMAT), className: 'whitespace-nowrap' },
-  { header: c.request, cell: (t) => t.requestId ?? '', className: 'font-mono text-[11px] text-slate-600' },
+  { header: c.request, cell: (t) => t.requestId ?? '', className: 'font-mono text-xs text-slate-600' },
 ];
 
 /** The filter form: the search chart holds the draft, the URL what was searched, so a search can be shared and reloaded. */
@@ -60,14 +64,14 @@ function FilterForm({ screen, charts }: { screen: SearchScreen; charts: readonly
   };
   const f = text.filters;
   return (
-    <form onSubmit={submit} aria-label={f.label} className="grid grid-cols-2 gap-3 rounded-lg bg-white p-4 ring-1 ring-slate-200 md:grid-cols-4 xl:grid-cols-7">
-      <SelectField id="audit-chart" label={f.chart} {...screen.field('chart')} emptyLabel={f.anyChart} options={charts.map((name) => ({ value: name, label: name }))} />
+    <form onSubmit={submit} aria-label={f.label} className="grid grid-cols-2 gap-3 rounded-lg bg-white p-4 ring-1 ring-slate-200 md:grid-cols-3 xl:grid-cols-6">
+      <SelectField id="audit-chart" label={f.chart} {...screen.field('chart')} emptyLabel={f.anyChart} options={charts.map((name) => ({ value: name, label: chartLabel(name), title: name })).sort((a, b) => a.label.localeCompare(b.label, 'es'))} />
       <InputField id="audit-entity" label={f.entity} {...screen.field('entityId')} autoComplete="off" />
       <InputField id="audit-actor" label={f.actor} {...screen.field('actor')} autoComplete="off" />
       <InputField id="audit-event" label={f.event} {...screen.field('event')} autoComplete="off" />
       <InputField id="audit-start" type="date" label={f.startDate} {...screen.field('startDate')} />
       <InputField id="audit-end" type="date" label={f.endDate} {...screen.field('endDate')} />
-      <div className="flex items-end gap-2">
+      <div className="col-span-full flex flex-wrap justify-end gap-2">
         <Button type="submit">{f.search}</Button>
         <Button variant="secondary" onClick={screen.reset}>
           {f.clear}
@@ -133,48 +137,65 @@ function TransitionsTable({ screen }: { screen: SearchScreen }) {
 }
 
 const d = text.diagram;
-const TRANSITION_COLUMNS: TableColumn<ChartGraph['transitions'][number]>[] = [
+const transitionColumns = (chart: string): TableColumn<ChartGraph['transitions'][number]>[] => [
   { header: c.from, cell: (t) => t.from, className: 'font-mono text-xs' },
-  { header: c.event, cell: (t) => t.event, className: 'font-mono text-xs' },
+  { header: c.event, cell: (t) => <Named label={eventLabel(chart, t.event)} code={t.event} /> },
   { header: c.guard, cell: (t) => t.guard ?? '', className: 'font-mono text-xs' },
   { header: c.to, cell: (t) => t.to, className: 'font-mono text-xs' },
   { header: c.count, cell: (t) => (t.count > 0 ? formatCount(t.count, 3) : <span className="text-slate-600 italic">{d.neverShort}</span>) },
 ];
 
-/** A chart's picture with the period's transitions counted, and the same as a table: another search is read by the same picture's chart. */
-function ChartPicture({ filters }: { filters: TransitionFilters & { chart: string } }) {
+/**
+ * A chart's picture with the period's transitions counted, above the list (issue 40 §7: seen at a
+ * glance), and the same as a table below it: another search is read by the same picture's chart.
+ * A click on a transition filters the list by its event, as the form would (the URL says it).
+ */
+function ChartPicture({ filters, screen, children }: { filters: TransitionFilters & { chart: string }; screen: SearchScreen; children: ReactNode }) {
   const services = useServices();
   const picture = useQueriedDetail(async ({ query }) => {
     const graph = await getChartGraph(services.orders, query);
     return { graph, laid: await layoutChart(graph) };
   }, filters);
+  const pick = (event: string) => {
+    screen.set('event', event);
+    screen.submit();
+  };
+  const columns = transitionColumns(filters.chart);
   return (
-    <DetailSection title={d.title(filters.chart)}>
-      <DetailTabView tab={picture}>
-        {({ graph, laid }) => (
-          <div className="space-y-3">
-            <ul aria-label={d.legend} className="flex flex-wrap gap-4 text-xs text-slate-700">
-              <li className="flex items-center gap-1.5">
-                <span aria-hidden className="inline-block h-1 w-8 rounded bg-brand-700" /> {d.taken}
-              </li>
-              <li className="flex items-center gap-1.5">
-                <span aria-hidden className="inline-block w-8 border-t-2 border-dashed border-slate-400" /> {d.never}
-              </li>
-              <li className="flex items-center gap-1.5">
-                <span aria-hidden className="inline-block size-3 rounded outline-2 outline-offset-1 outline-slate-500" /> {d.final}
-              </li>
-            </ul>
-            <Suspense fallback={<Spinner label={text.diagram.canvas(graph.chart)} />}>
-              <StatechartCanvas graph={graph} laid={laid} />
-            </Suspense>
-            <SimpleTable label={d.table(graph.chart)} rows={graph.transitions} columns={TRANSITION_COLUMNS} rowKey={(t) => `${t.from}:${edgeLabel(t)}:${t.to}`} empty={text.empty} />
-            {graph.unknown.length > 0 ? (
-              <SimpleTable label={d.unknown} rows={graph.unknown.map((u) => ({ ...u, guard: null }))} columns={TRANSITION_COLUMNS} rowKey={(t) => `${t.from}:${t.event}:${t.to}`} empty="" />
-            ) : null}
-          </div>
-        )}
-      </DetailTabView>
-    </DetailSection>
+    <>
+      <DetailSection title={d.title(chartLabel(filters.chart))}>
+        <DetailTabView tab={picture}>
+          {({ graph, laid }) => (
+            <div className="space-y-2">
+              <ul aria-label={d.legend} className="flex flex-wrap gap-4 text-xs text-slate-700">
+                <li className="flex items-center gap-1.5">
+                  <span aria-hidden className="inline-block h-1 w-8 rounded bg-brand-700" /> {d.taken}
+                </li>
+                <li className="flex items-center gap-1.5">
+                  <span aria-hidden className="inline-block w-8 border-t-2 border-dashed border-slate-400" /> {d.never}
+                </li>
+                <li className="flex items-center gap-1.5">
+                  <span aria-hidden className="inline-block size-3 rounded outline-2 outline-offset-1 outline-slate-500" /> {d.final}
+                </li>
+              </ul>
+              <p className="text-xs text-slate-700">{d.hint}</p>
+              <Suspense fallback={<Spinner label={d.canvas(chartLabel(graph.chart))} />}>
+                <StatechartCanvas graph={graph} laid={laid} onPick={pick} />
+              </Suspense>
+            </div>
+          )}
+        </DetailTabView>
+      </DetailSection>
+      {children}
+      {picture.data ? (
+        <DetailSection title={d.table(chartLabel(filters.chart))}>
+          <SimpleTable label={d.table(chartLabel(filters.chart))} rows={picture.data.graph.transitions} columns={columns} rowKey={(t) => `${t.from}:${edgeLabel(t)}:${t.to}`} empty={text.empty} />
+          {picture.data.graph.unknown.length > 0 ? (
+            <SimpleTable label={d.unknown} rows={picture.data.graph.unknown.map((u) => ({ ...u, guard: null }))} columns={columns} rowKey={(t) => `${t.from}:${t.event}:${t.to}`} empty="" />
+          ) : null}
+        </DetailSection>
+      ) : null}
+    </>
   );
 }
 
@@ -196,8 +217,16 @@ export function TransitionsAuditPage() {
       <PageHeader title={text.title} />
       <p className="max-w-3xl text-sm text-slate-700">{text.intro}</p>
       <DetailTabView tab={charts}>{(names) => <FilterForm screen={screen} charts={names} />}</DetailTabView>
-      <TransitionsTable screen={screen} />
-      {chart ? <ChartPicture filters={{ ...screen.query, chart }} /> : <p className="text-sm text-slate-600">{d.choose}</p>}
+      {chart ? (
+        <ChartPicture filters={{ ...screen.query, chart }} screen={screen}>
+          <TransitionsTable screen={screen} />
+        </ChartPicture>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600">{d.choose}</p>
+          <TransitionsTable screen={screen} />
+        </>
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { getHeldClaims, getSupervision } from '@/api/supervision';
-import { toCsv } from '@/domain/csv';
+import { CSV_TYPE, csvFile } from '@/domain/csv';
 import { formatDateTime } from '@/domain/time';
 import { supervisionMachine, type SupervisionRead } from '@/machines/supervision/supervision.machine';
 import { useServices } from '@/ui/session';
@@ -69,7 +69,7 @@ export function SupervisionPage() {
   const release = useChartFlow({ onDone: changed, onFailed: changed });
   const exportCsv = () => {
     if (!figures.data) return;
-    saveFile(text.csvFile, new Blob(['\uFEFF', toCsv(supervisionCsvRows(figures.data, claims.data ?? []))], { type: 'text/csv;charset=utf-8' }));
+    saveFile(text.csvFile, new Blob([csvFile(supervisionCsvRows(figures.data, claims.data ?? []))], { type: CSV_TYPE }));
   };
   return (
     <div className="space-y-4">
