@@ -1,4 +1,5 @@
 import { formatMoney } from './format';
+import { requestedText } from './messages';
 
 /**
  * The words of four-eyes' rolling window (issue 28 §4), apart from src/domain/approvals.ts: every
@@ -12,10 +13,6 @@ export interface WindowNames {
   sumUsd: number | null;
   earlier: readonly unknown[];
 }
-
-/** What the action's dialog says when a request waits for a second person (and what QA reads of the wait, issue 40 §2). */
-export const requestedText = (id: number, amount: string, window: string | null = null) =>
-  `La acción por ${amount} supera el límite de aprobación${window ? ` junto con lo hecho antes (${window.charAt(0).toLowerCase()}${window.slice(1)})` : ''}: quedó pendiente de que otra persona con el mismo permiso la apruebe (solicitud ${id}). Se hará cuando la aprueben.`;
 
 /** The text of a 202's approval (src/api/contract/approval-requested.ts). */
 export const waitingText = (a: { id: number; amount: number; currency: string; window: WindowNames | null }) =>

@@ -71,3 +71,7 @@ export const Msg = {
   blacklistType: 'Debe especificar el tipo.',
   blacklistValue: 'Debe especificar el valor.',
 } as const;
+
+/** What the action's dialog says when a request waits for a second person (and what QA reads of the wait, issue 40 §2). */
+export const requestedText = (id: number, amount: string, window: string | null = null) =>
+  `La acción por ${amount} supera el límite de aprobación${window ? ` junto con lo hecho antes (${window.charAt(0).toLowerCase()}${window.slice(1)})` : ''}: quedó pendiente de que otra persona con el mismo permiso la apruebe (solicitud ${id}). Se hará cuando la aprueben.`;

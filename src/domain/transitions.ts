@@ -15,6 +15,7 @@ export const AuditMsg = {
   event: 'El evento debe ser un nombre de hasta 80 letras, números o puntos.',
   day: 'La fecha debe tener el formato AAAA-MM-DD.',
   order: 'La fecha "desde" no puede ser posterior a la fecha "hasta".',
+  format: 'El formato debe ser csv o json.',
 } as const;
 
 /** The CSV's columns, in order (the server writes it; the screen's table shows the same). */

@@ -1,6 +1,5 @@
-import { Msg } from '@/domain/messages';
+import { Msg, requestedText } from '@/domain/messages';
 import { formatCount } from '@/domain/format';
-import { requestedText } from '@/domain/approval-window';
 
 /** Every text of the interface (Spanish, the complete catalogue). Quoted spec texts come from domain/messages. */
 export const es = {
