@@ -10,6 +10,7 @@ import { purgeExpiredTokens } from './auth/tokens';
 import { purgeOldFailures } from './auth/throttle';
 import { createRuntime } from './runtime';
 import { processLogger } from './observability/logger';
+import { flushRefusals } from './lifecycle/refused';
 
 /** Starts the reference server: migrate, seed when empty, serve the API and the console. */
 export async function start(env: NodeJS.ProcessEnv = process.env) {
@@ -67,10 +68,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     const idle = 'closeIdleConnections' in server ? setInterval(() => server.closeIdleConnections(), 100) : null;
     server.close(() => {
       if (idle) clearInterval(idle);
-      void db.close().then(() => {
-        console.log(`${signal}: listo`);
-        process.exit(0);
-      });
+      // The refusals still queued (issue 40 §2) are written before the database closes.
+      void flushRefusals(db)
+        .then(() => db.close())
+        .then(() => {
+          console.log(`${signal}: listo`);
+          process.exit(0);
+        });
     });
   };
   process.on('SIGINT', () => stop('SIGINT'));

@@ -7,6 +7,7 @@ import { csvFile } from '@/domain/csv';
 import { TRANSITION_CSV_HEADERS, TRANSITIONS_EXPORT_MAX } from '@/domain/transitions';
 import type { ChartGraph, Transition, TransitionFilters } from '@/api/contract/transitions';
 import { chartGraph } from '@/machines/lifecycle/graph';
+import type { ActionLabel } from '@/machines/lifecycle/labels';
 
 /**
  * QA's reads of the transitions every move stores (server/lifecycle/move.ts): filtered pages,
@@ -36,7 +37,7 @@ export function filtered(db: Kysely<Database>, f: Filters, now: number, table: '
   return q;
 }
 
-const view = (r: Database['transitions'] & { id: number }): Transition => ({
+const view = (r: Database['transitions'] & { id: number }, labelOf: ActionLabel): Transition => ({
   id: r.id,
   chart: r.chart,
   docCode: r.doc_code,
@@ -49,16 +50,17 @@ const view = (r: Database['transitions'] & { id: number }): Transition => ({
   actorEmail: r.actor_email,
   at: r.at,
   requestId: r.request_id,
+  eventLabel: labelOf(r.chart, r.event),
   replayable: r.event_data !== null,
 });
 
-export async function listTransitions(db: Kysely<Database>, f: Filters & { page: number; size: number }, now: number) {
+export async function listTransitions(db: Kysely<Database>, f: Filters & { page: number; size: number }, now: number, labelOf: ActionLabel) {
   const q = filtered(db, f, now);
   const [rows, total] = await Promise.all([
     q.selectAll().orderBy('id', 'desc').limit(f.size).offset(f.page * f.size).execute(),
     q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { elements: rows.map((r) => view(r as never)), totalElements: Number(total.n), countElements: rows.length };
+  return { elements: rows.map((r) => view(r as never, labelOf)), totalElements: Number(total.n), countElements: rows.length };
 }
 
 /** The filter's transitions as a CSV file (the console's dialect, `csvFile`; newest first, at most TRANSITIONS_EXPORT_MAX), dates in America/Toronto. */
@@ -71,7 +73,7 @@ export async function transitionsCsv(db: Kysely<Database>, f: Filters, now: numb
 }
 
 /** A chart's picture with the transitions the filter found counted (those never taken count 0). */
-export async function graphOf(db: Kysely<Database>, binding: Binding, f: Filters, now: number): Promise<ChartGraph> {
+export async function graphOf(db: Kysely<Database>, binding: Binding, f: Filters, now: number, labelOf: ActionLabel): Promise<ChartGraph> {
   const graph = chartGraph(binding.lifecycle.machine);
   const taken = await filtered(db, { ...f, chart: binding.lifecycle.name }, now)
     .select(['from_state', 'event', 'to_state', sql<number>`count(*)`.as('n')])
@@ -82,11 +84,11 @@ export async function graphOf(db: Kysely<Database>, binding: Binding, f: Filters
     const key = `${t.from}\u0000${t.event}\u0000${t.to}`;
     const count = counts.get(key) ?? 0;
     counts.delete(key);
-    return { ...t, count };
+    return { ...t, label: labelOf(binding.lifecycle.name, t.event), count };
   });
   const unknown = [...counts.entries()].map(([key, count]) => {
     const [from, event, to] = key.split('\u0000') as [string, string, string];
-    return { from, event, to, count };
+    return { from, event, label: labelOf(binding.lifecycle.name, event), to, count };
   });
   const seen = (state: string) => taken.filter((t) => t.to_state === state).reduce((sum, t) => sum + Number(t.n), 0);
   return { chart: binding.lifecycle.name, states: graph.states.map((s) => ({ ...s, seen: seen(s.name) })), transitions, unknown };

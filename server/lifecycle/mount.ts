@@ -20,8 +20,8 @@ import type { AnyRow, WireRequest } from '@/machines/lifecycle/table';
  * gives (server/lifecycles.ts); an Idempotency-Key, on every route of the app, makes its transaction
  * a replayable step (server/lifecycle/idempotency.ts).
  *
- * Every refused attempt is recorded for QA (issue 40 §2), after the request's transaction, in a
- * write of its own: a 403 (of the path, before the body: no entity nor state yet; or of the row, as
+ * Every refused attempt is recorded for QA (issue 40 §2), after the request's transaction, queued
+ * and written in batches once the answers are out: a 403 (of the path, before the body: no entity nor state yet; or of the row, as
  * the mover marked it), the chart's 409 with its reason (the mover's mark: other 409s, a lost race,
  * a taken value, someone else's claim, are not the chart's) and a four-eyes wait (202). A 400 is
  * the request's shape, not a refusal: not recorded.
@@ -76,19 +76,19 @@ export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[], gat
       const event = entry || entries.length === 1 ? row.event : null;
       return { chart: binding.lifecycle.name, docCode: binding.store.docCode, docId: null, entityId: null, state: null, event };
     };
-    const recordRefused = async (c: Context<AppEnv>, err: unknown, entry: Entry | undefined) => {
+    const recordRefused = (c: Context<AppEnv>, err: unknown, entry: Entry | undefined) => {
       if (!(err instanceof ApiError) || (err.status !== 403 && err.status !== 409)) return;
       const mark = markOf(err);
       // A 409 is recorded only where the chart refused (the mover marked it).
       if (err.status === 409 && !mark) return;
       const at = mark ?? pathPlace(entry);
-      await recordRefusal(deps, c.get('principal'), c.get('requestId') ?? null, { at, kind: err.status === 403 ? 'permission' : 'guard', reason: err.description });
+      recordRefusal(deps, c.get('principal'), c.get('requestId') ?? null, { at, kind: err.status === 403 ? 'permission' : 'guard', reason: err.description });
     };
     guards.push(async (c, next) => {
       try {
         assertPermissions(c.get('principal'), needed);
       } catch (err) {
-        await recordRefused(c, err, undefined);
+        recordRefused(c, err, undefined);
         throw err;
       }
       await next();
@@ -105,12 +105,12 @@ export function lifecycleRoutes(deps: AppDeps, bindings: readonly Binding[], gat
         if (entry.row.bulk) assertPermissions(c.get('principal'), entry.row.bulk.permissions);
         answer = await runRow(deps, gates, entry.binding, entry.row, request, c.get('principal'), c.get('requestId'));
       } catch (err) {
-        await recordRefused(c, err, entry);
+        recordRefused(c, err, entry);
         throw err;
       }
       // A gate answered instead (four-eyes: nothing was done yet, the request waits for a second person).
       if ('status' in answer) {
-        await recordRefusal(deps, c.get('principal'), c.get('requestId') ?? null, { at: answer.refused, kind: 'four-eyes', reason: () => waitingReason(answer.body) });
+        recordRefusal(deps, c.get('principal'), c.get('requestId') ?? null, { at: answer.refused, kind: 'four-eyes', reason: () => waitingReason(answer.body) });
         return c.json(answer.body, answer.status);
       }
       return c.json({ code: entry.row.wire.successCode ?? 0, data: answer.data });

@@ -31,7 +31,7 @@ export const auditText = {
     guard: 'Guarda',
     count: 'Veces',
   },
-  /** Each chart by the Spanish name of its action table (src/machines/catalogue.ts `chartLabel`; the code name is the tooltip). */
+  /** Each chart by the Spanish name of its action table (`chartLabel` below; the code name is the tooltip). */
   charts: {
     accountSettings: 'Ajustes de la cuenta',
     addedCards: 'Tarjetas añadidas',
@@ -101,3 +101,6 @@ export const auditText = {
     entered: (n: number) => (n === 0 ? 'sin entradas' : n === 1 ? '1 entrada' : `${formatCount(n, 3)} entradas`),
   },
 } as const;
+
+/** A chart by its Spanish name (the code name for a chart the console does not know); the server names events (`eventLabel`, a graph's `label`). */
+export const chartLabel = (chart: string): string => (auditText.charts as Readonly<Record<string, string>>)[chart] ?? chart;

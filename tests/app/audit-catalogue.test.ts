@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { LIFECYCLES } from '../../server/lifecycles';
-import { LIFECYCLE_CATALOGUE, chartLabel, eventLabel } from '@/machines/catalogue';
-import { auditText } from '@/i18n/es-audit';
+import { actionLabels } from '@/machines/lifecycle/labels';
+import { auditText, chartLabel } from '@/i18n/es-audit';
 
-/** The names QA reads in Auditoría de Transiciones (issue 40 §7): every chart the server serves, in Spanish. */
+/**
+ * The names QA reads in Auditoría de Transiciones (issue 40 §7): every chart the server serves, in
+ * Spanish (the page names charts from its texts); events by their rows' labels, which the server
+ * sends with each transition and each arrow of a chart (the page ships no chart).
+ */
 describe('the audit catalogue', () => {
-  it('holds the charts the server serves, each with its Spanish name', () => {
+  it('names every chart the server serves in Spanish', () => {
     const served = LIFECYCLES.map((b) => b.lifecycle.name).sort();
-    expect(LIFECYCLE_CATALOGUE.map((l) => l.name).sort()).toEqual(served);
     expect(Object.keys(auditText.charts).sort()).toEqual(served);
     expect(chartLabel('bankRemittanceItem')).toBe('Remesa bancaria');
     expect(chartLabel('gone')).toBe('gone');
   });
 
   it("names an event by its row's label, as Supervisión does, and by its code when no row has it", () => {
-    expect(eventLabel('phone', 'phone.resetAttempts')).toBe(LIFECYCLE_CATALOGUE.find((l) => l.name === 'phone')!.rows.find((r) => r.event === 'phone.resetAttempts')!.label);
+    const eventLabel = actionLabels(LIFECYCLES.map((b) => b.lifecycle));
+    const phone = LIFECYCLES.find((b) => b.lifecycle.name === 'phone')!.lifecycle;
+    expect(eventLabel('phone', 'phone.resetAttempts')).toBe(phone.rows.find((r) => r.event === 'phone.resetAttempts')!.label);
     expect(eventLabel('phone', 'phone.resetAttempts')).not.toBe('phone.resetAttempts');
     expect(eventLabel('phone', 'phone.gone')).toBe('phone.gone');
     expect(eventLabel('gone', 'phone.resetAttempts')).toBe('phone.resetAttempts');

@@ -3,7 +3,8 @@ import { withDb } from './fixtures';
 import { seriousViolations, signIn } from './support';
 import { misfits } from './fit-check';
 import { TRANSITION_CSV_HEADERS } from '../../src/domain/transitions';
-import { eventLabel } from '../../src/machines/catalogue';
+import { actionLabels } from '../../src/machines/lifecycle/labels';
+import { phone as phoneChart } from '../../src/machines/customer/phone.machine';
 import { parseCsvDownload } from '../support/csv';
 
 /**
@@ -62,7 +63,7 @@ test('QA opens the audit, filters by chart and sees the diagram with the taken t
   await expect(page).toHaveURL(/chart=phone/);
 
   const table = page.getByRole('region', { name: 'Transiciones guardadas, la más reciente primero' });
-  const resetLabel = eventLabel('phone', 'phone.resetAttempts');
+  const resetLabel = actionLabels([phoneChart])('phone', 'phone.resetAttempts');
   const row = table.getByRole('row').filter({ has: page.getByTitle('phone.resetAttempts', { exact: true }) }).first();
   await expect(row.getByTitle('phone.resetAttempts', { exact: true })).toHaveText(resetLabel);
   await expect(row.getByTitle('phone', { exact: true })).toHaveText('Teléfono');

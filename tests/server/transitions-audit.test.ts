@@ -50,6 +50,8 @@ describe('the transition audit', () => {
     const page = await list('chart=phone&actor=soporte&event=phone.verify');
     const mine = page.elements.find((t) => t.requestId === 'audit-req-0001');
     expect(mine).toMatchObject({ chart: 'phone', docCode: 'CUSTOM', docId: String(n.account_id), from: 'unverified', event: 'phone.verify', to: 'verified', actorEmail: 'soporte@consola.example', requestId: 'audit-req-0001', replayable: true });
+    // The event by its row's Spanish label (the page ships no chart to name it).
+    expect(mine!.eventLabel).toBe(phone.rows.find((r) => r.event === 'phone.verify')!.label);
     expect(Date.parse(mine!.at)).toBe(server.clock.now());
     // Every filter narrows: by entity, by actor's e-mail, by event, by day (America/Toronto).
     expect((await list(`entityId=${encodeURIComponent(mine!.entityId)}&chart=phone`)).elements.map((t) => t.id)).toContain(mine!.id);
@@ -97,7 +99,7 @@ describe('the transition audit', () => {
     expect(graph.states.map((s) => s.name)).toEqual(['unverified', 'verified', 'deleted']);
     expect(graph.states.find((s) => s.name === 'deleted')?.final).toBe(true);
     const reset = graph.transitions.find((t) => t.from === 'unverified' && t.event === 'phone.resetAttempts')!;
-    expect(reset).toMatchObject({ to: 'unverified', guard: 'allowed && hasAttempts' });
+    expect(reset).toMatchObject({ to: 'unverified', guard: 'allowed && hasAttempts', label: phone.rows.find((r) => r.event === 'phone.resetAttempts')!.label });
     expect(reset.count).toBeGreaterThanOrEqual(1);
     expect(graph.transitions.find((t) => t.from === 'unverified' && t.event === 'phone.delete')).toMatchObject({ to: 'deleted', guard: 'allowed && !principal' });
     expect(graph.transitions.some((t) => t.count === 0)).toBe(true);

@@ -27,6 +27,8 @@ export const Transition = v.object({
   actorEmail: v.string(),
   at: IsoDateTime,
   requestId: v.nullable(v.string()),
+  /** The event by its action row's Spanish label (the code name when no row has it): the server names it, so the page ships no chart. */
+  eventLabel: v.string(),
   /** Whether the move stored its event and facts (issue 40 §1); rows older than migration 0033 did not: "sin datos de reproducción". */
   replayable: v.boolean(),
 });
@@ -60,9 +62,9 @@ export const GraphQuery = v.pipe(v.object({ ...FILTERS, chart: v.pipe(v.string(A
 export const ChartGraph = v.object({
   chart: v.string(),
   states: v.array(v.object({ name: v.string(), final: v.boolean(), seen: v.number() })),
-  transitions: v.array(v.object({ from: v.string(), event: v.string(), to: v.string(), guard: v.nullable(v.string()), count: v.number() })),
+  transitions: v.array(v.object({ from: v.string(), event: v.string(), label: v.string(), to: v.string(), guard: v.nullable(v.string()), count: v.number() })),
   /** Stored transitions the definition has no arrow for (a chart changed since): shown apart, never hidden. */
-  unknown: v.array(v.object({ from: v.string(), event: v.string(), to: v.string(), count: v.number() })),
+  unknown: v.array(v.object({ from: v.string(), event: v.string(), label: v.string(), to: v.string(), count: v.number() })),
 });
 export type ChartGraph = v.InferOutput<typeof ChartGraph>;
 export const ChartGraphResponse = Envelope(ChartGraph);

@@ -3,8 +3,7 @@ import { BaseEdge, Background, Controls, EdgeLabelRenderer, Handle, MarkerType, 
 import '@xyflow/react/dist/style.css';
 import type { ChartGraph } from '@/api/contract/transitions';
 import { flowAriaLabels } from '@/i18n/es-graph';
-import { auditText } from '@/i18n/es-audit';
-import { chartLabel } from '@/machines/catalogue';
+import { auditText, chartLabel } from '@/i18n/es-audit';
 import { edgeLabel, shownLabel, type LaidChart, type Point } from './statechart-layout';
 
 /**
@@ -96,7 +95,7 @@ export function StatechartCanvas({ graph, laid, onPick }: { graph: ChartGraph; l
       focusable: false,
       selectable: false,
       markerEnd: { type: MarkerType.ArrowClosed, color: t.count > 0 ? '#1d4ed8' : '#94a3b8' },
-      data: { points: route.points, label: route.label, code: edgeLabel(t), event: t.event, text: shownLabel(graph.chart, t), count: t.count },
+      data: { points: route.points, label: route.label, code: edgeLabel(t), event: t.event, text: shownLabel(t), count: t.count },
       ariaLabel: `${t.from} → ${t.to}: ${edgeLabel(t)}, ${t.count > 0 ? text.times(t.count) : text.neverShort}`,
     };
   });

@@ -1,7 +1,6 @@
 import type { ElkNode } from 'elkjs/lib/elk-api.js';
 import type { ChartGraph } from '@/api/contract/transitions';
 import { elkLayout } from '@/ui/elk-layout';
-import { eventLabel } from '@/machines/catalogue';
 import { auditText } from '@/i18n/es-audit';
 
 /**
@@ -37,7 +36,7 @@ const CHAR = 7;
 export const stateWidth = (name: string) => Math.max(110, name.length * CHAR + 48);
 export const edgeLabel = (t: { event: string; guard: string | null }) => (t.guard ? `${t.event} [${t.guard}]` : t.event);
 /** What the diagram writes on a transition: its action's Spanish label and how often it was taken (the code is its tooltip). */
-export const shownLabel = (chart: string, t: { event: string; count: number }) => `${eventLabel(chart, t.event)} · ${t.count > 0 ? `×${t.count}` : auditText.diagram.neverShort}`;
+export const shownLabel = (t: { label: string; count: number }) => `${t.label} · ${t.count > 0 ? `×${t.count}` : auditText.diagram.neverShort}`;
 /** A label's box: 12 px text (about 7 px a character at most), its padding and a margin. */
 const LABEL_HEIGHT = 24;
 const labelWidth = (text: string) => Math.ceil(text.length * 7) + 24;
@@ -63,7 +62,7 @@ export async function layoutChart(graph: ChartGraph): Promise<LaidChart> {
       id: `t${i}`,
       sources: [t.from],
       targets: [t.to],
-      labels: [{ id: `l${i}`, text: shownLabel(graph.chart, t), width: labelWidth(shownLabel(graph.chart, t)), height: LABEL_HEIGHT }],
+      labels: [{ id: `l${i}`, text: shownLabel(t), width: labelWidth(shownLabel(t)), height: LABEL_HEIGHT }],
     })),
   });
   const states = new Map(

@@ -20,8 +20,7 @@ import { saveFile } from '@/ui/csv-download';
 import { notify } from '@/ui/toast';
 import { Spinner } from '@/ui/spinner';
 import { SearchStatus, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
-import { auditText as text } from '@/i18n/es-audit';
-import { chartLabel, eventLabel } from '@/machines/catalogue';
+import { auditText as text, chartLabel } from '@/i18n/es-audit';
 import { edgeLabel, layoutChart } from './statechart-layout';
 
 const route = getRouteApi('/admin/transitions-audit');
@@ -49,7 +48,7 @@ const COLUMNS: TableColumn<Transition>[] = [
   { header: c.document, cell: (t) => <DocumentLink t={t} />, className: 'whitespace-nowrap' },
   { header: c.entity, cell: (t) => t.entityId },
   { header: c.from, cell: (t) => t.from, className: 'font-mono text-xs' },
-  { header: c.event, cell: (t) => <Named label={eventLabel(t.chart, t.event)} code={t.event} /> },
+  { header: c.event, cell: (t) => <Named label={t.eventLabel} code={t.event} /> },
   { header: c.to, cell: (t) => t.to, className: 'font-mono text-xs' },
   { header: c.actor, cell: (t) => t.actorEmail },
   { header: c.at, cell: (t) => formatDateTime(t.at, DATE_TIME_SECONDS_FORMAT), className: 'whitespace-nowrap' },
@@ -137,9 +136,9 @@ function TransitionsTable({ screen }: { screen: SearchScreen }) {
 }
 
 const d = text.diagram;
-const transitionColumns = (chart: string): TableColumn<ChartGraph['transitions'][number]>[] => [
+const transitionColumns: TableColumn<ChartGraph['transitions'][number]>[] = [
   { header: c.from, cell: (t) => t.from, className: 'font-mono text-xs' },
-  { header: c.event, cell: (t) => <Named label={eventLabel(chart, t.event)} code={t.event} /> },
+  { header: c.event, cell: (t) => <Named label={t.label} code={t.event} /> },
   { header: c.guard, cell: (t) => t.guard ?? '', className: 'font-mono text-xs' },
   { header: c.to, cell: (t) => t.to, className: 'font-mono text-xs' },
   { header: c.count, cell: (t) => (t.count > 0 ? formatCount(t.count, 3) : <span className="text-slate-600 italic">{d.neverShort}</span>) },
@@ -160,7 +159,6 @@ function ChartPicture({ filters, screen, children }: { filters: TransitionFilter
     screen.set('event', event);
     screen.submit();
   };
-  const columns = transitionColumns(filters.chart);
   return (
     <>
       <DetailSection title={d.title(chartLabel(filters.chart))}>
@@ -189,9 +187,9 @@ function ChartPicture({ filters, screen, children }: { filters: TransitionFilter
       {children}
       {picture.data ? (
         <DetailSection title={d.table(chartLabel(filters.chart))}>
-          <SimpleTable label={d.table(chartLabel(filters.chart))} rows={picture.data.graph.transitions} columns={columns} rowKey={(t) => `${t.from}:${edgeLabel(t)}:${t.to}`} empty={text.empty} />
+          <SimpleTable label={d.table(chartLabel(filters.chart))} rows={picture.data.graph.transitions} columns={transitionColumns} rowKey={(t) => `${t.from}:${edgeLabel(t)}:${t.to}`} empty={text.empty} />
           {picture.data.graph.unknown.length > 0 ? (
-            <SimpleTable label={d.unknown} rows={picture.data.graph.unknown.map((u) => ({ ...u, guard: null }))} columns={columns} rowKey={(t) => `${t.from}:${t.event}:${t.to}`} empty="" />
+            <SimpleTable label={d.unknown} rows={picture.data.graph.unknown.map((u) => ({ ...u, guard: null }))} columns={transitionColumns} rowKey={(t) => `${t.from}:${t.event}:${t.to}`} empty="" />
           ) : null}
         </DetailSection>
       ) : null}
