@@ -15,6 +15,7 @@ export const chargeText = {
   },
   detail: {
     tabs: (id: number) => `Detalle del cobro ${id}`,
+    history: (id: number) => `Historia del cobro ${id}`,
     trx: 'Trx Detalle',
     trxSections: (id: number) => `Trx Detalle del cobro ${id}`,
     transaction: 'Transaccion',

@@ -77,6 +77,12 @@ export const es = {
     health: 'Health',
     fraudGraph: 'Grafo AntiFraude',
     notFound: 'Página no encontrada',
+    history: 'Historia',
+  },
+  /** The 'Historia' link of a page for QA (issue 40 §3); the viewer's own words are in es-audit. */
+  history: {
+    link: 'Historia',
+    of: (what: string) => `Historia de ${what}`,
   },
   notFound: {
     text: (path: string) => `No hay ninguna pantalla en ${path}. Su sesión sigue abierta.`,

@@ -18,7 +18,7 @@ import { MassRetryAction } from '@/screens/order/items/mass-retry';
 import { setup } from 'xstate';
 import type { AnyRow } from '@/machines/lifecycle/table';
 import { ChartActions, chartPart } from '@/ui/chart-actions';
-import { renderAs } from './support';
+import { fakeServices, renderAs, renderRouted, sessionAs } from './support';
 
 /**
  * The item panels' actions (src/screens/order/items) with the item's charts restored from the
@@ -124,8 +124,9 @@ describe("a top-up panel's notes, as the item's chart says them", () => {
     ['MULTIPLE', true, 'lector', [EXPIRED]],
     ['MULTIPLE', false, 'lector', [RUNNING]],
     ['FULFILLED', false, 'lector', []],
-  ] as const)('%s, offer expired: %s, for %s', (status, offerExpired, who, shown) => {
-    renderAs(who, panel(status, offerExpired));
+  ] as const)('%s, offer expired: %s, for %s', async (status, offerExpired, who, shown) => {
+    // A panel offers the item's 'Historia' to QA: it asks the router which screens open.
+    await renderRouted(sessionAs(who), panel(status, offerExpired), fakeServices().services);
     expect(screen.getByRole('region', { name: 'Recarga 704' })).toBeInTheDocument();
     expect(notes()).toEqual(shown);
   });
@@ -188,17 +189,30 @@ describe('a bank remittance of an order in risk review', () => {
   const bank = (orderStatus: string) => itemOf(703, 'REMESA_BANCARIA', [snapshotOf(bankRemittance.name, { status: 'MANUAL', orderStatus })]);
   const panel = (orderStatus: string) => <BankRemittancePanel order={order} offer={offer} item={bank(orderStatus)} onChanged={() => {}} />;
 
-  it('offers the edits, not the approval, and the panel says why', () => {
-    renderAs('operaciones', panel('RISK'));
+  it('offers the edits, not the approval, and the panel says why', async () => {
+    await renderRouted(sessionAs('operaciones'), panel('RISK'), fakeServices().services);
     const region = screen.getByRole('region', { name: 'Remesa bancaria 703' });
     expect(within(within(region).getByRole('group', { name: 'Acciones del item 703' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Modificar destino', 'Cambiar proveedor']);
     expect(within(region).getByRole('note')).toHaveTextContent(new RegExp(`^${ItemRefused.orderInReview.replace(/[.()?]/g, '\\$&')}$`));
   });
 
-  it('once the order is released, the approval is offered and the note is gone', () => {
-    renderAs('operaciones', panel('OPEN'));
+  it('once the order is released, the approval is offered and the note is gone', async () => {
+    await renderRouted(sessionAs('operaciones'), panel('OPEN'), fakeServices().services);
     const region = screen.getByRole('region', { name: 'Remesa bancaria 703' });
     expect(within(within(region).getByRole('group', { name: 'Acciones del item 703' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Modificar destino', 'Cambiar proveedor', 'Aprobar']);
     expect(within(region).queryByRole('note')).toBeNull();
+    // Its history is QA's (CRM_QA_AUDIT): operaciones is not offered it.
+    expect(within(region).queryByRole('link', { name: /^Historia/ })).toBeNull();
+  });
+
+  it("offers QA the item's 'Historia': its chart and the item's id", async () => {
+    await renderRouted(sessionAs('qa'), panel('OPEN'), fakeServices().services);
+    const link = within(screen.getByRole('region', { name: 'Remesa bancaria 703' })).getByRole('link', { name: 'Historia de Remesa bancaria 703' });
+    expect(link).toHaveTextContent('Historia');
+    // (This router writes its search as JSON; the console's writes plain text: src/domain/url-search.ts.)
+    const [path, search] = link.getAttribute('href')!.split('?');
+    expect(path).toBe('/admin/transitions-history');
+    expect(new URLSearchParams(search).get('chart')).toBe('bankRemittanceItem');
+    expect(new URLSearchParams(search).get('entityId')).toBe('"703"');
   });
 });

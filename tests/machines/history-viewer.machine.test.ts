@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
-import { historyViewerMachine, type HistoryViewerEvent } from '@/machines/audit/history.machine';
+import { graphSoFar, historyViewerMachine, type HistoryViewerEvent } from '@/machines/audit/history.machine';
 import type { History, HistoryQuery, Moment } from '@/api/contract/history';
 import { deferred, flush, type Deferred } from '../support/fakes';
 import { describePath, itCoversTheChart } from '../support/machine-coverage';
@@ -201,5 +201,31 @@ describe('history viewer chart, rules', () => {
     sut.actor.send({ type: 'query.changed', query: ORDER });
     expect(sut.actor.getSnapshot().context.history).toBeNull();
     expect(sut.actor.getSnapshot().value).toBe('loading');
+  });
+
+  it("draws the path so far: each move up to the chosen moment counted on its arrow, each state by its entries; a refusal moves nothing", () => {
+    const graph = {
+      chart: 'order',
+      states: ['RISK', 'PAID', 'CLOSED'].map((name) => ({ name, final: name === 'CLOSED', seen: 0 })),
+      transitions: [
+        { from: 'RISK', event: 'approveRisk', label: 'Aprobar riesgo', to: 'PAID', guard: null, count: 0 },
+        { from: 'PAID', event: 'close', label: 'Cerrar', to: 'CLOSED', guard: null, count: 0 },
+      ],
+      unknown: [],
+    };
+    const h: History = {
+      ...CONFORMS,
+      moments: [...CONFORMS.moments, moment({ id: 2, from: 'PAID', event: 'close', eventLabel: 'Cerrar', to: 'CLOSED' })],
+      graph,
+    };
+    const counts = (index: number) => {
+      const g = graphSoFar(h, index);
+      return { states: g.states.map((s) => `${s.name}:${s.seen}`), transitions: g.transitions.map((t) => `${t.event}:${t.count}`) };
+    };
+    expect(counts(0)).toEqual({ states: ['RISK:1', 'PAID:0', 'CLOSED:0'], transitions: ['approveRisk:0', 'close:0'] });
+    // The refused attempt in RISK enters nothing again.
+    expect(counts(1)).toEqual({ states: ['RISK:1', 'PAID:0', 'CLOSED:0'], transitions: ['approveRisk:0', 'close:0'] });
+    expect(counts(2)).toEqual({ states: ['RISK:1', 'PAID:1', 'CLOSED:0'], transitions: ['approveRisk:1', 'close:0'] });
+    expect(counts(3)).toEqual({ states: ['RISK:1', 'PAID:1', 'CLOSED:1'], transitions: ['approveRisk:1', 'close:1'] });
   });
 });

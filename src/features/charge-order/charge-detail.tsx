@@ -21,6 +21,7 @@ import { APPLIED_RULE_COLUMNS } from '@/features/order/applied-rules';
 import { CardListingActions } from '@/features/customer/card-listing';
 import { ZelleSection } from '@/features/order/zelle-section';
 import { yesNo } from '@/i18n';
+import { HistoryLink } from '@/routing/history-link';
 import { ExecutionTab, loadExecution } from '@/features/order/execution-tab';
 import { RiskTab, type RiskData } from '@/features/order/risk-tab';
 import { useServices } from '@/ui/session';
@@ -101,7 +102,10 @@ function Summary({ data, onDone }: { data: ChargeData; onDone: () => void }) {
           { label: text.created, value: formatDateTime(charge.createdDate) },
         ]}
       />
-      <ChartActions label={chargeText.actions.label(charge.id)} parts={[part]} onDone={onDone} onFailed={onDone} />
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <ChartActions label={chargeText.actions.label(charge.id)} parts={[part]} onDone={onDone} onFailed={onDone} />
+        <HistoryLink chart={chargeOrder.name} entityId={charge.id} label={chargeText.detail.history(charge.id)} />
+      </div>
     </div>
   );
 }

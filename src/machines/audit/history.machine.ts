@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { History, HistoryQuery } from '@/api/contract/history';
+import type { ChartGraph } from '@/api/contract/transitions';
 import { actorErrorText } from '@/machines/ui/actor-error';
 
 /**
@@ -28,6 +29,23 @@ export type HistoryViewerEvent =
   | { type: 'history.retry' }
   /** Another entity (the route's search changed): read its history. */
   | { type: 'query.changed'; query: HistoryQuery };
+
+/**
+ * The history's chart with its path up to moment `index` as its counts: each transition taken so
+ * far counted (the moves, by from, event and to), each state by how often it was entered (its
+ * creation or first moment, and the moves into it); refusals move nothing.
+ */
+export function graphSoFar(history: History, index: number): ChartGraph {
+  const shown = history.moments.slice(0, index + 1);
+  const taken = (t: { from: string; event: string; to: string }) => shown.filter((m) => m.kind === 'move' && m.from === t.from && m.event === t.event && m.to === t.to).length;
+  const entered = (state: string) => shown.filter((m) => m.kind !== 'refusal' && m.to === state).length;
+  return {
+    ...history.graph,
+    states: history.graph.states.map((s) => ({ ...s, seen: entered(s.name) })),
+    transitions: history.graph.transitions.map((t) => ({ ...t, count: taken(t) })),
+    unknown: history.graph.unknown.map((t) => ({ ...t, count: taken(t) })),
+  };
+}
 
 /** The moment a history opens on: its first divergence, else its last moment. */
 export const openingMoment = (history: History) => history.divergentAt ?? Math.max(history.moments.length - 1, 0);

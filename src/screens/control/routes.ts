@@ -5,7 +5,7 @@ import { searchOf } from '@/routing/screen-route';
 import { adminRoute, screen } from '@/routing/route-frame';
 import { t } from '@/i18n';
 
-/** Control work (issue 14): four-eyes approvals and QA's transition audit. */
+/** Control work (issue 14): four-eyes approvals, QA's transition audit and an entity's history (issue 40). */
 export const controlRoutes = [
   createRoute({
     getParentRoute: () => adminRoute,
@@ -17,5 +17,12 @@ export const controlRoutes = [
     ...screen({ path: 'transitions-audit', title: t.menu.audit, permission: Permission.AUDIT, menu: { order: 80, icon: ShieldCheckIcon } }),
     validateSearch: searchOf(['chart', 'entityId', 'actor', 'event', 'startDate', 'endDate', 'page']),
     component: lazyRouteComponent(() => import('./transitions-page'), 'TransitionsAuditPage'),
+  }),
+  // An entity's history through its chart (issue 40 §3): QA's, as the audit; reached by the 'Historia' links, not the menu.
+  createRoute({
+    getParentRoute: () => adminRoute,
+    ...screen({ path: 'transitions-history', title: t.titles.history, permission: Permission.AUDIT }),
+    validateSearch: searchOf(['chart', 'entityId']),
+    component: lazyRouteComponent(() => import('./history-page'), 'HistoryPage'),
   }),
 ] as const;

@@ -8,6 +8,7 @@ import { CustomerCard } from '@/features/customer/customer-card';
 import { CustomerTabs, useCustomerTabs } from '@/features/customer/customer-detail';
 import { KeyGroupsProvider } from '@/ui/key-groups';
 import { customerText } from '@/i18n/es-customer';
+import { HistoryLink } from '@/routing/history-link';
 
 // The customer's actions are a chunk of their own (the page's first paint stays within its budget),
 // asked for when the page's own chunk arrives, so it loads beside the card's reads.
@@ -29,7 +30,10 @@ function CustomerView({ accountId }: { accountId: number }) {
   };
   return (
     <div className="space-y-4">
-      <PageHeader title={customerText.title(accountId)} />
+      <PageHeader title={customerText.title(accountId)}>
+        {/* The account's chart (enabled / disabled): its entity is the customer's id. */}
+        <HistoryLink chart="customerAccount" entityId={accountId} label={t.history.of(customerText.title(accountId))} />
+      </PageHeader>
       <DetailTabView tab={card}>
         {(data) => (
           // The actions, the card and the tabs appear together: nothing pushes the card down once shown.

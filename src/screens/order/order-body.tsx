@@ -7,6 +7,7 @@ import { reloadLoaded, useDetailTab } from '@/ui/detail-tab';
 import { orderText } from '@/i18n/es-order';
 import { OrderActions } from './order-actions';
 import { FraudGraphLink } from './fraud-graph-link';
+import { HistoryLink } from '@/routing/history-link';
 import { loadOffers, OffersTab } from './offers-tab';
 import { loadRisk, RiskTab } from '@/features/order/risk-tab';
 import { loadTransaction, TransactionTab } from './transaction-tab';
@@ -75,7 +76,10 @@ export function OrderBody({
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <OrderActions order={order} onChanged={reload} />
-        <FraudGraphLink order={order} />
+        <div className="flex flex-wrap items-center gap-2">
+          <HistoryLink chart="order" entityId={order.id} label={t.history.of(orderText.title(order.id))} />
+          <FraudGraphLink order={order} />
+        </div>
       </div>
       <TabGroup selectedIndex={main} onChange={selectMain}>
         <TabList aria-label={orderText.panel.tabs(order.id)} className="flex flex-wrap gap-1 border-b border-slate-200">

@@ -35,7 +35,7 @@ export function BankRemittancePanel(props: ItemPanelProps) {
   const id = item.id;
 
   return (
-    <RemittanceFrame title={bankText.title(id)} item={item}>
+    <RemittanceFrame title={bankText.title(id)} chart={bankRemittance.name} item={item}>
       <ChartActions
         label={remittanceText.actions.group(id)}
         parts={[snapshotPart(item.charts, { lifecycle: bankRemittance, subject: itemSubject(props), shown: { remittance: data.data, provider: item.provider } })]}

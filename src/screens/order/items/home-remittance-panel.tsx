@@ -57,7 +57,7 @@ export function HomeRemittancePanel(props: ItemPanelProps) {
   const id = item.id;
 
   return (
-    <RemittanceFrame title={homeText.title(id)} item={item}>
+    <RemittanceFrame title={homeText.title(id)} chart={homeRemittance.name} item={item}>
       <ChartActions
         label={remittanceText.actions.group(id)}
         parts={[snapshotPart(item.charts, { lifecycle: homeRemittance, subject: itemSubject(props), shown: { shippingAddress: data.data?.remittance.shippingAddress } })]}

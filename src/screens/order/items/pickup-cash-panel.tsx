@@ -48,7 +48,7 @@ export function PickupCashPanel(props: ItemPanelProps) {
   };
 
   return (
-    <ItemFrame title={pickupText.title(item.id)}>
+    <ItemFrame title={pickupText.title(item.id)} history={{ chart: 'pickupCashItem', entityId: item.id }}>
       <DetailTabView tab={details}>
         {({ data, info }) => {
           const a = data.shippingAddress;

@@ -33,7 +33,7 @@ export function PrepaidCardPanel(props: ItemPanelProps) {
   };
 
   return (
-    <ItemFrame title={prepaidText.title(item.id)}>
+    <ItemFrame title={prepaidText.title(item.id)} history={{ chart: 'prepaidCardItem', entityId: item.id }}>
       <DetailTabView tab={details}>
         {(card) => (
           <>

@@ -11,9 +11,9 @@ import { formatMoney, normalizeProvince } from '@/domain/format';
 const dataText = remittanceText.data;
 
 /** The panel around a remittance item: its title, its status (as the product labels it), the actions, then the data. */
-export function RemittanceFrame({ title, item, children }: { title: string; item: OfferItem; children: ReactNode }) {
+export function RemittanceFrame({ title, chart, item, children }: { title: string; chart: string; item: OfferItem; children: ReactNode }) {
   return (
-    <ItemFrame title={title}>
+    <ItemFrame title={title} history={{ chart, entityId: item.id }}>
       <KeyValues items={[{ label: dataText.status, value: productStatusLabel(item.productType, item.status) }]} />
       {children}
     </ItemFrame>

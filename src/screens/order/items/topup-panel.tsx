@@ -68,7 +68,7 @@ export function TopupPanel(props: ItemPanelProps) {
   const claimLabels = claims.data?.map((c) => c.label).join(', ');
 
   return (
-    <ItemFrame title={panelText.title(item.id)}>
+    <ItemFrame title={panelText.title(item.id)} history={{ chart: topupItem.name, entityId: item.id }}>
       <KeyValues
         items={[
           { label: panelText.product, value: panelText.products[item.productType] ?? item.productType },
