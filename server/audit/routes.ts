@@ -6,6 +6,7 @@ import { requirePermission } from '../auth/middleware';
 import type { Binding } from '../lifecycle/binding';
 import { graphOf, listTransitions, transitionsCsv } from './transitions';
 import { listRefusals } from './refusals';
+import { historyRoutes } from './history';
 import { flushRefusals } from '../lifecycle/refused';
 import { RefusalPaths, RefusalsQuery } from '@/api/contract/refusals';
 import { GraphQuery, TransitionFilters, TransitionPaths, TransitionsQuery } from '@/api/contract/transitions';
@@ -59,6 +60,9 @@ export function auditRoutes(deps: AppDeps, lifecycles: readonly Binding[]) {
     if (!binding) throw malformed(AuditMsg.chart);
     return ok(c, await graphOf(db, binding, q, deps.clock.now(), labelOf));
   });
+
+  // An entity's history, its export and the conformance (issue 40 §3, §5, §6): ./history.ts.
+  app.route('/', historyRoutes(deps, lifecycles));
 
   return app;
 }

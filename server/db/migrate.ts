@@ -34,6 +34,7 @@ import * as m0031 from './migrations/0031-supervision';
 import * as m0032 from './migrations/0032-lookups';
 import * as m0033 from './migrations/0033-transition-replay';
 import * as m0034 from './migrations/0034-refusals';
+import * as m0035 from './migrations/0035-history-indexes';
 
 interface Migration {
   name: string;
@@ -76,6 +77,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0032-lookups', up: m0032.up },
   { name: '0033-transition-replay', up: m0033.up },
   { name: '0034-refusals', up: m0034.up },
+  { name: '0035-history-indexes', up: m0035.up },
 ];
 
 /**

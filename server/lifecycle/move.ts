@@ -23,7 +23,8 @@ import { needs, offered, refusalOf, type AnyRow, type WireRequest } from '@/mach
  * given by the composition root (server/lifecycles.ts): this file imports no feature.
  */
 
-const stateName = (snapshot: AnyMachineSnapshot) => (typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value));
+/** A chart's state by name, as the transitions store it (a nested state as its JSON). */
+export const stateName = (snapshot: AnyMachineSnapshot) => (typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value));
 
 /** What the chart's own actions changed in its context (attempts cleared, an amount refunded): logged with the status. */
 function contextChanges(before: Record<string, unknown>, after: Record<string, unknown>) {

@@ -66,3 +66,14 @@ export const replayJson = (value: unknown): string | null => (value === undefine
 
 /** An entity's creation as the first moment of its history (issue 40 §4): from no state, by this event. */
 export const CREATION = { from: '', event: 'created' } as const;
+
+/**
+ * Why a replayed step diverges (issue 40 §5), in Spanish: the state the history or the chart
+ * expected and the one found, or the event the chart no longer allows there.
+ */
+export const ReplayMsg = {
+  expected: (expected: string, found: string) => `Se esperaba el estado ${expected} y se encontró ${found}.`,
+  notAllowed: (label: string, state: string) => `El chart ya no permite «${label}» en ${state}.`,
+  current: (last: string, now: string) => `La historia termina en ${last} y la fila está hoy en ${now}.`,
+  notFound: (chart: string, entityId: string) => `No hay historia ni fila de ${entityId} en el chart ${chart}.`,
+} as const;

@@ -20,3 +20,14 @@ export const AuditMsg = {
 
 /** The CSV's columns, in order (the server writes it; the screen's table shows the same). */
 export const TRANSITION_CSV_HEADERS = ['Id', 'Chart', 'Documento', 'Entidad', 'Desde', 'Evento', 'Hasta', 'Actor', 'Fecha', 'Solicitud'] as const;
+
+/** An entity's history as CSV (issue 40 §6): one line per moment, its columns in order. */
+export const HISTORY_CSV_HEADERS = ['Id', 'Tipo', 'Fecha', 'Actor', 'Desde', 'Evento', 'Hasta', 'Motivo', 'Divergencia', 'Cambios'] as const;
+
+/** A history's moments by kind, in Spanish (the CSV's 'Tipo'; a first moment's event). */
+export const HISTORY_KIND_LABELS = {
+  created: 'Creación',
+  'current-row': 'Tomado de la fila actual',
+  move: 'Movimiento',
+  refusal: 'Intento rechazado',
+} as const;

@@ -1,5 +1,6 @@
 import { formatCount } from '@/domain/format';
 import { es } from './es';
+import { CHART_NAMES, chartName } from '@/domain/chart-names';
 
 /** The QA transition audit's words (issue 14 §7; the spec is silent, docs/decisions.md "Auditoría de Transiciones"). */
 export const auditText = {
@@ -32,48 +33,7 @@ export const auditText = {
     count: 'Veces',
   },
   /** Each chart by the Spanish name of its action table (`chartLabel` below; the code name is the tooltip). */
-  charts: {
-    accountSettings: 'Ajustes de la cuenta',
-    addedCards: 'Tarjetas añadidas',
-    approval: 'Aprobación (cuatro ojos)',
-    bankRecipient: 'Destinatario bancario',
-    bankRemittanceItem: 'Remesa bancaria',
-    blacklistEntry: 'Entrada de la lista negra',
-    callReturn: 'Devolución de llamada',
-    card: 'Tarjeta guardada',
-    chargeOrder: 'Orden de cobro',
-    claimRelease: 'Liberación de reservas',
-    creditTransfer: 'Transferencia de crédito',
-    customerAccess: 'Acceso del cliente',
-    customerAccount: 'Cuenta del cliente',
-    customerBlacklist: 'Lista negra del cliente',
-    customerCampaigns: 'Campañas del cliente',
-    customerCourtesy: 'Cortesías del cliente',
-    customerCredit: 'Crédito del cliente',
-    customerFraud: 'Fraude del cliente',
-    customerKyc: 'Verificación de identidad (KYC)',
-    customerNotify: 'Notificaciones al cliente',
-    customerPhones: 'Teléfonos del cliente',
-    customerRegistry: 'Registro de clientes',
-    customerReports: 'Reportes del cliente',
-    docActivity: 'Actividad del documento',
-    homeRecipient: 'Destinatario a domicilio',
-    homeRemittanceItem: 'Remesa a domicilio',
-    offer: 'Oferta',
-    order: 'Orden',
-    paymentRule: 'Regla de pago',
-    phone: 'Teléfono',
-    pickupCashItem: 'Remesa para recoger en efectivo',
-    prepaidCardItem: 'Tarjeta prepago',
-    recipientEntry: 'Entrada de destinatarios bloqueados',
-    refund: 'Reembolso',
-    smsPrefix: 'Prefijo de SMS',
-    topupClaim: 'Reclamación de recarga',
-    topupItem: 'Recarga',
-    userDocument: 'Documento del cliente',
-    userDocuments: 'Documentos del cliente',
-    zelleLink: 'Enlace de Zelle',
-  },
+  charts: CHART_NAMES,
   table: 'Transiciones guardadas, la más reciente primero',
   empty: 'No hay transiciones con esos filtros.',
   /** A transition stored before moves kept their event and facts (issue 40 §1, migration 0033). */
@@ -149,4 +109,4 @@ export const auditText = {
 } as const;
 
 /** A chart by its Spanish name (the code name for a chart the console does not know); the server names events (`eventLabel`, a graph's `label`). */
-export const chartLabel = (chart: string): string => (auditText.charts as Readonly<Record<string, string>>)[chart] ?? chart;
+export const chartLabel = chartName;

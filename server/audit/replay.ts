@@ -1,0 +1,175 @@
+import { transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import type { Reader } from '../db/types';
+import type { ServerConfig } from '../config';
+import type { Principal } from '../deps';
+import { ApiError } from '../http';
+import type { ActionContext, Binding } from '../lifecycle/binding';
+import { stateName } from '../lifecycle/move';
+import { ENTITY_KEYS, type StoredEntity } from './entities';
+import { ALL_PERMISSIONS } from '@/domain/permissions';
+import { CREATION, ReplayMsg } from '@/domain/replay';
+import { restoredChart } from '@/machines/lifecycle/restore';
+import type { ActionLabel } from '@/machines/lifecycle/labels';
+
+/**
+ * The replay (issue 40 §5): an entity's stored steps (its first moment, then its moves, in the
+ * order they were stored) through TODAY's chart. From the first moment, each move must start where
+ * the previous step ended (continuity), the chart restored from the move's stored facts must be in
+ * that state, and the stored event must be allowed there and lead to the stored state; at the end,
+ * the entity's row as it is now must be in the state the history ends in. The first step where one
+ * of these fails is the divergence, with a Spanish reason. Replay checks the chart's rules, not
+ * the actor's grants: the chart is restored with every permission (docs/decisions.md "Issue 40,
+ * replay and conformance (server)").
+ */
+
+/** A stored step of an entity's history: a row of `transitions` (its creation or a move). */
+export interface StoredStep {
+  /** Null for a first moment taken from the entity's row now (`fromCurrentRow`). */
+  id: number | null;
+  from: string;
+  event: string;
+  to: string;
+  /** The event the chart was sent and its facts before, masked JSON; null on moves stored before migration 0033. */
+  eventData: string | null;
+  factsBefore: string | null;
+  at: string;
+  actorEmail: string | null;
+  requestId: string | null;
+  docCode: string;
+  docId: string;
+}
+
+/** The columns of `transitions` a replay reads, as a step. */
+export const STEP_COLUMNS = ['id', 'from_state', 'event', 'to_state', 'event_data', 'facts_before', 'at', 'actor_email', 'request_id', 'doc_code', 'doc_id'] as const;
+export const stepOf = (r: { id: number; from_state: string; event: string; to_state: string; event_data: string | null; facts_before: string | null; at: string; actor_email: string; request_id: string | null; doc_code: string; doc_id: string }): StoredStep => ({
+  id: r.id,
+  from: r.from_state,
+  event: r.event,
+  to: r.to_state,
+  eventData: r.event_data,
+  factsBefore: r.facts_before,
+  at: r.at,
+  actorEmail: r.actor_email,
+  requestId: r.request_id,
+  docCode: r.doc_code,
+  docId: r.doc_id,
+});
+
+export const isCreation = (s: { from: string; event: string }) => s.from === CREATION.from && s.event === CREATION.event;
+
+type Facts = Record<string, unknown>;
+export const parsed = (json: string | null): Facts | null => (json === null ? null : (JSON.parse(json) as Facts));
+
+/** Every permission there is: the replay asks what the chart allows, whoever asks. */
+const EVERY_PERMISSION: readonly string[] = [...ALL_PERMISSIONS];
+
+/** A chart restored from facts as the replay sees it: with every permission. */
+export const chartWith = (machine: AnyStateMachine, facts: Facts): AnyMachineSnapshot => restoredChart(machine, { ...facts, permissions: EVERY_PERMISSION });
+
+/**
+ * Who reads a row's facts for the replay: no one in particular (a store's input may name the
+ * reader; the state it restores does not depend on them), with every permission.
+ */
+const REPLAY_PRINCIPAL: Principal = {
+  accountId: 0,
+  username: 'replay',
+  email: null,
+  name: 'replay',
+  firstName: null,
+  lastName: null,
+  familyId: '',
+  groups: [],
+  permissions: new Set(EVERY_PERMISSION),
+};
+
+/** The context a store's `input` is read in by the replay (no request, no gates). */
+export const replayContext = (db: ActionContext['db'], config: ServerConfig, now: number): ActionContext => ({ db, principal: REPLAY_PRINCIPAL, now, config, requestId: null, gates: [] });
+
+/** An entity's row as it is now: its chart's state and its facts (masked by the reader that shows them). */
+export interface CurrentRow {
+  state: string;
+  facts: Facts;
+}
+
+/**
+ * Finds an entity's row again from what its transitions name of it and reads its facts (the chart's
+ * input): null when the row is gone, or the chart's entities cannot be found by those names
+ * (./entities.ts); `readable` says which.
+ */
+export async function currentRow(db: Reader, binding: Binding, entity: StoredEntity, ctx: ActionContext): Promise<{ readable: boolean; row: CurrentRow | null }> {
+  const keyOf = ENTITY_KEYS[binding.lifecycle.name];
+  if (!keyOf) return { readable: false, row: null };
+  const key = keyOf(entity);
+  if (key === null) return { readable: true, row: null };
+  const request = { query: {}, body: undefined, params: { tenant: entity.tenant } };
+  try {
+    // The stores read in the mover's transaction; a read outside one runs the same queries.
+    const trx = db as Parameters<typeof binding.store.find>[0];
+    const [record] = await binding.store.find(trx, key, request);
+    if (record === undefined) return { readable: true, row: null };
+    const facts = await binding.store.input(trx, record, ctx, request);
+    return { readable: true, row: { state: stateName(chartWith(binding.lifecycle.machine, facts)), facts } };
+  } catch (err) {
+    // Not found (404), or a key the store refuses (400): no row by that name.
+    if (err instanceof ApiError && err.status < 500) return { readable: true, row: null };
+    throw err;
+  }
+}
+
+/** The replay's verdict on each step (null: conforms, or cannot be replayed) and the first divergent step. */
+export interface Replayed {
+  verdicts: (string | null)[];
+  divergentAt: number | null;
+}
+
+/** One step against the chart, after the step before it (undefined for the first): null when it conforms (or cannot be replayed), else why not. */
+export function stepVerdict(binding: Binding, step: StoredStep, before: StoredStep | undefined, labelOf: ActionLabel): string | null {
+  const { machine, name } = binding.lifecycle;
+  const facts = parsed(step.factsBefore);
+  if (before === undefined) {
+    // The first moment: a stored creation's facts restore its chart in the state it was created in.
+    if (step.id === null || !isCreation(step) || facts === null) return null;
+    const found = stateName(chartWith(machine, facts));
+    return found === step.to ? null : ReplayMsg.expected(step.to, found);
+  }
+  if (step.from !== before.to) return ReplayMsg.expected(before.to, step.from);
+  const event = parsed(step.eventData) as EventObject | null;
+  // Moves stored before migration 0033: continuity only ("sin datos de reproducción").
+  if (event === null || facts === null) return null;
+  const snapshot = chartWith(machine, facts);
+  const found = stateName(snapshot);
+  if (found !== step.from) return ReplayMsg.expected(step.from, found);
+  if (!snapshot.can(event)) return ReplayMsg.notAllowed(labelOf(name, event.type), step.from);
+  const [next] = transition(machine, snapshot, event);
+  const reached = stateName(next);
+  return reached === step.to ? null : ReplayMsg.expected(step.to, reached);
+}
+
+/** The end of a history against the entity's row now (null: not known, not compared). */
+export const endVerdict = (last: StoredStep, current: string | null): string | null => (current === null || last.to === current ? null : ReplayMsg.current(last.to, current));
+
+/**
+ * Replays an entity's steps (the first is its first moment: its creation, or one taken from its row
+ * as it is now, which the replay takes as given) through the chart, then the row's state now
+ * against where the steps end: a mismatch is the last step's.
+ */
+export function replay(binding: Binding, steps: readonly StoredStep[], current: string | null, labelOf: ActionLabel): Replayed {
+  const verdicts = steps.map((step, i) => stepVerdict(binding, step, steps[i - 1], labelOf));
+  const last = steps.length - 1;
+  if (last >= 0 && verdicts[last] === null) verdicts[last] = endVerdict(steps[last]!, current);
+  const first = verdicts.findIndex((v) => v !== null);
+  return { verdicts, divergentAt: first === -1 ? null : first };
+}
+
+/**
+ * An entity's first moment when no creation was stored (it is older than the replay data): taken
+ * from its row, in the state its first stored move starts from (its state now when it has none).
+ * Its facts: those its first move stored before it when it did (the facts then, in that state),
+ * else the row's now. Made when read, never stored.
+ */
+export function fromCurrentRow(steps: readonly StoredStep[], row: CurrentRow | null, entity: { docCode: string; docId: string }, at: string): StoredStep | null {
+  const state = steps[0]?.from ?? row?.state;
+  if (state === undefined) return null;
+  const facts = steps[0] ? steps[0].factsBefore : row ? JSON.stringify(row.facts) : null;
+  return { id: null, from: CREATION.from, event: CREATION.event, to: state, eventData: null, factsBefore: facts, at, actorEmail: null, requestId: null, docCode: entity.docCode, docId: entity.docId };
+}
