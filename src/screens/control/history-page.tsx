@@ -120,7 +120,14 @@ function MomentView({ history, index }: { history: History; index: number }) {
   return (
     <section aria-label={text.moment(index + 1, history.moments.length)} className="min-w-0 space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200">
       <h2 className="text-base font-semibold text-slate-900">
-        {text.moment(index + 1, history.moments.length)}: {text.kinds[m.kind]} · <span title={m.event}>{m.eventLabel}</span>
+        {text.moment(index + 1, history.moments.length)}: {text.kinds[m.kind]}
+        {/* A first moment's event is its kind (the server names it so): said once. */}
+        {m.eventLabel === text.kinds[m.kind] ? null : (
+          <>
+            {' · '}
+            <span title={m.event}>{m.eventLabel}</span>
+          </>
+        )}
       </h2>
       {m.divergence ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">

@@ -10,7 +10,7 @@ import { TRANSITIONS_PAGE_SIZE } from '@/domain/transitions';
 import { formatCount } from '@/domain/format';
 import { formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
 import { useServices } from '@/ui/session';
-import { DetailTabView, useQueriedDetail, useShownDetail } from '@/ui/detail-tab';
+import { DetailTabView, useDetailTab, useQueriedDetail, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, PagedTable, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { InputField, SelectField } from '@/ui/fields';
 import { Button } from '@/ui/button';
@@ -22,6 +22,8 @@ import { Spinner } from '@/ui/spinner';
 import { SearchStatus, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
 import { auditText as text, chartLabel } from '@/i18n/es-audit';
 import { edgeLabel, layoutChart } from './statechart-layout';
+import { ConformanceTab, loadConformance } from './conformance-tab';
+import { TAB_CLASS, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@/ui/tabs';
 
 const route = getRouteApi('/admin/transitions-audit');
 const StatechartCanvas = lazy(async () => ({ default: (await import('./statechart-canvas')).StatechartCanvas }));
@@ -210,21 +212,43 @@ export function TransitionsAuditPage() {
     load: (query, page) => getTransitions(services.orders, query, page, TRANSITIONS_PAGE_SIZE),
   });
   const chart = screen.query.chart;
+  // Conformidad (issue 40 §5) is read when its tab is opened, on its own chart ('' is every chart).
+  const conformance = useDetailTab(({ query }) => loadConformance(services, query), { query: '' });
+  const [tab, setTab] = useState(0);
+  const chooseTab = (index: number) => {
+    setTab(index);
+    if (index === 1) conformance.select();
+  };
   return (
     <div className="space-y-4">
       <PageHeader title={text.title} />
-      <p className="max-w-3xl text-sm text-slate-700">{text.intro}</p>
-      <DetailTabView tab={charts}>{(names) => <FilterForm screen={screen} charts={names} />}</DetailTabView>
-      {chart ? (
-        <ChartPicture filters={{ ...screen.query, chart }} screen={screen}>
-          <TransitionsTable screen={screen} />
-        </ChartPicture>
-      ) : (
-        <>
-          <p className="text-sm text-slate-600">{d.choose}</p>
-          <TransitionsTable screen={screen} />
-        </>
-      )}
+      <TabGroup selectedIndex={tab} onChange={chooseTab}>
+        <TabList aria-label={text.title} className="flex flex-wrap gap-1 border-b border-slate-200">
+          <Tab className={TAB_CLASS}>{text.conformance.transitionsTab}</Tab>
+          <Tab className={TAB_CLASS}>{text.conformance.tab}</Tab>
+        </TabList>
+        <TabPanels className="mt-3">
+          <TabPanel>
+            <div className="space-y-4">
+              <p className="max-w-3xl text-sm text-slate-700">{text.intro}</p>
+              <DetailTabView tab={charts}>{(names) => <FilterForm screen={screen} charts={names} />}</DetailTabView>
+              {chart ? (
+                <ChartPicture filters={{ ...screen.query, chart }} screen={screen}>
+                  <TransitionsTable screen={screen} />
+                </ChartPicture>
+              ) : (
+                <>
+                  <p className="text-sm text-slate-600">{d.choose}</p>
+                  <TransitionsTable screen={screen} />
+                </>
+              )}
+            </div>
+          </TabPanel>
+          <TabPanel>
+            <ConformanceTab tab={conformance} charts={charts.data ?? []} />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
     </div>
   );
 }
