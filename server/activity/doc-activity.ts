@@ -23,7 +23,8 @@ const docStore: Store<DocRecord, DocKey> = {
   docCode: 'CUSTOM',
   docCodeOf: (r) => r.docCode,
   docId: (r) => String(r.docId),
-  idOf: (r) => r.docId,
+  // Unique among the chart's entities (an order and a customer may share a number): a history is the chart's and this id's.
+  idOf: (r) => `${r.docCode}-${r.docId}`,
   action: (_chart, event) => event.type,
   find: async (trx, key) => [{ ...key, accountId: await documentAccount(trx, key.docCode, key.docId) }],
   input: async (_trx, r) => activityInput(r.docCode),

@@ -33,11 +33,16 @@ export function historyDays(now: number): string[] {
 /** The action's name as its button reads (the action table's row), or the chart's event when no row names it. */
 export type { ActionLabel };
 
-/** Today's moves (America/Toronto) per person and chart event, most first, each named as its button reads. */
+/**
+ * Today's moves (America/Toronto) per person and chart event, most first, each named as its button
+ * reads. A move someone made has its request's id; the seed's histories (issue 40 §4) have none:
+ * they are the data's past, not today's work.
+ */
 export async function workDoneToday(db: Kysely<Database>, now: number, labelOf: ActionLabel): Promise<WorkDone[]> {
   const rows = await db
     .selectFrom('transitions')
     .select(['actor_id', 'chart', 'event', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('request_id', 'is not', null)
     .where('at', '>=', dayStart(todayText(now)))
     .where('at', '<=', iso(now))
     .groupBy(['actor_id', 'chart', 'event'])

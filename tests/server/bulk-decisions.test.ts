@@ -49,7 +49,8 @@ async function riskOrders(n: number) {
   return ids;
 }
 const statusOf = async (id: number) => (await k().selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
-const transitionsOf = (chart: string, id: number) => k().selectFrom('transitions').selectAll().where('chart', '=', chart).where('entity_id', '=', String(id)).execute();
+/** The moves requests made of an entity (the seed's history has no request). */
+const transitionsOf = (chart: string, id: number) => k().selectFrom('transitions').selectAll().where('chart', '=', chart).where('entity_id', '=', String(id)).where('request_id', 'is not', null).execute();
 const logsOf = (orderId: number, action: string) => k().selectFrom('action_logs').selectAll().where('doc_code', '=', 'ORDER').where('doc_id', '=', String(orderId)).where('action', '=', action).execute();
 
 /** Bank remittance items in MANUAL, in open orders, worth `usd` each, that the bank will transfer. */

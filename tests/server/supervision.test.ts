@@ -157,7 +157,7 @@ describe('the queues against their service levels', () => {
 });
 
 describe('work done today and the seven days', () => {
-  it("counts today's moves (America/Toronto) per person and action, from the transitions; yesterday's are not today's", async () => {
+  it("counts today's moves (America/Toronto) per person and action, from the transitions; yesterday's and the seed's histories are not today's", async () => {
     const before = (await figures()).workDone;
     const item = await bankItem(2);
     const markDelivered = rowFor(bankRemittance.rows, 'item.markDelivered')!;
@@ -165,7 +165,11 @@ describe('work done today and the seven days', () => {
     const midnight = dayjs(TEST_NOW).tz(DISPLAY_TIME_ZONE).startOf('day').valueOf();
     await k()
       .insertInto('transitions')
-      .values({ chart: bankRemittance.name, doc_code: 'ORDER', doc_id: '1', entity_id: '1', entity_kind: 'item', from_state: 'REQUESTED', event: 'item.markDelivered', to_state: 'DELIVERED', actor_id: ids.operaciones!, actor_email: 'operaciones@consola.example', at: iso(midnight - 1) })
+      .values([
+        { chart: bankRemittance.name, doc_code: 'ORDER', doc_id: '1', entity_id: '1', entity_kind: 'item', from_state: 'REQUESTED', event: 'item.markDelivered', to_state: 'DELIVERED', actor_id: ids.operaciones!, actor_email: 'operaciones@consola.example', at: iso(midnight - 1), request_id: 'ayer' },
+        // A seeded history's move today: no request made it.
+        { chart: bankRemittance.name, doc_code: 'ORDER', doc_id: '1', entity_id: '1', entity_kind: 'item', from_state: 'REQUESTED', event: 'item.markDelivered', to_state: 'DELIVERED', actor_id: ids.operaciones!, actor_email: 'operaciones@consola.example', at: iso(TEST_NOW - 1), request_id: null },
+      ])
       .execute();
     const after = (await figures()).workDone;
     const count = (rows: typeof after) => rows.find((w) => w.actorId === ids.operaciones && w.chart === bankRemittance.name && w.event === 'item.markDelivered')?.count ?? 0;

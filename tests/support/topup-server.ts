@@ -76,8 +76,8 @@ export function topupServer() {
   const itemOf = (id: number) => k().selectFrom('order_items').select(['status', 'tries', 'destination']).where('id', '=', id).executeTakeFirstOrThrow();
   const count = async (table: 'topup_traces' | 'topup_claims', column: 'foi_id', id: number) =>
     Number((await k().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(column as never, '=', id as never).executeTakeFirstOrThrow()).n);
-  /** The transitions of a top-up item (its own chart and its claims'). */
-  const movesOf = (id: number) => k().selectFrom('transitions').where('entity_id', '=', String(id)).where('chart', 'in', ['topupItem', 'topupClaim']);
+  /** The transitions requests made of a top-up item (its own chart and its claims'; the seed's history has no request). */
+  const movesOf = (id: number) => k().selectFrom('transitions').where('entity_id', '=', String(id)).where('chart', 'in', ['topupItem', 'topupClaim']).where('request_id', 'is not', null);
   const countMoves = async (id: number) => Number((await movesOf(id).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const logsOf = async (orderId: number) =>
     Number((await k().selectFrom('action_logs').select((eb) => eb.fn.countAll().as('n')).where('doc_code', '=', 'ORDER').where('doc_id', '=', String(orderId)).executeTakeFirstOrThrow()).n);

@@ -11,6 +11,7 @@ import { hashPassword } from '../../auth/passwords';
 import { DEMO_PASSWORD, PERSONAS } from './personas';
 import { seedCustomerNotes } from './customer-activity';
 import { createSink, type Row, type Sink } from './sink';
+import { seedHistories } from './histories';
 import { iso, pastIso } from './clock';
 import { seedKyc } from './customer-kyc';
 import { CONTACT_CUSTOMERS, seedCallContacts, type SeededCall } from './call-contacts';
@@ -161,7 +162,12 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<boolea
   const hashes = new Map<string, string>();
   for (const persona of PERSONAS) hashes.set(persona.username, await hashPassword(DEMO_PASSWORD));
   const sink = createSink(db);
-  await sink.run(() => load(sink, options, hashes));
+  await sink.run(async () => {
+    await load(sink, options, hashes);
+    // Every seeded entity's history, once its rows exist (issue 40 §4). A database older than the
+    // replay data (0033) has no room for it: its refusals table (0034) is missing too.
+    if (await sink.hasTable('refusals')) await seedHistories(sink, db, options.now);
+  });
   return true;
 }
 
