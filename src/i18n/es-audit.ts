@@ -64,7 +64,8 @@ export const auditText = {
   history: {
     title: (chart: string, entityId: string) => `Historia: ${chart} ${entityId}`,
     intro: 'Cada momento de la entidad en orden: su creación, sus movimientos y los intentos rechazados. Elija un momento (o use ← y →) para ver el chart en su estado de entonces, qué cambió y qué acciones permitía.',
-    current: (state: string | null) => (state === null ? 'La entidad ya no existe.' : `Estado actual: ${state}`),
+    current: 'Estado actual:',
+    gone: 'La entidad ya no existe.',
     timeline: 'Momentos de la historia',
     kinds: { created: 'Creación', 'current-row': 'Tomado de la fila actual', move: 'Movimiento', refusal: 'Intento rechazado' },
     moment: (n: number, total: number) => `Momento ${n} de ${total}`,

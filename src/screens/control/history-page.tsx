@@ -179,7 +179,7 @@ function HistoryViewer({ query }: { query: HistoryQuery }) {
         {(h) => (
           <div className="space-y-3">
             <p className="text-sm text-slate-800">
-              <span className="font-mono">{text.current(h.currentState)}</span> · {h.divergentAt === null ? text.conforms : text.divergentAt(h.divergentAt + 1)}
+              {h.currentState === null ? text.gone : <>{text.current} <span className="font-mono">{h.currentState}</span></>} · {h.divergentAt === null ? text.conforms : text.divergentAt(h.divergentAt + 1)}
             </p>
             <div className="grid gap-4 xl:grid-cols-[20rem_minmax(0,1fr)]">
               <Timeline history={h} chosen={chosen} onChoose={(index) => actor.send({ type: 'moment.choose', index })} />
