@@ -81,7 +81,6 @@ export const es = {
   },
   /** The 'Historia' link of a page for QA (issue 40 §3); the viewer's own words are in es-audit. */
   history: {
-    link: 'Historia',
     of: (what: string) => `Historia de ${what}`,
   },
   notFound: {

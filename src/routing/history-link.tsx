@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { ClockIcon } from '@heroicons/react/24/outline';
 import { useScreens } from './screens';
 import { t } from '@/i18n';
 
@@ -18,10 +17,9 @@ export function HistoryLink({ chart, entityId, label, children }: { chart: strin
       to="/admin/transitions-history"
       search={{ chart, entityId: String(entityId) }}
       aria-label={label}
-      className="inline-flex items-center gap-1.5 rounded-md bg-white px-2.5 py-1.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
+      className="inline-flex items-center rounded-md bg-white px-2.5 py-1.5 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
     >
-      <ClockIcon aria-hidden className="size-4 text-brand-700" />
-      {children ?? t.history.link}
+      {children ?? t.titles.history}
     </Link>
   );
 }
