@@ -27,6 +27,9 @@ const StatechartCanvas = lazy(async () => ({ default: (await import('./statechar
 const text = auditText.history;
 const c = text.columns;
 
+/** A moment's event by its Spanish name, or null when that is its kind (a first moment: the server names its event so), said once. */
+const eventOf = (m: Moment) => (m.eventLabel === text.kinds[m.kind] ? null : <span title={m.event}>{m.eventLabel}</span>);
+
 /** A fact's value as the diff shows it: text as it is, anything else as JSON, nothing as a dash. */
 const shown = (value: unknown) => (value === undefined || value === null ? text.none : typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -101,7 +104,9 @@ function Timeline({ history, chosen, onChoose }: { history: History; chosen: num
               <span className="text-xs whitespace-nowrap text-slate-600">{formatDateTime(m.at, DATE_TIME_SECONDS_FORMAT)}</span>
             </span>
             <span className="block text-slate-800">
-              <span title={m.event}>{m.eventLabel}</span> · <span className="font-mono text-xs">{text.state(m.from, m.to)}</span>
+              {eventOf(m)}
+              {eventOf(m) === null ? null : ' · '}
+              <span className="font-mono text-xs">{text.state(m.from, m.to)}</span>
             </span>
             <span className="block text-xs break-all text-slate-600">{text.by(m.actorEmail)}</span>
             {m.reason ? <span className="block text-xs text-red-800">{text.refused(m.reason)}</span> : null}
@@ -121,13 +126,8 @@ function MomentView({ history, index }: { history: History; index: number }) {
     <section aria-label={text.moment(index + 1, history.moments.length)} className="min-w-0 space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200">
       <h2 className="text-base font-semibold text-slate-900">
         {text.moment(index + 1, history.moments.length)}: {text.kinds[m.kind]}
-        {/* A first moment's event is its kind (the server names it so): said once. */}
-        {m.eventLabel === text.kinds[m.kind] ? null : (
-          <>
-            {' · '}
-            <span title={m.event}>{m.eventLabel}</span>
-          </>
-        )}
+        {eventOf(m) === null ? null : ' · '}
+        {eventOf(m)}
       </h2>
       {m.divergence ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
