@@ -3,7 +3,7 @@
  * (the same DATABASE_FILE / DATABASE_URL the server opens, server/config.ts) through today's charts,
  * streaming (server/audit/history.ts `conformance`), and writes a report: JSON at `--out <file>`
  * (conformance-report.json in the working directory by default) with every divergent entity and
- * the counts per chart. Its last line says `conformance: N histories, M divergent`; it exits 1 when
+ * the counts per chart; `--chart <name>` replays one chart's histories only. Its last line says `conformance: N histories, M divergent`; it exits 1 when
  * M > 0. It only reads: nothing is migrated or written to the database.
  */
 import fs from 'node:fs';
@@ -17,6 +17,8 @@ import { conformance, replayDeps } from '../server/audit/history';
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');
 const out = path.resolve(outAt >= 0 && args[outAt + 1] ? args[outAt + 1]! : 'conformance-report.json');
+const chartAt = args.indexOf('--chart');
+const chart = chartAt >= 0 ? args[chartAt + 1] : undefined;
 
 const config = loadConfig(process.env);
 const db = openDatabase(config);
@@ -25,14 +27,17 @@ const report = fs.openSync(out, 'w');
 fs.writeSync(report, `{"at":${JSON.stringify(new Date(systemClock.now()).toISOString())},"divergences":[`);
 let written = 0;
 try {
-  const result = await conformance(replayDeps({ db, config, clock: systemClock }, LIFECYCLES), {
+  const replaying = replayDeps({ db, config, clock: systemClock }, LIFECYCLES);
+  if (chart !== undefined && !replaying.charts.has(chart)) throw new Error(`no chart ${chart}: ${[...replaying.charts.keys()].sort().join(', ')}`);
+  const result = await conformance(replaying, {
+    chart,
     onDivergent: (divergence) => void fs.writeSync(report, `${written++ === 0 ? '' : ','}\n${JSON.stringify(divergence)}`),
   });
   const { divergences: _first, ...counts } = result;
   fs.writeSync(report, `\n],"summary":${JSON.stringify(counts)}}\n`);
   fs.closeSync(report);
   await db.close();
-  for (const chart of result.charts.filter((c) => c.divergent > 0)) console.log(`${chart.chart}: ${chart.divergent} de ${chart.histories} historias divergen`);
+  for (const c of result.charts.filter((x) => x.divergent > 0)) console.log(`${c.chart}: ${c.divergent} de ${c.histories} historias divergen`);
   console.log(`informe: ${out}`);
   console.log(`conformance: ${result.histories} histories, ${result.divergent} divergent`);
   process.exitCode = result.divergent > 0 ? 1 : 0;

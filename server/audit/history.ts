@@ -196,12 +196,29 @@ export function historyCsv(history: History): string {
 
 /** How many transitions the conformance reads at a time (keyset pages: constant memory whatever the table holds). */
 export const CONFORMANCE_PAGE = 5_000;
+/** How many ended entities wait for their rows, and how many rows are read at once. */
+const ROW_BATCH = 256;
+const ROW_READS = 8;
+
+/** `work` over the items, at most `width` at a time; the answers in the items' order. */
+async function inTurns<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return out;
+}
 
 /**
  * Every stored history replayed through today's chart (GET conformance, `npm run audit:conformance`):
  * chart by chart, the transitions in (entity, id) order, read by keyset pages of CONFORMANCE_PAGE
  * rows, each entity replayed step by step as its rows arrive (only the step before is kept), its
- * row now read once its steps end. Counts per chart; the first CONFORMANCE_LIST_MAX divergent
+ * row now read once its steps end (in batches of ROW_BATCH entities, ROW_READS at once). Counts per chart; the first CONFORMANCE_LIST_MAX divergent
  * entities with their first divergent step numbered as GET history numbers it (the entity's
  * refusals before that step counted in). `onDivergent` hears every divergent entity (the script's report).
  */
@@ -216,11 +233,22 @@ export async function conformance(d: ReplayDeps, options: { chart?: string | und
     type Replaying = { id: string; last: StoredStep; steps: number; divergent: { verdict: string; step: StoredStep; index: number } | null };
     let entity = null as Replaying | null;
 
+    // Entities whose steps ended wait for their rows in a batch, read a few at a time (PostgreSQL: one round trip each, side by side).
+    let ended: Replaying[] = [];
+    const settle = async () => {
+      const batch = ended;
+      ended = [];
+      const rows = await inTurns(batch, ROW_READS, async (e) => (await currentRow(d.db, binding, entityOf(d, e.id, { docCode: e.last.docCode, docId: e.last.docId }), d.ctx)).row);
+      for (const [i, e] of batch.entries()) await judge(e, rows[i]!);
+    };
     const finish = async () => {
       if (!entity) return;
-      const { row } = await currentRow(d.db, binding, entityOf(d, entity.id, { docCode: entity.last.docCode, docId: entity.last.docId }), d.ctx);
-      const end = entity.divergent === null ? endVerdict(entity.last, row?.state ?? null) : null;
-      const divergent = entity.divergent ?? (end === null ? null : { verdict: end, step: entity.last, index: entity.steps - 1 });
+      ended.push(entity);
+      if (ended.length >= ROW_BATCH) await settle();
+    };
+    const judge = async (e: Replaying, row: CurrentRow | null) => {
+      const end = e.divergent === null ? endVerdict(e.last, row?.state ?? null) : null;
+      const divergent = e.divergent ?? (end === null ? null : { verdict: end, step: e.last, index: e.steps - 1 });
       counts.histories++;
       if (divergent === null) return;
       counts.divergent++;
@@ -234,12 +262,12 @@ export async function conformance(d: ReplayDeps, options: { chart?: string | und
                   .selectFrom('refusals')
                   .select((eb) => eb.fn.countAll().as('n'))
                   .where('chart', '=', chart)
-                  .where('entity_id', '=', entity.id)
+                  .where('entity_id', '=', e.id)
                   .where('at', '<', divergent.step.at)
                   .executeTakeFirstOrThrow()
               ).n,
             );
-      const divergence: Divergence = { chart, entityId: entity.id, docCode: entity.last.docCode, docId: entity.last.docId, step: divergent.index + refusedBefore, transitionId: divergent.step.id, reason: divergent.verdict };
+      const divergence: Divergence = { chart, entityId: e.id, docCode: e.last.docCode, docId: e.last.docId, step: divergent.index + refusedBefore, transitionId: divergent.step.id, reason: divergent.verdict };
       if (result.divergences.length < CONFORMANCE_LIST_MAX) result.divergences.push(divergence);
       options.onDivergent?.(divergence);
     };
@@ -275,6 +303,7 @@ export async function conformance(d: ReplayDeps, options: { chart?: string | und
       after = { entity: last.entity_id, id: last.id };
     }
     await finish();
+    await settle();
     result.histories += counts.histories;
     result.transitions += counts.transitions;
     result.divergent += counts.divergent;

@@ -101,14 +101,15 @@ export async function currentRow(db: Reader, binding: Binding, entity: StoredEnt
   if (!keyOf) return { readable: false, row: null };
   const key = keyOf(entity);
   if (key === null) return { readable: true, row: null };
-  const request = { query: {}, body: undefined, params: { tenant: entity.tenant } };
+  // No request: an empty body (a store that checks what a request names finds nothing named).
+  const request = { query: {}, body: {}, params: { tenant: entity.tenant } };
   try {
     // The stores read in the mover's transaction; a read outside one runs the same queries.
     const trx = db as Parameters<typeof binding.store.find>[0];
     const [record] = await binding.store.find(trx, key, request);
     if (record === undefined) return { readable: true, row: null };
     const facts = await binding.store.input(trx, record, ctx, request);
-    return { readable: true, row: { state: stateName(chartWith(binding.lifecycle.machine, facts)), facts } };
+    return { readable: true, row: { state: stateOf(binding.lifecycle.machine, facts), facts } };
   } catch (err) {
     // Not found (404), or a key the store refuses (400): no row by that name.
     if (err instanceof ApiError && err.status < 500) return { readable: true, row: null };
@@ -122,27 +123,54 @@ export interface Replayed {
   divergentAt: number | null;
 }
 
+/**
+ * What a chart answers for the same facts and event is the same every time: remembered (the
+ * conformance meets the same facts again and again: an activity's, a claimed top-up's), at most
+ * MEMO_MAX answers over every chart, forgotten all at once when full (memory stays flat).
+ */
+const MEMO_MAX = 10_000;
+const memo = new Map<string, string | null>();
+const tags = new WeakMap<AnyStateMachine, number>();
+let charts = 0;
+function remembered(machine: AnyStateMachine, key: string, answer: () => string | null): string | null {
+  let tag = tags.get(machine);
+  if (tag === undefined) tags.set(machine, (tag = charts++));
+  const full = `${tag}\u0000${key}`;
+  if (memo.has(full)) return memo.get(full)!;
+  if (memo.size >= MEMO_MAX) memo.clear();
+  const value = answer();
+  memo.set(full, value);
+  return value;
+}
+
+/** The state a chart restores facts in (with every permission). */
+export const stateOf = (machine: AnyStateMachine, facts: Facts): string => {
+  const json = JSON.stringify(facts);
+  return remembered(machine, `state\u0000${json}`, () => stateName(chartWith(machine, facts)))!;
+};
+
 /** One step against the chart, after the step before it (undefined for the first): null when it conforms (or cannot be replayed), else why not. */
 export function stepVerdict(binding: Binding, step: StoredStep, before: StoredStep | undefined, labelOf: ActionLabel): string | null {
   const { machine, name } = binding.lifecycle;
-  const facts = parsed(step.factsBefore);
   if (before === undefined) {
     // The first moment: a stored creation's facts restore its chart in the state it was created in.
-    if (step.id === null || !isCreation(step) || facts === null) return null;
-    const found = stateName(chartWith(machine, facts));
+    if (step.id === null || !isCreation(step) || step.factsBefore === null) return null;
+    const found = stateOf(machine, parsed(step.factsBefore)!);
     return found === step.to ? null : ReplayMsg.expected(step.to, found);
   }
   if (step.from !== before.to) return ReplayMsg.expected(before.to, step.from);
-  const event = parsed(step.eventData) as EventObject | null;
   // Moves stored before migration 0033: continuity only ("sin datos de reproducción").
-  if (event === null || facts === null) return null;
-  const snapshot = chartWith(machine, facts);
-  const found = stateName(snapshot);
-  if (found !== step.from) return ReplayMsg.expected(step.from, found);
-  if (!snapshot.can(event)) return ReplayMsg.notAllowed(labelOf(name, event.type), step.from);
-  const [next] = transition(machine, snapshot, event);
-  const reached = stateName(next);
-  return reached === step.to ? null : ReplayMsg.expected(step.to, reached);
+  if (step.eventData === null || step.factsBefore === null) return null;
+  return remembered(machine, `move\u0000${step.from}\u0000${step.to}\u0000${step.factsBefore}\u0000${step.eventData}`, () => {
+    const event = parsed(step.eventData) as EventObject;
+    const snapshot = chartWith(machine, parsed(step.factsBefore)!);
+    const found = stateName(snapshot);
+    if (found !== step.from) return ReplayMsg.expected(step.from, found);
+    if (!snapshot.can(event)) return ReplayMsg.notAllowed(labelOf(name, event.type), step.from);
+    const [next] = transition(machine, snapshot, event);
+    const reached = stateName(next);
+    return reached === step.to ? null : ReplayMsg.expected(step.to, reached);
+  });
 }
 
 /** The end of a history against the entity's row now (null: not known, not compared). */
