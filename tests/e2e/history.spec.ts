@@ -17,7 +17,8 @@ import { parseCsvDownload } from '../support/csv';
 const token = (page: Page) => page.evaluate(() => window.localStorage.getItem('token'));
 
 test("QA replays an order's history: the state and actions before fraude's approval, the refused attempt, and Conformidad catching a hand-written status", async ({ browser }) => {
-  const orderId = withDb((db) => ownOrder(db, 'e2e-historia', (db.prepare("SELECT id FROM orders WHERE status = 'RISK' ORDER BY id LIMIT 1").get() as { id: number }).id, 'RISK'));
+  // A new order on a retry: the first try's approval is in its history.
+  const orderId = withDb((db) => ownOrder(db, `e2e-historia-${test.info().retry}`, (db.prepare("SELECT id FROM orders WHERE status = 'RISK' ORDER BY id LIMIT 1").get() as { id: number }).id, 'RISK'));
 
   const fraude = await (await browser.newContext()).newPage();
   await signIn(fraude, 'fraude');
