@@ -28,6 +28,7 @@ import { callReturnBinding } from './call/call-return';
 import { chargeOrderBinding } from './charge-order/actions';
 import { fourEyes } from './queue/approvals';
 import { claimGate } from './queue/claims';
+import { firstMoments } from './lifecycle/first-moments';
 import { queueBatchBinding } from './queue/bulk';
 import { blacklistEntryBinding, recipientEntryBinding } from './settings/blacklists';
 import { smsPrefixBinding } from './settings/sms-config';
@@ -95,6 +96,7 @@ export const LIFECYCLES: readonly Binding[] = [...FEATURES, FOUR_EYES.binding];
 
 /**
  * What every move passes, in this order: per request, four-eyes (above the threshold the request
- * waits for a second person: 202); per record, someone else's claim on the queue entry (409).
+ * waits for a second person: 202); per record, someone else's claim on the queue entry (409); and
+ * the writer of a created entity's first moment (issue 40 §4), which refuses nothing.
  */
-export const GATES: readonly Gate[] = [FOUR_EYES.gate, claimGate];
+export const GATES: readonly Gate[] = [FOUR_EYES.gate, claimGate, firstMoments(LIFECYCLES)];

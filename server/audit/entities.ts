@@ -73,7 +73,8 @@ export const ENTITY_KEYS: Readonly<Record<string, KeyOf | null>> = {
   blacklistEntry: null,
   recipientEntry: null,
   smsPrefix: (e) => ({ prefix: e.entityId }),
-  docActivity: (e) => (e.docCode === null ? null : both(int(e.entityId), 0, (docId) => ({ docCode: e.docCode, docId }))),
+  // The document's id (its entity id also names its kind, ORDER-5: an order and a customer may share a number).
+  docActivity: (e) => (e.docCode === null ? null : both(int(e.docId), 0, (docId) => ({ docCode: e.docCode, docId }))),
   claimRelease: (e) => {
     const [kind, id] = e.entityId.split(' ');
     return kind && int(id ?? null) !== null ? { kind, id: int(id!) } : null;

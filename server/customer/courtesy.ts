@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
+import { recordCreated } from '../lifecycle/first-moments';
 import { notFound } from '../refusals';
 import { iso } from '../clock';
 import { recordMutation } from '../lifecycle/audit';
@@ -140,6 +141,11 @@ export const customerCourtesyBinding = bind<AccountRecord, { accountId: number }
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx.insertInto('payment_orders').values({ order_id: orderId, payment_method_type: COURTESY.paymentMethod, nonce_type: null, payment_gateway: null, card_type: null, first_six: null, last_four: null, is_debit: 0, issuing_bank: null, unique_number_identifier: null, amount: 0 }).execute();
+        // The order's, its offer's and its top-up's first moments (issue 40 §4).
+        await recordCreated({ trx, ctx, key: { order: orderId } }, ['order']);
+        await recordCreated({ trx, ctx, key: { docCode: 'ORDER', docId: orderId } }, ['docActivity']);
+        await recordCreated({ trx, ctx, key: { order: orderId, offer: fulfillmentId } }, ['offer', 'refund']);
+        await recordCreated({ trx, ctx, key: { item: itemId } }, ['topupItem', 'topupClaim']);
         await recordMutation(
           trx,
           ctx.principal,

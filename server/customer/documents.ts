@@ -5,6 +5,7 @@ import type { UserDocumentsTable } from '../db/schema-customer-history';
 import { changedMeanwhile, malformed, notFound } from '../refusals';
 import { iso } from '../clock';
 import { bind, bodyOf, type ActionContext, type Store, type Trx } from '../lifecycle/binding';
+import { recordCreated } from '../lifecycle/first-moments';
 import { readUpload, type UploadedImage } from '../items/remittance';
 import { accountOrThrow, accountStore, type AccountRecord } from './account-data';
 import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
@@ -126,6 +127,7 @@ export const documentsBinding = bind<AccountRecord, { accountId: number }>({
           .values({ account_id: record.id, type, status: 'PENDING', created_date: iso(ctx.now), created_by: who(ctx), modified_date: null, modified_by: null, ...photo(prepared as UploadedImage), version: 0 })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await recordCreated({ trx, ctx, key: { id: row.id } }, [userDocument.name]);
         return { description: `Documento ${documentName(row)} agregado`, before: { document: null }, after: { document: row.id, type }, data: documentOf(row) };
       },
     },

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { changedMeanwhile, notFound, taken } from '../refusals';
 import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
+import { recordCreated } from '../lifecycle/first-moments';
 import { iso } from '../clock';
 import type { Phone, PhoneCreateBody } from '@/api/contract/customer-phones';
 import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
@@ -139,6 +140,9 @@ export const customerPhonesBinding = bind<AccountRecord, { accountId: number }>(
           .values({ account_id: record.id, phone_number: number, country: country?.code ?? '', is_principal: 0, is_verified: 0, verify_attempts: 0, created: iso(ctx.now), version: 0 })
           .returning(PHONE_COLUMNS)
           .executeTakeFirstOrThrow();
+        // The number's first moments (issue 40 §4): on its own chart and as the customer's listing.
+        await recordCreated({ trx, ctx, key: { accountId: record.id, phoneNumber: number } }, [phone.name]);
+        await recordCreated({ trx, ctx, key: { accountId: record.id, kind: 'PHONE', value: number } }, ['customerBlacklist']);
         return { description: `Teléfono ${formatPhone(number)} agregado`, before: { phone: null }, after: { phone: formatPhone(number) }, data: (await phonesOf(trx, [added]))[0] };
       },
     },

@@ -4,6 +4,7 @@ import { bind, bodyOf, type Store } from '../lifecycle/binding';
 import { taken } from '../refusals';
 import { iso } from '../clock';
 import { recordMutation } from '../lifecycle/audit';
+import { recordCreated } from '../lifecycle/first-moments';
 import { hashPassword } from '../auth/passwords';
 import type { RegisterBody, Registered } from '@/api/contract/customer-register';
 import { RegisterMsg } from '@/domain/registration';
@@ -16,6 +17,9 @@ import { customerRegistry } from '@/machines/customer/register.machine';
  * username are theirs alone (409). The registry itself never moves: the handler logs on the new
  * customer's document.
  */
+
+/** The charts of a customer as a whole (each keyed by the account): a registered customer's first moments, and the seed's. */
+export const CUSTOMER_CHARTS = ['customerPhones', 'customerCredit', 'creditTransfer', 'customerNotify', 'customerAccount', 'accountSettings', 'customerAccess', 'customerFraud', 'customerCampaigns', 'customerCourtesy', 'customerReports', 'addedCards', 'userDocuments'] as const;
 
 type Registry = { id: 0 };
 const registryStore: Store<Registry, unknown> = {
@@ -61,6 +65,11 @@ export const customerRegistryBinding = bind<Registry, unknown>({
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx.insertInto('user_numbers').values({ account_id: account.id, phone_number: body.username, country: country?.code ?? '', is_principal: 1, is_verified: 0, verify_attempts: 0, created: now, version: 0 }).execute();
+        // The new customer's first moments (issue 40 §4): its charts as a whole, its notes, its number and that number's listing.
+        await recordCreated({ trx, ctx, key: { accountId: account.id } }, CUSTOMER_CHARTS);
+        await recordCreated({ trx, ctx, key: { docCode: 'CUSTOM', docId: account.id } }, ['docActivity']);
+        await recordCreated({ trx, ctx, key: { accountId: account.id, phoneNumber: body.username } }, ['phone']);
+        await recordCreated({ trx, ctx, key: { accountId: account.id, kind: 'PHONE', value: body.username } }, ['customerBlacklist']);
         await trx
           .insertInto('outbox_messages')
           .values({ channel: 'EMAIL', address: body.email, subject: 'Bienvenido', body: 'Se creó su cuenta. Elija su contraseña desde "¿Olvidó su contraseña?" en la aplicación.', doc_code: 'CUSTOM', doc_id: String(account.id), created: now })

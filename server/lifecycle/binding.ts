@@ -157,6 +157,18 @@ export interface Gate {
   request?(args: RequestGateArgs): Promise<GateAnswer | null>;
   /** Per record, before its checks and its chart: throws to refuse; may return what to do once it moved. */
   record?(args: RecordGateArgs): Promise<GatePass | null>;
+  /** When a handler creates an entity of a chart (issue 40 §4: its first moment), by the key its binding's store finds. */
+  created?(args: CreatedArgs): Promise<void>;
+}
+
+export interface CreatedArgs {
+  trx: Trx;
+  ctx: ActionContext;
+  /** The chart's name (`phone`, `userDocument`) and the key its binding's store finds the new entity by. */
+  chart: string;
+  key: unknown;
+  /** An entity that stood in its chart before it was stored (a blacklist entry 'absent'): its first moment only if it has none yet. */
+  once?: boolean;
 }
 
 export interface RecordGateArgs {

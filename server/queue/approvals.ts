@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Binding, Gate, RequestGateArgs } from '../lifecycle/binding';
 import { snapshotOfRecord, type ReadContext } from '../lifecycle/snapshot';
 import { bind } from '../lifecycle/binding';
-import { moveAll, checkMove, recordsOf } from '../lifecycle/move';
+import { moveAll, checkMove, recordsOf, recordCreation } from '../lifecycle/move';
 import { recordMutation } from '../lifecycle/audit';
 import { changedMeanwhile, notFound, taken } from '../refusals';
 import { iso } from '../clock';
@@ -161,6 +161,8 @@ async function askSecondPerson(self: FourEyes, { trx, ctx, binding, row, request
     .returning('id')
     .executeTakeFirstOrThrow();
   const stored = await loadRequests(trx).where('id', '=', inserted.id).executeTakeFirstOrThrow();
+  // The request's first moment on its own chart (issue 40 §4).
+  await recordCreation(trx, ctx, self.binding, stored);
   await recordMutation(
     trx,
     ctx.principal,

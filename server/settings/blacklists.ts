@@ -6,6 +6,7 @@ import { entryCaption, ListRefused, SETTINGS_LISTS, type ListedValue, type Setti
 import { changedMeanwhile } from '../refusals';
 import { iso } from '../clock';
 import { bind, type Handler, type Store, type Trx } from '../lifecycle/binding';
+import { recordCreated } from '../lifecycle/first-moments';
 import { cappedCount, checkPageWithinCap, pageOf, type Page, type PageRequest } from '../db/paging';
 import { blacklistEntry, recipientEntry } from '@/machines/settings/list-entry.machine';
 import { entryInput } from '@/machines/settings/list-entry';
@@ -104,10 +105,12 @@ const describe = (list: SettingsList) => (row: { event: string }, r: EntryRecord
  * The log of a value added or removed: the sentence, and the value's fields as they were and are
  * (the value listed, and for the general list the customer it came with; a removed one's date).
  */
-const entryHandler = (list: SettingsList): Handler<EntryRecord> => ({
-  perform: async ({ record: r, event }) => {
+const entryHandler = (list: SettingsList, chart: string): Handler<EntryRecord> => ({
+  perform: async ({ trx, ctx, record: r, event }) => {
     const description = describe(list)({ event: event.type }, r);
     if (event.type === 'entry.add') {
+      // A value never listed before: its first moment, 'absent', before the add moves it (issue 40 §4).
+      await recordCreated({ trx, ctx, key: { type: r.type, value: r.value, accountId: r.accountId }, once: true }, [chart]);
       const account = r.accountId !== null ? { accountId: r.accountId } : {};
       return { description, before: { type: null, value: null, ...(r.accountId !== null ? { accountId: null } : {}) }, after: { type: r.type, value: r.value, ...account } };
     }
@@ -121,7 +124,7 @@ const changed = (results: readonly unknown[]) => ({ changed: results.length });
 export const blacklistEntryBinding = bind<EntryRecord, BlacklistKey>({
   lifecycle: blacklistEntry,
   store: entryStore('blacklist'),
-  handlers: { entry: entryHandler('blacklist') },
+  handlers: { entry: entryHandler('blacklist', blacklistEntry.name) },
   describe: describe('blacklist'),
   answer: changed,
 });
@@ -129,7 +132,7 @@ export const blacklistEntryBinding = bind<EntryRecord, BlacklistKey>({
 export const recipientEntryBinding = bind<EntryRecord, ListedValue>({
   lifecycle: recipientEntry,
   store: entryStore('recipients'),
-  handlers: { entry: entryHandler('recipients') },
+  handlers: { entry: entryHandler('recipients', recipientEntry.name) },
   describe: describe('recipients'),
   answer: changed,
 });

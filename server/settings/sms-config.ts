@@ -6,6 +6,7 @@ import { snapshotOf, type ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { SmsRefused } from '@/domain/settings-lists';
 import { changedMeanwhile } from '../refusals';
 import { bind, bodyOf, type Handler, type Store } from '../lifecycle/binding';
+import { recordCreated } from '../lifecycle/first-moments';
 import { checkSmsToken } from '../auth/sms-token';
 import type { WireRequest } from '@/machines/lifecycle/table';
 import { smsPrefix } from '@/machines/settings/sms-prefix.machine';
@@ -71,8 +72,10 @@ const prefixStore: Store<PrefixRecord, { prefix: string }> = {
 /** The token check before anything is read, and the prefix and its provider as the log's fields. */
 const smsHandler = (provider: (request: WireRequest) => string | null): Handler<PrefixRecord> => ({
   prepare: (request, ctx) => checkSmsToken((request.body as { token: string }).token, ctx),
-  perform: async ({ record, request }) => {
+  perform: async ({ trx, ctx, record, request }) => {
     const after = provider(request);
+    // A prefix never configured before: its first moment, 'absent', before it is (issue 40 §4).
+    if (record.provider === null && after !== null) await recordCreated({ trx, ctx, key: { prefix: record.prefix }, once: true }, [smsPrefix.name]);
     const description =
       after === null
         ? `Configuración SMS del prefijo ${record.prefix} eliminada (era ${record.provider ?? ''})`

@@ -7,6 +7,7 @@ import { APPROVAL_READERS } from '@/domain/permissions';
 import { RefundMsg } from '@/domain/order-actions';
 import { LIFECYCLES } from '../../server/lifecycles';
 import { persona } from '../support/chart-checks';
+import { historyOf } from '../support/first-moments';
 import { inputOf } from '@/api/contract/chart-snapshot';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { offered } from '@/machines/lifecycle/table';
@@ -72,6 +73,8 @@ describe('four-eyes approval', () => {
     // Only the request is in the order's log.
     expect(await logs(big.id)).toEqual([{ action: 'approval.request', executor_email: 'soporte@consola.example' }]);
     expect((await pending()).map((a) => a.id)).toContain(approval.id);
+    // The request's history starts with its first moment, written by the request that asked (issue 40 §4).
+    expect((await historyOf(k(), approvalLifecycle.name, approval.id)).map((m) => [...m.step, typeof m.requestId])).toEqual([['', 'created', 'requested', 'string']]);
   });
 
   it('each person lists the requests they could decide, and their own: a specialist does not read support\'s refunds', async () => {
@@ -182,8 +185,11 @@ describe('four-eyes approval', () => {
       if (asked.status !== 202) throw new Error(await asked.text());
       const again = await requested(asked);
       expect(again.id).not.toBe(approval.id);
-      const expiry = await k().selectFrom('transitions').select(['from_state', 'event', 'to_state']).where('chart', '=', 'approval').where('entity_id', '=', String(approval.id)).execute();
-      expect(expiry).toEqual([{ from_state: 'requested', event: 'approval.expire', to_state: 'expired' }]);
+      const expiry = await k().selectFrom('transitions').select(['from_state', 'event', 'to_state']).where('chart', '=', 'approval').where('entity_id', '=', String(approval.id)).orderBy('id').execute();
+      expect(expiry).toEqual([
+        { from_state: '', event: 'created', to_state: 'requested' },
+        { from_state: 'requested', event: 'approval.expire', to_state: 'expired' },
+      ]);
     } finally {
       server.clock.t = start;
       await server.signInAll(['admin', 'soporte'], { tokens });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, sendRow, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
+import { firstMomentsOf } from '../support/first-moments';
 import { Envelope } from '@/api/contract/envelope';
 import { CourtesyOrder, OffersResponse } from '@/api/contract/customer-courtesy';
 import { CourtesyMsg } from '@/domain/courtesy';
@@ -67,6 +68,12 @@ describe('POST /orders/secured/checkout/courtesy', () => {
     expect(payment.map((p) => [p.payment_method_type, p.amount])).toEqual([['TU_BOLSILLO', 0]]);
     const logs = await k().selectFrom('action_logs').selectAll().where((eb) => eb.or([eb.and([eb('doc_code', '=', 'ORDER'), eb('doc_id', '=', String(data.orderId))]), eb.and([eb('doc_code', '=', 'CUSTOM'), eb('doc_id', '=', String(customer)), eb('action', '=', 'customerCourtesy.courtesy.topup')])])).execute();
     expect(logs.map((l) => l.doc_code).sort()).toEqual(['CUSTOM', 'ORDER']);
+    // The order's, its notes', its offer's and its top-up's histories start with their first moments (issue 40 §4).
+    const created = (chart: string, state: string) => [chart, '', 'created', state];
+    expect(await firstMomentsOf(k(), ['order'], data.orderId)).toEqual([created('order', 'OPEN')]);
+    expect(await firstMomentsOf(k(), ['docActivity'], `ORDER-${data.orderId}`)).toEqual([created('docActivity', 'open')]);
+    expect(await firstMomentsOf(k(), ['offer', 'refund'], item.fulfillment_order_id!)).toEqual([created('offer', 'OPEN'), created('refund', 'notRefunded')]);
+    expect(await firstMomentsOf(k(), ['topupItem', 'topupClaim'], data.itemId)).toEqual([created('topupItem', 'OPEN'), created('topupClaim', 'none')]);
     // It is in the orders list like any order.
     const list = (await (await server.get(`/orders/secured/orders/allHistory?accountId=${customer}&size=50`, tokens.soporte)).json()) as { data: { elements: { id: number }[] } };
     expect(list.data.elements.map((o) => o.id)).toContain(data.orderId);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, sendRow, type TestServer } from '../support/server';
 import { expectError, json } from '../support/expect-http';
 import { png } from '../support/images';
+import { firstMomentsOf } from '../support/first-moments';
 import { UserDocumentResponse, UserDocumentsResponse } from '@/api/contract/customer-documents';
 import { DocumentMsg, DocumentRefused } from '@/domain/documents';
 import { Msg } from '@/domain/messages';
@@ -67,6 +68,8 @@ describe('POST /users/secured/documents/add', () => {
     const log = await k().selectFrom('action_logs').selectAll().where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(customer)).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(log.action).toBe('userDocuments.documents.add');
     expect(JSON.parse(log.input!)).toEqual({ document: { before: null, after: doc.id }, type: { before: null, after: 'DRIVING_LICENSE' } });
+    // Its history starts with its first moment (issue 40 §4).
+    expect(await firstMomentsOf(k(), [userDocument.name], doc.id)).toEqual([[userDocument.name, '', 'created', 'PENDING']]);
   });
 
   it("validates with the spec's words and changes nothing", async () => {

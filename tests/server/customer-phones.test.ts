@@ -5,6 +5,7 @@ import { createTestServer, sendRow, type TestServer } from '../support/server';
 import { expectError } from '../support/expect-http';
 import { phoneModel } from '../support/lifecycles';
 import { walkAgainstServer } from '../support/server-walk';
+import { firstMomentsOf } from '../support/first-moments';
 import { customerPhones, phone } from '@/machines/customer/phone.machine';
 import { rowFor, type AnyRow } from '@/machines/lifecycle/table';
 import { Phone, PhonesResponse } from '@/api/contract/customer-phones';
@@ -283,6 +284,11 @@ describe('POST /users/secured/user-number/create (Agregar teléfono)', () => {
     expect(added).toMatchObject({ accountId, phoneNumber: '5355550101', country: 'CU', isPrincipal: false, isVerified: false, verifyAttempts: 0 });
     const log = (await logsOf(accountId)).at(-1)!;
     expect([log.action, log.description, JSON.parse(log.input!)]).toEqual(['customerPhones.phones.create', 'Teléfono +5355550101 agregado', { phone: { before: null, after: '+5355550101' } }]);
+    // The number's history starts with its first moment, on its chart and as the customer's listing (issue 40 §4).
+    expect(await firstMomentsOf(k(), [phone.name, 'customerBlacklist'], '+5355550101')).toEqual([
+      [phone.name, '', 'created', 'unverified'],
+      ['customerBlacklist', '', 'created', 'clear'],
+    ]);
   });
 
   it('checks the prefix, then the number, in the spec words; a number already a customer’s is refused (409); nothing is added', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, sendRow, type TestServer } from '../support/server';
+import { firstMomentsOf, historyOf } from '../support/first-moments';
+import { CUSTOMER_CHARTS } from '../../server/customer/register';
 import { expectError, json } from '../support/expect-http';
 import { Envelope } from '@/api/contract/envelope';
 import { Registered } from '@/api/contract/customer-register';
@@ -43,6 +45,15 @@ describe('POST /uaa/secured/register/completed', () => {
     expect([mail.channel, mail.address]).toEqual(['EMAIL', 'nueva.clienta@correo.example']);
     const log = await k().selectFrom('action_logs').selectAll().where('doc_code', '=', 'CUSTOM').where('doc_id', '=', String(data.accountId)).executeTakeFirstOrThrow();
     expect([log.action, log.executor_email]).toEqual(['customerRegistry.customers.register', 'soporte@consola.example']);
+    // Every chart of the new customer, its notes, its number and that number's listing start with their first moment (issue 40 §4).
+    const created = (chart: string, state: string) => [chart, '', 'created', state];
+    const states: Record<string, string> = { customerAccount: 'enabled', customerFraud: 'clean', addedCards: 'clear' };
+    expect(await firstMomentsOf(k(), CUSTOMER_CHARTS, data.accountId)).toEqual(CUSTOMER_CHARTS.map((chart) => created(chart, states[chart] ?? 'open')));
+    expect(await firstMomentsOf(k(), ['docActivity'], `CUSTOM-${data.accountId}`)).toEqual([created('docActivity', 'open')]);
+    expect(await firstMomentsOf(k(), ['phone'], '+5355512345')).toEqual([created('phone', 'unverified')]);
+    const [listing] = await historyOf(k(), 'customerBlacklist', '+5355512345');
+    expect(listing?.step).toEqual(['', 'created', 'clear']);
+    expect(listing?.requestId).toEqual(expect.any(String));
   });
 
   it('refuses a taken e-mail or username (409), each bad field in Spanish (400), and who lacks CRM_REGISTER_WITHOUT_PIN (403): nothing created', async () => {

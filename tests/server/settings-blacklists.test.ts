@@ -5,6 +5,7 @@ import { BlacklistChangeResponse, BlacklistResponse, RecipientListResponse } fro
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 import { settingsServer } from '../support/settings-server';
+import { historyOf } from '../support/first-moments';
 
 const { server, tokens, errorOf, expectError, mark, writtenSince, count, staffWith, send } = settingsServer();
 
@@ -58,9 +59,13 @@ describe('recipient blacklist', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ type: 'SETTING', doc_id: 'blacklist-recipient', action: 'blacklist-recipient.add' });
     expect(JSON.parse(audit[0]!.before!)).toEqual({ status: 'absent', type: null, value: null });
-    // QA's transitions: the chart, the value, from absent to listed.
-    const moved = await server.db.kysely.selectFrom('transitions').selectAll().where('chart', '=', 'recipientEntry').where('entity_id', '=', 'PHONE 5351234567').executeTakeFirstOrThrow();
+    // QA's transitions: the chart, the value, its first moment (absent, issue 40 §4), then from absent to listed.
+    const moved = await server.db.kysely.selectFrom('transitions').selectAll().where('chart', '=', 'recipientEntry').where('entity_id', '=', 'PHONE 5351234567').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(moved).toMatchObject({ doc_code: 'SETTING', doc_id: 'blacklist-recipient', from_state: 'absent', event: 'entry.add', to_state: 'listed' });
+    expect((await historyOf(server.db.kysely, 'recipientEntry', 'PHONE 5351234567')).map((m) => m.step)).toEqual([
+      ['', 'created', 'absent'],
+      ['absent', 'entry.add', 'listed'],
+    ]);
   });
 
   it('refuses a value already listed with 409 and adds none of the batch', async () => {

@@ -6,6 +6,7 @@ import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
 import { COUNTRIES, SMS_CONFIG, SMS_PROVIDERS } from '../../server/db/seed/reference';
 import { settingsServer } from '../support/settings-server';
+import { historyOf } from '../support/first-moments';
 import { sessionServiceKeys } from '../../server/auth/service-keys';
 
 const { server, tokens, expectError, mark, writtenSince, count, send, staffWith } = settingsServer();
@@ -126,6 +127,12 @@ describe('SMS provider service (/vphone/v1/sms)', () => {
     const { logs } = await writtenSince(since);
     expect(logs).toHaveLength(1);
     expect(JSON.parse(logs[0]!.input!)).toEqual({ status: { before: 'absent', after: 'configured' }, prefix: { before: null, after: '57' }, provider: { before: null, after: 'SINCH' } });
+    // The prefix's history: its first moment (absent, issue 40 §4), then configured; the same provider again keeps it.
+    expect((await historyOf(server.db.kysely, 'smsPrefix', '57')).map((m) => m.step)).toEqual([
+      ['', 'created', 'absent'],
+      ['absent', 'sms.update', 'configured'],
+      ['configured', 'sms.update', 'configured'],
+    ]);
   });
 
   it('refuses bad updates with the Spanish message and changes nothing', async () => {

@@ -9,6 +9,7 @@ import { loadConfig } from '../../config';
 import { ApiError } from '../../http';
 import { LIFECYCLES } from '../../lifecycles';
 import { OTHER_PRODUCT } from '../../items/item-store';
+import { CUSTOMER_CHARTS } from '../../customer/register';
 import { ALL_PERMISSIONS } from '@/domain/permissions';
 import { CREATION, replayJson, replayMask } from '@/domain/replay';
 import { holds, needs, probesOf, type AnyLifecycle, type AnyRow, type WireRequest } from '@/machines/lifecycle/table';
@@ -126,19 +127,7 @@ const SOURCES: Readonly<Record<string, Source | readonly Source[]>> = {
     range: ['user_numbers', 'id'],
     keys: async (db, lo, hi) => (await rows(db, sql<Raw>`SELECT id, account_id, phone_number, created FROM user_numbers WHERE id BETWEEN ${lo} AND ${hi} ORDER BY id`)).map((r) => ({ key: { accountId: num(r.account_id), phoneNumber: r.phone_number }, at: r.created as string })),
   },
-  customerPhones: customerWide,
-  customerCredit: customerWide,
-  creditTransfer: customerWide,
-  customerNotify: customerWide,
-  customerAccount: customerWide,
-  accountSettings: customerWide,
-  customerAccess: customerWide,
-  customerFraud: customerWide,
-  customerCampaigns: customerWide,
-  customerCourtesy: customerWide,
-  customerReports: customerWide,
-  addedCards: customerWide,
-  userDocuments: customerWide,
+  ...Object.fromEntries(CUSTOMER_CHARTS.map((chart) => [chart, customerWide])),
   customerKyc: {
     range: ['accounts', 'id'],
     keys: async (db, lo, hi) =>
