@@ -212,8 +212,9 @@ export function TransitionsAuditPage() {
     load: (query, page) => getTransitions(services.orders, query, page, TRANSITIONS_PAGE_SIZE),
   });
   const chart = screen.query.chart;
-  // Conformidad (issue 40 §5) is read when its tab is opened, on its own chart ('' is every chart).
-  const conformance = useDetailTab(({ query }) => loadConformance(services, query), { query: '' });
+  // Conformidad (issue 40 §5) is read when its tab is opened, on its own chart ('' is every chart):
+  // at first the chart the page was opened on (`?chart=`), then the one its select chooses.
+  const conformance = useDetailTab(({ query }) => loadConformance(services, query), { query: search.chart ?? '' });
   const [tab, setTab] = useState(0);
   const chooseTab = (index: number) => {
     setTab(index);
