@@ -282,6 +282,8 @@ export function historyOf(lifecycle: AnyLifecycle, shape: Shape, facts: Record<s
   if (none.has(shapeKey)) return { created: target, steps: [] };
   const steps = search(lifecycle, first, facts, target);
   if (!steps) {
+    // Bounded: facts with texts of their own (a tracking number) do not grow it for ever.
+    if (none.size >= 10_000) none.clear();
     none.add(shapeKey);
     return { created: target, steps: [] };
   }
