@@ -23,7 +23,8 @@ import { seedDatabase } from '../server/db/seed/index';
 import { DEMO_PASSWORD } from '../server/db/seed/personas';
 import { createApp } from '../server/app';
 import { LIFECYCLES } from '../server/lifecycles';
-import { conformance, replayDeps } from '../server/audit/history';
+import { replayDeps } from '../server/audit/history';
+import { conformance } from '../server/audit/conformance';
 import { HistoryPaths } from '@/api/contract/history';
 import { openBench, percentile } from './support';
 

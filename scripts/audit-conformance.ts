@@ -12,7 +12,8 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { systemClock } from '../server/clock';
 import { LIFECYCLES } from '../server/lifecycles';
-import { conformance, replayDeps } from '../server/audit/history';
+import { replayDeps } from '../server/audit/history';
+import { conformance } from '../server/audit/conformance';
 
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');

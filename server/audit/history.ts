@@ -1,24 +1,19 @@
-import { Hono } from 'hono';
+import { transition, type EventObject } from 'xstate';
 import type { Kysely } from 'kysely';
-import type { AppDeps, AppEnv } from '../deps';
-import { notFound, ok, parse } from '../http';
-import { malformed } from '../refusals';
-import { requirePermission } from '../auth/middleware';
-import { flushRefusals } from '../lifecycle/refused';
+import type { AppDeps } from '../deps';
+import { notFound } from '../http';
 import type { Database } from '../db/schema';
 import { iso } from '../clock';
 import type { ActionContext, Binding } from '../lifecycle/binding';
 import { stateName } from '../lifecycle/move';
-import { chartWith, currentRow, endVerdict, fromCurrentRow, isCreation, parsed, replay, replayContext, stepOf, stepVerdict, STEP_COLUMNS, type CurrentRow, type StoredStep } from './replay';
+import { chartWith, currentRow, endVerdict, fromCurrentRow, isCreation, parsed, replay, replayContext, stepOf, STEP_COLUMNS, type CurrentRow, type StoredStep } from './replay';
 import type { StoredEntity } from './entities';
-import type { Conformance, Divergence, History, Moment, MomentAction } from '@/api/contract/history';
-import { CONFORMANCE_LIST_MAX, ConformanceQuery, HistoryExportQuery, HistoryPaths, HistoryQuery } from '@/api/contract/history';
+import type { History, Moment, MomentAction } from '@/api/contract/history';
 import type { RefusalKind } from '@/api/contract/refusals';
-import { csvFile, CSV_TYPE } from '@/domain/csv';
-import { Permission } from '@/domain/permissions';
+import { csvFile } from '@/domain/csv';
 import { replayMask, ReplayMsg } from '@/domain/replay';
 import { formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
-import { AuditMsg, HISTORY_CSV_HEADERS, HISTORY_KIND_LABELS } from '@/domain/transitions';
+import { HISTORY_CSV_HEADERS, HISTORY_KIND_LABELS } from '@/domain/transitions';
 import { chartName } from '@/domain/chart-names';
 import { chartGraph } from '@/machines/lifecycle/graph';
 import { actionLabels, type ActionLabel } from '@/machines/lifecycle/labels';
@@ -75,13 +70,23 @@ function pictureOf(binding: Binding, labelOf: ActionLabel): History['graph'] {
   return { chart, states: graph.states.map((s) => ({ ...s, seen: 0 })), transitions: graph.transitions.map((t) => ({ ...t, label: labelOf(chart, t.event), count: 0 })), unknown: [] };
 }
 
-const entityOf = (d: ReplayDeps, entityId: string, doc: { docCode: string | null; docId: string | null }): StoredEntity => ({ entityId, ...doc, tenant: d.tenant });
+export const entityOf = (d: ReplayDeps, entityId: string, doc: { docCode: string | null; docId: string | null }): StoredEntity => ({ entityId, ...doc, tenant: d.tenant });
 
 /** An entity's steps as the replay takes them: its stored creation first, or a first moment taken from its row now. */
 function withFirstMoment(rows: readonly StoredStep[], row: CurrentRow | null, doc: { docCode: string; docId: string }, at: string): { steps: StoredStep[]; taken: boolean } {
   if (rows[0] && isCreation(rows[0])) return { steps: [...rows], taken: false };
   const first = fromCurrentRow(rows, row, doc, at);
   return { steps: first ? [first, ...rows] : [...rows], taken: first !== null };
+}
+
+/** The chart's facts after a move: its answer to the stored event from the stored facts before (null without them). */
+function chartAfter(binding: Binding, step: StoredStep): Facts | null {
+  const before = parsed(step.factsBefore);
+  const event = parsed(step.eventData);
+  if (!before || !event) return null;
+  const [next] = transition(binding.lifecycle.machine, chartWith(binding.lifecycle.machine, before), event as unknown as EventObject);
+  const { permissions: _granted, ...after } = next.context as Facts;
+  return 'status' in before ? { ...after, status: step.to } : after;
 }
 
 /** An entity's history (GET history): 404 when it has neither a stored step nor a row. */
@@ -101,8 +106,14 @@ export async function historyOf(d: ReplayDeps, binding: Binding, entityId: strin
   const { steps, taken } = withFirstMoment(stored, row, { docCode: doc.docCode, docId: doc.docId ?? '' }, firstAt);
   const replayed = replay(binding, steps, row?.state ?? null, d.labelOf);
 
-  // The facts after each step: a first moment's own, a move's the next move's before it, the last one's the row's now.
-  const factsAfter = steps.map((step, i) => (i === 0 ? parsed(step.factsBefore) : i + 1 < steps.length ? parsed(steps[i + 1]!.factsBefore) : (row?.facts ?? null)));
+  // The facts after each step: a first moment's own, a move's the next move's before it, the last one's the row's now
+  // when the row is where the history ends; when it is not (changed outside the chart), the chart's own answer to the
+  // last move, and the row now is a moment of its own after it, the divergence on it (not the move's doing).
+  const last = steps.at(-1);
+  const rowApart = row !== null && last !== undefined && last.to !== row.state;
+  const factsAfter = steps.map((step, i) =>
+    i === 0 ? parsed(step.factsBefore) : i + 1 < steps.length ? parsed(steps[i + 1]!.factsBefore) : rowApart ? chartAfter(binding, step) : (row?.facts ?? null),
+  );
 
   const moments: Moment[] = [];
   let divergentAt: number | null = null;
@@ -158,6 +169,35 @@ export async function historyOf(d: ReplayDeps, binding: Binding, entityId: strin
     facts = after;
   });
   while (r < refusals.length) moments.push(refusalMoment(refusals[r++]!));
+  if (rowApart && row) {
+    // The end's verdict (the row is not where the history ends) belongs to the row now, not to the last move.
+    const end = moments.findLastIndex((m) => m.kind !== 'refusal');
+    const endText = endVerdict(last!, row.state);
+    if (moments[end]!.divergence === endText) {
+      moments[end] = { ...moments[end]!, divergence: null };
+      if (divergentAt === end) divergentAt = moments.length;
+    }
+    moments.push({
+      kind: 'current-row',
+      id: null,
+      at: iso(d.ctx.now),
+      actorEmail: null,
+      requestId: null,
+      from: last!.to,
+      event: HISTORY_KIND_LABELS['current-row'],
+      eventLabel: HISTORY_KIND_LABELS['current-row'],
+      to: row.state,
+      eventData: null,
+      facts: row.facts,
+      changed: changes(facts, row.facts),
+      reason: null,
+      refusalKind: null,
+      replayable: false,
+      divergence: endText,
+      actions: actionsThen(binding, row.facts, row.state),
+    });
+    if (divergentAt === null) divergentAt = moments.length - 1;
+  }
 
   return replayMask({
     chart,
@@ -194,124 +234,6 @@ export function historyCsv(history: History): string {
   ]);
 }
 
-/** How many transitions the conformance reads at a time (keyset pages: constant memory whatever the table holds). */
-export const CONFORMANCE_PAGE = 5_000;
-/** How many ended entities wait for their rows, and how many rows are read at once. */
-const ROW_BATCH = 256;
-const ROW_READS = 8;
-
-/** `work` over the items, at most `width` at a time; the answers in the items' order. */
-async function inTurns<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
-  return out;
-}
-
-/**
- * Every stored history replayed through today's chart (GET conformance, `npm run audit:conformance`):
- * chart by chart, the transitions in (entity, id) order, read by keyset pages of CONFORMANCE_PAGE
- * rows, each entity replayed step by step as its rows arrive (only the step before is kept), its
- * row now read once its steps end (in batches of ROW_BATCH entities, ROW_READS at once). Counts per chart; the first CONFORMANCE_LIST_MAX divergent
- * entities with their first divergent step numbered as GET history numbers it (the entity's
- * refusals before that step counted in). `onDivergent` hears every divergent entity (the script's report).
- */
-export async function conformance(d: ReplayDeps, options: { chart?: string | undefined; page?: number; onDivergent?: (divergence: Divergence) => void } = {}): Promise<Conformance> {
-  const page = options.page ?? CONFORMANCE_PAGE;
-  const names = [...d.charts.keys()].filter((name) => options.chart === undefined || name === options.chart).sort();
-  const result: Conformance = { histories: 0, transitions: 0, divergent: 0, charts: [], divergences: [] };
-  for (const chart of names) {
-    const binding = d.charts.get(chart)!;
-    const counts = { chart, chartLabel: chartName(chart), histories: 0, transitions: 0, divergent: 0 };
-    // The entity being replayed: its last step, how many steps so far (its first moment included), its first divergent step.
-    type Replaying = { id: string; last: StoredStep; steps: number; divergent: { verdict: string; step: StoredStep; index: number } | null };
-    let entity = null as Replaying | null;
-
-    // Entities whose steps ended wait for their rows in a batch, read a few at a time (PostgreSQL: one round trip each, side by side).
-    let ended: Replaying[] = [];
-    const settle = async () => {
-      const batch = ended;
-      ended = [];
-      const rows = await inTurns(batch, ROW_READS, async (e) => (await currentRow(d.db, binding, entityOf(d, e.id, { docCode: e.last.docCode, docId: e.last.docId }), d.ctx)).row);
-      for (const [i, e] of batch.entries()) await judge(e, rows[i]!);
-    };
-    const finish = async () => {
-      if (!entity) return;
-      ended.push(entity);
-      if (ended.length >= ROW_BATCH) await settle();
-    };
-    const judge = async (e: Replaying, row: CurrentRow | null) => {
-      const end = e.divergent === null ? endVerdict(e.last, row?.state ?? null) : null;
-      const divergent = e.divergent ?? (end === null ? null : { verdict: end, step: e.last, index: e.steps - 1 });
-      counts.histories++;
-      if (divergent === null) return;
-      counts.divergent++;
-      // Numbered as GET history numbers its moments: the refusals before the step come before it (none before the first moment).
-      const refusedBefore =
-        divergent.index === 0
-          ? 0
-          : Number(
-              (
-                await d.db
-                  .selectFrom('refusals')
-                  .select((eb) => eb.fn.countAll().as('n'))
-                  .where('chart', '=', chart)
-                  .where('entity_id', '=', e.id)
-                  .where('at', '<', divergent.step.at)
-                  .executeTakeFirstOrThrow()
-              ).n,
-            );
-      const divergence: Divergence = { chart, entityId: e.id, docCode: e.last.docCode, docId: e.last.docId, step: divergent.index + refusedBefore, transitionId: divergent.step.id, reason: divergent.verdict };
-      if (result.divergences.length < CONFORMANCE_LIST_MAX) result.divergences.push(divergence);
-      options.onDivergent?.(divergence);
-    };
-
-    let after: { entity: string; id: number } | null = null;
-    for (;;) {
-      let q = d.db.selectFrom('transitions').select(['entity_id', ...STEP_COLUMNS]).where('chart', '=', chart);
-      if (after) {
-        const { entity: e, id } = after;
-        q = q.where((eb) => eb(eb.refTuple('entity_id', 'id'), '>', eb.tuple(e, id)));
-      }
-      const rows = await q.orderBy('entity_id').orderBy('id').limit(page).execute();
-      for (const r of rows) {
-        const step = stepOf(r);
-        counts.transitions++;
-        if (entity?.id !== r.entity_id) {
-          await finish();
-          // No stored creation: the first moment is taken from the row, in the state the first move starts from (the replay takes it as given).
-          const first = isCreation(step) ? step : { ...step, id: null, to: step.from };
-          const verdict = stepVerdict(binding, first, undefined, d.labelOf);
-          entity = { id: r.entity_id, last: first, steps: 1, divergent: verdict === null ? null : { verdict, step: first, index: 0 } };
-          if (first === step) continue;
-        }
-        if (entity.divergent === null) {
-          const verdict = stepVerdict(binding, step, entity.last, d.labelOf);
-          if (verdict !== null) entity.divergent = { verdict, step, index: entity.steps };
-        }
-        entity.last = step;
-        entity.steps++;
-      }
-      if (rows.length < page) break;
-      const last = rows.at(-1)!;
-      after = { entity: last.entity_id, id: last.id };
-    }
-    await finish();
-    await settle();
-    result.histories += counts.histories;
-    result.transitions += counts.transitions;
-    result.divergent += counts.divergent;
-    result.charts.push(counts);
-  }
-  return result;
-}
-
 /** The reads' dependencies for a server (its database, clock, configuration) over the charts it serves. */
 export function replayDeps(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, lifecycles: readonly Binding[]): ReplayDeps {
   const db = deps.db.kysely;
@@ -325,47 +247,4 @@ export function replayDeps(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, lifec
     },
     tenant: deps.config.tenant,
   };
-}
-
-/** The replay's paths (mounted by ./routes.ts): CRM_QA_AUDIT reads, no one writes. */
-export function historyRoutes(deps: AppDeps, lifecycles: readonly Binding[]) {
-  const app = new Hono<AppEnv>();
-  const audit = requirePermission(Permission.AUDIT);
-  const d = replayDeps(deps, lifecycles);
-  // The refusals waiting to be written are written first: a history shows every refusal answered so far.
-  const refusalsWritten = () => flushRefusals(deps.db, deps.logger);
-  const bindingOf = (chart: string) => {
-    const binding = d.charts.get(chart);
-    if (!binding) throw malformed(AuditMsg.chart);
-    return binding;
-  };
-
-  app.get(HistoryPaths.history, audit, async (c) => {
-    const q = parse(HistoryQuery, c.req.query());
-    await refusalsWritten();
-    return ok(c, await historyOf(d, bindingOf(q.chart), q.entityId));
-  });
-
-  app.get(HistoryPaths.export, audit, async (c) => {
-    const q = parse(HistoryExportQuery, c.req.query());
-    await refusalsWritten();
-    const history = await historyOf(d, bindingOf(q.chart), q.entityId);
-    c.header('Cache-Control', 'no-store');
-    c.header('Content-Disposition', `attachment; filename="historia-${q.chart}-${q.entityId.replace(/[^A-Za-z0-9._-]/g, '_')}.${q.format}"`);
-    if (q.format === 'json') {
-      c.header('Content-Type', 'application/json;charset=utf-8');
-      return c.body(JSON.stringify(history));
-    }
-    c.header('Content-Type', CSV_TYPE);
-    return c.body(historyCsv(history));
-  });
-
-  app.get(HistoryPaths.conformance, audit, async (c) => {
-    const q = parse(ConformanceQuery, c.req.query());
-    if (q.chart !== undefined) bindingOf(q.chart);
-    await refusalsWritten();
-    return ok(c, await conformance(d, { chart: q.chart }));
-  });
-
-  return app;
 }

@@ -6,7 +6,7 @@ import { requirePermission } from '../auth/middleware';
 import type { Binding } from '../lifecycle/binding';
 import { graphOf, listTransitions, transitionsCsv } from './transitions';
 import { listRefusals } from './refusals';
-import { historyRoutes } from './history';
+import { historyRoutes } from './history-routes';
 import { flushRefusals } from '../lifecycle/refused';
 import { RefusalPaths, RefusalsQuery } from '@/api/contract/refusals';
 import { GraphQuery, TransitionFilters, TransitionPaths, TransitionsQuery } from '@/api/contract/transitions';

@@ -1,6 +1,7 @@
 import { formatCount } from '@/domain/format';
 import { es } from './es';
 import { CHART_NAMES, chartName } from '@/domain/chart-names';
+import { HISTORY_KIND_LABELS } from '@/domain/transitions';
 
 /** The QA transition audit's words (issue 14 §7; the spec is silent, docs/decisions.md "Auditoría de Transiciones"). */
 export const auditText = {
@@ -67,7 +68,7 @@ export const auditText = {
     current: 'Estado actual:',
     gone: 'La entidad ya no existe.',
     timeline: 'Momentos de la historia',
-    kinds: { created: 'Creación', 'current-row': 'Tomado de la fila actual', move: 'Movimiento', refusal: 'Intento rechazado' },
+    kinds: HISTORY_KIND_LABELS,
     moment: (n: number, total: number) => `Momento ${n} de ${total}`,
     by: (actor: string | null) => (actor === null ? 'sin actor' : actor),
     state: (from: string, to: string) => (from === '' ? to : from === to ? to : `${from} → ${to}`),

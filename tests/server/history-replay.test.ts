@@ -93,22 +93,26 @@ describe("an entity's history", () => {
     const h = await historyOf('phone', n.entityId);
     const last = h.moments.length - 1;
     expect(h.currentState).toBe('unverified');
+    // The row now is a moment of its own after the move, the divergence on it; the move keeps the chart's answer.
     expect(h.divergentAt).toBe(last);
-    expect(h.moments[last]!.divergence).toBe(ReplayMsg.current('verified', 'unverified'));
+    expect(h.moments[last]).toMatchObject({ kind: 'current-row', id: null, from: 'verified', to: 'unverified', divergence: ReplayMsg.current('verified', 'unverified') });
+    expect(h.moments[last]!.changed).toContainEqual({ field: 'status', before: 'verified', after: 'unverified' });
+    expect(h.moments[last - 1]).toMatchObject({ kind: 'move', to: 'verified', divergence: null });
+    expect(h.moments[last - 1]!.changed).toContainEqual({ field: 'status', before: 'unverified', after: 'verified' });
     const r = await get(`${HistoryPaths.conformance}?chart=phone`);
     expect(r.status).toBe(200);
     const c = v.parse(ConformanceResponse, await r.json()).data;
     expect(c.charts.map((x) => x.chart)).toEqual(['phone']);
-    expect(c.divergences).toContainEqual({ chart: 'phone', entityId: n.entityId, docCode: 'CUSTOM', docId: String(n.account_id), step: last, transitionId: h.moments[last]!.id, reason: ReplayMsg.current('verified', 'unverified') });
+    expect(c.divergences).toContainEqual({ chart: 'phone', entityId: n.entityId, docCode: 'CUSTOM', docId: String(n.account_id), step: last, transitionId: null, reason: ReplayMsg.current('verified', 'unverified') });
     expect(c.divergent).toBe(c.charts[0]!.divergent);
 
     // The row put back, the stored move edited instead: the chart leads elsewhere than the move says.
     await k().updateTable('user_numbers').set({ is_verified: 1 }).where('id', '=', n.id).execute();
-    const moveId = h.moments[last]!.id!;
+    const moveId = h.moments[last - 1]!.id!;
     await k().updateTable('transitions').set({ to_state: 'unverified' }).where('id', '=', moveId).execute();
     const edited = await historyOf('phone', n.entityId);
-    expect(edited.divergentAt).toBe(last);
-    expect(edited.moments[last]!.divergence).toBe(ReplayMsg.expected('unverified', 'verified'));
+    expect(edited.divergentAt).toBe(last - 1);
+    expect(edited.moments[last - 1]!.divergence).toBe(ReplayMsg.expected('unverified', 'verified'));
   });
 
   it("says for every chart the server serves how its entity's row is found again (or that it is not)", () => {
