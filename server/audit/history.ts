@@ -1,4 +1,5 @@
-import { transition, type EventObject } from 'xstate';
+import type { EventObject } from 'xstate';
+import { nextChart } from '@/machines/lifecycle/restore';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../deps';
 import { notFound } from '../http';
@@ -84,7 +85,7 @@ function chartAfter(binding: Binding, step: StoredStep): Facts | null {
   const before = parsed(step.factsBefore);
   const event = parsed(step.eventData);
   if (!before || !event) return null;
-  const [next] = transition(binding.lifecycle.machine, chartWith(binding.lifecycle.machine, before), event as unknown as EventObject);
+  const next = nextChart(binding.lifecycle.machine, chartWith(binding.lifecycle.machine, before), event as unknown as EventObject);
   const { permissions: _granted, ...after } = next.context as Facts;
   return 'status' in before ? { ...after, status: step.to } : after;
 }

@@ -1,4 +1,4 @@
-import { transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { Reader } from '../db/types';
 import type { ServerConfig } from '../config';
 import type { Principal } from '../deps';
@@ -8,7 +8,7 @@ import { stateName } from '../lifecycle/move';
 import { ENTITY_KEYS, type StoredEntity } from './entities';
 import { ALL_PERMISSIONS } from '@/domain/permissions';
 import { CREATION, ReplayMsg } from '@/domain/replay';
-import { restoredChart } from '@/machines/lifecycle/restore';
+import { nextChart, restoredChart } from '@/machines/lifecycle/restore';
 import type { ActionLabel } from '@/machines/lifecycle/labels';
 
 /**
@@ -167,8 +167,7 @@ export function stepVerdict(binding: Binding, step: StoredStep, before: StoredSt
     const found = stateName(snapshot);
     if (found !== step.from) return ReplayMsg.expected(step.from, found);
     if (!snapshot.can(event)) return ReplayMsg.notAllowed(labelOf(name, event.type), step.from);
-    const [next] = transition(machine, snapshot, event);
-    const reached = stateName(next);
+    const reached = stateName(nextChart(machine, snapshot, event));
     return reached === step.to ? null : ReplayMsg.expected(step.to, reached);
   });
 }

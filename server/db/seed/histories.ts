@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { nextChart, restoredChart } from '@/machines/lifecycle/restore';
 import type { Database } from '../schema';
 import type { Db } from '../database';
 import type { Trx } from '../types';
@@ -236,30 +237,9 @@ export interface Step {
 
 const EVERYONE = [...ALL_PERMISSIONS];
 
-/**
- * xstate's `initialTransition` and `transition` (restoredChart, the mover) make a fresh inert
- * actor scope per call, about ten times the chart's own work; the seed restores hundreds of
- * thousands of charts, so it keeps one scope per chart. The same functions of the machine
- * (`getInitialSnapshot`, `transition`): lifecycle charts invoke no actor, so nothing lands in the
- * shared system, and the actions are not executed.
- */
-const scopes = new WeakMap<AnyStateMachine, AnyActorScope>();
-function scopeOf(machine: AnyStateMachine): AnyActorScope {
-  let scope = scopes.get(machine);
-  if (!scope) {
-    const self = createActor(machine);
-    const none = () => {};
-    scope = { self, defer: none, id: '', logger: none, sessionId: '', stopChild: none, system: self.system, emit: none, actionExecutor: none } as unknown as AnyActorScope;
-    scopes.set(machine, scope);
-  }
-  return scope;
-}
-const restore = (machine: AnyStateMachine, input: Record<string, unknown>): AnyMachineSnapshot => machine.getInitialSnapshot(scopeOf(machine), input);
-const next = (machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): AnyMachineSnapshot => machine.transition(snapshot, event, scopeOf(machine));
-
 /** The chart restored from the facts with this state, when they restore there (a chart whose state is not its `status` does not). */
 function restoredIn(machine: AnyStateMachine, facts: Record<string, unknown>, state: string): AnyMachineSnapshot | null {
-  const snapshot = restore(machine, { ...facts, status: state, permissions: EVERYONE });
+  const snapshot = restoredChart(machine, { ...facts, status: state, permissions: EVERYONE });
   return stateName(snapshot) === state ? snapshot : null;
 }
 
@@ -294,7 +274,7 @@ export function historyOf(lifecycle: AnyLifecycle, shape: Shape, facts: Record<s
 /** Whether the chart restored from the facts in the step's state allows its event, and it leads to the step's state. */
 function leads(machine: AnyStateMachine, facts: Record<string, unknown>, step: Step): boolean {
   const snapshot = restoredIn(machine, facts, step.from);
-  return snapshot !== null && snapshot.can(step.event) && stateName(next(machine, snapshot, step.event)) === step.to;
+  return snapshot !== null && snapshot.can(step.event) && stateName(nextChart(machine, snapshot, step.event)) === step.to;
 }
 
 /** The shortest moves of the table's rows from the first state to the target with these facts; null when none. */
@@ -316,7 +296,7 @@ function search(lifecycle: AnyLifecycle, first: string, facts: Record<string, un
     for (const row of rows) {
       for (const event of probesOf(row)) {
         if (!snapshot.can(event)) continue;
-        const to = stateName(next(lifecycle.machine, snapshot, event));
+        const to = stateName(nextChart(lifecycle.machine, snapshot, event));
         if (back.has(to)) continue;
         back.set(to, { from: state, event, to, row });
         queue.push(to);
@@ -386,7 +366,7 @@ export async function* seededEntities(db: Kysely<Database>, binding: Binding, no
           const facts = await binding.store.input(trx, record, ctx, emptyRequest);
           // An item of another product the top-ups' store finds all the same: not this chart's entity.
           if (facts.status === OTHER_PRODUCT) continue;
-          const state = stateName(restore(binding.lifecycle.machine, { ...facts, permissions: EVERYONE }));
+          const state = stateName(restoredChart(binding.lifecycle.machine, { ...facts, permissions: EVERYONE }));
           yield { record, entity: String(binding.store.idOf(record)), facts, state, at };
         }
       }
