@@ -94,4 +94,6 @@ test("QA replays an order's history: the state and actions before fraude's appro
   await mine.getByRole('link', { name: `Ver la historia de Orden ${orderId}` }).click();
   await expect(page.getByRole('heading', { name: `Historia: Orden ${orderId}` })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Divergencia:');
+  // The row now is its own moment: what the hand changed is its diff (the order's status, to CANCELLED).
+  await expect(page.getByRole('region', { name: 'Qué cambió en este momento' })).toContainText('CANCELLED');
 });

@@ -146,7 +146,7 @@ function MomentView({ history, index }: { history: History; index: number }) {
         </DetailTabView>
       </DetailSection>
       <DetailSection title={text.facts}>
-        {m.replayable ? <SimpleTable label={text.facts} rows={m.changed} columns={CHANGED} rowKey={(d) => d.field} empty={text.noChange} /> : <p className="text-sm text-slate-600 italic">{auditText.noReplay}</p>}
+        {m.replayable || m.changed.length > 0 ? <SimpleTable label={text.facts} rows={m.changed} columns={CHANGED} rowKey={(d) => d.field} empty={text.noChange} /> : <p className="text-sm text-slate-600 italic">{auditText.noReplay}</p>}
       </DetailSection>
       <DetailSection title={text.actions}>
         <SimpleTable label={text.actions} rows={m.actions} columns={ACTIONS} rowKey={(a) => a.event} empty={text.noActions} />
