@@ -28,7 +28,8 @@ async function inTurns<T, R>(items: readonly T[], width: number, work: (item: T)
  * Every stored history replayed through today's chart (GET conformance, `npm run audit:conformance`):
  * chart by chart, the transitions in (entity, id) order, read by keyset pages of CONFORMANCE_PAGE
  * rows, each entity replayed step by step as its rows arrive (only the step before is kept), its
- * row now read once its steps end (in batches of ROW_BATCH entities, ROW_READS at once). Counts per chart; the first CONFORMANCE_LIST_MAX divergent
+ * row now read once its steps end (in batches of ROW_BATCH entities read together, `ReplayDeps.together`: one
+ * snapshot; ROW_READS at once on PostgreSQL). Counts per chart; the first CONFORMANCE_LIST_MAX divergent
  * entities with their first divergent step numbered as GET history numbers it (the entity's
  * refusals before that step counted in). `onDivergent` hears every divergent entity (the script's report).
  */
@@ -48,7 +49,7 @@ export async function conformance(d: ReplayDeps, options: { chart?: string | und
     const settle = async () => {
       const batch = ended;
       ended = [];
-      const rows = await inTurns(batch, ROW_READS, async (e) => (await currentRow(d.db, binding, entityOf(d, e.id, { docCode: e.last.docCode, docId: e.last.docId }), d.ctx)).row);
+      const rows = await d.together((db) => inTurns(batch, ROW_READS, async (e) => (await currentRow(db, binding, entityOf(d, e.id, { docCode: e.last.docCode, docId: e.last.docId }), d.ctx)).row));
       for (const [i, e] of batch.entries()) await judge(e, rows[i]!);
     };
     const finish = async () => {

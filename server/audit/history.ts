@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate';
 import { nextChart } from '@/machines/lifecycle/restore';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppDeps } from '../deps';
 import { notFound } from '../http';
 import type { Database } from '../db/schema';
@@ -34,6 +34,12 @@ export interface ReplayDeps {
   labelOf: ActionLabel;
   ctx: ActionContext;
   tenant: string;
+  /**
+   * Reads many rows at one moment: on SQLite in one read transaction on the connection (one snapshot,
+   * and a statement in a transaction costs about a third of one on its own); on PostgreSQL through
+   * the pool as they come (side by side, one round trip each).
+   */
+  together<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T>;
 }
 
 type Facts = Record<string, unknown>;
@@ -247,5 +253,16 @@ export function replayDeps(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, lifec
       return replayContext(db, deps.config, deps.clock.now());
     },
     tenant: deps.config.tenant,
+    together: (work) =>
+      deps.db.dialect === 'sqlite'
+        ? db.connection().execute(async (connection) => {
+            await sql`begin deferred`.execute(connection);
+            try {
+              return await work(connection);
+            } finally {
+              await sql`commit`.execute(connection);
+            }
+          })
+        : work(db),
   };
 }

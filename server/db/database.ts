@@ -60,6 +60,9 @@ function tableClock(onCommit: (listener: CommitListener) => void): TableClock {
   return { of: (tables) => tables.map((t) => versions.get(t) ?? 0).join(',') };
 }
 
+/** A transaction's own statements: they write nothing themselves. */
+const TRANSACTION_CONTROL = /^(begin|commit|rollback)\b/i;
+
 /**
  * better-sqlite3 with its statements kept: Kysely prepares each query's SQL anew, which costs more
  * than running a list's small indexed queries. The same SQL text reuses its statement (the
@@ -83,7 +86,8 @@ function statementCache(sqlite: SQLite.Database, max = 1000) {
         statement = sqlite.prepare(text);
         statements.set(text, statement);
       }
-      if (!statement.reader) writes++;
+      // A transaction's own statements change nothing (its writes count): a read transaction is not a write.
+      if (!statement.reader && !TRANSACTION_CONTROL.test(text)) writes++;
       return statement;
     },
     close: () => sqlite.close(),

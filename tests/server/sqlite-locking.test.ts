@@ -2,6 +2,10 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../support/server';
 import { Msg } from '@/domain/messages';
+import { writesSoFar } from '../../server/db/database';
+import { LIFECYCLES } from '../../server/lifecycles';
+import { replayDeps } from '../../server/audit/history';
+import { conformance } from '../../server/audit/conformance';
 
 /**
  * The SQLite file may have another writer besides the server (the sqlite3 shell, a maintenance
@@ -49,6 +53,27 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('another writer on the S
     await lock.released;
     const again = await server.token({ grant_type: 'password', username: 'soporte', password: 'demo1234', device_id: 'locking' });
     expect(again.status).toBe(200);
+  });
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("the conformance's rows now, read in one read transaction", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer({ sqliteBusyTimeoutMs: 200 });
+  });
+  afterAll(() => server.close());
+
+  it("neither waits for another connection's write lock nor counts as a write (the caches that end at the next write keep)", async () => {
+    const replaying = replayDeps(server, LIFECYCLES);
+    const quiet = await conformance(replaying, { chart: 'order' });
+    const writes = writesSoFar(server.db.kysely);
+    const lock = holdWriteLock(server.config.databaseFile, 1500);
+    await lock.locked;
+    // A transaction that asked for the write lock (`begin immediate`) would fail after the 200 ms busy timeout.
+    expect(await conformance(replaying, { chart: 'order' })).toEqual(quiet);
+    expect(quiet.histories).toBeGreaterThan(0);
+    expect(writesSoFar(server.db.kysely)).toBe(writes);
+    await lock.released;
   });
 });
 
