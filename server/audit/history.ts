@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { iso } from '../clock';
 import type { ActionContext, Binding } from '../lifecycle/binding';
 import { stateName } from '../lifecycle/move';
-import { chartWith, currentRow, endVerdict, fromCurrentRow, isCreation, parsed, replay, replayContext, stepOf, STEP_COLUMNS, type CurrentRow, type StoredStep } from './replay';
+import { chartWith, currentRow, fromCurrentRow, isCreation, parsed, replay, replayContext, stepOf, STEP_COLUMNS, type CurrentRow, type StoredStep } from './replay';
 import type { StoredEntity } from './entities';
 import type { History, Moment, MomentAction } from '@/api/contract/history';
 import type { RefusalKind } from '@/api/contract/refusals';
@@ -117,7 +117,7 @@ export async function historyOf(d: ReplayDeps, binding: Binding, entityId: strin
   // when the row is where the history ends; when it is not (changed outside the chart), the chart's own answer to the
   // last move, and the row now is a moment of its own after it, the divergence on it (not the move's doing).
   const last = steps.at(-1);
-  const rowApart = row !== null && last !== undefined && last.to !== row.state;
+  const rowApart = replayed.end !== null;
   const factsAfter = steps.map((step, i) =>
     i === 0 ? parsed(step.factsBefore) : i + 1 < steps.length ? parsed(steps[i + 1]!.factsBefore) : rowApart ? chartAfter(binding, step) : (row?.facts ?? null),
   );
@@ -177,13 +177,7 @@ export async function historyOf(d: ReplayDeps, binding: Binding, entityId: strin
   });
   while (r < refusals.length) moments.push(refusalMoment(refusals[r++]!));
   if (rowApart && row) {
-    // The end's verdict (the row is not where the history ends) belongs to the row now, not to the last move.
-    const end = moments.findLastIndex((m) => m.kind !== 'refusal');
-    const endText = endVerdict(last!, row.state);
-    if (moments[end]!.divergence === endText) {
-      moments[end] = { ...moments[end]!, divergence: null };
-      if (divergentAt === end) divergentAt = moments.length;
-    }
+    // The row not where the history ends: a moment of its own, after every move and refusal, with the end's verdict.
     moments.push({
       kind: 'current-row',
       id: null,
@@ -200,10 +194,10 @@ export async function historyOf(d: ReplayDeps, binding: Binding, entityId: strin
       reason: null,
       refusalKind: null,
       replayable: false,
-      divergence: endText,
+      divergence: replayed.end,
       actions: actionsThen(binding, row.facts, row.state),
     });
-    if (divergentAt === null) divergentAt = moments.length - 1;
+    if (replayed.divergentAt === steps.length) divergentAt = moments.length - 1;
   }
 
   return replayMask({

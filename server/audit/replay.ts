@@ -117,9 +117,14 @@ export async function currentRow(db: Reader, binding: Binding, entity: StoredEnt
   }
 }
 
-/** The replay's verdict on each step (null: conforms, or cannot be replayed) and the first divergent step. */
+/**
+ * The replay's verdicts: each step's (null: conforms, or cannot be replayed), the end's apart (the
+ * row now not where the steps end: null when it is, or not known), and the first divergence: a
+ * step's index, or `steps.length` when only the end diverges.
+ */
 export interface Replayed {
   verdicts: (string | null)[];
+  end: string | null;
   divergentAt: number | null;
 }
 
@@ -178,14 +183,14 @@ export const endVerdict = (last: StoredStep, current: string | null): string | n
 /**
  * Replays an entity's steps (the first is its first moment: its creation, or one taken from its row
  * as it is now, which the replay takes as given) through the chart, then the row's state now
- * against where the steps end: a mismatch is the last step's.
+ * against where the steps end (the end's verdict, apart from the steps').
  */
 export function replay(binding: Binding, steps: readonly StoredStep[], current: string | null, labelOf: ActionLabel): Replayed {
   const verdicts = steps.map((step, i) => stepVerdict(binding, step, steps[i - 1], labelOf));
-  const last = steps.length - 1;
-  if (last >= 0 && verdicts[last] === null) verdicts[last] = endVerdict(steps[last]!, current);
+  const last = steps.at(-1);
+  const end = last === undefined ? null : endVerdict(last, current);
   const first = verdicts.findIndex((v) => v !== null);
-  return { verdicts, divergentAt: first === -1 ? null : first };
+  return { verdicts, end, divergentAt: first !== -1 ? first : end !== null ? steps.length : null };
 }
 
 /**

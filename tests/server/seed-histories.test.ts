@@ -49,8 +49,8 @@ function replayed(chart: (typeof LIFECYCLES)[number], stored: readonly Stored[],
   const steps = stored.map(stepOf);
   const [first] = steps;
   if (!first || first.from !== CREATION.from || first.event !== CREATION.event) return [`does not start with its created moment (${first?.from} ${first?.event})`];
-  const { verdicts, divergentAt } = replay(chart, steps, now, labelOf);
-  if (divergentAt !== null) wrong.push(`step ${divergentAt}: ${verdicts[divergentAt]}`);
+  const { verdicts, end, divergentAt } = replay(chart, steps, now, labelOf);
+  if (divergentAt !== null) wrong.push(divergentAt < steps.length ? `step ${divergentAt}: ${verdicts[divergentAt]}` : `the row now: ${end}`);
   const clock = new Date(TEST_NOW).toISOString();
   for (const [i, step] of stored.entries()) {
     if (step.at > clock) wrong.push(`step ${i} at ${step.at}, after the seed's clock`);
