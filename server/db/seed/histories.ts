@@ -363,9 +363,11 @@ export async function* seededEntities(db: Kysely<Database>, binding: Binding, no
         const found = await findOrSkip(binding, trx, key);
         if (found.length === 0 && kind !== undefined) foreign.add(kind);
         for (const record of found) {
-          const facts = await binding.store.input(trx, record, ctx, emptyRequest);
+          // No facts: an item whose product's details the seed left out (SCALE=large details the newest DETAIL_WINDOW
+          // orders only), which its product's chart cannot read (its page answers 404): not an entity of that chart.
+          const facts = await unlessNotFound(() => binding.store.input(trx, record, ctx, emptyRequest));
           // An item of another product the top-ups' store finds all the same: not this chart's entity.
-          if (facts.status === OTHER_PRODUCT) continue;
+          if (facts === null || facts.status === OTHER_PRODUCT) continue;
           const state = stateName(restoredChart(binding.lifecycle.machine, { ...facts, permissions: EVERYONE }));
           yield { record, entity: String(binding.store.idOf(record)), facts, state, at };
         }
@@ -427,15 +429,18 @@ async function rangesOf(db: Kysely<Database>, source: Source): Promise<[number, 
   return ranges;
 }
 
-/** The records a key names; none when the binding's store does not know it as its own (an item of another product). */
-async function findOrSkip(binding: Binding, trx: Trx, key: unknown): Promise<unknown[]> {
+/** A store's read, or null when the store answers that it has no such entity (404). */
+async function unlessNotFound<T>(read: () => Promise<T>): Promise<T | null> {
   try {
-    return await binding.store.find(trx, key, emptyRequest);
+    return await read();
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return [];
+    if (err instanceof ApiError && err.status === 404) return null;
     throw err;
   }
 }
+
+/** The records a key names; none when the binding's store does not know it as its own (an item of another product). */
+const findOrSkip = async (binding: Binding, trx: Trx, key: unknown): Promise<unknown[]> => (await unlessNotFound(() => binding.store.find(trx, key, emptyRequest))) ?? [];
 
 /** The transition rows of one entity's history: its first moment, then each move, spaced in time and never after `now`. */
 function historyRows(binding: Binding, record: unknown, facts: Record<string, unknown>, history: { created: string; steps: Step[] }, at: string | number | null, now: number, pick: number): Row[] {
