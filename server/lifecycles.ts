@@ -97,6 +97,7 @@ export const LIFECYCLES: readonly Binding[] = [...FEATURES, FOUR_EYES.binding];
 /**
  * What every move passes, in this order: per request, four-eyes (above the threshold the request
  * waits for a second person: 202); per record, someone else's claim on the queue entry (409); and
- * the writer of a created entity's first moment (issue 40 §4), which refuses nothing.
+ * the writer of a created entity's first moment (issue 40 §4) and of the move of another chart's
+ * entity a handler writes (a customer's card listed: the blacklist's value), which refuses nothing of its own.
  */
 export const GATES: readonly Gate[] = [FOUR_EYES.gate, claimGate, firstMoments(LIFECYCLES)];

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { bind, type Store, type Trx } from '../lifecycle/binding';
+import { bind, type ActionContext, type Store, type Trx } from '../lifecycle/binding';
+import { recordMoved } from '../lifecycle/first-moments';
 import { changedMeanwhile, notFound } from '../refusals';
 import { iso } from '../clock';
 import { customerOrThrow } from './account-data';
@@ -7,6 +8,7 @@ import { ListingRefused, type ListingKind } from '@/domain/customer-blacklist';
 import { maskCard } from '@/domain/format';
 import { formatPhone } from '@/domain/phones';
 import { customerBlacklist } from '@/machines/customer/blacklist.machine';
+import { blacklistEntry } from '@/machines/settings/list-entry.machine';
 
 /**
  * A customer's card or phone on the blacklist. The value must be the customer's own (a saved
@@ -36,6 +38,16 @@ async function isTheirs(trx: Trx, key: Key): Promise<boolean> {
   return Boolean(paid);
 }
 
+/**
+ * A customer's values written onto or off the blacklist (this page's toggle, a fraud contamination)
+ * are the general blacklist's values too: each moves on its chart (blacklistEntry, issue 40 §5) as
+ * Settings' 'Agregar' and 'Eliminar' move it, first moment once before an add, stored before the write.
+ */
+export async function listingsMoved(trx: Trx, ctx: ActionContext, accountId: number, kind: ListingKind, values: readonly string[], listed: boolean) {
+  const event = { type: listed ? 'entry.add' : 'entry.remove' };
+  for (const value of values) await recordMoved({ trx, ctx, key: { type: kind, value, accountId }, event, once: listed }, [blacklistEntry.name]);
+}
+
 const listingStore: Store<Listing, Key> = {
   docCode: 'CUSTOM',
   docId: (r) => String(r.accountId),
@@ -49,6 +61,7 @@ const listingStore: Store<Listing, Key> = {
   input: async (_trx, r) => ({ status: r.entryId === null ? 'clear' : 'listed', kind: r.kind }),
   async save(trx, move, ctx) {
     const r = move.record;
+    await listingsMoved(trx, ctx, r.accountId, r.kind, [r.value], move.to === 'listed');
     if (move.to === 'listed') {
       const inserted = await trx
         .insertInto('blacklist_entries')

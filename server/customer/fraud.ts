@@ -2,6 +2,7 @@ import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
 import { changedMeanwhile } from '../refusals';
 import { iso } from '../clock';
 import { customerCards, customerOrThrow } from './account-data';
+import { listingsMoved } from './blacklist';
 import type { DecontaminateBody, FraudState } from '@/api/contract/customer-fraud';
 import { CONTAMINATED_RELIABILITY, FraudMsg } from '@/domain/customer-fraud';
 import { reliabilityLabel } from '@/domain/reliability';
@@ -44,6 +45,7 @@ export const customerFraudBinding = bind<Suspect, Key>({
   handlers: {
     contaminate: {
       async perform({ trx, ctx, record }) {
+        await listingsMoved(trx, ctx, record.id, 'CARD', record.cards, true);
         const created = iso(ctx.now);
         const inserted = await trx
           .insertInto('blacklist_entries')
@@ -63,8 +65,9 @@ export const customerFraudBinding = bind<Suspect, Key>({
       },
     },
     decontaminate: {
-      async perform({ trx, record, request }) {
+      async perform({ trx, ctx, record, request }) {
         const { reliability } = bodyOf<DecontaminateBody>(request);
+        await listingsMoved(trx, ctx, record.id, 'CARD', record.listed, false);
         const removed = await trx.deleteFrom('blacklist_entries').where('type', '=', 'CARD').where('value', 'in', record.listed).executeTakeFirst();
         if (Number(removed.numDeletedRows) !== record.listed.length) throw changedMeanwhile(FraudMsg.concurrent);
         await setReliability(trx, record, reliability);

@@ -159,6 +159,8 @@ export interface Gate {
   record?(args: RecordGateArgs): Promise<GatePass | null>;
   /** When a handler creates an entity of a chart (issue 40 §4: its first moment), by the key its binding's store finds. */
   created?(args: CreatedArgs): Promise<void>;
+  /** When a handler writes another chart's entity (issue 40 §5: the move that chart makes), before the write. */
+  moved?(args: MovedArgs): Promise<void>;
 }
 
 export interface CreatedArgs {
@@ -169,6 +171,15 @@ export interface CreatedArgs {
   key: unknown;
   /** An entity that stood in its chart before it was stored (a blacklist entry 'absent'): its first moment only if it has none yet. */
   once?: boolean;
+}
+
+/**
+ * Another chart's entity a handler writes (the customer page lists a card: the general blacklist's
+ * value), named as `created` names one: the move its chart makes by `event` from the state its
+ * facts restore, stored before the handler's write; `once`: its first moment first, if it has none.
+ */
+export interface MovedArgs extends CreatedArgs {
+  event: EventObject;
 }
 
 export interface RecordGateArgs {

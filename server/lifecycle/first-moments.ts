@@ -1,7 +1,9 @@
-import type { Binding, CreatedArgs, Gate } from './binding';
-import { recordCreation } from './move';
-import { ApiError } from '../http';
-import type { WireRequest } from '@/machines/lifecycle/table';
+import type { Binding, CreatedArgs, Gate, MovedArgs } from './binding';
+import { recordCreation, stateName, writeTransition } from './move';
+import { ApiError, conflict } from '../http';
+import { refusalOf, type WireRequest } from '@/machines/lifecycle/table';
+import { nextChart, restoredChart } from '@/machines/lifecycle/restore';
+import { ALL_PERMISSIONS } from '@/domain/permissions';
 
 /**
  * Every entity has a history from its first moment (issue 40 §4): where a handler creates an
@@ -11,29 +13,57 @@ import type { WireRequest } from '@/machines/lifecycle/table';
  * handlers the writer with the gates, as every move's context carries them, so that no feature
  * imports another's binding. The writer finds the entity by its binding's store and writes its
  * first moment (`recordCreation`: from '' by `created` to the state its chart restores it in).
+ *
+ * The same writer stores the move of another chart's entity a handler writes (`recordMoved`: the
+ * customer page lists a card, so the general blacklist's value moves from absent to listed), as the
+ * mover stores its own: the event, the facts before, from the state they restore to the chart's
+ * answer. The chart's rules decide it, not the actor's grants (the handler's own row checked those),
+ * as the replay does; a chart that refuses it is a 409 with its reason (someone changed it meanwhile).
  */
 
 const NOTHING: WireRequest = { query: {}, body: {}, params: {} };
 
-/** The first moments' writer over the server's bindings, carried with the gates (it refuses nothing). */
+/** The chart's rules, whoever moved it. */
+const EVERY_PERMISSION: readonly string[] = [...ALL_PERMISSIONS];
+
+/** The first moments' and other charts' moves' writer over the server's bindings, carried with the gates (it refuses nothing of its own). */
 export function firstMoments(bindings: readonly Binding[]): Gate {
   const byChart = new Map(bindings.map((b) => [b.lifecycle.name, b]));
+  /** The entities a key names on a chart (none: an item chart's store knows the items of its products only). */
+  async function found({ trx, chart, key }: CreatedArgs): Promise<{ binding: Binding; records: unknown[] }> {
+    const binding = byChart.get(chart);
+    if (!binding) throw new Error(`firstMoments: no chart ${chart}`);
+    try {
+      return { binding, records: await binding.store.find(trx, key, NOTHING) };
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return { binding, records: [] };
+      throw err;
+    }
+  }
+  async function created(args: CreatedArgs) {
+    const { trx, ctx, chart, once } = args;
+    const { binding, records } = await found(args);
+    for (const record of records) {
+      if (once && (await trx.selectFrom('transitions').select('id').where('chart', '=', chart).where('entity_id', '=', String(binding.store.idOf(record))).limit(1).executeTakeFirst())) continue;
+      await recordCreation(trx, ctx, binding, record);
+    }
+  }
   return {
     name: 'firstMoments',
-    async created({ trx, ctx, chart, key, once }: CreatedArgs) {
-      const binding = byChart.get(chart);
-      if (!binding) throw new Error(`firstMoments: no chart ${chart}`);
-      let records: unknown[];
-      try {
-        records = await binding.store.find(trx, key, NOTHING);
-      } catch (err) {
-        // An item chart's store knows the items of its products only: another product's item is not its entity.
-        if (err instanceof ApiError && err.status === 404) return;
-        throw err;
-      }
+    created,
+    async moved(args: MovedArgs) {
+      const { trx, ctx, event, once } = args;
+      if (once) await created(args);
+      const { binding, records } = await found(args);
       for (const record of records) {
-        if (once && (await trx.selectFrom('transitions').select('id').where('chart', '=', chart).where('entity_id', '=', String(binding.store.idOf(record))).limit(1).executeTakeFirst())) continue;
-        await recordCreation(trx, ctx, binding, record);
+        const facts = await binding.store.input(trx, record, ctx, NOTHING);
+        const snapshot = restoredChart(binding.lifecycle.machine, { ...facts, permissions: EVERY_PERMISSION });
+        if (!snapshot.can(event)) {
+          const row = binding.lifecycle.rows.find((r) => r.event === event.type);
+          throw conflict(row ? refusalOf(row, snapshot, event) : `${binding.lifecycle.name}: ${event.type}`);
+        }
+        const to = stateName(nextChart(binding.lifecycle.machine, snapshot, event));
+        await writeTransition(trx, ctx, binding, record, { from: stateName(snapshot), to, event, facts });
       }
     },
   };
@@ -43,4 +73,10 @@ export function firstMoments(bindings: readonly Binding[]): Gate {
 export async function recordCreated(args: Omit<CreatedArgs, 'chart'>, charts: readonly string[]): Promise<void> {
   const writers = args.ctx.gates.filter((gate) => gate.created);
   for (const chart of charts) for (const gate of writers) await gate.created!({ ...args, chart });
+}
+
+/** Records the move of another chart's entity (each chart named, by its key) through the context's writer, before the caller writes it. */
+export async function recordMoved(args: Omit<MovedArgs, 'chart'>, charts: readonly string[]): Promise<void> {
+  const writers = args.ctx.gates.filter((gate) => gate.moved);
+  for (const chart of charts) for (const gate of writers) await gate.moved!({ ...args, chart });
 }

@@ -96,7 +96,7 @@ function refusalPlace<TRecord>(binding: Binding<TRecord>, record: TRecord, snaps
  * to replay it (issue 40 §1): the event the chart was sent and its facts before, masked
  * (src/domain/replay.ts). One JSON text each, no extra query.
  */
-async function writeTransition<TRecord>(trx: Trx, ctx: ActionContext, binding: Binding<TRecord>, record: TRecord, step: { from: string; to: string; event: EventObject; facts: Record<string, unknown> }) {
+export async function writeTransition<TRecord>(trx: Trx, ctx: ActionContext, binding: Binding<TRecord>, record: TRecord, step: { from: string; to: string; event: EventObject; facts: Record<string, unknown> }) {
   const { lifecycle, store } = binding;
   const docCode = store.docCodeOf?.(record) ?? store.docCode;
   const docId = store.docId(record);
