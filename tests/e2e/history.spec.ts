@@ -72,8 +72,9 @@ test("QA replays an order's history: the state and actions before fraude's appro
   expect(await parseCsvDownload(download)).toHaveLength(1 + 3);
 
   // Conformidad on the chart the audit was opened on (the order chart only): the order conforms; a status written by hand is caught.
-  const divergentOrders = async () => {
-    await page.getByRole('tab', { name: 'Conformidad' }).click();
+  const divergentOrders = async ({ open }: { open: boolean }) => {
+    if (open) await page.getByRole('tab', { name: 'Conformidad' }).click();
+    await expect(page.getByRole('tab', { name: 'Conformidad' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByLabel('Chart', { exact: true })).toHaveValue('order');
     const counts = page.getByRole('region', { name: 'Historias por chart' });
     await expect(counts.getByRole('row')).toHaveCount(2);
@@ -81,15 +82,17 @@ test("QA replays an order's history: the state and actions before fraude's appro
   };
   await page.goto('/#/admin/transitions-audit?chart=order');
   // The test's own copy of the seeded database (tests/e2e/harness.ts): the seed's orders all conform.
-  expect(await divergentOrders()).toBe(0);
+  expect(await divergentOrders({ open: true })).toBe(0);
+  await expect(page).toHaveURL(/tab=conformidad/);
   const mine = page.getByRole('region', { name: 'Entidades divergentes (su primer paso divergente)' }).getByRole('row').filter({ hasText: String(orderId) });
   await expect(mine).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   expect(await misfits(page)).toEqual([]);
 
   withDb((db) => db.prepare("UPDATE orders SET status = 'CANCELLED' WHERE id = ?").run(orderId));
+  // The tab is the URL's: the reload opens on Conformidad, read again.
   await page.reload();
-  expect(await divergentOrders()).toBe(1);
+  expect(await divergentOrders({ open: false })).toBe(1);
   await expect(mine).toHaveCount(1);
   await mine.getByRole('link', { name: `Ver la historia de Orden ${orderId}` }).click();
   await expect(page.getByRole('heading', { name: `Historia: Orden ${orderId}` })).toBeVisible();

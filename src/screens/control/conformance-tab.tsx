@@ -2,7 +2,8 @@ import type { Conformance, Divergence } from '@/api/contract/history';
 import { getConformance } from '@/api/history';
 import type { Services } from '@/api/services';
 import { formatCount } from '@/domain/format';
-import { DetailTabView, type DetailTab } from '@/ui/detail-tab';
+import { DetailTabView, useShownDetail } from '@/ui/detail-tab';
+import { useServices } from '@/ui/session';
 import { DetailSection, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { SelectField } from '@/ui/fields';
 import { HistoryLink } from '@/routing/history-link';
@@ -10,7 +11,7 @@ import { auditText, chartLabel } from '@/i18n/es-audit';
 
 /**
  * Conformidad (issue 40 §5): every stored history replayed through today's charts, read when the
- * tab is opened (its detail-tab chart; a chart chosen is the tab's query): per chart its histories,
+ * tab is shown (its detail-tab chart; a chart chosen is the tab's query): per chart its histories,
  * transitions and divergent ones, and each divergent entity with its first divergent step and the
  * way to its history.
  */
@@ -19,7 +20,7 @@ const text = auditText.conformance;
 const c = text.columns;
 
 /** The conformance of one chart ('' for all) as the server replays it. */
-export const loadConformance = (services: Services, chart: string) => getConformance(services.orders, chart === '' ? undefined : chart);
+const loadConformance = (services: Services, chart: string) => getConformance(services.orders, chart === '' ? undefined : chart);
 
 /** A Spanish name with its code name as the tooltip. */
 const ChartName = ({ chart }: { chart: string }) => <span title={chart}>{chartLabel(chart)}</span>;
@@ -39,7 +40,10 @@ const DIVERGENCES: TableColumn<Divergence>[] = [
   { header: c.history, cell: (d) => <HistoryLink chart={d.chart} entityId={d.entityId} label={text.openLabel(chartLabel(d.chart), d.entityId)}>{text.open}</HistoryLink> },
 ];
 
-export function ConformanceTab({ tab, charts }: { tab: DetailTab<Conformance, string>; charts: readonly string[] }) {
+/** Mounted when its tab is shown, and read then: at first on the chart the page was opened on (`?chart=`, '' is every chart), then the one its select chooses. */
+export function ConformanceTab({ chart, charts }: { chart: string; charts: readonly string[] }) {
+  const services = useServices();
+  const tab = useShownDetail(({ query }) => loadConformance(services, query), { query: chart });
   return (
     <div className="space-y-4">
       <p className="max-w-3xl text-sm text-slate-700">{text.intro}</p>

@@ -15,7 +15,7 @@ export const controlRoutes = [
   createRoute({
     getParentRoute: () => adminRoute,
     ...screen({ path: 'transitions-audit', title: t.menu.audit, permission: Permission.AUDIT, menu: { order: 80, icon: ShieldCheckIcon } }),
-    validateSearch: searchOf(['chart', 'entityId', 'actor', 'event', 'startDate', 'endDate', 'page']),
+    validateSearch: searchOf(['chart', 'entityId', 'actor', 'event', 'startDate', 'endDate', 'page', 'tab']),
     component: lazyRouteComponent(() => import('./transitions-page'), 'TransitionsAuditPage'),
   }),
   // An entity's history through its chart (issue 40 §3): QA's, as the audit; reached by the 'Historia' links, not the menu.

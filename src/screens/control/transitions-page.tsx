@@ -10,7 +10,7 @@ import { TRANSITIONS_PAGE_SIZE } from '@/domain/transitions';
 import { formatCount } from '@/domain/format';
 import { formatDateTime, DATE_TIME_SECONDS_FORMAT } from '@/domain/time';
 import { useServices } from '@/ui/session';
-import { DetailTabView, useDetailTab, useQueriedDetail, useShownDetail } from '@/ui/detail-tab';
+import { DetailTabView, useQueriedDetail, useShownDetail } from '@/ui/detail-tab';
 import { DetailSection, PagedTable, SimpleTable, type TableColumn } from '@/ui/detail-table';
 import { InputField, SelectField } from '@/ui/fields';
 import { Button } from '@/ui/button';
@@ -22,10 +22,12 @@ import { Spinner } from '@/ui/spinner';
 import { SearchStatus, useSearchScreen, type SearchScreen } from '@/ui/search-screen';
 import { auditText as text, chartLabel } from '@/i18n/es-audit';
 import { edgeLabel, layoutChart } from './statechart-layout';
-import { ConformanceTab, loadConformance } from './conformance-tab';
+import { ConformanceTab } from './conformance-tab';
 import { TAB_CLASS, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@/ui/tabs';
 
 const route = getRouteApi('/admin/transitions-audit');
+/** The page's tabs as the URL names them (`?tab=`; the first is the default and not written). */
+const AUDIT_TABS = ['transiciones', 'conformidad'] as const;
 const StatechartCanvas = lazy(async () => ({ default: (await import('./statechart-canvas')).StatechartCanvas }));
 
 function DocumentLink({ t }: { t: Transition }) {
@@ -212,14 +214,9 @@ export function TransitionsAuditPage() {
     load: (query, page) => getTransitions(services.orders, query, page, TRANSITIONS_PAGE_SIZE),
   });
   const chart = screen.query.chart;
-  // Conformidad (issue 40 §5) is read when its tab is opened, on its own chart ('' is every chart):
-  // at first the chart the page was opened on (`?chart=`), then the one its select chooses.
-  const conformance = useDetailTab(({ query }) => loadConformance(services, query), { query: search.chart ?? '' });
-  const [tab, setTab] = useState(0);
-  const chooseTab = (index: number) => {
-    setTab(index);
-    if (index === 1) conformance.select();
-  };
+  // The tab is the URL's (`?tab=conformidad`): a link or a reload opens on it. Changing tabs keeps the list's filters.
+  const tab = Math.max(0, AUDIT_TABS.indexOf(search.tab as (typeof AUDIT_TABS)[number]));
+  const chooseTab = (index: number) => void navigate({ to: '/admin/transitions-audit', search: (current) => ({ ...current, tab: index === 0 ? undefined : AUDIT_TABS[index] }), replace: true });
   return (
     <div className="space-y-4">
       <PageHeader title={text.title} />
@@ -246,7 +243,7 @@ export function TransitionsAuditPage() {
             </div>
           </TabPanel>
           <TabPanel>
-            <ConformanceTab tab={conformance} charts={charts.data ?? []} />
+            <ConformanceTab chart={search.chart ?? ''} charts={charts.data ?? []} />
           </TabPanel>
         </TabPanels>
       </TabGroup>
