@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { ZelleTransfersTable } from '../db/schema';
 import { changedMeanwhile, notFound } from '../refusals';
 import { bodyOf, bind, type Handler } from '../lifecycle/binding';
+import { recordCreation } from '../lifecycle/move';
 import { pageOf, type Page } from '../db/paging';
 import type { Reader } from '../db/types';
 import { snapshotOfRecord, type ReadContext } from '../lifecycle/snapshot';
@@ -40,10 +41,15 @@ async function orderByReference(db: Reader, referenceCode: string) {
   return order;
 }
 
-/** A transfer (none yet for a registration) and the order its reference code names. */
+/**
+ * A transfer (none yet for a registration) and the order its reference code names; a registration
+ * names the transfer it inserted (`registered`), so that its first moment and its move are stored
+ * under it (the mover writes the move after the handler's work), not under a transfer 0 shared by all.
+ */
 interface TransferRecord {
   transfer: Selectable<ZelleTransfersTable> | null;
   order: { id: number; status: string; origin_order_id: string | null } | null;
+  registered?: number;
 }
 
 /**
@@ -68,10 +74,14 @@ const ownCompany = ({ ctx, request }: { ctx: { config: { tenant: string } }; req
   checkCompanyPath(request.params, ctx.config.tenant);
 };
 
-/** Registers a transfer received; with a reference code it is linked to that order at once. */
+/**
+ * Registers a transfer received; with a reference code it is linked to that order at once. The new
+ * transfer stood in its chart as 'new' before it was stored: its first moment ('' → new, issue 40
+ * §4) then the registration's move (the mover's), both under its id.
+ */
 const register: Handler<TransferRecord> = {
   check: ownCompany,
-  async perform({ trx, record, request }) {
+  async perform({ trx, ctx, record, request }) {
     const body = bodyOf<ZelleRegistration>(request);
     const inserted = await trx
       .insertInto('zelle_transfers')
@@ -90,6 +100,8 @@ const register: Handler<TransferRecord> = {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    record.registered = inserted.id;
+    await recordCreation(trx, ctx, zelleBinding, record);
     return {
       description: `Transferencia Zelle ${inserted.id} registrada: ${formatMoney(inserted.amount, inserted.currency)} de ${inserted.name}`,
       after: { transfer: inserted.id, originId: inserted.origin_id, amount: inserted.amount },
@@ -118,7 +130,7 @@ export const zelleBinding = bind<TransferRecord, ZelleKey>({
   store: {
     docCode: 'ORDER',
     docId: (r) => String(r.order?.id ?? 0),
-    idOf: (r) => r.transfer?.id ?? 0,
+    idOf: (r) => r.transfer?.id ?? r.registered ?? 0,
     action: (_chart, event) => event.type,
     async find(trx, key) {
       const order = key.reference ? await orderByReference(trx, key.reference) : null;
