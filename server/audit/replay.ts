@@ -5,7 +5,7 @@ import type { Principal } from '../deps';
 import { ApiError } from '../http';
 import type { ActionContext, Binding } from '../lifecycle/binding';
 import { stateName } from '../lifecycle/move';
-import { ENTITY_KEYS, type StoredEntity } from './entities';
+import { ENTITY_KEYS, MOVED_OUTSIDE, type StoredEntity } from './entities';
 import { ALL_PERMISSIONS } from '@/domain/permissions';
 import { CREATION, ReplayMsg } from '@/domain/replay';
 import { nextChart, restoredChart } from '@/machines/lifecycle/restore';
@@ -163,7 +163,7 @@ export function stepVerdict(binding: Binding, step: StoredStep, before: StoredSt
     const found = stateOf(machine, parsed(step.factsBefore)!);
     return found === step.to ? null : ReplayMsg.expected(step.to, found);
   }
-  if (step.from !== before.to) return ReplayMsg.expected(before.to, step.from);
+  if (step.from !== before.to && !MOVED_OUTSIDE.has(name)) return ReplayMsg.expected(before.to, step.from);
   // Moves stored before migration 0033: continuity only ("sin datos de reproducción").
   if (step.eventData === null || step.factsBefore === null) return null;
   return remembered(machine, `move\u0000${step.from}\u0000${step.to}\u0000${step.factsBefore}\u0000${step.eventData}`, () => {

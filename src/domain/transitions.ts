@@ -10,7 +10,7 @@ export const TRANSITIONS_EXPORT_MAX = 50_000;
 
 export const AuditMsg = {
   chart: 'El chart no existe.',
-  entity: 'La entidad debe ser un id de hasta 40 letras, números o signos (+ , . _ @ -).',
+  entity: 'La entidad debe ser un id de hasta 80 letras, números, signos o espacios.',
   actor: 'El actor debe ser un correo o usuario de hasta 120 caracteres.',
   event: 'El evento debe ser un nombre de hasta 80 letras, números o puntos.',
   day: 'La fecha debe tener el formato AAAA-MM-DD.',

@@ -11,6 +11,7 @@ import { AuditMsg, HISTORY_CSV_HEADERS, HISTORY_KIND_LABELS } from '@/domain/tra
 import { CSV_TYPE } from '@/domain/csv';
 import { LIFECYCLES } from '../../server/lifecycles';
 import { ENTITY_KEYS } from '../../server/audit/entities';
+import { Msg } from '@/domain/messages';
 
 /**
  * An entity's history through the real routes and database (issue 40 §3, §5, §6): a move made by a
@@ -177,7 +178,10 @@ describe('who reads, and what is asked', () => {
     const cases: [string, string][] = [
       [`${HistoryPaths.history}?chart=nope&entityId=1`, AuditMsg.chart],
       [`${HistoryPaths.history}?chart=phone&entityId=${'9'.repeat(5000)}`, AuditMsg.entity],
-      [`${HistoryPaths.history}?chart=phone&entityId=a%20b`, AuditMsg.entity],
+      // Spaces are an id's (a listed value's caption, a claim's); a line break is not, and a NUL is refused as in every text.
+      [`${HistoryPaths.history}?chart=phone&entityId=a%0Ab`, AuditMsg.entity],
+      [`${HistoryPaths.history}?chart=phone&entityId=a%00b`, Msg.controlChars],
+      [`${HistoryPaths.history}?chart=phone&entityId=a%E2%80%A8b`, AuditMsg.entity],
       [`${HistoryPaths.export}?chart=phone&entityId=1&format=xlsx`, AuditMsg.format],
       [`${HistoryPaths.conformance}?chart=nope`, AuditMsg.chart],
       [`${HistoryPaths.conformance}?chart=${'a'.repeat(5000)}`, AuditMsg.chart],

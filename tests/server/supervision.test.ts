@@ -3,6 +3,7 @@ import { createTestServer, sendRow, TEST_NOW, type TestServer } from '../support
 import { expectError, json } from '../support/expect-http';
 import { ClaimResponse, QueuePaths, RemittanceQueueResponse, RiskQueueResponse } from '@/api/contract/queues';
 import { RiskListResponse } from '@/api/contract/orders';
+import { ConformanceResponse, HistoryPaths, HistoryResponse } from '@/api/contract/history';
 import { HeldClaimsResponse, RevokeResponse, SupervisionPaths, SupervisionResponse, type QueueFigures } from '@/api/contract/supervision';
 import { bankRemittance } from '@/machines/items/bank-remittance.machine';
 import { slaStateOf } from '@/machines/queue/sla.machine';
@@ -21,7 +22,7 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 const k = () => server.db.kysely;
-const PEOPLE = ['admin', 'jefe', 'operaciones', 'remesas', 'fraude', 'soporte', 'lector'] as const;
+const PEOPLE = ['admin', 'jefe', 'operaciones', 'remesas', 'fraude', 'soporte', 'lector', 'qa'] as const;
 type Person = (typeof PEOPLE)[number];
 const MIN = 60_000;
 
@@ -238,6 +239,17 @@ describe('claims held now, and the lead releasing one', () => {
     await json(RevokeResponse, await revoke('admin', item.id));
     expect((await json(ClaimResponse, await claim('operaciones', item.id))).data.holderName).toBe('Oscar Operaciones');
     await expectError(await claim('remesas', item.id), 409, 'conflict', ClaimMsg.held('Oscar Operaciones'));
+    // QA's history of the claim (its id has a space, 'item 5'): its two releases, each replayed on its own facts (the claim
+    // was taken again between them, by its own chart, where no move is stored); the conformance finds nothing divergent.
+    const history = (await json(HistoryResponse, await get(`${HistoryPaths.history}?${new URLSearchParams({ chart: 'claimRelease', entityId: `item ${item.id}` })}`, 'qa'))).data;
+    expect(history.moments.map((m) => [m.kind, m.from, m.to, m.divergence])).toEqual([
+      ['current-row', '', 'claimed', null],
+      ['move', 'claimed', 'revoked', null],
+      ['move', 'claimed', 'revoked', null],
+    ]);
+    expect(history.divergentAt).toBeNull();
+    const conformance = (await json(ConformanceResponse, await get(`${HistoryPaths.conformance}?chart=claimRelease`, 'qa'))).data;
+    expect(conformance).toMatchObject({ histories: 1, transitions: 2, divergent: 0 });
     await k().deleteFrom('claims').execute();
   });
 
