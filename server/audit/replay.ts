@@ -1,14 +1,13 @@
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import type { AnyStateMachine, EventObject } from 'xstate';
 import type { Reader } from '../db/types';
 import type { ServerConfig } from '../config';
 import type { Principal } from '../deps';
 import { ApiError } from '../http';
 import type { ActionContext, Binding } from '../lifecycle/binding';
-import { stateName } from '../lifecycle/move';
+import { chartWith, EVERY_PERMISSION, stateName } from '../lifecycle/move';
 import { ENTITY_KEYS, MOVED_OUTSIDE, type StoredEntity } from './entities';
-import { ALL_PERMISSIONS } from '@/domain/permissions';
 import { CREATION, ReplayMsg } from '@/domain/replay';
-import { nextChart, restoredChart } from '@/machines/lifecycle/restore';
+import { nextChart } from '@/machines/lifecycle/restore';
 import type { ActionLabel } from '@/machines/lifecycle/labels';
 
 /**
@@ -60,11 +59,6 @@ export const isCreation = (s: { from: string; event: string }) => s.from === CRE
 type Facts = Record<string, unknown>;
 export const parsed = (json: string | null): Facts | null => (json === null ? null : (JSON.parse(json) as Facts));
 
-/** Every permission there is: the replay asks what the chart allows, whoever asks. */
-const EVERY_PERMISSION: readonly string[] = [...ALL_PERMISSIONS];
-
-/** A chart restored from facts as the replay sees it: with every permission. */
-export const chartWith = (machine: AnyStateMachine, facts: Facts): AnyMachineSnapshot => restoredChart(machine, { ...facts, permissions: EVERY_PERMISSION });
 
 /**
  * Who reads a row's facts for the replay: no one in particular (a store's input may name the

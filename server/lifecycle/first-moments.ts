@@ -1,9 +1,8 @@
 import type { Binding, CreatedArgs, Gate, MovedArgs } from './binding';
-import { recordCreation, stateName, writeTransition } from './move';
+import { chartWith, recordCreation, stateName, writeTransition } from './move';
 import { ApiError, conflict } from '../http';
 import { refusalOf, type WireRequest } from '@/machines/lifecycle/table';
-import { nextChart, restoredChart } from '@/machines/lifecycle/restore';
-import { ALL_PERMISSIONS } from '@/domain/permissions';
+import { nextChart } from '@/machines/lifecycle/restore';
 
 /**
  * Every entity has a history from its first moment (issue 40 §4): where a handler creates an
@@ -22,9 +21,6 @@ import { ALL_PERMISSIONS } from '@/domain/permissions';
  */
 
 const NOTHING: WireRequest = { query: {}, body: {}, params: {} };
-
-/** The chart's rules, whoever moved it. */
-const EVERY_PERMISSION: readonly string[] = [...ALL_PERMISSIONS];
 
 /** The first moments' and other charts' moves' writer over the server's bindings, carried with the gates (it refuses nothing of its own). */
 export function firstMoments(bindings: readonly Binding[]): Gate {
@@ -57,7 +53,7 @@ export function firstMoments(bindings: readonly Binding[]): Gate {
       const { binding, records } = await found(args);
       for (const record of records) {
         const facts = await binding.store.input(trx, record, ctx, NOTHING);
-        const snapshot = restoredChart(binding.lifecycle.machine, { ...facts, permissions: EVERY_PERMISSION });
+        const snapshot = chartWith(binding.lifecycle.machine, facts);
         if (!snapshot.can(event)) {
           const row = binding.lifecycle.rows.find((r) => r.event === event.type);
           throw conflict(row ? refusalOf(row, snapshot, event) : `${binding.lifecycle.name}: ${event.type}`);

@@ -1,4 +1,4 @@
-import { transition, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import type { AppDeps, Principal } from '../deps';
 import { ApiError, conflict } from '../http';
 import { assertPermissions } from '../auth/middleware';
@@ -8,6 +8,7 @@ import { refusedAt, type RefusedAt } from './refused';
 import type { Trx } from '../db/types';
 import type { ActionContext, Binding, Gate, GateAnswer, GatePass, MoveResult } from './binding';
 import { restoredChart } from '@/machines/lifecycle/restore';
+import { ALL_PERMISSIONS } from '@/domain/permissions';
 import { inTransaction } from '../db/transaction';
 import { CREATION, replayJson } from '@/domain/replay';
 import { needs, offered, refusalOf, type AnyRow, type WireRequest } from '@/machines/lifecycle/table';
@@ -25,6 +26,15 @@ import { needs, offered, refusalOf, type AnyRow, type WireRequest } from '@/mach
 
 /** A chart's state by name, as the transitions store it (a nested state as its JSON). */
 export const stateName = (snapshot: AnyMachineSnapshot) => (typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value));
+
+/** Every permission there is: a chart asked what its rules allow, whoever asks. */
+export const EVERY_PERMISSION: readonly string[] = [...ALL_PERMISSIONS];
+
+/**
+ * A chart restored from facts by its rules alone, with every permission: the replay (the person's
+ * grants were checked when they moved), the seed's histories, another chart's move a handler writes.
+ */
+export const chartWith = (machine: AnyStateMachine, facts: Record<string, unknown>): AnyMachineSnapshot => restoredChart(machine, { ...facts, permissions: EVERY_PERMISSION });
 
 /** What the chart's own actions changed in its context (attempts cleared, an amount refunded): logged with the status. */
 function contextChanges(before: Record<string, unknown>, after: Record<string, unknown>) {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import { nextChart, restoredChart } from '@/machines/lifecycle/restore';
+import { nextChart } from '@/machines/lifecycle/restore';
+import { chartWith, EVERY_PERMISSION, stateName } from '../../lifecycle/move';
 import type { Database } from '../schema';
 import type { Db } from '../database';
 import type { Trx } from '../types';
@@ -183,9 +184,6 @@ const SOURCES: Readonly<Record<string, Source | readonly Source[]>> = {
   docActivity: documents,
 };
 
-/** A snapshot's state as a transition names it. */
-const stateName = (snapshot: AnyMachineSnapshot) => (typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value));
-
 type StateConfig = { always?: unknown; on?: Record<string, unknown> };
 const targetsOf = (spec: unknown): string[] => {
   if (!spec) return [];
@@ -235,11 +233,9 @@ export interface Step {
   row: AnyRow;
 }
 
-const EVERYONE = [...ALL_PERMISSIONS];
-
 /** The chart restored from the facts with this state, when they restore there (a chart whose state is not its `status` does not). */
 function restoredIn(machine: AnyStateMachine, facts: Record<string, unknown>, state: string): AnyMachineSnapshot | null {
-  const snapshot = restoredChart(machine, { ...facts, status: state, permissions: EVERYONE });
+  const snapshot = chartWith(machine, { ...facts, status: state });
   return stateName(snapshot) === state ? snapshot : null;
 }
 
@@ -352,7 +348,7 @@ export async function* seededEntities(db: Kysely<Database>, binding: Binding, no
   const sources = SOURCES[binding.lifecycle.name];
   if (!sources) return;
   // The stores read facts of the entity; the reader is no one in particular (the seed's first persona).
-  const principal = { accountId: 1, username: STAFF_NAME, email: null, name: STAFF_NAME, firstName: null, lastName: null, familyId: '', groups: [], permissions: new Set(EVERYONE) };
+  const principal = { accountId: 1, username: STAFF_NAME, email: null, name: STAFF_NAME, firstName: null, lastName: null, familyId: '', groups: [], permissions: new Set(EVERY_PERMISSION) };
   const ctx: ActionContext = { db, principal, now, config: loadConfig({}), requestId: null, gates: [] };
   const trx = db as unknown as Trx;
   const foreign = new Set<string>();
@@ -368,7 +364,7 @@ export async function* seededEntities(db: Kysely<Database>, binding: Binding, no
           const facts = await unlessNotFound(() => binding.store.input(trx, record, ctx, emptyRequest));
           // An item of another product the top-ups' store finds all the same: not this chart's entity.
           if (facts === null || facts.status === OTHER_PRODUCT) continue;
-          const state = stateName(restoredChart(binding.lifecycle.machine, { ...facts, permissions: EVERYONE }));
+          const state = stateName(chartWith(binding.lifecycle.machine, facts));
           yield { record, entity: String(binding.store.idOf(record)), facts, state, at };
         }
       }
