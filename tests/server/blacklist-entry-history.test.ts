@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import * as v from 'valibot';
 import { createTestServer, sendRow, type TestServer } from '../support/server';
+import { customersWithUnlistedCards } from '../support/cards';
 import { historyOf as storedHistoryOf } from '../support/first-moments';
-import { LIFECYCLES } from '../../server/lifecycles';
-import { historyOf, replayDeps } from '../../server/audit/history';
-import { ConformanceResponse, HistoryPaths, type Conformance } from '@/api/contract/history';
+import { ConformanceResponse, HistoryPaths, HistoryResponse, type Conformance } from '@/api/contract/history';
+import { json } from '../support/expect-http';
 import { entryCaption } from '@/domain/settings-lists';
 import { rowFor } from '@/machines/lifecycle/table';
 import { customerBlacklist } from '@/machines/customer/blacklist.machine';
@@ -24,7 +23,6 @@ const tokens: Record<string, string> = {};
 const accountOf: Record<string, number> = {};
 const k = () => server.db.kysely;
 const CHART = blacklistEntry.name;
-const binding = LIFECYCLES.find((b) => b.lifecycle.name === CHART)!;
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -79,8 +77,8 @@ describe("a blacklist entry written by a customer's page", () => {
       { status: 'absent', kind: 'PHONE', value: n.phone_number },
     ]);
 
-    // The history as GET history answers it, by the route's own reader (its entity, 'PHONE <number>', holds a space, which the route's query refuses).
-    const h = await historyOf(replayDeps(server, LIFECYCLES), binding, entity);
+    // The history as GET history answers it (its entity, 'PHONE <number>', holds a space).
+    const h = (await json(HistoryResponse, await server.get(`${HistoryPaths.history}?${new URLSearchParams({ chart: CHART, entityId: entity })}`, tokens.qa))).data;
     expect(h.moments.map((m) => [m.kind, m.from, m.event, m.to, m.divergence])).toEqual([
       ['created', '', 'created', 'absent', null],
       ['move', 'absent', 'entry.add', 'listed', null],
@@ -98,15 +96,7 @@ describe("a blacklist entry written by a customer's page", () => {
   });
 
   it("a fraud contamination: each of the customer's cards gets its first moment and its move; decontaminating moves them back", async () => {
-    const { account_id: customer } = await k()
-      .selectFrom('payment_methods as p')
-      .leftJoin('blacklist_entries as b', (j) => j.on('b.type', '=', 'CARD').onRef('b.value', '=', 'p.unique_number_identifier'))
-      .select('p.account_id')
-      .groupBy('p.account_id')
-      .having(sql`count(*)`, '>=', 2)
-      .having(sql`count(b.id)`, '=', 0)
-      .orderBy('p.account_id')
-      .executeTakeFirstOrThrow();
+    const customer = (await customersWithUnlistedCards(k()))[0]!;
     const cards = [...new Set((await k().selectFrom('payment_methods').select('unique_number_identifier as v').where('account_id', '=', customer).execute()).map((r) => r.v))];
     const send = (event: string, payload: unknown) => sendRow(server, rowFor(customerFraud.rows, event)!, { accountId: customer }, payload, tokens.fraude!, { accountId: accountOf.fraude! });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { createTestServer, sendRow, type TestServer } from '../support/server';
+import { customersWithUnlistedCards } from '../support/cards';
 import { expectError, json } from '../support/expect-http';
 import { Envelope } from '@/api/contract/envelope';
 import { FraudState } from '@/api/contract/customer-fraud';
@@ -38,16 +38,7 @@ beforeAll(async () => {
   server = await createTestServer();
   await server.signInAll(['soporte', 'lector', 'fraude'], { tokens, accountOf });
   // A customer with at least two saved cards, none of them listed.
-  const rows = await k()
-    .selectFrom('payment_methods as p')
-    .leftJoin('blacklist_entries as b', (j) => j.on('b.type', '=', 'CARD').onRef('b.value', '=', 'p.unique_number_identifier'))
-    .select('p.account_id')
-    .groupBy('p.account_id')
-    .having(sql`count(*)`, '>=', 2)
-    .having(sql`count(b.id)`, '=', 0)
-    .orderBy('p.account_id')
-    .execute();
-  customer = rows[0]!.account_id;
+  customer = (await customersWithUnlistedCards(k()))[0]!;
 });
 afterAll(() => server.close());
 
