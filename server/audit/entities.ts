@@ -1,4 +1,5 @@
 import { formatPhone } from '@/domain/phones';
+import { ofCustomer } from '../customer/entity-names';
 
 /**
  * How the replay finds an entity's row again from what a stored transition names of it (issue 40
@@ -32,8 +33,11 @@ const account: KeyOf = (e) => both(int(e.entityId), 0, (accountId) => ({ account
 const item: KeyOf = (e) => both(int(e.entityId), 0, (id) => ({ item: id }));
 const recipient: KeyOf = (e) => both(int(e.docId), int(e.entityId), (accountId, id) => ({ accountId, id }));
 
-/** A phone is named by its number as shown (`formatPhone`: '+' and the digits) under its customer's document. */
-const phone: KeyOf = (e) => (formatPhone(e.entityId.slice(1)) === e.entityId ? both(int(e.docId), 0, (accountId) => ({ accountId, phoneNumber: e.entityId.slice(1) })) : null);
+/** A phone is named by its customer and its number as shown (`withinCustomer`, `formatPhone`: '+' and the digits). */
+const phone: KeyOf = (e) => {
+  const named = ofCustomer(e.entityId);
+  return named && formatPhone(named.name.slice(1)) === named.name ? { accountId: named.accountId, phoneNumber: named.name.slice(1) } : null;
+};
 
 export const ENTITY_KEYS: Readonly<Record<string, KeyOf | null>> = {
   order: (e) => both(int(e.entityId), 0, (order) => ({ order })),

@@ -4,6 +4,7 @@ import { recordMoved } from '../lifecycle/first-moments';
 import { changedMeanwhile, notFound } from '../refusals';
 import { iso } from '../clock';
 import { customerOrThrow } from './account-data';
+import { withinCustomer } from './entity-names';
 import { ListingRefused, type ListingKind } from '@/domain/customer-blacklist';
 import { maskCard } from '@/domain/format';
 import { formatPhone } from '@/domain/phones';
@@ -51,7 +52,7 @@ export async function listingsMoved(trx: Trx, ctx: ActionContext, accountId: num
 const listingStore: Store<Listing, Key> = {
   docCode: 'CUSTOM',
   docId: (r) => String(r.accountId),
-  idOf: (r) => caption(r),
+  idOf: (r) => withinCustomer(r.accountId, caption(r)),
   async find(trx, key) {
     await customerOrThrow(trx, key.accountId);
     if (!(await isTheirs(trx, key))) throw notFound(key.kind === 'CARD' ? ListingRefused.card(key.accountId) : ListingRefused.phone(formatPhone(key.value), key.accountId));

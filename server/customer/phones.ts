@@ -9,6 +9,7 @@ import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { formatPhone, phoneLogged, PhoneRefused } from '@/domain/phones';
 import { customerPhones, phone } from '@/machines/customer/phone.machine';
 import { accountOrThrow, accountStore, type AccountRecord } from './account-data';
+import { withinCustomer } from './entity-names';
 
 /**
  * A customer's phones: the Telefono tab's list, and where the phone chart's moves are written.
@@ -68,7 +69,7 @@ export async function listPhones(db: Kysely<Database>, accountId: number, charts
 export const phoneStore: Store<PhoneRecord, { accountId: number; phoneNumber: string }> = {
   docCode: 'CUSTOM',
   docId: (record) => String(record.account_id),
-  idOf: (record) => formatPhone(record.phone_number),
+  idOf: (record) => withinCustomer(record.account_id, formatPhone(record.phone_number)),
   find: async (trx, key) => [await phoneRecord(trx, key.accountId, key.phoneNumber)],
   input: async (_trx, record) => ({ status: record.is_verified === 1 ? 'verified' : 'unverified', attempts: record.verify_attempts, principal: record.is_principal === 1 }),
   async save(trx, move) {

@@ -35,6 +35,7 @@ import * as m0032 from './migrations/0032-lookups';
 import * as m0033 from './migrations/0033-transition-replay';
 import * as m0034 from './migrations/0034-refusals';
 import * as m0035 from './migrations/0035-history-indexes';
+import * as m0036 from './migrations/0036-customer-entity-names';
 
 interface Migration {
   name: string;
@@ -78,6 +79,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0033-transition-replay', up: m0033.up },
   { name: '0034-refusals', up: m0034.up },
   { name: '0035-history-indexes', up: m0035.up },
+  { name: '0036-customer-entity-names', up: m0036.up },
 ];
 
 /**

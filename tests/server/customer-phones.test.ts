@@ -13,6 +13,7 @@ import { Envelope } from '@/api/contract/envelope';
 import { PhoneMsg, PhoneRefused } from '@/domain/phones';
 import { Msg } from '@/domain/messages';
 import { Permission } from '@/domain/permissions';
+import { withinCustomer } from '../../server/customer/entity-names';
 
 /**
  * A customer's phones through the reference server: the Telefono tab's list, and every row of the
@@ -284,8 +285,8 @@ describe('POST /users/secured/user-number/create (Agregar teléfono)', () => {
     expect(added).toMatchObject({ accountId, phoneNumber: '5355550101', country: 'CU', isPrincipal: false, isVerified: false, verifyAttempts: 0 });
     const log = (await logsOf(accountId)).at(-1)!;
     expect([log.action, log.description, JSON.parse(log.input!)]).toEqual(['customerPhones.phones.create', 'Teléfono +5355550101 agregado', { phone: { before: null, after: '+5355550101' } }]);
-    // The number's history starts with its first moment, on its chart and as the customer's listing (issue 40 §4).
-    expect(await firstMomentsOf(k(), [phone.name, 'customerBlacklist'], '+5355550101')).toEqual([
+    // The number's history starts with its first moment, on its chart and as the customer's listing (issue 40 §4), named with its customer.
+    expect(await firstMomentsOf(k(), [phone.name, 'customerBlacklist'], withinCustomer(accountId, '+5355550101'))).toEqual([
       [phone.name, '', 'created', 'unverified'],
       ['customerBlacklist', '', 'created', 'clear'],
     ]);

@@ -10,6 +10,7 @@ import { Permission } from '@/domain/permissions';
 import { RegisterMsg } from '@/domain/registration';
 import { rowFor } from '@/machines/lifecycle/table';
 import { customerRegistry } from '@/machines/customer/register.machine';
+import { withinCustomer } from '../../server/customer/entity-names';
 
 /**
  * 'Crear Nuevo Cliente' through the reference server: the account, its principal number, the
@@ -50,8 +51,8 @@ describe('POST /uaa/secured/register/completed', () => {
     const states: Record<string, string> = { customerAccount: 'enabled', customerFraud: 'clean', addedCards: 'clear' };
     expect(await firstMomentsOf(k(), CUSTOMER_CHARTS, data.accountId)).toEqual(CUSTOMER_CHARTS.map((chart) => created(chart, states[chart] ?? 'open')));
     expect(await firstMomentsOf(k(), ['docActivity'], `CUSTOM-${data.accountId}`)).toEqual([created('docActivity', 'open')]);
-    expect(await firstMomentsOf(k(), ['phone'], '+5355512345')).toEqual([created('phone', 'unverified')]);
-    const [listing] = await historyOf(k(), 'customerBlacklist', '+5355512345');
+    expect(await firstMomentsOf(k(), ['phone'], withinCustomer(data.accountId, '+5355512345'))).toEqual([created('phone', 'unverified')]);
+    const [listing] = await historyOf(k(), 'customerBlacklist', withinCustomer(data.accountId, '+5355512345'));
     expect(listing?.step).toEqual(['', 'created', 'clear']);
     expect(listing?.requestId).toEqual(expect.any(String));
   });

@@ -12,6 +12,7 @@ import { CSV_TYPE } from '@/domain/csv';
 import { LIFECYCLES } from '../../server/lifecycles';
 import { ENTITY_KEYS } from '../../server/audit/entities';
 import { Msg } from '@/domain/messages';
+import { withinCustomer } from '../../server/customer/entity-names';
 
 /**
  * An entity's history through the real routes and database (issue 40 §3, §5, §6): a move made by a
@@ -48,7 +49,7 @@ let phones = 0;
 async function verifiedBySupport(requestId: string) {
   const n = await k().selectFrom('user_numbers').select(['id', 'account_id', 'phone_number']).where('is_verified', '=', 0).orderBy('id').limit(1).offset(phones++).executeTakeFirstOrThrow();
   expect((await post('/users/secured/user-number/verify', { accountId: n.account_id, phoneNumber: n.phone_number }, tokens.soporte!, requestId)).status).toBe(200);
-  return { ...n, entityId: formatPhone(n.phone_number) };
+  return { ...n, entityId: withinCustomer(n.account_id, formatPhone(n.phone_number)) };
 }
 
 describe("an entity's history", () => {
@@ -135,7 +136,7 @@ describe('the history as a file', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe(CSV_TYPE);
     expect(csv.headers.get('cache-control')).toBe('no-store');
-    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="historia-phone-_${n.phone_number}.csv"`);
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="historia-phone-${n.account_id}__${n.phone_number}.csv"`);
     const [headers, ...lines] = await parseCsvResponse(csv);
     expect(headers).toEqual([...HISTORY_CSV_HEADERS]);
     expect(lines).toHaveLength(h.moments.length);
@@ -145,7 +146,7 @@ describe('the history as a file', () => {
     expect(move[9]).toContain('status: unverified → verified');
 
     const json = await get(`${HistoryPaths.export}?${query('phone', n.entityId)}&format=json`);
-    expect(json.headers.get('content-disposition')).toBe(`attachment; filename="historia-phone-_${n.phone_number}.json"`);
+    expect(json.headers.get('content-disposition')).toBe(`attachment; filename="historia-phone-${n.account_id}__${n.phone_number}.json"`);
     expect(json.headers.get('cache-control')).toBe('no-store');
     expect(v.parse(HistoryResponse.entries.data, await json.json())).toEqual(h);
   });

@@ -8,6 +8,7 @@ import { formatPhone, PhoneRefused } from '@/domain/phones';
 import { AuditMsg } from '@/domain/transitions';
 import { Msg } from '@/domain/messages';
 import { ApprovalMsg } from '@/domain/approvals';
+import { withinCustomer } from '../../server/customer/entity-names';
 
 /**
  * Refused attempts (issue 40 §2) through the real routes and database: the chart's 409 with its
@@ -67,7 +68,7 @@ describe('refused attempts', () => {
       chart: 'phone',
       docCode: 'CUSTOM',
       docId: String(n.account_id),
-      entityId: formatPhone(n.phone_number),
+      entityId: withinCustomer(n.account_id, formatPhone(n.phone_number)),
       state: 'verified',
       event: 'phone.verify',
       kind: 'guard',

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Envelope, IsoDateTime } from './envelope';
-import { ChartGraph } from './transitions';
+import { ChartGraph, EntityId as Entity } from './transitions';
 import { AuditMsg } from '@/domain/transitions';
 
 /**
@@ -19,9 +19,6 @@ export const HistoryPaths = {
 } as const;
 
 const Chart = v.pipe(v.string(AuditMsg.chart), v.regex(/^[A-Za-z]{1,40}$/, AuditMsg.chart));
-// An entity id as stored: a number, a phone, a document's (ORDER-5), a listed value's caption (PHONE 5351234567, a masked
-// card's), a claim's (item 5): letters, digits, punctuation, symbols and spaces; no control character.
-const Entity = v.pipe(v.string(AuditMsg.entity), v.trim(), v.regex(/^[\p{L}\p{N}\p{P}\p{S} ]{1,80}$/u, AuditMsg.entity));
 
 export const HistoryQuery = v.object({ chart: Chart, entityId: Entity });
 export type HistoryQuery = v.InferOutput<typeof HistoryQuery>;

@@ -34,12 +34,18 @@ export const Transition = v.object({
 });
 export type Transition = v.InferOutput<typeof Transition>;
 
+/**
+ * An entity id as stored: a number, a phone, a document's (ORDER-5), a customer's own ('122089 +5350022218'), a listed
+ * value's caption (PHONE 5351234567), a claim's (item 5): letters, digits, punctuation, symbols and spaces, up to 80.
+ */
+export const EntityId = v.pipe(v.string(AuditMsg.entity), v.trim(), v.regex(/^[\p{L}\p{N}\p{P}\p{S} ]{1,80}$/u, AuditMsg.entity));
+
 const Day = v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, AuditMsg.day)));
 
 /** The filters: chart, entity, actor (e-mail or user), event, and the days (America/Toronto, both included); the refusals' read filters alike. */
 export const FILTERS = {
   chart: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{1,40}$/, AuditMsg.chart))),
-  entityId: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9+,._@-]{1,40}$/, AuditMsg.entity))),
+  entityId: v.optional(EntityId),
   actor: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, AuditMsg.actor), v.maxLength(120, AuditMsg.actor))),
   event: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9.]{1,80}$/, AuditMsg.event))),
   startDate: Day,
