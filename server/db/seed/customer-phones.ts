@@ -21,7 +21,8 @@ export interface PhoneSeedOptions {
  * Every customer's phones: the account's own number is the principal one (verified, mostly);
  * about a third added a Cuban number of a relative, verified or not, some with the verification
  * attempts used up. Numbers are stored as digits with the country prefix, as the blacklist holds
- * them. Its own faker (seeded from the main seed), so the other demo data stays as it was.
+ * them; no two customers hold the same number. Its own faker (seeded from the main seed), so the other demo data
+ * stays as it was.
  * Answers the next free blacklist id.
  */
 export async function seedPhones(sink: Sink, faker: Faker, options: PhoneSeedOptions): Promise<number> {
@@ -29,6 +30,9 @@ export async function seedPhones(sink: Sink, faker: Faker, options: PhoneSeedOpt
   let rows: Row[] = [];
   let id = 0;
   const blacklisted: Row[] = [];
+  // A number is one customer's (the console refuses a number another customer holds, 'taken'): a relative's number
+  // another customer already has, or one of the demo's own numbers below, is not added (the draw is made all the same).
+  const held = new Set([...phones.map((own) => own.replace(/^\+/, '')), '5350000001', ...Array.from({ length: DEMO_CUSTOMERS }, (_, i) => String(5350000002 + 10 * i))]);
   const unverified = () => ({ is_verified: 0, verify_attempts: faker.helpers.weightedArrayElement([{ value: 0, weight: 3 }, { value: faker.number.int({ min: 1, max: 2 }), weight: 3 }, { value: 3, weight: 2 }]) });
   for (const [i, own] of phones.entries()) {
     const accountId = firstCustomer + i;
@@ -47,7 +51,8 @@ export async function seedPhones(sink: Sink, faker: Faker, options: PhoneSeedOpt
     });
     if (faker.datatype.boolean(0.3)) {
       const other = `535${faker.string.numeric(7)}`;
-      if (other !== principal) {
+      if (!held.has(other)) {
+        held.add(other);
         const added = since + faker.number.int({ min: 0, max: Math.max(0, now - since) });
         rows.push({
           id: ++id,
