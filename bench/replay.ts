@@ -6,12 +6,13 @@
  * - GET history of the order with the most stored moves, against /health in the same run,
  *   interleaved (ratios to /health are what compare between runs on a shared machine);
  * - the conformance over every stored history: transitions per second, and the process's RSS
- *   before, at its peak during the run (sampled every 20 ms) and after.
+ *   before, at its peak during the run (sampled every 20 ms) and after; with `--expose-gc` (as
+ *   `npm run bench:replay` runs it) also the live heap, what a full collection leaves, every 10 s (the run gives the event loop up between pages).
  *
  * On a fresh SQLite database seeded at BENCH_SCALE (test by default, or demo); BENCH_SCALE=large
  * uses the large benchmark database (bench/support.ts `openBench`, seeded on first use: long).
  *
- *   bash scripts/node24.sh tsx bench/replay.ts
+ *   npm run bench:replay   (bash scripts/node24.sh tsx --expose-gc bench/replay.ts)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -93,15 +94,27 @@ for (const [c, { name }] of cases.entries()) {
 }
 
 // The conformance over everything, as `npm run audit:conformance` runs it.
-global.gc?.();
+// Memory: RSS (what the process holds, V8's heap as it sized it and SQLite's page cache included), and the live heap:
+// what is still reachable after a full collection (node --expose-gc), taken every LIVE_EVERY ms during the run.
+const LIVE_EVERY = 10_000;
+const live = () => {
+  global.gc?.();
+  return process.memoryUsage().heapUsed;
+};
+const liveBefore = live();
 const before = process.memoryUsage().rss;
 let peak = before;
+const lives: number[] = [];
 const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+const liveSampler = global.gc ? setInterval(() => lives.push(live()), LIVE_EVERY) : undefined;
 const began = performance.now();
 const result = await conformance(replayDeps({ db, config, clock }, LIFECYCLES));
 const seconds = (performance.now() - began) / 1000;
 clearInterval(sampler);
+clearInterval(liveSampler);
 const after = process.memoryUsage().rss;
+const liveAfter = live();
 console.log(`conformance: ${result.histories} histories, ${result.transitions} transitions, ${result.divergent} divergent in ${seconds.toFixed(2)} s: ${Math.round(result.transitions / seconds)} transitions/s`);
 console.log(`RSS before ${mb(before)}, peak ${mb(Math.max(peak, after))}, after ${mb(after)}`);
+if (global.gc) console.log(`live heap (after a full collection, every ${LIVE_EVERY / 1000} s; ${lives.length} samples): before ${mb(liveBefore)}, max ${mb(Math.max(liveBefore, ...lives))}, after ${mb(liveAfter)}`);
 await done();

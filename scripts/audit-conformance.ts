@@ -3,7 +3,8 @@
  * (the same DATABASE_FILE / DATABASE_URL the server opens, server/config.ts) through today's charts,
  * streaming (server/audit/history.ts `conformance`), and writes a report: JSON at `--out <file>`
  * (conformance-report.json in the working directory by default) with every divergent entity and
- * the counts per chart; `--chart <name>` replays one chart's histories only. Its last line says `conformance: N histories, M divergent`; it exits 1 when
+ * the counts per chart; `--chart <name>` replays one chart's histories only. Every 10 s it says on stderr how far it
+ * is. Its last line says `conformance: N histories, M divergent`; it exits 1 when
  * M > 0. It only reads: nothing is migrated or written to the database.
  */
 import fs from 'node:fs';
@@ -27,12 +28,20 @@ const db = openDatabase(config);
 const report = fs.openSync(out, 'w');
 fs.writeSync(report, `{"at":${JSON.stringify(new Date(systemClock.now()).toISOString())},"divergences":[`);
 let written = 0;
+const PROGRESS_EVERY = 10_000;
+let said = Date.now();
 try {
   const replaying = replayDeps({ db, config, clock: systemClock }, LIFECYCLES);
   if (chart !== undefined && !replaying.charts.has(chart)) throw new Error(`no chart ${chart}: ${[...replaying.charts.keys()].sort().join(', ')}`);
   const result = await conformance(replaying, {
     chart,
     onDivergent: (divergence) => void fs.writeSync(report, `${written++ === 0 ? '' : ','}\n${JSON.stringify(divergence)}`),
+    // A long run (minutes at a million orders) says where it is, on stderr, every PROGRESS_EVERY ms.
+    onProgress: ({ chart: at, transitions }) => {
+      if (Date.now() - said < PROGRESS_EVERY) return;
+      said = Date.now();
+      console.error(`… ${at}: ${transitions.toLocaleString('es')} transiciones`);
+    },
   });
   const { divergences: _first, ...counts } = result;
   fs.writeSync(report, `\n],"summary":${JSON.stringify(counts)}}\n`);

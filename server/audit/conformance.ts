@@ -31,9 +31,13 @@ async function inTurns<T, R>(items: readonly T[], width: number, work: (item: T)
  * row now read once its steps end (in batches of ROW_BATCH entities read together, `ReplayDeps.together`: one
  * snapshot; ROW_READS at once on PostgreSQL). Counts per chart; the first CONFORMANCE_LIST_MAX divergent
  * entities with their first divergent step numbered as GET history numbers it (the entity's
- * refusals before that step counted in). `onDivergent` hears every divergent entity (the script's report).
+ * refusals before that step counted in). `onDivergent` hears every divergent entity (the script's report), `onProgress`
+ * each page read (the script's progress). Between pages it gives the event loop to others.
  */
-export async function conformance(d: ReplayDeps, options: { chart?: string | undefined; page?: number; onDivergent?: (divergence: Divergence) => void } = {}): Promise<Conformance> {
+export async function conformance(
+  d: ReplayDeps,
+  options: { chart?: string | undefined; page?: number; onDivergent?: (divergence: Divergence) => void; onProgress?: (progress: { chart: string; transitions: number }) => void } = {},
+): Promise<Conformance> {
   const page = options.page ?? CONFORMANCE_PAGE;
   const names = [...d.charts.keys()].filter((name) => options.chart === undefined || name === options.chart).sort();
   const result: Conformance = { histories: 0, transitions: 0, divergent: 0, charts: [], divergences: [] };
@@ -110,9 +114,13 @@ export async function conformance(d: ReplayDeps, options: { chart?: string | und
         entity.last = step;
         entity.steps++;
       }
+      options.onProgress?.({ chart, transitions: result.transitions + counts.transitions });
       if (rows.length < page) break;
       const last = rows.at(-1)!;
       after = { entity: last.entity_id, id: last.id };
+      // Others' turn between pages: on SQLite every read answers at once, and a run of minutes would hold the
+      // event loop (the server's other requests, a timer) until its end.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     await finish();
     await settle();

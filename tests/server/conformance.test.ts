@@ -79,8 +79,17 @@ describe('conformance', () => {
     expect(c).toMatchObject({ divergent: 1, charts: [{ divergent: 1, histories: c.histories }] });
     expect(c.divergences).toEqual([expect.objectContaining({ chart: 'phone', entityId: withinCustomer(changed.account_id, formatPhone(changed.phone_number)), docId: String(changed.account_id), reason: ReplayMsg.current('verified', 'unverified') })]);
 
-    // Keyset pages of 2 rows: the same counts and the same divergence (an entity's steps span pages).
-    expect(await conformance(replayDeps(server, LIFECYCLES), { chart: 'phone', page: 2 })).toEqual(c);
+    // Keyset pages of 2 rows: the same counts and the same divergence (an entity's steps span pages); each page is
+    // heard, and between pages the event loop is others' (a timer set before the run fires before it ends).
+    const heard: string[] = [];
+    setTimeout(() => heard.push('timer'), 0);
+    const paged = await conformance(replayDeps(server, LIFECYCLES), { chart: 'phone', page: 2, onProgress: ({ transitions }) => heard.push(`page ${transitions}`) });
+    heard.push('done');
+    expect(paged).toEqual(c);
+    expect(heard.indexOf('timer')).toBeGreaterThan(0);
+    expect(heard.indexOf('timer')).toBeLessThan(heard.indexOf('done'));
+    expect(heard.filter((h) => h.startsWith('page'))).toHaveLength(Math.floor(c.transitions / 2) + 1);
+    expect(heard.at(-2)).toBe(`page ${c.transitions}`);
 
     // The script on the same database (the chart's histories: the whole database is the first test's): the report, its last line, exit 1.
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-')), 'report.json');
