@@ -1,6 +1,6 @@
 import { listText } from '@/i18n/es-lists';
 
-const linkClass = 'font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-900';
+export const linkClass = 'font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-900';
 
 /** Links to a customer or an order open in a new tab (spec lists §2). */
 export function NewTabLink({ href, children, label }: { href: string; children: React.ReactNode; label?: string }) {

@@ -229,6 +229,8 @@ test('operaciones modifies a pickup’s destination: a province change resets th
   await expect(valueOf(panel, 'Provincia')).toHaveText('Matanzas');
   await expect(valueOf(panel, 'Municipio')).toHaveText('Cárdenas');
   await expect(valueOf(panel, 'Móvil')).toHaveText('+5352345678');
+  // A number is a tap to call on a phone (issue 41 §4).
+  await expect(valueOf(panel, 'Móvil').getByRole('link', { name: '+5352345678' })).toHaveAttribute('href', 'tel:+5352345678');
   // Still OPEN: the edit is a self-transition.
   await expectButtons(panel, slot.itemId, ['Modificar destino', 'Aprobar', 'Cancelar recogida']);
 });

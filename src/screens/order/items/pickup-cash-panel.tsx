@@ -14,6 +14,7 @@ import type { ItemPanelProps } from './item-types';
 import { ItemFrame } from './item-frame';
 import { StoredImage } from '@/ui/stored-image';
 import { PickupActions } from './pickup-actions';
+import { PhoneLink } from '@/ui/phone-link';
 
 interface PickupDetails {
   data: PickupRemittance;
@@ -62,7 +63,7 @@ export function PickupCashPanel(props: ItemPanelProps) {
                   { label: pickupText.sender, value: data.sender.fullName },
                   { label: pickupText.senderDocument, value: <StoredImage url={data.sender.identityDocPhotoUrl} label={pickupText.senderDocument} /> },
                   { label: pickupText.recipient, value: data.recipient.fullName },
-                  { label: pickupText.recipientPhone, value: data.recipient.phoneNumber },
+                  { label: pickupText.recipientPhone, value: <PhoneLink number={data.recipient.phoneNumber} /> },
                   { label: pickupText.destinationCredit, value: formatMoney(data.destinationCredit, data.destinationCurrency) },
                   { label: pickupText.fee, value: formatMoney(data.fee, data.currency) },
                 ]}
@@ -71,8 +72,8 @@ export function PickupCashPanel(props: ItemPanelProps) {
                 <KeyValues
                   items={[
                     { label: pickupText.recipientName, value: a.recipientName },
-                    { label: pickupText.mobile, value: a.mobile },
-                    { label: pickupText.landLine, value: a.landLine },
+                    { label: pickupText.mobile, value: <PhoneLink number={a.mobile} /> },
+                    { label: pickupText.landLine, value: <PhoneLink number={a.landLine} /> },
                     { label: pickupPrepaidText.places.province, value: normalizeProvince(a.province) },
                     { label: pickupPrepaidText.places.municipality, value: a.municipality },
                     { label: pickupText.neighborhood, value: a.neighborhood },

@@ -10,6 +10,7 @@ import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import type { ItemPanelProps } from './item-types';
 import { ItemFrame } from './item-frame';
 import { PrepaidActions } from './prepaid-actions';
+import { PhoneLink } from '@/ui/phone-link';
 
 const prepaidText = pickupPrepaidText.prepaid;
 
@@ -46,7 +47,7 @@ export function PrepaidCardPanel(props: ItemPanelProps) {
                 items={[
                   { label: prepaidText.folio, value: card.folio },
                   { label: prepaidText.recipientFullName, value: card.recipientFullName },
-                  { label: prepaidText.recipientPhoneNumber, value: card.recipientPhoneNumber },
+                  { label: prepaidText.recipientPhoneNumber, value: <PhoneLink number={card.recipientPhoneNumber} /> },
                   { label: prepaidText.city, value: normalizeProvince(card.recipientCity) },
                   { label: prepaidText.municipality, value: card.recipientMunicipality },
                   { label: prepaidText.neighborhood, value: card.recipientNeighborhood },

@@ -7,6 +7,7 @@ import { StoredImage } from '@/ui/stored-image';
 import { remittanceText } from '@/i18n/es-remittance';
 import { ItemFrame } from './item-frame';
 import { formatMoney, normalizeProvince } from '@/domain/format';
+import { PhoneLink } from '@/ui/phone-link';
 
 const dataText = remittanceText.data;
 
@@ -47,11 +48,11 @@ export function RemittanceFacts({ remittance, item, bank }: { remittance: Remitt
                   { label: dataText.cardNumber, value: recipient.cardNumber },
                   { label: dataText.bankName, value: recipient.bankName },
                   { label: dataText.identityCard, value: recipient.identityCard },
-                  { label: dataText.phone, value: recipient.phoneNumber },
+                  { label: dataText.phone, value: <PhoneLink number={recipient.phoneNumber} /> },
                 ]
               : [
-                  { label: dataText.mobile, value: a.mobile },
-                  { label: dataText.landLine, value: a.landLine },
+                  { label: dataText.mobile, value: <PhoneLink number={a.mobile} /> },
+                  { label: dataText.landLine, value: <PhoneLink number={a.landLine} /> },
                 ]),
             { label: dataText.province, value: normalizeProvince(a.province) },
             { label: dataText.municipality, value: a.municipality },
