@@ -19,6 +19,7 @@ import { loadOffers } from './offers-tab';
 import { ItemPanel } from './items/item-panel';
 import { WorkQueue, type QueueColumn } from './work-queue';
 import { SlaAge, SortField, sortOf } from './queue-sla';
+import { OrderLink } from '@/ui/links';
 
 const route = getRouteApi('/admin/remittance-queue');
 const columns = queueText.columns;
@@ -59,7 +60,15 @@ function QueueItemPanel({ entry, onActed }: { entry: RemittanceQueueEntry; onAct
     }
     throw new Error(queueText.itemPanel(entry.itemId));
   });
-  return <DetailTabView tab={detail}>{({ order, offer, item }) => <ItemPanel order={order} offer={offer} item={asQueued(item, entry)} onChanged={onActed} />}</DetailTabView>;
+  return (
+    <>
+      {/* The item's order, one tap away (a courier on a phone has no order search at hand). */}
+      <p className="text-sm text-slate-700">
+        {queueText.columns.order} <OrderLink id={entry.orderId} />
+      </p>
+      <DetailTabView tab={detail}>{({ order, offer, item }) => <ItemPanel order={order} offer={offer} item={asQueued(item, entry)} onChanged={onActed} />}</DetailTabView>
+    </>
+  );
 }
 
 /** Cola de Remesas: the bank, home and pickup items waiting for this person, oldest first (or newest). */

@@ -71,6 +71,9 @@ export interface WorkQueueProps<TEntry, Q> {
   panel: (entry: TEntry, onActed: () => void, rereads: Rereads) => ReactNode;
 }
 
+/** A phone's screen (below Tailwind's `sm`). */
+const PHONE = '(max-width: 639px)';
+
 /**
  * The list's pane: its height (shorter while an entry is open under it, so the panel shows), and its
  * share of the row where it sits beside the panel (all of it while nothing is open).
@@ -176,6 +179,15 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
   }, [cursor]);
 
   const openedEntry = current;
+  // On a phone the opened entry's panel goes under the list, at or below the screen's fold: it is brought up (it is at
+  // least a screen high there, so it can be while its parts still load), or the tap seems to do nothing. (Wider, the
+  // keys move the list's cursor and the panel stays where it is.)
+  const panelRef = useRef<HTMLElement>(null);
+  const panelShown = openedEntry !== null;
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (panel && opened !== null && window.matchMedia(PHONE).matches && panel.getBoundingClientRect().top > window.innerHeight / 3) panel.scrollIntoView({ block: 'start' });
+  }, [opened, panelShown]);
   const heldElsewhere = state.matches({ entry: 'held' });
   const onActed = () => {
     actor.send({ type: 'queue.acted' });
@@ -276,7 +288,7 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
           </div>
         </div>
         {openedEntry === null ? null : (
-          <section aria-label={title} className={`min-w-0 space-y-3 ${twoLines ? '2xl:flex-[1_0_34rem]' : 'xl:flex-[1_0_34rem]'}`}>
+          <section ref={panelRef} aria-label={title} className={`min-w-0 space-y-3 max-sm:min-h-[100svh] ${twoLines ? '2xl:flex-[1_0_34rem]' : 'xl:flex-[1_0_34rem]'}`}>
             {heldElsewhere && refusal ? (
               <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
                 {refusal}
