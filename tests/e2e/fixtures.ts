@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from './harness';
 import Database from 'better-sqlite3';
+import type { DeliveryStatus } from '../../src/domain/delivery';
 
 /**
  * Fixtures the specs put in place in the test's own database (a copy of the run's seeded template,
@@ -53,6 +54,35 @@ export function moveTo(db: Db, itemId: number, orderId: number) {
   db.prepare('UPDATE fulfillment_orders SET order_id = ? WHERE id = (SELECT fulfillment_order_id FROM order_items WHERE id = ?)').run(orderId, itemId);
   db.prepare('UPDATE order_items SET order_id = ? WHERE id = ?').run(orderId, itemId);
   db.prepare('UPDATE remittances SET order_id = ? WHERE id = ?').run(orderId, itemId);
+}
+
+/** A pickup's status, with the delivery service's. */
+export interface PickupCase {
+  status: string;
+  deliveryStatus: DeliveryStatus;
+}
+
+/** Makes an item a pickup in a status, with the delivery service in another; returns its remittance id. */
+export function asPickup(db: Db, slot: Slot, c: PickupCase, orderId = slot.orderId, resetAddress = false): number {
+  moveTo(db, slot.itemId, orderId);
+  db.prepare("UPDATE order_items SET product_type = 'PICKUP_CASH', status = ? WHERE id = ?").run(c.status, slot.itemId);
+  db.prepare(
+    `INSERT INTO pickup_remittances (id, item_id, order_id, sender_full_name, recipient_full_name, ship_recipient_name, ship_mobile, ship_province_code,
+       ship_municipality_code, ship_address, destination_credit, destination_currency, fee, currency)
+     VALUES (?, ?, ?, 'Remitente de prueba', 'Destinataria de prueba', 'Destinataria de prueba', '+5351234567', 'CU-03', 'CU-03-13', 'Calle 42 #305', 10, 'USD', 0.5, 'USD')
+     ON CONFLICT (item_id) DO UPDATE SET order_id = excluded.order_id`,
+  ).run(1_000_000 + slot.itemId, slot.itemId, orderId);
+  if (resetAddress) {
+    db.prepare("UPDATE pickup_remittances SET ship_province_code = 'CU-03', ship_municipality_code = 'CU-03-13' WHERE item_id = ?").run(slot.itemId);
+  }
+  const { id } = db.prepare('SELECT id FROM pickup_remittances WHERE item_id = ?').get(slot.itemId) as { id: number };
+  const courier = ['ASSIGNED', 'IN_TRANSIT', 'FULFILLED'].includes(c.deliveryStatus);
+  db.prepare(
+    `INSERT INTO picked_cash_infos (pickup_id, status, assigned_courier_id, assigned_courier_nickname, assigned_team, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (pickup_id) DO UPDATE SET status = excluded.status, assigned_courier_id = excluded.assigned_courier_id,
+       assigned_courier_nickname = excluded.assigned_courier_nickname, assigned_team = excluded.assigned_team`,
+  ).run(id, c.deliveryStatus, courier ? 101 : null, courier ? 'yoel.mensajero' : null, courier ? 'Equipo La Habana' : null, new Date().toISOString());
+  return id;
 }
 
 /**

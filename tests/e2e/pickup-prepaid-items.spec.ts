@@ -1,11 +1,11 @@
 import { expect, test, type Page } from './harness';
 import { seriousViolations, signIn } from './support';
-import { confirmAndFinish, expectButtons, moveTo, moveToCardenas, openOrder, openWithFailedCatalogue, PNG, valueOf, withDb, type Db, type Slot } from './fixtures';
+import { asPickup, confirmAndFinish, expectButtons, moveTo, moveToCardenas, openOrder, openWithFailedCatalogue, PNG, valueOf, withDb, type Db, type PickupCase, type Slot } from './fixtures';
 import { offeredLabels, persona } from '../support/chart-checks';
 import { pickupCash } from '../../src/machines/items/pickup-cash.machine';
 import { prepaidCard } from '../../src/machines/items/prepaid-card.machine';
 import { PICKUP_ITEM_STATUSES, PREPAID_ITEM_STATUSES, deliveryStatusFor } from '../../src/domain/pickup-prepaid';
-import { deliveryStatusLabel, type DeliveryStatus } from '../../src/domain/delivery';
+import { deliveryStatusLabel } from '../../src/domain/delivery';
 import { productStatusLabel } from '../../src/domain/products';
 
 /**
@@ -17,10 +17,6 @@ import { productStatusLabel } from '../../src/domain/products';
 
 const FIXTURE_PRODUCTS = ['PICKUP_CASH', 'PREPAID_CARD', 'PREPAID_CARD_PAYMENT', 'MINUTE', 'MINI_CALL', 'CASHOUT', 'REQUEST', 'CREDIT_TO_USER'];
 
-interface PickupCase {
-  status: string;
-  deliveryStatus: DeliveryStatus;
-}
 /** Every pickup status with its delivery status, and the delivery statuses that change what may be done. */
 const PICKUP_CASES: PickupCase[] = [
   ...PICKUP_ITEM_STATUSES.map((status) => ({ status, deliveryStatus: deliveryStatusFor(status) })),
@@ -50,29 +46,6 @@ function slots(db: Db): Slot[] {
   return rows;
 }
 
-
-/** Makes an item a pickup in a status, with the delivery service in another; returns its remittance id. */
-function asPickup(db: Db, slot: Slot, c: PickupCase, orderId = slot.orderId, resetAddress = false): number {
-  moveTo(db, slot.itemId, orderId);
-  db.prepare("UPDATE order_items SET product_type = 'PICKUP_CASH', status = ? WHERE id = ?").run(c.status, slot.itemId);
-  db.prepare(
-    `INSERT INTO pickup_remittances (id, item_id, order_id, sender_full_name, recipient_full_name, ship_recipient_name, ship_mobile, ship_province_code,
-       ship_municipality_code, ship_address, destination_credit, destination_currency, fee, currency)
-     VALUES (?, ?, ?, 'Remitente de prueba', 'Destinataria de prueba', 'Destinataria de prueba', '+5351234567', 'CU-03', 'CU-03-13', 'Calle 42 #305', 10, 'USD', 0.5, 'USD')
-     ON CONFLICT (item_id) DO UPDATE SET order_id = excluded.order_id`,
-  ).run(1_000_000 + slot.itemId, slot.itemId, orderId);
-  if (resetAddress) {
-    db.prepare("UPDATE pickup_remittances SET ship_province_code = 'CU-03', ship_municipality_code = 'CU-03-13' WHERE item_id = ?").run(slot.itemId);
-  }
-  const { id } = db.prepare('SELECT id FROM pickup_remittances WHERE item_id = ?').get(slot.itemId) as { id: number };
-  const courier = ['ASSIGNED', 'IN_TRANSIT', 'FULFILLED'].includes(c.deliveryStatus);
-  db.prepare(
-    `INSERT INTO picked_cash_infos (pickup_id, status, assigned_courier_id, assigned_courier_nickname, assigned_team, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (pickup_id) DO UPDATE SET status = excluded.status, assigned_courier_id = excluded.assigned_courier_id,
-       assigned_courier_nickname = excluded.assigned_courier_nickname, assigned_team = excluded.assigned_team`,
-  ).run(id, c.deliveryStatus, courier ? 101 : null, courier ? 'yoel.mensajero' : null, courier ? 'Equipo La Habana' : null, new Date().toISOString());
-  return id;
-}
 
 function asPrepaid(db: Db, slot: Slot, status: string, orderId: number) {
   moveTo(db, slot.itemId, orderId);
