@@ -1,6 +1,7 @@
 import { Permission } from './permissions';
 import type { DeliveryStatus } from './delivery';
 import { AddressMsg } from './address-rules';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from './images';
 
 /**
  * Bank and home remittances (spec details §4 "Remittance to bank", "Home remittance", §6): the
@@ -63,9 +64,8 @@ export type RemittanceProvider = (typeof REMITTANCE_PROVIDERS)[number];
 export const DEFAULT_SERVICE_TYPE = 'Normal';
 export const SERVICE_TYPES = [DEFAULT_SERVICE_TYPE, 'Urgente'] as const;
 
-/** Uploaded images (identity document, delivery receipt): their types and size. */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const MAX_IMAGE_BYTES = 1024 * 1024;
+/** Uploaded images (identity document, delivery receipt): their types and size (src/domain/images.ts). */
+export { IMAGE_TYPES, MAX_IMAGE_BYTES };
 
 /** Why the server refuses a remittance action in the item's present state (409). */
 export const RemittanceRefused = {

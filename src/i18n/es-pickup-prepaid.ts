@@ -61,7 +61,10 @@ export const pickupPrepaidText = {
     reviewText: (id: number) => `La recogida ${id} volvió a revisión.`,
     deliver: 'Reportar entrega',
     deliverTitle: (id: number) => `Reportar Entrega Recogida ${id}`,
-    deliverText: (id: number) => `La recogida ${id} quedó entregada.`,
+    deliverText: (id: number) => `La recogida ${id} quedó entregada y su recibo adjuntado.`,
+    /** The delivery was reported, its receipt's photo was not (issue 41 §4): 'Adjuntar recibo' stays offered. */
+    deliverReceiptFailed: (id: number, reason: string) =>
+      `La recogida ${id} quedó entregada, pero no se pudo adjuntar el recibo (${reason.replace(/\.$/, '')}). Vuelva a intentarlo con 'Adjuntar recibo'.`,
     attachReceipt: 'Adjuntar recibo',
     receiptTitle: (id: number) => `Adjuntar recibo de la recogida ${id}`,
     receiptFile: 'Foto del recibo (JPG, PNG o WEBP, hasta 1 MB)',

@@ -6,8 +6,9 @@ import { ApiError, isApiError } from '@/api/http';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { actionsOf, requestRefusal, rowRefusal, type AnyRow, type Lifecycle } from '@/machines/lifecycle/table';
 import { Msg } from '@/domain/messages';
-import type { FormValue } from '@/machines/ui/action-flow.machine';
-import { stepped, titleOf } from '@/machines/lifecycle/form';
+import { messageOf, type FormValue } from '@/machines/ui/action-flow.machine';
+import { followed, preparingImage, stepped, titleOf } from '@/machines/lifecycle/form';
+import { ImageMsg } from '@/domain/images';
 import { waitingText } from '@/domain/approval-window';
 import type { Validation } from './action-flow-logic';
 import { ActionFlowDialogs, useActionFlow } from './action-flow';
@@ -113,6 +114,8 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
 
   const flow = useActionFlow<unknown, unknown, Offer>({
     validate: async (value, { part, row, context }) => {
+      // A photo still being made smaller is not sent half ready (src/ui/images.ts).
+      if (row.form && preparingImage(row.form, value)) return { ok: false, message: ImageMsg.preparing };
       const checked: Validation<unknown> = row.form ? row.form.validate(value, context, part.subject) : { ok: true, payload: undefined };
       if (!checked.ok) return checked;
       // The chart is asked what the form gave, as the server will ask it: its refusal stays beside the form.
@@ -128,7 +131,10 @@ export function useChartFlow({ onDone, onFailed }: { onDone: (data?: unknown) =>
         // Four-eyes: nothing was done yet; the dialog says that a second person must approve it.
         // Below the threshold alone, it may wait with what the same person did before (issue 28 §4): the dialog says the sum.
         if ('approval' in sent) return { title: t.actionFlow.requestedTitle, text: waitingText(sent.approval) };
-        return { text: row.success.text(part.subject, sent.data, ready), data: sent.data };
+        // The row's change was done: a step after it (the receipt of a delivery) is sent now; its
+        // failure leaves the change and says so (the step's row stays offered for a retry).
+        const unfinished = await followed(row.form, part.lifecycle.rows, ready, part.subject, first, messageOf);
+        return { text: unfinished ?? row.success.text(part.subject, sent.data, ready), data: sent.data };
       } catch (error) {
         onFailed?.();
         // Customer and call actions say what the spec says of a lost connection (§8).

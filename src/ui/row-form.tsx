@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import type { FormField, RowForm } from '@/machines/lifecycle/form';
+import { lazy, Suspense, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { PREPARING_IMAGE, type FormField, type RowForm } from '@/machines/lifecycle/form';
+import { ImageMsg, needsShrinking } from '@/domain/images';
 import { CheckboxField, InputField, SelectField, TextAreaField } from './fields';
-import { pickImage } from './images';
+import { fitImage, pickImage } from './images';
 import { PlaceFields } from './place-fields';
 import { Spinner } from './spinner';
 import { t } from '@/i18n';
@@ -145,7 +146,7 @@ function RowField({ field, stem, value, change, context, accepts }: { field: For
       );
     }
     case 'file':
-      return <InputField id={id} className={className} label={field.label} type="file" accept={field.accept.join(',')} onChange={(e) => set(pickImage(e.target.files))} />;
+      return <ImageFileField id={id} className={className} label={field.label} accept={field.accept} capture={field.capture} set={set} />;
     case 'place': {
       const { municipality, names } = field;
       return wrap(
@@ -168,6 +169,44 @@ function RowField({ field, stem, value, change, context, accepts }: { field: For
         </Suspense>,
       );
   }
+}
+
+/**
+ * An image's file field: a photo over the limit is made smaller before it becomes the form's value
+ * (src/ui/images.ts `fitImage`); meanwhile the field says so (politely, to a screen reader too) and
+ * holds PREPARING_IMAGE, which the action flow refuses to send. A photo picked again, or the form
+ * closed, drops the one under way.
+ */
+function ImageFileField({ id, className, label, accept, capture, set }: { id: string; className: string; label: string; accept: readonly string[]; capture: 'environment' | 'user' | undefined; set: (next: unknown) => void }) {
+  // The photo picked last, being made smaller (a later pick, or the field's end, drops it).
+  const [shrinking, setShrinking] = useState<File | null>(null);
+  const settle = useEffectEvent((next: unknown) => set(next));
+  useEffect(() => {
+    if (!shrinking) return;
+    let current = true;
+    void fitImage(shrinking).then((ready) => {
+      if (!current) return;
+      setShrinking(null);
+      settle(ready);
+    });
+    return () => {
+      current = false;
+    };
+  }, [shrinking]);
+  const picked = (file: File | undefined) => {
+    const large = file !== undefined && needsShrinking(file);
+    setShrinking(large ? file : null);
+    set(large ? PREPARING_IMAGE : file);
+  };
+  const status = `${id}-status`;
+  return (
+    <div className={className}>
+      <InputField id={id} label={label} type="file" accept={accept.join(',')} {...(capture ? { capture } : {})} aria-describedby={status} onChange={(e) => picked(pickImage(e.target.files))} />
+      <p id={status} aria-live="polite" className="mt-1 text-xs text-slate-600">
+        {shrinking ? ImageMsg.shrinking : ''}
+      </p>
+    </div>
+  );
 }
 
 /**

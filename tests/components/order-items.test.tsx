@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderRow } from '@/api/contract/order-lists';
 import type { Offer, OfferItem } from '@/api/contract/order-detail';
@@ -10,6 +10,7 @@ import { topupClaim } from '@/machines/items/topup-claim.machine';
 import { pickupCash } from '@/machines/items/pickup-cash.machine';
 import { bankRemittance } from '@/machines/items/bank-remittance.machine';
 import { ItemRefused } from '@/domain/order-status';
+import { Msg } from '@/domain/messages';
 import { TopupActions } from '@/screens/order/items/topup-actions';
 import { TopupPanel } from '@/screens/order/items/topup-panel';
 import { PickupActions } from '@/screens/order/items/pickup-actions';
@@ -173,15 +174,85 @@ describe('a pickup', () => {
     expect(touched).toEqual([]);
   });
 
-  it("'Adjuntar recibo' refuses no image: 'Debe adjuntar la imagen.'", async () => {
+  const DELIVER = 'POST api/crm2/pickup/deliver';
+  const RECEIPT = 'POST api/crm2/pickup/delivery/receipturl';
+  const photo = (bytes: number) => new File([new Uint8Array(bytes)], 'recibo.png', { type: 'image/png' });
+  /** 'Reportar entrega' of an assigned pickup, typed: who received it and the receipt's photo. */
+  const report = async (answers: Record<string, unknown>) => {
     const user = userEvent.setup();
-    const { touched } = renderAs('entregas', <PickupActions order={order} offer={offer} item={pickup('FULFILLED', 'FULFILLED')} data={data} onChanged={() => {}} />);
+    const rendered = renderAs('entregas', <PickupActions order={order} offer={offer} item={pickup('PENDING_DELIVERY', 'ASSIGNED')} data={data} onChanged={() => {}} />, { answers });
+    const dialog = await open(user, 'Acciones del item 702', 'Reportar entrega', 'Reportar Entrega Recogida 702');
+    await user.type(within(dialog).getByLabelText('Recibió'), 'Marta Gómez');
+    const field = within(dialog).getByLabelText(/^Foto del recibo/);
+    // A phone opens its back camera for the receipt.
+    expect(field).toHaveAttribute('capture', 'environment');
+    return { ...rendered, user, dialog, field };
+  };
+  const moved = { foiid: 702, status: 'FULFILLED', deliveryStatus: 'FULFILLED' };
+
+  it("'Reportar entrega' takes the receipt's photo (required) and sends it after the delivery, through 'Adjuntar recibo'", async () => {
+    const { user, dialog, field, sent } = await report({ [DELIVER]: moved, [RECEIPT]: { ...moved, receiptImageUrl: '/orders/secured/remesa/file?id=1' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Debe adjuntar la imagen\.$/);
+    await user.upload(field, photo(2048));
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    await user.click(within(question()!).getByRole('button', { name: Msg.confirmYes }));
+    const done = await screen.findByRole('dialog', { name: 'Listo!' });
+    expect(done).toHaveTextContent('La recogida 702 quedó entregada y su recibo adjuntado.');
+    // The delivery first, then the receipt: two requests, two rows (each its own action log).
+    expect(sent).toEqual([DELIVER, RECEIPT]);
+  });
+
+  it("when the receipt cannot follow the delivery, the delivery stands and the result says so ('Adjuntar recibo' is the retry)", async () => {
+    // The receipt's request meets a lost connection.
+    const { user, dialog, field, sent } = await report({ [DELIVER]: moved });
+    await user.upload(field, photo(2048));
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    await user.click(within(question()!).getByRole('button', { name: Msg.confirmYes }));
+    const done = await screen.findByRole('dialog', { name: 'Listo!' });
+    expect(done).toHaveTextContent(`La recogida 702 quedó entregada, pero no se pudo adjuntar el recibo (${Msg.connectionLost.replace(/\.$/, '')}). Vuelva a intentarlo con 'Adjuntar recibo'.`);
+    expect(sent).toEqual([DELIVER, RECEIPT]);
+  });
+
+  it("a photo over 1 MB is made smaller before it is the form's value: Aceptar waits for it, and the limit's message shows only when it cannot be", async () => {
+    let decode = (): void => {};
+    // The browser's decoding, held until the test lets it go, then failing (an image it cannot read).
+    vi.stubGlobal('createImageBitmap', () => new Promise((_resolve, reject) => (decode = () => reject(new Error('undecodable')))));
+    try {
+      const { user, dialog, field, sent } = await report({});
+      await user.upload(field, photo(1024 * 1024 + 1));
+      expect(within(dialog).getByText('Reduciendo la foto…')).toHaveAttribute('aria-live', 'polite');
+      await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(/^La foto todavía se está reduciendo; espere un momento\.$/);
+      decode();
+      await waitFor(() => expect(within(dialog).queryByText('Reduciendo la foto…')).toBeNull());
+      await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(/^La imagen no puede superar 1 MB\.$/);
+      expect(question()).toBeNull();
+      expect(sent).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("'Adjuntar recibo' (a retry, or a delivery reported elsewhere) refuses no image: 'Debe adjuntar la imagen.'; with one, sends it", async () => {
+    const user = userEvent.setup();
+    const { sent } = renderAs('entregas', <PickupActions order={order} offer={offer} item={pickup('FULFILLED', 'FULFILLED')} data={data} onChanged={() => {}} />, {
+      answers: { [RECEIPT]: { ...moved, receiptImageUrl: '/orders/secured/remesa/file?id=1' } },
+    });
     expect(within(screen.getByRole('group', { name: 'Acciones del item 702' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Adjuntar recibo']);
     const dialog = await open(user, 'Acciones del item 702', 'Adjuntar recibo', 'Adjuntar recibo de la recogida 702');
     await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Debe adjuntar la imagen\.$/);
     expect(question()).toBeNull();
-    expect(touched).toEqual([]);
+    expect(sent).toEqual([]);
+    const field = within(dialog).getByLabelText(/^Foto del recibo/);
+    expect(field).toHaveAttribute('capture', 'environment');
+    await user.upload(field, photo(2048));
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    await user.click(within(question()!).getByRole('button', { name: Msg.confirmYes }));
+    expect(await screen.findByRole('dialog', { name: 'Listo!' })).toHaveTextContent('Se adjuntó el recibo de la recogida 702.');
+    expect(sent).toEqual([RECEIPT]);
   });
 });
 

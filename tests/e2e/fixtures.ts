@@ -192,4 +192,4 @@ export async function moveToCardenas(dialog: Locator) {
 export const markPage = (page: Page, value: number) => page.evaluate((v) => ((window as unknown as { marker: number }).marker = v), value);
 export const pageMarker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
 
-export { PNG } from '../support/images';
+export { noisePng, PNG } from '../support/images';

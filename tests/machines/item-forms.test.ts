@@ -11,9 +11,10 @@ import { bankRemittance } from '@/machines/items/bank-remittance.machine';
 import { pickupCash } from '@/machines/items/pickup-cash.machine';
 import { prepaidCard } from '@/machines/items/prepaid-card.machine';
 import { deliveryForm } from '@/machines/items/home-remittance.form';
-import { stepped, titleOf } from '@/machines/lifecycle/form';
+import { followed, stepped, titleOf } from '@/machines/lifecycle/form';
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { rowFor, type AnyLifecycle, type AnyRow } from '@/machines/lifecycle/table';
+import { persona } from '../support/chart-checks';
 
 const subject = { id: 55, orderId: 9, offerId: 40, appName: 'CRM' };
 const base = { orderStatus: 'CLOSED' };
@@ -93,6 +94,8 @@ describe('the remittance and pickup forms beside their charts', () => {
 
   it("'Reportar entrega' checks courier, date, receiver and receipt, and sends the receipt first, its URL with the delivery", async () => {
     const { form, context } = opened(homeRemittance, 'item.deliver', { status: 'IN_TRANSIT', trackingNumber: 'T1' });
+    // The receipt's photo opens a phone's back camera (issue 41 §4), as the pickup's does.
+    expect(form.fields.find((f) => f.name === 'receipt')).toMatchObject({ kind: 'file', capture: 'environment' });
     const now = Date.parse('2026-03-10T15:00:00Z');
     const typed = { ...deliveryForm(now), courierId: '3', receiver: ' Pedro ' };
     expect(form.validate({ ...typed, courierId: '' }, context, subject)).toEqual({ ok: false, message: RemittanceMsg.courierRequired });
@@ -144,11 +147,53 @@ describe('the remittance and pickup forms beside their charts', () => {
     expect(opened(pickupCash, 'item.review', input, [Permission.OPERATIONS_SPECIALIST], pickup).check({ reason: '' })).toEqual({ ok: false, message: PickupPrepaidMsg.reason });
     const deliver = opened(pickupCash, 'item.deliver', input, [Permission.PICKUP_DELIVERY], pickup);
     expect(deliver.check({ receiver: 'Marta', when: '2999-01-01T10:00' })).toEqual({ ok: false, message: PickupPrepaidMsg.futureDate });
-    expect(deliver.check({ receiver: 'Marta' })).toMatchObject({ ok: true, payload: { receiver: 'Marta' } });
+    expect(deliver.check({ receiver: 'Marta' })).toEqual({ ok: false, message: RemittanceMsg.imageRequired });
+    const photo = new File(['x'], 'recibo.png', { type: 'image/png' });
+    expect(deliver.check({ receiver: 'Marta', receipt: photo })).toMatchObject({ ok: true, payload: { receiver: 'Marta', receipt: photo } });
     const receipt = opened(pickupCash, 'item.attachReceipt', input, [Permission.PICKUP_DELIVERY], pickup);
     expect(receipt.check({})).toEqual({ ok: false, message: RemittanceMsg.imageRequired });
     const big = new File([new Uint8Array(1024 * 1024 + 1)], 'r.png', { type: 'image/png' });
     expect(receipt.check({ file: big })).toEqual({ ok: false, message: RemittanceMsg.imageSize });
+  });
+
+  it("'Reportar entrega' of a pickup sends the receipt after the delivery ('Adjuntar recibo'); its failure leaves the delivery and says so", async () => {
+    const pickup = { ...subject, pickupId: 900 };
+    const deliver = opened(pickupCash, 'item.deliver', { status: 'PENDING_DELIVERY', deliveryStatus: 'ASSIGNED' }, [Permission.PICKUP_DELIVERY], pickup);
+    const receipt = new File(['x'], 'recibo.jpg', { type: 'image/jpeg' });
+    const checked = deliver.check({ receiver: 'Marta', receipt });
+    if (!checked.ok) throw new Error(checked.message);
+    // Nothing goes before the delivery: its own payload is sent as it is.
+    const nothing = async () => {
+      throw new Error('nothing is sent before the delivery');
+    };
+    expect(await stepped(deliver.form, pickupCash.rows, checked.payload, nothing)).toBe(checked.payload);
+    const row = rowFor(pickupCash.rows, 'item.deliver')!;
+    expect(row.request(pickup, checked.payload, { accountId: 1, tenant: 'cubacel' })).toEqual({ body: { remittanceId: 900, receiver: 'Marta', deliveryDate: expect.any(String), notes: null } });
+
+    const sent: [string, unknown][] = [];
+    const send = async (r: never, payload: unknown) => {
+      sent.push([(r as AnyRow).event, payload]);
+      return { receiptImageUrl: '/recibos/1.jpg' };
+    };
+    const reason = (error: unknown) => (error as Error).message;
+    expect(await followed(deliver.form, pickupCash.rows, checked.payload, pickup, send, reason)).toBeNull();
+    expect(sent).toEqual([['item.attachReceipt', receipt]]);
+    // The after step's row is accepted by the chart once the delivery has moved it (FULFILLED), not before.
+    const after = (status: string, deliveryStatus: string) =>
+      restoredChart(pickupCash.machine, { orderStatus: 'OPEN', status, deliveryStatus, permissions: persona('entregas') }).can({ type: 'item.attachReceipt' });
+    expect([after('PENDING_DELIVERY', 'ASSIGNED'), after('FULFILLED', 'FULFILLED')]).toEqual([false, true]);
+
+    const refused = async () => {
+      throw new Error('Sin conexión.');
+    };
+    expect(await followed(deliver.form, pickupCash.rows, checked.payload, pickup, refused, reason)).toBe(
+      "La recogida 55 quedó entregada, pero no se pudo adjuntar el recibo (Sin conexión). Vuelva a intentarlo con 'Adjuntar recibo'.",
+    );
+    // A form without an after step, or a step with nothing to send, sends nothing after.
+    const home = opened(homeRemittance, 'item.deliver', { status: 'IN_TRANSIT', trackingNumber: 'T1' });
+    expect(await followed(home.form, homeRemittance.rows, checked.payload, subject, refused, reason)).toBeNull();
+    expect(await followed({ after: { event: 'item.attachReceipt', payload: () => null, failed: () => 'x' } }, pickupCash.rows, checked.payload, pickup, refused, reason)).toBeNull();
+    expect(sent).toHaveLength(1);
   });
 
   it("a prepaid card's destination opens as shown and sends the place's names", () => {

@@ -5,7 +5,7 @@ import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
 import { remittanceText } from '@/i18n/es-remittance';
 import { formOf, type Validation } from '@/machines/lifecycle/form';
 import type { ItemSubject } from './item';
-import { imageField, reasonForm, shippingFields, shippingForm, type ShippingAddressLike, type ShippingForm } from './item.form';
+import { receiptField, reasonForm, shippingFields, shippingForm, type ShippingAddressLike, type ShippingForm } from './item.form';
 
 const formText = remittanceText.forms;
 
@@ -82,7 +82,7 @@ export const deliverForm = form({
     { kind: 'text', name: 'deliveryDate', id: 'date', type: 'datetime-local', label: formText.deliveryDate },
     { kind: 'text', name: 'receiver', label: formText.receiver },
     { kind: 'text', name: 'notes', label: formText.notes, maxLength: 500 },
-    imageField<DeliveryForm>('receipt', 'receipt', formText.receipt),
+    receiptField<DeliveryForm>('receipt', 'receipt', formText.receipt),
   ],
   initial: () => deliveryForm(),
   validate: (f) => checkDelivery(f),

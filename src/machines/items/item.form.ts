@@ -46,6 +46,9 @@ export function bankRecipientFields<TForm extends BankRecipientForm>(productType
 /** An image picked from the computer (a receipt, a document), as the server takes them. */
 export const imageField = <TForm>(name: keyof TForm & string, id: string, label: string): FormField<TForm> => ({ kind: 'file', name, id, label, accept: IMAGE_TYPES });
 
+/** A receipt's photo, taken where it is handed over: a phone opens its back camera (a desktop picks a file). */
+export const receiptField = <TForm>(name: keyof TForm & string, id: string, label: string): FormField<TForm> => ({ kind: 'file', name, id, label, accept: IMAGE_TYPES, capture: 'environment' });
+
 /** A reason typed (review, back to processing): required, trimmed. */
 export function reasonForm(o: { title: (id: number) => string; stem: string; label: string; required: string; maxLength?: number }) {
   return formOf<unknown, ItemSubject>()({

@@ -105,7 +105,8 @@ export const pickupCashActions = [
     success: { text: (s) => text.deliverText(s.id) },
     refused: PickupRefused.deliver,
     wire: { client: 'remittances', method: 'POST', path: `${REMITTANCES}/deliver`, body: PickupDeliverBody, data: PickupMove },
-    request: (s, report: PickupDelivery) => ({ body: { remittanceId: s.pickupId, ...report } }),
+    // The receipt's photo is not the delivery's: it goes after it, through 'Adjuntar recibo' (the form's `after`).
+    request: (s, { receiver, deliveryDate, notes }: PickupDelivery) => ({ body: { remittanceId: s.pickupId, receiver, deliveryDate, notes } }),
     targets: byPickup,
     handler: 'pickupDeliver',
   }),

@@ -6,18 +6,19 @@ import { dayjs, DISPLAY_TIME_ZONE } from '@/domain/time';
 import { pickupPrepaidText } from '@/i18n/es-pickup-prepaid';
 import { formOf, type Validation } from '@/machines/lifecycle/form';
 import type { ItemSubject } from './item';
-import { imageField, reasonForm, shippingFields, shippingForm, type ShippingAddressLike, type ShippingForm } from './item.form';
+import { reasonForm, receiptField, shippingFields, shippingForm, type ShippingAddressLike, type ShippingForm } from './item.form';
 
 /** A pickup as its panel names it: the item, and the delivery service's id for it. */
 export interface PickupSubject extends ItemSubject {
   pickupId: number;
 }
 
-/** What a delivery report sends: who received, when (ISO), notes. */
+/** What a delivery report sends: who received, when (ISO), notes; and the receipt's photo, attached after it (`after`). */
 export interface PickupDelivery {
   receiver: string;
   deliveryDate: string;
   notes: string | null;
+  receipt: File;
 }
 
 const text = pickupPrepaidText.pickup;
@@ -33,6 +34,7 @@ export interface PickupDeliverForm {
   receiver: string;
   when: string;
   notes: string;
+  receipt: File | undefined;
 }
 
 const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
@@ -40,14 +42,23 @@ const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
 const CLOCK_SKEW_MS = 5 * 60_000;
 const form = formOf<PickupFacts, PickupSubject>();
 
-/** The server's rules for a delivery report, and a time not ahead of the clock (as the server allows). */
-export function checkPickupDelivery(remittanceId: number, { receiver, when, notes }: PickupDeliverForm, now = Date.now()): Validation<PickupDelivery> {
+/** A receipt's photo: required, an image the server takes. */
+function checkReceipt(file: File | undefined): Validation<File> {
+  if (!file) return { ok: false, message: RemittanceMsg.imageRequired };
+  const problem = imageProblem(file);
+  return problem ? { ok: false, message: problem } : { ok: true, payload: file };
+}
+
+/** The server's rules for a delivery report, a time not ahead of the clock (as the server allows), then the receipt's photo. */
+export function checkPickupDelivery(remittanceId: number, { receiver, when, notes, receipt }: PickupDeliverForm, now = Date.now()): Validation<PickupDelivery> {
   const at = dayjs.tz(when, LOCAL_FORMAT, DISPLAY_TIME_ZONE);
   const checked = checkBody(PickupDeliverBody, { remittanceId, receiver, deliveryDate: at.isValid() ? at.toISOString() : '', notes });
   if (!checked.ok) return checked;
   if (at.valueOf() > now + CLOCK_SKEW_MS) return { ok: false, message: PickupPrepaidMsg.futureDate };
+  const photo = checkReceipt(receipt);
+  if (!photo.ok) return photo;
   const { receiver: who, deliveryDate, notes: said } = checked.payload;
-  return { ok: true, payload: { receiver: who, deliveryDate, notes: said } };
+  return { ok: true, payload: { receiver: who, deliveryDate, notes: said, receipt: photo.payload } };
 }
 
 /** 'Modificar destino': the pickup's shipping address. */
@@ -63,7 +74,12 @@ export const pickupAddressForm = form({
 /** 'Enviar a revisión': the reason. */
 export const pickupReviewForm = reasonForm({ title: text.reviewTitle, stem: 'pickup-reason', label: text.reviewReason, required: PickupPrepaidMsg.reason });
 
-/** 'Reportar entrega': who received the cash, when (now by default), notes. */
+/**
+ * 'Reportar entrega': who received the cash, when (now by default), notes, and the receipt's photo
+ * (issue 41 §4: one step on the courier's phone). The delivery is sent, then the photo through
+ * 'Adjuntar recibo' (`after`: its own request and log, accepted once the pickup is FULFILLED); if
+ * that fails, the delivery stands and the result says the receipt was not attached.
+ */
 export const pickupDeliverForm = form({
   title: (_c, s) => text.deliverTitle(s.id),
   id: (s) => `pickup-${s.id}`,
@@ -71,20 +87,22 @@ export const pickupDeliverForm = form({
     { kind: 'text', name: 'receiver', label: text.receiver },
     { kind: 'text', name: 'when', type: 'datetime-local', label: text.deliveryDate },
     { kind: 'text', name: 'notes', label: text.notes },
+    receiptField<PickupDeliverForm>('receipt', 'receipt', text.receiptFile),
   ],
-  initial: (): PickupDeliverForm => ({ receiver: '', when: dayjs().tz(DISPLAY_TIME_ZONE).format(LOCAL_FORMAT), notes: '' }),
+  initial: (): PickupDeliverForm => ({ receiver: '', when: dayjs().tz(DISPLAY_TIME_ZONE).format(LOCAL_FORMAT), notes: '', receipt: undefined }),
   validate: (f, _c, s) => checkPickupDelivery(s.pickupId, f),
+  after: {
+    event: 'item.attachReceipt',
+    payload: (report) => report.receipt,
+    failed: (s, reason) => text.deliverReceiptFailed(s.id, reason),
+  },
 });
 
 /** 'Adjuntar recibo': the receipt's photo, required. */
 export const pickupReceiptForm = form({
   title: (_c, s) => text.receiptTitle(s.id),
   id: (s) => `pickup-${s.id}`,
-  fields: [imageField<{ file: File | undefined }>('file', 'receipt', text.receiptFile)],
+  fields: [receiptField<{ file: File | undefined }>('file', 'receipt', text.receiptFile)],
   initial: () => ({ file: undefined as File | undefined }),
-  validate: ({ file }): Validation<File> => {
-    if (!file) return { ok: false, message: RemittanceMsg.imageRequired };
-    const problem = imageProblem(file);
-    return problem ? { ok: false, message: problem } : { ok: true, payload: file };
-  },
+  validate: ({ file }) => checkReceipt(file),
 });

@@ -80,8 +80,12 @@ export type FormField<TForm, TContext = unknown> = FieldBase<TForm, TContext> &
      * `names` when the body sends names (a province change takes its first municipality).
      */
     | { kind: 'place'; productType: string; municipality: keyof TForm & string; names?: { province: keyof TForm & string; municipality: keyof TForm & string } }
-    /** A file picked from the computer (an image of a document, a receipt); its value is the File or undefined. */
-    | { kind: 'file'; accept: readonly string[] }
+    /**
+     * A file picked from the computer (an image of a document, a receipt); its value is the File or
+     * undefined (PREPARING_IMAGE while a photo over the limit is made smaller). `capture`: a phone
+     * opens its camera on that side (a receipt: 'environment', the back camera); a desktop ignores it.
+     */
+    | { kind: 'file'; accept: readonly string[]; capture?: 'environment' | 'user' }
   );
 
 /**
@@ -95,6 +99,22 @@ export interface FormStep<TPayload> {
   payload(payload: TPayload): unknown;
   /** This row's payload with the other's answer in it. */
   merge(payload: TPayload, data: never): TPayload;
+}
+
+/**
+ * A request of another row of the same table sent after the row's own was done, its payload from
+ * this one's ("Reportar entrega" of a pickup: the receipt's photo goes up once the delivery stands).
+ * Its own request and its own action log; the chart is asked about it only by the server, when it
+ * is sent (the row's own move has taken the entity where it is accepted). Its failure does not undo
+ * the row's own change: the result says what was done and what was not.
+ */
+export interface FormAfter<TPayload, TSubject> {
+  /** The other row's event (a row of its own too: a retry). */
+  event: string;
+  /** That row's payload, from this one's; null when there is nothing to send after. */
+  payload(payload: TPayload): unknown;
+  /** The result's text when the row's own change was done and the step failed (`reason`: the failure's Spanish message). */
+  failed(subject: TSubject, reason: string): string;
 }
 
 export interface FormSpec<TForm, TPayload, TContext, TSubject> {
@@ -115,6 +135,8 @@ export interface FormSpec<TForm, TPayload, TContext, TSubject> {
   validate: (form: TForm, context: TContext, subject: TSubject) => Validation<TPayload>;
   /** A request sent first, whose answer the payload takes. */
   before?: FormStep<TPayload>;
+  /** A request sent after the row's own was done. */
+  after?: FormAfter<TPayload, TSubject>;
 }
 
 /** A row's form, whatever its value's shape: what the row and the dialog see. */
@@ -135,9 +157,53 @@ export async function stepped<TPayload>(form: { before?: FormStep<TPayload> } | 
   if (!step) return payload;
   const first = step.payload(payload);
   if (first === null) return payload;
-  const row = rows.find((r) => r.event === step.event);
-  if (!row) throw new Error(`no row ${step.event} for a step`);
-  return step.merge(payload, (await send(row as never, first)) as never);
+  return step.merge(payload, (await send(stepRow(rows, step.event), first)) as never);
+}
+
+/**
+ * What follows a row's own request once it was done, when its form names an after step: the
+ * step's row (of the same table) sent with its payload from the row's; nothing when the step has
+ * no payload. Answers null when nothing is to be said, or, when the step failed (the network, a
+ * refusal), the step's own text of what was done and what was not: the row's change stands.
+ */
+export async function followed<TPayload, TSubject>(
+  form: { after?: FormAfter<TPayload, TSubject> } | undefined,
+  rows: readonly { event: string }[],
+  payload: TPayload,
+  subject: TSubject,
+  send: (row: never, payload: unknown) => Promise<unknown>,
+  reason: (error: unknown) => string,
+): Promise<string | null> {
+  const step = form?.after;
+  if (!step) return null;
+  const next = step.payload(payload);
+  if (next === null) return null;
+  const row = stepRow(rows, step.event);
+  try {
+    await send(row, next);
+    return null;
+  } catch (error) {
+    return step.failed(subject, reason(error));
+  }
+}
+
+/** The row of a form's step, among its table's rows. */
+function stepRow(rows: readonly { event: string }[], event: string): never {
+  const row = rows.find((r) => r.event === event);
+  if (!row) throw new Error(`no row ${event} for a step`);
+  return row as never;
+}
+
+/**
+ * A file field's value while the photo picked is being made smaller (src/ui/images.ts): not a
+ * file to send. The action flow refuses the form while one of its fields holds it.
+ */
+export const PREPARING_IMAGE: { readonly preparing: true } = Object.freeze({ preparing: true });
+
+/** Whether a form's file field still holds a photo being made smaller. */
+export function preparingImage(form: { fields: readonly { kind: string; name: string }[] }, value: unknown): boolean {
+  const typed = value as Readonly<Record<string, unknown>> | null;
+  return form.fields.some((field) => field.kind === 'file' && typed?.[field.name] === PREPARING_IMAGE);
 }
 
 /** A form's title, as the dialog shows it. */
