@@ -103,14 +103,22 @@ export async function remittanceWaitingCount(db: Kysely<Database>, permissions: 
   return counts.reduce((sum, c) => sum + Number(c.n), 0);
 }
 
-/** Where the page's remittances go (bank and home: the remittance; pickup: the shipment), by item. */
-async function provincesOf(db: Kysely<Database>, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, string>();
+/**
+ * Where the page's remittances go and to whom (bank and home: the remittance and its recipient;
+ * pickup: the shipment and who receives it at the door), by item: what a courier's card shows.
+ */
+async function placesOf(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, { province: string | null; recipient: string }>();
   const [remittances, pickups] = await Promise.all([
-    db.selectFrom('remittances as r').innerJoin('provinces as p', 'p.code', 'r.province_code').select(['r.id', 'p.name']).where('r.id', 'in', ids).execute(),
-    db.selectFrom('pickup_remittances as r').innerJoin('provinces as p', 'p.code', 'r.ship_province_code').select(['r.item_id as id', 'p.name']).where('r.item_id', 'in', ids).execute(),
+    db.selectFrom('remittances as r').leftJoin('provinces as p', 'p.code', 'r.province_code').select(['r.id', 'p.name', 'r.recipient_full_name as recipient']).where('r.id', 'in', ids).execute(),
+    db
+      .selectFrom('pickup_remittances as r')
+      .leftJoin('provinces as p', 'p.code', 'r.ship_province_code')
+      .select(['r.item_id as id', 'p.name', 'r.ship_recipient_name as recipient'])
+      .where('r.item_id', 'in', ids)
+      .execute(),
   ]);
-  return new Map([...remittances, ...pickups].map((r) => [r.id, r.name]));
+  return new Map([...remittances, ...pickups].map((r) => [r.id, { province: r.name, recipient: r.recipient }]));
 }
 
 /** The remittance queue of this person: the items their charts offer them a forward action on. */
@@ -145,9 +153,9 @@ export async function remittanceQueue(ctx: ReadContext, q: Parsed): Promise<Remi
   const byId = new Map(read.map((r) => [r.id, r]));
   // In the page's order; an item gone between the two reads (deleted) is left out.
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
-  const [claims, provinces, orders, approvals, charts] = await Promise.all([
+  const [claims, places, orders, approvals, charts] = await Promise.all([
     liveClaims(db, 'item', ids, now),
-    provincesOf(db, ids),
+    placesOf(db, ids),
     rows.length === 0 ? [] : db.selectFrom('orders').select(['id', 'status']).where('id', 'in', [...new Set(rows.map((r) => r.order_id))]).execute(),
     waitingApprovals(db, ids, now),
     entryCharts(ctx, 'item', rows.map((r) => ({ id: r.id, product: r.product_type }))),
@@ -165,7 +173,8 @@ export async function remittanceQueue(ctx: ReadContext, q: Parsed): Promise<Remi
       ...waited(r.created_date, 'remittance', ctx),
       amount: r.amount,
       currency: r.currency,
-      province: provinces.get(r.id) ?? null,
+      province: places.get(r.id)?.province ?? null,
+      recipient: places.get(r.id)?.recipient ?? null,
       provider: r.provider,
       orderStatus: status,
       blocked: waitsForRisk(r.product_type as RemittanceQueueProduct, chart) || approvals.has(r.id),

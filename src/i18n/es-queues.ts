@@ -45,6 +45,8 @@ export const queueText = {
   itemPanel: (id: number) => `Item ${id} de la cola`,
   orderPanel: (id: number) => `Orden ${id} de la cola`,
   loadingEntry: 'Cargando…',
+  /** The way back from an entry opened alone on a phone. */
+  back: (title: string) => `← Volver a ${title}`,
   keys: {
     next: 'Siguiente elemento',
     previous: 'Elemento anterior',

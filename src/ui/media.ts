@@ -3,6 +3,8 @@ import { useSyncExternalStore } from 'react';
 /** Tailwind's breakpoints as media queries: `md:` and `lg:` in the classes mean these widths. */
 export const MEDIUM_UP = '(min-width: 48rem)';
 export const LARGE_UP = '(min-width: 64rem)';
+/** A phone's screen: below Tailwind's `sm` (what `max-sm:` means in the classes). */
+export const PHONE = '(max-width: 639px)';
 
 /**
  * Whether a media query matches, following it as the window changes. For what a narrow screen

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './harness';
-import { ownOrder, queueEntryRow, waitingBankRemittances, withDb } from './fixtures';
+import { asPickup, noisePng, ownOrder, queueEntryRow, waitingBankRemittances, withDb, type Slot } from './fixtures';
 import { seriousViolations, signIn } from './support';
 
 /**
@@ -178,17 +178,70 @@ test("the order page reads the order again when someone else changes it, and say
   await expect(notice).toBeHidden();
 });
 
-test("on a phone, a tapped item of Cola de Remesas comes into view with its order a tap away (issue 41 §4)", async ({ page }) => {
-  await page.setViewportSize({ width: 412, height: 823 });
-  // The test scale has no pickup waiting for entregas yet (the courier's own path comes with the rest of issue 41): the items admin sees.
-  await signIn(page, 'admin', { open: '/#/admin/remittance-queue' });
-  const list = page.getByRole('table', { name: /Cola de Remesas/ });
-  const first = list.getByRole('row').nth(1).getByRole('button').first();
-  await expect(first).toBeVisible();
-  await first.click();
-  // The panel goes under the list on a phone: it is brought into view, not left below the screen.
-  const panel = page.getByRole('region', { name: 'Cola de Remesas' });
-  await expect.poll(() => panel.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(120);
-  const order = panel.getByRole('link', { name: /^Orden \d+/ });
-  await expect(order).toHaveAttribute('href', /^#\/admin\/order-page\/\d+$/);
+test.describe('the courier on a phone (issue 41 §4, §5)', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+  test("entregas works Cola de Remesas as cards: an item opens alone with a way back, 'Entregado' with a 4 MB photo from its order a tap away", async ({ page }) => {
+    // A pickup assigned for delivery (the courier's work), in an order of the seed.
+    const slot = withDb((db) => {
+      const s = db
+        .prepare("SELECT i.id AS itemId, i.order_id AS orderId FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.status = 'CLOSED' AND i.fulfillment_order_id IS NOT NULL AND i.product_type = 'MINUTE' ORDER BY i.id LIMIT 1")
+        .get() as Slot;
+      asPickup(db, s, { status: 'PENDING_DELIVERY', deliveryStatus: 'ASSIGNED' });
+      return s;
+    });
+    await signIn(page, 'entregas', { open: '/#/admin/remittance-queue?product=PICKUP_CASH' });
+    // Cards, not the table: who, where, how much, the status and the order as a link, nothing wider than the screen.
+    const cards = page.getByRole('list', { name: /Cola de Remesas/ });
+    const card = cards.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Item ${slot.itemId}`, exact: true }) });
+    await expect(card).toContainText('Destinataria de prueba');
+    await expect(card).toContainText('Recogida de efectivo · Asignada');
+    await expect(card.getByRole('link', { name: `Orden ${slot.orderId} (abre en una pestaña nueva)` })).toHaveAttribute('href', `#/admin/order-page/${slot.orderId}`);
+    await expect(page.getByRole('table', { name: /Cola de Remesas/ })).toHaveCount(0);
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A tap anywhere on the card opens the item alone, with the way back in view; back, the card is where it was.
+    const back = page.getByRole('button', { name: '← Volver a Cola de Remesas' });
+    const panel = page.getByRole('region', { name: 'Cola de Remesas' });
+    const item = panel.getByRole('region', { name: `Recogida de efectivo ${slot.itemId}`, exact: true });
+    await card.tap();
+    await expect(item).toBeVisible();
+    await expect(cards).toHaveCount(0);
+    await expect(back).toBeInViewport();
+    await back.tap();
+    await expect(card).toBeInViewport();
+
+    // The courier's path (§5): the card's order, one tap away (a tab of its own: the queue stays where it was) …
+    const opened = page.waitForEvent('popup');
+    await card.getByRole('link', { name: `Orden ${slot.orderId} (abre en una pestaña nueva)` }).tap();
+    const orderPage = await opened;
+    const pickup = orderPage.getByRole('region', { name: `Recogida de efectivo ${slot.itemId}`, exact: true });
+    // … 'Reportar entrega' with the receipt's photo as a phone takes it (about 4 MB, camera first): made smaller, accepted, in one step …
+    await pickup.getByRole('button', { name: 'Reportar entrega' }).tap();
+    const dialog = orderPage.getByRole('dialog', { name: `Reportar Entrega Recogida ${slot.itemId}` });
+    await dialog.getByLabel('Recibió').fill('Marta Gómez');
+    const photo = noisePng(1320, 1000);
+    expect(photo.length).toBeGreaterThan(3.5 * 1024 * 1024);
+    const file = dialog.getByLabel(/Foto del recibo/);
+    await expect(file).toHaveAttribute('capture', 'environment');
+    await file.setInputFiles({ name: 'recibo.png', mimeType: 'image/png', buffer: photo });
+    await expect(dialog.getByText('Reduciendo la foto…')).toHaveCount(0, { timeout: 15_000 });
+    expect(await orderPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+    await dialog.getByRole('button', { name: 'Aceptar' }).tap();
+    await orderPage.getByRole('alertdialog', { name: 'Estas seguro?' }).getByRole('button', { name: 'Si, continuar!' }).tap();
+    const done = orderPage.getByRole('dialog', { name: 'Listo!' });
+    await expect(done).toContainText(`La recogida ${slot.itemId} quedó entregada y su recibo adjuntado.`);
+    await done.getByRole('button', { name: 'OK' }).tap();
+    // … and the receipt shown in place.
+    await pickup.getByRole('button', { name: 'Ver recibo' }).tap();
+    const receipt = pickup.getByRole('img', { name: 'Recibo' });
+    await expect.poll(() => receipt.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await orderPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+    expect(await seriousViolations(orderPage)).toEqual([]);
+    await orderPage.close();
+    // The queue heard it: the delivered pickup is no longer waiting.
+    await expect(card).toHaveCount(0);
+  });
 });

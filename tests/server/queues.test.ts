@@ -107,6 +107,16 @@ describe('the remittance queue', () => {
     const byProvince = await queue('operaciones', `?province=${province.province_code}&size=100`);
     expect(byProvince.elements.length).toBeGreaterThan(0);
     for (const entry of byProvince.elements) expect(entry.province).toBe(name);
+    // Each entry names who receives it (a courier's card): the remittance's recipient, a pickup's receiver at the door.
+    const all = await queue('admin', '?size=100');
+    const pickup = all.elements.find((e) => e.productType === 'PICKUP_CASH');
+    expect(pickup).toBeDefined();
+    const door = await k().selectFrom('pickup_remittances').select('ship_recipient_name').where('item_id', '=', pickup!.itemId).executeTakeFirstOrThrow();
+    expect(pickup!.recipient).toBe(door.ship_recipient_name);
+    for (const entry of bank.elements) {
+      const row = await k().selectFrom('remittances').select('recipient_full_name').where('id', '=', entry.itemId).executeTakeFirstOrThrow();
+      expect(entry.recipient).toBe(row.recipient_full_name);
+    }
     const old = await queue('operaciones', '?minAgeHours=72&size=100');
     for (const entry of old.elements) expect(entry.ageMinutes).toBeGreaterThanOrEqual(72 * 60);
     await expectError(await get(`${QueuePaths.remittances}?product=TOPUP`, 'operaciones'), 400, 'invalid_request', 'El producto no es válido.');

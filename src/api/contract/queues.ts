@@ -59,6 +59,8 @@ export const RemittanceQueueEntry = v.object({
   amount: v.number(),
   currency: v.string(),
   province: v.nullable(v.string()),
+  /** Who receives it: the remittance's recipient, or who receives a pickup at the door. */
+  recipient: v.nullable(v.string()),
   provider: v.nullable(v.string()),
   orderStatus: v.string(),
   /** The order is in risk review, or the item's approval waits for a second person: shown, not actionable. */

@@ -6,6 +6,7 @@ import { formatMoney, formatScore } from '@/domain/format';
 import { orderStatusLabel } from '@/domain/order-status';
 import { formatDateTime } from '@/domain/time';
 import { Button } from '@/ui/button';
+import { CodeText } from '@/ui/code-text';
 import { useDetailTab } from '@/ui/detail-tab';
 import { CustomerLink, OrderLink } from '@/ui/links';
 import { t } from '@/i18n';
@@ -67,8 +68,9 @@ export function OrderPanel({
             <ChevronRightIcon aria-hidden className={`size-5 text-slate-500 transition-transform ${open ? 'rotate-90' : ''}`} />
             <span className="font-semibold">{orderText.title(order.id)}</span>
             <Fact label={panelText.date}>{formatDateTime(order.createdDate)}</Fact>
-            <Fact label={panelText.status} className="font-semibold">
-              {orderStatusLabel(order.status)}
+            {/* A long status (PENDING_ZELLE_CONFIRM) breaks after an underscore on a phone rather than run under the customer's link. */}
+            <Fact label={panelText.status} className="font-semibold whitespace-normal">
+              <CodeText code={orderStatusLabel(order.status)} />
             </Fact>
             <Fact label={panelText.total}>{formatMoney(order.totalPrice, order.currency)}</Fact>
             <Fact label={panelText.score} className={scoreClass(order.score)}>

@@ -37,6 +37,27 @@ const COLUMNS: QueueColumn<RemittanceQueueEntry>[] = [
   { header: columns.orderStatus, cell: (e) => <CodeText code={orderStatusLabel(e.orderStatus)} />, className: 'min-w-[7.5rem]' },
 ];
 
+/** An entry as a courier's phone shows it (issue 41 §4): who, where, how much, its status, its order a tap away, how long it waits. */
+function QueueCard({ entry: e }: { entry: RemittanceQueueEntry }) {
+  return (
+    <>
+      <p className="flex justify-between gap-2">
+        <span className="font-medium text-slate-900">{e.recipient ?? ''}</span>
+        <span className="whitespace-nowrap">{formatMoney(e.amount, e.currency)}</span>
+      </p>
+      <p className="text-slate-700">
+        {[queueText.products[e.productType], productStatusLabel(e.productType, e.status), normalizeProvince(e.province)].filter(Boolean).join(' · ')}
+      </p>
+      <p className="flex items-center justify-between gap-2">
+        <span>
+          {columns.order} <OrderLink id={e.orderId} />
+        </span>
+        <SlaAge ageMinutes={e.ageMinutes} sla={e.sla} />
+      </p>
+    </>
+  );
+}
+
 /**
  * The item as the queue last read it: its status and its chart are the list's entry, so the row and
  * the panel read one source and say the same the moment the list is read again after an action (the
@@ -101,6 +122,7 @@ export function RemittanceQueuePage() {
       keyName={(key) => `${columns.item} ${key}`}
       chartOf={(e) => e.chart}
       columns={COLUMNS}
+      card={(entry) => <QueueCard entry={entry} />}
       twoLines
       filters={
         <div role="group" aria-label={filters.label} className="flex flex-wrap gap-3">

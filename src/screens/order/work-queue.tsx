@@ -10,6 +10,7 @@ import { formatDateTime } from '@/domain/time';
 import { useServices, useSession } from '@/ui/session';
 import { useOrderChanges } from '@/ui/live';
 import { useHotkeys } from '@/ui/hotkeys';
+import { PHONE, useMediaQuery } from '@/ui/media';
 import { ActionHostContext } from '@/ui/action-host';
 import { FirstGroupKeys } from '@/ui/key-groups';
 import { PageHeader } from '@/ui/card';
@@ -57,6 +58,13 @@ export interface WorkQueueProps<TEntry, Q> {
   /** The entry's chart as the read carries it: the bulk bar offers what every chosen entry's chart takes. */
   chartOf: (entry: TEntry) => ChartSnapshot;
   columns: readonly QueueColumn<TEntry>[];
+  /**
+   * On a phone the list is these cards instead of the table (issue 41 §4: a courier's screen is
+   * 380 px wide; the table's columns and the bulk checkboxes do not fit, and are not what a courier
+   * works with), and an opened entry takes the whole screen with a way back. Without it the table
+   * stays, as wide as ever, scrolling sideways.
+   */
+  card?: (entry: TEntry) => ReactNode;
   filters?: ReactNode;
   /**
    * Its rows are wider than a laptop's or a desktop's screen (Cola de Remesas): from 1280 to 1536 px
@@ -71,8 +79,6 @@ export interface WorkQueueProps<TEntry, Q> {
   panel: (entry: TEntry, onActed: () => void, rereads: Rereads) => ReactNode;
 }
 
-/** A phone's screen (below Tailwind's `sm`). */
-const PHONE = '(max-width: 639px)';
 
 /**
  * The list's pane: its height (shorter while an entry is open under it, so the panel shows), and its
@@ -83,7 +89,7 @@ function listFrame(twoLines: boolean, opened: boolean) {
   return `${opened ? 'h-[40vh]' : 'h-[65vh]'} 2xl:h-[75vh] 2xl:flex-auto ${opened ? '2xl:grow-0' : ''}`;
 }
 
-export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = false, entryOf, claimOf, blockedText, nameOf, keyName, chartOf, columns, filters, twoLines = false, onDecided, panel }: WorkQueueProps<TEntry, Q>) {
+export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = false, entryOf, claimOf, blockedText, nameOf, keyName, chartOf, columns, card, filters, twoLines = false, onDecided, panel }: WorkQueueProps<TEntry, Q>) {
   const services = useServices();
   const me = useSession((c) => c.profile?.accountId ?? null);
 
@@ -172,22 +178,32 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
     { key: 'x', label: bulkText.keys.toggle, run: toggleCursor },
   ]);
 
-  // The highlighted row stays in view as the keys move it.
-  const list = useRef<HTMLTableSectionElement>(null);
+  const openedEntry = current;
+  // A phone with cards: the list or the opened entry, one at a time, each the whole screen.
+  const cards = useMediaQuery(PHONE) && card !== undefined;
+  const alone = cards && openedEntry !== null;
+
+  // The highlighted row stays in view as the keys move it, and comes back into view when an entry
+  // opened alone is closed (the courier returns to the card they tapped).
+  const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
     list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
-  }, [cursor]);
+  }, [cursor, alone]);
 
-  const openedEntry = current;
-  // On a phone the opened entry's panel goes under the list, at or below the screen's fold: it is brought up (it is at
-  // least a screen high there, so it can be while its parts still load), or the tap seems to do nothing. (Wider, the
-  // keys move the list's cursor and the panel stays where it is.)
+  // An entry opened alone shows from its way back down (the list that was above it is gone, the
+  // page may still be scrolled where the card was). On a phone without cards the panel goes under
+  // the list, below the fold: it is brought up (at least a screen high there, so it can be while
+  // its parts still load), or the tap seems to do nothing. (Wider, the keys move the list's cursor
+  // and the panel stays where it is.)
   const panelRef = useRef<HTMLElement>(null);
+  const backRef = useRef<HTMLDivElement>(null);
   const panelShown = openedEntry !== null;
   useEffect(() => {
     const panel = panelRef.current;
-    if (panel && opened !== null && window.matchMedia(PHONE).matches && panel.getBoundingClientRect().top > window.innerHeight / 3) panel.scrollIntoView({ block: 'start' });
-  }, [opened, panelShown]);
+    if (!panel || opened === null || !window.matchMedia(PHONE).matches) return;
+    if (alone) backRef.current?.scrollIntoView({ block: 'nearest' });
+    else if (panel.getBoundingClientRect().top > window.innerHeight / 3) panel.scrollIntoView({ block: 'start' });
+  }, [opened, panelShown, alone]);
   const heldElsewhere = state.matches({ entry: 'held' });
   const onActed = () => {
     actor.send({ type: 'queue.acted' });
@@ -205,88 +221,133 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
           <span className="text-sm text-slate-600">{state.matches({ list: 'loading' }) ? queueText.loadingEntry : queueText.waiting(total)}</span>
         </div>
       </PageHeader>
-      {/* The filters, and beside them, while nothing is open, how to open something (there is no empty panel to say it). */}
-      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
-        {filters}
-        {openedEntry === null ? <p className="ml-auto text-sm text-slate-600">{queueText.choose}</p> : null}
-      </div>
-      {error ? (
-        <div role="alert" className="flex items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-          <span>{error}</span>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'queue.reload' })}>
-            {t.app.retry}
+      {alone ? (
+        // The opened entry alone on a phone: the way back to the list (Esc does the same), which frees it.
+        <div ref={backRef} className="scroll-mt-4">
+          <Button variant="secondary" onClick={() => actor.send({ type: 'queue.close' })}>
+            {queueText.back(title)}
           </Button>
         </div>
       ) : null}
+      {alone ? null : (
+        <>
+          {/* The filters, and beside them, while nothing is open, how to open something (there is no empty panel to say it). */}
+          <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+            {filters}
+            {openedEntry === null ? <p className="ml-auto text-sm text-slate-600">{queueText.choose}</p> : null}
+          </div>
+          {error ? (
+            <div role="alert" className="flex items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+              <span>{error}</span>
+              <Button variant="secondary" onClick={() => actor.send({ type: 'queue.reload' })}>
+                {t.app.retry}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
       {/* The list and the opened entry's panel share the width by their content: the list as wide as its
           rows (all of it while nothing is open), the panel the rest, at least 34rem; side by side from a
           laptop's width (from 1536 px with two-line rows), one under the other below it. */}
       <div className={`flex flex-col gap-4 ${twoLines ? '2xl:flex-row 2xl:items-start' : 'xl:flex-row xl:items-start'}`}>
         {/* A pane of fixed height: the rows scroll inside it, so nothing under it moves as they arrive;
             narrower than its rows, it scrolls sideways with a shade on the side that has more. */}
-        <div className={`scroll-cue min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 ${listFrame(twoLines, openedEntry !== null)}`}>
-          <div className="scroll-cue-port h-full overflow-auto rounded-lg">
+        {alone ? null : cards && card ? (
+          // On a phone, cards down the page (the page scrolls, nothing is under them).
+          <div ref={list} className="min-w-0">
             {entries.length === 0 && state.matches({ list: 'ready' }) ? (
               <p className="p-4 text-sm text-slate-600">{queueText.empty}</p>
             ) : entries.length === 0 ? (
-              // The table comes with its rows: its columns take their widths once.
               <Spinner label={t.app.loading} />
             ) : (
-              // One line per row: every row is as high as the others.
-              <table aria-label={queueText.listLabel(title, newestFirst)} className={`w-full text-left text-sm whitespace-nowrap ${twoLines ? 'xl:text-xs xl:whitespace-normal 2xl:text-sm 2xl:whitespace-nowrap' : ''}`}>
-                <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
-                  <tr>
-                    <th scope="col" className="w-8 px-2 py-2">
-                      <input
-                        type="checkbox"
-                        aria-label={bulkText.selectPage}
-                        checked={wholePage}
-                        disabled={choosable.length === 0}
-                        onChange={() => bulk.send({ type: 'select.page' })}
-                      />
-                    </th>
-                    {columns.map((column) => (
-                      <th key={column.header} scope="col" className="px-2 py-2 font-medium">
-                        {column.header}
-                      </th>
-                    ))}
-                    <th scope="col" className="px-2 py-2 font-medium">
-                      {queueText.columns.holder}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody ref={list}>
-                  {entries.map(({ key, blocked, row }, index) => {
-                    const entry = row as TEntry;
-                    return (
-                      <tr
-                        key={key}
-                        aria-current={index === cursor ? 'true' : undefined}
-                        className={`border-t border-slate-100 ${twoLines ? 'xl:h-[2.75rem] 2xl:h-auto' : ''} ${index === cursor ? 'bg-sky-50 outline-2 -outline-offset-2 outline-sky-500' : ''} ${key === opened ? 'font-semibold' : ''} ${blocked ? 'text-slate-500' : ''}`}
-                      >
-                        <td className="px-2 py-1.5">
-                          <input type="checkbox" aria-label={bulkText.select(nameOf(entry))} checked={chosen.includes(key)} disabled={blocked} onChange={() => bulk.send({ type: 'select.toggle', key })} />
-                        </td>
-                        {columns.map((column, c) => (
-                          <td key={column.header} className={`px-2 py-1.5 ${column.className ?? ''}`}>
-                            {c === 0 ? (
-                              <button type="button" className="text-left underline-offset-2 hover:underline" aria-label={nameOf(entry)} onClick={() => actor.send({ type: 'queue.open', key })}>
-                                {column.cell(entry)}
-                              </button>
-                            ) : (
-                              column.cell(entry)
-                            )}
-                          </td>
-                        ))}
-                        <td className="px-2 py-1.5 text-xs">{blocked ? (blockedText?.(entry) ?? queueText.blocked) : claimText(claimOf(entry))}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              <ul aria-label={queueText.listLabel(title, newestFirst)} className="space-y-2">
+                {entries.map(({ key, blocked, row }, index) => {
+                  const entry = row as TEntry;
+                  return (
+                    <li
+                      key={key}
+                      aria-current={index === cursor ? 'true' : undefined}
+                      className={`relative space-y-1 rounded-lg bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200 ${index === cursor ? 'ring-2 ring-sky-500' : ''} ${blocked ? 'text-slate-500' : ''}`}
+                    >
+                      <div className="flex items-baseline justify-between gap-2">
+                        {/* The card's button covers the whole card (a tap anywhere opens it); its links lie above it. */}
+                        <button type="button" className="font-semibold underline-offset-2 after:absolute after:inset-0 after:content-['']" onClick={() => actor.send({ type: 'queue.open', key })}>
+                          {nameOf(entry)}
+                        </button>
+                        <span className="text-xs">{blocked ? (blockedText?.(entry) ?? queueText.blocked) : claimText(claimOf(entry))}</span>
+                      </div>
+                      <div className="[&_a]:relative [&_a]:z-10">{card(entry)}</div>
+                    </li>
+                  );
+                })}
+              </ul>
             )}
           </div>
-        </div>
+        ) : (
+          <div className={`scroll-cue min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 ${listFrame(twoLines, openedEntry !== null)}`}>
+            <div ref={list} className="scroll-cue-port h-full overflow-auto rounded-lg">
+              {entries.length === 0 && state.matches({ list: 'ready' }) ? (
+                <p className="p-4 text-sm text-slate-600">{queueText.empty}</p>
+              ) : entries.length === 0 ? (
+                // The table comes with its rows: its columns take their widths once.
+                <Spinner label={t.app.loading} />
+              ) : (
+                // One line per row: every row is as high as the others.
+                <table aria-label={queueText.listLabel(title, newestFirst)} className={`w-full text-left text-sm whitespace-nowrap ${twoLines ? 'xl:text-xs xl:whitespace-normal 2xl:text-sm 2xl:whitespace-nowrap' : ''}`}>
+                  <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
+                    <tr>
+                      <th scope="col" className="w-8 px-2 py-2">
+                        <input
+                          type="checkbox"
+                          aria-label={bulkText.selectPage}
+                          checked={wholePage}
+                          disabled={choosable.length === 0}
+                          onChange={() => bulk.send({ type: 'select.page' })}
+                        />
+                      </th>
+                      {columns.map((column) => (
+                        <th key={column.header} scope="col" className="px-2 py-2 font-medium">
+                          {column.header}
+                        </th>
+                      ))}
+                      <th scope="col" className="px-2 py-2 font-medium">
+                        {queueText.columns.holder}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {entries.map(({ key, blocked, row }, index) => {
+                      const entry = row as TEntry;
+                      return (
+                        <tr
+                          key={key}
+                          aria-current={index === cursor ? 'true' : undefined}
+                          className={`border-t border-slate-100 ${twoLines ? 'xl:h-[2.75rem] 2xl:h-auto' : ''} ${index === cursor ? 'bg-sky-50 outline-2 -outline-offset-2 outline-sky-500' : ''} ${key === opened ? 'font-semibold' : ''} ${blocked ? 'text-slate-500' : ''}`}
+                        >
+                          <td className="px-2 py-1.5">
+                            <input type="checkbox" aria-label={bulkText.select(nameOf(entry))} checked={chosen.includes(key)} disabled={blocked} onChange={() => bulk.send({ type: 'select.toggle', key })} />
+                          </td>
+                          {columns.map((column, c) => (
+                            <td key={column.header} className={`px-2 py-1.5 ${column.className ?? ''}`}>
+                              {c === 0 ? (
+                                <button type="button" className="text-left underline-offset-2 hover:underline" aria-label={nameOf(entry)} onClick={() => actor.send({ type: 'queue.open', key })}>
+                                  {column.cell(entry)}
+                                </button>
+                              ) : (
+                                column.cell(entry)
+                              )}
+                            </td>
+                          ))}
+                          <td className="px-2 py-1.5 text-xs">{blocked ? (blockedText?.(entry) ?? queueText.blocked) : claimText(claimOf(entry))}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              )}
+            </div>
+          </div>
+        )}
         {openedEntry === null ? null : (
           <section ref={panelRef} aria-label={title} className={`min-w-0 space-y-3 max-sm:min-h-[100svh] ${twoLines ? '2xl:flex-[1_0_34rem]' : 'xl:flex-[1_0_34rem]'}`}>
             {heldElsewhere && refusal ? (

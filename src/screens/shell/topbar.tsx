@@ -31,14 +31,15 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       <div className="ml-auto flex items-center gap-2" aria-busy={!shellDataIn}>
         <Link to="/admin/dashboard" className="inline-flex items-center gap-1 rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
           <ChartBarIcon aria-hidden className="size-5" />
-          {t.topbar.stats}
+          {/* On a phone the bar's links are their icons (their names for screen readers): at 360 px the words push the bar off the screen. */}
+          <span className="max-sm:sr-only">{t.topbar.stats}</span>
         </Link>
         {kyc ? <KycCounter /> : null}
         {risk ? <RiskBell /> : null}
         {settings ? (
           <Link to="/admin/settings-page" className="inline-flex items-center gap-1 rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
             <Cog6ToothIcon aria-hidden className="size-5" />
-            {t.topbar.settings}
+            <span className="max-sm:sr-only">{t.topbar.settings}</span>
           </Link>
         ) : null}
       </div>
