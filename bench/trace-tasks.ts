@@ -4,9 +4,14 @@
  * V8 sampling profiler's chunks, the functions that ran (self time, by file and name). Used by
  * `BENCH_TRACE=1 npm run bench:lighthouse` to see where total blocking time comes from.
  *
- * Lighthouse's mobile profile simulates a 4× slower CPU by scaling what it observed: a task counts
- * as long when it took 50 ms / 4 = 12.5 ms here. `slowdown` says by how much times are scaled.
+ * Lighthouse simulates a slower CPU by scaling what it observed, as Lantern does (bench/cpu-slowdown.ts):
+ * `slowdown` is the profile's multiplier (the mobile one calibrated to the host by
+ * bench/lighthouse.ts, 1 on desktop), a task that performed a layout is scaled by half of it, and a
+ * task counts as long when it is 50 ms or more so scaled (at 4×, 12.5 ms observed; 25 ms with a
+ * layout). Every time printed is the simulated one.
  */
+import { simulatedTaskUs } from './cpu-slowdown';
+
 export interface TraceEvent {
   name: string;
   cat?: string;
@@ -66,18 +71,28 @@ function samples(events: TraceEvent[], pid: number, tid: number) {
 const file = (url: string) => (url ? url.split('/').pop()!.split('?')[0]! : '(native)');
 
 /** Lines describing each long task: start and simulated length, then its biggest parts. */
-export function describeLongTasks(events: TraceEvent[], slowdown = 4, top = 6): string[] {
+export function describeLongTasks(events: TraceEvent[], slowdown: number, top = 6): string[] {
   const thread = mainThread(events);
   if (!thread) return ['no renderer main thread in the trace'];
   const onThread = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X');
   const navigation = events.find((e) => e.name === 'navigationStart' && e.pid === thread.pid)?.ts ?? Math.min(...onThread.map((e) => e.ts));
-  const tasks = onThread.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) * slowdown >= 50_000);
+  // Each task as Lantern simulates it: a layout inside (a Layout event within it) halves its multiplier.
+  const layouts = onThread.filter((e) => e.name === 'Layout');
+  const tasks = onThread
+    .filter((e) => e.name === 'RunTask' && (e.dur ?? 0) * slowdown >= 50_000)
+    .map((task) => {
+      const layout = layouts.some((e) => e.ts >= task.ts && e.ts < task.ts + task.dur!);
+      return { task, layout, us: simulatedTaskUs(task.dur!, slowdown, layout) };
+    })
+    .filter((t) => t.us >= 50_000);
   const { nodes, samples: all } = samples(events, thread.pid, thread.tid);
   const lines: string[] = [];
   let blocking = 0;
-  for (const task of tasks) {
+  for (const { task, layout, us: simulated } of tasks) {
     const end = task.ts + task.dur!;
-    blocking += task.dur! * slowdown - 50_000;
+    blocking += simulated - 50_000;
+    // The parts are scaled as their task is.
+    const scale = simulated / task.dur!;
     // Trace events directly inside the task by kind, their own time (children taken out).
     const inside = onThread
       .filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && (e.dur ?? 0) > 0)
@@ -98,7 +113,7 @@ export function describeLongTasks(events: TraceEvent[], slowdown = 4, top = 6): 
     }
     kinds.set('(task itself)', task.dur! - outermost);
     for (const [e, us] of self) if (us > 0) kinds.set(label(e), (kinds.get(label(e)) ?? 0) + us);
-    const byKind = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => `${k} ${Math.round((us * slowdown) / 1000)}`);
+    const byKind = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => `${k} ${Math.round((us * scale) / 1000)}`);
     // Samples inside the task by function (self time).
     const functions = new Map<string, number>();
     const within = all.filter((s) => s.ts >= task.ts && s.ts < end);
@@ -108,8 +123,8 @@ export function describeLongTasks(events: TraceEvent[], slowdown = 4, top = 6): 
       const label = frame ? `${frame.functionName || '(anonymous)'} ${file(frame.url)}${frame.lineNumber !== undefined && frame.url ? `:${frame.lineNumber + 1}` : ''}` : '?';
       functions.set(label, (functions.get(label) ?? 0) + (next - s.ts));
     });
-    const byFunction = [...functions].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => `${k} ${Math.round((us * slowdown) / 1000)}`);
-    lines.push(`  task at ${Math.round((task.ts - navigation) / 1000)} ms observed, ${Math.round((task.dur! * slowdown) / 1000)} ms at ${slowdown}x`);
+    const byFunction = [...functions].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => `${k} ${Math.round((us * scale) / 1000)}`);
+    lines.push(`  task at ${Math.round((task.ts - navigation) / 1000)} ms observed, ${Math.round(simulated / 1000)} ms at ${slowdown}x${layout ? ` (it performed a layout: ${slowdown / 2}x)` : ''}`);
     lines.push(`    events: ${byKind.join(' · ')}`);
     if (byFunction.length > 0) lines.push(`    functions: ${byFunction.join(' · ')}`);
   }
