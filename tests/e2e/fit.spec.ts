@@ -58,17 +58,17 @@ test('the work queues fit every screen: the list as wide as its rows while nothi
   // Where each list shows its whole rows (elsewhere it may scroll inside its card, with the shade): Cola de
   // Remesas' rows take two lines on a laptop and a desktop, and its panel goes under the list there.
   for (const queue of [
-    { path: '/#/admin/risk-queue', title: 'Cola de Riesgo', opened: (p: Page) => p.getByRole('tab', { name: 'Riesgo', selected: true }), whole: [1920], wholeOpened: [] as number[], cards: false },
-    { path: '/#/admin/remittance-queue', title: 'Cola de Remesas', opened: (p: Page) => p.getByRole('group', { name: /^Acciones del item/ }).first(), whole: [1280, 1440, 1920], wholeOpened: [1280, 1440], cards: true },
+    { path: '/#/admin/risk-queue', title: 'Cola de Riesgo', opened: (p: Page) => p.getByRole('tab', { name: 'Riesgo', selected: true }), whole: [1920], wholeOpened: [] as number[] },
+    { path: '/#/admin/remittance-queue', title: 'Cola de Remesas', opened: (p: Page) => p.getByRole('group', { name: /^Acciones del item/ }).first(), whole: [1280, 1440, 1920], wholeOpened: [1280, 1440] },
   ]) {
-    // Cola de Remesas is cards on a phone (issue 41 §4), and an opened entry is alone there: no table to measure.
-    const tableAt = (width: number) => !queue.cards || width >= 640;
+    // A queue is cards on a phone (issue 41 §4), and an opened entry is alone there: no table to measure.
+    const tableAt = (width: number) => width >= 640;
     await page.setViewportSize(SCREENS[0]!);
     await page.goto(queue.path);
     const list = page.getByRole('table', { name: new RegExp(queue.title) });
     await expect(list.getByRole('row').nth(1)).toBeVisible();
     await fitsEveryScreen(page, async ({ width }) => {
-      if (!tableAt(width)) return;
+      if (!tableAt(width)) return expect(page.getByRole('list', { name: new RegExp(queue.title) }).getByRole('listitem').first()).toBeVisible();
       await listIsEven(page, list);
       // Nothing open: no panel keeps width aside, and the whole list shows.
       if (queue.whole.includes(width)) expect(await whole(list), `${queue.title} at ${width} px`).toBe(true);
@@ -76,7 +76,7 @@ test('the work queues fit every screen: the list as wide as its rows while nothi
     await page.keyboard.press('Enter');
     await expect(queue.opened(page)).toBeVisible();
     await fitsEveryScreen(page, async ({ width }) => {
-      if (!tableAt(width)) return;
+      if (!tableAt(width)) return expect(page.getByRole('button', { name: `← Volver a ${queue.title}` })).toBeVisible();
       await listIsEven(page, list);
       if (queue.wholeOpened.includes(width)) expect(await whole(list), `${queue.title}, an entry open, at ${width} px`).toBe(true);
     });

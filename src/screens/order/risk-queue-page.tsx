@@ -28,6 +28,25 @@ const COLUMNS: QueueColumn<RiskQueueEntry>[] = [
   { header: columns.rules, cell: (e) => e.topRules.map((r) => r.factor).join(', '), className: 'text-xs' },
 ];
 
+/** An entry on a phone (issue 41 §4): how much and its score, its status, the customer's reliability and country, the rules that weighed most, how long it waits. */
+function QueueCard({ entry: e }: { entry: RiskQueueEntry }) {
+  return (
+    <>
+      <p className="flex justify-between gap-2">
+        <span className="whitespace-nowrap">{formatMoney(e.totalPrice, e.currency)}</span>
+        <span>
+          {columns.score} <span className={scoreClass(e.score)}>{formatScore(e.score)}</span>
+        </span>
+      </p>
+      <p className="text-slate-700">{[orderStatusLabel(e.status), reliabilityLabel(e.reliability), e.country ?? ''].filter(Boolean).join(' · ')}</p>
+      <p className="flex items-baseline justify-between gap-2">
+        <span className="text-xs">{e.topRules.map((r) => r.factor).join(', ')}</span>
+        <SlaAge ageMinutes={e.ageMinutes} sla={e.sla} />
+      </p>
+    </>
+  );
+}
+
 /** The opened order: the order page's panel, open on its Riesgo tab, with its actions; it reads again when the queue says so. */
 function QueueOrderPanel({ entry, onActed, rereads }: { entry: RiskQueueEntry; onActed: () => void; rereads: Rereads }) {
   const services = useServices();
@@ -67,6 +86,7 @@ export function RiskQueuePage() {
       keyName={(key) => `${columns.order} ${key}`}
       chartOf={(e) => e.chart}
       columns={COLUMNS}
+      card={(entry) => <QueueCard entry={entry} />}
       onDecided={() => session.send({ type: 'risk.changed' })}
       panel={(entry, onActed, rereads) => <QueueOrderPanel key={entry.orderId} entry={entry} onActed={onActed} rereads={rereads} />}
     />

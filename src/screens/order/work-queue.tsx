@@ -61,10 +61,9 @@ export interface WorkQueueProps<TEntry, Q> {
   /**
    * On a phone the list is these cards instead of the table (issue 41 §4: a courier's screen is
    * 380 px wide; the table's columns and the bulk checkboxes do not fit, and are not what a courier
-   * works with), and an opened entry takes the whole screen with a way back. Without it the table
-   * stays, as wide as ever, scrolling sideways.
+   * works with), and an opened entry takes the whole screen with a way back.
    */
-  card?: (entry: TEntry) => ReactNode;
+  card: (entry: TEntry) => ReactNode;
   filters?: ReactNode;
   /**
    * Its rows are wider than a laptop's or a desktop's screen (Cola de Remesas): from 1280 to 1536 px
@@ -179,8 +178,8 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
   ]);
 
   const openedEntry = current;
-  // A phone with cards: the list or the opened entry, one at a time, each the whole screen.
-  const cards = useMediaQuery(PHONE) && card !== undefined;
+  // A phone: the list as cards, or the opened entry alone, one at a time, each the whole screen.
+  const cards = useMediaQuery(PHONE);
   const alone = cards && openedEntry !== null;
 
   // The highlighted row stays in view as the keys move it, and comes back into view when an entry
@@ -190,20 +189,13 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
     list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [cursor, alone]);
 
-  // An entry opened alone shows from its way back down (the list that was above it is gone, the
-  // page may still be scrolled where the card was). On a phone without cards the panel goes under
-  // the list, below the fold: it is brought up (at least a screen high there, so it can be while
-  // its parts still load), or the tap seems to do nothing. (Wider, the keys move the list's cursor
-  // and the panel stays where it is.)
-  const panelRef = useRef<HTMLElement>(null);
+  // An entry opened alone shows from its way back down: the list that was above it is gone, and the
+  // page may still be scrolled where the card was. (Wider, the keys move the list's cursor and the
+  // panel stays where it is.)
   const backRef = useRef<HTMLDivElement>(null);
-  const panelShown = openedEntry !== null;
   useEffect(() => {
-    const panel = panelRef.current;
-    if (!panel || opened === null || !window.matchMedia(PHONE).matches) return;
     if (alone) backRef.current?.scrollIntoView({ block: 'nearest' });
-    else if (panel.getBoundingClientRect().top > window.innerHeight / 3) panel.scrollIntoView({ block: 'start' });
-  }, [opened, panelShown, alone]);
+  }, [alone, opened]);
   const heldElsewhere = state.matches({ entry: 'held' });
   const onActed = () => {
     actor.send({ type: 'queue.acted' });
@@ -252,7 +244,7 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
       <div className={`flex flex-col gap-4 ${twoLines ? '2xl:flex-row 2xl:items-start' : 'xl:flex-row xl:items-start'}`}>
         {/* A pane of fixed height: the rows scroll inside it, so nothing under it moves as they arrive;
             narrower than its rows, it scrolls sideways with a shade on the side that has more. */}
-        {alone ? null : cards && card ? (
+        {alone ? null : cards ? (
           // On a phone, cards down the page (the page scrolls, nothing is under them).
           <div ref={list} className="min-w-0">
             {entries.length === 0 && state.matches({ list: 'ready' }) ? (
@@ -349,7 +341,7 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
           </div>
         )}
         {openedEntry === null ? null : (
-          <section ref={panelRef} aria-label={title} className={`min-w-0 space-y-3 max-sm:min-h-[100svh] ${twoLines ? '2xl:flex-[1_0_34rem]' : 'xl:flex-[1_0_34rem]'}`}>
+          <section aria-label={title} className={`min-w-0 space-y-3 ${twoLines ? '2xl:flex-[1_0_34rem]' : 'xl:flex-[1_0_34rem]'}`}>
             {heldElsewhere && refusal ? (
               <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
                 {refusal}
