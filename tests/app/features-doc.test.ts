@@ -18,7 +18,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 const testFiles = filesUnder('tests');
-const FOLDER: Record<string, string> = { e2e: 'e2e', server: 'server', machine: 'machines', domain: 'domain', api: 'api', app: 'app', components: 'components' };
+const FOLDER: Record<string, string> = { e2e: 'e2e', server: 'server', machine: 'machines', domain: 'domain', api: 'api', app: 'app', components: 'components', bench: 'bench' };
 
 /** The files a reference names (none when it names nothing that exists). */
 function resolve(kind: string | undefined, name: string, ext: 'spec' | 'test'): string[] {
@@ -42,7 +42,7 @@ const rows: Row[] = doc
 
 function references(row: Row) {
   const named: { text: string; files: string[] }[] = [];
-  for (const m of row.proofs.matchAll(/(?:\b(e2e|server|machine|domain|api|app|components)\s+)?\b([\w*-]+(?:\.[\w*-]+)*)\.(spec|test)\b(?!s)/g)) {
+  for (const m of row.proofs.matchAll(/(?:\b(e2e|server|machine|domain|api|app|components|bench)\s+)?\b([\w*-]+(?:\.[\w*-]+)*)\.(spec|test)\b(?!s)/g)) {
     if (m[2]!.includes('/')) continue;
     named.push({ text: m[0], files: resolve(m[1], m[2]!, m[3] as 'spec' | 'test') });
   }
