@@ -1,4 +1,4 @@
-import { useEffectEvent, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useState } from 'react';
 import type { ColDef, GridApi } from 'ag-grid-community';
 import type { AgGrid } from './ag-grid';
 import { Button } from './button';
@@ -70,13 +70,14 @@ export function DataGrid<T>({
     if (!Grid) void loadGrid().then((grid) => setGrid(() => grid));
   };
   const exportCsv = (grid: GridApi<T>) => grid.exportDataAsCsv({ ...SAFE_GRID_CSV, fileName: csvName, shouldRowBeSkipped: (p) => Boolean(p.node.data && isFullWidth?.(p.node.data)) });
-  const onReady = (grid: GridApi<T>) => {
-    setReady(() => grid);
-    if (csvAsked) {
-      setCsvAsked(false);
-      exportCsv(grid);
-    }
-  };
+  const onReady = (grid: GridApi<T>) => setReady(() => grid);
+  // 'Exportar CSV' before the grid was ready: the grid exports once it is (drawn hidden or shown).
+  const exportAsked = useEffectEvent((grid: GridApi<T>) => exportCsv(grid));
+  useEffect(() => {
+    if (!ready || !csvAsked) return;
+    setCsvAsked(false);
+    exportAsked(ready);
+  }, [ready, csvAsked]);
   const carryOver = useEffectEvent((grid: GridApi<T>) => {
     // The first row and column the light table showed at its top left: the grid scrolls them there.
     let rowIndex = 0;
