@@ -6,7 +6,8 @@ import { withDb } from './fixtures';
  * Issue 41 §2: a list is drawn first by the light table (src/ui/light-table.tsx) from the columns
  * AG Grid gets, and the grid takes over when the pointer enters the list. For a page of every list
  * the two show the same cells (headers and rows, by aria-rowindex and aria-colindex) in the same
- * places (each column header's left edge and width), for the rows of the first screen.
+ * places (each column header's left edge and width), for the rows of the first screen, and the
+ * grid keeps the light table's scroll.
  */
 
 // Wide enough for AG Grid to draw every column (it draws only those in view).
@@ -31,16 +32,27 @@ async function cellsOf(grid: Locator): Promise<Cells> {
   });
 }
 
-/** Reads the light table, lets the pointer in, and reads the grid that took its place. */
+/** The row under the header's bottom edge (its aria-rowindex): where the table is scrolled. */
+const topRow = (grid: Locator) =>
+  grid.evaluate((box) => {
+    const header = box.querySelector('[role="columnheader"]')!.getBoundingClientRect();
+    return document.elementFromPoint(header.left + 4, header.bottom + 4)?.closest('[role="row"]')?.getAttribute('aria-rowindex');
+  });
+
+/** Reads the light table, scrolls it three rows down (when it scrolls), lets the pointer in, and reads the grid that took its place. */
 async function bothOf(page: Page, region: Locator, label: string) {
   const light = region.getByRole('grid', { name: label, exact: true });
   await expect(light.getByRole('gridcell').first()).toBeVisible();
   const before = await cellsOf(light);
+  await light.evaluate((box) => (box.scrollTop = 3 * 36));
+  const top = await topRow(light);
   await region.hover({ position: { x: 5, y: 5 } });
   await expect(light).toHaveCount(0);
   const grid = region.getByRole('grid');
   await expect(grid.getByRole('gridcell').first()).toBeVisible();
   const after = await cellsOf(grid);
+  // The grid keeps the light table's scroll.
+  expect(await topRow(grid)).toBe(top);
   await page.mouse.move(0, 0);
   return { before, after };
 }
