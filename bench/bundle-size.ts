@@ -62,7 +62,9 @@ const routes: { route: string; screens: string[]; budget: number | null }[] = [
   ].map(([screen, page]) => ({
     route: `#/admin/${screen}`,
     screens: ['src/app/router-app.tsx', 'src/screens/shell/shell.tsx', `src/screens/${page}`],
-    budget: 350 * 1024,
+    // AG Grid left the lists' first load (issue 41 §2: a light table draws the page, the grid comes at the first
+    // interaction): the budget follows it down from 350 KB, so the grid cannot creep back onto the critical path.
+    budget: 200 * 1024,
   })),
   // The order and customer pages open in a new tab from every list, many times a day: no grid library, 200 KB.
   { route: '#/admin/order-page/{id}', screens: ['src/app/router-app.tsx', 'src/screens/shell/shell.tsx', 'src/screens/order/order-page.tsx'], budget: 200 * 1024 },
