@@ -67,7 +67,7 @@ export const pickupPrepaidText = {
       `La recogida ${id} quedó entregada, pero no se pudo adjuntar el recibo (${reason.replace(/\.$/, '')}). Vuelva a intentarlo con 'Adjuntar recibo'.`,
     attachReceipt: 'Adjuntar recibo',
     receiptTitle: (id: number) => `Adjuntar recibo de la recogida ${id}`,
-    receiptFile: 'Foto del recibo (JPG, PNG o WEBP, hasta 1 MB)',
+    receiptFile: 'Foto del recibo (JPG, PNG o WEBP; si pasa de 1 MB, se reduce al elegirla)',
     receiptText: (id: number) => `Se adjuntó el recibo de la recogida ${id}.`,
     refresh: 'Actualizar estado',
     refreshText: (id: number, status: string) => `La recogida ${id} está en ${productStatusLabel('PICKUP_CASH', status)}.`,
