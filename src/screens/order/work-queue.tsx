@@ -203,6 +203,10 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
   };
   const panelContext = useMemo(() => ({ acting: () => actor.send({ type: 'queue.acting' }), settled: () => actor.send({ type: 'queue.settled' }) }), [actor]);
   const claimText = (claim: Claim | null) => (claim === null ? '' : claim.holderId === me ? queueText.you : claim.holderName);
+  // Who holds an entry (or why it cannot be worked), as its row or its card says it.
+  const holderText = (entry: TEntry, blocked: boolean) => (blocked ? (blockedText?.(entry) ?? queueText.blocked) : claimText(claimOf(entry)));
+  // The list before it has entries: empty once read, a spinner while it reads (for the table and the cards alike).
+  const nothingYet = entries.length > 0 ? null : state.matches({ list: 'ready' }) ? <p className="p-4 text-sm text-slate-600">{queueText.empty}</p> : <Spinner label={t.app.loading} />;
 
   return (
     <div className="space-y-4">
@@ -247,11 +251,7 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
         {alone ? null : cards ? (
           // On a phone, cards down the page (the page scrolls, nothing is under them).
           <div ref={list} className="min-w-0">
-            {entries.length === 0 && state.matches({ list: 'ready' }) ? (
-              <p className="p-4 text-sm text-slate-600">{queueText.empty}</p>
-            ) : entries.length === 0 ? (
-              <Spinner label={t.app.loading} />
-            ) : (
+            {nothingYet ?? (
               <ul aria-label={queueText.listLabel(title, newestFirst)} className="space-y-2">
                 {entries.map(({ key, blocked, row }, index) => {
                   const entry = row as TEntry;
@@ -266,7 +266,7 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
                         <button type="button" className="font-semibold underline-offset-2 after:absolute after:inset-0 after:content-['']" onClick={() => actor.send({ type: 'queue.open', key })}>
                           {nameOf(entry)}
                         </button>
-                        <span className="text-xs">{blocked ? (blockedText?.(entry) ?? queueText.blocked) : claimText(claimOf(entry))}</span>
+                        <span className="text-xs">{holderText(entry, blocked)}</span>
                       </div>
                       <div className="[&_a]:relative [&_a]:z-10">{card(entry)}</div>
                     </li>
@@ -278,12 +278,8 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
         ) : (
           <div className={`scroll-cue min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 ${listFrame(twoLines, openedEntry !== null)}`}>
             <div ref={list} className="scroll-cue-port h-full overflow-auto rounded-lg">
-              {entries.length === 0 && state.matches({ list: 'ready' }) ? (
-                <p className="p-4 text-sm text-slate-600">{queueText.empty}</p>
-              ) : entries.length === 0 ? (
-                // The table comes with its rows: its columns take their widths once.
-                <Spinner label={t.app.loading} />
-              ) : (
+              {/* The table comes with its rows: its columns take their widths once. */}
+              {nothingYet ?? (
                 // One line per row: every row is as high as the others.
                 <table aria-label={queueText.listLabel(title, newestFirst)} className={`w-full text-left text-sm whitespace-nowrap ${twoLines ? 'xl:text-xs xl:whitespace-normal 2xl:text-sm 2xl:whitespace-nowrap' : ''}`}>
                   <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
@@ -330,7 +326,7 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
                               )}
                             </td>
                           ))}
-                          <td className="px-2 py-1.5 text-xs">{blocked ? (blockedText?.(entry) ?? queueText.blocked) : claimText(claimOf(entry))}</td>
+                          <td className="px-2 py-1.5 text-xs">{holderText(entry, blocked)}</td>
                         </tr>
                       );
                     })}
