@@ -1,12 +1,13 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useActorRef } from '@xstate/react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { detailTabMachine, type DetailTabInput, type DetailTabRead } from '@/machines/ui/detail-tab.machine';
 import type { Reread } from '@/machines/ui/reread';
 import { errorMessage } from '@/api/http';
 import { Button } from './button';
 import { Spinner } from './spinner';
 import { useHoldStill } from './hold-still';
+import { useDrawnLater } from './drawn-later';
 import { t } from '@/i18n';
 
 export type DetailTabState = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -36,6 +37,14 @@ export function RereadRegion({ chart, children }: { chart: Rereads; children: Re
   return <RereadsContext.Provider value={chart}>{children}</RereadsContext.Provider>;
 }
 
+/** What a tab's view draws of its chart. */
+function viewOf(snapshot: SnapshotFrom<typeof detailTabMachine>) {
+  const { data, error, page, query } = snapshot.context;
+  return { state: snapshot.value as DetailTabState, data, error, page, query };
+}
+type TabView = ReturnType<typeof viewOf>;
+const sameView = (a: TabView, b: TabView) => a.state === b.state && a.data === b.data && a.error === b.error && a.page === b.page && a.query === b.query;
+
 /**
  * One tab of a detail view on the detail-tab chart: it loads when first selected (or on every
  * selection with `reloadOnSelect`), keeps what it showed while it reloads, and a failure shows the
@@ -49,11 +58,11 @@ export function useDetailTab<T, Q = undefined>(load: (read: DetailTabRead<Q>) =>
   const [logic] = useState(() => detailTabMachine.provide({ actors: { read: fromPromise(({ input: read }) => said(load(read as DetailTabRead<Q>))) } }));
   // The input is read once, when the tab's actor starts.
   const actor = useActorRef(logic, { input });
-  const state = useSelector(actor, (s) => s.value as DetailTabState);
-  const data = useSelector(actor, (s) => s.context.data as T | null);
-  const error = useSelector(actor, (s) => s.context.error);
-  const page = useSelector(actor, (s) => s.context.page);
-  const query = useSelector(actor, (s) => s.context.query as Q);
+  // What a read brings is drawn in slices (src/ui/drawn-later.ts): the tab's chart is its own.
+  const view = useDrawnLater(actor, viewOf, sameView);
+  const { state, error, page } = view;
+  const data = view.data as T | null;
+  const query = view.query as Q;
   const rereads = useContext(RereadsContext);
   useEffect(() => {
     if (!rereads) return;

@@ -10,6 +10,7 @@ import { formatDateTime } from '@/domain/time';
 import { useServices, useSession } from '@/ui/session';
 import { useOrderChanges } from '@/ui/live';
 import { useHotkeys } from '@/ui/hotkeys';
+import { useDrawnLater } from '@/ui/drawn-later';
 import { PHONE, useMediaQuery } from '@/ui/media';
 import { ActionHostContext } from '@/ui/action-host';
 import { FirstGroupKeys } from '@/ui/key-groups';
@@ -119,7 +120,8 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
     });
   });
   const actor = useActorRef(logic, { input: { query } });
-  const state = useSelector(actor, (s) => s);
+  // Its page of entries, the cursor, what is open: drawn in slices (src/ui/drawn-later.ts); the chart is this screen's own.
+  const state = useDrawnLater(actor, (s) => s);
   const { entries, total, cursor, opened, current, refusal, error, changedUnderneath, claimedUntil } = state.context;
 
   const working = state.matches({ entry: 'working' });
