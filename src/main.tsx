@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { loadRuntimeConfig } from '@/api/runtime-config';
@@ -15,11 +15,15 @@ import type { AppRouter } from '@/router';
 async function boot() {
   const routerApp = preloadRouterApp(window.localStorage, window.location.hash);
   const root = createRoot(document.getElementById('root')!);
+  // Every render of the root is a transition of React's, done in slices that give the main thread
+  // back every few milliseconds: the frame, then the console, each mounted in one task before, were
+  // two of a phone's long tasks (issue 41 §3). Nothing is typed into the page before it is drawn.
+  const draw = (node: ReactNode) => startTransition(() => root.render(node));
   // Signed in, on a page of the shell: the frame is drawn now, empty, while config.json and the
   // router's code come; the shell then fills that same frame (src/ui/shell-frame.tsx).
   if (routerApp && drawsShell(window.location.hash)) {
     frameActor.send({ type: 'frame.boot' });
-    root.render(<AppFrame />);
+    draw(<AppFrame />);
   }
   let config;
   try {
@@ -27,7 +31,7 @@ async function boot() {
   } catch (error) {
     console.error(error);
     frameActor.send({ type: 'frame.clear' });
-    root.render(
+    draw(
       <AppFrame>
         <p className="p-8 text-red-700">{t.app.configError}</p>
       </AppFrame>,
@@ -56,7 +60,7 @@ async function boot() {
   // Downloading beside config.json since the entry began; rendering without it would show a
   // fallback and then wait out React's reveal throttle (src/app/boot.tsx).
   await routerApp;
-  root.render(
+  draw(
     <AppFrame>
       <StrictMode>
         <SessionActorContext.Provider value={session}>

@@ -5,6 +5,7 @@ import { liveDetailMachine } from '@/machines/ui/live-detail.machine';
 import { useOrderChanges } from '@/ui/live';
 import { ActionHostContext } from '@/ui/action-host';
 import { KeyGroupsProvider } from '@/ui/key-groups';
+import { Later } from '@/ui/later';
 import { Button } from '@/ui/button';
 import { t } from '@/i18n';
 import { PageHeader } from '@/ui/card';
@@ -104,7 +105,10 @@ export function OrderPage() {
           <LiveOrderView key={orderId} orderId={orderId} />
         </div>
       )}
-      <FoiSearch />
+      {/* Under the order (which takes the screen's height): drawn after the page's first render. */}
+      <Later>
+        <FoiSearch />
+      </Later>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { XMarkIcon } from '@heroicons/react/24/outline';
 import { Dialog } from '@/ui/dialog';
+import { Later } from '@/ui/later';
 import { useShellInFrame } from '@/ui/shell-frame';
 import { useSessionActor } from '@/ui/session';
 import { Sidebar } from './sidebar';
@@ -37,10 +38,14 @@ export function Shell({ children }: { children?: ReactNode }) {
 
   // The frame is the entry's (src/ui/shell-frame.tsx): the menu and the top bar are drawn into it.
   const frame = useShellInFrame();
+  // The menu and the top bar are drawn after the page's place (src/ui/later.tsx): with the page's
+  // first render, the router's match and the frame taking the shell, they were one task that held a
+  // phone's main thread for a quarter of a second (issue 41 §3). The frame holds their places. What
+  // is hidden until asked for costs nothing closed and is there at once (Ctrl+K from the first moment).
   return (
     <>
-      {frame.menu ? createPortal(<Sidebar />, frame.menu) : null}
-      {frame.bar ? createPortal(<TopBar onOpenMenu={() => setMenuOpen(true)} />, frame.bar) : null}
+      {frame.menu ? createPortal(<Later><Sidebar /></Later>, frame.menu) : null}
+      {frame.bar ? createPortal(<Later><TopBar onOpenMenu={() => setMenuOpen(true)} /></Later>, frame.bar) : null}
       {children ?? <Outlet />}
       <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title={t.menu.navigation} placement="left" className="lg:hidden">
         <div className="relative h-full">
