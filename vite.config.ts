@@ -102,10 +102,17 @@ function rootOf(stem: string): string {
 const LISTS = ['order/orders-page', 'customer/customers-page', 'items/items-page', 'call/calls-page', 'charge-order/payments-page', 'customer/clients-page'].map((p) => rootOf(`screens/${p}.tsx`));
 /**
  * What must not pull a family's chunk in: the lists (within budget by a few KB), the dashboard
- * (the page after sign-in) and the detail pages' first reads (their loaders send them before the
- * page's code is in: they must stay small chunks of their own).
+ * (the page after sign-in) and the detail pages' and queues' first reads (their loaders send them
+ * before the page's code is in: they must stay small chunks of their own).
  */
-const KEEP_APART = [...LISTS, rootOf('screens/shell/dashboard-page.tsx'), rootOf('screens/order/load-order.ts'), rootOf('features/customer/customer-card-read.ts')];
+const KEEP_APART = [
+  ...LISTS,
+  rootOf('screens/shell/dashboard-page.tsx'),
+  rootOf('screens/order/load-order.ts'),
+  rootOf('features/customer/customer-card-read.ts'),
+  rootOf('screens/order/queue-queries.ts'),
+  rootOf('api/queues.ts'),
+];
 /** The pages staff open most after the lists, each a family: its modules come in a few chunks. */
 const FAMILIES: Record<string, string[]> = {
   order: [rootOf('screens/order/order-page.tsx')],

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { createActor, fromCallback, type Actor } from 'xstate';
 import type { Services } from '@/api/services';
 import { liveChangesMachine, type LiveChangesEvent } from '@/machines/ui/live-changes.machine';
-import { QueuePaths } from '@/api/contract/queues';
+import { QueuePaths } from '@/api/contract/queue-paths';
 import { useServices } from './session';
 import { ordersPath } from '@/api/http';
 

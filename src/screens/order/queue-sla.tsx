@@ -17,9 +17,6 @@ export function SlaAge({ ageMinutes, sla }: { ageMinutes: number; sla: SlaState 
   return <span className={TONE_CLASS[SLA_TONE[sla]]}>{`${waitedFor(ageMinutes)} · ${SlaText[sla]}`}</span>;
 }
 
-/** The order a queue's URL asks for (oldest first when it says nothing, or nonsense). */
-export const sortOf = (value: string | undefined): QueueSort | undefined => (QUEUE_SORTS as readonly string[]).includes(value ?? '') ? (value as QueueSort) : undefined;
-
 export function SortField({ value, onChange }: { value: QueueSort | undefined; onChange: (sort: QueueSort | undefined) => void }) {
   return (
     <SelectField

@@ -1,5 +1,4 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { getRemittanceQueue } from '@/api/queues';
 import type { RemittanceQueueEntry } from '@/api/contract/queues';
 import type { OfferItem, Offer } from '@/api/contract/order-detail';
 import type { OrderRow } from '@/api/contract/order-lists';
@@ -18,7 +17,8 @@ import { loadOrder } from './load-order';
 import { loadOffers } from './offers-tab';
 import { ItemPanel } from './items/item-panel';
 import { WorkQueue, type QueueColumn } from './work-queue';
-import { SlaAge, SortField, sortOf } from './queue-sla';
+import { SlaAge, SortField } from './queue-sla';
+import { remittanceQueryOf } from './queue-queries';
 import { OrderLink } from '@/ui/links';
 
 const route = getRouteApi('/admin/remittance-queue');
@@ -94,25 +94,20 @@ function QueueItemPanel({ entry, onActed }: { entry: RemittanceQueueEntry; onAct
 
 /** Cola de Remesas: the bank, home and pickup items waiting for this person, oldest first (or newest). */
 export function RemittanceQueuePage() {
-  const services = useServices();
   const search = route.useSearch();
   const navigate = useNavigate();
   // The filter's choices; without the catalogue (still loading, or failed) the filter offers none.
   const provinces = (useProvinces('REMESA_A_DOMICILIO').data ?? []).map((p) => ({ value: p.provinceCode, label: normalizeProvince(p.province) }));
   const filter = (patch: Record<string, string | undefined>) => void navigate({ to: '/admin/remittance-queue', search: { ...search, ...patch } });
-  const query = {
-    product: search.product as (typeof REMITTANCE_QUEUE_PRODUCTS)[number] | undefined,
-    province: search.province,
-    provider: search.provider as (typeof REMITTANCE_PROVIDERS)[number] | undefined,
-    minAgeHours: search.minAgeHours,
-    sort: sortOf(search.sort),
-  };
+  const query = remittanceQueryOf(search);
+  // The first read is the loader's, sent as the navigation started; each filter after it, the chart's.
+  const read = route.useLoaderData({ select: (data) => data.read });
   const filters = queueText.filters;
   return (
     <WorkQueue<RemittanceQueueEntry, typeof query>
       title={queueText.remittances}
       kind="item"
-      load={(filtered) => getRemittanceQueue(services.orders, filtered)}
+      load={read}
       query={query}
       newestFirst={query.sort === 'newest'}
       entryOf={(e) => ({ key: e.itemId, orderId: e.orderId, blocked: e.blocked })}

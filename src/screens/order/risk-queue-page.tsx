@@ -1,5 +1,4 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { getRiskQueue } from '@/api/queues';
 import type { RiskQueueEntry } from '@/api/contract/queues';
 import { formatMoney, formatScore } from '@/domain/format';
 import { orderStatusLabel } from '@/domain/order-status';
@@ -11,7 +10,8 @@ import { queueText } from '@/i18n/es-queues';
 import { loadOrder } from './load-order';
 import { OrderPanel } from './order-panel';
 import { WorkQueue, type QueueColumn } from './work-queue';
-import { SlaAge, SortField, sortOf } from './queue-sla';
+import { SlaAge, SortField } from './queue-sla';
+import { riskQueryOf, sortOf } from './queue-queries';
 
 const route = getRouteApi('/admin/risk-queue');
 
@@ -68,15 +68,16 @@ function QueueOrderPanel({ entry, onActed, rereads }: { entry: RiskQueueEntry; o
  * the bell again (`risk.changed`), so it says what the queue says, not what it read before its poll.
  */
 export function RiskQueuePage() {
-  const services = useServices();
   const session = useSessionActor();
   const navigate = useNavigate();
   const sort = sortOf(route.useSearch().sort);
+  // The first read is the loader's, sent as the navigation started; another order after it, the chart's.
+  const read = route.useLoaderData({ select: (data) => data.read });
   return (
     <WorkQueue<RiskQueueEntry, typeof sort>
       title={queueText.risk}
       kind="order"
-      load={(sorted) => getRiskQueue(services.orders, sorted ? { sort: sorted } : {})}
+      load={(sorted) => read(riskQueryOf(sorted))}
       query={sort}
       newestFirst={sort === 'newest'}
       filters={<SortField value={sort} onChange={(next) => void navigate({ to: '/admin/risk-queue', search: next ? { sort: next } : {} })} />}

@@ -8,12 +8,17 @@ import { adminRoute, listLoader, readsFrom, rootRoute, screen, VISIT } from '@/r
 import { FRAUD_GRAPH_WINDOW } from '@/domain/frame-paths';
 import { FraudGraphSearch } from './fraud-graph/graph-search';
 import { OrderPageSearch } from './order-tabs';
+import type { RemittanceQueueQuery, RiskQueueQuery } from '@/api/contract/queues';
 import { t } from '@/i18n';
 
 const ORDER_KEYS = [
   'orderId', 'accountId', 'status', 'productType', 'productStatus', 'viaClientId', 'pasarela', 'ipOrigin', 'productDestination',
   'startDate', 'endDate', 'extraKind', 'extraValue', 'sort', 'page',
 ] as const;
+
+/** Cola de Remesas' filters and Cola de Riesgo's order in the URL (the queries they make: ./queue-queries.ts, loaded with the first read). */
+const RemittanceQueueSearch = searchOf(['product', 'province', 'provider', 'minAgeHours', 'sort']);
+const RiskQueueSearch = searchOf(['sort']);
 
 /** The order's screens in the shell: the orders search, the queues and the order page (first reads: their loaders'). */
 export const orderRoutes = [
@@ -40,13 +45,26 @@ export const orderRoutes = [
   createRoute({
     getParentRoute: () => adminRoute,
     ...screen({ path: 'remittance-queue', title: t.menu.remittanceQueue, permission: [Permission.OPERATIONS_SPECIALIST, Permission.PICKUP_DELIVERY], menu: { order: 50, icon: CubeIcon } }),
-    validateSearch: searchOf(['product', 'province', 'provider', 'minAgeHours', 'sort']),
+    validateSearch: RemittanceQueueSearch,
+    // The queue is asked for as the navigation starts, beside the page's code (its read a small chunk of its own).
+    loader: async ({ context: { services }, location, preload }) => {
+      const [{ getRemittanceQueue }, { remittanceQueryOf }] = await Promise.all([import('@/api/queues'), import('./queue-queries')]);
+      const first = remittanceQueryOf(v.parse(RemittanceQueueSearch, location.search));
+      return { read: readsFrom((query: RemittanceQueueQuery) => getRemittanceQueue(services.orders, query), preload ? null : [first]) };
+    },
+    ...VISIT,
     component: lazyRouteComponent(() => import('./remittance-queue-page'), 'RemittanceQueuePage'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     ...screen({ path: 'risk-queue', title: t.menu.riskQueue, permission: Permission.FRAUD_COMPLETE, menu: { order: 60, icon: BellAlertIcon } }),
-    validateSearch: searchOf(['sort']),
+    validateSearch: RiskQueueSearch,
+    loader: async ({ context: { services }, location, preload }) => {
+      const [{ getRiskQueue }, { riskQueryOf, sortOf }] = await Promise.all([import('@/api/queues'), import('./queue-queries')]);
+      const first = riskQueryOf(sortOf(v.parse(RiskQueueSearch, location.search).sort));
+      return { read: readsFrom((query: RiskQueueQuery) => getRiskQueue(services.orders, query), preload ? null : [first]) };
+    },
+    ...VISIT,
     component: lazyRouteComponent(() => import('./risk-queue-page'), 'RiskQueuePage'),
   }),
   createRoute({
