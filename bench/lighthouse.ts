@@ -37,7 +37,9 @@
  * costliest scripts; BENCH_SAVE=folder keeps every accepted run's whole report (JSON);
  * BENCH_TRACE=1 prints each long task's parts (bench/trace-tasks.ts, at the profile's multiplier,
  * half of it for a task with a layout as Lantern does); BENCH_TRACE=samples adds V8's sampling
- * profiler to the trace and the functions that ran in each (its own cost slows those runs).
+ * profiler to the trace and the functions that ran in each (its own cost slows those runs); on a
+ * build with source maps (`npx vite build --sourcemap --outDir dist-maps`, BENCH_DIST=dist-maps)
+ * also the console's own functions in each task, inclusive of what they called (bench/source-maps.ts).
  * CHROME_PATH (default /usr/bin/chromium): never a downloaded browser. Never measure while tests
  * or builds share the cores: the refusal catches a machine busy during a run, not one busy during
  * the calibration (a low calibration means a gentler multiplier: the three readings are printed).
@@ -56,6 +58,7 @@ import { seedDatabase } from '../server/db/seed/index';
 import { writeBlock } from './doc-block';
 import { midTierMultiplier } from './cpu-slowdown';
 import { describeLongTasks, type TraceEvent } from './trace-tasks';
+import { sourceOfBuild } from './source-maps';
 import { serverStarted } from './support';
 
 const databaseFile = process.env.BENCH_DB ?? path.join('data', 'bench-demo.db');
@@ -65,6 +68,8 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** The build served (another folder to compare two builds). */
 const dist = process.env.BENCH_DIST ?? 'dist';
+// A build with source maps (`vite build --sourcemap`): each long task also names the console's functions in it.
+const sourceOf = process.env.BENCH_TRACE === 'samples' ? (sourceOfBuild(dist) ?? undefined) : undefined;
 const base = `http://127.0.0.1:${port}`;
 /** A run whose own benchmarkIndex is under this share of the calibration ran on a busy machine. */
 const BUSY_SHARE = 0.8;
@@ -270,7 +275,7 @@ async function measure(hash: string, form: 'mobile' | 'desktop', signedIn: boole
     explain(result.lhr, `${hash} ${form}`);
     if (process.env.BENCH_TRACE === '1' || process.env.BENCH_TRACE === 'samples') {
       const trace = (result.artifacts as unknown as { Trace?: { traceEvents: TraceEvent[] } }).Trace;
-      for (const line of describeLongTasks(trace?.traceEvents ?? [], form === 'desktop' ? 1 : multiplier)) console.log(line);
+      for (const line of describeLongTasks(trace?.traceEvents ?? [], form === 'desktop' ? 1 : multiplier, 6, sourceOf)) console.log(line);
     }
     const measure = measureOf(result.lhr);
     if (form === 'desktop') return { measure, at4: null };

@@ -27,8 +27,15 @@ export interface TraceEvent {
 interface ProfileNode {
   id: number;
   parent?: number;
-  callFrame: { functionName: string; url: string; lineNumber?: number };
+  callFrame: { functionName: string; url: string; lineNumber?: number; columnNumber?: number };
 }
+
+/**
+ * The source function a built frame belongs to (from the build's source maps), or null for a frame
+ * outside the console's own code: given, each long task also lists the console's functions that ran
+ * in it, inclusive of what they called (a render, a chart's start, a route's match).
+ */
+export type SourceOf = (file: string, line: number, column: number) => string | null;
 
 /** The renderer's main thread that ran the most tasks. */
 function mainThread(events: TraceEvent[]): { pid: number; tid: number } | null {
@@ -70,8 +77,33 @@ function samples(events: TraceEvent[], pid: number, tid: number) {
 
 const file = (url: string) => (url ? url.split('/').pop()!.split('?')[0]! : '(native)');
 
+/** The console's own functions on the sampled stacks, each with the time of the samples it was on (inclusive). */
+function inclusive(within: { ts: number; node: number }[], end: number, nodes: Map<number, ProfileNode>, sourceOf: SourceOf): [string, number][] {
+  const names = new Map<number, string | null>();
+  const nameOf = (node: ProfileNode) => {
+    if (!names.has(node.id)) {
+      const frame = node.callFrame;
+      names.set(node.id, frame.url && frame.lineNumber !== undefined ? sourceOf(file(frame.url), frame.lineNumber, frame.columnNumber ?? 0) : null);
+    }
+    return names.get(node.id)!;
+  };
+  const totals = new Map<string, number>();
+  within.forEach((s, i) => {
+    const us = (within[i + 1]?.ts ?? end) - s.ts;
+    const seen = new Set<string>();
+    for (let node = nodes.get(s.node); node; node = node.parent === undefined ? undefined : nodes.get(node.parent)) {
+      const name = nameOf(node);
+      if (name && !seen.has(name)) {
+        seen.add(name);
+        totals.set(name, (totals.get(name) ?? 0) + us);
+      }
+    }
+  });
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
+
 /** Lines describing each long task: start and simulated length, then its biggest parts. */
-export function describeLongTasks(events: TraceEvent[], slowdown: number, top = 6): string[] {
+export function describeLongTasks(events: TraceEvent[], slowdown: number, top = 6, sourceOf?: SourceOf): string[] {
   const thread = mainThread(events);
   if (!thread) return ['no renderer main thread in the trace'];
   const onThread = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X');
@@ -124,9 +156,11 @@ export function describeLongTasks(events: TraceEvent[], slowdown: number, top = 
       functions.set(label, (functions.get(label) ?? 0) + (next - s.ts));
     });
     const byFunction = [...functions].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => `${k} ${Math.round((us * scale) / 1000)}`);
+    const app = sourceOf ? inclusive(within, end, nodes, sourceOf) : [];
     lines.push(`  task at ${Math.round((task.ts - navigation) / 1000)} ms observed, ${Math.round(simulated / 1000)} ms at ${slowdown}x${layout ? ` (it performed a layout: ${slowdown / 2}x)` : ''}`);
     lines.push(`    events: ${byKind.join(' · ')}`);
     if (byFunction.length > 0) lines.push(`    functions: ${byFunction.join(' · ')}`);
+    if (app.length > 0) lines.push(`    console: ${app.slice(0, top * 2).map(([k, us]) => `${k} ${Math.round((us * scale) / 1000)}`).join(' · ')}`);
   }
   lines.unshift(`  ${tasks.length} long task(s), blocking ≈ ${Math.round(blocking / 1000)} ms at ${slowdown}x (all of them, before and after the first paint)`);
   return lines;
