@@ -143,9 +143,12 @@ export function WorkQueue<TEntry, Q>({ title, kind, load, query, newestFirst = f
     const byKey = new Map(entries.map((e) => [e.key, rowChart(e.row as TEntry)]));
     return (keys: readonly number[]) => keys.flatMap((key) => byKey.get(key) ?? []);
   }, [entries, rowChart]);
-  // The chart takes only an entry that may be chosen.
+  // The chart takes only an entry that may be chosen. The entry under the cursor is the chart's now,
+  // not the one last drawn: its moves are drawn in slices, and 'j' then 'x' typed quickly can come
+  // before the move is on screen.
   const toggleCursor = () => {
-    const at = entries[cursor];
+    const now = actor.getSnapshot().context;
+    const at = now.entries[now.cursor];
     if (at) bulk.send({ type: 'select.toggle', key: at.key });
   };
 
