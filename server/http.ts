@@ -24,6 +24,21 @@ export const accessDenied = (description: string) => new ApiError(403, 'access_d
 export const notFound = (description: string = Msg.notFound) => new ApiError(404, 'not_found', description);
 export const conflict = (description: string) => new ApiError(409, 'conflict', description);
 
+/**
+ * A read's answer, or null when it answers that there is no such thing (its 404), or, with
+ * `orRefused`, any refusal of what it was asked for (a 4xx: a key the store refuses to read). What
+ * reads a store outside an action (the seed's histories, the first moments' writer, the replay)
+ * takes "none" this way; any other failure is thrown.
+ */
+export async function unlessNotFound<T>(read: () => Promise<T>, orRefused = false): Promise<T | null> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || (orRefused && err.status < 500))) return null;
+    throw err;
+  }
+}
+
 /** Parses input with a contract schema; the first issue's message becomes the 400 text. */
 export function parse<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, input);

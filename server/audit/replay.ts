@@ -2,10 +2,10 @@ import type { AnyStateMachine, EventObject } from 'xstate';
 import type { Reader } from '../db/types';
 import type { ServerConfig } from '../config';
 import type { Principal } from '../deps';
-import { ApiError } from '../http';
+import { unlessNotFound } from '../http';
 import type { ActionContext, Binding } from '../lifecycle/binding';
 import { chartWith, EVERY_PERMISSION, stateName } from '../lifecycle/move';
-import { ENTITY_KEYS, MOVED_OUTSIDE, type StoredEntity } from './entities';
+import { ENTITY_KEYS, type StoredEntity } from './entities';
 import { CREATION, ReplayMsg } from '@/domain/replay';
 import { nextChart } from '@/machines/lifecycle/restore';
 import type { ActionLabel } from '@/machines/lifecycle/labels';
@@ -97,18 +97,16 @@ export async function currentRow(db: Reader, binding: Binding, entity: StoredEnt
   if (key === null) return { readable: true, row: null };
   // No request: an empty body (a store that checks what a request names finds nothing named).
   const request = { query: {}, body: {}, params: { tenant: entity.tenant } };
-  try {
-    // The stores read in the mover's transaction; a read outside one runs the same queries.
-    const trx = db as Parameters<typeof binding.store.find>[0];
+  // The stores read in the mover's transaction; a read outside one runs the same queries.
+  const trx = db as Parameters<typeof binding.store.find>[0];
+  // Not found (404), or a key the store refuses (400): no row by that name.
+  const row = await unlessNotFound(async () => {
     const [record] = await binding.store.find(trx, key, request);
-    if (record === undefined) return { readable: true, row: null };
+    if (record === undefined) return null;
     const facts = await binding.store.input(trx, record, ctx, request);
-    return { readable: true, row: { state: stateOf(binding.lifecycle.machine, facts), facts } };
-  } catch (err) {
-    // Not found (404), or a key the store refuses (400): no row by that name.
-    if (err instanceof ApiError && err.status < 500) return { readable: true, row: null };
-    throw err;
-  }
+    return { state: stateOf(binding.lifecycle.machine, facts), facts };
+  }, true);
+  return { readable: true, row };
 }
 
 /**
@@ -150,14 +148,14 @@ export const stateOf = (machine: AnyStateMachine, facts: Facts): string => {
 
 /** One step against the chart, after the step before it (undefined for the first): null when it conforms (or cannot be replayed), else why not. */
 export function stepVerdict(binding: Binding, step: StoredStep, before: StoredStep | undefined, labelOf: ActionLabel): string | null {
-  const { machine, name } = binding.lifecycle;
+  const { machine, name, movedOutside } = binding.lifecycle;
   if (before === undefined) {
     // The first moment: a stored creation's facts restore its chart in the state it was created in.
     if (step.id === null || !isCreation(step) || step.factsBefore === null) return null;
     const found = stateOf(machine, parsed(step.factsBefore)!);
     return found === step.to ? null : ReplayMsg.expected(step.to, found);
   }
-  if (step.from !== before.to && !MOVED_OUTSIDE.has(name)) return ReplayMsg.expected(before.to, step.from);
+  if (step.from !== before.to && !movedOutside) return ReplayMsg.expected(before.to, step.from);
   // Moves stored before migration 0033: continuity only ("sin datos de reproducción").
   if (step.eventData === null || step.factsBefore === null) return null;
   return remembered(machine, `move\u0000${step.from}\u0000${step.to}\u0000${step.factsBefore}\u0000${step.eventData}`, () => {

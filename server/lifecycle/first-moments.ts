@@ -1,7 +1,7 @@
 import type { Binding, CreatedArgs, Gate, MovedArgs } from './binding';
 import { chartWith, recordCreation, stateName, writeTransition } from './move';
-import { ApiError, conflict } from '../http';
-import { refusalOf, type WireRequest } from '@/machines/lifecycle/table';
+import { conflict, unlessNotFound } from '../http';
+import { refusalOf, rowFor, type WireRequest } from '@/machines/lifecycle/table';
 import { nextChart } from '@/machines/lifecycle/restore';
 
 /**
@@ -29,12 +29,7 @@ export function firstMoments(bindings: readonly Binding[]): Gate {
   async function found({ trx, chart, key }: CreatedArgs): Promise<{ binding: Binding; records: unknown[] }> {
     const binding = byChart.get(chart);
     if (!binding) throw new Error(`firstMoments: no chart ${chart}`);
-    try {
-      return { binding, records: await binding.store.find(trx, key, NOTHING) };
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return { binding, records: [] };
-      throw err;
-    }
+    return { binding, records: (await unlessNotFound(() => binding.store.find(trx, key, NOTHING))) ?? [] };
   }
   async function created(args: CreatedArgs) {
     const { trx, ctx, chart, once } = args;
@@ -55,7 +50,7 @@ export function firstMoments(bindings: readonly Binding[]): Gate {
         const facts = await binding.store.input(trx, record, ctx, NOTHING);
         const snapshot = chartWith(binding.lifecycle.machine, facts);
         if (!snapshot.can(event)) {
-          const row = binding.lifecycle.rows.find((r) => r.event === event.type);
+          const row = rowFor(binding.lifecycle.rows, event.type);
           throw conflict(row ? refusalOf(row, snapshot, event) : `${binding.lifecycle.name}: ${event.type}`);
         }
         const to = stateName(nextChart(binding.lifecycle.machine, snapshot, event));

@@ -8,7 +8,7 @@ import type { Trx } from '../types';
 import type { Sink, Row } from './sink';
 import type { ActionContext, Binding } from '../../lifecycle/binding';
 import { loadConfig } from '../../config';
-import { ApiError } from '../../http';
+import { unlessNotFound } from '../../http';
 import { LIFECYCLES } from '../../lifecycles';
 import { OTHER_PRODUCT } from '../../items/item-store';
 import { CUSTOMER_CHARTS } from '../../customer/register';
@@ -423,16 +423,6 @@ async function rangesOf(db: Kysely<Database>, source: Source): Promise<[number, 
   const ranges: [number, number][] = [];
   for (let lo = num(bounds.lo); lo <= num(bounds.hi); lo += PAGE) ranges.push([lo, lo + PAGE - 1]);
   return ranges;
-}
-
-/** A store's read, or null when the store answers that it has no such entity (404). */
-async function unlessNotFound<T>(read: () => Promise<T>): Promise<T | null> {
-  try {
-    return await read();
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
 }
 
 /** The records a key names; none when the binding's store does not know it as its own (an item of another product). */
