@@ -79,17 +79,7 @@ export const ENTITY_KEYS: Readonly<Record<string, KeyOf | null>> = {
   smsPrefix: (e) => ({ prefix: e.entityId }),
   // The document's id (its entity id also names its kind, ORDER-5: an order and a customer may share a number).
   docActivity: (e) => (e.docCode === null ? null : both(int(e.docId), 0, (docId) => ({ docCode: e.docCode, docId }))),
-  // A claim also moves where nothing is stored (below): its row now is not where its last release left it.
+  // A claim also moves where nothing is stored (its lifecycle's `movedOutside`): its row now is not where its last release left it.
   claimRelease: null,
   approval: (e) => int(e.entityId),
 };
-
-/**
- * Charts whose entities also move where no move of theirs is stored: a claim is taken, renewed,
- * released and told by the claim chart (src/machines/queue/claim.machine.ts, the queue's, not a
- * lifecycle the mover serves), and it expires by time with no write at all; the lead's release
- * (claimRelease) is the only move stored. Each stored move is replayed on its own facts (they
- * restore its `from`, its event is allowed there and leads to its `to`); that it starts where the
- * move before ended is not asked of them, nor is the row now compared (ENTITY_KEYS null).
- */
-export const MOVED_OUTSIDE: ReadonlySet<string> = new Set(['claimRelease']);

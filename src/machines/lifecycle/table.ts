@@ -92,6 +92,12 @@ export interface Lifecycle<TMachine extends AnyStateMachine = AnyStateMachine, T
   rows: readonly AnyRow<TSubject>[];
   /** A network failure of its actions reads 'Failed to fetch', as the spec says of customer and call actions (§8). */
   networkFailure?: 'Failed to fetch';
+  /**
+   * Its entities also move where no move of theirs is stored (a claim is taken, renewed and expires
+   * by its own chart and by time; only the lead's release is a stored move): a replay asks each
+   * stored move to conform on its own facts, not to start where the move before it ended.
+   */
+  movedOutside?: true;
 }
 
 /** Any lifecycle, whatever its chart and subject (code that walks every table). */

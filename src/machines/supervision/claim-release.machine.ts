@@ -26,4 +26,6 @@ export const claimRelease: Lifecycle<typeof claimReleaseMachine, HeldClaim> = {
   name: 'claimRelease',
   machine: claimReleaseMachine,
   rows: claimReleaseActions,
+  // A claim is taken, renewed and told by the queue's claim chart, and expires by time, with no stored move.
+  movedOutside: true,
 };
