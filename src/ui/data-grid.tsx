@@ -3,7 +3,7 @@ import type { ColDef, GridApi } from 'ag-grid-community';
 import type { AgGrid } from './ag-grid';
 import { Button } from './button';
 import { SAFE_GRID_CSV } from './grid-csv';
-import { LightTable, columnIds, columnTrack, type CellPosition } from './light-table';
+import { LightTable, columnIds, columnTrack, rowHeights, type CellPosition } from './light-table';
 import { listText } from '@/i18n/es-lists';
 
 let gridModule: Promise<typeof AgGrid> | null = null;
@@ -65,6 +65,7 @@ export function DataGrid<T>({
   const firstDataRow = rows.findIndex((r) => !isFullWidth?.(r));
   const focusedCell = rows[focused.rowIndex] !== undefined && !isFullWidth?.(rows[focused.rowIndex]!) && focused.colIndex < columns.length ? focused : { rowIndex: Math.max(firstDataRow, 0), colIndex: 0 };
   const ids = useMemo(() => columnIds(columns), [columns]);
+  const heights = rowHeights(rows, isFullWidth, fullWidthHeight);
 
   const want = () => {
     if (!Grid) void loadGrid().then((grid) => setGrid(() => grid));
@@ -82,7 +83,7 @@ export function DataGrid<T>({
     // The first row and column the light table showed at its top left: the grid scrolls them there.
     let rowIndex = 0;
     for (let top = 0; rowIndex < rows.length - 1; rowIndex++) {
-      top += isFullWidth?.(rows[rowIndex]!) ? fullWidthHeight : 36;
+      top += heights[rowIndex]!;
       if (top > scroll.top) break;
     }
     let colIndex = 0;
@@ -100,7 +101,7 @@ export function DataGrid<T>({
 
   const model = { label, rows, columns, getRowId, onRowDoubleClicked, rowClass, isFullWidth, fullWidthRenderer, fullWidthHeight };
   // Header, rows, expanded details, and room for a horizontal scrollbar when columns overflow.
-  const height = Math.min(660, 40 + 18 + rows.length * 36 + rows.filter((r) => isFullWidth?.(r)).length * (fullWidthHeight - 36));
+  const height = Math.min(660, 40 + 18 + heights.reduce((sum, h) => sum + h, 0));
   return (
     <div className="space-y-2">
       <div className="flex justify-end">

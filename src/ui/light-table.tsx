@@ -8,6 +8,9 @@ import type { ColDef } from 'ag-grid-community';
  */
 export const GRID_LOOK = { fontSize: 13, rowHeight: 36, headerHeight: 38, headerBackgroundColor: '#f1f5f9', borderColor: '#e2e8f0', wrapperBorderRadius: 8 } as const;
 export const DEFAULT_COL_DEF = { resizable: true, sortable: false, suppressMovable: true, minWidth: 80 } as const satisfies ColDef;
+/** Each row's height as the grid draws it (a full-width detail row its own): the light table's, the list's box and the switch's scroll read the same. */
+export const rowHeights = <T,>(rows: readonly T[], isFullWidth: ((row: T) => boolean) | undefined, fullWidthHeight: number) =>
+  rows.map((row) => (isFullWidth?.(row) ? fullWidthHeight : GRID_LOOK.rowHeight));
 /** What the light table draws: more than the list's box ever shows (data-grid.tsx: at most 660 px). */
 const SCREENFUL = 720;
 /** AG Grid's width of a column that names none. */
@@ -97,7 +100,7 @@ export function LightTable<T>({ label, rows, columns, getRowId, onRowDoubleClick
   const least = tracks.reduce((sum, t) => sum + t.least, 0);
   // The first screenful only (the box is at most 660 px high); the rest is room to scroll, which the
   // grid fills when it takes over (scrolling with the wheel or the keyboard brings it).
-  const heights = rows.map((row) => (isFullWidth?.(row) ? fullWidthHeight : GRID_LOOK.rowHeight));
+  const heights = rowHeights(rows, isFullWidth, fullWidthHeight);
   let shown = 0;
   for (let top = 0; shown < rows.length && top < SCREENFUL; shown++) top += heights[shown]!;
   const drawn = rows.slice(0, shown);
