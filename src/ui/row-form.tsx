@@ -1,6 +1,9 @@
-import { lazy, Suspense, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
-import { PREPARING_IMAGE, type FormField, type RowForm } from '@/machines/lifecycle/form';
-import { ImageMsg, needsShrinking } from '@/domain/images';
+import { lazy, Suspense, useEffect, useEffectEvent, type ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { FormField, RowForm } from '@/machines/lifecycle/form';
+import { imageFieldMachine, type ImageFieldValue } from '@/machines/ui/image-field.machine';
+import { ImageMsg } from '@/domain/images';
 import { CheckboxField, InputField, SelectField, TextAreaField } from './fields';
 import { fitImage, pickImage } from './images';
 import { PlaceFields } from './place-fields';
@@ -171,37 +174,28 @@ function RowField({ field, stem, value, change, context, accepts }: { field: For
   }
 }
 
+/** The image field's chart with the browser's shrinking (one for every image field: it holds nothing of its own). */
+const imageFieldLogic = imageFieldMachine.provide({ actors: { shrink: fromPromise(({ input }) => fitImage(input.file)) } });
+
 /**
- * An image's file field: a photo over the limit is made smaller before it becomes the form's value
- * (src/ui/images.ts `fitImage`); meanwhile the field says so (politely, to a screen reader too) and
- * holds PREPARING_IMAGE, which the action flow refuses to send. A photo picked again, or the form
- * closed, drops the one under way.
+ * An image's file field, on the image-field chart (src/machines/ui/image-field.machine.ts): a photo
+ * over the limit is made smaller before it becomes the form's value (src/ui/images.ts `fitImage`);
+ * meanwhile the field says so (politely, to a screen reader too) and holds PREPARING_IMAGE, which
+ * the action flow refuses to send. A photo picked again, or the form closed, drops the one under
+ * way. The form gets every value the chart settles on.
  */
 function ImageFileField({ id, className, label, accept, capture, set }: { id: string; className: string; label: string; accept: readonly string[]; capture: 'environment' | 'user' | undefined; set: (next: unknown) => void }) {
-  // The photo picked last, being made smaller (a later pick, or the field's end, drops it).
-  const [shrinking, setShrinking] = useState<File | null>(null);
-  const settle = useEffectEvent((next: unknown) => set(next));
+  const field = useActorRef(imageFieldLogic);
+  const shrinking = useSelector(field, (s) => s.matches('preparing'));
+  const settle = useEffectEvent((value: ImageFieldValue) => set(value));
   useEffect(() => {
-    if (!shrinking) return;
-    let current = true;
-    void fitImage(shrinking).then((ready) => {
-      if (!current) return;
-      setShrinking(null);
-      settle(ready);
-    });
-    return () => {
-      current = false;
-    };
-  }, [shrinking]);
-  const picked = (file: File | undefined) => {
-    const large = file !== undefined && needsShrinking(file);
-    setShrinking(large ? file : null);
-    set(large ? PREPARING_IMAGE : file);
-  };
+    const heard = field.on('image.value', ({ value }) => settle(value));
+    return () => heard.unsubscribe();
+  }, [field]);
   const status = `${id}-status`;
   return (
     <div className={className}>
-      <InputField id={id} label={label} type="file" accept={accept.join(',')} {...(capture ? { capture } : {})} aria-describedby={status} onChange={(e) => picked(pickImage(e.target.files))} />
+      <InputField id={id} label={label} type="file" accept={accept.join(',')} {...(capture ? { capture } : {})} aria-describedby={status} onChange={(e) => field.send({ type: 'image.picked', file: pickImage(e.target.files) })} />
       <p id={status} aria-live="polite" className="mt-1 text-xs text-slate-600">
         {shrinking ? ImageMsg.shrinking : ''}
       </p>
