@@ -1,14 +1,19 @@
-import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
 import type { ColDef, GridApi } from 'ag-grid-community';
-import type { AgGrid } from './ag-grid';
+import type { AgGrid, AgGridProps } from './ag-grid';
 import { Button } from './button';
 import { SAFE_GRID_CSV } from './grid-csv';
-import { LightTable, columnIds, columnTrack, rowHeights, type CellPosition } from './light-table';
+import { LightTable, columnIds, columnTrack, rowHeights } from './light-table';
+import { gridSwitchMachine } from '@/machines/ui/grid-switch.machine';
 import { listText } from '@/i18n/es-lists';
 
 let gridModule: Promise<typeof AgGrid> | null = null;
 /** AG Grid's module, loaded once for every list (issue 41 §2: no list's first load carries it). */
 const loadGrid = () => (gridModule ??= import('./ag-grid').then((m) => m.AgGrid));
+/** The switch from the light table to the grid, loading this module's grid. */
+const gridSwitch = gridSwitchMachine.provide({ actors: { loadGrid: fromPromise<unknown>(loadGrid) } });
 
 export type Column<T> = ColDef<T>;
 
@@ -38,7 +43,9 @@ export interface DataGridProps<T> {
  * AG Grid is loaded and takes over the same box when it is needed: the pointer entering the list,
  * focus entering it, or 'Exportar CSV' (loaded, then exported). The grid is drawn hidden in the same
  * box and replaces the light table once its rows are drawn, keeping the focused cell and the scroll
- * (never under a press, which may be half of a double click). docs/decisions.md.
+ * (never under a press, which may be half of a double click). When is the grid-switch chart's
+ * (src/machines/ui/grid-switch.machine.ts); this draws its state and does what it asks: the CSV
+ * export, the carry-over. docs/decisions.md.
  */
 export function DataGrid<T>({
   label,
@@ -52,33 +59,25 @@ export function DataGrid<T>({
   fullWidthRenderer,
   fullWidthHeight = 160,
 }: DataGridProps<T>) {
-  const [Grid, setGrid] = useState<typeof AgGrid | null>(null);
-  // The grid once it has drawn its rows (hidden under the light table), and whether it has taken over.
-  const [ready, setReady] = useState<GridApi<T> | null>(null);
-  const [held, setHeld] = useState(false);
-  const swapped = ready !== null && !held;
-  const [csvAsked, setCsvAsked] = useState(false);
+  const actor = useActorRef(gridSwitch);
+  const Grid = useSelector(actor, (s) => s.context.grid as typeof AgGrid | null);
+  const swapped = useSelector(actor, (s) => s.matches({ grid: 'swapped' }));
+  const carrying = useSelector(actor, (s) => s.matches({ grid: { swapped: 'carrying' } }));
   // What the switch carries over: the light table's focused cell (and whether focus is in it), its scroll.
-  const [focused, setFocused] = useState<CellPosition>({ rowIndex: 0, colIndex: 0 });
-  const [focusInside, setFocusInside] = useState(false);
-  const [scroll, setScroll] = useState({ top: 0, left: 0 });
+  const focused = useSelector(actor, (s) => s.context.focused);
+  const focusInside = useSelector(actor, (s) => s.context.focusInside);
+  const scroll = useSelector(actor, (s) => s.context.scroll);
   const firstDataRow = rows.findIndex((r) => !isFullWidth?.(r));
   const focusedCell = rows[focused.rowIndex] !== undefined && !isFullWidth?.(rows[focused.rowIndex]!) && focused.colIndex < columns.length ? focused : { rowIndex: Math.max(firstDataRow, 0), colIndex: 0 };
   const ids = useMemo(() => columnIds(columns), [columns]);
   const heights = rowHeights(rows, isFullWidth, fullWidthHeight);
 
-  const want = () => {
-    if (!Grid) void loadGrid().then((grid) => setGrid(() => grid));
-  };
-  const exportCsv = (grid: GridApi<T>) => grid.exportDataAsCsv({ ...SAFE_GRID_CSV, fileName: csvName, shouldRowBeSkipped: (p) => Boolean(p.node.data && isFullWidth?.(p.node.data)) });
-  const onReady = (grid: GridApi<T>) => setReady(() => grid);
-  // 'Exportar CSV' before the grid was ready: the grid exports once it is (drawn hidden or shown).
-  const exportAsked = useEffectEvent((grid: GridApi<T>) => exportCsv(grid));
+  // 'Exportar CSV', at once when the grid is ready, else when it is (drawn hidden or shown): the chart says when.
+  const exportCsv = useEffectEvent((grid: GridApi<T>) => grid.exportDataAsCsv({ ...SAFE_GRID_CSV, fileName: csvName, shouldRowBeSkipped: (p) => Boolean(p.node.data && isFullWidth?.(p.node.data)) }));
   useEffect(() => {
-    if (!ready || !csvAsked) return;
-    setCsvAsked(false);
-    exportAsked(ready);
-  }, [ready, csvAsked]);
+    const asked = actor.on('csv.export', ({ api }) => exportCsv(api as GridApi<T>));
+    return () => asked.unsubscribe();
+  }, [actor]);
   const carryOver = useEffectEvent((grid: GridApi<T>) => {
     // The first row and column the light table showed at its top left: the grid scrolls them there.
     let rowIndex = 0;
@@ -95,9 +94,12 @@ export function DataGrid<T>({
     if (scroll.left > 0) grid.ensureColumnVisible(ids[colIndex]!, 'start');
     if (focusInside) grid.setFocusedCell(focusedCell.rowIndex, ids[focusedCell.colIndex]!);
   });
+  // In the commit that shows the grid, before the browser paints; once (the chart leaves `carrying`).
   useLayoutEffect(() => {
-    if (swapped) carryOver(ready);
-  }, [swapped, ready]);
+    if (!carrying) return;
+    carryOver(actor.getSnapshot().context.api as GridApi<T>);
+    actor.send({ type: 'grid.carriedOver' });
+  }, [actor, carrying]);
 
   const model = { label, rows, columns, getRowId, onRowDoubleClicked, rowClass, isFullWidth, fullWidthRenderer, fullWidthHeight };
   // Header, rows, expanded details, and room for a horizontal scrollbar when columns overflow.
@@ -107,13 +109,7 @@ export function DataGrid<T>({
       <div className="flex justify-end">
         <Button
           variant="secondary"
-          onClick={() => {
-            if (ready) exportCsv(ready);
-            else {
-              setCsvAsked(true);
-              want();
-            }
-          }}
+          onClick={() => actor.send({ type: 'csv.asked' })}
         >
           {listText.exportCsv}
         </Button>
@@ -122,29 +118,36 @@ export function DataGrid<T>({
       <div
         className="relative"
         style={{ height: Math.max(height, 120) }}
-        onPointerEnter={want}
+        onPointerEnter={() => actor.send({ type: 'grid.wanted' })}
         // A press keeps the light table under the pointer until it is let go (the click is the light table's).
-        onPointerDown={() => {
-          if (swapped) return;
-          setHeld(true);
-          want();
-        }}
-        onPointerUp={() => setHeld(false)}
-        onPointerCancel={() => setHeld(false)}
-        onPointerLeave={() => setHeld(false)}
-        onFocus={want}
+        onPointerDown={() => actor.send({ type: 'press.start' })}
+        onPointerUp={() => actor.send({ type: 'press.end' })}
+        onPointerCancel={() => actor.send({ type: 'press.end' })}
+        onPointerLeave={() => actor.send({ type: 'press.end' })}
+        onFocus={() => actor.send({ type: 'grid.wanted' })}
       >
         {!swapped && (
           <div role="region" aria-label={label} className="h-full">
-            <LightTable<T> {...model} focused={focusedCell} onFocusCell={setFocused} onFocusInside={setFocusInside} onScroll={setScroll} />
+            <LightTable<T>
+              {...model}
+              focused={focusedCell}
+              onFocusCell={(cell) => actor.send({ type: 'cell.focused', cell })}
+              onFocusInside={(inside) => actor.send({ type: 'focus.inside', inside })}
+              onScroll={(scroll) => actor.send({ type: 'table.scrolled', scroll })}
+            />
           </div>
         )}
         {Grid && (
           <div role={swapped ? 'region' : undefined} aria-label={swapped ? label : undefined} aria-hidden={swapped ? undefined : true} className={swapped ? 'h-full' : 'invisible absolute inset-0'}>
-            <Grid {...model} onReady={onReady} />
+            <LoadedGrid<T> grid={Grid} {...model} onReady={(api) => actor.send({ type: 'grid.ready', api })} />
           </div>
         )}
       </div>
     </div>
   );
+}
+
+/** The grid the switch has loaded (the chart holds its component, the same one from its arrival on), drawn with the list's model. */
+function LoadedGrid<T>({ grid: Grid, ...props }: AgGridProps<T> & { grid: typeof AgGrid }) {
+  return <Grid {...props} />;
 }

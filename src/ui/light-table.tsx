@@ -1,5 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import type { ColDef } from 'ag-grid-community';
+// Where the keyboard stands: the grid switch's chart keeps it for the grid taking over.
+import type { CellPosition } from '@/machines/ui/grid-switch.machine';
 
 /**
  * What the light table and AG Grid share (issue 41 §2): the grid's look (src/ui/ag-grid.tsx gives
@@ -70,12 +72,6 @@ function cellStyle<T>(column: ColDef<T>, row: T, value: unknown): CSSProperties 
 }
 
 const rightAligned = (column: ColDef<unknown>) => column.type === 'rightAligned' || (Array.isArray(column.type) && column.type.includes('rightAligned'));
-
-/** Where the keyboard stands: a data row's index in the rows and a column's index. */
-export interface CellPosition {
-  rowIndex: number;
-  colIndex: number;
-}
 
 export interface LightTableProps<T> extends TableModel<T> {
   /** The focused cell, kept by the caller so that the grid taking over focuses the same one. */
