@@ -22,11 +22,25 @@ export function createSessionApi(services: Services, store: KeyValueStore): Sess
   };
 }
 
-/** Creates and starts the session actor, resuming a stored session when there is one. */
-export function startSession(deps: SessionEffectsDeps) {
+/** Creates and starts the session actor (signed out until told otherwise). */
+export function createSession(deps: SessionEffectsDeps) {
   const actor = createActor(sessionMachine.provide(sessionImplementations(deps)));
   actor.start();
-  const stored = readStoredSession(deps.store);
+  return actor;
+}
+
+/**
+ * Resumes the session stored on this device, if there is one. Apart from the start: the console's
+ * boot gives the main thread back between the two, on a phone one long task together (issue 41 §3).
+ */
+export function resumeSession(actor: Pick<ReturnType<typeof createSession>, 'send'>, store: KeyValueStore) {
+  const stored = readStoredSession(store);
   if (stored) actor.send({ type: 'session.resume', session: stored });
+}
+
+/** Creates and starts the session actor, resuming a stored session when there is one. */
+export function startSession(deps: SessionEffectsDeps) {
+  const actor = createSession(deps);
+  resumeSession(actor, deps.store);
   return actor;
 }

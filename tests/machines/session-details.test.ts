@@ -6,7 +6,8 @@ import { ApiError } from '@/api/http';
 import { INVALID_TOKEN_CLEAR_MS, POLL_INTERVAL_MS, SHELL_DATA_DELAY_MS, StorageKey } from '@/domain/session';
 import { Msg } from '@/domain/messages';
 import { flush, MemoryStore } from '../support/fakes';
-import { adminProfile, createSut, EXPIRES_IN, fraudAnswer, isRefreshDelay, kycAnswer, NOW, refusedRefresh, readerProfile, riskAnswer, stored, tokenAnswer } from '../support/lifecycles/session-sut';
+import { adminProfile, createSut, EXPIRES_IN, fraudAnswer, isRefreshDelay, kycAnswer, NOW, refusedRefresh, readerProfile, riskAnswer, ScriptedApi, stored, tokenAnswer } from '../support/lifecycles/session-sut';
+import { createSession, resumeSession } from '@/app/session';
 
 /** The session chart's behaviours one by one, on the running session (its model: session.machine.test.ts). */
 describe('session machine, details', () => {
@@ -141,6 +142,27 @@ describe('session machine, details', () => {
     const { serviceKeys: _dropped, ...oldProfile } = adminProfile;
     writeStoredSession(store, { ...stored, profile: oldProfile, noEsLector: true });
     expect(readStoredSession(store)).toBeNull();
+  });
+
+  it('the boot starts the chart and resumes the stored session in two steps (two tasks in main.tsx): started, it is signed out and has asked nothing; resumed, it is signed in from the device', () => {
+    const api = new ScriptedApi();
+    const store = new MemoryStore();
+    writeStoredSession(store, { ...stored, noEsLector: true });
+    const actor = createSession({ api, store, now: () => NOW, notifyError: () => {}, goToSignIn: () => {}, log: () => {} });
+    try {
+      expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+      expect(Object.values(api.calls).flat()).toEqual([]);
+      resumeSession(actor, store);
+      expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+      expect(actor.getSnapshot().context.accessToken).toBe(stored.accessToken);
+    } finally {
+      actor.stop();
+    }
+    // Nothing stored: the resume leaves the chart signed out.
+    const empty = createSession({ api, store: new MemoryStore(), now: () => NOW, notifyError: () => {}, goToSignIn: () => {}, log: () => {} });
+    resumeSession(empty, new MemoryStore());
+    expect(empty.getSnapshot().matches('signedOut')).toBe(true);
+    empty.stop();
   });
 
   it('invalid token: the token is removed 1.5 s later and the user goes to sign-in', async () => {
