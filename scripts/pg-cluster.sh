@@ -13,6 +13,13 @@
 # scripts/pg-cluster.sh restart|halt dir: what a maintenance window does to a running cluster of
 #   either kind (the outage tests): `restart` is pg_ctl's fast restart (it also starts a halted
 #   one, with its options), `halt` a fast stop that keeps the data.
+# scripts/pg-cluster.sh standby dir port primary_port: a throwaway standby of the throwaway cluster
+#   on primary_port (the failover test): a base backup streamed from it, replicating as
+#   application_name `standby` (what the primary's synchronous_standby_names names), started with
+#   the same test settings. `stop` removes it.
+# scripts/pg-cluster.sh crash|promote dir: what a failover does: `crash` stops a cluster as a dead
+#   host would (-m immediate, the data kept, no shutdown checkpoint), `promote` makes a standby the
+#   primary and waits until it takes writes.
 set -euo pipefail
 action="${1:-start}"
 dir="${2:-${TMPDIR:-/tmp}/crm-pg}"
@@ -56,6 +63,35 @@ if [ "$action" = "halt" ]; then
   exec "${as_pg[@]}" "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null
 fi
 
+if [ "$action" = "crash" ]; then
+  exec "${as_pg[@]}" "$bin/pg_ctl" -D "$dir" -m immediate -w stop >/dev/null
+fi
+
+if [ "$action" = "promote" ]; then
+  exec "${as_pg[@]}" "$bin/pg_ctl" -D "$dir" -w -t 30 promote >/dev/null
+fi
+
+# The throwaway clusters' settings: durability off (tests only), room for every test's connections.
+test_options="-c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400 -c shared_buffers=128MB"
+
+if [ "$action" = "standby" ]; then
+  primary="${4:?the port of the primary}"
+  "${as_pg[@]}" "$bin/pg_ctl" -D "$dir" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  chmod 700 "$dir"
+  if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir"; fi
+  # -R writes primary_conninfo and standby.signal; -X stream copies the WAL written meanwhile.
+  # The primary keeps its socket in its data folder: the backup skips it, and says so (not shown).
+  "${as_pg[@]}" "$bin/pg_basebackup" -D "$dir" -d "host=127.0.0.1 port=$primary user=postgres application_name=standby" -R -X stream -c fast \
+    2> >(grep -v 'skipping special file' >&2) >/dev/null
+  "${as_pg[@]}" "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w \
+    -o "-p $port -k $dir $test_options" \
+    start >/dev/null || { tail -n 20 "$dir/server.log" >&2; exit 1; }
+  echo "postgres://postgres@127.0.0.1:$port/postgres"
+  exit 0
+fi
+
 if [ "$action" = "psql" ]; then
   exec "${as_pg[@]}" "$bin/psql" -h "$dir" -p "$port" -U postgres -X "${@:4}"
 fi
@@ -72,6 +108,6 @@ mkdir -p "$dir"
 if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir"; fi
 "${as_pg[@]}" "$bin/initdb" -D "$dir" -U postgres -A trust -E UTF8 --locale=C.UTF-8 >/dev/null
 "${as_pg[@]}" "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w \
-  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400 -c shared_buffers=128MB" \
+  -o "-p $port -k $dir $test_options" \
   start >/dev/null || { tail -n 20 "$dir/server.log" >&2; exit 1; }
 echo "postgres://postgres@127.0.0.1:$port/postgres"

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
+import { standbyAnswered } from './unavailable';
 
 /**
  * The PostgreSQL pool of one server instance, built to live through the database's restarts and
@@ -14,7 +15,9 @@ import pg from 'pg';
  *   once per connection instead of once per query);
  * - the tables a connection wrote are told once they are committed (`onCommit`): what this
  *   instance remembers of them is forgotten before the writer's answer leaves (other instances
- *   learn it from NOTIFY).
+ *   learn it from NOTIFY);
+ * - a connection that meets a server in recovery (the address leads to a standby during a failover:
+ *   `standbyAnswered`) is ended, so the pool drops it instead of lending it out again (issue 42 §2).
  */
 
 export interface PostgresSettings {
@@ -85,7 +88,7 @@ function wrapQueries(client: pg.Client, committed: CommitListener) {
     const name = args.length === 2 ? statementName(text, values) : null;
     const run = (): Promise<pg.QueryResult> => (name ? (query.call(client, { name, text, values }) as Promise<pg.QueryResult>) : (query.apply(client, args) as Promise<pg.QueryResult>));
     const ran = run().catch(async (error: { code?: string }) => {
-      if (!name || error.code !== '0A000') throw error;
+      if (!name || error.code !== '0A000' || standbyAnswered(error)) throw error;
       delete (client as unknown as Parsed).connection?.parsedStatements?.[name];
       await (query.call(client, `DEALLOCATE "${name}"`) as Promise<unknown>).catch(() => undefined);
       return query.call(client, text, values) as Promise<pg.QueryResult>;
@@ -103,6 +106,10 @@ function wrapQueries(client: pg.Client, committed: CommitListener) {
       },
       (error: unknown) => {
         if (!inTransaction) written = new Set();
+        // A standby answered (the address still leads to a server in recovery during a failover):
+        // this connection will never write again. Ended, the pool drops it when it is released
+        // and the next request connects anew, to whichever server the address leads to then.
+        if (standbyAnswered(error)) void client.end().catch(() => undefined);
         throw error;
       },
     );

@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeOf, eventStream } from '../support/event-stream';
-import { freePorts, postgresInstalled, root, signInAt, sleep, startServer, throwawayPostgres, waitFor, type ServerProcess } from '../support/processes';
+import { timed, type Outcome } from '../support/timed';
+import { clusterAction, freePorts, postgresInstalled, signInAt, sleep, startServer, throwawayPostgres, waitFor, type ServerProcess } from '../support/processes';
 import { Msg } from '@/domain/messages';
 
 /**
@@ -13,14 +13,6 @@ import { Msg } from '@/domain/messages';
  * it) on a PostgreSQL cluster of this file's own, which the tests restart, stop and start again as
  * a maintenance window or a failover would. Runs in the PostgreSQL layer of `npm test`.
  */
-
-interface Outcome {
-  status: number;
-  ms: number;
-  startedAt: number;
-  body: { error_description?: string };
-  retryAfter: string | null;
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled)('the database goes away and comes back; the instance is told to stop', () => {
   let dir: string;
@@ -31,21 +23,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled)('the datab
   let order: number;
   const auth = () => ({ authorization: `Bearer ${token}` });
 
-  /** pg_ctl without blocking this process's event loop (requests are in flight meanwhile). */
-  const clusterAction = (action: 'restart' | 'halt') =>
-    new Promise<number>((resolve) => {
-      const began = Date.now();
-      spawn('bash', [path.join(root, 'scripts', 'pg-cluster.sh'), action, path.join(dir, 'pg')], { stdio: 'ignore' }).on('exit', () => resolve(Date.now() - began));
-    });
+  /** pg_ctl on this file's cluster, the event loop free meanwhile. */
+  const databaseDoes = (action: 'restart' | 'halt') => clusterAction(action, path.join(dir, 'pg'));
 
-  async function timed(send: () => Promise<Response>): Promise<Outcome> {
-    const startedAt = Date.now();
-    const response = await send().catch(() => null);
-    const ms = Date.now() - startedAt;
-    if (!response) return { status: 0, ms, startedAt, body: {}, retryAfter: null };
-    const body = (await response.json().catch(() => ({}))) as Outcome['body'];
-    return { status: response.status, ms, startedAt, body, retryAfter: response.headers.get('retry-after') };
-  }
   const list = () => timed(() => fetch(server.url('/orders/secured/orders/allHistory?size=15'), { headers: auth() }));
   const note = (text: string) =>
     timed(() =>
@@ -94,7 +74,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled)('the datab
     };
     const clients = [0, 1, 2, 3].map(client);
     await sleep(1000);
-    const restartMs = await clusterAction('restart');
+    const restartMs = await databaseDoes('restart');
     const back = Date.now();
     await sleep(6000);
     running = false;
@@ -118,7 +98,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled)('the datab
   }, 60_000);
 
   it('/ready is 503 while the database is down (/health still answers), requests fail at once with a Spanish 503, and both come back by themselves within 5 s of its return', async () => {
-    await clusterAction('halt');
+    await databaseDoes('halt');
     const ready = await fetch(server.url('/ready'));
     expect(ready.status).toBe(503);
     expect(((await ready.json()) as { status: string }).status).toBe('database');
@@ -128,7 +108,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled)('the datab
       expect(outcome.body.error_description).toBe(Msg.databaseUnavailable);
       expect(outcome.ms).toBeLessThan(3000);
     }
-    await clusterAction('restart');
+    await databaseDoes('restart');
     const back = Date.now();
     expect(await waitFor(async () => (await fetch(server.url('/ready'))).status === 200, 5000, 100)).toBe(true);
     expect((await list()).status).toBe(200);
@@ -147,7 +127,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled)('the datab
     };
     expect(await waitFor(heard, 8000, 100)).toBe(true);
     const resyncs = (stream.text().match(/event: resync/g) ?? []).length;
-    await clusterAction('restart');
+    await databaseDoes('restart');
     // The resync of this restart: what was notified while the connection was away is gone.
     expect(await stream.until(new RegExp(`(?:[^]*?event: resync){${resyncs + 1}}`))).toBe(true);
     const seen = stream.text().length;

@@ -16,6 +16,8 @@ describe('a database error as the person sees it', () => {
     ['a statement past its timeout', failure('canceling statement due to statement timeout', { code: '57014' })],
     ["the pool's connect timeout", failure('timeout exceeded when trying to connect')],
     ['a connection that ended mid-query', failure('Connection terminated unexpectedly')],
+    ['a write that reached a standby (a failover under way)', failure('cannot execute INSERT in a read-only transaction', { code: '25006' })],
+    ["a serializable BEGIN on a standby", failure('cannot use serializable mode in a hot standby', { code: '0A000' })],
   ])('%s is a 503 in Spanish with Retry-After', (_name, error) => {
     const answer = unavailable(error);
     expect(answer?.status).toBe(503);
@@ -33,6 +35,7 @@ describe('a database error as the person sees it', () => {
     ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['a constraint', failure('duplicate key value violates unique constraint', { code: '23505' })],
     ['a syntax error', failure('syntax error at or near "selec"', { code: '42601' })],
+    ['a feature the primary does not support', failure('cached plan must not change result type', { code: '0A000' })],
     ['a file that is missing outside a connect', failure('ENOENT: no such file or directory', { code: 'ENOENT', syscall: 'open' })],
     ['not an error at all', 'oops'],
   ])('%s stays what it is (a 500 or its own answer)', (_name, error) => {

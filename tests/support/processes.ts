@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { startThrowawayCluster } from '../../scripts/pg-cluster';
+import { startThrowawayCluster, startThrowawayStandby, type ThrowawayCluster } from '../../scripts/pg-cluster';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 export const BASIC = `Basic ${Buffer.from('crm-console:crm-console-secret').toString('base64')}`;
@@ -60,14 +60,37 @@ export async function freePorts(offsets: readonly number[] = [0]): Promise<numbe
  * start that fails is tried again on another free port (scripts/pg-cluster.ts).
  */
 export async function throwawayPostgres(dir: string) {
-  const cluster = await startThrowawayCluster(dir, () => freePorts(), 3);
-  return {
-    url: cluster.url,
-    restart: () => cluster.run('restart'),
-    halt: () => cluster.run('halt'),
-    remove: () => cluster.run('stop'),
-  };
+  return actionsOf(await startThrowawayCluster(dir, () => freePorts(), 3));
 }
+
+/**
+ * A pg-cluster.sh action on the cluster in `dir` without blocking this process's event loop
+ * (requests are in flight meanwhile); settles with how long it took, in ms.
+ */
+export function clusterAction(action: 'restart' | 'halt' | 'crash' | 'promote', dir: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const began = Date.now();
+    spawn('bash', [path.join(root, 'scripts', 'pg-cluster.sh'), action, dir], { stdio: 'ignore' }).on('exit', (code) =>
+      code === 0 ? resolve(Date.now() - began) : reject(new Error(`pg-cluster.sh ${action} ${dir} exited ${code}`)),
+    );
+  });
+}
+
+/** A throwaway standby streaming from the throwaway cluster on `primaryPort` (the failover test). */
+export async function throwawayStandby(dir: string, primaryPort: number) {
+  return actionsOf(await startThrowawayStandby(dir, primaryPort, () => freePorts(), 3));
+}
+
+const actionsOf = (cluster: ThrowawayCluster) => ({
+  url: cluster.url,
+  port: cluster.port,
+  restart: () => cluster.run('restart'),
+  halt: () => cluster.run('halt'),
+  /** Stopped as a dead host stops (-m immediate), the data kept. */
+  crash: () => cluster.run('crash'),
+  promote: () => cluster.run('promote'),
+  remove: () => cluster.run('stop'),
+});
 
 export interface ServerProcess {
   url: (p: string) => string;
