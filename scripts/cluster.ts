@@ -10,16 +10,24 @@
  * not seed one empty database at once). An instance that ends is started again. HAProxy's
  * configuration is written to CLUSTER_DIR/haproxy.cfg on every start.
  *
+ * With CLUSTER_HA=1 the database is highly available (scripts/cluster-ha.ts): two PostgreSQL
+ * nodes under Patroni (leader elected in etcd, a synchronous standby, pg_rewind), and HAProxy's TCP
+ * frontend on CLUSTER_PG_PORT leading to the primary is the instances' DATABASE_URL. A node whose
+ * Patroni ends is started again, as an instance is.
+ *
  * Ctrl+C or SIGTERM stops everything: the instances first (SIGTERM: they finish what they are
- * doing), then HAProxy, then PostgreSQL (pg_ctl stop -m fast). A second Ctrl+C forces.
+ * doing), then HAProxy, then PostgreSQL (pg_ctl stop -m fast; with CLUSTER_HA, Patroni's nodes and
+ * then etcd). A second Ctrl+C forces.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { buildConsoleIfStale } from './console-build';
+import { HaDatabase } from './cluster-ha';
+import { writeErrorFiles } from './haproxy-errors';
+import { httpStatus as status, portFree, postgresInstalled, sleep, which } from './process-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env = process.env;
@@ -49,6 +57,17 @@ interface Instance {
   port: number;
   child: ChildProcess | null;
 }
+const ha =
+  env.CLUSTER_HA?.trim() === '1'
+    ? new HaDatabase({
+        dir,
+        pgPort,
+        say: (line) => say(line),
+        prefixed: (name, ...streams) => prefixed(name, ...streams),
+        stopping: () => stopping,
+        onExit: (name, how) => haChildEnded(name, how),
+      })
+    : null;
 const instances: Instance[] = Array.from({ length: count }, (_, i) => ({ name: `app${i + 1}`, port: port + i + 1, child: null }));
 let haproxy: ChildProcess | null = null;
 let pgStarted = false;
@@ -57,42 +76,12 @@ let running = false;
 let firstSignalAt = 0;
 
 const say = (line: string) => console.log(`[cluster] ${line}`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A path as the operator typed it: relative to the repository when inside it. */
 const shown = (p: string) => (path.relative(root, p).startsWith('..') ? p : path.relative(root, p));
 
 /** Each line of a child's output, prefixed with its name. */
 function prefixed(name: string, ...streams: (NodeJS.ReadableStream | null)[]) {
   for (const input of streams) if (input) readline.createInterface({ input }).on('line', (line) => console.log(`[${name}] ${line}`));
-}
-
-function which(program: string): string | null {
-  const dirs = [...(env.PATH ?? '').split(':'), '/usr/sbin', '/usr/local/sbin', '/sbin'];
-  return dirs.map((d) => path.join(d, program)).find((p) => fs.existsSync(p)) ?? null;
-}
-
-function postgresInstalled(): boolean {
-  const base = '/usr/lib/postgresql';
-  return fs.existsSync(base) && fs.readdirSync(base).some((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')));
-}
-
-function portFree(p: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(p, '0.0.0.0', () => server.close(() => resolve(true)));
-  });
-}
-
-/** The HTTP status of GET url, 0 when nothing answers. */
-async function status(url: string): Promise<number> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-    await response.body?.cancel();
-    return response.status;
-  } catch {
-    return 0;
-  }
 }
 
 function pg(action: 'up' | 'down' | 'psql', args: string[] = [], input?: string) {
@@ -120,6 +109,27 @@ function startPostgres(): string {
   // Through the socket in the data folder, not TCP on 127.0.0.1: each query is a write to the socket,
   // and loopback TCP cost the floor about a tenth of its throughput (docs/performance.md).
   return `postgres://crm:${password}@localhost/crm?host=${encodeURIComponent(pgDir)}&port=${pgPort}`;
+}
+
+/**
+ * A Patroni node that ends (a soak's or an operator's kill -9) is started again once another node
+ * leads (at most a minute later), as a host that died comes back after its standby took over: it
+ * then follows the new leader (pg_rewind). Started at once, it would take back its own unexpired
+ * leader lock and no failover would happen. etcd's end stops the cluster.
+ */
+function haChildEnded(name: string, how: string) {
+  if (stopping) return;
+  if (!running) return void fail(`${name} terminó al arrancar (${how})`);
+  const node = ha?.nodes.find((n) => n.name === name);
+  if (!node) return void fail(`${name} terminó (${how})`);
+  say(`${name} terminó (${how}); Patroni se inicia de nuevo cuando otro nodo sea el primario`);
+  void (async () => {
+    for (const until = Date.now() + 60_000; Date.now() < until && !stopping; await sleep(1000)) {
+      const leader = await ha!.leader();
+      if (leader && leader !== node) break;
+    }
+    if (!stopping && !node.child) ha!.startNode(node);
+  })();
 }
 
 function spawnInstance(instance: Instance, databaseUrl: string) {
@@ -161,28 +171,6 @@ async function ready(instance: Instance): Promise<void> {
   }
 }
 
-/**
- * HAProxy's own answers (no instance could take the request, or one failed mid-way) in the
- * server's shape and language, for the console to show: `{ error, error_description }`.
- */
-const HAPROXY_ERRORS: Record<number, [string, string]> = {
-  502: ['Bad Gateway', 'El servidor no respondió. Intente de nuevo en unos segundos.'],
-  503: ['Service Unavailable', 'El servicio no está disponible en este momento. Nada se modificó: intente de nuevo en unos segundos.'],
-  504: ['Gateway Timeout', 'El servidor tardó demasiado en responder. Intente de nuevo en unos segundos.'],
-};
-
-function writeErrorFiles(): string {
-  return Object.entries(HAPROXY_ERRORS)
-    .map(([code, [reason, text]]) => {
-      const file = path.join(dir, `error-${code}.http`);
-      const body = JSON.stringify({ error: 'unavailable', error_description: text });
-      const head = [`HTTP/1.1 ${code} ${reason}`, 'Content-Type: application/json; charset=utf-8', 'Cache-Control: no-store', 'Retry-After: 2', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
-      fs.writeFileSync(file, `${head.join('\r\n')}\r\n\r\n${body}`);
-      return `  errorfile ${code} ${file}`;
-    })
-    .join('\n');
-}
-
 function haproxyConfig(): string {
   const idleMs = Math.max(65_000, 3 * int('CHANGE_STREAM_HEARTBEAT_MS', 20_000) + 5000);
   return `# Written by scripts/cluster.ts on every start (npm run start:cluster): edits here are lost.
@@ -218,7 +206,7 @@ defaults
   timeout server-fin 5s
   # HAProxy's own 502/503/504 (every instance down or not ready, e.g. while the database restarts):
   # JSON with a Spanish error_description, like the server's own 503.
-${writeErrorFiles()}
+${writeErrorFiles(dir)}
 
 frontend console
   bind ${host}:${port}
@@ -242,7 +230,7 @@ backend instances
   # Which instance answered (an operator's aid: curl -I).
   http-response set-header X-Served-By %[srv_name]
 ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port}`).join('\n')}
-
+${ha ? `\n${ha.haproxySection()}` : ''}
 frontend stats
   bind 127.0.0.1:${statsPort}
   stats enable
@@ -251,7 +239,8 @@ frontend stats
 `;
 }
 
-async function startHaproxy(binary: string): Promise<void> {
+/** Writes HAProxy's configuration and starts it; `awaitHaproxy` then waits until it serves the console. */
+function launchHaproxy(binary: string): void {
   const config = path.join(dir, 'haproxy.cfg');
   fs.writeFileSync(config, haproxyConfig());
   if (stopping) return;
@@ -267,6 +256,9 @@ async function startHaproxy(binary: string): Promise<void> {
     if (haproxy === child) haproxy = null;
     if (!stopping) fail(`HAProxy terminó (${signal ?? `código ${code}`})`);
   });
+}
+
+async function awaitHaproxy(): Promise<void> {
   const probe = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   while ((await status(`http://${probe}:${port}/health`)) !== 200) {
     if (!haproxy || stopping) throw new Error('HAProxy no llegó a responder');
@@ -294,6 +286,10 @@ async function shutdown(code: number): Promise<never> {
   await Promise.all(instances.map((i) => stopChild(i.child, 'SIGTERM', DRAIN_MS)));
   if (haproxy) say('deteniendo HAProxy…');
   await stopChild(haproxy, 'SIGTERM', 5000);
+  if (ha) {
+    say('deteniendo Patroni (cada nodo detiene su PostgreSQL) y etcd…');
+    await ha.stop(stopChild);
+  }
   if (pgStarted) {
     say('deteniendo PostgreSQL (pg_ctl stop -m fast)…');
     try {
@@ -303,7 +299,7 @@ async function shutdown(code: number): Promise<never> {
       code ||= 1;
     }
   }
-  for (const name of [...instances.map((i) => i.name), 'haproxy']) fs.rmSync(path.join(dir, `${name}.pid`), { force: true });
+  for (const name of [...instances.map((i) => i.name), 'haproxy', ...(ha ? ['etcd', ...ha.nodes.map((n) => n.name)] : [])]) fs.rmSync(path.join(dir, `${name}.pid`), { force: true });
   say('detenido.');
   process.exit(code);
 }
@@ -311,6 +307,7 @@ async function shutdown(code: number): Promise<never> {
 function force(): never {
   say('forzando: SIGKILL a las instancias y a HAProxy, PostgreSQL con -m immediate');
   for (const child of [...instances.map((i) => i.child), haproxy]) child?.kill('SIGKILL');
+  ha?.kill();
   if (pgStarted) spawnSync('bash', [pgScript, 'down', pgDir, String(pgPort)], { env: { ...env, PG_STOP_MODE: 'immediate' }, stdio: 'inherit' });
   process.exit(130);
 }
@@ -333,34 +330,51 @@ process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
 async function main() {
-  const missing = [!externalDatabase && !postgresInstalled() ? 'postgresql' : null, which('haproxy') ? null : 'haproxy'].filter(Boolean);
+  if (ha && externalDatabase) throw new Error('CLUSTER_HA=1 inicia su propia base de datos: quite DATABASE_URL');
+  const missing = [
+    !externalDatabase && !postgresInstalled() ? 'postgresql' : null,
+    which('haproxy') ? null : 'haproxy',
+    ha && !which('patroni') ? 'patroni' : null,
+    ha && !which('etcd') ? 'etcd-server' : null,
+  ].filter(Boolean);
   if (missing.length > 0) {
-    console.error(`[cluster] faltan ${missing.join(' y ')}: instale los paquetes de Debian con\n  apt-get install ${missing.join(' ')}`);
+    console.error(`[cluster] faltan ${missing.join(', ')}: instale los paquetes de Debian con\n  apt-get install ${missing.join(' ')}`);
     process.exit(1);
   }
   for (const p of [port, statsPort, ...instances.map((i) => i.port)]) {
     if (!(await portFree(p))) throw new Error(`el puerto ${p} está ocupado (PORT, CLUSTER_STATS_PORT o las instancias en PORT+1…PORT+${count})`);
   }
+  for (const p of ha ? [pgPort, ...ha.ports()] : []) {
+    if (!(await portFree(p))) throw new Error(`el puerto ${p} está ocupado (CLUSTER_PG_PORT y, con CLUSTER_HA, CLUSTER_PG_PORT+1, +2, +10, +11, +21, +22)`);
+  }
   // STATIC_DIR names a console built elsewhere; otherwise dist/ is built when stale, once for all instances.
   if (!env.STATIC_DIR) await buildConsoleIfStale();
   fs.mkdirSync(dir, { recursive: true });
 
-  const databaseUrl = externalDatabase ?? startPostgres();
+  const databaseUrl = externalDatabase ?? (ha ? await ha.start() : startPostgres());
+  // With CLUSTER_HA the instances reach the database through HAProxy: it starts first.
+  if (ha) launchHaproxy(which('haproxy')!);
   const [first, ...others] = instances;
   say(`${first!.name} en 127.0.0.1:${first!.port}: migra y, si la base está vacía, siembra (SCALE=${env.SCALE ?? 'demo'})…`);
   spawnInstance(first!, databaseUrl);
   await ready(first!);
   for (const instance of others) spawnInstance(instance, databaseUrl);
   await Promise.all(others.map(ready));
-  await startHaproxy(which('haproxy')!);
+  if (!ha) launchHaproxy(which('haproxy')!);
+  await awaitHaproxy();
   running = true;
 
   const where = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  const pgPid = externalDatabase ? null : fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0];
+  const pgPid = externalDatabase || ha ? null : fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0];
   say(`Consola en http://${where}:${port}/  (HAProxy; cuentas de demostración: contraseña "demo1234")`);
   say(`  haproxy   pid ${haproxy!.pid}  ${host}:${port} → ${instances.map((i) => i.name).join(', ')} (GET /ready cada 1 s); estadísticas http://127.0.0.1:${statsPort}/`);
   for (const i of instances) say(`  ${i.name.padEnd(9)} pid ${i.child?.pid}  http://127.0.0.1:${i.port}/`);
-  say(externalDatabase ? '  postgres  DATABASE_URL (no lo inicia este script)' : `  postgres  pid ${pgPid}  127.0.0.1:${pgPort}, base crm (usuario crm, contraseña en ${shown(path.join(dir, 'pg-password'))})`);
+  if (ha) {
+    say(`  postgres  127.0.0.1:${pgPort} (HAProxy, al primario de Patroni), base crm (usuario crm, contraseña en ${shown(path.join(dir, 'pg-password'))})`);
+    for (const line of ha.describe()) say(line);
+  } else {
+    say(externalDatabase ? '  postgres  DATABASE_URL (no lo inicia este script)' : `  postgres  pid ${pgPid}  127.0.0.1:${pgPort}, base crm (usuario crm, contraseña en ${shown(path.join(dir, 'pg-password'))})`);
+  }
   say(`  archivos  ${shown(dir)}/ (app*.log: registro de solicitudes; haproxy.cfg, haproxy.log, *.pid, pg/)`);
   say('Ctrl+C detiene todo.');
 }

@@ -1,0 +1,36 @@
+/** What the launchers (scripts/cluster.ts, scripts/cluster-ha.ts) ask of this machine. */
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A program on PATH or in the system's sbin folders, or null. */
+export function which(program: string): string | null {
+  const dirs = [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/usr/local/sbin', '/sbin'];
+  return dirs.map((d) => path.join(d, program)).find((p) => fs.existsSync(p)) ?? null;
+}
+
+export function postgresInstalled(): boolean {
+  const base = '/usr/lib/postgresql';
+  return fs.existsSync(base) && fs.readdirSync(base).some((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')));
+}
+
+export function portFree(p: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(p, '0.0.0.0', () => server.close(() => resolve(true)));
+  });
+}
+
+/** The HTTP status of GET url, 0 when nothing answers (within 2 s). */
+export async function httpStatus(url: string): Promise<number> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    await response.body?.cancel();
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
