@@ -86,15 +86,15 @@ export function createApp(input: AppInput) {
   });
   // Only the sign-in counts by source (the throttle); reading the socket's address costs every other request.
   app.use('/uaa/oauth/token', clientIp(deps));
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: 2 * 1024 * 1024,
-      onError: () => {
-        throw new ApiError(413, 'invalid_request', Msg.bodyTooLarge);
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: 2 * 1024 * 1024,
+    onError: () => {
+      throw new ApiError(413, 'invalid_request', Msg.bodyTooLarge);
+    },
+  });
+  // A GET or HEAD has no body to limit (no handler of one reads it), and asking whether it has one
+  // builds the request's full web Request on @hono/node-server: a cost on every read (issue 42 §5).
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   // Every change may carry an Idempotency-Key: a retry replays the first answer (on any instance).
   app.use('*', idempotency(deps));

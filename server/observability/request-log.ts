@@ -29,7 +29,10 @@ export function requestLog(deps: AppDeps, metrics: Metrics): MiddlewareHandler<A
     const res = c.res;
     const { status } = res;
     metrics.observe(method, route, status, ms / 1000);
-    if (res.body && res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    // The content type first: on @hono/node-server a response's headers are read from its
+    // lightweight form, while its body turns it into a full web Response (the slow path for every
+    // answer, issue 42 §5's profile).
+    if (res.headers.get('content-type')?.startsWith('text/event-stream') && res.body) {
       const requestId = c.get('requestId') ?? null;
       const actor = actorOf(c);
       const ended = () => log.info({ requestId, method, route, status, durationMs: round(performance.now() - start), actor }, 'flujo cerrado');

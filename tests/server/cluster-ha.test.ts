@@ -178,13 +178,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
   }, 150_000);
 
   it("a switchover back (patronictl, the runbook's command): the leader changes within seconds and the console writes again", async () => {
+    // Signed in before: a sign-in during the switchover may meet the same 503s as any other write.
+    const token = await signIn();
     const from = (await leader())!;
     const to = from === 'pg1' ? 'pg2' : 'pg1';
     await expect.poll(() => rest(to, '/sync'), { timeout: 60_000, interval: 500 }).toBe(200);
     const switched = spawnSync('patronictl', ['-c', path.join(cluster(), 'ha', `${from}.yml`), 'switchover', '--leader', from, '--candidate', to, '--force'], { encoding: 'utf8' });
     expect(switched.status, switched.stderr).toBe(0);
     await expect.poll(leader, { timeout: 30_000, interval: 500 }).toBe(to);
-    const token = await signIn();
     const note = async () =>
       (
         await fetch(url('/uaa/secured/doc-note/create'), {
@@ -199,6 +200,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
 
   it('SIGINT stops every process it started: instances, HAProxy, both nodes with their PostgreSQL, etcd; their ports are free', async () => {
     const pids = ['app1', 'app2', 'haproxy', 'pg1', 'pg2', 'etcd'].map(pidOf);
+    // Both nodes' PostgreSQL running (a node that has just changed role restarts its own).
+    const running = (node: string) => fs.existsSync(path.join(cluster(), 'ha', node, 'postmaster.pid')) && alive(postmasterPid(node));
+    await expect.poll(() => running('pg1') && running('pg2'), { timeout: 60_000, interval: 500 }).toBe(true);
     const postmasters = [postmasterPid('pg1'), postmasterPid('pg2')];
     expect([...pids, ...postmasters].every(alive)).toBe(true);
     launcher.kill('SIGINT');
