@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Files worth compressing: text, larger than a packet. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
@@ -139,6 +140,27 @@ function pageFamily(id: string, ctx: ChunkingContext): string | null {
   return Object.keys(FAMILIES).filter((family) => FAMILIES[family]!.some((root) => loadedBy.includes(root))).join('+') || null;
 }
 
+/**
+ * The server tests that start real processes and mostly wait on them (a Patroni cluster's
+ * election, a failover, a database's restart, the cluster launcher): run first, so that their
+ * waits overlap the rest of the layer instead of ending it. On a clean clone vitest has no
+ * durations yet and orders by file size, which put the failover tests (small files, a minute and
+ * more each) at the PostgreSQL layer's tail.
+ */
+const WAITING = ['cluster-ha', 'failover', 'cluster', 'database-outage', 'two-instances'].map((name) => `/tests/server/${name}.test.ts`);
+
+class LongFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const at = WAITING.findIndex((end) => file.moduleId.endsWith(end));
+      return at < 0 ? WAITING.length : at;
+    };
+    // Stable: the rest keep the base sequencer's order.
+    return sorted.map((file, index) => ({ file, index })).sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index).map(({ file }) => file);
+  }
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress(), chunkMap()],
   resolve: {
@@ -214,6 +236,7 @@ export default defineConfig({
           // per file (each file still builds its own test server and database) halves the suite's CPU.
           isolate: false,
           globalSetup: ['tests/support/test-templates.ts'],
+          sequence: { sequencer: LongFirst },
         },
       },
       {
