@@ -8,11 +8,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { startThrowawayCluster, startThrowawayStandby, type ThrowawayCluster } from '../../scripts/pg-cluster';
+import { postgresInstalled as isPostgresInstalled } from '../../scripts/process-support';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 export const BASIC = `Basic ${Buffer.from('crm-console:crm-console-secret').toString('base64')}`;
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-export const postgresInstalled = fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+export const postgresInstalled = isPostgresInstalled();
 
 export async function waitFor(condition: () => boolean | Promise<boolean>, ms: number, every = 200): Promise<boolean> {
   for (const until = Date.now() + ms; Date.now() < until; await sleep(every)) if (await condition()) return true;
