@@ -1,10 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alive, BASIC, freePorts, listening, postgresInstalled, root, sleep, waitFor } from '../support/processes';
+import { alive, freePorts, listening, postgresInstalled, signInAt, sleep, startLauncher, waitFor, withClient, type Launcher } from '../support/processes';
 import { timed, type Outcome } from '../support/timed';
 import { which } from '../../scripts/process-support';
 import { HAPROXY_ERRORS } from '../../scripts/haproxy-errors';
@@ -26,46 +26,29 @@ const freeBase = () => freePorts([0, 1, 2, 50, 51, 52, 60, 61, 71, 72, 80]);
 describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !installed)('CLUSTER_HA=1 npm run start:cluster: Patroni fails the database over by itself', () => {
   let dir: string;
   let port: number;
-  let launcher: ChildProcess;
-  let output = '';
-  let exitCode: number | null | undefined;
+  let launcher: Launcher | undefined;
+  const output = () => launcher?.output() ?? '';
+  const exitCode = () => launcher?.exitCode();
   const url = (p: string) => `http://127.0.0.1:${port}${p}`;
   const cluster = () => path.join(dir, 'cluster');
   const pidOf = (name: string) => Number(fs.readFileSync(path.join(cluster(), `${name}.pid`), 'utf8'));
   const postmasterPid = (node: string) => Number(fs.readFileSync(path.join(cluster(), 'ha', node, 'postmaster.pid'), 'utf8').split('\n')[0]);
   const rest = (node: string, check: string) => fetch(`http://127.0.0.1:${port + (node === 'pg1' ? 71 : 72)}${check}`).then((r) => r.status, () => 0);
   const leader = async () => ((await rest('pg1', '/primary')) === 200 ? 'pg1' : (await rest('pg2', '/primary')) === 200 ? 'pg2' : null);
-  const database = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
+  const database = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
     const password = fs.readFileSync(path.join(cluster(), 'pg-password'), 'utf8').trim();
-    const client = new pg.Client({ connectionString: `postgres://crm:${password}@127.0.0.1:${port + 50}/crm` });
-    await client.connect();
-    try {
-      return (await client.query<T>(text, values)).rows;
-    } finally {
-      await client.end();
-    }
+    return withClient(`postgres://crm:${password}@127.0.0.1:${port + 50}/crm`, async (client) => (await client.query<T>(text, values)).rows);
   };
 
-  async function signIn(): Promise<string> {
-    const response = await fetch(url('/uaa/oauth/token'), {
-      method: 'POST',
-      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=password&username=admin&password=demo1234&device_id=x',
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { access_token: string }).access_token;
-  }
+  const signIn = () => signInAt(url);
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-cluster-ha-'));
     fs.chmodSync(dir, 0o755);
     fs.mkdirSync(path.join(dir, 'static'));
     port = await freeBase();
-    const { DATABASE_URL: _, ...env } = process.env;
-    launcher = spawn(process.execPath, ['--import', 'tsx', 'scripts/cluster.ts'], {
-      cwd: root,
-      env: {
-        ...env,
+    launcher = await startLauncher(
+      {
         CLUSTER_HA: '1',
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -75,19 +58,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
         STATIC_DIR: path.join(dir, 'static'),
         SCALE: 'test',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    launcher.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    launcher.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    launcher.on('exit', (code) => (exitCode = code));
-    await waitFor(() => exitCode !== undefined || output.includes('Ctrl+C detiene todo'), 150_000);
-    if (!output.includes('Ctrl+C detiene todo')) throw new Error(`the cluster did not start:\n${output}`);
+      150_000,
+    );
   }, 180_000);
 
   afterAll(async () => {
-    if (exitCode === undefined) launcher.kill('SIGINT');
-    if (!(await waitFor(() => exitCode !== undefined, 60_000))) {
-      launcher.kill('SIGKILL');
+    if (exitCode() === undefined) launcher?.child.kill('SIGINT');
+    if (!(await waitFor(() => exitCode() !== undefined, 60_000))) {
+      launcher?.child.kill('SIGKILL');
       for (const name of ['app1', 'app2', 'haproxy', 'pg1', 'pg2', 'etcd']) {
         try {
           process.kill(pidOf(name), 'SIGKILL');
@@ -104,7 +82,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
       }
     }
     fs.rmSync(dir, { recursive: true, force: true });
-    if (exitCode !== 0) console.log(output);
+    if (exitCode() !== 0) console.log(output());
   });
 
   it('starts a leader and a synchronous standby, and serves the console through HAProxy on them', async () => {
@@ -173,7 +151,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
     expect(new Set(stored.map((row) => row.description))).toEqual(new Set(acknowledged));
 
     // The launcher started the dead node's Patroni again: it rewinds and follows the new leader.
-    expect(output).toContain(`${dead} terminó (SIGKILL)`);
+    expect(output()).toContain(`${dead} terminó (SIGKILL)`);
     await expect.poll(() => rest(dead, '/sync'), { timeout: 60_000, interval: 500 }).toBe(200);
   }, 150_000);
 
@@ -205,11 +183,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
     await expect.poll(() => running('pg1') && running('pg2'), { timeout: 60_000, interval: 500 }).toBe(true);
     const postmasters = [postmasterPid('pg1'), postmasterPid('pg2')];
     expect([...pids, ...postmasters].every(alive)).toBe(true);
-    launcher.kill('SIGINT');
-    await expect.poll(() => exitCode, { timeout: 60_000, interval: 200 }).toBe(0);
+    launcher?.child.kill('SIGINT');
+    await expect.poll(exitCode, { timeout: 60_000, interval: 200 }).toBe(0);
     expect([...pids, ...postmasters].filter(alive)).toEqual([]);
     const ports = [port, port + 1, port + 2, port + 50, port + 51, port + 52, port + 60, port + 71, port + 72, port + 80];
     expect((await Promise.all(ports.map(listening))).some(Boolean)).toBe(false);
-    expect(output).toMatch(/deteniendo las instancias[^]*deteniendo HAProxy[^]*deteniendo Patroni[^]*detenido\./);
+    expect(output()).toMatch(/deteniendo las instancias[^]*deteniendo HAProxy[^]*deteniendo Patroni[^]*detenido\./);
   }, 90_000);
 });

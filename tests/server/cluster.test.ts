@@ -1,10 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStream } from '../support/event-stream';
-import { alive, BASIC, freePorts, listening, postgresInstalled, root, sleep, waitFor } from '../support/processes';
+import { alive, freePorts, listening, postgresInstalled, root, signInAt, sleep, startLauncher, waitFor, type Launcher } from '../support/processes';
 
 /**
  * `npm run start:cluster` (scripts/cluster.ts, docs/operations.md): PostgreSQL of its own, two
@@ -18,22 +18,14 @@ const freeBase = () => freePorts([0, 1, 2, 50, 60]);
 describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !installed('haproxy'))('npm run start:cluster: PostgreSQL, two instances and HAProxy', () => {
   let dir: string;
   let port: number;
-  let launcher: ChildProcess;
-  let output = '';
-  let exitCode: number | null | undefined;
+  let launcher: Launcher | undefined;
+  const output = () => launcher?.output() ?? '';
+  const exitCode = () => launcher?.exitCode();
   const url = (p: string) => `http://127.0.0.1:${port}${p}`;
   const pidOf = (name: string) => Number(fs.readFileSync(path.join(dir, 'cluster', `${name}.pid`), 'utf8'));
   const postmasterPid = () => Number(fs.readFileSync(path.join(dir, 'cluster', 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
-  async function signIn(): Promise<string> {
-    const response = await fetch(url('/uaa/oauth/token'), {
-      method: 'POST',
-      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=password&username=admin&password=demo1234&device_id=x',
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { access_token: string }).access_token;
-  }
+  const signIn = () => signInAt(url);
   const orders = (token: string) => fetch(url('/orders/secured/orders/allHistory?size=15'), { headers: { authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
@@ -41,11 +33,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
     fs.chmodSync(dir, 0o755); // PostgreSQL's own user reaches its data folder inside
     fs.mkdirSync(path.join(dir, 'static'));
     port = await freeBase();
-    const { DATABASE_URL: _, ...env } = process.env;
-    launcher = spawn(process.execPath, ['--import', 'tsx', 'scripts/cluster.ts'], {
-      cwd: root,
-      env: {
-        ...env,
+    launcher = await startLauncher(
+      {
         PORT: String(port),
         HOST: '127.0.0.1',
         CLUSTER_PG_PORT: String(port + 50),
@@ -55,19 +44,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
         STATIC_DIR: path.join(dir, 'static'),
         SCALE: 'test',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    launcher.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    launcher.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    launcher.on('exit', (code) => (exitCode = code));
-    await waitFor(() => exitCode !== undefined || output.includes('Ctrl+C detiene todo'), 90_000);
-    if (!output.includes('Ctrl+C detiene todo')) throw new Error(`the cluster did not start:\n${output}`);
+      90_000,
+    );
   }, 120_000);
 
   afterAll(async () => {
-    if (exitCode === undefined) launcher.kill('SIGINT');
-    if (!(await waitFor(() => exitCode !== undefined, 30_000))) {
-      launcher.kill('SIGKILL');
+    if (exitCode() === undefined) launcher?.child.kill('SIGINT');
+    if (!(await waitFor(() => exitCode() !== undefined, 30_000))) {
+      launcher?.child.kill('SIGKILL');
       for (const name of ['app1', 'app2', 'haproxy']) {
         try {
           process.kill(pidOf(name), 'SIGKILL');
@@ -78,7 +62,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
     }
     spawnSync('bash', ['scripts/pg-cluster.sh', 'down', path.join(dir, 'cluster', 'pg'), String(port + 50)], { cwd: root, env: { ...process.env, PG_STOP_MODE: 'immediate' } });
     fs.rmSync(dir, { recursive: true, force: true });
-    if (exitCode !== 0) console.log(output);
+    if (exitCode() !== 0) console.log(output());
   });
 
   it('answers on PORT through HAProxy: /health, a sign-in, a signed-in list and a change stream', async () => {
@@ -109,9 +93,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
     const statuses: number[] = [];
     for (const until = Date.now() + 3000; Date.now() < until; await sleep(50)) statuses.push((await orders(token)).status);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    expect(output).toContain('app2 terminó (SIGKILL)');
-    expect(output).toContain('Server instances/app2 is DOWN');
-    await expect.poll(() => output.includes('Server instances/app2 is UP'), { timeout: 30_000, interval: 200 }).toBe(true);
+    expect(output()).toContain('app2 terminó (SIGKILL)');
+    expect(output()).toContain('Server instances/app2 is DOWN');
+    await expect.poll(() => output().includes('Server instances/app2 is UP'), { timeout: 30_000, interval: 200 }).toBe(true);
     expect(pidOf('app2')).not.toBe(victim);
     // Both serve again. Polled: on a loaded machine a health check may flap for a second (fall 2,
     // rise 1), and four requests in a row can all meet one instance meanwhile.
@@ -154,7 +138,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
       await sleep(60);
     }
     await sleep(200);
-    const mark = output.length;
+    const mark = output().length;
     process.kill(victim, 'SIGKILL');
     const answered = await Promise.all(reads);
     expect(answered.map((r) => r.status)).toEqual([200, 200]);
@@ -163,8 +147,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
     expect(written.filter((s) => s === 200)).toHaveLength(1);
     expect(written.filter((s) => s !== 200)).toHaveLength(1);
     expect(await stored()).toBe(1);
-    await expect.poll(() => output.slice(mark).includes('app1 terminó (SIGKILL)'), { timeout: 5000, interval: 100 }).toBe(true);
-    await expect.poll(() => output.slice(mark).includes('Server instances/app1 is UP'), { timeout: 30_000, interval: 200 }).toBe(true);
+    await expect.poll(() => output().slice(mark).includes('app1 terminó (SIGKILL)'), { timeout: 5000, interval: 100 }).toBe(true);
+    await expect.poll(() => output().slice(mark).includes('Server instances/app1 is UP'), { timeout: 30_000, interval: 200 }).toBe(true);
     await expect.poll(async () => new Set(await Promise.all([0, 1, 2, 3].map(async () => (await orders(token)).headers.get('x-served-by')))).size, { timeout: 30_000, interval: 500 }).toBe(2);
   }, 60_000);
 
@@ -173,11 +157,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
     expect(pids.every(alive)).toBe(true);
     const stream = eventStream(await fetch(url('/orders/secured/changes'), { headers: { authorization: `Bearer ${await signIn()}` } }));
     expect(await stream.until(/event: ready/)).toBe(true);
-    launcher.kill('SIGINT');
-    await expect.poll(() => exitCode, { timeout: 30_000, interval: 200 }).toBe(0);
+    launcher?.child.kill('SIGINT');
+    await expect.poll(exitCode, { timeout: 30_000, interval: 200 }).toBe(0);
     expect(pids.filter(alive)).toEqual([]);
     const ports = [port, port + 1, port + 2, port + 50, port + 60];
     expect((await Promise.all(ports.map(listening))).some(Boolean)).toBe(false);
-    expect(output).toMatch(/deteniendo las instancias[^]*deteniendo HAProxy[^]*deteniendo PostgreSQL[^]*detenido\./);
+    expect(output()).toMatch(/deteniendo las instancias[^]*deteniendo HAProxy[^]*deteniendo PostgreSQL[^]*detenido\./);
   }, 45_000);
 });

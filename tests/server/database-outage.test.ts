@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeOf, eventStream } from '../support/event-stream';
 import { timed, type Outcome } from '../support/timed';
-import { clusterAction, freePorts, postgresInstalled, signInAt, sleep, startServer, throwawayPostgres, waitFor, type ServerProcess } from '../support/processes';
+import { clusterAction, withClient, freePorts, postgresInstalled, signInAt, sleep, startServer, throwawayPostgres, waitFor, type ServerProcess } from '../support/processes';
 import { Msg } from '@/domain/messages';
 
 /**
@@ -35,15 +35,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled)('the datab
         body: JSON.stringify({ docCode: 'ORDER', docId: order, description: text }),
       }),
     );
-  const database = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
+  const database = <T>(work: (client: pg.Client) => Promise<T>) => withClient(databaseUrl, work);
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-outage-'));

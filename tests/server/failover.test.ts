@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeOf, eventStream } from '../support/event-stream';
-import { clusterAction, freePorts, postgresInstalled, signInAt, sleep, startServer, throwawayPostgres, throwawayStandby, waitFor, type ServerProcess } from '../support/processes';
+import { clusterAction, withClient, freePorts, postgresInstalled, signInAt, sleep, startServer, throwawayPostgres, throwawayStandby, waitFor, type ServerProcess } from '../support/processes';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { timed, type Outcome } from '../support/timed';
 import { Msg } from '@/domain/messages';
@@ -28,15 +28,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled)('the datab
   let order: number;
 
   const crm = (port: number) => `postgres://postgres@127.0.0.1:${port}/crm`;
-  async function query<T extends pg.QueryResultRow>(port: number, text: string, values: unknown[] = []): Promise<T[]> {
-    const client = new pg.Client({ connectionString: crm(port) });
-    await client.connect();
-    try {
-      return (await client.query<T>(text, values)).rows;
-    } finally {
-      await client.end();
-    }
-  }
+  const query = <T extends pg.QueryResultRow>(port: number, text: string, values: unknown[] = []) => withClient(crm(port), async (client) => (await client.query<T>(text, values)).rows);
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-failover-'));

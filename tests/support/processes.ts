@@ -4,6 +4,7 @@
  * that can be restarted, and waiting for conditions.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -129,4 +130,43 @@ export async function signInAt(url: (p: string) => string, username = 'admin'): 
   });
   if (response.status !== 200) throw new Error(`sign-in of ${username}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** One connection to `url` for `work`, ended after it (the tests' look into a database). */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface Launcher {
+  child: ChildProcess;
+  output: () => string;
+  /** The exit code once it exited (undefined while it runs). */
+  exitCode: () => number | null | undefined;
+}
+
+/**
+ * `scripts/cluster.ts` (npm run start:cluster) as an operator starts it, with `env` over this
+ * process's environment less DATABASE_URL; settles once it says it is ready ("Ctrl+C detiene
+ * todo"), or throws with its output.
+ */
+export async function startLauncher(env: Record<string, string>, readyMs: number): Promise<Launcher> {
+  const { DATABASE_URL: _, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/cluster.ts'], { cwd: root, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  let code: number | null | undefined;
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.on('exit', (c) => (code = c));
+  await waitFor(() => code !== undefined || output.includes('Ctrl+C detiene todo'), readyMs);
+  if (!output.includes('Ctrl+C detiene todo')) {
+    child.kill('SIGINT');
+    throw new Error(`the cluster did not start:\n${output}`);
+  }
+  return { child, output: () => output, exitCode: () => code };
 }
