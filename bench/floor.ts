@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { alive, freePorts, root, waitFor } from '../tests/support/processes';
+import { running, stopChild as stop } from '../scripts/process-support';
 import { writeBlock } from './doc-block';
 import { measure, runFloor, signIn, type NoteSent } from './staff';
 
@@ -52,15 +53,6 @@ function launch(script: string, env: Record<string, string>, log: string): Child
   const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...baseEnv, SCALE: 'demo', STATIC_DIR: staticDir, ...env }, stdio: ['ignore', out, out] });
   fs.closeSync(out);
   return child;
-}
-const running = (child: ChildProcess | null): child is ChildProcess => !!child && child.exitCode === null && child.signalCode === null;
-function stop(child: ChildProcess | null, signal: NodeJS.Signals, ms: number): Promise<boolean> {
-  if (!running(child)) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    child.once('exit', () => (clearTimeout(timer), resolve(true)));
-    child.kill(signal);
-  });
 }
 const ready = (url: string) =>
   fetch(url, { signal: AbortSignal.timeout(2000) }).then(

@@ -16,7 +16,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { httpStatus, sleep } from './process-support';
+import { httpStatus, sleep, stopChild } from './process-support';
 
 export interface HaOptions {
   dir: string;
@@ -167,7 +167,7 @@ ${this.nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.pgPort} check port ${n
   }
 
   /** Patroni's nodes first (each stops its PostgreSQL with a fast shutdown), then etcd. */
-  async stop(stopChild: (child: ChildProcess | null, signal: NodeJS.Signals, ms: number) => Promise<void>): Promise<void> {
+  async stop(): Promise<void> {
     await Promise.all(this.nodes.map((n) => stopChild(n.child, 'SIGTERM', 60_000)));
     await stopChild(this.etcd, 'SIGTERM', 10_000);
   }

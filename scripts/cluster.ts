@@ -18,6 +18,10 @@
  * Ctrl+C or SIGTERM stops everything: the instances first (SIGTERM: they finish what they are
  * doing), then HAProxy, then PostgreSQL (pg_ctl stop -m fast; with CLUSTER_HA, Patroni's nodes and
  * then etcd). A second Ctrl+C forces.
+ *
+ * SIGUSR2 reloads HAProxy (as SIGUSR2 to HAProxy's own master does): haproxy.cfg is written again
+ * and checked, and HAProxy, run in master-worker mode, starts a new worker on it; the old one
+ * finishes its requests (hard-stop-after bounds how long it may keep a connection) and leaves.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -27,7 +31,7 @@ import readline from 'node:readline';
 import { buildConsoleIfStale } from './console-build';
 import { HaDatabase } from './cluster-ha';
 import { writeErrorFiles } from './haproxy-errors';
-import { httpStatus as status, portFree, postgresInstalled, sleep, which } from './process-support';
+import { httpStatus as status, portFree, postgresInstalled, sleep, stopChild, which } from './process-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env = process.env;
@@ -178,6 +182,9 @@ function haproxyConfig(): string {
 global
   log stdout format raw local0 info
   maxconn 4096
+  # On a reload (SIGUSR2) the old worker serves its open connections until they end, at most this
+  # long: then a change stream reconnects and a pooled database connection is opened again.
+  hard-stop-after 30s
 
 defaults
   mode http
@@ -239,23 +246,46 @@ frontend stats
 `;
 }
 
-/** Writes HAProxy's configuration and starts it; `awaitHaproxy` then waits until it serves the console. */
-function launchHaproxy(binary: string): void {
+/** Writes HAProxy's configuration and checks it; its path. */
+function writeHaproxyConfig(binary: string): string {
   const config = path.join(dir, 'haproxy.cfg');
   fs.writeFileSync(config, haproxyConfig());
-  if (stopping) return;
   const check = spawnSync(binary, ['-c', '-q', '-f', config], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`la configuración de HAProxy no es válida:\n${check.stdout}${check.stderr}`);
+  return config;
+}
+
+/**
+ * Writes HAProxy's configuration and starts it in master-worker mode (-W: the pid is the master's,
+ * which SIGUSR2 reloads); `awaitHaproxy` then waits until it serves the console.
+ */
+function launchHaproxy(binary: string): void {
+  const config = writeHaproxyConfig(binary);
+  if (stopping) return;
   const log = fs.createWriteStream(path.join(dir, 'haproxy.log'), { flags: 'a' });
-  const child = spawn(binary, ['-db', '-f', config], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, ['-W', '-db', '-f', config], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   haproxy = child;
   child.stdout.pipe(log);
-  prefixed('haproxy', child.stderr);
+  // The master's notices (a worker forked, a reload) go to the log; its warnings and alerts to the terminal.
+  readline.createInterface({ input: child.stderr }).on('line', (line) => (/^\[NOTICE\]/.test(line) ? log.write(`${line}\n`) : console.log(`[haproxy] ${line}`)));
   fs.writeFileSync(path.join(dir, 'haproxy.pid'), `${child.pid}\n`);
   child.on('exit', (code, signal) => {
     if (haproxy === child) haproxy = null;
     if (!stopping) fail(`HAProxy terminó (${signal ?? `código ${code}`})`);
   });
+}
+
+/** SIGUSR2: HAProxy reloads a configuration written again (a deploy of its settings). */
+function reloadHaproxy() {
+  if (!running || stopping || !haproxy) return;
+  try {
+    writeHaproxyConfig(which('haproxy')!);
+  } catch (error) {
+    console.error(`[cluster] HAProxy no se recarga: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  say('recargando HAProxy (SIGUSR2: un proceso nuevo con haproxy.cfg; el anterior termina lo que tiene en curso)');
+  haproxy.kill('SIGUSR2');
 }
 
 async function awaitHaproxy(): Promise<void> {
@@ -264,19 +294,6 @@ async function awaitHaproxy(): Promise<void> {
     if (!haproxy || stopping) throw new Error('HAProxy no llegó a responder');
     await sleep(100);
   }
-}
-
-/** Sends a signal and waits for the exit; kills after `ms`. */
-function stopChild(child: ChildProcess | null, signal: NodeJS.Signals, ms: number): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill(signal);
-  });
 }
 
 async function shutdown(code: number): Promise<never> {
@@ -288,7 +305,7 @@ async function shutdown(code: number): Promise<never> {
   await stopChild(haproxy, 'SIGTERM', 5000);
   if (ha) {
     say('deteniendo Patroni (cada nodo detiene su PostgreSQL) y etcd…');
-    await ha.stop(stopChild);
+    await ha.stop();
   }
   if (pgStarted) {
     say('deteniendo PostgreSQL (pg_ctl stop -m fast)…');
@@ -328,6 +345,7 @@ function onSignal(signal: NodeJS.Signals) {
 }
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
+process.on('SIGUSR2', reloadHaproxy);
 
 async function main() {
   if (ha && externalDatabase) throw new Error('CLUSTER_HA=1 inicia su propia base de datos: quite DATABASE_URL');
@@ -376,7 +394,7 @@ async function main() {
     say(externalDatabase ? '  postgres  DATABASE_URL (no lo inicia este script)' : `  postgres  pid ${pgPid}  127.0.0.1:${pgPort}, base crm (usuario crm, contraseña en ${shown(path.join(dir, 'pg-password'))})`);
   }
   say(`  archivos  ${shown(dir)}/ (app*.log: registro de solicitudes; haproxy.cfg, haproxy.log, *.pid, pg/)`);
-  say('Ctrl+C detiene todo.');
+  say(`Recargar HAProxy: kill -USR2 ${process.pid}. Ctrl+C detiene todo.`);
 }
 
 main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

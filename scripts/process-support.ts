@@ -1,4 +1,5 @@
-/** What the launchers (scripts/cluster.ts, scripts/cluster-ha.ts) ask of this machine. */
+/** What the launchers (scripts/cluster.ts, scripts/cluster-ha.ts) and the benches that run them ask of this machine. */
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -33,4 +34,21 @@ export async function httpStatus(url: string): Promise<number> {
   } catch {
     return 0;
   }
+}
+
+/** Whether a child process still runs (not exited, not killed). */
+export const running = (child: ChildProcess | null | undefined): child is ChildProcess => !!child && child.exitCode === null && child.signalCode === null;
+
+/** Sends a signal and waits for the exit; SIGKILL after `ms`. True when it ended by the signal (or had ended). */
+export function stopChild(child: ChildProcess | null | undefined, signal: NodeJS.Signals, ms: number): Promise<boolean> {
+  if (!running(child)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let forced = false;
+    const timer = setTimeout(() => ((forced = true), child.kill('SIGKILL')), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(!forced);
+    });
+    child.kill(signal);
+  });
 }

@@ -152,6 +152,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
     await expect.poll(async () => new Set(await Promise.all([0, 1, 2, 3].map(async () => (await orders(token)).headers.get('x-served-by')))).size, { timeout: 30_000, interval: 500 }).toBe(2);
   }, 60_000);
 
+  it("SIGUSR2 reloads HAProxy (a new worker on haproxy.cfg written again) while requests flow: every request succeeds, HAProxy's pid stays, the old worker leaves", async () => {
+    const token = await signIn();
+    const master = pidOf('haproxy');
+    const workers = () => fs.readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    const [before] = workers();
+    expect(before).toBeGreaterThan(0);
+    const statuses: number[] = [];
+    const load = (async () => {
+      for (const until = Date.now() + 4000; Date.now() < until; ) statuses.push((await orders(token)).status);
+    })();
+    await sleep(1000);
+    launcher!.child.kill('SIGUSR2');
+    await load;
+    expect(statuses.length).toBeGreaterThan(10);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    expect(output()).toContain('recargando HAProxy');
+    expect(pidOf('haproxy')).toBe(master);
+    // The old worker leaves once its connections end (this test's keep-alive one at the latest when idle).
+    await expect.poll(() => workers().includes(before!), { timeout: 40_000, interval: 500 }).toBe(false);
+    expect(workers()).toHaveLength(1);
+    expect(fs.readFileSync(path.join(dir, 'cluster', 'haproxy.log'), 'utf8')).toContain('Reloading HAProxy');
+  }, 60_000);
+
   it('SIGINT (Ctrl+C) stops every process it started, a change stream open: instances, HAProxy, PostgreSQL; their ports are free', async () => {
     const pids = [pidOf('app1'), pidOf('app2'), pidOf('haproxy'), postmasterPid()];
     expect(pids.every(alive)).toBe(true);
