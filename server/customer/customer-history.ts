@@ -1,8 +1,8 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { HomeRecipientsTable } from '../db/schema-customer-history';
 import type { Database } from '../db/schema';
-import { cappedCount, pageOf, type Page, type PageRequest } from '../db/paging';
-import type { AddCardAttempts, BankRecipient, Campaign, CreditTransfer, HomeRecipient, CreditTrn, PasswordlessSignIn, PasswordSignIn, PaymentMethod, PaymentRequest, PinAttempt } from '@/api/contract/customer-detail';
+import { cappedCount, directionOf, pageOf, type Page, type PageRequest } from '../db/paging';
+import type { AddCardAttempts, BankRecipient, CreatedDateSort, IdSort, Campaign, CreditTransfer, HomeRecipient, CreditTrn, PasswordlessSignIn, PasswordSignIn, PaymentMethod, PaymentRequest, PinAttempt } from '@/api/contract/customer-detail';
 import { accountOrThrow, maskPin } from './account-data';
 import { CARD_DECLINES_LIMIT } from '@/domain/cards';
 
@@ -14,6 +14,10 @@ type Db = Kysely<Database>;
  * first, a page at a time; 404 for an account that does not exist. Pins are shown in full only to
  * whoever may see the account's pin.
  */
+
+/** A page asked in the order of the rows' ids, or of their creation date (spec details §7); newest first when not said. */
+type ById = PageRequest & { sort?: IdSort | undefined };
+type ByCreatedDate = PageRequest & { sort?: CreatedDateSort | undefined };
 
 /** One page of an account's rows: the query, its order and how a row reads on the wire. */
 async function pageOfAccount<TRow, TOut>(
@@ -64,13 +68,13 @@ export function creditTransfers(db: Db, accountId: number, paging: PageRequest):
   }));
 }
 
-export function paymentRequests(db: Db, accountId: number, paging: PageRequest): Promise<Page<PaymentRequest>> {
+/** The payment requests the customer made or received, by id (newest first unless `sort` says `id,asc`). */
+export function paymentRequests(db: Db, accountId: number, paging: ById): Promise<Page<PaymentRequest>> {
   const query = db
     .selectFrom('payment_requests')
     .selectAll()
     .where((eb) => eb.or([eb('requester_account_id', '=', accountId), eb('receiver_account_id', '=', accountId)]))
-    .orderBy('created_date', 'desc')
-    .orderBy('id', 'desc');
+    .orderBy('id', directionOf(paging.sort));
   return pageOfAccount(db, accountId, paging, query, (r) => ({
     id: r.id,
     requester: { accountId: r.requester_account_id, phoneNumber: r.requester_phone, name: r.requester_name },
@@ -135,8 +139,8 @@ export function passwordSignIns(db: Db, accountId: number, paging: PageRequest):
   }));
 }
 
-export function pinAttempts(db: Db, accountId: number, paging: PageRequest, fullPin: boolean): Promise<Page<PinAttempt>> {
-  const query = db.selectFrom('pin_attempts').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc');
+export function pinAttempts(db: Db, accountId: number, paging: ById, fullPin: boolean): Promise<Page<PinAttempt>> {
+  const query = db.selectFrom('pin_attempts').selectAll().where('account_id', '=', accountId).orderBy('id', directionOf(paging.sort));
   return pageOfAccount(db, accountId, paging, query, (r) => ({
     id: r.id,
     phoneNumber: r.phone_number,
@@ -209,9 +213,10 @@ async function paymentMethodsOf(db: Db, rows: readonly PaymentMethodRow[]): Prom
   }));
 }
 
-/** The customer's saved cards, newest first, with their gateway tokens and whether the blacklist holds them. */
-export async function paymentMethods(db: Db, accountId: number, paging: PageRequest): Promise<Page<PaymentMethod>> {
-  const query = paymentMethodsQuery(db).where('p.account_id', '=', accountId).orderBy('p.created', 'desc').orderBy('p.id', 'desc');
+/** The customer's saved cards by creation date (newest first unless `sort` says `createdDate,asc`), with their gateway tokens and whether the blacklist holds them. */
+export async function paymentMethods(db: Db, accountId: number, paging: ByCreatedDate): Promise<Page<PaymentMethod>> {
+  const direction = directionOf(paging.sort);
+  const query = paymentMethodsQuery(db).where('p.account_id', '=', accountId).orderBy('p.created', direction).orderBy('p.id', direction);
   const page = await pageOfAccount(db, accountId, paging, query, (r) => r);
   return { ...page, elements: await paymentMethodsOf(db, page.elements) };
 }
@@ -247,9 +252,9 @@ const bankRecipientOf = (r: BankRecipientRow): BankRecipient => ({
   version: r.version,
 });
 
-/** The customer's bank recipients, newest first, 5 at a time. */
-export function bankRecipients(db: Db, accountId: number, paging: PageRequest): Promise<Page<BankRecipient>> {
-  const query = bankRecipientsQuery(db).where('r.account_id', '=', accountId).orderBy('r.id', 'desc');
+/** The customer's bank recipients by id (newest first unless `sort` says `id,asc`), 5 at a time. */
+export function bankRecipients(db: Db, accountId: number, paging: ById): Promise<Page<BankRecipient>> {
+  const query = bankRecipientsQuery(db).where('r.account_id', '=', accountId).orderBy('r.id', directionOf(paging.sort));
   return pageOfAccount(db, accountId, paging, query, bankRecipientOf);
 }
 
@@ -277,9 +282,9 @@ const homeRecipientOf = (r: Selectable<HomeRecipientsTable>): HomeRecipient => (
   version: r.version,
 });
 
-/** The customer's home-delivery recipients, newest first, 5 at a time. */
-export function homeRecipients(db: Db, accountId: number, paging: PageRequest): Promise<Page<HomeRecipient>> {
-  const query = db.selectFrom('home_recipients').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc');
+/** The customer's home-delivery recipients by id (newest first unless `sort` says `id,asc`), 5 at a time. */
+export function homeRecipients(db: Db, accountId: number, paging: ById): Promise<Page<HomeRecipient>> {
+  const query = db.selectFrom('home_recipients').selectAll().where('account_id', '=', accountId).orderBy('id', directionOf(paging.sort));
   return pageOfAccount(db, accountId, paging, query, homeRecipientOf);
 }
 

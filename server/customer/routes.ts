@@ -26,7 +26,7 @@ import { OffersQuery } from '@/api/contract/customer-courtesy';
 import { documentFile, DOCUMENT_FILE_PATH, listDocuments } from './documents';
 import { customerBlacklist, kycDecisionHistory, kycDecisionStatus, segmentEvents, segmentTraits } from './customer-tabs';
 import { addCardAttempts, bankRecipients, homeRecipients, paymentMethods, creditHistory, creditTransfers, customerCampaigns, passwordlessSignIns, passwordSignIns, paymentRequests, pinAttempts } from './customer-history';
-import { CreditHistoryQuery, CustomerPageQuery, DirectoryQuery, KycAccountQuery, PaymentMethodsQuery, SegmentEventsQuery } from '@/api/contract/customer-detail';
+import { CreditHistoryQuery, CustomerPageQuery, DirectoryQuery, IdSortedPageQuery, KycAccountQuery, PaymentMethodsQuery, SegmentEventsQuery } from '@/api/contract/customer-detail';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 
@@ -119,10 +119,11 @@ export function customerRoutes(deps: AppDeps) {
   app.get('/blacklist/secured/blackList', customerPage, paged((id, q) => customerBlacklist(db, id, q)));
   app.get('/users/secured/credit-trn/data', customerPage, customerPageRead(CreditHistoryQuery, (id, q) => creditHistory(db, id, q)));
   app.get('/users/secured/transfer-trn/data', customerPage, paged((id, q) => creditTransfers(db, id, q)));
-  app.get('/reports/secured/list/checkoutrequest', customerPage, paged((id, q) => paymentRequests(db, id, q)));
+  // Payment requests and pin attempts in the order their `sort` asks (spec details §7: id,desc).
+  app.get('/reports/secured/list/checkoutrequest', customerPage, customerPageRead(IdSortedPageQuery, (id, q) => paymentRequests(db, id, q)));
   app.get('/uaa/secured/login/dataPin', customerPage, paged((id, q, fullPin) => passwordlessSignIns(db, id, q, fullPin)));
   app.get('/uaa/secured/login/data', customerPage, paged((id, q) => passwordSignIns(db, id, q)));
-  app.get('/uaa/secured/loginAttempt/data', customerPage, paged((id, q, fullPin) => pinAttempts(db, id, q, fullPin)));
+  app.get('/uaa/secured/loginAttempt/data', customerPage, customerPageRead(IdSortedPageQuery, (id, q, fullPin) => pinAttempts(db, id, q, fullPin)));
   app.get('/customer/secured/paymentmethod/customerspecific/all', customerPage, async (c) => {
     const query = parse(PaymentMethodsQuery, c.req.query());
     const ctx = readContext(deps, c);

@@ -9,6 +9,9 @@ export interface PageRequest {
   size: number;
 }
 
+/** The direction a list's `sort` asks ("field,asc" or "field,desc", validated by its query); newest first when none is given. */
+export const directionOf = (sort: string | undefined): 'asc' | 'desc' => (sort?.endsWith(',asc') ? 'asc' : 'desc');
+
 export interface Page<T> {
   elements: T[];
   totalElements: number;

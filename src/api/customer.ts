@@ -19,7 +19,7 @@ export async function getKyc(users: ServiceClient, accountId: number) {
   return { status, history };
 }
 
-/** One page of a customer table (spec details §7 "Customer detail"): `path` of the service, read with `schema`. */
+/** One page of a customer table (spec details §7 "Customer detail"): `path` of the service, read with `schema`; `filters` are the table's filters and the order its call asks (`sort`). */
 export async function getCustomerPage<T>(
   client: ServiceClient,
   path: string,

@@ -20,8 +20,8 @@ import { Permission } from '@/domain/permissions';
 
 /**
  * The customer page's history tabs through the reference server: each table's shape, order
- * (newest first), paging and account, its permission and validation, and the pins masked for
- * whoever lacks CRM2_SUPER_ACTION.
+ * (newest first; the sort the spec's calls send honoured, another refused), paging and account,
+ * its permission and validation, and the pins masked for whoever lacks CRM2_SUPER_ACTION.
  */
 
 let server: TestServer;
@@ -67,11 +67,11 @@ const TABLES: Table[] = [
           .selectFrom('payment_requests')
           .select('id')
           .where((eb) => eb.or([eb('requester_account_id', '=', customer), eb('receiver_account_id', '=', customer)]))
-          .orderBy('created_date', 'desc')
           .orderBy('id', 'desc')
           .execute()
       ).map((r) => r.id),
-    date: (r) => r.createdDate as string,
+    // Spec details §7: sort=id,desc.
+    date: (r) => r.id as number,
   },
   {
     path: '/uaa/secured/login/dataPin',
@@ -195,6 +195,55 @@ describe.each([
     await expectError(await server.get(`${path}?accountId=${customer}`, tokens.operaciones), 403, 'access_denied', Msg.missingPermission(Permission.VIEW_CUSTOMERS));
     await expectError(await server.get(`${path}?accountId=${customer}&size=51`, tokens.admin), 400, 'invalid_request', 'El tamaño de página no puede superar 50.');
     await expectError(await server.get(`${path}?accountId=99999999`, tokens.admin), 404, 'not_found', 'No se encontró el usuario 99999999.');
+  });
+});
+
+/** The reads the spec asks in an order (details §7), the order they take, and the account's rows in the database, newest first. */
+const SORTED = [
+  { path: '/reports/secured/list/checkoutrequest', sort: 'id', table: 'payment_requests' },
+  { path: '/uaa/secured/loginAttempt/data', sort: 'id', table: 'pin_attempts' },
+  { path: '/users/secured/list/remesaaddress', sort: 'id', table: 'home_recipients' },
+  { path: '/orders/secured/list/remesarecipient', sort: 'id', table: 'bank_recipients' },
+  { path: '/customer/secured/paymentmethod/customerspecific/all', sort: 'createdDate', table: 'payment_methods' },
+] as const;
+
+async function storedNewestFirst(table: (typeof SORTED)[number]['table']): Promise<number[]> {
+  if (table === 'payment_requests') {
+    const rows = await k()
+      .selectFrom('payment_requests')
+      .select('id')
+      .where((eb) => eb.or([eb('requester_account_id', '=', customer), eb('receiver_account_id', '=', customer)]))
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+  if (table === 'payment_methods') return (await k().selectFrom('payment_methods').select('id').where('account_id', '=', customer).orderBy('created', 'desc').orderBy('id', 'desc').execute()).map((r) => r.id);
+  return (await k().selectFrom(table).select('id').where('account_id', '=', customer).orderBy('id', 'desc').execute()).map((r) => r.id);
+}
+
+describe.each(SORTED)('GET $path?sort=$sort,…', ({ path, sort, table }) => {
+  const ids = async (query: string) => {
+    const response = await server.get(`${path}?accountId=${customer}&size=50&${query}`, tokens.lector);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: { elements: { id: number }[] } }).data.elements.map((r) => r.id);
+  };
+
+  it('answers the rows in the order asked: desc newest first (also when not said), asc the other way', async () => {
+    const stored = await storedNewestFirst(table);
+    expect(stored.length).toBeGreaterThan(1);
+    expect(await ids(`sort=${sort},desc`)).toEqual(stored);
+    expect(await ids(`sort=${sort},asc`)).toEqual([...stored].reverse());
+    expect(await ids('')).toEqual(stored);
+  });
+
+  it('refuses a field or a direction it does not sort by with a Spanish 400, and the rows stay as they were', async () => {
+    const before = await storedNewestFirst(table);
+    const other = sort === 'id' ? 'createdDate' : 'id';
+    for (const bad of [`${other},desc`, 'name,asc', `${sort},sideways`, `${sort}`]) {
+      await expectError(await server.get(`${path}?accountId=${customer}&sort=${encodeURIComponent(bad)}`, tokens.admin), 400, 'invalid_request', 'El orden no válido.');
+    }
+    expect(await storedNewestFirst(table)).toEqual(before);
+    expect(await ids(`sort=${sort},desc`)).toEqual(before);
   });
 });
 
