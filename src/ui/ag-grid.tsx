@@ -9,11 +9,12 @@ import {
   themeQuartz,
   type GetRowIdParams,
   type GridApi,
+  type CellKeyDownEvent,
   type RowDoubleClickedEvent,
   type IsFullWidthRowParams,
   type RowClassParams,
 } from 'ag-grid-community';
-import { DEFAULT_COL_DEF, GRID_LOOK, type TableModel } from './light-table';
+import { DEFAULT_COL_DEF, GRID_LOOK, onControl, opensRow, type TableModel } from './light-table';
 
 // Only the modules the lists use: keyboard navigation and column resizing are in the core; the
 // grid never shows its own overlays (the search layout says "No se encontró ningún registro.").
@@ -31,7 +32,7 @@ export interface AgGridProps<T> extends TableModel<T> {
  * AG Grid with the lists' setup (issue 41 §2: a module of its own, loaded by DataGrid when the grid
  * is needed, so no list's first load carries it).
  */
-export function AgGrid<T>({ rows, columns, getRowId, onRowDoubleClicked, rowClass, isFullWidth, fullWidthRenderer, fullWidthHeight, onReady }: AgGridProps<T>) {
+export function AgGrid<T>({ rows, columns, getRowId, onRowOpen, rowClass, isFullWidth, fullWidthRenderer, fullWidthHeight, onReady }: AgGridProps<T>) {
   return (
     <AgGridReact<T>
       theme={theme}
@@ -39,7 +40,14 @@ export function AgGrid<T>({ rows, columns, getRowId, onRowDoubleClicked, rowClas
       columnDefs={columns}
       defaultColDef={DEFAULT_COL_DEF}
       getRowId={(p: GetRowIdParams<T>) => getRowId(p.data)}
-      onRowDoubleClicked={(e: RowDoubleClickedEvent<T>) => e.data && onRowDoubleClicked?.(e.data)}
+      onRowDoubleClicked={(e: RowDoubleClickedEvent<T>) => e.data && !isFullWidth?.(e.data) && !onControl(e.event?.target) && onRowOpen?.(e.data)}
+      onCellKeyDown={(e: CellKeyDownEvent<T>) => {
+        const key = e.event as KeyboardEvent | null | undefined;
+        // Enter on the focused cell itself (the grid's cell element), not on a link or button in it.
+        if (!key || !e.data || isFullWidth?.(e.data) || !onRowOpen) return;
+        const cell = key.target instanceof Element ? key.target.closest('[role="gridcell"]') : null;
+        if (opensRow(key, cell)) onRowOpen(e.data);
+      }}
       getRowClass={rowClass ? (p: RowClassParams<T>) => (p.data ? rowClass(p.data) : undefined) : undefined}
       isFullWidthRow={isFullWidth ? (p: IsFullWidthRowParams<T>) => Boolean(p.rowNode.data && isFullWidth(p.rowNode.data)) : undefined}
       fullWidthCellRenderer={fullWidthRenderer}

@@ -23,7 +23,8 @@ export interface DataGridProps<T> {
   rows: T[];
   columns: Column<T>[];
   getRowId: (row: T) => string;
-  onRowDoubleClicked?: (row: T) => void;
+  /** Opens a row: a double-click on it (not on a control of its own) or Enter on its focused cell (details drawn across the width never). */
+  onRowOpen?: (row: T) => void;
   /** A class for a whole row (highlighted countries). */
   rowClass?: (row: T) => string | undefined;
   /** File name of the CSV export of the rows shown. */
@@ -52,7 +53,7 @@ export function DataGrid<T>({
   rows,
   columns,
   getRowId,
-  onRowDoubleClicked,
+  onRowOpen,
   rowClass,
   csvName,
   isFullWidth,
@@ -101,7 +102,7 @@ export function DataGrid<T>({
     actor.send({ type: 'grid.carriedOver' });
   }, [actor, carrying]);
 
-  const model = { label, rows, columns, getRowId, onRowDoubleClicked, rowClass, isFullWidth, fullWidthRenderer, fullWidthHeight };
+  const model = { label, rows, columns, getRowId, onRowOpen, rowClass, isFullWidth, fullWidthRenderer, fullWidthHeight };
   // Header, rows, expanded details, and room for a horizontal scrollbar when columns overflow.
   const height = Math.min(660, 40 + 18 + heights.reduce((sum, h) => sum + h, 0));
   return (

@@ -17,13 +17,15 @@ export interface ExpandableGridProps<T> {
   csvName: string;
   detail: (row: T) => ReactNode;
   detailHeight: number;
+  /** Opens a list row (DataGrid's double-click or Enter; never its detail). */
+  onRowOpen?: (row: T) => void;
 }
 
 /**
  * A list whose rows open in place (an accordion): the row keeps its place, its detail is drawn
  * across the width under it and loads when first opened (the detail's own tabs decide what).
  */
-export function ExpandableGrid<T>({ label, rows, columns, idOf, toggleLabel, csvName, detail, detailHeight }: ExpandableGridProps<T>) {
+export function ExpandableGrid<T>({ label, rows, columns, idOf, toggleLabel, csvName, detail, detailHeight, onRowOpen }: ExpandableGridProps<T>) {
   const [open, setOpen] = useState<ReadonlySet<number | string>>(new Set());
   const toggle = (id: number | string) =>
     setOpen((current) => {
@@ -72,6 +74,7 @@ export function ExpandableGrid<T>({ label, rows, columns, idOf, toggleLabel, csv
       isFullWidth={(r) => r.kind === 'detail'}
       fullWidthRenderer={({ data }) => detail(data.row)}
       fullWidthHeight={detailHeight}
+      onRowOpen={onRowOpen ? (r) => r.kind === 'row' && onRowOpen(r.row) : undefined}
     />
   );
 }

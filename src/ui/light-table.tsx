@@ -27,12 +27,20 @@ export interface TableModel<T> {
   rows: T[];
   columns: ColDef<T>[];
   getRowId: (row: T) => string;
-  onRowDoubleClicked?: ((row: T) => void) | undefined;
+  /** A row opened: double-clicked (not on a control of its own) or Enter on its focused cell. */
+  onRowOpen?: ((row: T) => void) | undefined;
   rowClass?: ((row: T) => string | undefined) | undefined;
   isFullWidth?: ((row: T) => boolean) | undefined;
   fullWidthRenderer?: ((props: { data: T }) => ReactNode) | undefined;
   fullWidthHeight: number;
 }
+
+/** Whether a double-click landed on a control of the row (a link, a button, a field): that one is the control's, not the row's. */
+export const onControl = (target: EventTarget | null | undefined) => target instanceof Element && target.closest('a, button, input, select, textarea, label') !== null;
+
+/** Whether a key opens the row: Enter on the focused cell itself (on a control inside it, Enter is the control's). */
+export const opensRow = (event: { key: string; target: EventTarget | null }, cell: EventTarget | null) =>
+  event.key === 'Enter' && event.target === cell;
 
 /** The ids AG Grid gives the columns: colId, else field, else a counter over the anonymous ones ("0", "1"…). */
 export function columnIds<T>(columns: ColDef<T>[]): string[] {
@@ -89,7 +97,7 @@ export interface LightTableProps<T> extends TableModel<T> {
  * cell in the tab order and the arrow keys, Home and End between cells. It neither sorts nor resizes:
  * AG Grid takes over for that (src/ui/data-grid.tsx).
  */
-export function LightTable<T>({ label, rows, columns, getRowId, onRowDoubleClicked, rowClass, isFullWidth, fullWidthRenderer, fullWidthHeight, focused, onFocusCell, onFocusInside, onScroll }: LightTableProps<T>) {
+export function LightTable<T>({ label, rows, columns, getRowId, onRowOpen, rowClass, isFullWidth, fullWidthRenderer, fullWidthHeight, focused, onFocusCell, onFocusInside, onScroll }: LightTableProps<T>) {
   const ids = useMemo(() => columnIds(columns), [columns]);
   const tracks = useMemo(() => columns.map((c) => columnTrack(c)), [columns]);
   const template = tracks.map((t) => t.track).join(' ');
@@ -128,6 +136,11 @@ export function LightTable<T>({ label, rows, columns, getRowId, onRowDoubleClick
       Home: () => (event.ctrlKey ? { rowIndex: dataRows[0]!.index, colIndex: 0 } : { rowIndex, colIndex: 0 }),
       End: () => (event.ctrlKey ? { rowIndex: dataRows[dataRows.length - 1]!.index, colIndex: last } : { rowIndex, colIndex: last }),
     };
+    if (onRowOpen && opensRow(event, event.currentTarget)) {
+      event.preventDefault();
+      onRowOpen(drawn[rowIndex]!);
+      return;
+    }
     if (event.target !== event.currentTarget || !to[event.key]) return;
     event.preventDefault();
     const next = to[event.key]!();
@@ -178,7 +191,7 @@ export function LightTable<T>({ label, rows, columns, getRowId, onRowDoubleClick
                 </div>
               );
             return (
-              <div key={getRowId(row)} role="row" aria-rowindex={rowIndex + 2} className={rowClass?.(row)} style={rowStyle} onDoubleClick={() => onRowDoubleClicked?.(row)}>
+              <div key={getRowId(row)} role="row" aria-rowindex={rowIndex + 2} className={rowClass?.(row)} style={rowStyle} onDoubleClick={(e) => !onControl(e.target) && onRowOpen?.(row)}>
                 {columns.map((c, colIndex) => {
                   const value = cellValue(c, row);
                   const Renderer = c.cellRenderer as ((p: { data: T; value: unknown }) => ReactNode) | undefined;

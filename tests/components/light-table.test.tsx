@@ -47,7 +47,7 @@ describe('the light table', () => {
   it('draws the values, formatters, classes and renderers with the grid’s roles, and double-clicks a row', async () => {
     const opened = vi.fn();
     const user = userEvent.setup();
-    render(<DataGrid<Row> label="Filas" rows={ROWS} columns={COLUMNS} getRowId={(r) => String(r.id)} onRowDoubleClicked={opened} csvName="filas.csv" />);
+    render(<DataGrid<Row> label="Filas" rows={ROWS} columns={COLUMNS} getRowId={(r) => String(r.id)} onRowOpen={opened} csvName="filas.csv" />);
     const grid = within(screen.getByRole('region', { name: 'Filas' })).getByRole('grid', { name: 'Filas' });
     expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Id', 'Nombre', 'Monto', 'Enlace']);
     const rows = within(grid).getAllByRole('row');
@@ -59,6 +59,42 @@ describe('the light table', () => {
     expect(within(cells[3]!).getByRole('link', { name: 'Fila 1' })).toHaveAttribute('href', '#/row/1');
     await user.dblClick(within(rows[2]!).getAllByRole('gridcell')[0]!);
     expect(opened).toHaveBeenCalledWith(ROWS[1]);
+  });
+
+  it('opens a row with Enter on its focused cell, never from a control of the row or a detail drawn across it', async () => {
+    const opened = vi.fn();
+    const user = userEvent.setup();
+    const rows = [...ROWS, { id: 3, name: 'Detalle', amount: 0 }];
+    render(
+      <DataGrid<Row>
+        label="Filas"
+        rows={rows}
+        columns={COLUMNS}
+        getRowId={(r) => String(r.id)}
+        onRowOpen={opened}
+        isFullWidth={(r) => r.id === 3}
+        fullWidthRenderer={({ data }) => <button type="button">Dentro {data.id}</button>}
+        csvName="filas.csv"
+      />,
+    );
+    const grid = screen.getByRole('grid', { name: 'Filas' });
+    const cell = (row: number, column: number) => within(within(grid).getAllByRole('row')[row]!).getAllByRole('gridcell')[column]!;
+    // A double-click on the row's link is the link's.
+    await user.dblClick(within(cell(1, 3)).getByRole('link', { name: 'Fila 1' }));
+    expect(opened).not.toHaveBeenCalled();
+    await user.click(cell(1, 0));
+    await user.keyboard('{ArrowDown}');
+    expect(cell(2, 0)).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(opened).toHaveBeenCalledExactlyOnceWith(ROWS[1]);
+    // Enter on the link inside a cell follows the link, not the row.
+    within(cell(1, 3)).getByRole('link', { name: 'Fila 1' }).focus();
+    await user.keyboard('{Enter}');
+    // A detail row drawn across the width opens nothing, clicked twice or with Enter.
+    await user.dblClick(screen.getByRole('button', { name: 'Dentro 3' }));
+    screen.getByRole('button', { name: 'Dentro 3' }).focus();
+    await user.keyboard('{Enter}');
+    expect(opened).toHaveBeenCalledOnce();
   });
 
   it('has one cell in the tab order and moves with the arrow keys, Home and End', async () => {

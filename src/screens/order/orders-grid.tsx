@@ -40,7 +40,7 @@ const COLUMNS: Column<OrderRow>[] = [
 export function OrdersGrid({ rows, onOpen }: { rows: OrderRow[]; onOpen: (id: number) => void }) {
   return (
     <div title={listText.orders.openHint}>
-      <DataGrid<OrderRow> label={listText.orders.label} rows={rows} columns={COLUMNS} getRowId={(r) => String(r.id)} onRowDoubleClicked={(r) => onOpen(r.id)} csvName="ordenes.csv" />
+      <DataGrid<OrderRow> label={listText.orders.label} rows={rows} columns={COLUMNS} getRowId={(r) => String(r.id)} onRowOpen={(r) => onOpen(r.id)} csvName="ordenes.csv" />
     </div>
   );
 }

@@ -67,7 +67,7 @@ export function CountriesTab() {
             columns={columns}
             getRowId={(row) => String(row.id)}
             rowClass={(row) => (highlighted(row) ? 'bg-amber-50! font-semibold' : undefined)}
-            onRowDoubleClicked={setOpen}
+            onRowOpen={setOpen}
             csvName={settingsText.countries.csv}
           />
         )}
