@@ -64,6 +64,7 @@ export const listText = {
     score: 'Score',
     app: 'App',
     card: 'Tarjeta',
+    kind: 'Tipo',
     created: 'Fecha',
     openHint: 'Doble clic para abrir la orden',
     kycHeading: 'Órdenes con verificación KYC pendiente',

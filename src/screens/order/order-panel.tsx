@@ -4,6 +4,7 @@ import { useServices } from '@/ui/session';
 import type { OrderRow } from '@/api/contract/order-lists';
 import { formatMoney, formatScore } from '@/domain/format';
 import { orderStatusLabel } from '@/domain/order-status';
+import { pickupOrderLabel } from '@/domain/pickup-order';
 import { formatDateTime } from '@/domain/time';
 import { Button } from '@/ui/button';
 import { CodeText } from '@/ui/code-text';
@@ -51,6 +52,7 @@ export function OrderPanel({
   const [built, setBuilt] = useState(defaultOpen);
   const bodyId = useId();
   const panelText = orderText.panel;
+  const pickup = pickupOrderLabel(order.paymentOrderlist);
   return (
     <section aria-label={orderText.title(order.id)} className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3">
@@ -72,6 +74,8 @@ export function OrderPanel({
             <Fact label={panelText.status} className="font-semibold whitespace-normal">
               <CodeText code={orderStatusLabel(order.status)} />
             </Fact>
+            {/* A pickup-cash payment marks the order (spec details §4). */}
+            {pickup ? <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">{pickup}</span> : null}
             <Fact label={panelText.total}>{formatMoney(order.totalPrice, order.currency)}</Fact>
             <Fact label={panelText.score} className={scoreClass(order.score)}>
               {formatScore(order.score)}

@@ -1,5 +1,6 @@
 import type { OrderRow } from '@/api/contract/order-lists';
 import { orderStatusLabel } from '@/domain/order-status';
+import { pickupOrderLabel } from '@/domain/pickup-order';
 import { cardCaption, formatMoney, formatScore, orderScoreTone } from '@/domain/format';
 import { formatDateTime } from '@/domain/time';
 import { CLIENT_CHANNELS, paymentSystemName } from '@/domain/catalog';
@@ -16,6 +17,8 @@ const COLUMNS: Column<OrderRow>[] = [
   { headerName: listText.userId, field: 'accountId', cellRenderer: (p: { data: OrderRow }) => <CustomerLink id={p.data.accountId} />, width: 110 },
   { headerName: listText.email, field: 'email', width: 230 },
   { headerName: listText.status, valueGetter: (p) => orderStatusLabel(p.data?.status ?? ''), width: 170 },
+  // A pickup-cash payment marks the order (spec details §4), as its card on the order page.
+  { headerName: listText.orders.kind, colId: 'kind', valueGetter: (p) => pickupOrderLabel(p.data?.paymentOrderlist ?? []) ?? '', width: 160 },
   { headerName: listText.orders.total, valueGetter: (p) => (p.data ? formatMoney(p.data.totalPrice, p.data.currency) : ''), width: 120 },
   {
     headerName: listText.orders.score,
