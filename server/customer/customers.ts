@@ -50,6 +50,8 @@ export async function customerRowsById(db: Kysely<Database>, ids: number[]): Pro
         enabled: a.enabled === 1,
         groups: groups.filter((g) => g.account_id === id).map((g) => ({ name: g.name })),
         userBasicData: { reliability: a.reliability, country: a.country_code, creditCurrency: a.credit_currency, currency: a.currency },
+        // A staff account is no customer: the customer page's reads answer 404 for it (customerOrThrow).
+        isOnlyClientByRol: a.is_staff === 0,
       },
     ];
   });

@@ -38,6 +38,7 @@ export const listText = {
     registeredUntil: 'Registrado hasta',
     country: 'Pais',
     goTo: 'Ir al Cliente',
+    staff: 'Cuenta de personal: no tiene página de cliente.',
     expand: 'Ver detalle',
     collapse: 'Ocultar detalle',
     id: 'Id',

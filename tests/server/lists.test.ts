@@ -282,6 +282,23 @@ describe('customers', () => {
     }
   });
 
+  it('says which accounts are customers: a staff account (the Rol filter finds staff) is not (isOnlyClientByRol)', async () => {
+    // Read as sent: the console's schema takes an absent flag for a customer.
+    const flags = async (query: string) => {
+      const body = (await (await customers(query)).json()) as { data: { elements: { id: number; isOnlyClientByRol?: unknown }[] } };
+      return body.data.elements.map((c) => c.isOnlyClientByRol);
+    };
+    // admin (CRM2_ADMIN, a filter's role) and the lead (id 10).
+    for (const query of ['group=CRM2_ADMIN&size=100', 'id=10']) {
+      const staff = await flags(query);
+      expect(staff.length, query).toBeGreaterThan(0);
+      expect(staff.every((flag) => flag === false), query).toBe(true);
+    }
+    const newest = await flags('');
+    expect(newest.length).toBe(15);
+    expect(newest.every((flag) => flag === true)).toBe(true);
+  });
+
   it('registered dates narrow only when given', async () => {
     const { data } = await json(CustomersResponse, await customers('startDate=2026-10-01&endDate=2026-10-31&size=100'));
     const { from, until } = windowBounds({ startDate: '2026-10-01', endDate: '2026-10-31' });

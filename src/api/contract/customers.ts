@@ -22,6 +22,11 @@ export const CustomerRow = v.object({
     creditCurrency: v.nullable(v.string()),
     currency: v.nullable(v.string()),
   }),
+  /**
+   * Whether the account is a customer's (spec lists §3 "isOnlyClientByRol"): staff accounts are
+   * accounts too (the Rol filter finds them) but have no customer page. Absent, a customer.
+   */
+  isOnlyClientByRol: v.optional(v.boolean(), true),
 });
 export type CustomerRow = v.InferOutput<typeof CustomerRow>;
 

@@ -15,9 +15,16 @@ const CustomerDetail = lazy(async () => ({ default: (await import('./customer-de
 
 const statusLabel = (c: CustomerRow) => (c.enabled ? listText.customers.enabled : listText.customers.disabled);
 
+/**
+ * Whether the customer page opens this row's account: a staff account is listed (the Rol filter
+ * finds staff) but is no customer, so it has no page, no link to one and none of its tabs
+ * (docs/decisions.md, issue 43 "staff rows in Clientes").
+ */
+export const hasCustomerPage = (c: CustomerRow) => c.isOnlyClientByRol;
+
 function Detail({ customer }: { customer: CustomerRow }) {
-  // The tabs are the customer page's (they read what it reads): shown to who may open that page.
-  const withTabs = useScreens().opens('customer-page/$id');
+  // The tabs are the customer page's (they read what it reads): shown to who may open that page, for a customer's account.
+  const withTabs = useScreens().opens('customer-page/$id') && hasCustomerPage(customer);
   const items: [string, string][] = [
     [listText.customers.id, String(customer.id)],
     [listText.email, customer.email ?? ''],
@@ -43,7 +50,11 @@ function Detail({ customer }: { customer: CustomerRow }) {
         ))}
       </dl>
       <div>
-        <NewTabLink href={customerHref(customer.id)}>{listText.customers.goTo}</NewTabLink>
+        {hasCustomerPage(customer) ? (
+          <NewTabLink href={customerHref(customer.id)}>{listText.customers.goTo}</NewTabLink>
+        ) : (
+          <span className="text-slate-600">{listText.customers.staff}</span>
+        )}
       </div>
       {/* Recuperar Clientes alone (without the customer page) keeps the data and the link, not the tabs. */}
       {withTabs && (
@@ -72,8 +83,12 @@ const COLUMNS: Column<ExpandableRow<CustomerRow>>[] = [
   { headerName: listText.customers.creditCurrency, valueGetter: (p) => p.data?.row.userBasicData.creditCurrency, width: 110 },
 ];
 
-/** The customers of one page; a row opens to show the customer's data and "Ir al Cliente". */
-export function CustomersGrid({ rows }: { rows: CustomerRow[] }) {
+/**
+ * The customers of one page; a row opens to show the customer's data and "Ir al Cliente" (a new
+ * tab). `onOpen`, when given, opens a customer's page in place: a double-click on the row or Enter
+ * on its focused cell (not for a staff account, which has no page).
+ */
+export function CustomersGrid({ rows, onOpen }: { rows: CustomerRow[]; onOpen?: (id: number) => void }) {
   return (
     <ExpandableGrid<CustomerRow>
       label={listText.customers.label}
@@ -84,6 +99,7 @@ export function CustomersGrid({ rows }: { rows: CustomerRow[] }) {
       csvName="clientes.csv"
       detail={(customer) => <Detail customer={customer} />}
       detailHeight={560}
+      onRowOpen={onOpen ? (customer) => hasCustomerPage(customer) && onOpen(customer.id) : undefined}
     />
   );
 }
