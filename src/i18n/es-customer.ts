@@ -98,6 +98,8 @@ export const customerText = {
     platform: 'Plataforma',
     app: 'App',
     timezone: 'Zona horaria',
+    /** isOnlyClientDeviceId, Sí/No: the spec names no header (docs/decisions.md, "Issue 43, sign-in forensics"). */
+    onlyClientDevice: 'Id de dispositivo solo del cliente',
     browser: 'Navegador',
     client: 'Cliente',
     userAgent: 'User agent',

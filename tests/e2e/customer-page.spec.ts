@@ -110,6 +110,12 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
       decreases: count("SELECT count(*) AS n FROM credit_transactions WHERE account_id = ? AND trn_type = 'DECREASE'"),
       transfers: (db.prepare('SELECT status FROM credit_transfers WHERE account_id = ?').all(accountId) as { status: string }[]).map((r) => r.status),
       active: count(`SELECT count(*) AS n FROM campaign_users u JOIN campaigns c ON c.id = u.campaign_id WHERE u.account_id = ? AND c.start_date <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AND c.end_date >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`),
+      // The newest passwordless sign-in and pin attempt, as their tables order them.
+      signIn: db.prepare("SELECT is_only_client_device_id, user_agent FROM sign_ins WHERE account_id = ? AND kind = 'PIN' ORDER BY login_date DESC, id DESC LIMIT 1").get(accountId) as {
+        is_only_client_device_id: number;
+        user_agent: string;
+      },
+      attempt: db.prepare('SELECT advertising_id, client_id FROM pin_attempts WHERE account_id = ? ORDER BY id DESC LIMIT 1').get(accountId) as { advertising_id: string; client_id: string },
     };
   });
   await signIn(page, 'soporte', { open: `/#/admin/customer-page/${first.accountId}` });
@@ -140,13 +146,25 @@ test("the first customer's history tabs and sub-tabs each show their rows; decre
   await page.getByRole('tab', { name: 'Solicitudes' }).click();
   await expect(rowsOf(`Solicitudes de pago del cliente ${id}`).nth(1)).toBeVisible();
 
+  // The sign-in forensics (issue 43): each table's newest row, each value under its own header.
+  const cellUnder = async (table: string, header: string) => {
+    const headers = await page.getByRole('table', { name: table }).getByRole('columnheader').allInnerTexts();
+    expect(headers).toContain(header);
+    return rowsOf(table).nth(1).getByRole('cell').nth(headers.indexOf(header));
+  };
   await openTab(page, 'Autenticacion');
-  await expect(rowsOf(`Inicios de sesión sin contraseña del cliente ${id}`).nth(1)).toContainText('****');
+  const passwordless = `Inicios de sesión sin contraseña del cliente ${id}`;
+  await expect(rowsOf(passwordless).nth(1)).toContainText('****');
+  await expect(await cellUnder(passwordless, 'Id de dispositivo solo del cliente')).toHaveText(first.signIn.is_only_client_device_id ? 'Sí' : 'No');
+  await expect(await cellUnder(passwordless, 'User agent')).toHaveText(first.signIn.user_agent);
   await page.getByRole('tab', { name: 'Con contraseña' }).click();
   await expect(rowsOf(`Inicios de sesión con contraseña del cliente ${id}`).nth(1)).toBeVisible();
 
   await openTab(page, 'Intento Logueo');
-  await expect(rowsOf(`Intentos de inicio de sesión con pin del cliente ${id}`).nth(1)).toBeVisible();
+  const pinAttempts = `Intentos de inicio de sesión con pin del cliente ${id}`;
+  await expect(rowsOf(pinAttempts).nth(1)).toBeVisible();
+  await expect(await cellUnder(pinAttempts, 'Advertising Id')).toHaveText(first.attempt.advertising_id);
+  await expect(await cellUnder(pinAttempts, 'Cliente')).toHaveText(first.attempt.client_id);
 
   // Segment: the traits, then the events 100 at a time behind "Cargar más".
   await openTab(page, 'Segment');

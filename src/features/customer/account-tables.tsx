@@ -154,6 +154,8 @@ export const PASSWORDLESS_SIGN_INS: AccountTable<PasswordlessSignIn> = {
     { header: signIns.platform, cell: (r) => [r.platform, r.version].filter(Boolean).join(' ') },
     { header: signIns.app, cell: (r) => [r.appName, r.appVersion].filter(Boolean).join(' ') },
     { header: signIns.timezone, cell: (r) => r.userTimezone ?? '' },
+    { header: signIns.onlyClientDevice, cell: (r) => yesNo(r.isOnlyClientDeviceId) },
+    { header: signIns.userAgent, cell: (r) => r.userAgent ?? '' },
   ],
 };
 
@@ -188,6 +190,8 @@ export const PIN_ATTEMPTS: AccountTable<PinAttempt> = {
     { header: attempts.country, cell: (r) => r.country ?? '' },
     { header: attempts.ip, cell: (r) => r.ip ?? '' },
     { header: attempts.device, cell: (r) => mono(r.deviceId) },
+    { header: signIns.advertising, cell: (r) => mono(r.advertisingId) },
+    { header: signIns.client, cell: (r) => r.clientId ?? '' },
   ],
 };
 
