@@ -7,8 +7,8 @@ import {
   type KycDecisionsPage,
 } from './contract/extras';
 
-// Spec lists §8: extras calls accept a code of 0 or 200.
-const EXTRAS = { acceptCodes: [200] } as const;
+/** Extras calls accept the codes of their family (src/api/success-codes.ts). */
+const EXTRAS = { family: 'extras' } as const;
 
 /** Only the filters that are filled: an empty one means "any". */
 function filled(params: Record<string, string | number | undefined>): Record<string, string | number> {

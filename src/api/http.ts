@@ -3,6 +3,7 @@ import type * as KyModule from 'ky';
 import * as v from 'valibot';
 import { Msg } from '@/domain/messages';
 import type { ServiceKeys } from './contract/uaa';
+import { successCodes, type CallFamily } from './success-codes';
 
 export type ApiErrorKind = 'invalid_token' | 'access_denied' | 'network' | 'api' | 'contract';
 
@@ -123,22 +124,40 @@ async function answerOf(client: ServiceClient, send: (k: KyInstance) => Promise<
 
 type BodyLike = { error?: unknown; error_description?: unknown; description?: unknown; message?: unknown; code?: unknown };
 
+/** A field of the body that says something. */
+const said = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/** The catalogue's toast text: error_description, else error, else description or message. */
 function describe(body: BodyLike | null, fallback: string): string {
-  const pick = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
-  return pick(body?.error_description) ?? pick(body?.error) ?? pick(body?.description) ?? pick(body?.message) ?? fallback;
+  return said(body?.error_description) ?? said(body?.error) ?? said(body?.description) ?? said(body?.message) ?? fallback;
+}
+
+/** The server's own sentence for a refusal: error_description, else description or message (not the bare `error` code). */
+function sentence(body: BodyLike | null): string | null {
+  return said(body?.error_description) ?? said(body?.description) ?? said(body?.message);
 }
 
 export interface CallOptions {
-  /** Codes that mean success besides 0 (spec: 200 for SMS, settings, extras and remittance calls). */
-  acceptCodes?: readonly number[];
+  /** Which `code` values mean success: the family's (src/api/success-codes.ts); the generic 0 when absent. */
+  family?: CallFamily;
+  /** The call's own contract code for success besides its family's (an action row's `successCode`). */
+  successCode?: number;
+  /**
+   * A sign-in (spec lists §8 "Sign-in failure: shows the server message"): there is no session yet,
+   * so a 401 or 403 refuses these credentials, it does not end a session. Every refusal (4xx, 5xx)
+   * shows the server's own sentence, and this text of the answer only when it sends none; the
+   * session is not told of a 401.
+   */
+  refusal?: (response: Response) => string;
 }
 
 /**
  * Runs a call and applies the error catalogue: network failure (or time-out) → a Spanish
  * "no connection" (customer and call actions show "Failed to fetch" instead: chart-actions); 401 or
  * invalid_token → "Token de Autenticacion Invalida" (and the session is told); 403 or
- * access_denied → "Acceso denegado"; an error field or a code other than 0 → the body's
- * error_description, else error, else description or message. The answer is then parsed with
+ * access_denied → "Acceso denegado" (a sign-in shows the server's own sentence instead: `refusal`);
+ * an error field or a code its family does not accept → the body's error_description, else error,
+ * else description or message. The answer is then parsed with
  * the contract schema, so a screen only ever sees data of the promised shape.
  */
 export async function call<TSchema extends v.GenericSchema>(
@@ -158,6 +177,9 @@ export async function call<TSchema extends v.GenericSchema>(
     }
   }
   const errorCode = typeof body?.error === 'string' ? body.error : null;
+  if (options.refusal && !response.ok) {
+    throw new ApiError('api', sentence(body) ?? options.refusal(response), response.status, errorCode);
+  }
   if (response.status === 401 || errorCode === 'invalid_token' || errorCode === 'Unauthorized') {
     client.hooks.onInvalidToken();
     throw new ApiError('invalid_token', Msg.invalidToken, response.status, 'invalid_token');
@@ -165,7 +187,7 @@ export async function call<TSchema extends v.GenericSchema>(
   if (response.status === 403 || errorCode === 'access_denied') {
     throw new ApiError('access_denied', Msg.accessDenied, response.status, 'access_denied');
   }
-  const accepted = [0, ...(options.acceptCodes ?? [])];
+  const accepted = successCodes(options.family, options.successCode);
   const code = body && typeof body.code === 'number' ? body.code : null;
   if (!response.ok || errorCode !== null || (code !== null && !accepted.includes(code))) {
     throw new ApiError('api', describe(body, response.statusText || Msg.serverError), response.status, errorCode);

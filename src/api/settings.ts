@@ -11,8 +11,9 @@ import {
   SmsProvidersResponse,
 } from './contract/settings';
 
-/** Settings calls accept code 200 as success too (spec lists §8). */
-const SETTINGS = { acceptCodes: [200] } as const;
+/** Settings calls, and the SMS provider's, accept the codes of their families (src/api/success-codes.ts). */
+const SETTINGS = { family: 'settings' } as const;
+const SMS = { family: 'sms' } as const;
 const clean = (params: Record<string, string | number | undefined>) =>
   Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
 
@@ -25,11 +26,11 @@ const smsPost = (services: SmsServices, path: string) => (k: KyInstance) => k.po
 
 /** The configuration per prefix, each with its chart, and the chart of "Agregar prefijo". */
 export async function getSmsConfiguration(services: SmsServices) {
-  return (await call(services.sms, smsPost(services, 'configuration'), SmsConfigResponse, SETTINGS)).data;
+  return (await call(services.sms, smsPost(services, 'configuration'), SmsConfigResponse, SMS)).data;
 }
 
 export async function getSmsProviders(services: SmsServices) {
-  return (await call(services.sms, smsPost(services, 'providers'), SmsProvidersResponse, SETTINGS)).data.providers;
+  return (await call(services.sms, smsPost(services, 'providers'), SmsProvidersResponse, SMS)).data.providers;
 }
 
 // ---------------------------------------------------------------- blacklists
