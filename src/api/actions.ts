@@ -1,6 +1,7 @@
 import type { KyInstance } from 'ky';
 import * as v from 'valibot';
 import { ApiError, call, type ServiceClient } from './http';
+import { familyOfWire } from './success-codes';
 import type { Services } from './services';
 import { Envelope } from './contract/envelope';
 import { ApprovalRequested } from './contract/approval-requested';
@@ -87,8 +88,10 @@ export async function sendAction<TSubject, TPayload, TQuery, TBody, TData>(
     ...(wire.method === 'GET' ? { headers: { 'Idempotency-Key': crypto.randomUUID() } } : {}),
   };
   const send = (k: KyInstance) => (wire.method === 'GET' ? k.get(path, options) : k.post(path, options));
+  // The codes that mean success: the row's family's (src/api/success-codes.ts) and its own contract code.
   const answer = await call(clientOf(services, wire.client), send, v.union([ApprovalRequested, Envelope(wire.data as v.GenericSchema<unknown, TData>)]), {
-    ...(wire.successCode !== undefined ? { acceptCodes: [wire.successCode] } : {}),
+    family: familyOfWire(wire),
+    ...(wire.successCode !== undefined ? { successCode: wire.successCode } : {}),
   });
   if ('approval' in answer) return { approval: answer.approval };
   const data = answer.data as TData;

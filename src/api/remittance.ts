@@ -5,16 +5,19 @@ import { Msg } from '@/domain/messages';
 
 /** What the remittance panels read (spec details §7): the remittance, the delivery service's info and couriers, the images. Their actions are their tables' rows. */
 
+/** Remittance calls accept the codes of their family (src/api/success-codes.ts). */
+const REMITTANCE = { family: 'remittance' } as const;
+
 export async function getRemittance(orders: ServiceClient, orderId: number, foiid: number) {
-  return (await call(orders, (k) => k.get('secured/remesa/data', { searchParams: { orderId: String(orderId), foiid: String(foiid) } }), RemittanceResponse)).data;
+  return (await call(orders, (k) => k.get('secured/remesa/data', { searchParams: { orderId: String(orderId), foiid: String(foiid) } }), RemittanceResponse, REMITTANCE)).data;
 }
 
 export async function getDeliveryInfo(remittances: ServiceClient, remittanceId: number) {
-  return (await call(remittances, (k) => k.post('api/crm2/homeremittance/secured/deliveryinfo', { json: { remittanceId } }), DeliveryInfoResponse)).data;
+  return (await call(remittances, (k) => k.post('api/crm2/homeremittance/secured/deliveryinfo', { json: { remittanceId } }), DeliveryInfoResponse, REMITTANCE)).data;
 }
 
 export async function getCouriers(remittances: ServiceClient) {
-  return (await call(remittances, (k) => k.get('api/crm2/courier/list'), CouriersResponse)).data.elements;
+  return (await call(remittances, (k) => k.get('api/crm2/courier/list'), CouriersResponse, REMITTANCE)).data.elements;
 }
 
 /**
