@@ -39,6 +39,8 @@ export const Msg = {
   badRefreshToken: 'El token de refresco no es válido o ya fue usado.',
   tooManyAttempts: (minutes: number) =>
     `Demasiados intentos fallidos. Intente de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  /** A 429 at sign-in that says neither its wait nor a sentence of its own. */
+  tooManyAttemptsLater: 'Demasiados intentos fallidos. Intente de nuevo más tarde.',
   missingToken: 'Se requiere un token de acceso.',
   expiredToken: 'El token de acceso expiró.',
   revokedToken: 'El token de acceso fue revocado.',

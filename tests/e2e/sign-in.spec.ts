@@ -1,5 +1,6 @@
 import { expect, test } from './harness';
 import { seriousViolations, signInThroughForm } from './support';
+import { staffWith } from './fixtures';
 
 test.describe('sign-in page', () => {
   test('/login-page is the same sign-in page', async ({ page }) => {
@@ -16,6 +17,20 @@ test.describe('sign-in page', () => {
     await page.getByRole('button', { name: 'Acceder' }).click();
     await expect(page.getByRole('alert')).toHaveText('Usuario o contraseña incorrectos.');
     await expect(page).toHaveURL(/#\/auth\/login-page/);
+  });
+
+  test("an account without CRM_LOGIN is refused with the server's sentence, not \"Acceso denegado\"", async ({ page }) => {
+    // Every demo persona holds CRM_LOGIN: this account holds a view permission and nothing else.
+    const username = staffWith('sin-login-e2e', ['CRM2_VIEW_ORDERS']);
+    await page.goto('/#/auth/login-page');
+    await page.getByLabel('Usuario').fill(username);
+    await page.getByLabel('Contraseña').fill('demo1234');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/uaa/oauth/token'));
+    await page.getByRole('button', { name: 'Acceder' }).click();
+    expect((await answer).status()).toBe(403);
+    await expect(page.getByRole('alert')).toHaveText('El usuario no tiene acceso a la consola.');
+    await expect(page).toHaveURL(/#\/auth\/login-page/);
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
   });
 
   test('has no serious or critical accessibility violation', async ({ page }) => {
