@@ -18,11 +18,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { alive, freePorts, root, waitFor } from '../tests/support/processes';
 import { running, stopChild as stop } from '../scripts/process-support';
+import { profileLines } from './cpu-profile';
 import { writeBlock } from './doc-block';
-import { measure, runFloor, signIn, type NoteSent } from './staff';
+import { checkNotes, cpuSample, cpuText, EARLIER_RUNS, launch, pgNotes, ready, statFields, tail, type CpuSample, type Stored } from './floor-support';
+import { measure, runFloor, signIn } from './staff';
 
 const num = (name: string, fallback: number) => Number(process.env[name] || fallback);
 const STAFF = num('FLOOR_STAFF', 50);
@@ -44,22 +45,6 @@ const rel = (p: string) => path.relative(root, p);
 const fmt = (ms: number) => (ms < 10 ? ms.toFixed(1) : ms.toFixed(0));
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-// The children's environment: ours, without what would point them at another database, port or folder.
-const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|DATABASE_FILE|PORT|HOST|STATIC_DIR|SEED|SCALE|CLUSTER_\w+)$/.test(k)));
-
-/** `node --import tsx script` as production runs it, its output to a file. */
-function launch(script: string, env: Record<string, string>, log: string): ChildProcess {
-  const out = fs.openSync(log, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...baseEnv, SCALE: 'demo', STATIC_DIR: staticDir, ...env }, stdio: ['ignore', out, out] });
-  fs.closeSync(out);
-  return child;
-}
-const ready = (url: string) =>
-  fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-    async (r) => (await r.body?.cancel(), r.status === 200),
-    () => false,
-  );
-const tail = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').slice(-20).join('\n') : '');
 /** A process's id from its pid file in CLUSTER_DIR; 0 when there is none. */
 function pidOf(name: string): number {
   const file = path.join(clusterDir, `${name}.pid`);
@@ -67,27 +52,6 @@ function pidOf(name: string): number {
 }
 const postmaster = () => (fs.existsSync(path.join(pgDir, 'postmaster.pid')) ? Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]) : 0);
 
-/** CPU over the measured seconds: the machine's busy share (all cores, /proc/stat), the servers' processes and the load process's own. */
-type CpuSample = { idle: number; total: number; servers: number; own: number; at: number };
-const statFields = (pid: number | string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-function cpuSample(pids: number[]): CpuSample {
-  const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-  let servers = 0;
-  for (const pid of pids) {
-    try {
-      const f = statFields(pid);
-      servers += Number(f[11]) + Number(f[12]); // utime, stime (clock ticks, 100 a second)
-    } catch {
-      // gone since: its time is lost
-    }
-  }
-  const own = process.cpuUsage();
-  return { idle: ticks[3]! + ticks[4]!, total: ticks.reduce((a, b) => a + b, 0), servers, own: own.user + own.system, at: performance.now() };
-}
-const cpuText = ([a, b]: CpuSample[]) =>
-  a && b
-    ? `${(100 * (1 - (b.idle - a.idle) / (b.total - a.total))).toFixed(0)} % busy; servers ${((b.servers - a.servers) / 100 / ((b.at - a.at) / 1000)).toFixed(2)} cores; load ${((b.own - a.own) / 1000 / (b.at - a.at)).toFixed(2)} cores`
-    : '—';
 /** The cluster's processes: the instances, HAProxy, the postmaster and its children (the backends). */
 function clusterPids(): number[] {
   const pm = postmaster();
@@ -101,49 +65,15 @@ function clusterPids(): number[] {
   return [...Array.from({ length: INSTANCES }, (_, i) => pidOf(`app${i + 1}`)), pidOf('haproxy'), pm, ...children.map(Number)];
 }
 
-/** The notes a floor sent against those stored with its texts. */
-type Stored = (prefix: string) => Promise<Map<string, number>>;
-function checkNotes(notes: NoteSent[], stored: Map<string, number>) {
-  const sent = new Set(notes.map((n) => n.text));
-  const acked = notes.filter((n) => n.acknowledged);
-  const notAcked = notes.filter((n) => !n.acknowledged);
-  const c = {
-    acked: acked.length,
-    rows: [...stored.values()].reduce((a, b) => a + b, 0),
-    twice: [...stored.values()].filter((n) => n > 1).length,
-    missing: acked.filter((n) => !stored.has(n.text)).length,
-    notAcked: notAcked.length,
-    notAckedStored: notAcked.filter((n) => stored.has(n.text)).length,
-    strangers: [...stored.keys()].filter((t) => !sent.has(t)).length,
-  };
-  const odd = [
-    c.twice && `**${c.twice} stored twice**`,
-    c.missing && `**${c.missing} acknowledged but missing**`,
-    c.notAcked && `${c.notAcked} not acknowledged (${c.notAckedStored} of them stored)`,
-    c.strangers && `**${c.strangers} stored that were never sent**`,
-  ].filter(Boolean);
-  return { ...c, text: `${c.acked} / ${c.rows}${odd.length ? `; ${odd.join('; ')}` : ''}` };
-}
-const sqliteNotes: Stored = async (prefix) => {
-  const db = new Database(sqliteFile, { readonly: true, fileMustExist: true });
-  try {
-    const rows = db.prepare('SELECT description AS d, count(*) AS n FROM notes WHERE substr(description, 1, ?) = ? GROUP BY description').all(prefix.length, prefix) as { d: string; n: number }[];
-    return new Map(rows.map((r) => [r.d, r.n]));
-  } finally {
-    db.close();
-  }
-};
-const pgNotes =
-  (port: number): Stored =>
+const sqliteNotes =
+  (file: string): Stored =>
   async (prefix) => {
-    const password = fs.readFileSync(path.join(clusterDir, 'pg-password'), 'utf8').trim();
-    const client = new pg.Client({ host: '127.0.0.1', port, user: 'crm', database: 'crm', password });
-    await client.connect();
+    const db = new Database(file, { readonly: true, fileMustExist: true });
     try {
-      const { rows } = await client.query<{ d: string; n: number }>('SELECT description AS d, count(*)::int AS n FROM notes WHERE starts_with(description, $1) GROUP BY description', [prefix]);
+      const rows = db.prepare('SELECT description AS d, count(*) AS n FROM notes WHERE substr(description, 1, ?) = ? GROUP BY description').all(prefix.length, prefix) as { d: string; n: number }[];
       return new Map(rows.map((r) => [r.d, r.n]));
     } finally {
-      await client.end();
+      db.close();
     }
   };
 
@@ -167,31 +97,62 @@ type Line = Awaited<ReturnType<typeof floorLine>>;
 let sqlite: ChildProcess | null = null;
 let launcher: ChildProcess | null = null;
 
-/**
- * Earlier runs' notes are removed before a run: the floor writes hundreds a second to the same
- * fifteen orders, whose notes lists (and their counts) would otherwise grow run after run and make
- * runs incomparable. Their keys go too.
- */
-const EARLIER_RUNS = `DELETE FROM notes WHERE description LIKE 'floor %' OR description LIKE 'quick %'; DELETE FROM request_steps`;
+/** A checkout the SQLite floor runs on: this one, or another revision's (`--against`). */
+interface Checkout {
+  label: string;
+  dir: string;
+  database: string;
+}
+const here: Checkout = { label: 'this checkout', dir: root, database: sqliteFile };
 
-async function sqlitePhase(): Promise<Line> {
-  fs.mkdirSync(path.dirname(sqliteFile), { recursive: true });
-  if (fs.existsSync(sqliteFile)) {
-    const db = new Database(sqliteFile);
+/**
+ * The floor on one SQLite instance of `checkout` (its own database file, seeded at SCALE=demo on
+ * first use). With `profileDir` the instance runs under --cpu-prof, written there when it stops.
+ */
+async function sqlitePhase(checkout = here, tag = 'sqlite', profileDir: string | null = null): Promise<Line> {
+  const file = checkout.database;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (fs.existsSync(file)) {
+    const db = new Database(file);
     db.exec(EARLIER_RUNS);
     db.close();
   }
   const port = await freePorts();
   const base = `http://127.0.0.1:${port}`;
-  const log = sqliteFile.replace(/\.db$/, '') + '.log';
-  say(`SQLite: one instance on ${rel(sqliteFile)} (seeded at SCALE=demo on first use), output in ${rel(log)}…`);
-  sqlite = launch('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATABASE_FILE: sqliteFile }, log);
+  const log = file.replace(/\.db$/, '') + '.log';
+  say(`SQLite, ${checkout.label}: one instance on ${rel(file)} (seeded at SCALE=demo on first use)${profileDir ? ', under --cpu-prof' : ''}, output in ${rel(log)}…`);
+  sqlite = launch('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATABASE_FILE: file, STATIC_DIR: staticDir }, log, checkout.dir, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
   await waitFor(async () => !running(sqlite) || (await ready(`${base}/ready`)), 900_000, 250);
   if (!running(sqlite) || !(await ready(`${base}/ready`))) throw new Error(`the SQLite instance did not start:\n${tail(log)}`);
   const tokens = await signIn(base, USERS, STAFF, `floor-${runId}`);
-  const line = await floorLine('SQLite, 1 instance', base, tokens, 'sqlite', sqliteNotes, () => [sqlite!.pid!]);
+  const line = await floorLine(`SQLite, 1 instance${checkout === here ? "" : ` (${checkout.label})`}`, base, tokens, tag, sqliteNotes(file), () => [sqlite!.pid!]);
   await stop(sqlite, 'SIGTERM', 30_000);
   return line;
+}
+
+/**
+ * Another revision checked out beside this one (git worktree, data/bench-floor-against/REV), run
+ * with this checkout's node_modules when both list the same runtime dependencies (else npm ci there).
+ */
+function checkoutOf(rev: string): Checkout {
+  const git = (...args: string[]) => {
+    const r = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr.trim()}`);
+    return r.stdout.trim();
+  };
+  const sha = git('rev-parse', '--short', `${rev}^{commit}`);
+  const dir = path.join(root, 'data', 'bench-floor-against', sha);
+  if (!fs.existsSync(path.join(dir, '.git'))) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    git('worktree', 'prune');
+    git('worktree', 'add', '--detach', dir, sha);
+  }
+  if (!fs.existsSync(path.join(dir, 'node_modules'))) {
+    const deps = (file: string) => JSON.stringify((JSON.parse(fs.readFileSync(file, 'utf8')) as { dependencies?: unknown }).dependencies);
+    if (deps(path.join(dir, 'package.json')) === deps(path.join(root, 'package.json'))) fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+    else if (spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' }).status !== 0) throw new Error(`npm ci in ${rel(dir)} failed`);
+  }
+  return { label: sha, dir, database: path.join(dir, 'data', 'bench-floor.db') };
 }
 
 async function clusterPhases() {
@@ -207,7 +168,7 @@ async function clusterPhases() {
   say(`PostgreSQL ×${INSTANCES} + HAProxy: npm run start:cluster on port ${port} (data in ${rel(clusterDir)}, seeded on first use), output in ${rel(launcherLog)}…`);
   launcher = launch(
     'scripts/cluster.ts',
-    { PORT: String(port), HOST: '127.0.0.1', CLUSTER_INSTANCES: String(INSTANCES), CLUSTER_DIR: clusterDir, CLUSTER_PG_PORT: String(pgPort), CLUSTER_STATS_PORT: String(statsPort) },
+    { PORT: String(port), HOST: '127.0.0.1', CLUSTER_INSTANCES: String(INSTANCES), CLUSTER_DIR: clusterDir, CLUSTER_PG_PORT: String(pgPort), CLUSTER_STATS_PORT: String(statsPort), STATIC_DIR: staticDir },
     launcherLog,
   );
   await waitFor(() => !running(launcher) || fs.readFileSync(launcherLog, 'utf8').includes('Ctrl+C detiene todo'), 1_200_000, 500);
@@ -215,7 +176,8 @@ async function clusterPhases() {
   const base = `http://127.0.0.1:${port}`;
   spawnSync('bash', [pgScript, 'psql', pgDir, String(pgPort), '-d', 'crm', '-qc', EARLIER_RUNS], { cwd: root, stdio: 'inherit' });
   const tokens = await signIn(base, USERS, STAFF, `floor-${runId}`);
-  const stored = pgNotes(pgPort);
+  const password = fs.readFileSync(path.join(clusterDir, 'pg-password'), 'utf8').trim();
+  const stored = pgNotes(() => `postgres://crm:${password}@127.0.0.1:${pgPort}/crm`);
   const lines = [await floorLine(`PostgreSQL, ${INSTANCES} instances + HAProxy`, base, tokens, 'haproxy', stored, clusterPids)];
   lines.push(await floorLine('PostgreSQL, 1 instance (app1 directly, no HAProxy; the others idle)', `http://127.0.0.1:${port + 1}`, tokens, 'direct', stored, clusterPids));
   return { lines, faults: await faultPhase(base, port, tokens, stored) };
@@ -305,7 +267,7 @@ function table(sqliteLine: Line, cluster: Awaited<ReturnType<typeof clusterPhase
   const ceiling = sqliteLine.m.rps;
   const row = (l: Line) =>
     `| ${l.label} | ${STAFF} | ${SECONDS} | ${l.m.rps.toFixed(0)} | ${((100 * l.m.rps) / ceiling).toFixed(0)} % | ${fmt(l.m.p50)} | ${fmt(l.m.p99)} | ${l.m.errors}${l.m.byStatus ? ` (${l.m.byStatus})` : ''} | ${l.notes.text} | ${l.cpu} |`;
-  const [ha] = cluster.lines;
+  const [ha, direct] = cluster.lines;
   const f = cluster.faults;
   const share = (100 * ha!.m.rps) / ceiling;
   const longest = f.all.longest;
@@ -321,7 +283,7 @@ function table(sqliteLine: Line, cluster: Awaited<ReturnType<typeof clusterPhase
     row(sqliteLine),
     ...cluster.lines.map(row),
     '',
-    `Goal: ${INSTANCES} instances on PostgreSQL behind HAProxy ≥ 75 % of SQLite, p99 ≤ 150 ms: ${yes(share >= 75 && ha!.m.p99 <= 150)} (${share.toFixed(0)} %, p99 ${fmt(ha!.m.p99)} ms).`,
+    `Goals, as ratios of this run: ${INSTANCES} instances on PostgreSQL behind HAProxy ≥ 75 % of SQLite's requests/s: ${yes(share >= 75)} (${share.toFixed(0)} %); one PostgreSQL instance's p99 ≤ 1.2 × one SQLite instance's: ${yes(direct!.m.p99 <= 1.2 * sqliteLine.m.p99)} (${fmt(direct!.m.p99)} / ${fmt(sqliteLine.m.p99)} ms = ${(direct!.m.p99 / sqliteLine.m.p99).toFixed(2)}). (The absolute p99 through HAProxy, ${fmt(ha!.m.p99)} ms, measures this machine's two cores shared by everything: issue 42.)`,
     '',
     `Faults under the same floor through HAProxy, ${sec(f.total)}: \`bash scripts/pg-cluster.sh restart\` (pg_ctl restart -m fast) at ${sec(f.ev.restartAt)}, \`kill -9\` of ${f.victim} at ${sec(f.ev.killAt)} (the launcher starts it again). Windows by the time each request ended (when the person saw its answer); "sent again" counts the requests retried, by their first transient answer; "last error" is when the last failed request of the window ended, after its fault (—: none failed).`,
     '',
@@ -339,15 +301,62 @@ function table(sqliteLine: Line, cluster: Awaited<ReturnType<typeof clusterPhase
   ].join('\n');
 }
 
+/**
+ * `--against REV`: the SQLite floor on this checkout and on REV's, alternated (AB, BA, …) for
+ * FLOOR_ROUNDS rounds in one run, so that a regression shows as a ratio of the same machine's
+ * minutes; with FLOOR_PROFILE=1 one more line of this checkout under --cpu-prof, its heaviest
+ * functions printed. Written to docs/performance.md, block "floor-against".
+ */
+async function againstRun(rev: string) {
+  const other = checkoutOf(rev);
+  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'server'], { cwd: root, encoding: 'utf8' }).stdout.trim() !== '';
+  const mine = { ...here, label: `${head}${dirty ? ' + changes in server/' : ''}` };
+  const rounds: { order: string; mine: Line; other: Line }[] = [];
+  for (let r = 0; r < num('FLOOR_ROUNDS', 3); r++) {
+    const first = r % 2 === 0 ? mine : other;
+    const lines = new Map<Checkout, Line>();
+    for (const c of r % 2 === 0 ? [mine, other] : [other, mine]) lines.set(c, await sqlitePhase(c, `${c === mine ? 'mine' : 'against'}-${r}`));
+    rounds.push({ order: `${first.label} first`, mine: lines.get(mine)!, other: lines.get(other)! });
+  }
+  if (process.env.FLOOR_PROFILE === '1') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'floor-prof-'));
+    await sqlitePhase(mine, 'profiled', dir);
+    for (const line of profileLines(dir)) console.log(line);
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const ratios = rounds.map((r) => r.mine.m.rps / r.other.m.rps);
+  const ratio = median(ratios);
+  const cell = (l: Line) => `${l.m.rps.toFixed(0)} | ${fmt(l.m.p50)} | ${fmt(l.m.p99)} | ${l.m.errors}`;
+  return [
+    `The floor of the table above (${STAFF} staff, ${WARMUP} s of warm-up + ${SECONDS} s measured) on one SQLite instance, SCALE=demo, each checkout on a database of its own seeded by its own code, alternated in one run: this checkout (${mine.label}) and ${other.label} (a git worktree in ${rel(other.dir)}, run with the same node_modules). A fresh instance per line; ${os.cpus().length} cores, Node ${process.version}. Times in ms.`,
+    '',
+    `| round | order | ${mine.label} req/s | p50 | p99 | errors | ${other.label} req/s | p50 | p99 | errors | ratio of req/s |`,
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rounds.map((r, i) => `| ${i + 1} | ${r.order} | ${cell(r.mine)} | ${cell(r.other)} | ${ratios[i]!.toFixed(2)} |`),
+    '',
+    `Median ratio ${ratio.toFixed(2)} × ${other.label}'s requests/s (p99 ${fmt(median(rounds.map((r) => r.mine.m.p99)))} against ${fmt(median(rounds.map((r) => r.other.m.p99)))} ms, medians). Goal ≥ 1.5 ×: ${ratio >= 1.5 ? 'yes' : '**no**'}.`,
+  ].join('\n');
+}
+
+const againstAt = process.argv.indexOf('--against');
+const against = againstAt > 0 ? process.argv[againstAt + 1] : process.env.FLOOR_AGAINST;
 let code = 0;
 try {
   say(`run ${runId}: ${STAFF} staff, ${SECONDS} s per line after ${WARMUP} s of warm-up, ${os.cpus().length} cores, Node ${process.version}`);
-  const sqliteLine = await sqlitePhase();
-  const cluster = await clusterPhases();
-  const text = table(sqliteLine, cluster);
-  console.log(`\n${text}\n`);
-  writeBlock('floor', 'npm run bench:floor', text);
-  say('written to docs/performance.md (block "floor")');
+  if (against) {
+    const text = await againstRun(against);
+    console.log(`\n${text}\n`);
+    writeBlock('floor-against', `npm run bench:floor -- --against ${against}`, text);
+    say('written to docs/performance.md (block "floor-against")');
+  } else {
+    const sqliteLine = await sqlitePhase();
+    const cluster = await clusterPhases();
+    const text = table(sqliteLine, cluster);
+    console.log(`\n${text}\n`);
+    writeBlock('floor', 'npm run bench:floor', text);
+    say('written to docs/performance.md (block "floor")');
+  }
 } catch (error) {
   console.error(error);
   code = 1;

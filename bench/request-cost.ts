@@ -22,6 +22,7 @@ import { migrate } from '../server/db/migrate';
 import { seedDatabase } from '../server/db/seed/index';
 import { HEALTH_TEXT } from '../server/app';
 import { writeBlock } from './doc-block';
+import { profileLines } from './cpu-profile';
 import { serverStarted } from './support';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -102,49 +103,5 @@ if (process.env.BENCH_PROFILE === '1') {
   const profiled = await startServer(dir);
   await load(serverPort);
   await stop(profiled);
-  const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-  if (!file) throw new Error('no .cpuprofile was written');
-  for (const line of heaviest(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile)) console.log(line);
-  console.log(`profile: ${path.join(dir, file)} (open it in Chrome's DevTools, Performance, for the flame graph)`);
-}
-
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** The profile's functions by self time, and the server's own by inclusive time (what they called included). */
-function heaviest(profile: CpuProfile): string[] {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
-  const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const label = (id: number) => {
-    const f = byId.get(id)!.callFrame;
-    const where = f.url.replace(/^file:\/\//, '').replace(process.cwd() + '/', '');
-    return `${f.functionName || '(anonymous)'} ${where ? `${where}:${f.lineNumber + 1}` : '(native)'}`;
-  };
-  const selfBy = new Map<string, number>();
-  for (const [id, us] of self) selfBy.set(label(id), (selfBy.get(label(id)) ?? 0) + us);
-  // Inclusive: each sample counts once for every distinct server function on its stack.
-  const inclusive = new Map<string, number>();
-  for (const [id, us] of self) {
-    const seen = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const name = label(at);
-      if (!/ server\//.test(` ${name.split(' ')[1]}`) || seen.has(name)) continue;
-      seen.add(name);
-      inclusive.set(name, (inclusive.get(name) ?? 0) + us);
-    }
-  }
-  const pct = (us: number) => `${((100 * us) / total).toFixed(1)} %`;
-  return [
-    'self time (all code):',
-    ...[...selfBy].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([name, us]) => `  ${pct(us).padStart(7)}  ${name}`),
-    'inclusive (the server\'s own functions):',
-    ...[...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([name, us]) => `  ${pct(us).padStart(7)}  ${name}`),
-  ];
+  for (const line of profileLines(dir)) console.log(line);
 }

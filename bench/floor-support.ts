@@ -1,0 +1,91 @@
+/**
+ * What bench/floor.ts and bench/soak.ts share: the servers started as production starts them, the
+ * CPU they use, and the notes a floor sent checked against the rows stored.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { httpStatus } from '../scripts/process-support';
+import { root } from '../tests/support/processes';
+import type { NoteSent } from './staff';
+
+// The children's environment: ours, without what would point them at another database, port or folder.
+const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|DATABASE_FILE|PORT|HOST|STATIC_DIR|SEED|SCALE|CLUSTER_\w+)$/.test(k)));
+
+/** `node --import tsx script` as production runs it (SCALE=demo unless `env` says), its output to a file. */
+export function launch(script: string, env: Record<string, string>, log: string, cwd = root, nodeFlags: string[] = []): ChildProcess {
+  const out = fs.openSync(log, 'w');
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], { cwd, env: { ...baseEnv, SCALE: 'demo', ...env }, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  return child;
+}
+export const ready = async (url: string) => (await httpStatus(url)) === 200;
+export const tail = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').slice(-20).join('\n') : '');
+
+/** Earlier runs' notes (the floor writes hundreds a second to the same fifteen orders) and their keys. */
+export const EARLIER_RUNS = `DELETE FROM notes WHERE description LIKE 'floor %' OR description LIKE 'quick %' OR description LIKE 'soak %'; DELETE FROM request_steps`;
+
+/** A process's fields from /proc/PID/stat (after its name). */
+export const statFields = (pid: number | string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+
+/** CPU over the measured seconds: the machine's busy share (all cores, /proc/stat), the servers' processes and the load process's own. */
+export type CpuSample = { idle: number; total: number; servers: number; own: number; at: number };
+export function cpuSample(pids: number[]): CpuSample {
+  const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  let servers = 0;
+  for (const pid of pids) {
+    try {
+      const f = statFields(pid);
+      servers += Number(f[11]) + Number(f[12]); // utime, stime (clock ticks, 100 a second)
+    } catch {
+      // gone since: its time is lost
+    }
+  }
+  const own = process.cpuUsage();
+  return { idle: ticks[3]! + ticks[4]!, total: ticks.reduce((a, b) => a + b, 0), servers, own: own.user + own.system, at: performance.now() };
+}
+export const cpuText = ([a, b]: CpuSample[]) =>
+  a && b
+    ? `${(100 * (1 - (b.idle - a.idle) / (b.total - a.total))).toFixed(0)} % busy; servers ${((b.servers - a.servers) / 100 / ((b.at - a.at) / 1000)).toFixed(2)} cores; load ${((b.own - a.own) / 1000 / (b.at - a.at)).toFixed(2)} cores`
+    : '—';
+
+/** The notes stored with a floor's texts: text → rows. */
+export type Stored = (prefix: string) => Promise<Map<string, number>>;
+/** The notes of a PostgreSQL database at `url`. */
+export const pgNotes =
+  (url: () => string): Stored =>
+  async (prefix) => {
+    const client = new pg.Client({ connectionString: url() });
+    client.on('error', () => undefined); // reported by the query that meets it
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ d: string; n: number }>('SELECT description AS d, count(*)::int AS n FROM notes WHERE starts_with(description, $1) GROUP BY description', [prefix]);
+      return new Map(rows.map((r) => [r.d, r.n]));
+    } finally {
+      await client.end();
+    }
+  };
+
+/** The notes a floor sent against those stored with its texts. */
+export function checkNotes(notes: NoteSent[], stored: Map<string, number>) {
+  const sent = new Set(notes.map((n) => n.text));
+  const acked = notes.filter((n) => n.acknowledged);
+  const notAcked = notes.filter((n) => !n.acknowledged);
+  const c = {
+    acked: acked.length,
+    rows: [...stored.values()].reduce((a, b) => a + b, 0),
+    twice: [...stored.values()].filter((n) => n > 1).length,
+    missing: acked.filter((n) => !stored.has(n.text)).length,
+    notAcked: notAcked.length,
+    notAckedStored: notAcked.filter((n) => stored.has(n.text)).length,
+    strangers: [...stored.keys()].filter((t) => !sent.has(t)).length,
+  };
+  const odd = [
+    c.twice && `**${c.twice} stored twice**`,
+    c.missing && `**${c.missing} acknowledged but missing**`,
+    c.notAcked && `${c.notAcked} not acknowledged (${c.notAckedStored} of them stored)`,
+    c.strangers && `**${c.strangers} stored that were never sent**`,
+  ].filter(Boolean);
+  return { ...c, text: `${c.acked} / ${c.rows}${odd.length ? `; ${odd.join('; ')}` : ''}` };
+}
