@@ -272,6 +272,12 @@ postgresql:
       password: ${passwords.superuser}
   parameters:
     unix_socket_directories: ${path.join(this.home, `${node.name}-socket`)}
+    # An old primary rewound by pg_rewind replays from the checkpoint before the point where the
+    # two diverged; the new primary must still have that WAL to stream it (its replication slot
+    # for the node starts only at the failover). Found by bench:soak: after a failover during heavy
+    # writes the node waited forever for a removed segment. 1 GB covers the checkpoint distance
+    # (max_wal_size); a WAL archive (restore_command) is the production answer (docs/operations.md).
+    wal_keep_size: 1GB
 `;
   }
 }
