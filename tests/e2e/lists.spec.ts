@@ -160,6 +160,10 @@ test.describe('Recuperar Clientes', () => {
     await page.getByLabel('Email').fill(email);
     await search(page);
     await expect(gridRows(page, 'Clientes')).toHaveCount(1);
+    // As in Clientes, a double-click opens the customer's page in place (issue 43 §6).
+    const id = (await gridRows(page, 'Clientes').first().locator('[aria-colindex="2"]').textContent())!.trim();
+    await gridRows(page, 'Clientes').first().locator('[aria-colindex="3"]').dblclick();
+    await expect(page).toHaveURL(new RegExp(`#/admin/customer-page/${id}$`));
   });
 
   test('the global search shows its results', async ({ page }) => {

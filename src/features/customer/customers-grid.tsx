@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import type { CustomerRow } from '@/api/contract/customers';
 import { formatDateTime } from '@/domain/time';
 import { reliabilityLabel } from '@/domain/reliability';
@@ -84,11 +85,14 @@ const COLUMNS: Column<ExpandableRow<CustomerRow>>[] = [
 ];
 
 /**
- * The customers of one page; a row opens to show the customer's data and "Ir al Cliente" (a new
- * tab). `onOpen`, when given, opens a customer's page in place: a double-click on the row or Enter
- * on its focused cell (not for a staff account, which has no page).
+ * The customers of one page (Clientes, Recuperar Clientes); a row opens to show the customer's data
+ * and "Ir al Cliente" (a new tab). A double-click on the row or Enter on its focused cell opens the
+ * customer's page in place, for who may open that page and for a customer's account (a staff
+ * account has no page).
  */
-export function CustomersGrid({ rows, onOpen }: { rows: CustomerRow[]; onOpen?: (id: number) => void }) {
+export function CustomersGrid({ rows }: { rows: CustomerRow[] }) {
+  const navigate = useNavigate();
+  const opens = useScreens().opens('customer-page/$id');
   return (
     <ExpandableGrid<CustomerRow>
       label={listText.customers.label}
@@ -99,7 +103,7 @@ export function CustomersGrid({ rows, onOpen }: { rows: CustomerRow[]; onOpen?: 
       csvName="clientes.csv"
       detail={(customer) => <Detail customer={customer} />}
       detailHeight={560}
-      onRowOpen={onOpen ? (customer) => hasCustomerPage(customer) && onOpen(customer.id) : undefined}
+      onRowOpen={opens ? (customer) => hasCustomerPage(customer) && void navigate({ to: '/admin/customer-page/$id', params: { id: String(customer.id) } }) : undefined}
     />
   );
 }

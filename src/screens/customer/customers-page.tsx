@@ -33,7 +33,7 @@ export function CustomersPage() {
         </Suspense>
       </PageHeader>
       <SearchLayout<CustomerRow> screen={screen} pageSize={pageSize} filters={<CustomerFilters screen={screen} />}>
-        {(rows) => <CustomersGrid rows={rows} onOpen={(id) => void navigate({ to: '/admin/customer-page/$id', params: { id: String(id) } })} />}
+        {(rows) => <CustomersGrid rows={rows} />}
       </SearchLayout>
     </div>
   );
