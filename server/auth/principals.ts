@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Db } from '../db/database';
 import type { Principal } from '../deps';
-import { writesSoFar } from '../db/database';
+import { sqliteWritesOf } from '../db/database';
 import { CHANNELS } from '../db/notifications';
 import { hashToken } from './tokens';
 import { displayName } from '../session/accounts';
@@ -12,8 +12,8 @@ import type { Group } from '@/api/contract/uaa';
 /**
  * Who is behind a bearer token: read in one round trip (the token, its account, the account's
  * groups and their permissions in one query), and remembered so that most requests read nothing:
- * - SQLite: until the next write of any kind (writesSoFar: a revoked token, a changed group, a
- *   disabled account are all writes);
+ * - SQLite: until the next write to one of the tables it is read from (SqliteWrites: a revoked
+ *   token, a changed group, a disabled account are all writes to them; a note is not);
  * - PostgreSQL: until the database says a session may have changed (a trigger notifies
  *   `crm_sessions` on commit, to every instance: migration 0028), and only while this instance hears
  *   those notifications; a lost LISTEN connection forgets everything and nothing is remembered
@@ -71,8 +71,8 @@ export async function loadPrincipal(db: Kysely<Database>, token: string, now: nu
 }
 
 interface Remembered {
-  /** SQLite: the write number it was read at; PostgreSQL: the cache's generation. */
-  version: number;
+  /** SQLite: the session tables' writes when it was read; PostgreSQL: the cache's generation. */
+  version: number | string;
   /** Until when (ms): the token's expiry or REMEMBER_MS, whichever comes first. */
   until: number;
   principal: Principal;
@@ -119,14 +119,14 @@ function createCache(db: Db): PrincipalCache {
     });
     return notifications;
   };
-  const versionNow = (): number | null => {
-    const writes = writesSoFar(db.kysely);
-    if (writes !== null) return writes;
+  const sqliteWrites = sqliteWritesOf(db.kysely);
+  const versionNow = (): number | string | null => {
+    if (sqliteWrites) return sqliteWrites.version(SESSION_TABLES);
     const notifications = listen();
     return notifications?.connected ? generation : null;
   };
   /** SQLite counts its writes synchronously: its cache is never behind the database. */
-  const exact = writesSoFar(db.kysely) !== null;
+  const exact = sqliteWrites !== null;
 
   return {
     async lookup(token, now, options) {

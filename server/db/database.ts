@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -41,6 +42,32 @@ const writeCounters = new WeakMap<object, () => number>();
 export const writesSoFar = (kysely: object): number | null => writeCounters.get(kysely)?.() ?? null;
 
 /**
+ * SQLite, per query builder: the writes by table (issue 42 §5). A remembered read is still true
+ * while none of the tables it read was written, not only while nothing at all was: on the staff
+ * floor a note every few requests made every remembered list and every remembered session read
+ * again. Which tables a write wrote: its target (`insert into`, `update`, `delete from`, as Kysely
+ * and the seed write them); any other writing statement (DDL, a pragma) and any other connection's
+ * commit (`data_version`) count as a write to every table. Which tables a read read: every name in
+ * the text of the statements it ran (`reading`), a table or not — more names only remember less.
+ */
+export interface SqliteWrites {
+  /** A value that moves whenever one of these names (tables) may have been written. */
+  version(names: Iterable<string>): string;
+  /**
+   * Runs `read`, answering its value, the names of every statement it ran (nested reads included)
+   * and their version, null when one of them was written while it ran (it may have seen part of it).
+   */
+  reading<T>(read: () => Promise<T>): Promise<{ value: T; names: Set<string>; version: string | null }>;
+  /** Names read by a nested read answered from memory, for the read around it. */
+  alsoRead(names: Iterable<string>): void;
+}
+const sqliteWriteClocks = new WeakMap<object, SqliteWrites>();
+export const sqliteWritesOf = (kysely: object): SqliteWrites | null => sqliteWriteClocks.get(kysely) ?? null;
+/** The target of a write as Kysely (and the seed) write them. */
+const WRITE_TARGET = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?([A-Za-z_]\w*)"?/i;
+const NAMES = /[A-Za-z_]\w*/g;
+
+/**
  * PostgreSQL, per query builder: a number per table that moves whenever this instance commits a
  * write to it (server/db/postgres.ts tells each commit's tables). Other instances' writes are not
  * in it: what is remembered by it must also be short-lived (server/db/paging.ts).
@@ -74,25 +101,57 @@ const TRANSACTION_CONTROL = /^(begin|commit|rollback)\b/i;
  * SQLITE_BUSY, a 500, without waiting the busy timeout. Taking the lock at the start waits its turn.
  */
 function statementCache(sqlite: SQLite.Database, max = 1000) {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Map<string, { statement: SQLite.Statement; names: string[] }>();
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   let writes = 0;
+  /** Writes by target table, and writes whose target is not known (they count for every table). */
+  const byTable = new Map<string, number>();
+  let anywhere = 0;
+  const recorder = new AsyncLocalStorage<Set<string>>();
   const database = {
     prepare(sql: string) {
       const text = sql === 'begin' ? 'begin immediate' : sql;
-      let statement = statements.get(text);
-      if (!statement) {
+      let known = statements.get(text);
+      if (!known) {
         if (statements.size >= max) statements.clear();
-        statement = sqlite.prepare(text);
-        statements.set(text, statement);
+        known = { statement: sqlite.prepare(text), names: [...new Set(text.toLowerCase().match(NAMES) ?? [])] };
+        statements.set(text, known);
       }
       // A transaction's own statements change nothing (its writes count): a read transaction is not a write.
-      if (!statement.reader && !TRANSACTION_CONTROL.test(text)) writes++;
-      return statement;
+      if (!known.statement.reader && !TRANSACTION_CONTROL.test(text)) {
+        writes++;
+        const target = WRITE_TARGET.exec(text)?.[1]?.toLowerCase();
+        if (target) byTable.set(target, (byTable.get(target) ?? 0) + 1);
+        else anywhere++;
+      }
+      const reading = recorder.getStore();
+      if (reading) for (const name of known.names) reading.add(name);
+      return known.statement;
     },
     close: () => sqlite.close(),
   };
-  return { database, writes: () => writes + (dataVersion.get() as number) };
+  const versionOf = (names: Iterable<string>, counts: ReadonlyMap<string, number>, elsewhere: number, data: number) => {
+    let sum = 0;
+    for (const name of names) sum += counts.get(name) ?? 0;
+    return `${sum}:${elsewhere}:${data}`;
+  };
+  const tables: SqliteWrites = {
+    version: (names) => versionOf(names, byTable, anywhere, dataVersion.get() as number),
+    async reading(read) {
+      const outer = recorder.getStore();
+      const names = new Set<string>();
+      const before = { counts: new Map(byTable), anywhere, data: dataVersion.get() as number };
+      const value = await recorder.run(names, read);
+      if (outer) for (const name of names) outer.add(name);
+      const now = tables.version(names);
+      return { value, names, version: versionOf(names, before.counts, before.anywhere, before.data) === now ? now : null };
+    },
+    alsoRead(names) {
+      const outer = recorder.getStore();
+      if (outer) for (const name of names) outer.add(name);
+    },
+  };
+  return { database, writes: () => writes + (dataVersion.get() as number), tables };
 }
 
 /** Opens the configured database: PostgreSQL when a URL is given, otherwise a SQLite file in WAL mode. */
@@ -136,5 +195,6 @@ export function openDatabase(options: DbOptions): Db {
   const cached = statementCache(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached.database }) });
   writeCounters.set(kysely, cached.writes);
+  sqliteWriteClocks.set(kysely, cached.tables);
   return { kysely, dialect: 'sqlite', sqlite, notifications: () => null, poolStats: () => null, onCommit: () => () => {}, close: () => kysely.destroy() };
 }

@@ -1,4 +1,4 @@
-import { tableClockOf, writesSoFar } from './database';
+import { sqliteWritesOf, tableClockOf, writesSoFar } from './database';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema';
 import { COUNT_CAP } from '@/api/contract/query';
@@ -24,26 +24,31 @@ export interface Page<T> {
  * says so (`totalLimited`); the pager then shows "más de 10.000" and users narrow down. The
  * query's own select list is kept, so a DISTINCT query counts distinct rows.
  */
-/** Per database handle: reads remembered as of a number of writes (SQLite only: writesSoFar). */
-const rememberedByDb = new WeakMap<object, Map<string, { writes: number; value: unknown }>>();
+/** Per database handle: reads remembered with the names they read and those names' writes then (SQLite only). */
+const rememberedByDb = new WeakMap<object, Map<string, { names: Set<string>; version: string; value: unknown }>>();
 
 /**
- * A read remembered until the next write on the database (SQLite: the server's one connection
- * counts every write, so while the count has not moved nothing can have changed). On PostgreSQL,
- * which other instances write, it always reads. Remembered as of the writes seen before it ran:
- * any write since, even one that ran while it read, makes the next lookup read again. The value
- * is shared by every caller: they must not change it.
+ * A read remembered until one of the tables it read is written (SQLite: the server's one
+ * connection counts every write by table, server/db/database.ts `SqliteWrites`, so while none of
+ * them moved nothing it read can have changed). On PostgreSQL, which other instances write, it
+ * always reads. A read during which one of its tables was written is not remembered (it may have
+ * seen part of that write). The value is shared by every caller: they must not change it.
  */
 export async function rememberUntilWrite<T>(db: Kysely<Database>, key: string, read: () => Promise<T>): Promise<T> {
-  const writes = writesSoFar(db);
-  if (writes === null) return read();
+  const tables = sqliteWritesOf(db);
+  if (!tables) return read();
   let memo = rememberedByDb.get(db);
   if (!memo) rememberedByDb.set(db, (memo = new Map()));
   const known = memo.get(key);
-  if (known && known.writes === writes) return known.value as T;
-  const value = await read();
-  if (memo.size >= 2000) memo.clear();
-  memo.set(key, { writes, value });
+  if (known && known.version === tables.version(known.names)) {
+    tables.alsoRead(known.names);
+    return known.value as T;
+  }
+  const { value, names, version } = await tables.reading(read);
+  if (version !== null) {
+    if (memo.size >= 2000) memo.clear();
+    memo.set(key, { names, version, value });
+  }
   return value;
 }
 
