@@ -31,7 +31,9 @@ import { httpStatus, portFree, running, sleep, stopChild, which } from '../scrip
 import { root, waitFor } from '../tests/support/processes';
 import { writeBlock } from './doc-block';
 import { checkNotes, cpuSample, EARLIER_RUNS, launch, pgNotes, ready, tail, type CpuSample } from './floor-support';
-import { measure, runFloor, signIn } from './staff';
+import { measure, runFloor, signIn, type Kind } from './staff';
+
+const KINDS: Kind[] = ['list', 'offers', 'notes', 'note'];
 
 const num = (name: string, fallback: number) => Number(process.env[name] || fallback);
 const STAFF = num('SOAK_STAFF', 50);
@@ -260,6 +262,7 @@ function table({ floor, faults, samples, notes }: Awaited<ReturnType<typeof soak
   });
   const judged = memory.filter((m) => m.whole);
   const [q1, q2] = [rows[0]!.m.p99, rows.at(-1)!.m.p99];
+  const byKind = (k: number, kind: Kind) => measure(floor.sent.filter((s) => s.kind === kind), k * WINDOW, (k + 1) * WINDOW, 'end').p99;
   const all = measure(floor.sent, 0, TOTAL + 60_000, 'end');
   const notesOk = notes.twice === 0 && notes.missing === 0 && notes.strangers === 0 && notes.notAckedStored === 0;
   return [
@@ -278,7 +281,7 @@ function table({ floor, faults, samples, notes }: Awaited<ReturnType<typeof soak
     '',
     `- Every fault window back to no errors in time: ${yes(rows.every((r) => r.recovered))}.`,
     `- Memory from ${at(RSS_FROM)} to the end (≤ 10 % growth for an instance that ran the whole span: ${judged.length ? yes(judged.every((m) => m.growth <= 10)) : '**none ran the whole span**'}): ${memory.map((m) => m.text).join('; ')}.`,
-    `- p99 of the last quiet window against the first: ${fmt(q2)} / ${fmt(q1)} ms = ${(q2 / q1).toFixed(2)} (≤ 1.20: ${yes(q2 <= 1.2 * q1)}).`,
+    `- p99 of the last quiet window against the first: ${fmt(q2)} / ${fmt(q1)} ms = ${(q2 / q1).toFixed(2)} (≤ 1.20: ${yes(q2 <= 1.2 * q1)}); by kind, first → last: ${KINDS.map((kind) => `${kind} ${fmt(byKind(0, kind))} → ${fmt(byKind(WINDOWS - 1, kind))}`).join(', ')}.`,
     `- The whole run: ${all.requests} requests, ${all.errors} errors${all.byStatus ? ` (${all.byStatus})` : ''}, ${all.retried} sent again, longest ${all.longest ? `${sec(all.longest.ms)} (${all.longest.kind}, final ${all.longest.status || all.longest.failure}, ${all.longest.attempts} attempts)` : '—'}.`,
     `- Notes: ${notes.acked} acknowledged, ${notes.rows} rows stored, ${notes.twice} stored twice, ${notes.missing} acknowledged but missing, ${notes.notAcked} not acknowledged (all retries failed), ${notes.notAckedStored} of those stored: acknowledged = stored, none twice: ${yes(notesOk)}.`,
   ].join('\n');
