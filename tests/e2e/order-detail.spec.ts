@@ -230,7 +230,10 @@ test.describe('order detail as fraude', () => {
     const [order] = await riskOrders(page);
     const offers = await api<{ elements: { id: number }[] }>(page, `/orders/secured/fo/list?orderId=${order!.id}`);
     const items = await api<{ elements: { id: number }[] }>(page, `/orders/secured/items/list?foId=${offers.elements[0]!.id}`);
-    await openOrder(page, order!.id);
+    const panel = await openOrder(page, order!.id);
+    // The search sits under the order, which grows as its item panels arrive: a click aimed while
+    // they still load can land on the order instead (the button moved down between aim and click).
+    await expect(panel.getByRole('status').filter({ hasText: 'Cargando…' })).toHaveCount(0);
 
     const form = page.getByRole('search', { name: 'Buscar por item (FOI Id)' });
     await form.getByLabel('FOI Id').fill(String(items.elements[0]!.id));
