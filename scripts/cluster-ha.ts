@@ -49,6 +49,17 @@ function binDir(): string {
   return path.join(base, version, 'bin');
 }
 
+/**
+ * An old primary rewound by pg_rewind replays from the checkpoint before the point where the two
+ * diverged; the new primary must still hold that WAL to stream it (its replication slot for the node
+ * begins only at the failover). bench:soak found a node waiting for ever for a removed segment after
+ * a failover during heavy writes, with Patroni's default of 128 MB. 1 GB covers a checkpoint's
+ * distance (max_wal_size); a WAL archive (restore_command) is the production answer
+ * (docs/operations.md). A setting every node must share: Patroni reads it from the cluster's
+ * configuration in etcd only (a node's own `parameters` are ignored for it).
+ */
+const WAL_KEEP = '1GB';
+
 /** A password kept in a file of its own (created on the first run). */
 function secret(file: string): string {
   if (!fs.existsSync(file)) fs.writeFileSync(file, `${crypto.randomBytes(24).toString('hex')}\n`, { mode: 0o600 });
@@ -110,6 +121,9 @@ export class HaDatabase {
     for (const node of this.nodes) this.startNode(node);
     const leader = await this.waitForLeader(120_000);
     await this.waitForSyncStandby(120_000);
+    // A cluster bootstrapped before the setting existed keeps its own configuration in etcd: set it there (Patroni reloads).
+    const patched = await fetch(`http://127.0.0.1:${leader.restPort}/config`, { method: 'PATCH', body: JSON.stringify({ postgresql: { parameters: { wal_keep_size: WAL_KEEP } } }) }).catch(() => null);
+    if (!patched?.ok) say(`aviso: no se pudo fijar wal_keep_size=${WAL_KEEP} en la configuración de Patroni (${patched?.status ?? 'sin respuesta'})`);
     this.psql(leader, [
       `SELECT 'CREATE ROLE crm LOGIN' WHERE NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'crm')\\gexec`,
       `ALTER ROLE crm PASSWORD '${passwords.crm}';`,
@@ -246,6 +260,8 @@ bootstrap:
       parameters:
         wal_log_hints: 'on'
         max_connections: 200
+        # WAL_KEEP below: Patroni takes it from here (the cluster's shared settings), not from a node's own.
+        wal_keep_size: ${WAL_KEEP}
   initdb:
     - encoding: UTF8
     - locale: C.UTF-8
@@ -272,12 +288,6 @@ postgresql:
       password: ${passwords.superuser}
   parameters:
     unix_socket_directories: ${path.join(this.home, `${node.name}-socket`)}
-    # An old primary rewound by pg_rewind replays from the checkpoint before the point where the
-    # two diverged; the new primary must still have that WAL to stream it (its replication slot
-    # for the node starts only at the failover). Found by bench:soak: after a failover during heavy
-    # writes the node waited forever for a removed segment. 1 GB covers the checkpoint distance
-    # (max_wal_size); a WAL archive (restore_command) is the production answer (docs/operations.md).
-    wal_keep_size: 1GB
 `;
   }
 }

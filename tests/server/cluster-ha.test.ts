@@ -92,6 +92,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
     await expect.poll(() => rest(other, '/sync'), { timeout: 30_000, interval: 500 }).toBe(200);
     const token = await signIn();
     expect((await fetch(url('/orders/secured/orders/allHistory?size=5'), { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    // A rewound old leader replays from before the split: the primary keeps that WAL (bench:soak found it missing).
+    expect(await database<{ wal_keep_size: string }>('SHOW wal_keep_size')).toEqual([{ wal_keep_size: '1GB' }]);
   });
 
   it("the leader's host dies (kill -9 of its Patroni and PostgreSQL) under writes: the standby takes over within 30 s, nothing acknowledged is lost or stored twice, no instance exits, and the old leader comes back as the standby", async () => {
