@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { httpStatus, portFree, running, sleep, stopChild, which } from '../scripts/process-support';
+import { httpStatus, portFree, running, stopChild, which } from '../scripts/process-support';
 import { root, waitFor } from '../tests/support/processes';
 import { writeBlock } from './doc-block';
 import { checkNotes, cpuSample, EARLIER_RUNS, launch, pgNotes, ready, tail, type CpuSample } from './floor-support';
@@ -312,5 +312,4 @@ try {
 } finally {
   await cleanup();
 }
-await sleep(0);
 process.exit(code);
