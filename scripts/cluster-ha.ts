@@ -180,21 +180,31 @@ ${this.nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.pgPort} check port ${n
     ];
   }
 
-  /** Patroni's nodes first (each stops its PostgreSQL with a fast shutdown), then etcd. */
+  /**
+   * Patroni's nodes first (each stops its PostgreSQL with a fast shutdown), then etcd. A PostgreSQL
+   * that Patroni was starting when it was told to stop (a node changing role restarts its own) can
+   * outlive it: it is stopped here too.
+   */
   async stop(): Promise<void> {
     await Promise.all(this.nodes.map((n) => stopChild(n.child, 'SIGTERM', 60_000)));
+    this.stopPostgres('fast');
     await stopChild(this.etcd, 'SIGTERM', 10_000);
   }
 
   /** Everything at once (a forced stop): Patroni, its PostgreSQL (-m immediate) and etcd. */
   kill(): void {
+    for (const node of this.nodes) node.child?.kill('SIGKILL');
+    this.stopPostgres('immediate');
+    this.etcd?.kill('SIGKILL');
+  }
+
+  /** Each node's PostgreSQL still running without its Patroni, stopped with pg_ctl. */
+  private stopPostgres(mode: 'fast' | 'immediate') {
     for (const node of this.nodes) {
-      node.child?.kill('SIGKILL');
       const data = path.join(this.home, node.name);
       if (!fs.existsSync(path.join(data, 'postmaster.pid'))) continue;
-      spawnSync(path.join(binDir(), 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop'], { stdio: 'ignore', ...postgresUser() });
+      spawnSync(path.join(binDir(), 'pg_ctl'), ['-D', data, '-m', mode, 'stop'], { stdio: 'ignore', ...postgresUser() });
     }
-    this.etcd?.kill('SIGKILL');
   }
 
   private startEtcd() {
