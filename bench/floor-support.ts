@@ -89,3 +89,17 @@ export function checkNotes(notes: NoteSent[], stored: Map<string, number>) {
   ].filter(Boolean);
   return { ...c, text: `${c.acked} / ${c.rows}${odd.length ? `; ${odd.join('; ')}` : ''}` };
 }
+
+/** A bench's run: its work, then its cleanup whatever happened; exits 1 when the work threw. */
+export async function benchRun(work: () => Promise<void>, cleanup: () => Promise<void>): Promise<never> {
+  let code = 0;
+  try {
+    await work();
+  } catch (error) {
+    console.error(error);
+    code = 1;
+  } finally {
+    await cleanup();
+  }
+  process.exit(code);
+}

@@ -22,7 +22,7 @@ import { alive, freePorts, root, waitFor } from '../tests/support/processes';
 import { running, stopChild as stop } from '../scripts/process-support';
 import { profileLines } from './cpu-profile';
 import { writeBlock } from './doc-block';
-import { checkNotes, cpuSample, cpuText, EARLIER_RUNS, launch, pgNotes, ready, statFields, tail, type CpuSample, type Stored } from './floor-support';
+import { benchRun, checkNotes, cpuSample, cpuText, EARLIER_RUNS, launch, pgNotes, ready, statFields, tail, type CpuSample, type Stored } from './floor-support';
 import { measure, runFloor, signIn } from './staff';
 
 const num = (name: string, fallback: number) => Number(process.env[name] || fallback);
@@ -341,8 +341,7 @@ async function againstRun(rev: string) {
 
 const againstAt = process.argv.indexOf('--against');
 const against = againstAt > 0 ? process.argv[againstAt + 1] : process.env.FLOOR_AGAINST;
-let code = 0;
-try {
+await benchRun(async () => {
   say(`run ${runId}: ${STAFF} staff, ${SECONDS} s per line after ${WARMUP} s of warm-up, ${os.cpus().length} cores, Node ${process.version}`);
   if (against) {
     const text = await againstRun(against);
@@ -357,10 +356,4 @@ try {
     writeBlock('floor', 'npm run bench:floor', text);
     say('written to docs/performance.md (block "floor")');
   }
-} catch (error) {
-  console.error(error);
-  code = 1;
-} finally {
-  await cleanup();
-}
-process.exit(code);
+}, cleanup);

@@ -30,7 +30,7 @@ import pg from 'pg';
 import { httpStatus, portFree, running, stopChild, which } from '../scripts/process-support';
 import { root, waitFor } from '../tests/support/processes';
 import { writeBlock } from './doc-block';
-import { checkNotes, cpuSample, EARLIER_RUNS, launch, pgNotes, ready, tail, type CpuSample } from './floor-support';
+import { benchRun, checkNotes, cpuSample, EARLIER_RUNS, launch, pgNotes, ready, tail, type CpuSample } from './floor-support';
 import { measure, runFloor, signIn, type Kind } from './staff';
 
 const KINDS: Kind[] = ['list', 'offers', 'notes', 'note'];
@@ -296,8 +296,7 @@ async function cleanup() {
 }
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
-let code = 0;
-try {
+await benchRun(async () => {
   if (WINDOWS < 3) throw new Error('SOAK_MINUTES × 60 / SOAK_WINDOW must give at least 3 windows (a quiet one, a fault, a quiet one)');
   await start();
   const result = await soak();
@@ -306,10 +305,4 @@ try {
   if (!running(launcher)) throw new Error(`the launcher ended during the soak:\n${tail(log)}`);
   writeBlock('soak', `npm run bench:soak${MINUTES !== 30 || WINDOW !== 180_000 ? ` (SOAK_MINUTES=${MINUTES} SOAK_WINDOW=${WINDOW / 1000})` : ''}`, text);
   say('written to docs/performance.md (block "soak")');
-} catch (error) {
-  console.error(error);
-  code = 1;
-} finally {
-  await cleanup();
-}
-process.exit(code);
+}, cleanup);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { apiError } from '../support/api-error';
 import * as v from 'valibot';
-import { call, createServiceClient, ApiError } from '@/api/http';
+import { call, createServiceClient } from '@/api/http';
 import { Msg } from '@/domain/messages';
 
 const Schema = v.object({ code: v.number(), data: v.object({ ok: v.boolean() }) });
@@ -25,15 +26,6 @@ function client(answer: (request: Request) => Response | Promise<Response>, toke
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('the error catalogue, applied by the HTTP client', () => {
   it('sends the bearer token and parses a good answer with the contract schema', async () => {
@@ -57,7 +49,7 @@ describe('the error catalogue, applied by the HTTP client', () => {
     ['Unauthorized in the body', () => json({ error: 'Unauthorized' }, 400)],
   ])('%s → "Token de Autenticacion Invalida" and the session is told', async (_name, answer) => {
     const c = client(answer);
-    const error = await failure(call(c.client, (k) => k.get('thing'), Schema));
+    const error = await apiError(call(c.client, (k) => k.get('thing'), Schema));
     expect(error.kind).toBe('invalid_token');
     expect(error.message).toBe(Msg.invalidToken);
     expect(c.invalid()).toBe(1);
@@ -68,7 +60,7 @@ describe('the error catalogue, applied by the HTTP client', () => {
     ['access_denied in the body', () => json({ error: 'access_denied' })],
   ])('%s → "Acceso denegado"', async (_name, answer) => {
     const c = client(answer);
-    const error = await failure(call(c.client, (k) => k.get('thing'), Schema));
+    const error = await apiError(call(c.client, (k) => k.get('thing'), Schema));
     expect(error.kind).toBe('access_denied');
     expect(error.message).toBe(Msg.accessDenied);
     expect(c.invalid()).toBe(0);
@@ -81,13 +73,13 @@ describe('the error catalogue, applied by the HTTP client', () => {
     ['then message', { code: 3, message: 'm' }, 'm'],
   ])('toast text: %s', async (_name, body, expected) => {
     const c = client(() => json(body));
-    const error = await failure(call(c.client, (k) => k.get('thing'), Schema));
+    const error = await apiError(call(c.client, (k) => k.get('thing'), Schema));
     expect(error.message).toBe(expected);
   });
 
   it("a code other than 0 is an error unless the call's family accepts it (200 for SMS, settings, extras, remittance)", async () => {
     const body = { code: 200, data: { ok: true } };
-    await failure(call(client(() => json(body)).client, (k) => k.get('thing'), Schema));
+    await apiError(call(client(() => json(body)).client, (k) => k.get('thing'), Schema));
     const accepted = await call(client(() => json(body)).client, (k) => k.get('thing'), Schema, { family: 'settings' });
     expect(accepted.data.ok).toBe(true);
   });
@@ -96,19 +88,19 @@ describe('the error catalogue, applied by the HTTP client', () => {
     const c = client(() => {
       throw new TypeError('fetch failed');
     });
-    const error = await failure(call(c.client, (k) => k.get('thing'), Schema));
+    const error = await apiError(call(c.client, (k) => k.get('thing'), Schema));
     expect(error.kind).toBe('network');
     expect(error.message).toBe('No se pudo conectar con el servidor. Revise su conexión e intente de nuevo.');
   });
 
   it('an answer outside the contract is an error, not data', async () => {
-    const error = await failure(call(client(() => json({ code: 0, data: { ok: 'yes' } })).client, (k) => k.get('thing'), Schema));
+    const error = await apiError(call(client(() => json({ code: 0, data: { ok: 'yes' } })).client, (k) => k.get('thing'), Schema));
     expect(error.kind).toBe('contract');
   });
 
   it('a non-JSON failure still yields a message', async () => {
     const c = client(() => new Response('Bad Gateway', { status: 502, statusText: 'Bad Gateway' }));
-    const error = await failure(call(c.client, (k) => k.get('thing'), Schema));
+    const error = await apiError(call(c.client, (k) => k.get('thing'), Schema));
     expect(error.message).toBe('Bad Gateway');
   });
 
@@ -148,7 +140,7 @@ describe('retries: a change is sent again with its same Idempotency-Key, never a
 
   it('a 503 that lasts past the retries is shown with its own Spanish text', async () => {
     const c = client(() => json({ error: 'unavailable', error_description: 'La base de datos no está disponible.' }, 503));
-    const error = await failure(call(c.client, (k) => k.get('thing', { retry: { limit: 1, afterStatusCodes: [] } }), Schema));
+    const error = await apiError(call(c.client, (k) => k.get('thing', { retry: { limit: 1, afterStatusCodes: [] } }), Schema));
     expect(c.seen).toHaveLength(2);
     expect(error.status).toBe(503);
     expect(error.message).toBe('La base de datos no está disponible.');
@@ -156,7 +148,7 @@ describe('retries: a change is sent again with its same Idempotency-Key, never a
 
   it('a refusal is not sent again', async () => {
     const c = client(() => json({ error: 'conflict', error_description: 'No se puede.' }, 409));
-    const error = await failure(call(c.client, (k) => k.post('thing', { json: {} }), Schema));
+    const error = await apiError(call(c.client, (k) => k.post('thing', { json: {} }), Schema));
     expect(c.seen).toHaveLength(1);
     expect(error.message).toBe('No se puede.');
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, call, createServiceClient } from '@/api/http';
+import { apiError } from '../support/api-error';
+import { call, createServiceClient } from '@/api/http';
 import { refreshToken, requestToken } from '@/api/uaa';
 import { ProfileResponse } from '@/api/contract/uaa';
 import type { RuntimeConfig } from '@/api/contract/runtime-config';
@@ -28,19 +29,10 @@ function uaa(answer: () => Response) {
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the sign-in to be refused');
-}
 
 const signIn = (answer: () => Response) => {
   const u = uaa(answer);
-  return { refused: refusal(requestToken(u.client, config, credentials)), invalid: u.invalid };
+  return { refused: apiError(requestToken(u.client, config, credentials)), invalid: u.invalid };
 };
 
 describe("a refused sign-in shows the server's message", () => {
@@ -98,7 +90,7 @@ describe('a refusal without a sentence shows a Spanish text of its status, not t
 describe('the other calls keep the catalogue', () => {
   it('a 401 on a call of the session still ends it with "Token de Autenticacion Invalida"', async () => {
     const u = uaa(() => json({ error: 'invalid_token', error_description: Msg.expiredToken }, 401));
-    const error = await refusal(call(u.client, (k) => k.get('secured/data'), ProfileResponse));
+    const error = await apiError(call(u.client, (k) => k.get('secured/data'), ProfileResponse));
     expect(error.kind).toBe('invalid_token');
     expect(error.message).toBe(Msg.invalidToken);
     expect(u.invalid()).toBe(1);
@@ -106,13 +98,13 @@ describe('the other calls keep the catalogue', () => {
 
   it('a 403 on a call of the session is still "Acceso denegado"', async () => {
     const u = uaa(() => json({ error: 'access_denied', error_description: Msg.missingPermission('CRM2_SETTINGS') }, 403));
-    const error = await refusal(call(u.client, (k) => k.get('secured/data'), ProfileResponse));
+    const error = await apiError(call(u.client, (k) => k.get('secured/data'), ProfileResponse));
     expect(error.message).toBe(Msg.accessDenied);
   });
 
   it('a refresh refused with a 401 ends the session (it is not a sign-in)', async () => {
     const u = uaa(() => json({ error: 'invalid_client', error_description: Msg.badClient }, 401));
-    const error = await refusal(refreshToken(u.client, config, { refreshToken: 'r', deviceId: 'd1' }));
+    const error = await apiError(refreshToken(u.client, config, { refreshToken: 'r', deviceId: 'd1' }));
     expect(error.kind).toBe('invalid_token');
     expect(u.invalid()).toBe(1);
   });

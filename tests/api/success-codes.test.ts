@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createServiceClient } from '@/api/http';
+import { apiError } from '../support/api-error';
+import { createServiceClient } from '@/api/http';
 import type { Services } from '@/api/services';
 import { sendAction } from '@/api/actions';
 import { familyOfWire, SUCCESS_CODES } from '@/api/success-codes';
@@ -110,15 +111,6 @@ const CLIENTS: readonly Client[] = [
   },
 ];
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the answer to be refused');
-}
 
 describe.each(CLIENTS)('the $name client', ({ accepts200, calls }) => {
   describe.each(calls)('$call', ({ data, run }) => {
@@ -129,16 +121,16 @@ describe.each(CLIENTS)('the $name client', ({ accepts200, calls }) => {
     it(`code 200 is ${accepts200 ? 'a success' : 'an error'}`, async () => {
       const answer = run(servicesAnswering(() => ({ code: 200, data, message: 'Código 200.' })));
       if (accepts200) await expect(answer).resolves.toBeDefined();
-      else expect((await refusal(answer)).message).toBe('Código 200.');
+      else expect((await apiError(answer)).message).toBe('Código 200.');
     });
 
     it('an `error` field is an error, whatever the code', async () => {
-      const error = await refusal(run(servicesAnswering(() => ({ code: 0, data, error: 'not_found', error_description: 'No existe.' }))));
+      const error = await apiError(run(servicesAnswering(() => ({ code: 0, data, error: 'not_found', error_description: 'No existe.' }))));
       expect(error.message).toBe('No existe.');
     });
 
     it('another code is an error', async () => {
-      const error = await refusal(run(servicesAnswering(() => ({ code: 3, data, description: 'Código 3.' }))));
+      const error = await apiError(run(servicesAnswering(() => ({ code: 3, data, description: 'Código 3.' }))));
       expect(error.message).toBe('Código 3.');
     });
   });
