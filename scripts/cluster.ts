@@ -224,6 +224,10 @@ frontend console
   http-request set-header X-Request-Id %[unique-id] unless { req.hdr(x-request-id) -m found }
   http-request capture req.hdr(x-request-id) len 80
   http-request disable-l7-retry unless METH_GET
+  # On a reload the old worker keeps an idle keep-alive connection open until its next request is
+  # answered (with Connection: close) instead of closing it at once: a client that sent a request
+  # as the connection closed saw "other side closed" (a clean clone's reload test did).
+  option idle-close-on-response
   default_backend instances
 
 backend instances
