@@ -30,7 +30,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { buildConsoleIfStale } from './console-build';
 import { HaDatabase } from './cluster-ha';
-import { writeErrorFiles } from './haproxy-errors';
+import { haproxyConfig } from './haproxy-config';
 import { httpStatus as status, portFree, postgresInstalled, sleep, stopChild, which } from './process-support';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -138,7 +138,9 @@ function haChildEnded(name: string, how: string) {
 
 function spawnInstance(instance: Instance, databaseUrl: string) {
   if (stopping) return;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+  // CLUSTER_CPU_PROF_DIR: each instance under --cpu-prof, its profile written there when it stops (not a NODE_OPTIONS flag).
+  const profile = env.CLUSTER_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(env.CLUSTER_CPU_PROF_DIR), '--cpu-prof-name', `${instance.name}-${Date.now()}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
     // Its own process group: a Ctrl+C in the terminal reaches this script only, which stops the
     // processes in order.
@@ -175,85 +177,13 @@ async function ready(instance: Instance): Promise<void> {
   }
 }
 
-function haproxyConfig(): string {
-  const idleMs = Math.max(65_000, 3 * int('CHANGE_STREAM_HEARTBEAT_MS', 20_000) + 5000);
-  return `# Written by scripts/cluster.ts on every start (npm run start:cluster): edits here are lost.
-# docs/operations.md explains each choice.
-global
-  log stdout format raw local0 info
-  maxconn 4096
-  # On a reload (SIGUSR2) the old worker serves its open connections until they end, at most this
-  # long: then a change stream reconnects and a pooled database connection is opened again.
-  hard-stop-after 30s
-
-defaults
-  mode http
-  log global
-  option httplog
-  option dontlognull
-  # A connection an instance refuses or never accepts (stopped, killed, restarting) is tried again,
-  # on another instance (redispatch on every retry). A GET or HEAD that reached an instance which
-  # then died without a byte of answer (kill -9, a crash: empty-response) is tried again as well:
-  # reading twice changes nothing. Any other method that reached an instance is never sent a
-  # second time by HAProxy (disable-l7-retry below): the console repeats it with its
-  # Idempotency-Key, which the server runs once.
-  retries 2
-  retry-on conn-failure empty-response
-  option redispatch 1
-  timeout connect 2s
-  timeout check 1s
-  timeout http-request 10s
-  timeout http-keep-alive 15s
-  timeout queue 5s
-  # A change stream (GET /orders/secured/changes) is quiet between heartbeats
-  # (CHANGE_STREAM_HEARTBEAT_MS, 20 s): neither side may time out before the next one comes.
-  timeout client ${idleMs}
-  timeout server ${idleMs}
-  timeout client-fin 5s
-  timeout server-fin 5s
-  # HAProxy's own 502/503/504 (every instance down or not ready, e.g. while the database restarts):
-  # JSON with a Spanish error_description, like the server's own 503.
-${writeErrorFiles(dir)}
-
-frontend console
-  bind ${host}:${port}
-  # The client's address for the instances (they run with TRUST_PROXY=1: this hop only is believed).
-  option forwardfor
-  # The client's X-Request-Id goes through; a request without one gets one here, logged by both.
-  unique-id-format %[uuid()]
-  http-request set-header X-Request-Id %[unique-id] unless { req.hdr(x-request-id) -m found }
-  http-request capture req.hdr(x-request-id) len 80
-  http-request disable-l7-retry unless METH_GET
-  # On a reload the old worker keeps an idle keep-alive connection open until its next request is
-  # answered (with Connection: close) instead of closing it at once: a client that sent a request
-  # as the connection closed saw "other side closed" (a clean clone's reload test did).
-  option idle-close-on-response
-  default_backend instances
-
-backend instances
-  # Round robin: requests are short and every state is in the database, so spreading them evenly
-  # is right; leastconn would count each console tab's open change stream (idle for hours) as load.
-  balance roundrobin
-  # /ready: 503 while the instance's database is away or after its SIGTERM (draining).
-  option httpchk GET /ready
-  http-check expect status 200
-  default-server check inter 1s fall 2 rise 1
-  # Which instance answered (an operator's aid: curl -I).
-  http-response set-header X-Served-By %[srv_name]
-${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port}`).join('\n')}
-${ha ? `\n${ha.haproxySection()}` : ''}
-frontend stats
-  bind 127.0.0.1:${statsPort}
-  stats enable
-  stats uri /
-  stats refresh 2s
-`;
-}
-
 /** Writes HAProxy's configuration and checks it; its path. */
 function writeHaproxyConfig(binary: string): string {
   const config = path.join(dir, 'haproxy.cfg');
-  fs.writeFileSync(config, haproxyConfig());
+  fs.writeFileSync(
+    config,
+    haproxyConfig({ dir, host, port, statsPort, instances, heartbeatMs: int('CHANGE_STREAM_HEARTBEAT_MS', 20_000), haSection: ha?.haproxySection() ?? null }),
+  );
   const check = spawnSync(binary, ['-c', '-q', '-f', config], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`la configuración de HAProxy no es válida:\n${check.stdout}${check.stderr}`);
   return config;
