@@ -69,17 +69,29 @@ export const orderStore: Store<OrderRecord, { order: number }> = {
 };
 
 /** An offer with its item's product and status and its order's version. */
-async function offersOf(trx: Trx, orderId: number, offerId: number) {
-  const order = await loadOrder(trx, orderId);
-  const offer = await trx
+/**
+ * An order's offers as their charts see them (each with its first item's product and status and
+ * the order's version), the order read once: one offer's (`offerId`, the stores' find) or all of
+ * them (a list's snapshots: fo/list builds every offer's charts from one read instead of reading
+ * the order and the offer again for each chart of each offer).
+ */
+export async function offerRecordsOf(db: Reader, orderId: number, offerId?: number) {
+  const order = await loadOrder(db, orderId);
+  let offers = db
     .selectFrom('fulfillment_orders as f')
     .leftJoin('order_items as i', 'i.fulfillment_order_id', 'f.id')
     .select(['f.id', 'f.order_id', 'f.status', 'f.previous_status', 'f.price', 'f.refunded', 'f.credited', 'f.title', 'i.product_type', 'i.status as item_status'])
-    .where('f.order_id', '=', orderId)
-    .where('f.id', '=', offerId)
-    .executeTakeFirst();
+    .where('f.order_id', '=', orderId);
+  if (offerId !== undefined) offers = offers.where('f.id', '=', offerId);
+  const rows = await offers.orderBy('f.id').orderBy('i.id').execute();
+  const seen = new Set<number>();
+  return rows.filter((r) => !seen.has(r.id) && seen.add(r.id)).map((r) => ({ ...r, order_version: order.version, account_id: order.account_id }));
+}
+
+async function offersOf(trx: Trx, orderId: number, offerId: number) {
+  const [offer] = await offerRecordsOf(trx, orderId, offerId);
   if (!offer) throw notFound(`La oferta ${offerId} no pertenece a la orden ${orderId}.`);
-  return { ...offer, order_version: order.version, account_id: order.account_id };
+  return offer;
 }
 export type OfferRecord = Awaited<ReturnType<typeof offersOf>>;
 

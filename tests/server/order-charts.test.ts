@@ -22,6 +22,9 @@ import { order as orderLifecycle } from '@/machines/order/order.machine';
 import { refund } from '@/machines/order/refund.machine';
 import { paymentRule } from '@/machines/order/payment-rule.machine';
 import type { ItemSubject } from '@/machines/items/item';
+import { snapshotOfKey } from '../../server/lifecycle/snapshot';
+import { offerBinding, refundBinding } from '../../server/order/order-actions';
+import { TEST_NOW } from '../support/test-database';
 
 /**
  * Issue 25 §1, part E, through the reference server: the reads the order page acts on carry each
@@ -135,6 +138,24 @@ describe('the offers read carries each offer’s refund chart', () => {
     const after = (await offersOf(row.order_id)).find((o) => o.id === offerId)!;
     expect(onPage(after.charts, refund).value).toBe('refunded');
     for (const row of refund.rows) expect(offered(row, onPage(after.charts, refund))).toBe(false);
+  });
+});
+
+describe('the offers read builds every offer’s charts from one read of the order (issue 42 §5)', () => {
+  it('an order of several offers, each in facts of its own: each offer carries the very snapshots its own key reads', async () => {
+    const several = await k().selectFrom('fulfillment_orders').select('order_id').groupBy('order_id').having((eb) => eb.fn.countAll(), '>=', 2).orderBy('order_id').executeTakeFirstOrThrow();
+    const ids = (await k().selectFrom('fulfillment_orders').select(['id', 'price']).where('order_id', '=', several.order_id).orderBy('id').execute());
+    // Facts that differ from one offer to the next: a record mixed up between offers would show.
+    for (const [n, offer] of ids.entries()) await k().updateTable('fulfillment_orders').set({ refunded: n === 0 ? 0 : offer.price, status: n === 0 ? 'OPEN' : 'CLOSED' }).where('id', '=', offer.id).execute();
+    const ctx = { db: k(), principal: undefined as never, now: TEST_NOW, config: server.config, gates: [] };
+    const read = await offersOf(several.order_id);
+    expect(read.map((o) => o.id)).toEqual(ids.map((o) => o.id));
+    for (const offer of read) {
+      const key = { order: several.order_id, offer: offer.id };
+      expect(offer.charts).toEqual([await snapshotOfKey(ctx, offerBinding, key), await snapshotOfKey(ctx, refundBinding, key)]);
+    }
+    expect(onPage(read[0]!.charts, refund).value).toBe('notRefunded');
+    expect(onPage(read[1]!.charts, refund).value).toBe('refunded');
   });
 });
 
