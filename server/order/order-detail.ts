@@ -4,6 +4,7 @@ import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import { isCardPayment } from '@/domain/format';
 import type { AppliedRule, GatewayLog, Offer, OfferItem, PaymentElement, PendingRefund, RelatedAccount } from '@/api/contract/order-detail';
 import { displayName } from '../session/accounts';
+import type { OfferRecord } from './order-stores';
 
 /** The order detail's reads: offers, their items, payments, related accounts and gateway logs. */
 
@@ -17,42 +18,24 @@ const ACCOUNT_DESTINATIONS = new Set(['TRANSFER', 'CREDIT_TO_USER', 'REQUEST']);
 
 // ---------------------------------------------------------------- offers and items
 
-/** The order's offers with the product and status of each offer's item (offers map 1:1 to items). */
-export async function listOffers(db: Db, orderId: number): Promise<Offer[]> {
-  const rows = await db
-    .selectFrom('fulfillment_orders as f')
-    .leftJoin('order_items as i', 'i.fulfillment_order_id', 'f.id')
-    .selectAll('f')
-    .select(['i.product_type', 'i.status as item_status', 'i.id as item_id'])
-    .where('f.order_id', '=', orderId)
-    .orderBy('f.id')
-    .orderBy('i.id')
-    .execute();
-  const seen = new Set<number>();
-  return rows.flatMap((r) => {
-    if (seen.has(r.id)) return [];
-    seen.add(r.id);
-    return [
-      {
-        id: r.id,
-        orderId: r.order_id,
-        title: r.title,
-        description: r.description,
-        status: r.status,
-        previousStatus: r.previous_status,
-        listPrice: r.list_price,
-        discount: r.discount,
-        price: r.price,
-        refunded: r.refunded,
-        credited: r.credited,
-        startDate: r.start_date,
-        endDate: r.end_date,
-        productType: r.product_type,
-        itemStatus: r.item_status,
-      },
-    ];
-  });
-}
+/** An offer as the order page reads it, from the offer chart's record (offers map 1:1 to items). */
+export const offerOf = (r: OfferRecord): Offer => ({
+  id: r.id,
+  orderId: r.order_id,
+  title: r.title,
+  description: r.description,
+  status: r.status,
+  previousStatus: r.previous_status,
+  listPrice: r.list_price,
+  discount: r.discount,
+  price: r.price,
+  refunded: r.refunded,
+  credited: r.credited,
+  startDate: r.start_date,
+  endDate: r.end_date,
+  productType: r.product_type,
+  itemStatus: r.item_status,
+});
 
 /**
  * An offer's items. What the reference database does not store (credit, fulfilment start,

@@ -8,10 +8,10 @@ import { ZelleQuery } from '@/api/contract/order-actions';
 import { FraudGraphQuery } from '@/api/contract/fraud-graph';
 import { Permission } from '@/domain/permissions';
 import { searchOrders } from './order-lists';
-import { listAppliedRules, listOfferItems, listOffers, listPaymentElements, listPendingRefunds, listRelatedAccounts } from './order-detail';
+import { listAppliedRules, listOfferItems, listPaymentElements, offerOf, listPendingRefunds, listRelatedAccounts } from './order-detail';
 import { listRiskRules, mlInference, riskAssessment } from './order-risk';
 import { fraudGraph } from './fraud-graph';
-import { readContext, snapshotOfKey, snapshotOfRecord, snapshotsOf } from '../lifecycle/snapshot';
+import { readContext, snapshotOfKey, snapshotOfRecord } from '../lifecycle/snapshot';
 import { itemCharts } from '../items/item-charts';
 import { offerBinding, orderBinding, paymentRuleBinding, refundBinding } from './order-actions';
 import { offerRecordsOf } from './order-stores';
@@ -54,16 +54,9 @@ export function orderRoutes(deps: AppDeps) {
   app.get('/orders/secured/fo/list', view, async (c) => {
     const id = orderId(c.req.query());
     const ctx = readContext(deps, c);
-    const offers = await listOffers(db, id);
-    // Every offer's two charts from one read of the order and its offers (the stores' own read).
-    const records = new Map(offers.length > 0 ? (await offerRecordsOf(ctx.db, id)).map((r) => [r.id, r]) : []);
-    const charts = (offer: number) => {
-      const record = records.get(offer);
-      // An offer added between the two reads is read on its own.
-      if (!record) return snapshotsOf(ctx, [[offerBinding, { order: id, offer }], [refundBinding, { order: id, offer }]]);
-      return Promise.all([offerBinding, refundBinding].map((binding) => snapshotOfRecord(ctx, binding, record)));
-    };
-    return ok(c, { elements: await Promise.all(offers.map(async (o) => ({ ...o, charts: await charts(o.id) }))) });
+    // The offers and both charts of each from one read (the stores' own).
+    const offers = await offerRecordsOf(ctx.db, id);
+    return ok(c, { elements: await Promise.all(offers.map(async (o) => ({ ...offerOf(o), charts: await Promise.all([offerBinding, refundBinding].map((binding) => snapshotOfRecord(ctx, binding, o))) }))) });
   });
   // Each item with its panel's charts, by product, as their stores compute them (docs/contract.md).
   app.get('/orders/secured/items/list', view, async (c) => {

@@ -88,6 +88,7 @@ describe('a handler refuses only the four things a chart cannot know', () => {
   });
 
   it('a test of this test: a handler’s own rule is caught', () => {
+    fs.mkdirSync(path.join(root, '.reports'), { recursive: true });
     const dir = fs.mkdtempSync(path.join(root, '.reports', 'refusals-'));
     try {
       const file = path.join(dir, 'rule.ts');
