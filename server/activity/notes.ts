@@ -16,11 +16,20 @@ type Db = Kysely<Database>;
 export async function listNotes(db: Db, docCode: NoteDocCode, docId: number, paging: PageRequest): Promise<Page<Note>> {
   checkPageWithinCap(paging);
   const base = db.selectFrom('notes').where('doc_code', '=', docCode).where('doc_id', '=', String(docId));
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('created', 'desc').orderBy('id', 'desc').limit(paging.size).offset(paging.page * paging.size).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(rows.map(noteOf), { total: Number(count.n), limited: false });
+  const counted = base.select((eb) => eb.fn.countAll<number | string>().as('n'));
+  // The page and its total in one statement: the count is a subquery the database runs once (a
+  // round trip less per read; on PostgreSQL each statement costs more than these two index reads).
+  const rows = await base
+    .selectAll()
+    .select(counted.as('total'))
+    .orderBy('created', 'desc')
+    .orderBy('id', 'desc')
+    .limit(paging.size)
+    .offset(paging.page * paging.size)
+    .execute();
+  // A page past the end has no row to carry the total: counted on its own.
+  const total = rows[0] ? rows[0].total : paging.page === 0 ? 0 : (await counted.executeTakeFirstOrThrow()).n;
+  return pageOf(rows.map(noteOf), { total: Number(total ?? 0), limited: false });
 }
 
 function noteOf(r: Selectable<NotesTable>): Note {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { TEST_NOW } from '../support/server';
 import { AccountDataResponse, AccountSummaryResponse, NoteResponse, NotesResponse } from '@/api/contract/order-detail';
@@ -82,6 +83,16 @@ describe('notes', () => {
     await expectError(await server.get(`/orders/secured/notes/list?orderId=${risk.id}&size=500`, tokens.admin), 400, 'invalid_request', 'El tamaño de página no puede superar 200.');
     const page = await json(NotesResponse, await server.get(`/orders/secured/notes/list?orderId=${risk.id}&size=1`, tokens.admin));
     expect(page.data.countElements).toBe(1);
+  });
+
+  it('a page carries the total of the document’s notes on every page, past the last one too, and 0 for a document without notes', async () => {
+    const order = await k().selectFrom('orders').select('id').where('id', 'not in', (eb) => eb.selectFrom('notes').select(sql<number>`cast(doc_id as integer)`.as('d')).where('doc_code', '=', 'ORDER')).orderBy('id').executeTakeFirstOrThrow();
+    const list = async (page: number) => (await json(NotesResponse, await server.get(`/orders/secured/notes/list?orderId=${order.id}&page=${page}&size=2`, tokens.admin))).data;
+    expect(await list(0)).toMatchObject({ elements: [], totalElements: 0, countElements: 0 });
+    for (const text of ['Uno', 'Dos', 'Tres']) expect((await create(tokens.soporte, { docCode: 'ORDER', docId: order.id, description: text })).status).toBe(200);
+    expect(await list(0)).toMatchObject({ totalElements: 3, countElements: 2, elements: [{ description: 'Tres' }, { description: 'Dos' }] });
+    expect(await list(1)).toMatchObject({ totalElements: 3, countElements: 1, elements: [{ description: 'Uno' }] });
+    expect(await list(4)).toMatchObject({ totalElements: 3, countElements: 0, elements: [] });
   });
 });
 
