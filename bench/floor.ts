@@ -22,7 +22,7 @@ import { alive, freePorts, root, waitFor } from '../tests/support/processes';
 import { running, stopChild as stop } from '../scripts/process-support';
 import { profileLines } from './cpu-profile';
 import { writeBlock } from './doc-block';
-import { benchRun, checkNotes, cpuSample, cpuText, EARLIER_RUNS, launch, pgNotes, ready, statFields, tail, type CpuSample, type Stored } from './floor-support';
+import { benchRun, checkNotes, childrenOf, cpuSample, cpuText, EARLIER_RUNS, launch, pgNotes, postmasterIn, ready, tail, type CpuSample, type Stored } from './floor-support';
 import { measure, runFloor, signIn } from './staff';
 
 const num = (name: string, fallback: number) => Number(process.env[name] || fallback);
@@ -50,19 +50,12 @@ function pidOf(name: string): number {
   const file = path.join(clusterDir, `${name}.pid`);
   return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').trim()) || 0 : 0;
 }
-const postmaster = () => (fs.existsSync(path.join(pgDir, 'postmaster.pid')) ? Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]) : 0);
+const postmaster = () => postmasterIn(pgDir);
 
 /** The cluster's processes: the instances, HAProxy, the postmaster and its children (the backends). */
 function clusterPids(): number[] {
   const pm = postmaster();
-  const children = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
-    try {
-      return Number(statFields(d)[1]) === pm;
-    } catch {
-      return false;
-    }
-  });
-  return [...Array.from({ length: INSTANCES }, (_, i) => pidOf(`app${i + 1}`)), pidOf('haproxy'), pm, ...children.map(Number)];
+  return [...Array.from({ length: INSTANCES }, (_, i) => pidOf(`app${i + 1}`)), pidOf('haproxy'), pm, ...childrenOf(pm)];
 }
 
 const sqliteNotes =
