@@ -4,7 +4,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { httpStatus } from '../scripts/process-support';
@@ -29,12 +28,6 @@ export const EARLIER_RUNS = `DELETE FROM notes WHERE description LIKE 'floor %' 
 
 /** A process's fields from /proc/PID/stat (after its name). */
 export const statFields = (pid: number | string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-
-/** A PostgreSQL data directory's postmaster (its postmaster.pid's first line); 0 when it is not running. */
-export function postmasterIn(dataDir: string): number {
-  const file = path.join(dataDir, 'postmaster.pid');
-  return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) || 0 : 0;
-}
 
 /** The processes whose parent is `pid` (a postmaster's backends). */
 export function childrenOf(pid: number): number[] {

@@ -19,10 +19,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { alive, freePorts, root, waitFor } from '../tests/support/processes';
-import { running, stopChild as stop } from '../scripts/process-support';
+import { postmasterIn, running, stopChild as stop } from '../scripts/process-support';
 import { profileLines } from './cpu-profile';
 import { writeBlock } from './doc-block';
-import { benchRun, checkNotes, childrenOf, cpuSample, cpuText, EARLIER_RUNS, launch, pgNotes, postmasterIn, ready, tail, type CpuSample, type Stored } from './floor-support';
+import { benchRun, checkNotes, childrenOf, cpuSample, cpuText, EARLIER_RUNS, launch, pgNotes, ready, tail, type CpuSample, type Stored } from './floor-support';
 import { measure, runFloor, signIn } from './staff';
 
 const num = (name: string, fallback: number) => Number(process.env[name] || fallback);
@@ -50,12 +50,12 @@ function pidOf(name: string): number {
   const file = path.join(clusterDir, `${name}.pid`);
   return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').trim()) || 0 : 0;
 }
-const postmaster = () => postmasterIn(pgDir);
+const postmaster = () => postmasterIn(pgDir) ?? 0;
 
 /** The cluster's processes: the instances, HAProxy, the postmaster and its children (the backends). */
 function clusterPids(): number[] {
   const pm = postmaster();
-  return [...Array.from({ length: INSTANCES }, (_, i) => pidOf(`app${i + 1}`)), pidOf('haproxy'), pm, ...childrenOf(pm)];
+  return [...Array.from({ length: INSTANCES }, (_, i) => pidOf(`app${i + 1}`)), pidOf('haproxy'), ...(pm ? [pm, ...childrenOf(pm)] : [])];
 }
 
 const sqliteNotes =

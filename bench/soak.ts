@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { httpStatus, portFree, running, stopChild, which } from '../scripts/process-support';
+import { httpStatus, portFree, postmasterIn, running, stopChild, which } from '../scripts/process-support';
 import { root, waitFor } from '../tests/support/processes';
 import { writeBlock } from './doc-block';
 import { benchRun, checkNotes, cpuSample, EARLIER_RUNS, launch, pgNotes, ready, tail, type CpuSample } from './floor-support';
@@ -66,7 +66,7 @@ const pidOf = (name: string) => {
     return 0;
   }
 };
-const postmasterOf = (node: string) => Number(fs.readFileSync(path.join(dir, 'ha', node, 'postmaster.pid'), 'utf8').split('\n')[0]);
+const postmasterOf = (node: string) => postmasterIn(path.join(dir, 'ha', node));
 const leader = async () => {
   for (const n of NODES) if ((await httpStatus(`http://127.0.0.1:${n.rest}/primary`)) === 200) return n.name;
   return null;
@@ -116,7 +116,7 @@ const FAULTS: Record<string, Act> = {
     const dead = await leader();
     if (!dead) throw new Error('no leader before the failover');
     process.kill(pidOf(dead), 'SIGKILL');
-    process.kill(postmasterOf(dead), 'SIGKILL');
+    process.kill(postmasterOf(dead)!, 'SIGKILL');
     const killed = now();
     void waitFor(async () => !!(await leader()) && (await leader()) !== dead, 60_000, 250).then((ok) => say(`    ${ok ? `new leader ${sec(now() - killed)} after the kill` : 'no new leader within 60 s'}`));
     return { text: `kill -9 of ${dead}'s Patroni and PostgreSQL (the leader)`, allowance: 30_000 };

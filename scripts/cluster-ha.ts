@@ -16,7 +16,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { httpStatus, sleep, stopChild } from './process-support';
+import { httpStatus, postmasterIn, sleep, stopChild } from './process-support';
 
 export interface HaOptions {
   dir: string;
@@ -202,7 +202,7 @@ ${this.nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.pgPort} check port ${n
   private stopPostgres(mode: 'fast' | 'immediate') {
     for (const node of this.nodes) {
       const data = path.join(this.home, node.name);
-      if (!fs.existsSync(path.join(data, 'postmaster.pid'))) continue;
+      if (postmasterIn(data) === null) continue;
       spawnSync(path.join(binDir(), 'pg_ctl'), ['-D', data, '-m', mode, 'stop'], { stdio: 'ignore', ...postgresUser() });
     }
   }

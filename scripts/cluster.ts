@@ -31,7 +31,7 @@ import readline from 'node:readline';
 import { buildConsoleIfStale } from './console-build';
 import { HaDatabase } from './cluster-ha';
 import { haproxyConfig } from './haproxy-config';
-import { httpStatus as status, portFree, postgresInstalled, sleep, stopChild, which } from './process-support';
+import { httpStatus as status, portFree, postgresInstalled, postmasterIn, sleep, stopChild, which } from './process-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env = process.env;
@@ -317,7 +317,7 @@ async function main() {
   running = true;
 
   const where = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  const pgPid = externalDatabase || ha ? null : fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0];
+  const pgPid = externalDatabase || ha ? null : postmasterIn(pgDir);
   say(`Consola en http://${where}:${port}/  (HAProxy; cuentas de demostración: contraseña "demo1234")`);
   say(`  haproxy   pid ${haproxy!.pid}  ${host}:${port} → ${instances.map((i) => i.name).join(', ')} (GET /ready cada 1 s); estadísticas http://127.0.0.1:${statsPort}/`);
   for (const i of instances) say(`  ${i.name.padEnd(9)} pid ${i.child?.pid}  http://127.0.0.1:${i.port}/`);

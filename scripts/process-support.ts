@@ -36,6 +36,16 @@ export async function httpStatus(url: string): Promise<number> {
   }
 }
 
+/**
+ * The postmaster of a PostgreSQL data directory (its postmaster.pid's first line); null when there
+ * is none. Never 0: `process.kill(0, …)` signals the caller's own process group.
+ */
+export function postmasterIn(dataDir: string): number | null {
+  const file = path.join(dataDir, 'postmaster.pid');
+  const pid = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : NaN;
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
 /** Whether a child process still runs (not exited, not killed). */
 export const running = (child: ChildProcess | null | undefined): child is ChildProcess => !!child && child.exitCode === null && child.signalCode === null;
 

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alive, freePorts, listening, postgresInstalled, signInAt, sleep, startLauncher, waitFor, withClient, type Launcher } from '../support/processes';
 import { timed, type Outcome } from '../support/timed';
-import { which } from '../../scripts/process-support';
+import { postmasterIn, which } from '../../scripts/process-support';
 import { HAPROXY_ERRORS } from '../../scripts/haproxy-errors';
 import { Msg } from '@/domain/messages';
 
@@ -32,7 +32,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
   const url = (p: string) => `http://127.0.0.1:${port}${p}`;
   const cluster = () => path.join(dir, 'cluster');
   const pidOf = (name: string) => Number(fs.readFileSync(path.join(cluster(), `${name}.pid`), 'utf8'));
-  const postmasterPid = (node: string) => Number(fs.readFileSync(path.join(cluster(), 'ha', node, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const postmasterPid = (node: string) => postmasterIn(path.join(cluster(), 'ha', node));
   const rest = (node: string, check: string) => fetch(`http://127.0.0.1:${port + (node === 'pg1' ? 71 : 72)}${check}`).then((r) => r.status, () => 0);
   const leader = async () => ((await rest('pg1', '/primary')) === 200 ? 'pg1' : (await rest('pg2', '/primary')) === 200 ? 'pg2' : null);
   const database = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
@@ -76,7 +76,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
     }
     for (const node of ['pg1', 'pg2']) {
       try {
-        process.kill(postmasterPid(node), 'SIGKILL');
+        process.kill(postmasterPid(node)!, 'SIGKILL');
       } catch {
         // stopped, or never started
       }
@@ -128,7 +128,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
     const writers = [0, 1, 2].map(writer);
     await sleep(1500);
     const dead = (await leader())!;
-    const victims = [pidOf(dead), postmasterPid(dead)];
+    const victims = [pidOf(dead), postmasterPid(dead)!];
     const died = Date.now();
     for (const pid of victims) process.kill(pid, 'SIGKILL');
     // Served again: a note acknowledged after the death.
@@ -181,9 +181,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
   it('SIGINT stops every process it started: instances, HAProxy, both nodes with their PostgreSQL, etcd; their ports are free', async () => {
     const pids = ['app1', 'app2', 'haproxy', 'pg1', 'pg2', 'etcd'].map(pidOf);
     // Both nodes' PostgreSQL running (a node that has just changed role restarts its own).
-    const running = (node: string) => fs.existsSync(path.join(cluster(), 'ha', node, 'postmaster.pid')) && alive(postmasterPid(node));
+    const running = (node: string) => alive(postmasterPid(node) ?? -1);
     await expect.poll(() => running('pg1') && running('pg2'), { timeout: 60_000, interval: 500 }).toBe(true);
-    const postmasters = [postmasterPid('pg1'), postmasterPid('pg2')];
+    const postmasters = [postmasterPid('pg1')!, postmasterPid('pg2')!];
     expect([...pids, ...postmasters].every(alive)).toBe(true);
     launcher?.child.kill('SIGINT');
     await expect.poll(exitCode, { timeout: 60_000, interval: 200 }).toBe(0);

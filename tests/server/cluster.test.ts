@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStream } from '../support/event-stream';
 import { alive, freePorts, listening, postgresInstalled, root, signInAt, sleep, startLauncher, waitFor, type Launcher } from '../support/processes';
+import { postmasterIn } from '../../scripts/process-support';
 
 /**
  * `npm run start:cluster` (scripts/cluster.ts, docs/operations.md): PostgreSQL of its own, two
@@ -23,7 +24,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
   const exitCode = () => launcher?.exitCode();
   const url = (p: string) => `http://127.0.0.1:${port}${p}`;
   const pidOf = (name: string) => Number(fs.readFileSync(path.join(dir, 'cluster', `${name}.pid`), 'utf8'));
-  const postmasterPid = () => Number(fs.readFileSync(path.join(dir, 'cluster', 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const postmasterPid = () => postmasterIn(path.join(dir, 'cluster', 'pg'));
 
   const signIn = () => signInAt(url);
   const orders = (token: string) => fetch(url('/orders/secured/orders/allHistory?size=15'), { headers: { authorization: `Bearer ${token}` } });
@@ -176,7 +177,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
   }, 60_000);
 
   it('SIGINT (Ctrl+C) stops every process it started, a change stream open: instances, HAProxy, PostgreSQL; their ports are free', async () => {
-    const pids = [pidOf('app1'), pidOf('app2'), pidOf('haproxy'), postmasterPid()];
+    const pids = [pidOf('app1'), pidOf('app2'), pidOf('haproxy'), postmasterPid()!];
     expect(pids.every(alive)).toBe(true);
     const stream = eventStream(await fetch(url('/orders/secured/changes'), { headers: { authorization: `Bearer ${await signIn()}` } }));
     expect(await stream.until(/event: ready/)).toBe(true);
