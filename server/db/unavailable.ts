@@ -24,11 +24,16 @@ const codeOf = (error: unknown) => (typeof error === 'object' && error !== null 
 /**
  * Whether PostgreSQL refused because it is a standby (in recovery): a write or LISTEN is
  * read_only_sql_transaction (25006); a serializable transaction's BEGIN is feature_not_supported
- * (0A000, "cannot use serializable mode in a hot standby"), a code that otherwise means a bug.
+ * (0A000, "cannot use serializable mode in a hot standby"), a code that otherwise means a bug. That
+ * refusal is told by where PostgreSQL raised it, an enum setting's check (`routine`
+ * call_enum_check_hook: the transaction's isolation is the only enum setting the server sets), which
+ * no server language changes; its English message is also read, for a server that sends no routine.
  */
 export function standbyAnswered(error: unknown): boolean {
   const code = codeOf(error);
-  return code === '25006' || (code === '0A000' && error instanceof Error && /hot standby|during recovery/i.test(error.message));
+  if (code === '25006') return true;
+  if (code !== '0A000' || !(error instanceof Error)) return false;
+  return (error as { routine?: unknown }).routine === 'call_enum_check_hook' || /hot standby|during recovery/i.test(error.message);
 }
 
 /** The 503 a database error means, or null when it is an error of another kind (a bug: a 500). */

@@ -18,6 +18,8 @@ describe('a database error as the person sees it', () => {
     ['a connection that ended mid-query', failure('Connection terminated unexpectedly')],
     ['a write that reached a standby (a failover under way)', failure('cannot execute INSERT in a read-only transaction', { code: '25006' })],
     ["a serializable BEGIN on a standby", failure('cannot use serializable mode in a hot standby', { code: '0A000' })],
+    // The same refusal from a server whose messages are in Spanish (lc_messages), told by where it was raised.
+    ['a serializable BEGIN on a standby that speaks Spanish', failure('no se puede usar el modo serializable en un servidor en espera', { code: '0A000', routine: 'call_enum_check_hook' })],
   ])('%s is a 503 in Spanish with Retry-After', (_name, error) => {
     const answer = unavailable(error);
     expect(answer?.status).toBe(503);
