@@ -61,7 +61,7 @@ function runTogether(commands: [string, string[]][]): Promise<boolean[]> {
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
-  testResults?: { name: string; message?: string; assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[] }[];
+  testResults?: { name: string; message?: string; endTime?: number; assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[] }[];
 }
 
 // eslint-disable-next-line no-control-regex
@@ -193,9 +193,13 @@ function serverTests(name: string, what: string, command: string[], workers: num
     child.on('close', (code) => {
       after();
       const report = readJson<VitestReport>(file);
+      // Its end as its own report says: this close is heard only once the runner is free again,
+      // which while the browser tests run (spawnSync) is when they end, not when this layer did.
+      const ended = Math.max(0, ...(report?.testResults ?? []).map((t) => t.endTime ?? 0));
+      const seconds = ended > started ? Math.round((ended - started) / 1000) : since(started);
       const layer: Layer = report
-        ? { name, passed: report.numPassedTests, failed: report.numFailedTests + (code === 0 || report.numFailedTests > 0 ? 0 : 1), seconds: since(started), failures: vitestFailures(report) }
-        : { name, passed: 0, failed: 1, seconds: since(started) };
+        ? { name, passed: report.numPassedTests, failed: report.numFailedTests + (code === 0 || report.numFailedTests > 0 ? 0 : 1), seconds, failures: vitestFailures(report) }
+        : { name, passed: 0, failed: 1, seconds };
       if (layer.failed > 0) console.log(`\n▶ server tests ${what} failed:\n${fs.readFileSync(log, 'utf8').slice(-20_000)}`);
       resolve(layer);
     });
