@@ -71,8 +71,8 @@ export const orderStore: Store<OrderRecord, { order: number }> = {
 /** An offer with its item's product and status and its order's version. */
 /**
  * An order's offers as their charts see them, in one statement: each offer with its first item's
- * product and status, its order's version and account, and how many payments the order has (up to
- * two: a refund of a compound payment is refused). One offer's (`offerId`, the stores' find) or
+ * product and status, its order's version and account, and how many payments the order has (more
+ * than one is a compound payment, whose refund the refund chart refuses). One offer's (`offerId`, the stores' find) or
  * all of them: fo/list answers the offers and builds their charts from this one read (the
  * PostgreSQL floor's profile counted seven statements per offers request when each chart found its
  * offer and its order again).
