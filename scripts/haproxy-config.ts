@@ -67,15 +67,24 @@ frontend console
   http-request set-header X-Request-Id %[unique-id] unless { req.hdr(x-request-id) -m found }
   http-request capture req.hdr(x-request-id) len 80
   http-request disable-l7-retry unless METH_GET
+  # The session a request belongs to, for the backend's hash (one person on one instance).
+  http-request set-var(txn.session) req.hdr(authorization) if { req.hdr(authorization) -m beg "Bearer " }
   # A reload's old worker answers an idle keep-alive connection's next request (Connection: close)
   # instead of closing it under a client sending one ("other side closed").
   option idle-close-on-response
   default_backend instances
 
 backend instances
-  # Round robin: requests are short and every state is in the database, so spreading them evenly
-  # is right; leastconn would count each console tab's open change stream (idle for hours) as load.
-  balance roundrobin
+  # One person on one instance: requests are hashed by their session (the bearer token set in the
+  # frontend), so whoever writes reads their own write at once on the same instance, while another
+  # instance forgets what it remembered of that table a moment later, when the database's
+  # notification comes (server/db/table-writes.ts). Requests without one (a sign-in, whose Basic
+  # header is the same for everyone; the console's files) go round robin. While an instance is down
+  # its people are hashed over the others: consistent hashing, the only kind a redispatch may move
+  # to another instance (map-based hashing retries the same one). leastconn would count each
+  # console tab's open change stream (idle for hours) as load.
+  balance hash var(txn.session)
+  hash-type consistent
   # /ready: 503 while the instance's database is away or after its SIGTERM (draining).
   option httpchk GET /ready
   http-check expect status 200

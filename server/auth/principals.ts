@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Db } from '../db/database';
 import type { Principal } from '../deps';
-import { sqliteWritesOf } from '../db/database';
-import { CHANNELS } from '../db/notifications';
+import { tableWritesOf } from '../db/database';
 import { hashToken } from './tokens';
 import { displayName } from '../session/accounts';
 import { iso } from '../clock';
@@ -12,12 +11,10 @@ import type { Group } from '@/api/contract/uaa';
 /**
  * Who is behind a bearer token: read in one round trip (the token, its account, the account's
  * groups and their permissions in one query), and remembered so that most requests read nothing:
- * - SQLite: until the next write to one of the tables it is read from (SqliteWrites: a revoked
- *   token, a changed group, a disabled account are all writes to them; a note is not);
- * - PostgreSQL: until the database says a session may have changed (a trigger notifies
- *   `crm_sessions` on commit, to every instance: migration 0028), and only while this instance hears
- *   those notifications; a lost LISTEN connection forgets everything and nothing is remembered
- *   until it is back.
+ * until the next write to one of the tables it is read from (a revoked token, a changed group, a
+ * disabled account are all writes to them; a note is not): server/db/table-writes.ts counts them,
+ * on PostgreSQL with other instances' commits as the database notifies them, and nothing is
+ * remembered while this instance does not hear those notifications.
  * Either way, no longer than the token lives, nor than REMEMBER_MS.
  */
 
@@ -71,8 +68,8 @@ export async function loadPrincipal(db: Kysely<Database>, token: string, now: nu
 }
 
 interface Remembered {
-  /** SQLite: the session tables' writes when it was read; PostgreSQL: the cache's generation. */
-  version: number | string;
+  /** The session tables' writes when it was read (server/db/table-writes.ts). */
+  version: string;
   /** Until when (ms): the token's expiry or REMEMBER_MS, whichever comes first. */
   until: number;
   principal: Principal;
@@ -99,34 +96,10 @@ export function principalCache(db: Db): PrincipalCache {
 
 function createCache(db: Db): PrincipalCache {
   const remembered = new Map<string, Remembered>();
-  // PostgreSQL: any session notification (they are rare: a sign-out, a disabled account, a changed
-  // group) or a lost connection forgets everything; a read that overlapped one is not remembered.
-  let generation = 0;
-  let listening = false;
-  const listen = () => {
-    const notifications = db.notifications();
-    if (!notifications || listening) return notifications;
-    listening = true;
-    const forget = () => {
-      remembered.clear();
-      generation++;
-    };
-    notifications.on(CHANNELS.sessions, forget);
-    notifications.onLost(forget);
-    // This instance's own commits are known before their answers leave (the NOTIFY comes a moment later).
-    db.onCommit((tables) => {
-      if (SESSION_TABLES.some((table) => tables.has(table))) forget();
-    });
-    return notifications;
-  };
-  const sqliteWrites = sqliteWritesOf(db.kysely);
-  const versionNow = (): number | string | null => {
-    if (sqliteWrites) return sqliteWrites.version(SESSION_TABLES);
-    const notifications = listen();
-    return notifications?.connected ? generation : null;
-  };
+  const tables = tableWritesOf(db.kysely);
+  const versionNow = (): string | null => tables?.version(SESSION_TABLES) ?? null;
   /** SQLite counts its writes synchronously: its cache is never behind the database. */
-  const exact = sqliteWrites !== null;
+  const exact = db.dialect === 'sqlite';
 
   return {
     async lookup(token, now, options) {

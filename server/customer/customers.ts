@@ -65,7 +65,7 @@ export async function customerRowsById(db: Kysely<Database>, ids: number[]): Pro
 export async function searchCustomers(database: Db, q: CustomersQuery, now: number): Promise<Page<CustomerRow>> {
   checkPageWithinCap(q);
   const bounds = q.startDate || q.endDate ? windowBounds(normalizeWindow({ startDate: q.startDate, endDate: q.endDate, hasId: q.id !== undefined }, 'default', now)) : null;
-  // The same search answers the same page until something is written (SQLite; see rememberUntilWrite).
+  // The same search answers the same page until one of its tables is written (rememberUntilWrite).
   return rememberUntilWrite(database.kysely, `customers\u0000${JSON.stringify([q, bounds])}`, () => readCustomers(database, q, bounds));
 }
 

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -7,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
 import { openPool, poolStats, POSTGRES_DEFAULTS, type CommitListener, type PoolStats, type PostgresSettings } from './postgres';
 import { CHANNELS, listenTo, type Notifications } from './notifications';
+import { tableWriteClock, writeTargets, type TableWrites } from './table-writes';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -34,58 +34,16 @@ export interface DbOptions {
 /**
  * For each SQLite query builder, a number that moves whenever the data may have changed: the writes
  * its connection has run plus SQLite's `data_version`, which moves when another connection (the
- * sqlite3 shell, a script) commits to the file. A read remembered at one value is still true at
- * the same value (server/db/paging.ts remembers lists and counts so). A PostgreSQL database has
- * other connections and instances, and is not in here.
+ * sqlite3 shell, a script) commits to the file (server/queue/changes.ts reads the feed again when
+ * it moved). A PostgreSQL database has other connections and instances, and is not in here: its
+ * writes by table are (`tableWritesOf`).
  */
 const writeCounters = new WeakMap<object, () => number>();
 export const writesSoFar = (kysely: object): number | null => writeCounters.get(kysely)?.() ?? null;
 
-/**
- * SQLite, per query builder: the writes by table (issue 42 §5). A remembered read is still true
- * while none of the tables it read was written, not only while nothing at all was: on the staff
- * floor a note every few requests made every remembered list and every remembered session read
- * again. Which tables a write wrote: its target (`insert into`, `update`, `delete from`, as Kysely
- * and the seed write them); any other writing statement (DDL, a pragma) and any other connection's
- * commit (`data_version`) count as a write to every table. Which tables a read read: every name in
- * the text of the statements it ran (`reading`), a table or not — more names only remember less.
- */
-export interface SqliteWrites {
-  /** A value that moves whenever one of these names (tables) may have been written. */
-  version(names: Iterable<string>): string;
-  /**
-   * Runs `read`, answering its value, the names of every statement it ran (nested reads included)
-   * and their version, null when one of them was written while it ran (it may have seen part of it).
-   */
-  reading<T>(read: () => Promise<T>): Promise<{ value: T; names: Set<string>; version: string | null }>;
-  /** Names read by a nested read answered from memory, for the read around it. */
-  alsoRead(names: Iterable<string>): void;
-}
-const sqliteWriteClocks = new WeakMap<object, SqliteWrites>();
-export const sqliteWritesOf = (kysely: object): SqliteWrites | null => sqliteWriteClocks.get(kysely) ?? null;
-/** The target of a write as Kysely (and the seed) write them. */
-const WRITE_TARGET = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?([A-Za-z_]\w*)"?/i;
-const NAMES = /[A-Za-z_]\w*/g;
-
-/**
- * PostgreSQL, per query builder: a number per table that moves whenever this instance commits a
- * write to it (server/db/postgres.ts tells each commit's tables). Other instances' writes are not
- * in it: what is remembered by it must also be short-lived (server/db/paging.ts).
- */
-export interface TableClock {
-  /** The tables' numbers now, as one comparable string. */
-  of(tables: readonly string[]): string;
-}
-const tableClocks = new WeakMap<object, TableClock>();
-export const tableClockOf = (kysely: object): TableClock | null => tableClocks.get(kysely) ?? null;
-
-function tableClock(onCommit: (listener: CommitListener) => void): TableClock {
-  const versions = new Map<string, number>();
-  onCommit((tables) => {
-    for (const table of tables) versions.set(table, (versions.get(table) ?? 0) + 1);
-  });
-  return { of: (tables) => tables.map((t) => versions.get(t) ?? 0).join(',') };
-}
+const clocks = new WeakMap<object, TableWrites>();
+/** The query builder's writes by table, on either database (server/db/table-writes.ts). */
+export const tableWritesOf = (kysely: object): TableWrites | null => clocks.get(kysely) ?? null;
 
 /** A transaction's own statements: they write nothing themselves. */
 const TRANSACTION_CONTROL = /^(begin|commit|rollback)\b/i;
@@ -101,57 +59,37 @@ const TRANSACTION_CONTROL = /^(begin|commit|rollback)\b/i;
  * SQLITE_BUSY, a 500, without waiting the busy timeout. Taking the lock at the start waits its turn.
  */
 function statementCache(sqlite: SQLite.Database, max = 1000) {
-  const statements = new Map<string, { statement: SQLite.Statement; names: string[] }>();
+  const statements = new Map<string, SQLite.Statement>();
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   let writes = 0;
-  /** Writes by target table, and writes whose target is not known (they count for every table). */
-  const byTable = new Map<string, number>();
-  let anywhere = 0;
-  const recorder = new AsyncLocalStorage<Set<string>>();
+  let inTransaction = false;
+  // Another connection's commit to the file moves data_version: a write to every table.
+  const clock = tableWriteClock(() => dataVersion.get() as number);
   const database = {
     prepare(sql: string) {
       const text = sql === 'begin' ? 'begin immediate' : sql;
-      let known = statements.get(text);
-      if (!known) {
+      let statement = statements.get(text);
+      if (!statement) {
         if (statements.size >= max) statements.clear();
-        known = { statement: sqlite.prepare(text), names: [...new Set(text.toLowerCase().match(NAMES) ?? [])] };
-        statements.set(text, known);
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
       }
+      const control = TRANSACTION_CONTROL.exec(text)?.[1]?.toLowerCase();
+      if (control === 'begin') inTransaction = true;
       // A transaction's own statements change nothing (its writes count): a read transaction is not a write.
-      if (!known.statement.reader && !TRANSACTION_CONTROL.test(text)) {
+      if (!statement.reader && !control) {
         writes++;
-        const target = WRITE_TARGET.exec(text)?.[1]?.toLowerCase();
-        if (target) byTable.set(target, (byTable.get(target) ?? 0) + 1);
-        else anywhere++;
+        const targets = writeTargets(text);
+        if (targets.length === 0) clock.wrote(null);
+        for (const target of targets) clock.wrote(target);
       }
-      const reading = recorder.getStore();
-      if (reading) for (const name of known.names) reading.add(name);
-      return known.statement;
+      clock.ran(text, inTransaction);
+      if (control === 'commit' || control === 'rollback') inTransaction = false;
+      return statement;
     },
     close: () => sqlite.close(),
   };
-  const versionOf = (names: Iterable<string>, counts: ReadonlyMap<string, number>, elsewhere: number, data: number) => {
-    let sum = 0;
-    for (const name of names) sum += counts.get(name) ?? 0;
-    return `${sum}:${elsewhere}:${data}`;
-  };
-  const tables: SqliteWrites = {
-    version: (names) => versionOf(names, byTable, anywhere, dataVersion.get() as number),
-    async reading(read) {
-      const outer = recorder.getStore();
-      const names = new Set<string>();
-      const before = { counts: new Map(byTable), anywhere, data: dataVersion.get() as number };
-      const value = await recorder.run(names, read);
-      if (outer) for (const name of names) outer.add(name);
-      const now = tables.version(names);
-      return { value, names, version: versionOf(names, before.counts, before.anywhere, before.data) === now ? now : null };
-    },
-    alsoRead(names) {
-      const outer = recorder.getStore();
-      if (outer) for (const name of names) outer.add(name);
-    },
-  };
-  return { database, writes: () => writes + (dataVersion.get() as number), tables };
+  return { database, writes: () => writes + (dataVersion.get() as number), tables: clock.tables };
 }
 
 /** Opens the configured database: PostgreSQL when a URL is given, otherwise a SQLite file in WAL mode. */
@@ -161,18 +99,28 @@ export function openDatabase(options: DbOptions): Db {
     const settings = options.postgres ?? POSTGRES_DEFAULTS;
     // NUMERIC and BIGINT arrive as text from pg; the schema uses neither for arithmetic.
     const committed = new Set<CommitListener>();
-    const pool: pg.Pool = openPool(url, settings, (tables) => committed.forEach((listener) => listener(tables)));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    tableClocks.set(
-      kysely,
-      tableClock((listener) => committed.add(listener)),
-    );
     let listening: Notifications | null = null;
+    let heard = 0;
+    const notifications = () => {
+      if (listening) return listening;
+      listening = listenTo(url, Object.values(CHANNELS), settings.connectTimeoutMs);
+      // Other writers' commits, by table; a lost connection missed some: everything remembered goes.
+      listening.on(CHANNELS.tables, (table) => clock.wrote(table));
+      listening.onLost(() => heard++);
+      listening.onResync(() => heard++);
+      return listening;
+    };
+    const clock = tableWriteClock(() => (notifications().connected ? heard : null));
+    // This instance's own commits are counted before their answers leave (their NOTIFY comes later).
+    committed.add((tables) => tables.forEach((table) => clock.wrote(table)));
+    const pool: pg.Pool = openPool(url, settings, { committed: (tables) => committed.forEach((listener) => listener(tables)), ran: clock.ran });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    clocks.set(kysely, clock.tables);
     return {
       kysely,
       dialect: 'postgres',
       sqlite: null,
-      notifications: () => (listening ??= listenTo(url, Object.values(CHANNELS), settings.connectTimeoutMs)),
+      notifications,
       poolStats: () => poolStats(pool),
       onCommit: (listener) => {
         committed.add(listener);
@@ -195,6 +143,6 @@ export function openDatabase(options: DbOptions): Db {
   const cached = statementCache(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached.database }) });
   writeCounters.set(kysely, cached.writes);
-  sqliteWriteClocks.set(kysely, cached.tables);
+  clocks.set(kysely, cached.tables);
   return { kysely, dialect: 'sqlite', sqlite, notifications: () => null, poolStats: () => null, onCommit: () => () => {}, close: () => kysely.destroy() };
 }

@@ -36,6 +36,7 @@ import * as m0033 from './migrations/0033-transition-replay';
 import * as m0034 from './migrations/0034-refusals';
 import * as m0035 from './migrations/0035-history-indexes';
 import * as m0036 from './migrations/0036-customer-entity-names';
+import * as m0037 from './migrations/0037-table-notifications';
 
 interface Migration {
   name: string;
@@ -80,6 +81,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0034-refusals', up: m0034.up },
   { name: '0035-history-indexes', up: m0035.up },
   { name: '0036-customer-entity-names', up: m0036.up },
+  { name: '0037-table-notifications', up: m0037.up },
 ];
 
 /**
@@ -104,5 +106,7 @@ export async function migrate(db: Db): Promise<string[]> {
       ran.push(migration.name);
     });
   }
+  // Every table, those just created included, notifies its commits (migration 0037).
+  if (db.dialect === 'postgres' && ran.length > 0) await sql`SELECT crm_watch_tables()`.execute(k);
   return ran;
 }

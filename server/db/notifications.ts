@@ -9,12 +9,12 @@ import pg from 'pg';
  * that rely on it must not be trusted.
  */
 
-/** The channels the database's triggers notify on (migrations 0026 and 0028). */
+/** The channels the database's triggers notify on (migrations 0026 and 0037). */
 export const CHANNELS = {
   /** An audited change: "TYPE:docId" (server/queue/changes.ts). */
   changes: 'crm_changes',
-  /** A session may have changed: an account id, or "*" for everyone (server/auth/principals.ts). */
-  sessions: 'crm_sessions',
+  /** A table written by a committed transaction: its name (server/db/table-writes.ts). */
+  tables: 'crm_tables',
 } as const;
 
 export interface Notifications {

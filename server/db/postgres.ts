@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { standbyAnswered } from './unavailable';
+import { writeTargets } from './table-writes';
 
 /**
  * The PostgreSQL pool of one server instance, built to live through the database's restarts and
@@ -60,7 +61,12 @@ function statementName(text: string, values: unknown): string | null {
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 export type CommitListener = (tables: ReadonlySet<string>) => void;
-const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)"?/i;
+export interface QueryHooks {
+  /** The tables a connection's commit wrote, once it is committed. */
+  committed: CommitListener;
+  /** Every statement as it is sent, in the caller's async context (server/db/table-writes.ts). */
+  ran(text: string, inTransaction: boolean): void;
+}
 interface Parsed {
   connection?: { parsedStatements?: Record<string, string> };
 }
@@ -70,7 +76,7 @@ interface Parsed {
  * migrated the table it reads ("cached plan must not change result type", 0A000) is dropped and
  * run again once.
  */
-function wrapQueries(client: pg.Client, committed: CommitListener) {
+function wrapQueries(client: pg.Client, { committed, ran: told }: QueryHooks) {
   const query = client.query.bind(client) as unknown as Query;
   let inTransaction = false;
   let written = new Set<string>();
@@ -83,8 +89,8 @@ function wrapQueries(client: pg.Client, committed: CommitListener) {
     if (typeof text !== 'string' || args.length > 2) return query.apply(client, args);
     const statement = text.trimStart().slice(0, 8).toLowerCase();
     if (statement.startsWith('begin') || statement.startsWith('start')) inTransaction = true;
-    const table = WRITE.exec(text)?.[1];
-    if (table) written.add(table.toLowerCase());
+    told(text, inTransaction);
+    for (const table of writeTargets(text)) written.add(table);
     const name = args.length === 2 ? statementName(text, values) : null;
     const run = (): Promise<pg.QueryResult> => (name ? (query.call(client, { name, text, values }) as Promise<pg.QueryResult>) : (query.apply(client, args) as Promise<pg.QueryResult>));
     const ran = run().catch(async (error: { code?: string }) => {
@@ -116,7 +122,7 @@ function wrapQueries(client: pg.Client, committed: CommitListener) {
   };
 }
 
-export function openPool(databaseUrl: string, settings: PostgresSettings, committed: CommitListener): pg.Pool {
+export function openPool(databaseUrl: string, settings: PostgresSettings, hooks: QueryHooks): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: settings.poolSize,
@@ -135,7 +141,7 @@ export function openPool(databaseUrl: string, settings: PostgresSettings, commit
     // A lent-out connection the database closes between two queries reports here, not as a crash;
     // its next query fails (a 503) and the pool drops it when it comes back.
     client.on('error', (error) => console.warn(`PostgreSQL: conexión cerrada (${error.message})`));
-    wrapQueries(client, committed);
+    wrapQueries(client, hooks);
   });
   return pool;
 }

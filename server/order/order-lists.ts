@@ -15,7 +15,7 @@ export async function searchOrders(db: Kysely<Database>, q: OrdersQuery, now: nu
   checkPageWithinCap(q);
   const window = normalizeWindow({ startDate: q.startDate, endDate: q.endDate, hasId: q.orderId !== undefined || q.accountId !== undefined }, 'default', now);
   const { from, until } = windowBounds(window);
-  // The same search answers the same page until something is written (SQLite; see rememberUntilWrite).
+  // The same search answers the same page until one of its tables is written (rememberUntilWrite).
   return rememberUntilWrite(db, `orders\u0000${JSON.stringify([q, from, until])}`, () => readOrders(db, q, from, until));
 }
 

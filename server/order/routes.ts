@@ -15,6 +15,7 @@ import { readContext, snapshotOfKey, snapshotOfRecord } from '../lifecycle/snaps
 import { itemCharts } from '../items/item-charts';
 import { offerBinding, orderBinding, paymentRuleBinding, refundBinding } from './order-actions';
 import { offerRecordsOf } from './order-stores';
+import { rememberUntilWrite } from '../db/paging';
 import { paidCardCharts } from '../customer/customer-charts';
 import { checkCompanyPath, listTransfers, registrationCharts } from './zelle';
 import { chargeOrderShows } from '../charge-order/shown';
@@ -54,8 +55,8 @@ export function orderRoutes(deps: AppDeps) {
   app.get('/orders/secured/fo/list', view, async (c) => {
     const id = orderId(c.req.query());
     const ctx = readContext(deps, c);
-    // The offers and both charts of each from one read (the stores' own).
-    const offers = await offerRecordsOf(ctx.db, id);
+    // The offers and both charts of each from one read (the stores' own), remembered until one of its tables is written.
+    const offers = await rememberUntilWrite(ctx.db, `offers\u0000${id}`, () => offerRecordsOf(ctx.db, id));
     return ok(c, { elements: await Promise.all(offers.map(async (o) => ({ ...offerOf(o), charts: await Promise.all([offerBinding, refundBinding].map((binding) => snapshotOfRecord(ctx, binding, o))) }))) });
   });
   // Each item with its panel's charts, by product, as their stores compute them (docs/contract.md).

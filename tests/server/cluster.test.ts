@@ -28,6 +28,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
 
   const signIn = () => signInAt(url);
   const orders = (token: string) => fetch(url('/orders/secured/orders/allHistory?size=15'), { headers: { authorization: `Bearer ${token}` } });
+  /** Which instance a request without a session (round robin) answered. */
+  const healthServedBy = async () => (await fetch(url('/health'))).headers.get('x-served-by');
+  /** A session HAProxy sends to this instance (one person's requests go to one instance: hashed by the session). */
+  const tokenOn = async (name: string) => {
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const token = await signIn();
+      if ((await orders(token)).headers.get('x-served-by') === name) return token;
+    }
+    throw new Error(`no session went to ${name} in 30 sign-ins`);
+  };
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-cluster-'));
@@ -87,8 +97,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
     expect([...served].sort()).toEqual(['app1', 'app2']);
   });
 
+  it('keeps one person on one instance (hashed by the session), so one’s own write is read back where it was made; sessions spread over both', async () => {
+    const byToken = new Map<string, Set<string | null>>();
+    for (let i = 0; i < 8; i++) {
+      const token = await signIn();
+      const served = new Set<string | null>();
+      for (let j = 0; j < 4; j++) served.add((await orders(token)).headers.get('x-served-by'));
+      byToken.set(token, served);
+    }
+    expect([...byToken.values()].map((served) => served.size)).toEqual(Array(8).fill(1));
+    expect(new Set([...byToken.values()].flatMap((served) => [...served])).size).toBe(2);
+  });
+
   it('an instance killed with kill -9: every request still succeeds, HAProxy marks it down, and the launcher starts it again', async () => {
-    const token = await signIn();
+    const token = await tokenOn('app2'); // a person on the instance that dies
     const victim = pidOf('app2');
     process.kill(victim, 'SIGKILL');
     const statuses: number[] = [];
@@ -98,43 +120,45 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
     expect(output()).toContain('Server instances/app2 is DOWN');
     await expect.poll(() => output().includes('Server instances/app2 is UP'), { timeout: 30_000, interval: 200 }).toBe(true);
     expect(pidOf('app2')).not.toBe(victim);
-    // Both serve again. Polled: on a loaded machine a health check may flap for a second (fall 2,
-    // rise 1), and four requests in a row can all meet one instance meanwhile.
+    // Both serve again, and the person is back on app2. Polled: on a loaded machine a health check
+    // may flap for a second (fall 2, rise 1), and requests meanwhile all meet one instance.
     const served = new Set<string | null>();
     await expect
       .poll(
         async () => {
-          const response = await orders(token);
-          expect(response.status).toBe(200);
-          served.add(response.headers.get('x-served-by'));
+          served.add(await healthServedBy());
           return [...served].sort();
         },
         { timeout: 10_000, interval: 100 },
       )
       .toEqual(['app1', 'app2']);
+    await expect.poll(async () => (await orders(token)).headers.get('x-served-by'), { timeout: 10_000, interval: 100 }).toBe('app2');
   }, 60_000);
 
   it('an instance that dies holding requests: a GET is answered by the other instance, a note (POST) is not sent a second time by HAProxy', async () => {
-    const token = await signIn();
-    const headers = { authorization: `Bearer ${token}` };
+    // Two people: one on the instance that stops and dies, one on the other.
+    const [doomed, other] = [await tokenOn('app1'), await tokenOn('app2')];
     const text = `cluster in flight ${Date.now()}`;
     const stored = async () => {
-      const list = await fetch(url('/orders/secured/notes/list?orderId=1&page=0&size=50'), { headers });
+      const list = await fetch(url('/orders/secured/notes/list?orderId=1&page=0&size=50'), { headers: { authorization: `Bearer ${other}` } });
       return JSON.stringify(await list.json()).split(text).length - 1;
     };
-    const note = (n: number) =>
-      fetch(url('/uaa/secured/doc-note/create'), { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ docCode: 'ORDER', docId: 1, description: `${text} ${n}` }) }).then(
+    const note = (token: string, n: number) =>
+      fetch(url('/uaa/secured/doc-note/create'), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ docCode: 'ORDER', docId: 1, description: `${text} ${n}` }),
+      }).then(
         (response) => response.status,
         () => 'closed' as const,
       );
     // A stopped process still has its port: the kernel takes the connections HAProxy opens and the
-    // requests wait there. Round robin sends one of each pair to it; then it is killed.
+    // requests wait there. The doomed person's read and note go to it; then it is killed.
     const victim = pidOf('app1');
     process.kill(victim, 'SIGSTOP');
-    // One at a time (round robin alternates), so that each pair is split between the two instances.
     const reads: Promise<Response>[] = [];
     const notes: Promise<number | 'closed'>[] = [];
-    for (const send of [() => reads.push(orders(token)), () => reads.push(orders(token)), () => notes.push(note(1)), () => notes.push(note(2))]) {
+    for (const send of [() => reads.push(orders(doomed)), () => reads.push(orders(other)), () => notes.push(note(doomed, 1)), () => notes.push(note(other, 2))]) {
       send();
       await sleep(60);
     }
@@ -145,12 +169,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
     expect(answered.map((r) => r.status)).toEqual([200, 200]);
     expect(answered.map((r) => r.headers.get('x-served-by'))).toEqual(['app2', 'app2']);
     const written = await Promise.all(notes);
-    expect(written.filter((s) => s === 200)).toHaveLength(1);
-    expect(written.filter((s) => s !== 200)).toHaveLength(1);
+    // The other person's note is stored; the doomed one's reached app1 and is not sent again by HAProxy.
+    expect(written[1]).toBe(200);
+    expect(written[0]).not.toBe(200);
     expect(await stored()).toBe(1);
     await expect.poll(() => output().slice(mark).includes('app1 terminó (SIGKILL)'), { timeout: 5000, interval: 100 }).toBe(true);
     await expect.poll(() => output().slice(mark).includes('Server instances/app1 is UP'), { timeout: 30_000, interval: 200 }).toBe(true);
-    await expect.poll(async () => new Set(await Promise.all([0, 1, 2, 3].map(async () => (await orders(token)).headers.get('x-served-by')))).size, { timeout: 30_000, interval: 500 }).toBe(2);
+    await expect.poll(async () => new Set(await Promise.all([0, 1, 2, 3].map(healthServedBy))).size, { timeout: 30_000, interval: 500 }).toBe(2);
   }, 60_000);
 
   it("SIGUSR2 reloads HAProxy (a new worker on haproxy.cfg written again) while requests flow: every request succeeds, HAProxy's pid stays, the old worker leaves", async () => {

@@ -112,7 +112,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled)('the datab
     expect(readOnly.status).toBe(503);
     expect(((await readOnly.json()) as { status: string }).status).toBe('read-only');
     // A connection that met the standby is dropped by the pool, not lent out again to fail again.
-    const pool = openPool(crm(proxy!.port), { poolSize: 2, connectTimeoutMs: 1000, statementTimeoutMs: 5000 }, () => undefined);
+    const pool = openPool(crm(proxy!.port), { poolSize: 2, connectTimeoutMs: 1000, statementTimeoutMs: 5000 }, { committed: () => undefined, ran: () => undefined });
     const client = await pool.connect();
     await expect(client.query("INSERT INTO notes (doc_code, doc_id, description, created) VALUES ('ORDER', '1', 'x', 'x')")).rejects.toMatchObject({ code: '25006' });
     client.release();

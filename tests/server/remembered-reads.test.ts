@@ -8,6 +8,7 @@ import { openDatabase, type Db } from '../../server/db/database';
 import { rememberUntilWrite } from '../../server/db/paging';
 import { principalCache } from '../../server/auth/principals';
 import { createTestServer } from '../support/server';
+import { dropPostgresDatabase, freshPostgresDatabase } from '../support/test-database';
 
 /**
  * Issue 42 §5: on SQLite a remembered read (a list page, a count, a session) stays remembered
@@ -125,5 +126,108 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('SQLite: a session is remembere
     } finally {
       await server.close();
     }
+  });
+});
+
+/**
+ * Issue 42 §5 on PostgreSQL: two handles on one database stand for two instances. A read is
+ * remembered until one of the tables it read is written: by this instance (counted at its commit)
+ * or by any other writer (the database's `crm_tables` notification, migration 0037); never inside a
+ * transaction, and everything remembered is forgotten when the LISTEN connection is lost.
+ */
+describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL: a remembered read lasts until a table it read is written, by this instance or another', () => {
+  let url: string;
+  let here: Db;
+  let there: Db;
+  let reads: Record<string, number>;
+  const exec = (db: Db, text: string) => sql.raw(text).execute(db.kysely);
+  const readA = () =>
+    rememberUntilWrite(here.kysely, 'a', async () => {
+      reads.a = (reads.a ?? 0) + 1;
+      return Number((await sql.raw<{ n: string }>('select count(*) as n from "a"').execute(here.kysely)).rows[0]!.n);
+    });
+  /** Reads a until it has been read `times` times, for at most two seconds (a notification's moment). */
+  const readUntil = async (times: number) => {
+    const deadline = Date.now() + 2000;
+    while (Date.now() < deadline && (reads.a ?? 0) < times) {
+      await readA();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return reads.a;
+  };
+
+  beforeEach(async () => {
+    url = (await freshPostgresDatabase())!;
+    here = openDatabase({ databaseFile: ':memory:', databaseUrl: url });
+    there = openDatabase({ databaseFile: ':memory:', databaseUrl: url });
+    reads = {};
+    await exec(here, 'create table "a" ("id" serial primary key, "v" text)');
+    await exec(here, 'create table "b" ("id" serial primary key, "v" text)');
+    await exec(here, 'select crm_watch_tables()');
+    await exec(here, 'insert into "a" ("v") values (\'x\')');
+    await here.notifications()!.ready;
+  });
+  afterEach(async () => {
+    await here.close();
+    await there.close();
+    await dropPostgresDatabase(url);
+  });
+
+  it('another instance’s write to another table keeps it; to its own table it is read again once notified', async () => {
+    expect(await readA()).toBe(1);
+    await exec(there, 'insert into "b" ("v") values (\'y\')');
+    await new Promise((resolve) => setTimeout(resolve, 200)); // b's notification has come
+    expect(await readA()).toBe(1);
+    expect(reads.a).toBe(1);
+    await exec(there, 'insert into "a" ("v") values (\'z\')');
+    expect(await readUntil(2)).toBe(2);
+    expect(await readA()).toBe(2);
+    expect(reads.a).toBe(2);
+  });
+
+  it('this instance’s own commit is counted before its answer leaves: the very next read reads again', async () => {
+    await readA();
+    await here.kysely.transaction().execute(async (trx) => {
+      await sql`insert into "a" ("v") values ('own')`.execute(trx);
+    });
+    expect(await readA()).toBe(2);
+    expect(reads.a).toBe(2);
+  });
+
+  it('a read that ran inside a transaction is not remembered (a rollback would take back what it saw)', async () => {
+    const inTransaction = () =>
+      rememberUntilWrite(here.kysely, 'tx', () =>
+        here.kysely.transaction().execute(async (trx) => {
+          reads.tx = (reads.tx ?? 0) + 1;
+          return (await sql.raw('select count(*) from "a"').execute(trx)).rows.length;
+        }),
+      );
+    await inTransaction();
+    await inTransaction();
+    expect(reads.tx).toBe(2);
+  });
+
+  it('a lost LISTEN connection forgets everything: what was notified meanwhile was missed', async () => {
+    await readA();
+    await readA();
+    expect(reads.a).toBe(1);
+    const listener = async () =>
+      (await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = 'crm-console-listen' and datname = current_database()`.execute(there.kysely)).rows.map((r) => r.pid);
+    const before = await listener();
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'crm-console-listen' and datname = current_database()`.execute(there.kysely);
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && !((await listener()).some((pid) => !before.includes(pid)) && here.notifications()!.connected)) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(here.notifications()!.connected).toBe(true);
+    await readA();
+    expect(reads.a).toBe(2);
+  });
+
+  it('every table of the schema notifies its commits (migrate() watches each new one)', async () => {
+    const unwatched = await sql<{ relname: string }>`select c.relname from pg_class c
+      where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p') and c.relname <> 'schema_migrations'
+        and not exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = c.relname || '_notify_table')`.execute(here.kysely);
+    expect(unwatched.rows).toEqual([]);
   });
 });
