@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema';
 import { ApiError } from '../http';
 import { iso } from '../clock';
+import { sendLogRows } from './log-rows';
 
 /**
  * Exactly once (issue 24 §3). A request sent with an Idempotency-Key runs with this scope
@@ -94,11 +95,11 @@ export async function storedOutcome<T>(db: Reader, at: Step): Promise<{ value: T
  */
 export async function storeOutcome(db: Reader, at: Step, outcome: Outcome<unknown>): Promise<void> {
   const { request, principalId, step } = at;
-  await db
-    .insertInto('request_steps')
-    .values({ principal_id: principalId, key: request.key, step, route: request.route, fingerprint: request.fingerprint, result: JSON.stringify(outcome), created_at: request.now })
-    .execute()
-    .catch((error: { code?: string }) => {
+  // The transaction's log rows ride on it (server/db/log-rows.ts): its commit is the next statement.
+  await sendLogRows(
+    db,
+    db.insertInto('request_steps').values({ principal_id: principalId, key: request.key, step, route: request.route, fingerprint: request.fingerprint, result: JSON.stringify(outcome), created_at: request.now }),
+  ).catch((error: { code?: string }) => {
       if (error.code === '23505' || error.code === '40001' || String(error.code).startsWith('SQLITE_CONSTRAINT')) throw new StepTaken();
       throw error;
     });

@@ -4,6 +4,7 @@ import type { Db } from './database';
 import { ApiError, conflict } from '../http';
 import { nextStep, refusalOf, storedOutcome, storeOutcome, StepTaken, type Step } from './request-steps';
 import { Msg } from '@/domain/messages';
+import { holdLogRows, sendLogRows } from './log-rows';
 
 /** PostgreSQL's answers to two transactions that cannot both be right (serialization failure, deadlock). */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -69,7 +70,7 @@ async function transaction<T>(db: Pick<Db, 'kysely' | 'dialect'>, work: (trx: Tr
   if (db.dialect !== 'postgres') return db.kysely.transaction().execute(work);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.kysely.transaction().setIsolationLevel('serializable').execute(work);
+      return await db.kysely.transaction().setIsolationLevel('serializable').execute(withLogRows(work));
     } catch (error) {
       const code = codeOf(error);
       if (RETRYABLE.has(code) && attempt < ATTEMPTS) {
@@ -95,8 +96,20 @@ export async function underLocks<T>(db: Pick<Db, 'kysely' | 'dialect'>, keys: re
   return db.kysely
     .transaction()
     .setIsolationLevel('read committed')
-    .execute(async (trx) => {
-      for (const key of [...new Set(keys)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-      return work(trx);
-    });
+    .execute(
+      withLogRows(async (trx) => {
+        for (const key of [...new Set(keys)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+        return work(trx);
+      }),
+    );
+}
+
+/** PostgreSQL: the work's log rows ride on its last statement, or go in one before COMMIT (server/db/log-rows.ts). */
+function withLogRows<T>(work: (trx: Transaction<Database>) => Promise<T>) {
+  return async (trx: Transaction<Database>): Promise<T> => {
+    holdLogRows(trx);
+    const value = await work(trx);
+    await sendLogRows(trx);
+    return value;
+  };
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import type { Principal } from '../deps';
 import { changedFields, type DocCode } from '@/domain/diff';
 import { iso } from '../clock';
+import { insertLogRow } from '../db/log-rows';
 
 export interface Mutation {
   /** CUSTOM, ORDER, UPG, CALL or SETTING. */
@@ -18,14 +19,15 @@ export interface Mutation {
 
 /**
  * Records a successful mutation inside its transaction: the action log with only the changed
- * fields, and the audit row with both versions. Nothing is written when nothing changed.
+ * fields, and the audit row with both versions (with the transaction's last statement on
+ * PostgreSQL: server/db/log-rows.ts). Nothing is written when nothing changed.
  */
 export async function recordMutation(trx: Transaction<Database> | Kysely<Database>, principal: Principal, mutation: Mutation, now: number) {
   const changes = changedFields(mutation.before, mutation.after);
   if (Object.keys(changes).length === 0) return;
-  await trx
-    .insertInto('action_logs')
-    .values({
+  await insertLogRow(trx, {
+    table: 'action_logs',
+    values: {
       doc_code: mutation.docCode,
       doc_id: mutation.docId,
       action: mutation.action,
@@ -35,11 +37,11 @@ export async function recordMutation(trx: Transaction<Database> | Kysely<Databas
       executor_id: principal.accountId,
       executor_email: principal.email ?? principal.username,
       date: iso(now),
-    })
-    .execute();
-  await trx
-    .insertInto('audit_log')
-    .values({
+    },
+  });
+  await insertLogRow(trx, {
+    table: 'audit_log',
+    values: {
       type: mutation.docCode,
       doc_id: mutation.docId,
       action: mutation.action,
@@ -47,6 +49,6 @@ export async function recordMutation(trx: Transaction<Database> | Kysely<Databas
       at: iso(now),
       before: mutation.before ? JSON.stringify(mutation.before) : null,
       after: mutation.after ? JSON.stringify(mutation.after) : null,
-    })
-    .execute();
+    },
+  });
 }

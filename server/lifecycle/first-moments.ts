@@ -1,6 +1,7 @@
 import type { Binding, CreatedArgs, Gate, MovedArgs } from './binding';
 import { chartWith, recordCreation, stateName, writeTransition } from './move';
 import { conflict, unlessNotFound } from '../http';
+import { sendLogRows } from '../db/log-rows';
 import { refusalOf, rowFor, type WireRequest } from '@/machines/lifecycle/table';
 import { nextChart } from '@/machines/lifecycle/restore';
 
@@ -34,6 +35,8 @@ export function firstMoments(bindings: readonly Binding[]): Gate {
   async function created(args: CreatedArgs) {
     const { trx, ctx, chart, once } = args;
     const { binding, records } = await found(args);
+    // The transitions this transaction holds back are looked for too (server/db/log-rows.ts).
+    if (once) await sendLogRows(trx);
     for (const record of records) {
       if (once && (await trx.selectFrom('transitions').select('id').where('chart', '=', chart).where('entity_id', '=', String(binding.store.idOf(record))).limit(1).executeTakeFirst())) continue;
       await recordCreation(trx, ctx, binding, record);

@@ -10,6 +10,7 @@ import type { ActionContext, Binding, Gate, GateAnswer, GatePass, MoveResult } f
 import { restoredChart } from '@/machines/lifecycle/restore';
 import { ALL_PERMISSIONS } from '@/domain/permissions';
 import { inTransaction } from '../db/transaction';
+import { insertLogRow } from '../db/log-rows';
 import { CREATION, replayJson } from '@/domain/replay';
 import { needs, offered, refusalOf, type AnyRow, type WireRequest } from '@/machines/lifecycle/table';
 
@@ -110,9 +111,9 @@ export async function writeTransition<TRecord>(trx: Trx, ctx: ActionContext, bin
   const { lifecycle, store } = binding;
   const docCode = store.docCodeOf?.(record) ?? store.docCode;
   const docId = store.docId(record);
-  await trx
-    .insertInto('transitions')
-    .values({
+  await insertLogRow(trx, {
+    table: 'transitions',
+    values: {
       chart: lifecycle.name,
       doc_code: docCode,
       doc_id: docId,
@@ -127,8 +128,8 @@ export async function writeTransition<TRecord>(trx: Trx, ctx: ActionContext, bin
       request_id: ctx.requestId,
       event_data: replayJson(step.event),
       facts_before: replayJson(step.facts),
-    })
-    .execute();
+    },
+  });
   return { docCode, docId };
 }
 
