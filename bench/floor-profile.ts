@@ -15,12 +15,10 @@ import { freePorts, root, waitFor } from '../tests/support/processes';
 import { postmasterIn, running, stopChild as stop } from '../scripts/process-support';
 import { heaviest, type CpuProfile } from './cpu-profile';
 import { writeBlock } from './doc-block';
-import { benchRun, childrenOf, cpuSample, cpuText, EARLIER_RUNS, launch, tail } from './floor-support';
+import { benchRun, childrenOf, cpuSample, cpuText, EARLIER_RUNS, FLOOR, FLOOR_USERS, launch, tail } from './floor-support';
 import { measure, percentile, runFloor, signIn, type Kind } from './staff';
 
-const STAFF = Number(process.env.FLOOR_STAFF || 50);
-const SECONDS = Number(process.env.FLOOR_SECONDS || 20);
-const WARMUP = Number(process.env.FLOOR_WARMUP || 5);
+const { staff: STAFF, seconds: SECONDS, warmup: WARMUP } = FLOOR;
 const clusterDir = path.resolve(root, process.env.FLOOR_CLUSTER_DIR ?? 'data/bench-floor-cluster');
 const pgDir = path.join(clusterDir, 'pg');
 const autoConf = path.join(pgDir, 'postgresql.auto.conf');
@@ -60,7 +58,7 @@ await benchRun(async () => {
   psql(EARLIER_RUNS);
   psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   const base = `http://127.0.0.1:${port + 1}`;
-  const tokens = await signIn(base, ['admin', 'soporte', 'fraude'], STAFF, `floor-profile-${Date.now()}`);
+  const tokens = await signIn(base, FLOOR_USERS, STAFF, `floor-profile-${Date.now()}`);
   const app1 = () => Number(fs.readFileSync(path.join(clusterDir, 'app1.pid'), 'utf8'));
   const pids = () => {
     const pm = postmasterIn(pgDir);

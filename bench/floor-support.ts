@@ -1,6 +1,7 @@
 /**
- * What bench/floor.ts and bench/soak.ts share: the servers started as production starts them, the
- * CPU they use, and the notes a floor sent checked against the rows stored.
+ * What bench/floor.ts, bench/floor-profile.ts and bench/soak.ts share: the floor's settings, the
+ * servers started as production starts them, the CPU they use, and the notes a floor sent checked
+ * against the rows stored.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +10,13 @@ import pg from 'pg';
 import { httpStatus } from '../scripts/process-support';
 import { root } from '../tests/support/processes';
 import type { NoteSent } from './staff';
+
+/** A number from the environment, or its default. */
+export const num = (name: string, fallback: number) => Number(process.env[name] || fallback);
+/** The floor's size (FLOOR_STAFF), measured seconds (FLOOR_SECONDS) and warm-up (FLOOR_WARMUP), as bench:floor and bench:floor-profile read them. */
+export const FLOOR = { staff: num('FLOOR_STAFF', 50), seconds: num('FLOOR_SECONDS', 20), warmup: num('FLOOR_WARMUP', 5) };
+/** The accounts the floor's sessions belong to, in turn. */
+export const FLOOR_USERS = ['admin', 'soporte', 'fraude'];
 
 // The children's environment: ours, without what would point them at another database, port or folder.
 const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|DATABASE_FILE|PORT|HOST|STATIC_DIR|SEED|SCALE|CLUSTER_\w+)$/.test(k)));

@@ -22,17 +22,13 @@ import { alive, freePorts, root, waitFor } from '../tests/support/processes';
 import { postmasterIn, running, stopChild as stop } from '../scripts/process-support';
 import { profileLines } from './cpu-profile';
 import { writeBlock } from './doc-block';
-import { benchRun, checkNotes, childrenOf, cpuSample, cpuText, EARLIER_RUNS, launch, pgNotes, ready, tail, type CpuSample, type Stored } from './floor-support';
+import { benchRun, checkNotes, childrenOf, cpuSample, cpuText, EARLIER_RUNS, FLOOR, FLOOR_USERS, launch, num, pgNotes, ready, tail, type CpuSample, type Stored } from './floor-support';
 import { measure, runFloor, signIn } from './staff';
 
-const num = (name: string, fallback: number) => Number(process.env[name] || fallback);
-const STAFF = num('FLOOR_STAFF', 50);
-const SECONDS = num('FLOOR_SECONDS', 20);
-const WARMUP = num('FLOOR_WARMUP', 5);
+const { staff: STAFF, seconds: SECONDS, warmup: WARMUP } = FLOOR;
 const INSTANCES = num('FLOOR_INSTANCES', 2);
 /** The fault phase: the database restart after RESTART_AT s, the kill KILL_AFTER s later, then AFTER_KILL s more. */
 const [RESTART_AT, KILL_AFTER, AFTER_KILL] = [10, 15, 20];
-const USERS = ['admin', 'soporte', 'fraude'];
 const sqliteFile = path.resolve(root, process.env.FLOOR_DB ?? 'data/bench-floor.db');
 const clusterDir = path.resolve(root, process.env.FLOOR_CLUSTER_DIR ?? 'data/bench-floor-cluster');
 const pgDir = path.join(clusterDir, 'pg');
@@ -117,7 +113,7 @@ async function sqlitePhase(checkout = here, tag = 'sqlite', profileDir: string |
   sqlite = launch('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATABASE_FILE: file, STATIC_DIR: staticDir }, log, checkout.dir, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
   await waitFor(async () => !running(sqlite) || (await ready(`${base}/ready`)), 900_000, 250);
   if (!running(sqlite) || !(await ready(`${base}/ready`))) throw new Error(`the SQLite instance did not start:\n${tail(log)}`);
-  const tokens = await signIn(base, USERS, STAFF, `floor-${runId}`);
+  const tokens = await signIn(base, FLOOR_USERS, STAFF, `floor-${runId}`);
   const line = await floorLine(`SQLite, 1 instance${checkout === here ? "" : ` (${checkout.label})`}`, base, tokens, tag, sqliteNotes(file), () => [sqlite!.pid!]);
   await stop(sqlite, 'SIGTERM', 30_000);
   return line;
@@ -168,7 +164,7 @@ async function clusterPhases() {
   if (!running(launcher) || !fs.readFileSync(launcherLog, 'utf8').includes('Ctrl+C detiene todo')) throw new Error(`the cluster did not start:\n${tail(launcherLog)}`);
   const base = `http://127.0.0.1:${port}`;
   spawnSync('bash', [pgScript, 'psql', pgDir, String(pgPort), '-d', 'crm', '-qc', EARLIER_RUNS], { cwd: root, stdio: 'inherit' });
-  const tokens = await signIn(base, USERS, STAFF, `floor-${runId}`);
+  const tokens = await signIn(base, FLOOR_USERS, STAFF, `floor-${runId}`);
   const password = fs.readFileSync(path.join(clusterDir, 'pg-password'), 'utf8').trim();
   const stored = pgNotes(() => `postgres://crm:${password}@127.0.0.1:${pgPort}/crm`);
   const lines = [await floorLine(`PostgreSQL, ${INSTANCES} instances + HAProxy`, base, tokens, 'haproxy', stored, clusterPids)];

@@ -30,12 +30,11 @@ import pg from 'pg';
 import { httpStatus, portFree, postmasterIn, running, stopChild, which } from '../scripts/process-support';
 import { root, waitFor } from '../tests/support/processes';
 import { writeBlock } from './doc-block';
-import { benchRun, checkNotes, cpuSample, EARLIER_RUNS, launch, pgNotes, ready, tail, type CpuSample } from './floor-support';
+import { benchRun, checkNotes, cpuSample, EARLIER_RUNS, FLOOR_USERS, launch, num, pgNotes, ready, tail, type CpuSample } from './floor-support';
 import { measure, runFloor, signIn, type Kind } from './staff';
 
 const KINDS: Kind[] = ['list', 'offers', 'notes', 'note'];
 
-const num = (name: string, fallback: number) => Number(process.env[name] || fallback);
 const STAFF = num('SOAK_STAFF', 50);
 const MINUTES = num('SOAK_MINUTES', 30);
 const WINDOW = num('SOAK_WINDOW', 180) * 1000;
@@ -208,7 +207,7 @@ async function start() {
 
 async function soak() {
   const base = `http://127.0.0.1:${PORT}`;
-  const tokens = await signIn(base, ['admin', 'soporte', 'fraude'], STAFF, `soak-${runId}`);
+  const tokens = await signIn(base, FLOOR_USERS, STAFF, `soak-${runId}`);
   const faults: Fault[] = [];
   const samples: Sample[] = [];
   say(`${STAFF} staff for ${MINUTES} min: ${WINDOWS} windows of ${sec(WINDOW)}, a fault at the start of windows 2–${WINDOWS - 1}`);
