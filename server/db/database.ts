@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
 import { openPool, poolStats, POSTGRES_DEFAULTS, type CommitListener, type PoolStats, type PostgresSettings } from './postgres';
 import { CHANNELS, listenTo, type Notifications } from './notifications';
-import { tableWriteClock, writeTargets, type TableWrites } from './table-writes';
+import { tableWriteClock, transactionControl, writeTargets, type TableWrites } from './table-writes';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -19,7 +19,7 @@ export interface Db {
   notifications(): Notifications | null;
   /** PostgreSQL: the pool's connections now; null on SQLite. */
   poolStats(): PoolStats | null;
-  /** PostgreSQL: hears the tables each of this instance's commits wrote (SQLite: writesSoFar says it). */
+  /** PostgreSQL: hears the tables each of this instance's commits wrote (SQLite: tableWritesOf says it). */
   onCommit(listener: CommitListener): () => void;
   close(): Promise<void>;
 }
@@ -31,22 +31,9 @@ export interface DbOptions {
   sqliteBusyTimeoutMs?: number;
 }
 
-/**
- * For each SQLite query builder, a number that moves whenever the data may have changed: the writes
- * its connection has run plus SQLite's `data_version`, which moves when another connection (the
- * sqlite3 shell, a script) commits to the file (server/queue/changes.ts reads the feed again when
- * it moved). A PostgreSQL database has other connections and instances, and is not in here: its
- * writes by table are (`tableWritesOf`).
- */
-const writeCounters = new WeakMap<object, () => number>();
-export const writesSoFar = (kysely: object): number | null => writeCounters.get(kysely)?.() ?? null;
-
 const clocks = new WeakMap<object, TableWrites>();
 /** The query builder's writes by table, on either database (server/db/table-writes.ts). */
 export const tableWritesOf = (kysely: object): TableWrites | null => clocks.get(kysely) ?? null;
-
-/** A transaction's own statements: they write nothing themselves. */
-const TRANSACTION_CONTROL = /^(begin|commit|rollback)\b/i;
 
 /**
  * better-sqlite3 with its statements kept: Kysely prepares each query's SQL anew, which costs more
@@ -61,7 +48,6 @@ const TRANSACTION_CONTROL = /^(begin|commit|rollback)\b/i;
 function statementCache(sqlite: SQLite.Database, max = 1000) {
   const statements = new Map<string, SQLite.Statement>();
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  let writes = 0;
   let inTransaction = false;
   // Another connection's commit to the file moves data_version: a write to every table.
   const clock = tableWriteClock(() => dataVersion.get() as number);
@@ -74,11 +60,10 @@ function statementCache(sqlite: SQLite.Database, max = 1000) {
         statement = sqlite.prepare(text);
         statements.set(text, statement);
       }
-      const control = TRANSACTION_CONTROL.exec(text)?.[1]?.toLowerCase();
+      const control = transactionControl(text);
       if (control === 'begin') inTransaction = true;
       // A transaction's own statements change nothing (its writes count): a read transaction is not a write.
       if (!statement.reader && !control) {
-        writes++;
         const targets = writeTargets(text);
         if (targets.length === 0) clock.wrote(null);
         for (const target of targets) clock.wrote(target);
@@ -89,7 +74,7 @@ function statementCache(sqlite: SQLite.Database, max = 1000) {
     },
     close: () => sqlite.close(),
   };
-  return { database, writes: () => writes + (dataVersion.get() as number), tables: clock.tables };
+  return { database, tables: clock.tables };
 }
 
 /** Opens the configured database: PostgreSQL when a URL is given, otherwise a SQLite file in WAL mode. */
@@ -142,7 +127,6 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('cache_size = -65536');
   const cached = statementCache(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached.database }) });
-  writeCounters.set(kysely, cached.writes);
   clocks.set(kysely, cached.tables);
   return { kysely, dialect: 'sqlite', sqlite, notifications: () => null, poolStats: () => null, onCommit: () => () => {}, close: () => kysely.destroy() };
 }

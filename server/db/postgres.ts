@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { standbyAnswered } from './unavailable';
-import { writeTargets } from './table-writes';
+import { transactionControl, writeTargets } from './table-writes';
 
 /**
  * The PostgreSQL pool of one server instance, built to live through the database's restarts and
@@ -87,8 +87,8 @@ function wrapQueries(client: pg.Client, { committed, ran: told }: QueryHooks) {
   (client as unknown as { query: Query }).query = function (this: pg.Client, ...args: unknown[]) {
     const [text, values] = args;
     if (typeof text !== 'string' || args.length > 2) return query.apply(client, args);
-    const statement = text.trimStart().slice(0, 8).toLowerCase();
-    if (statement.startsWith('begin') || statement.startsWith('start')) inTransaction = true;
+    const control = transactionControl(text);
+    if (control === 'begin') inTransaction = true;
     told(text, inTransaction);
     for (const table of writeTargets(text)) written.add(table);
     const name = args.length === 2 ? statementName(text, values) : null;
@@ -101,10 +101,10 @@ function wrapQueries(client: pg.Client, { committed, ran: told }: QueryHooks) {
     });
     return ran.then(
       (result) => {
-        if (statement.startsWith('commit')) {
+        if (control === 'commit') {
           inTransaction = false;
           tell();
-        } else if (statement.startsWith('rollback') && !/^\s*rollback\s+to/i.test(text)) {
+        } else if (control === 'rollback') {
           inTransaction = false;
           written = new Set();
         } else if (!inTransaction) tell();

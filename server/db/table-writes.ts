@@ -45,6 +45,18 @@ export interface TableWriteClock {
   wrote(table: string | null): void;
 }
 
+/**
+ * What a statement does to its connection's transaction, as Kysely (and pg, SQLite) send them:
+ * opens it (`begin`, `start transaction`), ends it (`commit`, `rollback`; `rollback to` a savepoint
+ * ends nothing), or nothing. Both databases' drivers read it (server/db/database.ts, postgres.ts).
+ */
+export function transactionControl(text: string): 'begin' | 'commit' | 'rollback' | null {
+  const head = /^\s*(begin|start|commit|rollback)\b(\s+to\b)?/i.exec(text);
+  if (!head || head[2]) return null;
+  const word = head[1]!.toLowerCase();
+  return word === 'start' ? 'begin' : (word as 'begin' | 'commit' | 'rollback');
+}
+
 /** The target of a write as Kysely (and the seed) write them. */
 const WRITE_TARGET = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?([A-Za-z_]\w*)"?/i;
 const WRITES_IN = /\b(?:insert(?:\s+or\s+\w+)?\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?([A-Za-z_]\w*)"?/gi;

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps';
-import { writesSoFar } from '../db/database';
+import { tableWritesOf } from '../db/database';
 import { CHANNELS } from '../db/notifications';
 
 /**
@@ -82,7 +82,9 @@ interface Follower {
 function pollSqlite(deps: AppDeps, emit: (change: Change) => void): Follower {
   const db = deps.db.kysely;
   let last = 0;
-  let seenWrites: number | null = null;
+  let seenWrites: string | null = null;
+  // The feed is the audit log: it is read again only once that table was written (server/db/table-writes.ts).
+  const writes = () => tableWritesOf(db)?.version(['audit_log']) ?? null;
   let busy = true;
   // Where the log ends now: what is written after it is a change to tell.
   const ready = db
@@ -91,16 +93,16 @@ function pollSqlite(deps: AppDeps, emit: (change: Change) => void): Follower {
     .executeTakeFirst()
     .then((top) => {
       last = Number(top?.id ?? 0);
-      seenWrites = writesSoFar(db);
+      seenWrites = writes();
       busy = false;
     });
   const tick = async () => {
     if (busy) return;
     busy = true;
     try {
-      const writes = writesSoFar(db);
-      if (writes !== null && writes === seenWrites) return;
-      seenWrites = writes;
+      const now = writes();
+      if (now !== null && now === seenWrites) return;
+      seenWrites = now;
       const rows = await db.selectFrom('audit_log').select(['id', 'type', 'doc_id']).where('id', '>', last).orderBy('id').limit(1000).execute();
       for (const row of rows) {
         last = row.id;

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
 import { rememberUntilWrite } from '../../server/db/paging';
+import { transactionControl, writeTargets } from '../../server/db/table-writes';
 import { principalCache } from '../../server/auth/principals';
 import { createTestServer } from '../support/server';
 import { dropPostgresDatabase, freshPostgresDatabase } from '../support/test-database';
@@ -229,5 +230,26 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL: a remembered read l
       where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p') and c.relname <> 'schema_migrations'
         and not exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = c.relname || '_notify_table')`.execute(here.kysely);
     expect(unwatched.rows).toEqual([]);
+  });
+});
+
+describe('what a statement does, as both drivers read it', () => {
+  it('opens, ends or leaves a transaction; a rollback to a savepoint ends nothing', () => {
+    expect(['begin', 'begin immediate', 'start transaction isolation level serializable', 'commit', 'rollback', 'rollback to savepoint a', 'select 1'].map(transactionControl)).toEqual([
+      'begin',
+      'begin',
+      'begin',
+      'commit',
+      'rollback',
+      null,
+      null,
+    ]);
+  });
+  it('writes its target, or the tables of the data-modifying queries of its WITH; a read writes none', () => {
+    expect(writeTargets('insert into "notes" ("a") values ($1)')).toEqual(['notes']);
+    expect(writeTargets('update "orders" set "v" = $1')).toEqual(['orders']);
+    expect(writeTargets('with "log_rows_0" as (insert into "transitions" ("a") values ($1)) insert into "request_steps" ("b") values ($2)')).toEqual(['transitions', 'request_steps']);
+    expect(writeTargets('with "x" as (select 1) select * from "x"')).toEqual([]);
+    expect(writeTargets('select * from "orders"')).toEqual([]);
   });
 });
