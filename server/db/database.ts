@@ -62,8 +62,9 @@ function statementCache(sqlite: SQLite.Database, max = 1000) {
       }
       const control = transactionControl(text);
       if (control === 'begin') inTransaction = true;
-      // A transaction's own statements change nothing (its writes count): a read transaction is not a write.
-      if (!statement.reader && !control) {
+      // A transaction's own statements change nothing (its writes count): a read transaction is not a
+      // write. `readonly`, not `reader`: a write with RETURNING answers rows (a reader) and writes.
+      if (!statement.readonly && !control) {
         const targets = writeTargets(text);
         if (targets.length === 0) clock.wrote(null);
         for (const target of targets) clock.wrote(target);
