@@ -156,6 +156,13 @@ export interface NotesTable {
   email_agent: string | null;
 }
 
+/** A document's notes total, kept by triggers on `notes` (migration 0038): never written by the server. */
+export interface NoteTotalsTable {
+  doc_code: string;
+  doc_id: string;
+  total: number;
+}
+
 export interface OutboxMessagesTable {
   id: Generated<number>;
   channel: string;
@@ -294,6 +301,7 @@ export interface Database
   pending_refunds: PendingRefundsTable;
   zelle_transfers: ZelleTransfersTable;
   notes: NotesTable;
+  note_totals: NoteTotalsTable;
   outbox_messages: OutboxMessagesTable;
   idempotency_keys: IdempotencyKeysTable;
   request_steps: RequestStepsTable;

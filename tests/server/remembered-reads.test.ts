@@ -48,12 +48,13 @@ describe('SQLite: a remembered read lasts until a table it read is written', () 
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a write to another table keeps it; a write to its own table (insert, update, delete) reads it again', async () => {
+  it('a write to another table keeps it; a write to its own table (insert, update, delete, with RETURNING or not) reads it again', async () => {
     expect(await readA()).toBe(1);
     await exec('insert into "b" ("v") values (\'y\')');
     expect(await readA()).toBe(1);
     expect(reads.a).toBe(1);
-    for (const write of ['insert into "a" ("v") values (\'z\')', 'update "a" set "v" = \'w\'', 'delete from "a" where "id" = 1']) {
+    // A write that answers rows (RETURNING, as Kysely's inserts often are) is a write too.
+    for (const write of ['insert into "a" ("v") values (\'z\')', 'update "a" set "v" = \'w\'', 'delete from "a" where "id" = 1', 'insert into "a" ("v") values (\'r\') returning "id"', 'update "a" set "v" = \'q\' returning "id"', 'delete from "a" where "v" = \'q\' returning "id"']) {
       const before = reads.a!;
       await exec(write);
       await readA();
@@ -245,8 +246,11 @@ describe('what a statement does, as both drivers read it', () => {
       null,
     ]);
   });
-  it('writes its target, or the tables of the data-modifying queries of its WITH; a read writes none', () => {
-    expect(writeTargets('insert into "notes" ("a") values ($1)')).toEqual(['notes']);
+  it('writes its target, or the tables of the data-modifying queries of its WITH, and what their triggers write; a read writes none', () => {
+    // notes' triggers keep note_totals (migration 0038).
+    expect(writeTargets('insert into "notes" ("a") values ($1)')).toEqual(['notes', 'note_totals']);
+    expect(writeTargets('delete from notes where 1')).toEqual(['notes', 'note_totals']);
+    expect(writeTargets('insert into "note_totals" ("a") values ($1)')).toEqual(['note_totals']);
     expect(writeTargets('update "orders" set "v" = $1')).toEqual(['orders']);
     expect(writeTargets('with "log_rows_0" as (insert into "transitions" ("a") values ($1)) insert into "request_steps" ("b") values ($2)')).toEqual(['transitions', 'request_steps']);
     expect(writeTargets('with "x" as (select 1) select * from "x"')).toEqual([]);
