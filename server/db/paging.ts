@@ -58,15 +58,30 @@ export async function cappedCount(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   query: SelectQueryBuilder<Database, any, any>,
 ): Promise<{ total: number; limited: boolean }> {
-  const counting = db.selectFrom(query.clearOrderBy().limit(COUNT_CAP + 1).as('capped')).select(sql<number>`count(*)`.as('n'));
+  const counting = cappedCounting(db, query, COUNT_CAP);
   // A list's count is its most expensive query (up to COUNT_CAP index entries) and the same for
   // every page of a search: while none of its tables was written it is still true, so it is not counted again.
   const compiled = counting.compile();
   const key = `count\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   const read = async () => Number((await counting.executeTakeFirstOrThrow()).n);
-  const n = await rememberUntilWrite(db, key, read);
-  return { total: Math.min(n, COUNT_CAP), limited: n > COUNT_CAP };
+  return countUpTo(await rememberUntilWrite(db, key, read), COUNT_CAP);
 }
+
+/** The query counting `query`'s rows up to one past `cap` (a statement, or a subquery of another). */
+export function cappedCounting(
+  db: Kysely<Database>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query: SelectQueryBuilder<Database, any, any>,
+  cap: number,
+) {
+  return db.selectFrom(query.clearOrderBy().limit(cap + 1).as('capped')).select(sql<number | string>`count(*)`.as('n'));
+}
+
+/** A count up to one past `cap` as a page says it: at most the cap, and whether it stopped there. */
+export const countUpTo = (counted: number | string, cap: number) => {
+  const n = Number(counted);
+  return { total: Math.min(n, cap), limited: n > cap };
+};
 
 /** Refuses pages past the counted window: they could only be reached by scanning everything. */
 export function checkPageWithinCap(request: PageRequest): void {

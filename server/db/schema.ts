@@ -156,13 +156,6 @@ export interface NotesTable {
   email_agent: string | null;
 }
 
-/** A document's notes total, kept by triggers on `notes` (migration 0038): never written by the server. */
-export interface NoteTotalsTable {
-  doc_code: string;
-  doc_id: string;
-  total: number;
-}
-
 export interface OutboxMessagesTable {
   id: Generated<number>;
   channel: string;
@@ -301,7 +294,6 @@ export interface Database
   pending_refunds: PendingRefundsTable;
   zelle_transfers: ZelleTransfersTable;
   notes: NotesTable;
-  note_totals: NoteTotalsTable;
   outbox_messages: OutboxMessagesTable;
   idempotency_keys: IdempotencyKeysTable;
   request_steps: RequestStepsTable;

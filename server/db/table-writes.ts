@@ -62,21 +62,14 @@ const WRITE_TARGET = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|update(?:\s+or\s+\w+)
 const WRITES_IN = /\b(?:insert(?:\s+or\s+\w+)?\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?([A-Za-z_]\w*)"?/gi;
 
 /**
- * What the schema's triggers write when a table is written, by table: a statement names only its
- * own target. `notes` keeps `note_totals` (migration 0038). PostgreSQL's notifications name both
- * (a trigger's write fires the table's own); SQLite and this instance's own commits learn it here.
- */
-export const TRIGGERED_WRITES: Readonly<Record<string, readonly string[]>> = { notes: ['note_totals'] };
-
-/**
  * The tables a statement writes, lower case: its target, or those of the data-modifying queries of
- * its WITH (server/db/log-rows.ts sends them so), with what their triggers write; none when it
- * names none (a read, DDL, a pragma).
+ * its WITH (server/db/log-rows.ts sends them so); none when it names none (a read, DDL, a pragma).
  */
 export function writeTargets(text: string): string[] {
   const target = WRITE_TARGET.exec(text)?.[1];
-  const targets = target ? [target.toLowerCase()] : /^\s*with\b/i.test(text) ? [...text.matchAll(WRITES_IN)].map((m) => m[1]!.toLowerCase()) : [];
-  return targets.flatMap((table) => [table, ...(TRIGGERED_WRITES[table] ?? [])]);
+  if (target) return [target.toLowerCase()];
+  if (!/^\s*with\b/i.test(text)) return [];
+  return [...text.matchAll(WRITES_IN)].map((m) => m[1]!.toLowerCase());
 }
 const NAMES = /[A-Za-z_]\w*/g;
 

@@ -12,8 +12,10 @@ import { renderAs } from './support';
  * may read the document), sent without a question ("Esperando Respuesta!", then "Aprobado!").
  */
 
-function Notes({ doc }: { doc: NoteDoc }) {
-  const tab = useShownDetail<NotesPage>(async () => ({ elements: [], totalElements: 0, countElements: 0 }));
+const none: NotesPage = { elements: [], totalElements: 0, countElements: 0 };
+
+function Notes({ doc, page = none }: { doc: NoteDoc; page?: NotesPage }) {
+  const tab = useShownDetail<NotesPage>(async () => page);
   return <DocNotes tab={tab} doc={doc} label="Notas" onCreated={() => {}} />;
 }
 
@@ -33,6 +35,18 @@ describe('Notas', () => {
     expect(bodies).toEqual([{ request: 'POST secured/doc-note/create', json: { docCode: 'CUSTOMER', docId: '12', accountId: 12, description: 'Llamó' } }]);
     await user.click(within(done).getByRole('button', { name: 'OK' }));
     expect(screen.getByLabelText('Nueva nota')).toHaveValue('');
+  });
+
+  const note = (id: number) => ({ id, description: `Nota ${id}`, created: '2026-01-01T00:00:00.000Z', emailAgent: 'soporte@consola.example', docCode: 'ORDER', docId: '12', accountId: 12 });
+
+  it('says how many notes the page leaves out', async () => {
+    renderAs('lector', <Notes doc={customer} page={{ elements: [note(2), note(1)], totalElements: 37, countElements: 2 }} />);
+    expect(await screen.findByText('Se muestran las 2 más recientes de 37.')).toBeVisible();
+  });
+
+  it('says "más de" where the server stopped counting', async () => {
+    renderAs('lector', <Notes doc={customer} page={{ elements: [note(2), note(1)], totalElements: 1000, countElements: 2, totalLimited: true }} />);
+    expect(await screen.findByText('Se muestran las 2 más recientes de más de 1000.')).toBeVisible();
   });
 
   it("is not offered to an editor who may not read the document's kind", () => {

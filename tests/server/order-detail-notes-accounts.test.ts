@@ -4,6 +4,7 @@ import { TEST_NOW } from '../support/server';
 import { AccountDataResponse, AccountSummaryResponse, NoteResponse, NotesResponse } from '@/api/contract/order-detail';
 import { ActionLogsResponse } from '@/api/contract/settings';
 import { Msg } from '@/domain/messages';
+import { NOTES_COUNT_CAP } from '@/api/contract/query';
 import { Permission } from '@/domain/permissions';
 import { orderDetailServer } from '../support/order-detail-server';
 
@@ -93,6 +94,27 @@ describe('notes', () => {
     expect(await list(0)).toMatchObject({ totalElements: 3, countElements: 2, elements: [{ description: 'Tres' }, { description: 'Dos' }] });
     expect(await list(1)).toMatchObject({ totalElements: 3, countElements: 1, elements: [{ description: 'Uno' }] });
     expect(await list(4)).toMatchObject({ totalElements: 3, countElements: 0, elements: [] });
+  });
+  it('counts a document’s notes up to 1,000: past it the page says where the count stopped (totalLimited)', async () => {
+    const order = await k().selectFrom('orders').select(['id', 'account_id']).where('id', 'not in', (eb) => eb.selectFrom('notes').select(sql<number>`cast(doc_id as integer)`.as('d')).where('doc_code', '=', 'ORDER')).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const list = async (page: number) => (await json(NotesResponse, await server.get(`/orders/secured/notes/list?orderId=${order.id}&page=${page}&size=10`, tokens.admin))).data;
+    const write = (from: number, count: number) =>
+      k()
+        .insertInto('notes')
+        .values(Array.from({ length: count }, (_, n) => ({ doc_code: 'ORDER', doc_id: String(order.id), account_id: order.account_id, description: `Nota ${from + n}`, created: new Date(TEST_NOW + (from + n) * 1000).toISOString(), email_agent: null })))
+        .execute();
+    await write(0, NOTES_COUNT_CAP);
+    // Exactly the cap: the true total.
+    const full = await list(0);
+    expect(full).toMatchObject({ totalElements: NOTES_COUNT_CAP, countElements: 10 });
+    expect(full.elements[0]!.description).toBe(`Nota ${NOTES_COUNT_CAP - 1}`);
+    expect(full.totalLimited).toBeUndefined();
+    await write(NOTES_COUNT_CAP, 5);
+    // One past it: the cap, said so, on a page and past the last one; the newest still first.
+    const past = await list(0);
+    expect(past).toMatchObject({ totalElements: NOTES_COUNT_CAP, totalLimited: true, countElements: 10 });
+    expect(past.elements[0]!.description).toBe(`Nota ${NOTES_COUNT_CAP + 4}`);
+    expect(await list(150)).toMatchObject({ totalElements: NOTES_COUNT_CAP, totalLimited: true, countElements: 0 });
   });
 });
 

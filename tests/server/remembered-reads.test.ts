@@ -246,11 +246,8 @@ describe('what a statement does, as both drivers read it', () => {
       null,
     ]);
   });
-  it('writes its target, or the tables of the data-modifying queries of its WITH, and what their triggers write; a read writes none', () => {
-    // notes' triggers keep note_totals (migration 0038).
-    expect(writeTargets('insert into "notes" ("a") values ($1)')).toEqual(['notes', 'note_totals']);
-    expect(writeTargets('delete from notes where 1')).toEqual(['notes', 'note_totals']);
-    expect(writeTargets('insert into "note_totals" ("a") values ($1)')).toEqual(['note_totals']);
+  it('writes its target, or the tables of the data-modifying queries of its WITH; a read writes none', () => {
+    expect(writeTargets('insert into "notes" ("a") values ($1)')).toEqual(['notes']);
     expect(writeTargets('update "orders" set "v" = $1')).toEqual(['orders']);
     expect(writeTargets('with "log_rows_0" as (insert into "transitions" ("a") values ($1)) insert into "request_steps" ("b") values ($2)')).toEqual(['transitions', 'request_steps']);
     expect(writeTargets('with "x" as (select 1) select * from "x"')).toEqual([]);

@@ -92,3 +92,10 @@ export function PageOf<TElement extends v.GenericSchema>(element: TElement) {
 
 /** Counting stops here: past it the pager says "más de" and the user narrows the search. */
 export const COUNT_CAP = 10_000;
+
+/**
+ * A document's notes are counted up to here: past it the notes say "más de 1.000" (read newest
+ * first, ten at a time, nobody reads further), and a document that gathers notes all day costs a
+ * page the same as one with a thousand (docs/decisions.md, "the soak's drift").
+ */
+export const NOTES_COUNT_CAP = 1_000;

@@ -92,7 +92,7 @@ function NoteList({ page, label }: { page: NotesPage; label: string }) {
           </li>
         ))}
       </ul>
-      {page.totalElements > page.elements.length ? <p className="text-xs text-slate-600">{noteText.more(page.elements.length, page.totalElements)}</p> : null}
+      {page.totalElements > page.elements.length ? <p className="text-xs text-slate-600">{noteText.more(page.elements.length, page.totalElements, page.totalLimited ?? false)}</p> : null}
     </div>
   );
 }
