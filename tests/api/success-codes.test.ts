@@ -18,6 +18,7 @@ import { blacklistEntryActions } from '@/machines/settings/blacklist-entry.actio
 import { recipientEntryActions } from '@/machines/settings/recipient-entry.actions';
 import { smsPrefixActions } from '@/machines/settings/sms-prefix.actions';
 import { customerFraud } from '@/machines/customer/fraud.machine';
+import { listingActions } from '@/machines/customer/blacklist.actions';
 
 /**
  * Spec lists §8, the generic rule, per client: an answer is an error if it has an `error` field or
@@ -144,10 +145,18 @@ describe('the families of the action rows', () => {
   });
 
   it("the settings lists' rows are settings calls; the customer's fraud rows on the same service are not", () => {
-    for (const row of [...blacklistEntryActions, ...recipientEntryActions]) expect(familyOfWire(row.wire)).toBe('settings');
+    for (const row of [...blacklistEntryActions, ...recipientEntryActions, ...listingActions]) expect(familyOfWire(row.wire)).toBe('settings');
     for (const row of customerFraud.rows) expect(familyOfWire(row.wire)).toBe('generic');
     for (const row of smsPrefixActions) expect(familyOfWire(row.wire)).toBe('sms');
     for (const row of prepaidCardActions) expect(familyOfWire(row.wire)).toBe('generic');
+  });
+
+  it("a wire's own family wins; without one its client's, else the generic rule", () => {
+    expect(familyOfWire({ client: 'remittances', family: 'pickup' })).toBe('pickup');
+    expect(familyOfWire({ client: 'remittances' })).toBe('remittance');
+    expect(familyOfWire({ client: 'sms' })).toBe('sms');
+    expect(familyOfWire({ client: 'orders', family: 'remittance' })).toBe('remittance');
+    expect(familyOfWire({ client: 'orders' })).toBe('generic');
   });
 
   it('the generic rule and the orders service accept 0 alone', () => {

@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import type { ClientName } from './clients';
+import type { CallFamily } from './call-family';
 
 /**
  * The wire of an action: which client sends it, on which path, with which schemas; and the request
@@ -26,6 +27,11 @@ export interface Wire<TQuery = unknown, TBody = unknown, TData = unknown> {
   data: v.GenericSchema<unknown, TData>;
   /** The contract's success code when it is not 0. */
   successCode?: number;
+  /**
+   * Which codes mean success (spec lists §8, src/api/success-codes.ts) when not its client's: the
+   * remittance and pickup rows the orders service carries, the blacklist's settings calls.
+   */
+  family?: CallFamily;
 }
 
 /** A request as both ends read it: the parsed query and body, and the path's parameters. */

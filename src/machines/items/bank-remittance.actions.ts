@@ -36,6 +36,7 @@ const items = (request: { body: { fulfillmentOrderItemIds: readonly number[] } }
 
 /** update-status for one item: the spec's body with the target status. */
 const statusWire = {
+  family: 'remittance',
   client: 'orders',
   method: 'POST',
   path: '/orders/secured/remesa-to-bank/update-status',
@@ -55,7 +56,7 @@ export const bankRemittanceActions = [
     confirm: (s) => itemQuestion('Modificar el destino de', 'la remesa bancaria', s),
     success: { title: remittanceText.modified, text: (s) => remittanceText.texts.destinationModified(s.id) },
     refused: RemittanceRefused.bankModifyDestination,
-    wire: { client: 'orders', method: 'POST', path: '/orders/secured/remesaToBank/update', body: BankDestinationBody, multipart: true, data: Remittance },
+    wire: { family: 'remittance', client: 'orders', method: 'POST', path: '/orders/secured/remesaToBank/update', body: BankDestinationBody, multipart: true, data: Remittance },
     request: (_s, body: BankDestinationBody) => ({ body }),
     targets: (r) => [{ item: r.body.foiId }],
     handler: 'bankDestination',
@@ -68,7 +69,7 @@ export const bankRemittanceActions = [
     confirm: (s, provider: RemittanceProvider) => itemQuestion(`Cambiar a ${provider} el proveedor de`, 'la remesa bancaria', s),
     success: { title: remittanceText.modified, text: (_s, _data, provider) => remittanceText.texts.providerModified(provider) },
     refused: RemittanceRefused.bankModifyProvider,
-    wire: { client: 'orders', method: 'POST', path: '/orders/secured/remesa-to-bank/update-provider', body: BankProviderBody, data: BankProviderAnswer },
+    wire: { family: 'remittance', client: 'orders', method: 'POST', path: '/orders/secured/remesa-to-bank/update-provider', body: BankProviderBody, data: BankProviderAnswer },
     request: (s, provider: RemittanceProvider) => ({ body: { newProvider: provider, fulfillmentOrderItemIds: [s.id] } }),
     targets: items,
     eventOf: (r) => ({ type: 'item.modifyProvider', provider: r.body.newProvider }),
