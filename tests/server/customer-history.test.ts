@@ -240,7 +240,7 @@ describe.each(SORTED)('GET $path?sort=$sort,…', ({ path, sort, table }) => {
     const before = await storedNewestFirst(table);
     const other = sort === 'id' ? 'createdDate' : 'id';
     for (const bad of [`${other},desc`, 'name,asc', `${sort},sideways`, `${sort}`]) {
-      await expectError(await server.get(`${path}?accountId=${customer}&sort=${encodeURIComponent(bad)}`, tokens.admin), 400, 'invalid_request', 'El orden no válido.');
+      await expectError(await server.get(`${path}?accountId=${customer}&sort=${encodeURIComponent(bad)}`, tokens.admin), 400, 'invalid_request', 'El orden no es válido.');
     }
     expect(await storedNewestFirst(table)).toEqual(before);
     expect(await ids(`sort=${sort},desc`)).toEqual(before);

@@ -30,13 +30,16 @@ export function TextQuery(label: string, max = 120) {
   return v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} es demasiado largo.`), blankToUndefined));
 }
 
+/** "El estado no es válido.", "La pasarela no es válida.": the adjective agrees with the label's article. */
+const notOneOf = (label: string) => `${label} no es ${/^(la|las) /i.test(label) ? 'válida' : 'válido'}.`;
+
 /** One of a fixed set of values. */
 export function ChoiceQuery<const T extends readonly [string, ...string[]]>(values: T, label: string) {
   return v.optional(
     v.pipe(
       v.string(),
       v.trim(),
-      v.check((s) => s === '' || (values as readonly string[]).includes(s), `${label} no válido.`),
+      v.check((s) => s === '' || (values as readonly string[]).includes(s), notOneOf(label)),
       v.transform((s) => (s === '' ? undefined : (s as T[number]))),
     ),
   );
