@@ -15,7 +15,7 @@ export const activityText = {
     question: (docCode: string, docId: number) => `¿Agregar la nota al documento ${docCode} ${docId}?`,
     refused: 'No puede escribir en este documento.',
     logLabel: 'Registrar en los logs',
-    /** `limited`: the total is where counting stopped (NOTES_COUNT_CAP), "de más de 1.000". */
+    /** `limited`: the total is where counting stopped (NOTES_COUNT_CAP), "de más de 1000". */
     more: (shown: number, total: number, limited = false) => `Se muestran las ${formatCount(shown)} más recientes de ${limited ? 'más de ' : ''}${formatCount(total)}.`,
   },
   logs: {

@@ -97,7 +97,7 @@ export function PageOf<TElement extends v.GenericSchema>(element: TElement) {
 export const COUNT_CAP = 10_000;
 
 /**
- * A document's notes are counted up to here: past it the notes say "más de 1.000" (read newest
+ * A document's notes are counted up to here: past it the notes say "más de 1000" (read newest
  * first, ten at a time, nobody reads further), and a document that gathers notes all day costs a
  * page the same as one with a thousand (docs/decisions.md, "the soak's drift").
  */
