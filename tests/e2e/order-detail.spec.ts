@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from './harness';
 import { seriousViolations, settled, signIn } from './support';
+import { withDb } from './fixtures';
 
 interface OrderRow {
   id: number;
@@ -132,8 +133,18 @@ test.describe('order detail as fraude', () => {
     await expectNoSeriousViolations(page);
   });
 
-  test('creates a note (no question asked), sees it listed and in Logs without reloading, and filters the logs', async ({ page }) => {
+  test('creates a note (no question asked), sees it listed and in Logs without reloading, and filters the logs; past a thousand notes says "más de"', async ({ page }) => {
     const [order] = await riskOrders(page);
+    // A thousand older notes on the order: with the new one the server stops counting (NOTES_COUNT_CAP).
+    withDb((db) =>
+      db
+        .prepare(
+          `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+           INSERT INTO notes (doc_code, doc_id, account_id, description, created, email_agent)
+           SELECT 'ORDER', ?, o.account_id, 'Nota anterior ' || i, ?, 'soporte@consola.example' FROM n, orders o WHERE o.id = ?`,
+        )
+        .run(String(order!.id), '2025-01-01T00:00:00.000Z', order!.id),
+    );
     const panel = await openOrder(page, order!.id);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
 
@@ -151,6 +162,7 @@ test.describe('order detail as fraude', () => {
     await expect(notes.getByRole('listitem').first()).toContainText(text);
     await expect(notes.getByRole('listitem').first()).toContainText('fraude@consola.example');
     await expect(panel.getByLabel('Nueva nota')).toHaveValue('');
+    await expect(panel.getByText(/^Se muestran las \d+ más recientes de más de 1000\.$/)).toBeVisible();
 
     await openTab(panel, 'Logs');
     const logs = panel.getByRole('table', { name: 'Logs de la orden' });
