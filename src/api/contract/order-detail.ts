@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ChartSnapshots } from './chart-snapshot';
 import { Msg } from '@/domain/messages';
 import { Envelope, IsoDateTime } from './envelope';
-import { IdParam, IdQuery, PageOf, PageQuery, TextQuery } from './query';
+import { ChoiceQuery, IdParam, IdQuery, PageOf, PageQuery, TextQuery } from './query';
 import { CustomerRow } from './customers';
 import { ActionLogsQuery, type ActionLogsResponse } from './settings';
 import { APP_NAMES } from '@/domain/catalog';
@@ -19,14 +19,7 @@ export const AccountIdQuery = v.object({ accountId: IdParam('el usuario') });
 export const MlInferenceQuery = v.object({
   orderId: IdParam('la orden'),
   tenant: TextQuery('El tenant', 60),
-  appName: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.check((s) => s === '' || (APP_NAMES as readonly string[]).includes(s), 'La aplicación no es válida.'),
-      v.transform((s) => (s === '' ? undefined : s)),
-    ),
-  ),
+  appName: ChoiceQuery(APP_NAMES, 'La aplicación'),
 });
 
 /** GET /upg/api/crm/{tenant}/{tenant}/gateway/result?accountId&orderId */
