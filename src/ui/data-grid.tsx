@@ -72,6 +72,12 @@ export function DataGrid<T>({
   const focusedCell = rows[focused.rowIndex] !== undefined && !isFullWidth?.(rows[focused.rowIndex]!) && focused.colIndex < columns.length ? focused : { rowIndex: Math.max(firstDataRow, 0), colIndex: 0 };
   const ids = useMemo(() => columnIds(columns), [columns]);
   const heights = rowHeights(rows, isFullWidth, fullWidthHeight);
+  // An opened row keeps the light table until it is closed (the chart's `held`): its detail is the person's work.
+  const detailOpen = rows.some((r) => isFullWidth?.(r) ?? false);
+  const dataRows = useMemo(() => (isFullWidth ? rows.filter((r) => !isFullWidth(r)) : rows), [rows, isFullWidth]);
+  useEffect(() => {
+    actor.send({ type: 'details.changed', open: detailOpen });
+  }, [actor, detailOpen]);
 
   // 'Exportar CSV', at once when the grid is ready, else when it is (drawn hidden or shown): the chart says when.
   const exportCsv = useEffectEvent((grid: GridApi<T>) => grid.exportDataAsCsv({ ...SAFE_GRID_CSV, fileName: csvName, shouldRowBeSkipped: (p) => Boolean(p.node.data && isFullWidth?.(p.node.data)) }));
@@ -140,7 +146,8 @@ export function DataGrid<T>({
         )}
         {Grid && (
           <div role={swapped ? 'region' : undefined} aria-label={swapped ? label : undefined} aria-hidden={swapped ? undefined : true} className={swapped ? 'h-full' : 'invisible absolute inset-0'}>
-            <LoadedGrid<T> grid={Grid} {...model} onReady={(api) => actor.send({ type: 'grid.ready', api })} />
+            {/* Hidden, it draws no opened detail: the light table's is the one in use (the swap waits for it to close). */}
+            <LoadedGrid<T> grid={Grid} {...model} rows={swapped || !detailOpen ? rows : dataRows} onReady={(api) => actor.send({ type: 'grid.ready', api })} />
           </div>
         )}
       </div>

@@ -40,7 +40,7 @@ function createSut() {
     carries.asking = asking;
   });
   actor.start();
-  const sent = { csv: 0, cell: { rowIndex: 0, colIndex: 0 }, inside: false, scroll: { top: 0, left: 0 } };
+  const sent = { csv: 0, cell: { rowIndex: 0, colIndex: 0 }, inside: false, scroll: { top: 0, left: 0 }, detail: false };
   const open = () => loads.filter((l) => !l.settled);
   return { actor, loads, open, exports, carries, sent };
 }
@@ -60,6 +60,8 @@ const events = [
   { type: 'focus.inside', inside: true },
   { type: 'focus.inside', inside: false },
   { type: 'table.scrolled', scroll: SCROLL },
+  { type: 'details.changed', open: true },
+  { type: 'details.changed', open: false },
 ] as unknown as GridSwitchEvent[];
 
 function executors(sut: Sut) {
@@ -99,6 +101,10 @@ function executors(sut: Sut) {
       sut.sent.scroll = event.scroll as typeof SCROLL;
       sut.actor.send(event as GridSwitchEvent);
     }),
+    'details.changed': step((event) => {
+      sut.sent.detail = event.open as boolean;
+      sut.actor.send(event as GridSwitchEvent);
+    }),
   };
 }
 
@@ -110,6 +116,7 @@ function assertions(sut: Sut) {
       expect(snap().context.focused).toEqual(sut.sent.cell);
       expect(snap().context.focusInside).toBe(sut.sent.inside);
       expect(snap().context.scroll).toEqual(sut.sent.scroll);
+      expect(snap().context.detailOpen).toBe(sut.sent.detail);
       // Every export is the ready grid's; none is made twice for one ask.
       expect(sut.exports.every((api) => api === API)).toBe(true);
       expect(sut.exports.length).toBeLessThanOrEqual(sut.sent.csv);
@@ -134,13 +141,14 @@ function assertions(sut: Sut) {
       expect(sut.exports).toHaveLength(0);
     },
     'grid.held': () => {
-      // Ready, but the press keeps the light table.
+      // Ready, but a press or an opened detail keeps the light table.
       expect(snap().context.api).toBe(API);
-      expect(snap().matches({ press: 'pressed' })).toBe(true);
+      expect(snap().matches({ press: 'pressed' }) || sut.sent.detail).toBe(true);
       expect(sut.carries.count).toBe(0);
     },
     'grid.swapped': () => {
       expect(snap().context.api).toBe(API);
+      // Never over an opened detail: it was closed first, or opened only after the swap.
       expect(snap().matches({ press: 'free' })).toBe(true);
       expect(sut.carries.count).toBe(1);
     },
@@ -206,6 +214,24 @@ describe('the grid switch, by example', () => {
     expect(value(sut)).toMatchObject({ grid: { swapped: 'carried' }, press: 'free' });
     expect(sut.carries.count).toBe(1);
     expect(sut.loads).toHaveLength(1);
+  });
+
+  it('an opened detail keeps the light table until it is closed and no press holds it; opened after the swap it changes nothing', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'details.changed', open: true });
+    sut.actor.send({ type: 'grid.wanted' });
+    await load(sut);
+    sut.actor.send({ type: 'grid.ready', api: API });
+    expect(value(sut)).toMatchObject({ grid: 'held', press: 'free' });
+    sut.actor.send({ type: 'press.start' });
+    sut.actor.send({ type: 'details.changed', open: false });
+    expect(value(sut)).toMatchObject({ grid: 'held', press: 'pressed' });
+    sut.actor.send({ type: 'press.end' });
+    expect(value(sut)).toMatchObject({ grid: { swapped: 'carrying' }, press: 'free' });
+    sut.actor.send({ type: 'grid.carriedOver' });
+    sut.actor.send({ type: 'details.changed', open: true });
+    expect(value(sut)).toMatchObject({ grid: { swapped: 'carried' } });
+    expect(sut.carries.count).toBe(1);
   });
 
   it('without a press the grid takes over as soon as it is ready; wishes while it loads load nothing more', async () => {

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, not, setup, stateIn } from 'xstate';
+import { and, assign, emit, fromPromise, not, or, setup, stateIn } from 'xstate';
 
 /**
  * A list's switch from the light table to AG Grid (issue 41 §2; src/ui/data-grid.tsx draws it).
@@ -9,7 +9,9 @@ import { assign, emit, fromPromise, not, setup, stateIn } from 'xstate';
  *   `swapped` (the grid in the light table's place). What wants the grid: the pointer entering the
  *   list or focus entering it (`grid.wanted`), a press in it, 'Exportar CSV'. A grid ready under a
  *   press waits in `held`: the press keeps the light table until it is let go (the click is the
- *   light table's; the grid would get half of it). On the swap the host carries the light table's
+ *   light table's; the grid would get half of it), and so does an opened row's detail
+ *   (`details.changed`): the person is working in it, and the grid's copy of it would start again
+ *   (its first tab, its reads). On the swap the host carries the light table's
  *   focused cell and scroll over to the grid (`swapped.carrying`) and says `grid.carriedOver`:
  *   once, the chart never enters `carrying` again. A load that fails leaves the light table; the
  *   next wish asks again.
@@ -40,6 +42,8 @@ export interface GridSwitchContext {
   focused: CellPosition;
   focusInside: boolean;
   scroll: TableScroll;
+  /** A row of the light table is opened (its detail drawn across the width). */
+  detailOpen: boolean;
 }
 
 export type GridSwitchEvent =
@@ -57,6 +61,8 @@ export type GridSwitchEvent =
   | { type: 'grid.carriedOver' }
   | { type: 'cell.focused'; cell: CellPosition }
   | { type: 'focus.inside'; inside: boolean }
+  /** A row's detail was opened or the last one closed. */
+  | { type: 'details.changed'; open: boolean }
   | { type: 'table.scrolled'; scroll: TableScroll };
 
 /** The grid exports the rows shown: the host calls the handle's CSV export. */
@@ -75,15 +81,18 @@ export const gridSwitchMachine = setup({
     pressed: stateIn({ press: 'pressed' }),
     swapped: stateIn({ grid: 'swapped' }),
     ready: ({ context }) => context.api !== null,
+    /** An opened detail keeps the light table (work in progress). */
+    mustWait: ({ context }) => context.detailOpen,
   },
 }).createMachine({
   id: 'gridSwitch',
   type: 'parallel',
-  context: { grid: null, api: null, focused: { rowIndex: 0, colIndex: 0 }, focusInside: false, scroll: { top: 0, left: 0 } },
+  context: { grid: null, api: null, focused: { rowIndex: 0, colIndex: 0 }, focusInside: false, scroll: { top: 0, left: 0 }, detailOpen: false },
   on: {
     'cell.focused': { actions: assign({ focused: ({ event }) => event.cell }) },
     'focus.inside': { actions: assign({ focusInside: ({ event }) => event.inside }) },
     'table.scrolled': { actions: assign({ scroll: ({ event }) => event.scroll }) },
+    'details.changed': { actions: assign({ detailOpen: ({ event }) => event.open }) },
   },
   states: {
     grid: {
@@ -101,12 +110,13 @@ export const gridSwitchMachine = setup({
         hidden: {
           on: {
             'grid.ready': [
-              { guard: 'pressed', target: 'held', actions: 'keepApi' },
+              { guard: or(['pressed', 'mustWait']), target: 'held', actions: 'keepApi' },
               { target: 'swapped', actions: 'keepApi' },
             ],
           },
         },
-        held: { on: { 'press.end': { target: 'swapped' } } },
+        // Until the press is let go and no detail is open.
+        held: { always: { guard: and([not('pressed'), not('mustWait')]), target: 'swapped' } },
         swapped: {
           initial: 'carrying',
           states: {
