@@ -19,6 +19,7 @@ import { serveAsset, serveIndex, serveUnhashed } from './shell/assets';
 import { idempotency } from './lifecycle/idempotency';
 import { processLogger } from './observability/logger';
 import { createMetrics } from './observability/metrics';
+import { admission } from './admission';
 import { metricsEndpoint } from './observability/metrics-endpoint';
 import { requestLog } from './observability/request-log';
 
@@ -33,7 +34,8 @@ export const HEALTH_TEXT = 'Hey There!!! The App is Healthy';
 /** The reference server as a Hono app: no port needed, so tests call `app.request()`. */
 export function createApp(input: AppInput) {
   const deps: AppDeps = { ...input, runtime: input.runtime ?? createRuntime(), logger: input.logger ?? processLogger(input.config.logLevel) };
-  const metrics = createMetrics(deps);
+  const admitted = admission(deps.config.admission);
+  const metrics = createMetrics(deps, admitted);
   const app = new Hono<AppEnv>();
 
   app.onError((err, c) => {
@@ -84,6 +86,10 @@ export function createApp(input: AppInput) {
     c.header('X-Request-Id', id);
     await next();
   });
+  // At most MAX_ACTIVE_REQUESTS API requests are worked on at once, the others wait their turn
+  // (server/admission.ts): before anything that may read the database. Health, readiness, metrics
+  // and the console's files never wait.
+  for (const prefix of API_PREFIXES) app.use(`/${prefix}/*`, admitted.middleware);
   // Only the sign-in counts by source (the throttle); reading the socket's address costs every other request.
   app.use('/uaa/oauth/token', clientIp(deps));
   const limitBody = bodyLimit({

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ADMISSION_DEFAULTS, type AdmissionSettings } from './admission';
 import { SLA_DEFAULT_HOURS, type SlaHours } from '@/domain/sla';
 import { FOUR_EYES_HOURS, FOUR_EYES_THRESHOLD_USD, FOUR_EYES_WINDOW_HOURS } from '@/domain/approvals';
 import { POSTGRES_DEFAULTS, type PostgresSettings } from './db/postgres';
@@ -16,6 +17,8 @@ export interface ServerConfig {
   postgres: PostgresSettings;
   /** SIGTERM: how long in-flight requests may take to finish before the process exits anyway (ms). */
   shutdownTimeoutMs: number;
+  /** API requests worked on at once and how long the others wait their turn (server/admission.ts). */
+  admission: AdmissionSettings;
   /** SQLite: how long a write waits for another writer of the file (the sqlite3 shell, a script) before it is a 503 (ms). */
   sqliteBusyTimeoutMs: number;
   /** Seed demo data when the database is empty. */
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       statementTimeoutMs: int(env.PG_STATEMENT_TIMEOUT_MS, POSTGRES_DEFAULTS.statementTimeoutMs),
     },
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 20_000),
+    admission: { active: int(env.MAX_ACTIVE_REQUESTS, ADMISSION_DEFAULTS.active), waitMs: int(env.ADMISSION_WAIT_MS, ADMISSION_DEFAULTS.waitMs) },
     sqliteBusyTimeoutMs: int(env.SQLITE_BUSY_TIMEOUT_MS, 5000),
     seed: seedIsNumber ? true : bool(seedSetting, true),
     seedValue: seedIsNumber ? Number(seedSetting) : 20261122,

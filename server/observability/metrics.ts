@@ -1,6 +1,7 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppDeps } from '../deps';
 import { queueDepths } from './queue-depths';
+import type { Admission } from '../admission';
 
 /** One app's Prometheus metrics (server/observability/metrics-endpoint.ts serves them). */
 export interface Metrics {
@@ -31,7 +32,7 @@ function processMetrics(): Registry {
 }
 
 /** A registry of this app's own (never prom-client's global one: one process may run many apps). */
-export function createMetrics(deps: AppDeps): Metrics {
+export function createMetrics(deps: AppDeps, admitted?: Admission): Metrics {
   const registry = new Registry();
   const registers = [registry];
   const duration = new Histogram({
@@ -49,6 +50,25 @@ export function createMetrics(deps: AppDeps): Metrics {
       this.set(deps.runtime.inFlight);
     },
   });
+  if (admitted) {
+    new Gauge({
+      name: 'http_requests_waiting',
+      help: 'API requests waiting for their turn (server/admission.ts)',
+      registers,
+      collect() {
+        this.set(admitted.waiting);
+      },
+    });
+    new Counter({
+      name: 'http_requests_turned_away_total',
+      help: 'API requests answered 503 after waiting too long for their turn',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(admitted.turnedAway);
+      },
+    });
+  }
   new Gauge({
     name: 'change_streams_open',
     help: 'Change streams (server-sent events) open now',

@@ -55,6 +55,8 @@ export const Msg = {
   /** 503 from /ready and from an instance that is shutting down. */
   notReady: 'El servidor no está listo para atender solicitudes.',
   shuttingDown: 'El servidor se está reiniciando. Intente de nuevo en unos segundos.',
+  /** 503: the request waited its turn too long (server/admission.ts); nothing was done. */
+  serverBusy: 'El servidor está ocupado. Nada se modificó: intente de nuevo en unos segundos.',
   bodyTooLarge: 'El cuerpo de la solicitud es demasiado grande.',
   /** A field the contract gives no text of its own for (valibot's English never reaches a person). */
   badField: (field: string) => `Solicitud inválida: el campo "${field}" no es válido.`,
