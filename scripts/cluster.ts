@@ -140,19 +140,21 @@ function spawnInstance(instance: Instance, databaseUrl: string) {
   if (stopping) return;
   // CLUSTER_CPU_PROF_DIR: each instance under --cpu-prof, its profile written there when it stops (not a NODE_OPTIONS flag).
   const profile = env.CLUSTER_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(env.CLUSTER_CPU_PROF_DIR), '--cpu-prof-name', `${instance.name}-${Date.now()}.cpuprofile`] : [];
+  const out = fs.openSync(path.join(dir, `${instance.name}.log`), 'a');
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
     // Its own process group: a Ctrl+C in the terminal reaches this script only, which stops the
     // processes in order.
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The request log (a JSON line per request) is written by the instance to its file, as a
+    // service's would, never through this process (line by line that cost the floor a share of a
+    // core; through a pipe it still cost a read and a write per chunk); errors reach the terminal.
+    stdio: ['ignore', out, 'pipe'],
     env: { ...env, PORT: String(instance.port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, TRUST_PROXY: '1', STATIC_DIR: staticDir },
   });
+  fs.closeSync(out);
   instance.child = child;
   const startedAt = Date.now();
-  // The request log (a JSON line per request) goes to a file, as a service's would, not through this
-  // process line by line (that cost the floor a share of a core); errors still reach the terminal.
-  child.stdout!.pipe(fs.createWriteStream(path.join(dir, `${instance.name}.log`), { flags: 'a' }));
   prefixed(instance.name, child.stderr);
   fs.writeFileSync(path.join(dir, `${instance.name}.pid`), `${child.pid}\n`);
   child.on('exit', (code, signal) => {
