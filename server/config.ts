@@ -126,7 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       statementTimeoutMs: int(env.PG_STATEMENT_TIMEOUT_MS, POSTGRES_DEFAULTS.statementTimeoutMs),
     },
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 20_000),
-    admission: { active: int(env.MAX_ACTIVE_REQUESTS, ADMISSION_DEFAULTS.active), waitMs: int(env.ADMISSION_WAIT_MS, ADMISSION_DEFAULTS.waitMs) },
+    // A limit for requests that wait on a database across a connection; SQLite's statements are calls.
+    admission: { active: int(env.MAX_ACTIVE_REQUESTS, env.DATABASE_URL?.trim() ? ADMISSION_DEFAULTS.active : 0), waitMs: int(env.ADMISSION_WAIT_MS, ADMISSION_DEFAULTS.waitMs) },
     sqliteBusyTimeoutMs: int(env.SQLITE_BUSY_TIMEOUT_MS, 5000),
     seed: seedIsNumber ? true : bool(seedSetting, true),
     seedValue: seedIsNumber ? Number(seedSetting) : 20261122,

@@ -15,6 +15,11 @@ describe('configuration', () => {
     expect(config.port).toBe(8080);
     expect(config.databaseFile).toBe(path.join('data', 'console.db'));
     expect(config.databaseUrl).toBeNull();
+    // Admission (server/admission.ts): no limit on SQLite, a few at once on PostgreSQL, as set.
+    expect(config.admission).toEqual({ active: 0, waitMs: 5000 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/crm' }).admission.active).toBe(Math.max(4, 2 * os.availableParallelism()));
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/crm', MAX_ACTIVE_REQUESTS: '0', ADMISSION_WAIT_MS: '2000' }).admission).toEqual({ active: 0, waitMs: 2000 });
+    expect(loadConfig({ MAX_ACTIVE_REQUESTS: '6' }).admission.active).toBe(6);
     expect(config.seed).toBe(true);
     expect(config.scale).toBe('demo');
     expect(config.oauthClientId).toBe('crm-console');
