@@ -5,6 +5,7 @@ import { ApiError, conflict } from '../http';
 import { nextStep, refusalOf, storedOutcome, storeOutcome, StepTaken, type Step } from './request-steps';
 import { Msg } from '@/domain/messages';
 import { holdLogRows, sendLogRows } from './log-rows';
+import { unavailable } from './unavailable';
 
 /** PostgreSQL's answers to two transactions that cannot both be right (serialization failure, deadlock). */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -69,9 +70,23 @@ async function keyedStep<T>(db: Pick<Db, 'kysely' | 'dialect'>, step: Step, work
 async function transaction<T>(db: Pick<Db, 'kysely' | 'dialect'>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (db.dialect !== 'postgres') return db.kysely.transaction().execute(work);
   for (let attempt = 1; ; attempt++) {
+    // Set once the work and its last statement are done: an error after it is the COMMIT's.
+    let committing = false;
     try {
-      return await db.kysely.transaction().setIsolationLevel('serializable').execute(withLogRows(work));
+      return await db.kysely
+        .transaction()
+        .setIsolationLevel('serializable')
+        .execute(async (trx) => {
+          const value = await withLogRows(work)(trx);
+          committing = true;
+          return value;
+        });
     } catch (error) {
+      // The connection was lost at COMMIT (the primary died after its synchronous standby had the
+      // commit, or before): the change may have been saved, and the answer must not say otherwise.
+      // A retry with the same Idempotency-Key is still safe (the step's outcome rides on that commit).
+      const lost = committing ? unavailable(error) : null;
+      if (lost) throw new ApiError(503, 'unavailable', Msg.commitUnknown, lost.headers);
       const code = codeOf(error);
       if (RETRYABLE.has(code) && attempt < ATTEMPTS) {
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));

@@ -52,6 +52,8 @@ export const Msg = {
   /** 503: the database is away (a restart, a failover) or busy; the request changed nothing. */
   databaseUnavailable: 'La base de datos no está disponible en este momento. Nada se modificó: intente de nuevo en unos segundos.',
   databaseBusy: 'La base de datos está ocupada. Nada se modificó: intente de nuevo en unos segundos.',
+  /** 503: the connection was lost at COMMIT; the change may have been saved (server/db/transaction.ts). */
+  commitUnknown: 'La base de datos dejó de responder al guardar el cambio: puede que se haya guardado. Compruébelo antes de repetirlo.',
   /** 503 from /ready and from an instance that is shutting down. */
   notReady: 'El servidor no está listo para atender solicitudes.',
   shuttingDown: 'El servidor se está reiniciando. Intente de nuevo en unos segundos.',

@@ -140,7 +140,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled)('the datab
     expect(refused.length).toBeGreaterThan(0);
     for (const outcome of refused) {
       expect(outcome.status).toBe(503);
-      expect(outcome.body.error_description).toBe(Msg.databaseUnavailable);
+      // A write whose COMMIT met the kill may have been saved, and says so (server/db/transaction.ts).
+      expect([Msg.databaseUnavailable, Msg.commitUnknown]).toContain(outcome.body.error_description);
       expect(outcome.retryAfter).toBe('2');
     }
     expect(Math.max(...outcomes.map((o) => o.ms))).toBeLessThan(10_000);
