@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { freePorts, root, waitFor } from '../tests/support/processes';
-import { running, stopChild as stop } from '../scripts/process-support';
+import { postmasterIn, running, stopChild as stop } from '../scripts/process-support';
 import { writeBlock } from './doc-block';
 import { benchRun, childrenOf, cpuSample, cpuText, EARLIER_RUNS, FLOOR_USERS, launch, num, ready, tail, type CpuSample } from './floor-support';
 import { measure, percentile, runFloor, signIn, type Kind } from './staff';
@@ -108,7 +108,7 @@ await benchRun(async () => {
     ...LINES.map((line) => {
       const mine = rows.filter((r) => r.line === line && line !== sqliteLine);
       if (mine.length === 0) return `| ${labelOf(line)} | 100 % | 1.00 |`;
-      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+      const median = (values: number[]) => percentile(values.sort((a, b) => a - b), 50);
       const share = median(mine.map((r) => r.m.rps / sqliteOf(r.round)!.m.rps));
       const tailRatio = median(mine.map((r) => r.m.p99 / sqliteOf(r.round)!.m.p99));
       return `| ${labelOf(line)} | ${(100 * share).toFixed(0)} % | ${tailRatio.toFixed(2)} |`;
@@ -120,8 +120,6 @@ await benchRun(async () => {
 
 /** PostgreSQL's processes: the postmaster of the bench's cluster and its children (the backends). */
 function postgresPids(): number[] {
-  const file = path.join(pgDir, 'postmaster.pid');
-  if (!fs.existsSync(file)) return [];
-  const postmaster = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
-  return [postmaster, ...childrenOf(postmaster)];
+  const postmaster = postmasterIn(pgDir);
+  return postmaster ? [postmaster, ...childrenOf(postmaster)] : [];
 }
