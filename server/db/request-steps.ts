@@ -4,6 +4,7 @@ import type { Database } from './schema';
 import { ApiError } from '../http';
 import { iso } from '../clock';
 import { sendLogRows } from './log-rows';
+import { IDEMPOTENCY_KEY_TTL_MS } from '@/api/contract/idempotency';
 
 /**
  * Exactly once (issue 24 §3). A request sent with an Idempotency-Key runs with this scope
@@ -108,7 +109,7 @@ export async function storeOutcome(db: Reader, at: Step, outcome: Outcome<unknow
 /** A refusal the work threw, as it is stored. */
 export const refusalOf = (error: ApiError): Outcome<never> => ({ refused: { status: error.status, error: error.error, description: error.description, headers: error.headers } });
 
-/** Results are kept a day: a retry comes within seconds, a day covers any reconnect. */
-export const STEP_TTL_MS = 24 * 60 * 60 * 1000;
+/** Results are kept a day (the contract's horizon, which the console's kept keys share). */
+export const STEP_TTL_MS = IDEMPOTENCY_KEY_TTL_MS;
 
 export const forgetBefore = (now: number) => iso(now - STEP_TTL_MS);

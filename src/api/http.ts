@@ -3,6 +3,7 @@ import type * as KyModule from 'ky';
 import * as v from 'valibot';
 import { Msg } from '@/domain/messages';
 import type { ServiceKeys } from './contract/uaa';
+import { decided, keyFor, UNDECIDED } from './kept-keys';
 import { successCodes, type CallFamily } from './success-codes';
 
 export type ApiErrorKind = 'invalid_token' | 'access_denied' | 'network' | 'api' | 'contract';
@@ -61,7 +62,7 @@ export function preloadHttp(): void {
 }
 
 /** Answers that mean "not now" (a restart, a database away, an instance lost behind the balancer): sent again. */
-const TRANSIENT = [502, 503, 504];
+const TRANSIENT = UNDECIDED;
 /** A request whose response never came, or came as one of those, is sent again with its same Idempotency-Key. */
 const RETRY = {
   limit: 3,
@@ -76,8 +77,10 @@ const RETRY = {
 
 /**
  * One ky instance per service: base URL, bearer hook, no throwing but for the transient answers
- * ky retries (we normalise). Every change carries an Idempotency-Key, made once per call and kept
- * by its retries, so a retry after a lost answer is replayed by the server, never done twice.
+ * ky retries (we normalise). Every change carries an Idempotency-Key, kept by its retries, so a
+ * retry after a lost answer is replayed by the server, never done twice; and kept past them until
+ * the server answers for certain, so the person's next try of the same change is replayed too
+ * (src/api/kept-keys.ts).
  */
 export function createServiceClient(baseUrl: string, hooks: HttpHooks, { apiKey = false, ...extra }: ClientOptions = {}): ServiceClient {
   let instance: Promise<KyInstance> | null = null;
@@ -93,15 +96,21 @@ export function createServiceClient(baseUrl: string, hooks: HttpHooks, { apiKey 
           ...extra,
           hooks: {
             beforeRequest: [
-              (request) => {
+              async (request) => {
                 const token = hooks.getToken();
                 if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
                 const key = apiKey ? hooks.serviceKeys()?.apiKey : undefined;
                 if (key && !request.headers.has('api-key')) request.headers.set('api-key', key);
-                // A change (a GET that changes, as the added-card reset, comes with its key: src/api/actions.ts).
-                if (request.headers.has('Idempotency-Key') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-                  if (!request.headers.has('Idempotency-Key')) request.headers.set('Idempotency-Key', crypto.randomUUID());
+                // A change; a GET that changes (the added-card reset) comes with its key already (src/api/actions.ts).
+                if (request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has('Idempotency-Key')) {
+                  request.headers.set('Idempotency-Key', await keyFor(request));
                 }
+              },
+            ],
+            afterResponse: [
+              (request, _options, response) => {
+                const key = request.headers.get('Idempotency-Key');
+                if (key && !UNDECIDED.includes(response.status)) decided(key);
               },
             ],
           },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiError } from '../support/api-error';
 import * as v from 'valibot';
+import type { KyInstance } from 'ky';
 import { call, createServiceClient } from '@/api/http';
 import { Msg } from '@/domain/messages';
 
@@ -151,5 +152,59 @@ describe('retries: a change is sent again with its same Idempotency-Key, never a
     const error = await apiError(call(c.client, (k) => k.post('thing', { json: {} }), Schema));
     expect(c.seen).toHaveLength(1);
     expect(error.message).toBe('No se puede.');
+  });
+});
+
+describe('a change the server never answered for certain keeps its key for the next try (src/api/kept-keys.ts)', () => {
+  const note = (k: KyInstance, text: string, retry = 0) => k.post('thing', { json: { note: text }, retry: { limit: retry } });
+
+  it('no answer after the retries: the same change sent again carries the same key, another change another key', async () => {
+    let down = true;
+    const c = client(() => {
+      if (down) throw new TypeError('fetch failed');
+      return json({ code: 0, data: { ok: true } });
+    });
+    const lost = await apiError(call(c.client, (k) => note(k, 'hola', 1), Schema));
+    expect(lost.kind).toBe('network');
+    expect(c.seen).toHaveLength(2);
+    down = false;
+    await call(c.client, (k) => note(k, 'otra'), Schema);
+    await call(c.client, (k) => note(k, 'hola'), Schema);
+    const [first, retry, other, again] = c.seen.map((r) => r.headers.get('idempotency-key'));
+    expect(retry).toBe(first);
+    expect(other).not.toBe(first);
+    expect(again).toBe(first);
+  });
+
+  it('a 503 "puede que se haya guardado" keeps it as well; once answered for certain, the same change is a new one', async () => {
+    let answer = () => json({ error: 'unavailable', error_description: Msg.commitUnknown }, 503);
+    const c = client(() => answer());
+    const error = await apiError(call(c.client, (k) => note(k, 'hola'), Schema));
+    expect(error.message).toBe(Msg.commitUnknown);
+    answer = () => json({ code: 0, data: { ok: true } });
+    await call(c.client, (k) => note(k, 'hola'), Schema);
+    await call(c.client, (k) => note(k, 'hola'), Schema);
+    const [first, again, afterwards] = c.seen.map((r) => r.headers.get('idempotency-key'));
+    expect(again).toBe(first);
+    expect(afterwards).not.toBe(first);
+  });
+
+  it('a refusal is an answer for certain: the same change sent again gets a new key', async () => {
+    const c = client(() => json({ error: 'conflict', error_description: 'No se puede.' }, 409));
+    await apiError(call(c.client, (k) => note(k, 'hola'), Schema));
+    await apiError(call(c.client, (k) => note(k, 'hola'), Schema));
+    const [first, second] = c.seen.map((r) => r.headers.get('idempotency-key'));
+    expect(second).not.toBe(first);
+  });
+
+  it("another session's same change gets its own key (keys belong to whoever sent them)", async () => {
+    const lost = () => {
+      throw new TypeError('fetch failed');
+    };
+    const mine = client(lost, 'mine');
+    const theirs = client(lost, 'theirs');
+    await apiError(call(mine.client, (k) => note(k, 'hola'), Schema));
+    await apiError(call(theirs.client, (k) => note(k, 'hola'), Schema));
+    expect(theirs.seen[0]!.headers.get('idempotency-key')).not.toBe(mine.seen[0]!.headers.get('idempotency-key'));
   });
 });
