@@ -102,15 +102,22 @@ export function checkNotes(notes: NoteSent[], stored: Map<string, number>) {
     missing: acked.filter((n) => !stored.has(n.text)).length,
     notAcked: notAcked.length,
     notAckedStored: notAcked.filter((n) => stored.has(n.text)).length,
+    /** Written again by their person after no answer for certain (the console's kept key). */
+    again: notes.filter((n) => n.tries > 1).length,
+    againAcked: notes.filter((n) => n.tries > 1 && n.acknowledged).length,
     strangers: [...stored.keys()].filter((t) => !sent.has(t)).length,
   };
   const odd = [
     c.twice && `**${c.twice} stored twice**`,
     c.missing && `**${c.missing} acknowledged but missing**`,
     c.notAcked && `${c.notAcked} not acknowledged (${c.notAckedStored} of them stored)`,
+    c.again && `${c.again} written again after no answer for certain (${c.againAcked} then acknowledged)`,
     c.strangers && `**${c.strangers} stored that were never sent**`,
   ].filter(Boolean);
-  return { ...c, text: `${c.acked} / ${c.rows}${odd.length ? `; ${odd.join('; ')}` : ''}` };
+  /** Acknowledged = stored, none twice, nothing stored that was not acknowledged or never sent. */
+  const ok = c.twice === 0 && c.missing === 0 && c.strangers === 0 && c.notAckedStored === 0;
+  const sentence = `${c.acked} acknowledged, ${c.rows} rows stored, ${c.twice} stored twice, ${c.missing} acknowledged but missing, ${c.again} written again by their person after no answer for certain (the console's kept key; ${c.againAcked} then acknowledged), ${c.notAcked} not acknowledged (every retry and try failed), ${c.notAckedStored} of those stored${c.strangers ? `, ${c.strangers} stored that were never sent` : ''}`;
+  return { ...c, ok, sentence, text: `${c.acked} / ${c.rows}${odd.length ? `; ${odd.join('; ')}` : ''}` };
 }
 
 /** A bench's run: its work, then its cleanup whatever happened; exits 1 when the work threw. */

@@ -261,7 +261,6 @@ function table(sqliteLine: Line, cluster: Awaited<ReturnType<typeof clusterPhase
   const share = (100 * ha!.m.rps) / ceiling;
   const longest = f.all.longest;
   const quiet = f.windows.slice(1).every((w) => w.last === null || w.last <= 10_000);
-  const notesOk = f.notes.twice === 0 && f.notes.missing === 0 && f.notes.strangers === 0;
   const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
   const demoOrders = new Database(sqliteFile, { readonly: true }).prepare('SELECT count(*) AS n FROM orders').get() as { n: number };
   return [
@@ -286,7 +285,7 @@ function table(sqliteLine: Line, cluster: Awaited<ReturnType<typeof clusterPhase
     `- No process but the killed one exited: ${yes(f.exits.length === 0)}${f.exits.length ? ` (${f.exits.join('; ')})` : ''}. Launcher, HAProxy and ${Object.keys(f.before).filter((k) => /^app/.test(k) && k !== f.victim).join(', ')} kept their pids; the postmaster was replaced by the restart itself (${f.before.postmaster} → ${f.ev.postmasterAfter}); ${f.victim} ${f.ev.killed} → ${pidOf(f.victim)}. The launcher said: ${f.ended.map((l) => `“${l.replace(/^\[cluster\] /, '')}”`).join(', ') || 'nothing'}.`,
     `- Longest request: ${longest ? `${sec(longest.ms)} (${longest.kind}, final ${longest.status || longest.failure}, ${longest.attempts} attempts)` : '—'}; under 10 s: ${yes(!!longest && longest.ms < 10_000)}.`,
     `- No errors 10 s after each fault: ${yes(quiet)}.`,
-    `- Notes: ${f.notes.acked} acknowledged, ${f.notes.rows} rows stored, ${f.notes.twice} stored twice, ${f.notes.missing} acknowledged but missing, ${f.notes.notAcked} not acknowledged (all retries failed), ${f.notes.notAckedStored} of those stored${f.notes.strangers ? `, ${f.notes.strangers} stored that were never sent` : ''}: acknowledged = stored, none twice: ${yes(notesOk && f.notes.notAckedStored === 0)}.`,
+    `- Notes: ${f.notes.sentence}: acknowledged = stored, none twice: ${yes(f.notes.ok)}.`,
   ].join('\n');
 }
 

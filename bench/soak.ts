@@ -263,7 +263,6 @@ function table({ floor, faults, samples, notes }: Awaited<ReturnType<typeof soak
   const [q1, q2] = [rows[0]!.m.p99, rows.at(-1)!.m.p99];
   const byKind = (k: number, kind: Kind) => measure(floor.sent.filter((s) => s.kind === kind), k * WINDOW, (k + 1) * WINDOW, 'end').p99;
   const all = measure(floor.sent, 0, TOTAL + 60_000, 'end');
-  const notesOk = notes.twice === 0 && notes.missing === 0 && notes.strangers === 0 && notes.notAckedStored === 0;
   return [
     `SCALE=demo, \`CLUSTER_HA=1 npm run start:cluster\`: etcd, two PostgreSQL 15 nodes under Patroni (synchronous), 2 instances, HAProxy (master-worker) in front of both the instances and the database. ${STAFF} virtual staff in one load process for ${MINUTES} minutes, the floor of \`bench:floor\` (the closed-orders list, an order's offers and notes, a note every fourth turn; the console's retries and Idempotency-Keys). A fault at the start of each ${sec(WINDOW)} window but the first and the last. Windows by when each request ended; "last error after" is when the last failed request of the window ended after the fault's end (—: none failed); the goal is ≤ 10 s (≤ 30 s for a failover). RSS and open file descriptors of each instance and the database's connections (pg_stat_activity for the console's database, through HAProxy) sampled every 10 s: the window's last sample (its pid when it changed); connections as min–max of the window. CPU: the whole machine's busy share over the window. One ${process.platform} machine, ${os.cpus().length} cores, Node ${process.version}, everything on it. Times in ms.`,
     '',
@@ -282,7 +281,7 @@ function table({ floor, faults, samples, notes }: Awaited<ReturnType<typeof soak
     `- Memory from ${at(RSS_FROM)} to the end (≤ 10 % growth for an instance that ran the whole span: ${judged.length ? yes(judged.every((m) => m.growth <= 10)) : '**none ran the whole span**'}): ${memory.map((m) => m.text).join('; ')}.`,
     `- p99 of the last quiet window against the first: ${fmt(q2)} / ${fmt(q1)} ms = ${(q2 / q1).toFixed(2)} (≤ 1.20: ${yes(q2 <= 1.2 * q1)}); by kind, first → last: ${KINDS.map((kind) => `${kind} ${fmt(byKind(0, kind))} → ${fmt(byKind(WINDOWS - 1, kind))}`).join(', ')}.`,
     `- The whole run: ${all.requests} requests, ${all.errors} errors${all.byStatus ? ` (${all.byStatus})` : ''}, ${all.retried} sent again, longest ${all.longest ? `${sec(all.longest.ms)} (${all.longest.kind}, final ${all.longest.status || all.longest.failure}, ${all.longest.attempts} attempts)` : '—'}.`,
-    `- Notes: ${notes.acked} acknowledged, ${notes.rows} rows stored, ${notes.twice} stored twice, ${notes.missing} acknowledged but missing, ${notes.notAcked} not acknowledged (all retries failed), ${notes.notAckedStored} of those stored: acknowledged = stored, none twice: ${yes(notesOk)}.`,
+    `- Notes: ${notes.sentence}: acknowledged = stored, none twice: ${yes(notes.ok)}.`,
   ].join('\n');
 }
 

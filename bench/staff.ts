@@ -4,6 +4,9 @@
  * with an Idempotency-Key made once, a network error or a 502/503/504 sent again with the same key
  * (3 retries, 0.3/0.6/1.2 s, a 503's Retry-After honoured up to 5 s; 30 s per attempt, a time-out
  * not retried). A request's latency runs from its first send to its final answer, retries included.
+ * A note whose retries all ran out without an answer for certain (none, or 502/503/504: the server
+ * may have stored it) is written again by its person at their next note, with the same text on the
+ * same order, and the console gives it the key it first had (src/api/kept-keys.ts).
  */
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -32,6 +35,8 @@ export interface NoteSent {
   text: string;
   acknowledged: boolean;
   status: number;
+  /** How many times the person wrote it: 1, or more when an earlier try had no answer for certain. */
+  tries: number;
 }
 
 /** Sends a request as the console does; answers its record and the final response's body (null without one). */
@@ -111,6 +116,19 @@ export async function runFloor({ base, tokens, notePrefix, seconds }: FloorOptio
     tokens.map(async (token, person) => {
       const headers = { authorization: `Bearer ${token}` };
       let orderIds: number[] = [];
+      /** A note with no answer for certain, written again at the next note's turn. */
+      let unanswered: { note: NoteSent; orderId: number } | null = null;
+      /** Writes the note (again, with the key it first had); answers it when there is still no answer for certain. */
+      const write = async ({ note, orderId }: { note: NoteSent; orderId: number }) => {
+        const answer = await send(origin, 'note', `${base}/uaa/secured/doc-note/create`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': note.key },
+          body: JSON.stringify({ docCode: 'ORDER', docId: orderId, description: note.text }),
+        });
+        sent.push(answer.sent);
+        Object.assign(note, { acknowledged: answer.sent.status >= 200 && answer.sent.status < 300, status: answer.sent.status, tries: note.tries + 1 });
+        return answer.sent.status === 0 || TRANSIENT.includes(answer.sent.status) ? { note, orderId } : null;
+      };
       for (let turn = Math.floor(Math.random() * 4); performance.now() < until; turn++) {
         const list = await send(origin, 'list', `${base}/orders/secured/orders/allHistory?size=15&status=CLOSED`, { headers });
         sent.push(list.sent);
@@ -128,16 +146,14 @@ export async function runFloor({ base, tokens, notePrefix, seconds }: FloorOptio
         if (performance.now() >= until) break;
         sent.push((await send(origin, 'notes', `${base}/orders/secured/notes/list?orderId=${id}&page=0&size=10`, { headers })).sent);
         if (turn % 4 !== 3 || performance.now() >= until) continue;
-        const key = crypto.randomUUID();
-        const text = `${notePrefix}${person}-${turn}`;
-        const note = await send(origin, 'note', `${base}/uaa/secured/doc-note/create`, {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key },
-          body: JSON.stringify({ docCode: 'ORDER', docId: id, description: text }),
-        });
-        sent.push(note.sent);
-        notes.push({ key, text, acknowledged: note.sent.status >= 200 && note.sent.status < 300, status: note.sent.status });
+        if (!unanswered) {
+          unanswered = { note: { key: crypto.randomUUID(), text: `${notePrefix}${person}-${turn}`, acknowledged: false, status: 0, tries: 0 }, orderId: id };
+          notes.push(unanswered.note);
+        }
+        unanswered = await write(unanswered);
       }
+      // The floor is over: a note still without an answer for certain is written once more.
+      if (unanswered) await write(unanswered);
     }),
   );
   return { origin, sent, notes };
