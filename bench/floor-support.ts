@@ -33,6 +33,12 @@ export const tail = (file: string) => (fs.existsSync(file) ? fs.readFileSync(fil
 
 /** Earlier runs' notes (the floor writes hundreds a second to the same fifteen orders) and their keys. */
 export const EARLIER_RUNS = `DELETE FROM notes WHERE description LIKE 'floor %' OR description LIKE 'quick %' OR description LIKE 'soak %'; DELETE FROM request_steps`;
+/**
+ * The same on PostgreSQL, one statement each (VACUUM runs outside a transaction): the deleted rows
+ * stay in the tables until vacuumed, and their pages are no longer all-visible, so a notes page's
+ * count reads the heap and autovacuum comes in the middle of the first line. SQLite frees them at once.
+ */
+export const EARLIER_RUNS_PG = [EARLIER_RUNS, 'VACUUM (ANALYZE) notes, request_steps'];
 
 /** A process's fields from /proc/PID/stat (after its name). */
 export const statFields = (pid: number | string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -53,25 +59,32 @@ export function childrenOf(pid: number): number[] {
 }
 
 /** CPU over the measured seconds: the machine's busy share (all cores, /proc/stat), the servers' processes and the load process's own. */
-export type CpuSample = { idle: number; total: number; servers: number; own: number; at: number };
-export function cpuSample(pids: number[]): CpuSample {
+export type CpuSample = { idle: number; total: number; servers: number; roles: Record<string, number>; own: number; at: number };
+/** CPU ticks so far of the servers' processes: a list, or by role (instances, HAProxy, PostgreSQL) to say what the servers' share is made of. */
+export function cpuSample(pids: number[] | Record<string, number[]>): CpuSample {
   const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-  let servers = 0;
-  for (const pid of pids) {
-    try {
-      const f = statFields(pid);
-      servers += Number(f[11]) + Number(f[12]); // utime, stime (clock ticks, 100 a second)
-    } catch {
-      // gone since: its time is lost
+  const roles: Record<string, number> = {};
+  for (const [role, list] of Object.entries(Array.isArray(pids) ? { servers: pids } : pids)) {
+    roles[role] = 0;
+    for (const pid of list) {
+      try {
+        const f = statFields(pid);
+        roles[role] += Number(f[11]) + Number(f[12]); // utime, stime (clock ticks, 100 a second)
+      } catch {
+        // gone since: its time is lost
+      }
     }
   }
   const own = process.cpuUsage();
-  return { idle: ticks[3]! + ticks[4]!, total: ticks.reduce((a, b) => a + b, 0), servers, own: own.user + own.system, at: performance.now() };
+  const servers = Object.values(roles).reduce((a, b) => a + b, 0);
+  return { idle: ticks[3]! + ticks[4]!, total: ticks.reduce((a, b) => a + b, 0), servers, roles: Array.isArray(pids) ? {} : roles, own: own.user + own.system, at: performance.now() };
 }
-export const cpuText = ([a, b]: CpuSample[]) =>
-  a && b
-    ? `${(100 * (1 - (b.idle - a.idle) / (b.total - a.total))).toFixed(0)} % busy; servers ${((b.servers - a.servers) / 100 / ((b.at - a.at) / 1000)).toFixed(2)} cores; load ${((b.own - a.own) / 1000 / (b.at - a.at)).toFixed(2)} cores`
-    : '—';
+export const cpuText = ([a, b]: CpuSample[]) => {
+  if (!a || !b) return '—';
+  const cores = (ticks: number) => (ticks / 100 / ((b.at - a.at) / 1000)).toFixed(2);
+  const roles = Object.keys(b.roles).map((role) => `${role} ${cores(b.roles[role]! - (a.roles[role] ?? 0))}`);
+  return `${(100 * (1 - (b.idle - a.idle) / (b.total - a.total))).toFixed(0)} % busy; servers ${cores(b.servers - a.servers)} cores${roles.length ? ` (${roles.join(', ')})` : ''}; load ${((b.own - a.own) / 1000 / (b.at - a.at)).toFixed(2)} cores`;
+};
 
 /** The notes stored with a floor's texts: text → rows. */
 export type Stored = (prefix: string) => Promise<Map<string, number>>;

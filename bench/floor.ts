@@ -22,7 +22,7 @@ import { alive, freePorts, root, waitFor } from '../tests/support/processes';
 import { postmasterIn, running, stopChild as stop } from '../scripts/process-support';
 import { profileLines } from './cpu-profile';
 import { writeBlock } from './doc-block';
-import { benchRun, checkNotes, childrenOf, cpuSample, cpuText, EARLIER_RUNS, FLOOR, FLOOR_USERS, launch, num, pgNotes, ready, tail, type CpuSample, type Stored } from './floor-support';
+import { benchRun, checkNotes, childrenOf, cpuSample, cpuText, EARLIER_RUNS, EARLIER_RUNS_PG, FLOOR, FLOOR_USERS, launch, num, pgNotes, ready, tail, type CpuSample, type Stored } from './floor-support';
 import { measure, runFloor, signIn } from './staff';
 
 const { staff: STAFF, seconds: SECONDS, warmup: WARMUP } = FLOOR;
@@ -48,10 +48,15 @@ function pidOf(name: string): number {
 }
 const postmaster = () => postmasterIn(pgDir) ?? 0;
 
-/** The cluster's processes: the instances, HAProxy, the postmaster and its children (the backends). */
-function clusterPids(): number[] {
+/** The cluster's processes by role: the instances, HAProxy (its master and worker), the postmaster and its children (the backends). */
+function clusterPids(): Record<string, number[]> {
   const pm = postmaster();
-  return [...Array.from({ length: INSTANCES }, (_, i) => pidOf(`app${i + 1}`)), pidOf('haproxy'), ...(pm ? [pm, ...childrenOf(pm)] : [])];
+  const haproxy = pidOf('haproxy');
+  return {
+    instances: Array.from({ length: INSTANCES }, (_, i) => pidOf(`app${i + 1}`)),
+    HAProxy: haproxy ? [haproxy, ...childrenOf(haproxy)] : [],
+    PostgreSQL: pm ? [pm, ...childrenOf(pm)] : [],
+  };
 }
 
 const sqliteNotes =
@@ -67,7 +72,7 @@ const sqliteNotes =
   };
 
 /** One line of the table: the floor for WARMUP + SECONDS, measured over the last SECONDS. */
-async function floorLine(label: string, base: string, tokens: string[], tag: string, stored: Stored, pids: () => number[]) {
+async function floorLine(label: string, base: string, tokens: string[], tag: string, stored: Stored, pids: () => number[] | Record<string, number[]>) {
   say(`${label}: ${STAFF} staff, ${WARMUP} s warm-up + ${SECONDS} s measured…`);
   const cpu: CpuSample[] = [];
   const prefix = `floor ${runId} ${tag} `;
@@ -163,7 +168,7 @@ async function clusterPhases() {
   await waitFor(() => !running(launcher) || fs.readFileSync(launcherLog, 'utf8').includes('Ctrl+C detiene todo'), 1_200_000, 500);
   if (!running(launcher) || !fs.readFileSync(launcherLog, 'utf8').includes('Ctrl+C detiene todo')) throw new Error(`the cluster did not start:\n${tail(launcherLog)}`);
   const base = `http://127.0.0.1:${port}`;
-  spawnSync('bash', [pgScript, 'psql', pgDir, String(pgPort), '-d', 'crm', '-qc', EARLIER_RUNS], { cwd: root, stdio: 'inherit' });
+  for (const sql of EARLIER_RUNS_PG) spawnSync('bash', [pgScript, 'psql', pgDir, String(pgPort), '-d', 'crm', '-qc', sql], { cwd: root, stdio: 'inherit' });
   const tokens = await signIn(base, FLOOR_USERS, STAFF, `floor-${runId}`);
   const password = fs.readFileSync(path.join(clusterDir, 'pg-password'), 'utf8').trim();
   const stored = pgNotes(() => `postgres://crm:${password}@127.0.0.1:${pgPort}/crm`);

@@ -30,7 +30,7 @@ import pg from 'pg';
 import { httpStatus, portFree, postmasterIn, running, stopChild, which } from '../scripts/process-support';
 import { root, waitFor } from '../tests/support/processes';
 import { writeBlock } from './doc-block';
-import { benchRun, checkNotes, cpuSample, EARLIER_RUNS, FLOOR_USERS, launch, num, pgNotes, ready, tail, type CpuSample } from './floor-support';
+import { benchRun, checkNotes, cpuSample, EARLIER_RUNS_PG, FLOOR_USERS, launch, num, pgNotes, ready, tail, type CpuSample } from './floor-support';
 import { measure, runFloor, signIn, type Kind } from './staff';
 
 const KINDS: Kind[] = ['list', 'offers', 'notes', 'note'];
@@ -201,7 +201,7 @@ async function start() {
   if (!running(launcher) || !started()) throw new Error(`the cluster did not start:\n${tail(log)}`);
   const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
-  await client.query(EARLIER_RUNS);
+  for (const sql of EARLIER_RUNS_PG) await client.query(sql);
   await client.end();
 }
 
