@@ -1,6 +1,6 @@
 import type { KyInstance } from 'ky';
 import * as v from 'valibot';
-import { ApiError, call, type ServiceClient } from './http';
+import { ApiError, AS_CHANGE, call, type ServiceClient } from './http';
 import { familyOfWire } from './success-codes';
 import type { Services } from './services';
 import { Envelope } from './contract/envelope';
@@ -84,8 +84,8 @@ export async function sendAction<TSubject, TPayload, TQuery, TBody, TData>(
   const options = {
     searchParams: searchParams(request.query as object | undefined),
     ...(request.body === undefined ? {} : wire.multipart ? { body: formData(request.body as object) } : { json: request.body }),
-    // A GET row is still a change: its key makes a retry a replay (the client keys only other methods by itself).
-    ...(wire.method === 'GET' ? { headers: { 'Idempotency-Key': crypto.randomUUID() } } : {}),
+    // A GET row is still a change: keyed by the client like any other, so a retry or a second try is a replay.
+    ...(wire.method === 'GET' ? AS_CHANGE : {}),
   };
   const send = (k: KyInstance) => (wire.method === 'GET' ? k.get(path, options) : k.post(path, options));
   // The codes that mean success: the row's family's (src/api/success-codes.ts) and its own contract code.

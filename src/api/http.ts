@@ -63,6 +63,12 @@ export function preloadHttp(): void {
 
 /** Answers that mean "not now" (a restart, a database away, an instance lost behind the balancer): sent again. */
 const TRANSIENT = UNDECIDED;
+/**
+ * ky's context for a GET that changes something (the contract's added-card reset): keyed like any
+ * other change, and its key kept until it is answered for certain (src/api/kept-keys.ts).
+ */
+const CHANGE = 'change';
+export const AS_CHANGE = { context: { [CHANGE]: true } } as const;
 /** A request whose response never came, or came as one of those, is sent again with its same Idempotency-Key. */
 const RETRY = {
   limit: 3,
@@ -96,13 +102,14 @@ export function createServiceClient(baseUrl: string, hooks: HttpHooks, { apiKey 
           ...extra,
           hooks: {
             beforeRequest: [
-              async (request) => {
+              async (request, options) => {
                 const token = hooks.getToken();
                 if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
                 const key = apiKey ? hooks.serviceKeys()?.apiKey : undefined;
                 if (key && !request.headers.has('api-key')) request.headers.set('api-key', key);
-                // A change; a GET that changes (the added-card reset) comes with its key already (src/api/actions.ts).
-                if (request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has('Idempotency-Key')) {
+                // A change: any method but GET and HEAD, and a GET that changes (the added-card reset) marked by its caller.
+                const change = (request.method !== 'GET' && request.method !== 'HEAD') || options.context[CHANGE] === true;
+                if (change && !request.headers.has('Idempotency-Key')) {
                   request.headers.set('Idempotency-Key', await keyFor(request));
                 }
               },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError } from '../support/api-error';
 import * as v from 'valibot';
 import type { KyInstance } from 'ky';
-import { call, createServiceClient } from '@/api/http';
+import { AS_CHANGE, call, createServiceClient } from '@/api/http';
 import { Msg } from '@/domain/messages';
 
 const Schema = v.object({ code: v.number(), data: v.object({ ok: v.boolean() }) });
@@ -195,6 +195,25 @@ describe('a change the server never answered for certain keeps its key for the n
     await apiError(call(c.client, (k) => note(k, 'hola'), Schema));
     const [first, second] = c.seen.map((r) => r.headers.get('idempotency-key'));
     expect(second).not.toBe(first);
+  });
+
+  it('a GET that changes (the added-card reset, marked AS_CHANGE) is keyed and keeps its key like any change; a plain read is not', async () => {
+    let down = true;
+    const c = client(() => {
+      if (down) throw new TypeError('fetch failed');
+      return json({ code: 0, data: { ok: true } });
+    });
+    const reset = (k: KyInstance) => k.get('card/reset', { ...AS_CHANGE, searchParams: { id: 7 }, retry: { limit: 0 } });
+    await apiError(call(c.client, reset, Schema));
+    down = false;
+    await call(c.client, reset, Schema);
+    await call(c.client, reset, Schema);
+    await call(c.client, (k) => k.get('card/reset', { searchParams: { id: 7 } }), Schema);
+    const [lost, again, afterwards, read] = c.seen.map((r) => r.headers.get('idempotency-key'));
+    expect(lost).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again).toBe(lost);
+    expect(afterwards).not.toBe(lost);
+    expect(read).toBeNull();
   });
 
   it("another session's same change gets its own key (keys belong to whoever sent them)", async () => {
