@@ -7,8 +7,14 @@
  * A note whose retries all ran out without an answer for certain (none, or 502/503/504: the server
  * may have stored it) is written again by its person at their next note, with the same text on the
  * same order, and the console gives it the key it first had (src/api/kept-keys.ts).
+ *
+ * The requests go out through node:http with a keep-alive agent, not Node's fetch: the load shares
+ * this machine's cores with the servers it measures, and fetch costs the load process about 0.28 ms
+ * of CPU per request against node:http's 0.12 (docs/decisions.md, "the load's own CPU"). What is
+ * sent, kept and retried is the same.
  */
 import crypto from 'node:crypto';
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { UNDECIDED } from '../src/api/kept-keys';
 
@@ -41,8 +47,35 @@ export interface NoteSent {
   tries: number;
 }
 
+/** One connection per person at a time, kept alive between turns, as a browser tab keeps its own. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const ATTEMPT_MS = 30_000;
+
+interface Init {
+  method?: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** One attempt: the answer's status, text and Retry-After; rejects with the socket's error, or a TimeoutError after 30 s. */
+function attempt(url: string, { method = 'GET', headers, body }: Init) {
+  return new Promise<{ status: number; body: string; retryAfter: number }>((resolve, reject) => {
+    const request = http.request(url, { method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('error', reject);
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text, retryAfter: Number(response.headers['retry-after']) }));
+    });
+    const timer = setTimeout(() => request.destroy(Object.assign(new Error('time-out'), { name: 'TimeoutError' })), ATTEMPT_MS);
+    request.on('close', () => clearTimeout(timer));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 /** Sends a request as the console does; answers its record and the final response's body (null without one). */
-export async function send(origin: number, kind: Kind, url: string, init: RequestInit & { headers: Record<string, string> }) {
+export async function send(origin: number, kind: Kind, url: string, init: Init) {
   const began = performance.now();
   let attempts = 0;
   let retriedFor: string | undefined;
@@ -53,14 +86,13 @@ export async function send(origin: number, kind: Kind, url: string, init: Reques
     let failure: string | undefined;
     let wait = 300 * 2 ** (attempts - 1);
     try {
-      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
-      body = await response.text();
-      status = response.status;
-      const after = Number(response.headers.get('retry-after'));
-      if (status === 503 && Number.isFinite(after) && after > 0) wait = Math.min(after * 1000, 5000);
+      const answer = await attempt(url, init);
+      body = answer.body;
+      status = answer.status;
+      if (status === 503 && Number.isFinite(answer.retryAfter) && answer.retryAfter > 0) wait = Math.min(answer.retryAfter * 1000, 5000);
     } catch (error) {
-      const e = error as Error & { cause?: { code?: string; message?: string } };
-      failure = e.name === 'TimeoutError' ? 'time-out (30 s)' : `no answer (${e.cause?.code ?? e.cause?.message ?? e.message})`;
+      const e = error as Error & { code?: string };
+      failure = e.name === 'TimeoutError' ? 'time-out (30 s)' : `no answer (${e.code ?? e.message})`;
       if (e.name === 'TimeoutError') attempts = RETRIES + 1; // ky: retryOnTimeout false
     }
     const retry = (status === 0 || TRANSIENT.includes(status)) && attempts <= RETRIES;
