@@ -16,7 +16,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { freePorts, root, waitFor } from '../tests/support/processes';
 import { postmasterIn, running, stopChild as stop } from '../scripts/process-support';
 import { writeBlock } from './doc-block';
-import { benchRun, childrenOf, cpuSample, cpuText, EARLIER_RUNS, EARLIER_RUNS_PG, FLOOR_USERS, launch, num, ready, tail, type CpuSample } from './floor-support';
+import { benchRun, childrenOf, cpuSample, cpuText, EARLIER_RUNS, FLOOR_USERS, forgetEarlierRunsPg, launch, num, ready, tail, type CpuSample } from './floor-support';
 import { measure, percentile, runFloor, signIn, type Kind } from './staff';
 
 const STAFF = num('FLOOR_STAFF', 50);
@@ -63,7 +63,7 @@ await benchRun(async () => {
   const others = LINES.filter((l) => l !== sqliteLine);
   for (let round = 1; round <= ROUNDS; round++)
     for (const line of [sqliteLine, ...others.map((_, i) => others[(i + round - 1) % others.length]!), sqliteLine]) {
-      for (const sql of EARLIER_RUNS_PG) spawnSync('bash', [pgScript, 'psql', pgDir, String(pgPort), '-d', 'crm', '-qc', sql], { cwd: root });
+      forgetEarlierRunsPg(pgDir, pgPort);
       if (line.engine === 'sqlite') new (await import('better-sqlite3')).default(sqliteFile).exec(EARLIER_RUNS).close();
       const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', ...(line.active === '' ? {} : { MAX_ACTIVE_REQUESTS: line.active }) };
       if (line.engine === 'sqlite') env.DATABASE_FILE = sqliteFile;

@@ -15,7 +15,7 @@ import { freePorts, root, waitFor } from '../tests/support/processes';
 import { postmasterIn, running, stopChild as stop } from '../scripts/process-support';
 import { heaviest, type CpuProfile } from './cpu-profile';
 import { writeBlock } from './doc-block';
-import { benchRun, childrenOf, cpuSample, cpuText, EARLIER_RUNS_PG, FLOOR, FLOOR_USERS, launch, tail } from './floor-support';
+import { benchRun, childrenOf, cpuSample, cpuText, FLOOR, FLOOR_USERS, forgetEarlierRunsPg, launch, tail } from './floor-support';
 import { measure, percentile, runFloor, signIn, type Kind } from './staff';
 
 const { staff: STAFF, seconds: SECONDS, warmup: WARMUP } = FLOOR;
@@ -55,7 +55,7 @@ await benchRun(async () => {
   if (!up()) throw new Error(`the cluster did not start:\n${tail(log)}`);
   // A first start seeds without the library: loaded from the next start on.
   if (!fs.readFileSync(autoConf, 'utf8').includes(PRELOAD)) throw new Error('the cluster was seeded just now: run bench:floor-profile again');
-  for (const sql of EARLIER_RUNS_PG) psql(sql);
+  forgetEarlierRunsPg(pgDir, pgPort);
   psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   const base = `http://127.0.0.1:${port + 1}`;
   const tokens = await signIn(base, FLOOR_USERS, STAFF, `floor-profile-${Date.now()}`);

@@ -3,8 +3,9 @@
  * servers started as production starts them, the CPU they use, and the notes a floor sent checked
  * against the rows stored.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { httpStatus } from '../scripts/process-support';
@@ -39,6 +40,10 @@ export const EARLIER_RUNS = `DELETE FROM notes WHERE description LIKE 'floor %' 
  * count reads the heap and autovacuum comes in the middle of the first line. SQLite frees them at once.
  */
 export const EARLIER_RUNS_PG = [EARLIER_RUNS, 'VACUUM (ANALYZE) notes, request_steps'];
+/** Runs EARLIER_RUNS_PG on a bench's own PostgreSQL (scripts/pg-cluster.sh's data directory and port), through psql. */
+export function forgetEarlierRunsPg(pgDir: string, pgPort: number, stdio: 'inherit' | 'ignore' = 'ignore') {
+  for (const sql of EARLIER_RUNS_PG) spawnSync('bash', [path.join(root, 'scripts', 'pg-cluster.sh'), 'psql', pgDir, String(pgPort), '-d', 'crm', '-qc', sql], { cwd: root, stdio });
+}
 
 /** A process's fields from /proc/PID/stat (after its name). */
 export const statFields = (pid: number | string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

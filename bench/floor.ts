@@ -22,7 +22,7 @@ import { alive, freePorts, root, waitFor } from '../tests/support/processes';
 import { postmasterIn, running, stopChild as stop } from '../scripts/process-support';
 import { profileLines } from './cpu-profile';
 import { writeBlock } from './doc-block';
-import { benchRun, checkNotes, childrenOf, cpuSample, cpuText, EARLIER_RUNS, EARLIER_RUNS_PG, FLOOR, FLOOR_USERS, launch, num, pgNotes, ready, tail, type CpuSample, type Stored } from './floor-support';
+import { benchRun, checkNotes, childrenOf, cpuSample, cpuText, EARLIER_RUNS, FLOOR, FLOOR_USERS, forgetEarlierRunsPg, launch, num, pgNotes, ready, tail, type CpuSample, type Stored } from './floor-support';
 import { measure, runFloor, signIn } from './staff';
 
 const { staff: STAFF, seconds: SECONDS, warmup: WARMUP } = FLOOR;
@@ -168,7 +168,7 @@ async function clusterPhases() {
   await waitFor(() => !running(launcher) || fs.readFileSync(launcherLog, 'utf8').includes('Ctrl+C detiene todo'), 1_200_000, 500);
   if (!running(launcher) || !fs.readFileSync(launcherLog, 'utf8').includes('Ctrl+C detiene todo')) throw new Error(`the cluster did not start:\n${tail(launcherLog)}`);
   const base = `http://127.0.0.1:${port}`;
-  for (const sql of EARLIER_RUNS_PG) spawnSync('bash', [pgScript, 'psql', pgDir, String(pgPort), '-d', 'crm', '-qc', sql], { cwd: root, stdio: 'inherit' });
+  forgetEarlierRunsPg(pgDir, pgPort, 'inherit');
   const tokens = await signIn(base, FLOOR_USERS, STAFF, `floor-${runId}`);
   const password = fs.readFileSync(path.join(clusterDir, 'pg-password'), 'utf8').trim();
   const stored = pgNotes(() => `postgres://crm:${password}@127.0.0.1:${pgPort}/crm`);
