@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { alive, freePorts, listening, postgresInstalled, signInAt, sleep, startLauncher, waitFor, withClient, type Launcher } from '../support/processes';
 import { timed, type Outcome } from '../support/timed';
 import { postmasterIn, which } from '../../scripts/process-support';
@@ -61,6 +61,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
       150_000,
     );
   }, 180_000);
+
+  // A failure says what the cluster did: the launcher's lines and the end of each Patroni's and etcd's log
+  // (CI keeps only the output, and afterAll removes the folder).
+  afterEach(({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    const tail = (name: string) => {
+      try {
+        return fs.readFileSync(path.join(cluster(), 'ha', name), 'utf8').split('\n').slice(-60).join('\n');
+      } catch {
+        return '(sin registro)';
+      }
+    };
+    console.log(['launcher:', output(), ...['pg1.log', 'pg2.log', 'etcd.log'].map((name) => `${name}:\n${tail(name)}`)].join('\n'));
+  });
 
   afterAll(async () => {
     if (exitCode() === undefined) launcher?.child.kill('SIGINT');
@@ -126,20 +140,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresInstalled || !install
       }
     };
     const writers = [0, 1, 2].map(writer);
-    await sleep(1500);
-    const dead = (await leader())!;
-    const victims = [pidOf(dead), postmasterPid(dead)!];
-    const died = Date.now();
-    for (const pid of victims) process.kill(pid, 'SIGKILL');
-    // Served again: a note acknowledged after the death.
-    await expect.poll(() => outcomes.some((o) => o.startedAt > died && o.status === 200), { timeout: 40_000, interval: 200 }).toBe(true);
-    const back = outcomes.find((o) => o.startedAt > died && o.status === 200)!;
-    expect(back.startedAt + back.ms - died, `served again ${back.startedAt + back.ms - died} ms after the leader died`).toBeLessThan(30_000);
-    const survivor = dead === 'pg1' ? 'pg2' : 'pg1';
-    expect(await leader()).toBe(survivor);
-    await sleep(2000);
-    running = false;
-    await Promise.all(writers);
+    let dead: string;
+    try {
+      await sleep(1500);
+      dead = (await leader())!;
+      const victims = [pidOf(dead), postmasterPid(dead)!];
+      const died = Date.now();
+      for (const pid of victims) process.kill(pid, 'SIGKILL');
+      // Served again: a note acknowledged after the death.
+      await expect.poll(() => outcomes.some((o) => o.startedAt > died && o.status === 200), { timeout: 40_000, interval: 200 }).toBe(true);
+      const back = outcomes.find((o) => o.startedAt > died && o.status === 200)!;
+      expect(back.startedAt + back.ms - died, `served again ${back.startedAt + back.ms - died} ms after the leader died`).toBeLessThan(30_000);
+      // The standby leads. Its REST API says so once its Patroni's loop has run after the promotion: on a
+      // loaded host (CI's browser layer beside) that can come after the first write it serves.
+      const survivor = dead === 'pg1' ? 'pg2' : 'pg1';
+      await expect.poll(leader, { timeout: 15_000, interval: 250 }).toBe(survivor);
+      await sleep(2000);
+    } finally {
+      // A failure above must not leave writers running into the next test.
+      running = false;
+      await Promise.all(writers);
+    }
 
     expect(instances.every(alive)).toBe(true);
     expect(Math.max(...outcomes.map((o) => o.ms))).toBeLessThan(10_000);
