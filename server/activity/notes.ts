@@ -6,7 +6,8 @@ import type { DocCode } from '@/domain/diff';
 import { notFound } from '../http';
 import { iso } from '../clock';
 import type { Trx } from '../db/types';
-import { cappedCounting, checkPageWithinCap, countUpTo, pageOf, type Page, type PageRequest } from '../db/paging';
+import { cappedCounting, checkPageWithinCap, countUpTo, pageOf, rememberUntilWrite, type Page, type PageRequest } from '../db/paging';
+import { inSlice } from '../db/table-writes';
 import { NOTES_COUNT_CAP } from '@/api/contract/query';
 import { accountNotFound } from '../customer/account-data';
 
@@ -14,8 +15,24 @@ type Db = Kysely<Database>;
 
 /** Notes staff write on an order, a customer or a charge order (the docActivity chart's, server/activity/doc-activity.ts). */
 
+/**
+ * Runs `work` with its statements on the notes table about one document's notes (a slice of the
+ * table, server/db/table-writes.ts): a note written on a document forgets that document's notes
+ * pages only, not every document's.
+ */
+export const onNotesOf = <T>(docCode: string, docId: number | string, work: () => T): T => inSlice('notes', `${docCode}:${Number(docId)}`, work);
+
+/**
+ * A document's notes page, remembered until a note is written on that document (or the notes
+ * table as a whole is written: an update, a delete, a script). The answer is shared: callers must
+ * not change it.
+ */
 export async function listNotes(db: Db, docCode: NoteDocCode, docId: number, paging: PageRequest): Promise<Page<Note>> {
   checkPageWithinCap(paging);
+  return rememberUntilWrite(db, `notes\u0000${docCode}:${docId}\u0000${paging.page}:${paging.size}`, () => onNotesOf(docCode, docId, () => readNotes(db, docCode, docId, paging)));
+}
+
+async function readNotes(db: Db, docCode: NoteDocCode, docId: number, paging: PageRequest): Promise<Page<Note>> {
   const base = db.selectFrom('notes').where('doc_code', '=', docCode).where('doc_id', '=', String(docId));
   // Counted up to NOTES_COUNT_CAP: a document that gathers notes all day (the staff floor writes
   // thousands on one order) costs a page what one with a thousand does.
@@ -72,17 +89,19 @@ export async function documentAccount(db: Db, docCode: DocCode | NoteDocCode, do
 
 /** Writes a note on a document of an account (the docActivity chart's `note` handler: its log and audit row are the mover's). */
 export async function insertNote(trx: Trx, principal: Principal, body: NoteCreateBody, accountId: number, now: number): Promise<Note> {
-  const row = await trx
-    .insertInto('notes')
-    .values({
-      doc_code: body.docCode,
-      doc_id: String(Number(body.docId)),
-      account_id: accountId,
-      description: body.description,
-      created: iso(now),
-      email_agent: principal.email ?? principal.username,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await onNotesOf(body.docCode, body.docId, () =>
+    trx
+      .insertInto('notes')
+      .values({
+        doc_code: body.docCode,
+        doc_id: String(Number(body.docId)),
+        account_id: accountId,
+        description: body.description,
+        created: iso(now),
+        email_agent: principal.email ?? principal.username,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
   return noteOf(row);
 }

@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
 import { openPool, poolStats, POSTGRES_DEFAULTS, type CommitListener, type PoolStats, type PostgresSettings } from './postgres';
 import { CHANNELS, listenTo, type Notifications } from './notifications';
-import { tableWriteClock, transactionControl, writeTargets, type TableWrites } from './table-writes';
+import { sliceOf, tableWriteClock, transactionControl, writeTargets, type TableWrites } from './table-writes';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -67,7 +67,7 @@ function statementCache(sqlite: SQLite.Database, max = 1000) {
       if (!statement.readonly && !control) {
         const targets = writeTargets(text);
         if (targets.length === 0) clock.wrote(null);
-        for (const target of targets) clock.wrote(target);
+        for (const target of targets) clock.wrote(sliceOf(target));
       }
       clock.ran(text, inTransaction);
       if (control === 'commit' || control === 'rollback') inTransaction = false;

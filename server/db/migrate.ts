@@ -37,6 +37,7 @@ import * as m0034 from './migrations/0034-refusals';
 import * as m0035 from './migrations/0035-history-indexes';
 import * as m0036 from './migrations/0036-customer-entity-names';
 import * as m0037 from './migrations/0037-table-notifications';
+import * as m0038 from './migrations/0038-notes-by-document';
 
 interface Migration {
   name: string;
@@ -82,6 +83,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0035-history-indexes', up: m0035.up },
   { name: '0036-customer-entity-names', up: m0036.up },
   { name: '0037-table-notifications', up: m0037.up },
+  { name: '0038-notes-by-document', up: m0038.up },
 ];
 
 /**

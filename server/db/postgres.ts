@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { standbyAnswered } from './unavailable';
-import { transactionControl, writeTargets } from './table-writes';
+import { sliceOf, transactionControl, writeTargets } from './table-writes';
 
 /**
  * The PostgreSQL pool of one server instance, built to live through the database's restarts and
@@ -62,7 +62,7 @@ function statementName(text: string, values: unknown): string | null {
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 export type CommitListener = (tables: ReadonlySet<string>) => void;
 export interface QueryHooks {
-  /** The tables a connection's commit wrote, once it is committed. */
+  /** The tables (or their slices, server/db/table-writes.ts) a connection's commit wrote, once it is committed. */
   committed: CommitListener;
   /** Every statement as it is sent, in the caller's async context (server/db/table-writes.ts). */
   ran(text: string, inTransaction: boolean): void;
@@ -90,7 +90,8 @@ function wrapQueries(client: pg.Client, { committed, ran: told }: QueryHooks) {
     const control = transactionControl(text);
     if (control === 'begin') inTransaction = true;
     told(text, inTransaction);
-    for (const table of writeTargets(text)) written.add(table);
+    // A write run inSlice (a note on one document) is told by its slice: its commit forgets only that.
+    for (const table of writeTargets(text)) written.add(sliceOf(table));
     const name = args.length === 2 ? statementName(text, values) : null;
     const run = (): Promise<pg.QueryResult> => (name ? (query.call(client, { name, text, values }) as Promise<pg.QueryResult>) : (query.apply(client, args) as Promise<pg.QueryResult>));
     const ran = run().catch(async (error: { code?: string }) => {

@@ -22,6 +22,17 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * Which tables a read read: every name in the text of the statements it ran (`reading`), a table or
  * not: more names only remember less. A read of which a statement ran inside a transaction is not
  * remembered (it may have seen that transaction's own writes, which a rollback takes back).
+ *
+ * **A table's slice** (`table@slice`, e.g. `notes@ORDER:123`, issue 42 §5): a read or a write run
+ * `inSlice(table, slice, …)` names that slice of the table instead of the whole table, so a note
+ * written on one document forgets only that document's notes pages. A write to the whole table (an
+ * update, a delete, a script, a write outside any slice) forgets every slice of it; on PostgreSQL
+ * another writer's insert is heard by its slice (the notes table's trigger, migration 0038).
+ *
+ * Each write takes the next number of one sequence; a name's version is the number of its last
+ * write (a slice's: the later of its own and its table's), so versions only grow and a read that
+ * saw no write to its names keeps its version. At most `MAX_SLICES` slices are kept: past that they
+ * are forgotten together, and a slice not kept reads as written when they were (never older).
  */
 export interface TableWrites {
   /** A value that moves whenever one of these names (tables) may have been written; null while nothing can be remembered. */
@@ -73,6 +84,25 @@ export function writeTargets(text: string): string[] {
 }
 const NAMES = /[A-Za-z_]\w*/g;
 
+/** How many slices a clock keeps before it forgets them together. */
+export const MAX_SLICES = 10_000;
+
+/** The name of a table's slice (`notes@ORDER:123`): the same text in the server and in migration 0038's trigger. */
+export const sliceName = (table: string, slice: string) => `${table}@${slice}`;
+
+const slices = new AsyncLocalStorage<{ table: string; name: string }>();
+
+/** Runs `work` with its statements naming `table` about one slice of it (reads and writes, both databases). */
+export function inSlice<T>(table: string, slice: string, work: () => T): T {
+  return slices.run({ table, name: sliceName(table, slice) }, work);
+}
+
+/** `table`, or its slice when a statement naming it runs `inSlice` of it. */
+export function sliceOf(table: string): string {
+  const slice = slices.getStore();
+  return slice && slice.table === table ? slice.name : table;
+}
+
 interface Reading {
   names: Set<string>;
   inTransaction: boolean;
@@ -83,32 +113,43 @@ interface Reading {
  * `data_version`, PostgreSQL's LISTEN connection coming back), or null while nothing may be
  * remembered (PostgreSQL's LISTEN connection is down).
  */
-export function tableWriteClock(outside: () => number | null = () => 0): TableWriteClock {
-  const byTable = new Map<string, number>();
+export function tableWriteClock(outside: () => number | null = () => 0, maxSlices = MAX_SLICES): TableWriteClock {
+  let sequence = 0;
+  /** By table, and by slice: the number of the last write. */
+  const lastWrite = new Map<string, number>();
+  const sliceWrite = new Map<string, number>();
+  /** What a slice not kept reads as: the sequence when the kept ones were forgotten. */
+  let sliceFloor = 0;
   let anywhere = 0;
   const recorder = new AsyncLocalStorage<Reading>();
   /** The names in each statement text, kept (the same few texts run again and again). */
   const namesOf = new Map<string, string[]>();
-  const versionOf = (names: Iterable<string>, counts: ReadonlyMap<string, number>, elsewhere: number, data: number | null) => {
-    if (data === null) return null;
-    let sum = 0;
-    for (const name of names) sum += counts.get(name) ?? 0;
-    return `${sum}:${elsewhere}:${data}`;
+  const written = (name: string) => {
+    const at = name.indexOf('@');
+    if (at < 0) return lastWrite.get(name) ?? 0;
+    return Math.max(lastWrite.get(name.slice(0, at)) ?? 0, sliceWrite.get(name) ?? sliceFloor);
   };
   const tables: TableWrites = {
-    version: (names) => versionOf(names, byTable, anywhere, outside()),
+    version(names) {
+      const data = outside();
+      if (data === null) return null;
+      let sum = 0;
+      for (const name of names) sum += written(name);
+      return `${sum}:${anywhere}:${data}`;
+    },
     async reading(read) {
       const outer = recorder.getStore();
       const reading: Reading = { names: new Set(), inTransaction: false };
-      const before = { counts: new Map(byTable), anywhere, data: outside() };
+      const before = { sequence, anywhere, data: outside() };
       const value = await recorder.run(reading, read);
       if (outer) {
         for (const name of reading.names) outer.names.add(name);
         outer.inTransaction ||= reading.inTransaction;
       }
       const now = tables.version(reading.names);
-      const then = versionOf(reading.names, before.counts, before.anywhere, before.data);
-      return { value, names: reading.names, version: !reading.inTransaction && now !== null && then === now ? now : null };
+      let unwritten = !reading.inTransaction && now !== null && before.anywhere === anywhere && before.data === outside();
+      if (unwritten) for (const name of reading.names) if (written(name) > before.sequence) unwritten = false;
+      return { value, names: reading.names, version: unwritten ? now : null };
     },
     alsoRead(names) {
       const outer = recorder.getStore();
@@ -125,12 +166,19 @@ export function tableWriteClock(outside: () => number | null = () => 0): TableWr
         if (namesOf.size >= 2000) namesOf.clear();
         namesOf.set(text, (names = [...new Set(text.toLowerCase().match(NAMES) ?? [])]));
       }
-      for (const name of names) reading.names.add(name);
+      const slice = slices.getStore();
+      for (const name of names) reading.names.add(slice && slice.table === name ? slice.name : name);
       if (inTransaction) reading.inTransaction = true;
     },
     wrote(table) {
       if (table === null) anywhere++;
-      else byTable.set(table, (byTable.get(table) ?? 0) + 1);
+      else if (table.includes('@')) {
+        if (!sliceWrite.has(table) && sliceWrite.size >= maxSlices) {
+          sliceFloor = sequence;
+          sliceWrite.clear();
+        }
+        sliceWrite.set(table, ++sequence);
+      } else lastWrite.set(table, ++sequence);
     },
   };
 }
