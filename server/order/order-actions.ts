@@ -14,7 +14,7 @@ import { rowFor } from '@/machines/lifecycle/table';
 import { formatMoney } from '@/domain/format';
 import type { CompensationBody, RefundBody } from '@/api/contract/order-actions';
 import { queueEmail } from '../activity/outbox';
-import { onNotesOf } from '../activity/notes';
+import { insertNote } from '../activity/notes';
 
 /**
  * The work of the order's, its offers', its refunds' and its charge rules' action tables on the
@@ -27,13 +27,9 @@ import { onNotesOf } from '../activity/notes';
 const round = (n: number) => Math.round(n * 100) / 100;
 const actor = (ctx: ActionContext) => ctx.principal.email ?? ctx.principal.username;
 
+/** The decision noted on the order, as staff's own notes are written (its document's slice, its author). */
 async function addNote(trx: Trx, ctx: ActionContext, o: OrderRecord, text: string) {
-  await onNotesOf('ORDER', o.id, () =>
-    trx
-      .insertInto('notes')
-      .values({ doc_code: 'ORDER', doc_id: String(o.id), account_id: o.account_id, description: text, created: iso(ctx.now), email_agent: ctx.principal.email })
-      .execute(),
-  );
+  await insertNote(trx, ctx.principal, { docCode: 'ORDER', docId: String(o.id), description: text }, o.account_id, ctx.now);
 }
 
 // ---------------------------------------------------------------- the order
