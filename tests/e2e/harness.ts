@@ -4,15 +4,16 @@
  * - Each worker listens on a free port of its own (worker fixture `server`).
  * - Each test copies the run's seeded template (tests/e2e/global-setup.ts) to a file of its own,
  *   opens it and serves it through a new app on its worker's listener (test fixture `database`);
- *   `withDb` (tests/e2e/fixtures.ts) writes to that copy. After the test, the browser context is
- *   closed first (the context depends on `baseURL`, which depends on the database), then the app's
- *   streams, the database and its file.
+ *   `withDb` (tests/e2e/fixtures.ts) writes to that copy. After the test, its pages are closed and
+ *   the worker's browser context (kept from test to test, `context` below) forgets the test's
+ *   storage first (the context depends on `baseURL`, which depends on the database), then the
+ *   app's streams, the database and its file go.
  *
  * A test may therefore take any seeded entity and change it: no other test sees it, in any order.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
 import { openDatabase } from '../../server/db/database';
 import { appOn, listen, serverConfig, type Listener } from './harness-server';
 
@@ -28,7 +29,10 @@ export function serverUrl(): string {
   return currentUrl;
 }
 
-export const test = base.extend<{ database: { file: string } }, { server: Listener }>({
+/** The worker's browser context, kept from test to test while the tests' context options are the same. */
+type KeptContext = { options: string; context: BrowserContext } | null;
+
+export const test = base.extend<{ database: { file: string } }, { server: Listener; keptContext: { current: KeptContext } }>({
   server: [
     // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
     // eslint-disable-next-line no-empty-pattern
@@ -60,5 +64,62 @@ export const test = base.extend<{ database: { file: string } }, { server: Listen
   baseURL: async ({ server, database }, provide) => {
     void database;
     await provide(server.url);
+  },
+  keptContext: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const kept: { current: KeptContext } = { current: null };
+      await provide(kept);
+      await kept.current?.context.close();
+    },
+    { scope: 'worker' },
+  ],
+  /*
+   * One browser context per worker, kept from test to test, with a new page for each test: its
+   * HTTP cache keeps the console's files (hashed names, immutable), so a test's page loads them
+   * from memory with the code Chromium compiled for them before, instead of every test fetching
+   * and compiling the whole console again (docs/decisions.md, "the browser tests' kept context").
+   * Nothing else carries over: after each test its pages are closed, the origin's Web Storage
+   * cleared (the console keeps its session there; no cookie, IndexedDB or service worker is used)
+   * and granted permissions taken back. The API's answers are never cached (`no-store`).
+   * A test whose options differ (a viewport, a phone) gets a kept context of its own options; a
+   * retry gets a fresh context, which its trace records from the start.
+   */
+  context: async (
+    { browser, keptContext, acceptDownloads, bypassCSP, colorScheme, contrast, deviceScaleFactor, extraHTTPHeaders, forcedColors, geolocation, hasTouch, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, timezoneId, userAgent, viewport, baseURL, contextOptions, serviceWorkers },
+    provide,
+    testInfo,
+  ) => {
+    const given: BrowserContextOptions = { acceptDownloads, bypassCSP, colorScheme, contrast, deviceScaleFactor, extraHTTPHeaders, forcedColors, geolocation, hasTouch, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, timezoneId, userAgent, viewport, baseURL, serviceWorkers };
+    const options: BrowserContextOptions = { ...contextOptions, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) };
+    if (testInfo.retry > 0) {
+      const fresh = await browser.newContext(options);
+      await provide(fresh);
+      await fresh.close();
+      return;
+    }
+    const key = JSON.stringify(options);
+    if (keptContext.current?.options !== key) {
+      await keptContext.current?.context.close();
+      keptContext.current = { options: key, context: await browser.newContext(options) };
+    }
+    const { context } = keptContext.current;
+    await provide(context);
+    // Before the test's server and database go: a console left running would send its next reads
+    // (and its event stream) to the next test's database.
+    // A context the test left unusable (closed, its page crashed) is not kept.
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(baseURL ?? '').origin, storageTypes: 'local_storage,session_storage' });
+      await cdp.detach();
+      for (const open of context.pages()) await open.close();
+      await context.clearPermissions();
+      await context.clearCookies();
+    } catch (error) {
+      keptContext.current = null;
+      await context.close().catch(() => {});
+      if (testInfo.status === 'passed') throw error;
+    }
   },
 });
