@@ -33,6 +33,9 @@ export interface Principal {
   permissions: ReadonlySet<string>;
 }
 
+/** The name a staff member's work is recorded under (logs, notes, transitions): the e-mail, or the username when the account has none. */
+export const signedAs = (principal: Pick<Principal, 'email' | 'username'>): string => principal.email ?? principal.username;
+
 export interface AppEnv {
   Variables: {
     principal: Principal;

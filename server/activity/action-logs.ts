@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ActionLogsTable, Database } from '../db/schema';
 import type { ActionLog, ActionLogCreateBody, ActionLogsQuery } from '@/api/contract/settings';
 import type { Principal } from '../deps';
+import { signedAs } from '../deps';
 import { iso } from '../clock';
 import type { DocCode } from '@/domain/diff';
 import { malformed } from '../refusals';
@@ -89,7 +90,7 @@ export async function insertClientLog(trx: Trx, principal: Principal, body: Acti
       canal: 'CRM',
       input: body.input,
       executor_id: principal.accountId,
-      executor_email: principal.email ?? principal.username,
+      executor_email: signedAs(principal),
       date: iso(now),
     })
     .returningAll()

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, NotesTable } from '../db/schema';
 import type { Principal } from '../deps';
+import { signedAs } from '../deps';
 import type { Note, NoteCreateBody, NoteDocCode } from '@/api/contract/order-detail';
 import type { DocCode } from '@/domain/diff';
 import { notFound } from '../http';
@@ -98,7 +99,7 @@ export async function insertNote(trx: Trx, principal: Principal, body: NoteCreat
         account_id: accountId,
         description: body.description,
         created: iso(now),
-        email_agent: principal.email ?? principal.username,
+        email_agent: signedAs(principal),
       })
       .returningAll()
       .executeTakeFirstOrThrow(),

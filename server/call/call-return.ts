@@ -7,6 +7,7 @@ import type { CallsTable } from '../db/schema-calls';
 import type { CallReturn, CallReturnPartialQuery } from '@/api/contract/call-detail';
 import { CallReturnMsg, remainingOf, RETURN_CREDIT, returnStatus, returnValue, type CallCost, type CallReturnType } from '@/domain/call-return';
 import { callReturn } from '@/machines/call/call-return.machine';
+import { signedAs } from '../deps';
 
 /**
  * Returning a call's cost (POST /users/secured/call/return and /returnPartial): the chart decides
@@ -45,7 +46,7 @@ const callStore: Store<CallRecord, { callId: number }> = {
 async function giveBack(trx: Trx, call: CallRecord, type: CallReturnType, amount: number, value: number, ctx: ActionContext): Promise<CallReturn> {
   const creditType = RETURN_CREDIT[type];
   const credited = type === 'FREE_MIN' ? amount : value;
-  const balance = await addCredit(trx, call.account_id, credited, `Devolución de la llamada ${call.id} por ${ctx.principal.email ?? ctx.principal.username} (CRM)`, ctx.now, creditType);
+  const balance = await addCredit(trx, call.account_id, credited, `Devolución de la llamada ${call.id} por ${signedAs(ctx.principal)} (CRM)`, ctx.now, creditType);
   await trx
     .insertInto('call_returns')
     .values({ call_id: call.id, account_id: call.account_id, type, amount, value, credit_type: creditType, created: iso(ctx.now), created_by: ctx.principal.accountId })

@@ -6,6 +6,7 @@ import type { CardGatewayBody, CardPapersRequestBody } from '@/api/contract/cust
 import { paymentSystemName } from '@/domain/catalog';
 import { cardName, CardRefused, cardStatus, PAPERS } from '@/domain/cards';
 import { savedCard } from '@/machines/customer/card.machine';
+import { signedAs } from '../deps';
 
 /**
  * A customer's saved card: where the card chart's moves are written. A card is named by its
@@ -74,7 +75,7 @@ export const cardBinding = bind<CardRecord, Key>({
         if (expired) {
           await trx
             .insertInto('action_logs')
-            .values({ doc_code: 'CUSTOM', doc_id: String(record.account_id), action: 'card.card.init', description: `Tarjeta ${named(record)}${CardRefused.failed} Tarjeta vencida.`, canal: 'CRM', input: null, executor_id: ctx.principal.accountId, executor_email: ctx.principal.email ?? ctx.principal.username, date: iso(ctx.now) })
+            .values({ doc_code: 'CUSTOM', doc_id: String(record.account_id), action: 'card.card.init', description: `Tarjeta ${named(record)}${CardRefused.failed} Tarjeta vencida.`, canal: 'CRM', input: null, executor_id: ctx.principal.accountId, executor_email: signedAs(ctx.principal), date: iso(ctx.now) })
             .execute();
           return { description: '', stay: true };
         }

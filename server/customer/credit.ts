@@ -6,6 +6,7 @@ import type { Conversion, ConvertBody } from '@/api/contract/customer-conversion
 import { CONVERSION_CREDIT, convertAmount, conversionRates } from '@/domain/conversion';
 import { EXPIRING_CREDIT_TYPES } from '@/domain/credit';
 import { customerCredit } from '@/machines/customer/credit.machine';
+import { signedAs } from '../deps';
 
 /**
  * 'Agregar o quitar crédito' (POST /users/secured/addremove/credit): the balance of that type moves
@@ -40,7 +41,7 @@ export const customerCreditBinding = bind<BalancesRecord, { accountId: number }>
         const body = bodyOf<CreditChangeBody>(request);
         const increase = body.trnType === 'INCREASE';
         const expires = increase && EXPIRING_CREDIT_TYPES.includes(body.creditType) ? `, vence ${body.creditTypeExp}` : '';
-        const description = `${increase ? 'Crédito agregado' : 'Crédito quitado'} por ${ctx.principal.email ?? ctx.principal.username} (CRM)${expires}`;
+        const description = `${increase ? 'Crédito agregado' : 'Crédito quitado'} por ${signedAs(ctx.principal)} (CRM)${expires}`;
         const before = record.balances[body.creditType] ?? 0;
         const after = increase
           ? await addCredit(trx, record.id, body.amount, description, ctx.now, body.creditType)
@@ -63,7 +64,7 @@ export const customerCreditBinding = bind<BalancesRecord, { accountId: number }>
         const amount = body.amount ?? balance;
         const received = convertAmount(amount, body.originCurrency, body.destinyCurrency, await ratesOf(trx))!;
         const destBefore = record.balances[to] ?? 0;
-        const by = `${ctx.principal.email ?? ctx.principal.username} (CRM)`;
+        const by = `${signedAs(ctx.principal)} (CRM)`;
         const originBalance = await takeCredit(trx, record.id, amount, `Conversión a ${body.destinyCurrency} por ${by}`, ctx.now, from);
         const destinyBalance = await addCredit(trx, record.id, received, `Conversión desde ${body.originCurrency} por ${by}`, ctx.now, to);
         const account = body.changeCurrency ? await trx.selectFrom('accounts').select('credit_currency').where('id', '=', record.id).executeTakeFirstOrThrow() : null;

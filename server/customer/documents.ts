@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import type { UserDocumentsTable } from '../db/schema-customer-history';
 import { changedMeanwhile, malformed, notFound } from '../refusals';
 import { iso } from '../clock';
-import { bind, bodyOf, type ActionContext, type Store, type Trx } from '../lifecycle/binding';
+import { bind, bodyOf, type Store, type Trx } from '../lifecycle/binding';
 import { recordCreated } from '../lifecycle/first-moments';
 import { readUpload, type UploadedImage } from '../items/remittance';
 import { accountOrThrow, accountStore, type AccountRecord } from './account-data';
@@ -12,12 +12,12 @@ import type { ChartSnapshot } from '@/api/contract/chart-snapshot';
 import type { DocumentAddBody, DocumentUpdateBody, UserDocument } from '@/api/contract/customer-documents';
 import { DocumentMsg, DocumentRefused, documentName } from '@/domain/documents';
 import { userDocument, userDocuments } from '@/machines/customer/document.machine';
+import { signedAs } from '../deps';
 
 type Db = Kysely<Database>;
 export type DocumentRecord = Selectable<UserDocumentsTable>;
 
 export const DOCUMENT_FILE_PATH = '/users/secured/documents/file';
-const who = (ctx: ActionContext) => ctx.principal.email ?? ctx.principal.username;
 
 function documentOf(r: DocumentRecord): UserDocument {
   return {
@@ -70,7 +70,7 @@ const documentStore: Store<DocumentRecord, { id: number }> = {
   async save(trx, move, ctx) {
     const updated = await trx
       .updateTable('user_documents')
-      .set({ status: move.to, modified_date: iso(ctx.now), modified_by: who(ctx), version: move.record.version + 1 })
+      .set({ status: move.to, modified_date: iso(ctx.now), modified_by: signedAs(ctx.principal), version: move.record.version + 1 })
       .where('id', '=', move.record.id)
       .where('version', '=', move.record.version)
       .executeTakeFirst();
@@ -124,7 +124,7 @@ export const documentsBinding = bind<AccountRecord, { accountId: number }>({
         const { type } = bodyOf<DocumentAddBody>(request);
         const row = await trx
           .insertInto('user_documents')
-          .values({ account_id: record.id, type, status: 'PENDING', created_date: iso(ctx.now), created_by: who(ctx), modified_date: null, modified_by: null, ...photo(prepared as UploadedImage), version: 0 })
+          .values({ account_id: record.id, type, status: 'PENDING', created_date: iso(ctx.now), created_by: signedAs(ctx.principal), modified_date: null, modified_by: null, ...photo(prepared as UploadedImage), version: 0 })
           .returningAll()
           .executeTakeFirstOrThrow();
         await recordCreated({ trx, ctx, key: { id: row.id } }, [userDocument.name]);

@@ -9,6 +9,7 @@ import { BANK_REMITTANCE, RemittanceRefused } from '@/domain/remittance';
 import type { BankDestinationBody, BankProviderBody, BankStatusBody, BankStatusElement } from '@/api/contract/remittance';
 import type { WireRequest } from '@/machines/lifecycle/table';
 import type { ItemKey } from '@/machines/items/item';
+import { signedAs } from '../deps';
 
 /**
  * Bank remittances on the reference server: the work of the bank remittance's action table
@@ -121,7 +122,7 @@ async function askBank(trx: Trx, ctx: ActionContext, item: ItemRecord, row: Remi
       transferred: transferred ? 1 : 0,
       message,
       requested_at: iso(ctx.now),
-      requested_by: ctx.principal.email ?? ctx.principal.username,
+      requested_by: signedAs(ctx.principal),
     })
     .execute();
   return { reference, transferred, message };

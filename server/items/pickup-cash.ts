@@ -10,6 +10,7 @@ import { pickupCash } from '@/machines/items/pickup-cash.machine';
 import { DELIVERY_AFTER, PickupPrepaidMsg } from '@/domain/pickup-prepaid';
 import type { ItemKey } from '@/machines/items/item';
 import type { PickupApproveBody, PickupDeliverBody, PickupMove, PickupReviewBody, ShippingAddressBody } from '@/api/contract/pickup';
+import { signedAs } from '../deps';
 
 /**
  * Pickup cash on the reference server: the work of the pickup's action table. Each move writes
@@ -123,7 +124,7 @@ const pickupDeliver: Handler<ItemRecord> = {
       receiver: body.receiver,
       delivery_date: deliveryDate,
       notes: body.notes,
-      delivered_by: ctx.principal.email ?? ctx.principal.username,
+      delivered_by: signedAs(ctx.principal),
       delivery_team: pickup.info?.assigned_team ?? null,
     });
     return {

@@ -12,6 +12,7 @@ import { rowFor, type WireRequest } from '@/machines/lifecycle/table';
 import { TOPUP_PRODUCTS, TopupMsg, checkDestination, claimLabel, normalizeDestination, offerExpired, topupOperator } from '@/domain/topup';
 import type { ItemKey } from '@/machines/items/item';
 import type { ReclaimBody, TopupActionResult, TopupEditBody, TopupItemState } from '@/api/contract/topup';
+import { signedAs } from '../deps';
 
 /**
  * Top-ups on the reference server: the work of the top-up's and the claims' action tables. A
@@ -179,7 +180,7 @@ const claim: Handler<ClaimRecord> = {
     const label = claimLabel(number === 1 ? 'FIRST' : 'SECOND');
     const row = await trx
       .insertInto('topup_claims')
-      .values({ foi_id: item.id, order_id: item.order_id, claim_number: number, label, note, created: iso(ctx.now), actor_id: ctx.principal.accountId, actor_email: ctx.principal.email ?? ctx.principal.username })
+      .values({ foi_id: item.id, order_id: item.order_id, claim_number: number, label, note, created: iso(ctx.now), actor_id: ctx.principal.accountId, actor_email: signedAs(ctx.principal) })
       .onConflict((oc) => oc.columns(['foi_id', 'claim_number']).doNothing())
       .returningAll()
       .executeTakeFirst();

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Principal } from '../deps';
+import { signedAs } from '../deps';
 import { changedFields, type DocCode } from '@/domain/diff';
 import { iso } from '../clock';
 import { insertLogRow } from '../db/log-rows';
@@ -35,7 +36,7 @@ export async function recordMutation(trx: Transaction<Database> | Kysely<Databas
       canal: 'CRM',
       input: JSON.stringify(changes),
       executor_id: principal.accountId,
-      executor_email: principal.email ?? principal.username,
+      executor_email: signedAs(principal),
       date: iso(now),
     },
   });

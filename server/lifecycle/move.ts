@@ -1,5 +1,6 @@
 import { transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import type { AppDeps, Principal } from '../deps';
+import { signedAs } from '../deps';
 import { ApiError, conflict } from '../http';
 import { assertPermissions } from '../auth/middleware';
 import { recordMutation } from './audit';
@@ -123,7 +124,7 @@ export async function writeTransition<TRecord>(trx: Trx, ctx: ActionContext, bin
       event: step.event.type,
       to_state: step.to,
       actor_id: ctx.principal.accountId,
-      actor_email: ctx.principal.email ?? ctx.principal.username,
+      actor_email: signedAs(ctx.principal),
       at: iso(ctx.now),
       request_id: ctx.requestId,
       event_data: replayJson(step.event),

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { ApiError } from '../http';
 import type { AppDeps, Principal } from '../deps';
+import { signedAs } from '../deps';
 import type { Insertable } from 'kysely';
 import { iso } from '../clock';
 import type { Database } from '../db/schema';
@@ -84,7 +85,7 @@ export function recordRefusal(deps: AppDeps, principal: Principal, requestId: st
       kind,
       reason,
       actor_id: principal.accountId,
-      actor_email: principal.email ?? principal.username,
+      actor_email: signedAs(principal),
       at: iso(deps.clock.now()),
       request_id: requestId,
     },

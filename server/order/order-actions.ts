@@ -15,6 +15,7 @@ import { formatMoney } from '@/domain/format';
 import type { CompensationBody, RefundBody } from '@/api/contract/order-actions';
 import { queueEmail } from '../activity/outbox';
 import { insertNote } from '../activity/notes';
+import { signedAs } from '../deps';
 
 /**
  * The work of the order's, its offers', its refunds' and its charge rules' action tables on the
@@ -25,7 +26,6 @@ import { insertNote } from '../activity/notes';
  */
 
 const round = (n: number) => Math.round(n * 100) / 100;
-const actor = (ctx: ActionContext) => ctx.principal.email ?? ctx.principal.username;
 
 /** The decision noted on the order, as staff's own notes are written (its document's slice, its author). */
 async function addNote(trx: Trx, ctx: ActionContext, o: OrderRecord, text: string) {
@@ -38,7 +38,7 @@ async function addNote(trx: Trx, ctx: ActionContext, o: OrderRecord, text: strin
 const approveRisk: Handler<OrderRecord> = {
   async perform({ trx, ctx, record: o }) {
     await trx.updateTable('applied_charge_rules').set({ status: 'PAID', response_message: 'Capturado tras aprobación' }).where('order_id', '=', o.id).where('status', '=', 'AUTHORIZED').execute();
-    await addNote(trx, ctx, o, `Orden aprobada en revisión de riesgo por ${actor(ctx)}.`);
+    await addNote(trx, ctx, o, `Orden aprobada en revisión de riesgo por ${signedAs(ctx.principal)}.`);
     return { description: `Orden aprobada en revisión de riesgo (${o.status})` };
   },
 };
@@ -48,7 +48,7 @@ const cancelOrder: Handler<OrderRecord> = {
   async perform({ trx, ctx, record: o }) {
     await trx.updateTable('applied_charge_rules').set({ status: 'AUTHORIZATION_VOIDED', response_message: 'Autorización anulada' }).where('order_id', '=', o.id).where('status', '=', 'AUTHORIZED').execute();
     await trx.updateTable('order_items').set({ status: 'CANCELLED' }).where('order_id', '=', o.id).execute();
-    await addNote(trx, ctx, o, `Orden cancelada por ${actor(ctx)}.`);
+    await addNote(trx, ctx, o, `Orden cancelada por ${signedAs(ctx.principal)}.`);
     return { description: `Orden cancelada (${o.status})` };
   },
 };
