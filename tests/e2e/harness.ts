@@ -83,7 +83,8 @@ export const test = base.extend<{ database: { file: string } }, { server: Listen
    * cleared (the console keeps its session there; no cookie, IndexedDB or service worker is used)
    * and granted permissions taken back. The API's answers are never cached (`no-store`).
    * A test whose options differ (a viewport, a phone) gets a kept context of its own options; a
-   * retry gets a fresh context, which its trace records from the start.
+   * retry gets a fresh context, which its trace records from the start, and so does a test given a
+   * storage state.
    */
   context: async (
     { browser, keptContext, acceptDownloads, bypassCSP, colorScheme, contrast, deviceScaleFactor, extraHTTPHeaders, forcedColors, geolocation, hasTouch, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, timezoneId, userAgent, viewport, baseURL, contextOptions, serviceWorkers },
@@ -92,7 +93,9 @@ export const test = base.extend<{ database: { file: string } }, { server: Listen
   ) => {
     const given: BrowserContextOptions = { acceptDownloads, bypassCSP, colorScheme, contrast, deviceScaleFactor, extraHTTPHeaders, forcedColors, geolocation, hasTouch, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, timezoneId, userAgent, viewport, baseURL, serviceWorkers };
     const options: BrowserContextOptions = { ...contextOptions, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) };
-    if (testInfo.retry > 0) {
+    // A retry, or a test that starts from a storage state of its own (which the kept context
+    // would lose when it clears storage after the test), gets a fresh context.
+    if (testInfo.retry > 0 || options.storageState !== undefined) {
       const fresh = await browser.newContext(options);
       await provide(fresh);
       await fresh.close();
