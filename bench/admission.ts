@@ -14,9 +14,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { freePorts, root, waitFor } from '../tests/support/processes';
-import { postmasterIn, running, stopChild as stop } from '../scripts/process-support';
+import { running, stopChild as stop } from '../scripts/process-support';
 import { writeBlock } from './doc-block';
-import { benchRun, childrenOf, cpuSample, cpuText, EARLIER_RUNS, FLOOR_USERS, forgetEarlierRunsPg, launch, num, ready, tail, type CpuSample } from './floor-support';
+import { benchRun, childrenOf, cpuSample, cpuText, EARLIER_RUNS, FLOOR_USERS, forgetEarlierRunsPg, launch, num, postgresPidsIn, ready, tail, type CpuSample } from './floor-support';
 import { measure, percentile, runFloor, signIn, type Kind } from './staff';
 
 const STAFF = num('FLOOR_STAFF', 50);
@@ -72,7 +72,7 @@ await benchRun(async () => {
       if (!(await waitFor(async () => !running(instance) || (await ready(`${base}/ready`)), 600_000, 250)) || !running(instance)) throw new Error(`the instance did not start:\n${tail(log)}`);
       const tokens = await signIn(base, FLOOR_USERS, STAFF, `admission-${round}-${line.engine}-${line.active}`);
       await runFloor({ base, tokens, notePrefix: `quick admission warm-up ${round} `, seconds: WARMUP });
-      const pids = () => [instance!.pid!, ...childrenOf(instance!.pid!), ...(line.engine === 'postgres' ? postgresPids() : [])];
+      const pids = () => [instance!.pid!, ...childrenOf(instance!.pid!), ...(line.engine === 'postgres' ? postgresPidsIn(pgDir) : [])];
       const cpu: CpuSample[] = [cpuSample(pids())];
       const run = await runFloor({ base, tokens, notePrefix: `quick admission ${round} `, seconds: SECONDS });
       cpu.push(cpuSample(pids()));
@@ -117,9 +117,3 @@ await benchRun(async () => {
   console.log(table);
   writeBlock('admission', 'npm run bench:admission', table);
 }, cleanup);
-
-/** PostgreSQL's processes: the postmaster of the bench's cluster and its children (the backends). */
-function postgresPids(): number[] {
-  const postmaster = postmasterIn(pgDir);
-  return postmaster ? [postmaster, ...childrenOf(postmaster)] : [];
-}

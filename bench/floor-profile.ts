@@ -12,10 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { freePorts, root, waitFor } from '../tests/support/processes';
-import { postmasterIn, running, stopChild as stop } from '../scripts/process-support';
+import { running, stopChild as stop } from '../scripts/process-support';
 import { heaviest, type CpuProfile } from './cpu-profile';
 import { writeBlock } from './doc-block';
-import { benchRun, childrenOf, cpuSample, cpuText, FLOOR, FLOOR_USERS, forgetEarlierRunsPg, launch, tail } from './floor-support';
+import { benchRun, cpuSample, cpuText, FLOOR, FLOOR_USERS, forgetEarlierRunsPg, launch, postgresPidsIn, tail } from './floor-support';
 import { measure, percentile, runFloor, signIn, type Kind } from './staff';
 
 const { staff: STAFF, seconds: SECONDS, warmup: WARMUP } = FLOOR;
@@ -60,10 +60,7 @@ await benchRun(async () => {
   const base = `http://127.0.0.1:${port + 1}`;
   const tokens = await signIn(base, FLOOR_USERS, STAFF, `floor-profile-${Date.now()}`);
   const app1 = () => Number(fs.readFileSync(path.join(clusterDir, 'app1.pid'), 'utf8'));
-  const pids = () => {
-    const pm = postmasterIn(pgDir);
-    return [app1(), ...(pm ? [pm, ...childrenOf(pm)] : [])];
-  };
+  const pids = () => [app1(), ...postgresPidsIn(pgDir)];
   const cpu: ReturnType<typeof cpuSample>[] = [];
   say(`the floor on app1 directly: ${STAFF} staff, ${WARMUP} s warm-up + ${SECONDS} s measured…`);
   const run = await runFloor({ base, tokens, notePrefix: 'floor profile ', seconds: WARMUP + SECONDS }, () => {

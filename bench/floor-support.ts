@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { httpStatus } from '../scripts/process-support';
+import { httpStatus, postmasterIn } from '../scripts/process-support';
 import { root } from '../tests/support/processes';
 import type { NoteSent } from './staff';
 
@@ -64,6 +64,12 @@ export function childrenOf(pid: number): number[] {
 }
 
 /** CPU over the measured seconds: the machine's busy share (all cores, /proc/stat), the servers' processes and the load process's own. */
+/** PostgreSQL's processes of a data directory: its postmaster and the postmaster's children (the backends); none while it is down. */
+export function postgresPidsIn(pgDir: string): number[] {
+  const postmaster = postmasterIn(pgDir);
+  return postmaster ? [postmaster, ...childrenOf(postmaster)] : [];
+}
+
 export type CpuSample = { idle: number; total: number; servers: number; roles: Record<string, number>; own: number; at: number };
 /** CPU ticks so far of the servers' processes: a list, or by role (instances, HAProxy, PostgreSQL) to say what the servers' share is made of. */
 export function cpuSample(pids: number[] | Record<string, number[]>): CpuSample {

@@ -22,7 +22,7 @@ import { alive, freePorts, root, waitFor } from '../tests/support/processes';
 import { postmasterIn, running, stopChild as stop } from '../scripts/process-support';
 import { profileLines } from './cpu-profile';
 import { writeBlock } from './doc-block';
-import { benchRun, checkNotes, childrenOf, cpuSample, cpuText, EARLIER_RUNS, FLOOR, FLOOR_USERS, forgetEarlierRunsPg, launch, num, pgNotes, ready, tail, type CpuSample, type Stored } from './floor-support';
+import { benchRun, checkNotes, childrenOf, cpuSample, cpuText, EARLIER_RUNS, FLOOR, FLOOR_USERS, forgetEarlierRunsPg, launch, num, pgNotes, postgresPidsIn, ready, tail, type CpuSample, type Stored } from './floor-support';
 import { measure, runFloor, signIn } from './staff';
 
 const { staff: STAFF, seconds: SECONDS, warmup: WARMUP } = FLOOR;
@@ -50,12 +50,11 @@ const postmaster = () => postmasterIn(pgDir) ?? 0;
 
 /** The cluster's processes by role: the instances, HAProxy (its master and worker), the postmaster and its children (the backends). */
 function clusterPids(): Record<string, number[]> {
-  const pm = postmaster();
   const haproxy = pidOf('haproxy');
   return {
     instances: Array.from({ length: INSTANCES }, (_, i) => pidOf(`app${i + 1}`)),
     HAProxy: haproxy ? [haproxy, ...childrenOf(haproxy)] : [],
-    PostgreSQL: pm ? [pm, ...childrenOf(pm)] : [],
+    PostgreSQL: postgresPidsIn(pgDir),
   };
 }
 

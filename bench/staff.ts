@@ -112,6 +112,11 @@ export interface FloorOptions {
   notePrefix: string;
   /** When the floor stops starting requests (ms after its start). */
   seconds: number;
+  /**
+   * One part of the floor alone (bench/write-cost.ts): `reads`, every turn's three reads and no
+   * note; `notes`, a note every turn on one of the orders of a first list, and nothing else.
+   */
+  only?: 'reads' | 'notes';
 }
 
 /**
@@ -140,7 +145,7 @@ export async function signIn(base: string, usernames: string[], count: number, d
  * of its 15 orders at random (its offers, its notes), and every fourth turn a note on it. Answers
  * every request and every note sent, with the floor's start (performance.now()).
  */
-export async function runFloor({ base, tokens, notePrefix, seconds }: FloorOptions, onStart?: (origin: number) => void) {
+export async function runFloor({ base, tokens, notePrefix, seconds, only }: FloorOptions, onStart?: (origin: number) => void) {
   const origin = performance.now();
   const until = origin + seconds * 1000;
   const sent: Sent[] = [];
@@ -163,9 +168,21 @@ export async function runFloor({ base, tokens, notePrefix, seconds }: FloorOptio
         Object.assign(note, { acknowledged: answer.sent.status >= 200 && answer.sent.status < 300, status: answer.sent.status, tries: note.tries + 1 });
         return answer.sent.status === 0 || TRANSIENT.includes(answer.sent.status) ? { note, orderId } : null;
       };
+      /** This turn's note on the order: a new one, or the one still without an answer for certain (on its own order). */
+      const noteOn = async (orderId: number, turn: number) => {
+        if (!unanswered) {
+          unanswered = { note: { key: crypto.randomUUID(), text: `${notePrefix}${person}-${turn}`, acknowledged: false, status: 0, tries: 0 }, orderId };
+          notes.push(unanswered.note);
+        }
+        unanswered = await write(unanswered);
+      };
       for (let turn = Math.floor(Math.random() * 4); performance.now() < until; turn++) {
+        if (only === 'notes' && orderIds.length > 0) {
+          await noteOn(orderIds[Math.floor(Math.random() * orderIds.length)]!, turn);
+          continue;
+        }
         const list = await send(origin, 'list', `${base}/orders/secured/orders/allHistory?size=15&status=CLOSED`, { headers });
-        sent.push(list.sent);
+        if (only !== 'notes') sent.push(list.sent);
         if (list.sent.status === 200) {
           const elements = (JSON.parse(list.body!) as { data?: { elements?: { id: number }[] } }).data?.elements ?? [];
           if (elements.length > 0) orderIds = elements.map((e) => e.id);
@@ -174,17 +191,14 @@ export async function runFloor({ base, tokens, notePrefix, seconds }: FloorOptio
           await sleep(100); // nothing to open yet (the first list failed)
           continue;
         }
+        if (only === 'notes') continue;
         const id = orderIds[Math.floor(Math.random() * orderIds.length)]!;
         if (performance.now() >= until) break;
         sent.push((await send(origin, 'offers', `${base}/orders/secured/fo/list?orderId=${id}`, { headers })).sent);
         if (performance.now() >= until) break;
         sent.push((await send(origin, 'notes', `${base}/orders/secured/notes/list?orderId=${id}&page=0&size=10`, { headers })).sent);
-        if (turn % 4 !== 3 || performance.now() >= until) continue;
-        if (!unanswered) {
-          unanswered = { note: { key: crypto.randomUUID(), text: `${notePrefix}${person}-${turn}`, acknowledged: false, status: 0, tries: 0 }, orderId: id };
-          notes.push(unanswered.note);
-        }
-        unanswered = await write(unanswered);
+        if (only === 'reads' || turn % 4 !== 3 || performance.now() >= until) continue;
+        await noteOn(id, turn);
       }
       // The floor is over: a note still without an answer for certain is written once more.
       if (unanswered) await write(unanswered);
