@@ -10,13 +10,12 @@
  * staff signed in, 5 s of warm-up, FLOOR_SECONDS (default 15) measured. Both databases are seeded by
  * `npm run bench:floor` on its first run. Writes docs/performance.md, block "admission".
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { freePorts, root, waitFor } from '../tests/support/processes';
+import { root, waitFor } from '../tests/support/processes';
 import { running, stopChild as stop } from '../scripts/process-support';
 import { writeBlock } from './doc-block';
-import { benchRun, childrenOf, cpuSample, cpuText, EARLIER_RUNS, FLOOR_USERS, forgetEarlierRunsPg, launch, num, postgresPidsIn, ready, tail, type CpuSample } from './floor-support';
+import { benchRun, childrenOf, cpuSample, cpuText, EARLIER_RUNS, FLOOR_USERS, floorDatabasesUp, forgetEarlierRunsPg, launch, num, postgresPidsIn, ready, tail, type CpuSample } from './floor-support';
 import { measure, percentile, runFloor, signIn, type Kind } from './staff';
 
 const STAFF = num('FLOOR_STAFF', 50);
@@ -48,12 +47,8 @@ async function cleanup() {
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
 await benchRun(async () => {
-  if (!fs.existsSync(sqliteFile) || !fs.existsSync(path.join(clusterDir, 'pg-password'))) throw new Error('run npm run bench:floor once first: it seeds both databases');
-  const port = await freePorts([0, 1]);
-  pgPort = port + 1;
-  if (spawnSync('bash', [pgScript, 'up', pgDir, String(pgPort)], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('PostgreSQL did not start');
-  const password = fs.readFileSync(path.join(clusterDir, 'pg-password'), 'utf8').trim();
-  const databaseUrl = `postgres://crm:${password}@localhost/crm?host=${encodeURIComponent(pgDir)}&port=${pgPort}`;
+  const { port, pgPort: started, databaseUrl } = await floorDatabasesUp(sqliteFile, clusterDir);
+  pgPort = started;
   const base = `http://127.0.0.1:${port}`;
   const rows: { round: number; line: (typeof LINES)[number]; m: ReturnType<typeof measure>; byKind: string; cpu: string }[] = [];
   // SQLite's line opens and closes each round (the ratios are to the mean of the two: the machine's

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { httpStatus, postmasterIn } from '../scripts/process-support';
-import { root } from '../tests/support/processes';
+import { freePorts, root } from '../tests/support/processes';
 import type { NoteSent } from './staff';
 
 /** A number from the environment, or its default. */
@@ -43,6 +43,22 @@ export const EARLIER_RUNS_PG = [EARLIER_RUNS, 'VACUUM (ANALYZE) notes, request_s
 /** Runs EARLIER_RUNS_PG on a bench's own PostgreSQL (scripts/pg-cluster.sh's data directory and port), through psql. */
 export function forgetEarlierRunsPg(pgDir: string, pgPort: number, stdio: 'inherit' | 'ignore' = 'ignore') {
   for (const sql of EARLIER_RUNS_PG) spawnSync('bash', [path.join(root, 'scripts', 'pg-cluster.sh'), 'psql', pgDir, String(pgPort), '-d', 'crm', '-qc', sql], { cwd: root, stdio });
+}
+
+/**
+ * The floor's two seeded databases for a bench that runs one instance at a time (bench:admission,
+ * bench:write-cost): data/bench-floor.db must exist and data/bench-floor-cluster's PostgreSQL is
+ * started on the port after the instance's. Answers the instance's port and PostgreSQL's port and
+ * URL (through its Unix socket, as the cluster's instances reach it).
+ */
+export async function floorDatabasesUp(sqliteFile: string, clusterDir: string): Promise<{ port: number; pgPort: number; databaseUrl: string }> {
+  if (!fs.existsSync(sqliteFile) || !fs.existsSync(path.join(clusterDir, 'pg-password'))) throw new Error('run npm run bench:floor once first: it seeds both databases');
+  const port = await freePorts([0, 1]);
+  const pgPort = port + 1;
+  const pgDir = path.join(clusterDir, 'pg');
+  if (spawnSync('bash', [path.join(root, 'scripts', 'pg-cluster.sh'), 'up', pgDir, String(pgPort)], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('PostgreSQL did not start');
+  const password = fs.readFileSync(path.join(clusterDir, 'pg-password'), 'utf8').trim();
+  return { port, pgPort, databaseUrl: `postgres://crm:${password}@localhost/crm?host=${encodeURIComponent(pgDir)}&port=${pgPort}` };
 }
 
 /** A process's fields from /proc/PID/stat (after its name). */

@@ -14,14 +14,13 @@
  * turned each round. Both databases are seeded by `npm run bench:floor` on its first run. Writes
  * docs/performance.md, block "write-cost".
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { freePorts, root, waitFor } from '../tests/support/processes';
+import { root, waitFor } from '../tests/support/processes';
 import { running, stopChild as stop } from '../scripts/process-support';
 import { writeBlock } from './doc-block';
-import { benchRun, childrenOf, cpuSample, EARLIER_RUNS, FLOOR_USERS, forgetEarlierRunsPg, launch, num, postgresPidsIn, ready, tail, type CpuSample } from './floor-support';
+import { benchRun, childrenOf, cpuSample, EARLIER_RUNS, FLOOR_USERS, floorDatabasesUp, forgetEarlierRunsPg, launch, num, postgresPidsIn, ready, tail, type CpuSample } from './floor-support';
 import { percentile, runFloor, signIn } from './staff';
 
 const READERS = num('FLOOR_STAFF', 50);
@@ -62,12 +61,8 @@ interface Row {
 }
 
 await benchRun(async () => {
-  if (!fs.existsSync(sqliteFile) || !fs.existsSync(path.join(clusterDir, 'pg-password'))) throw new Error('run npm run bench:floor once first: it seeds both databases');
-  const port = await freePorts([0, 1]);
-  pgPort = port + 1;
-  if (spawnSync('bash', [pgScript, 'up', pgDir, String(pgPort)], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('PostgreSQL did not start');
-  const password = fs.readFileSync(path.join(clusterDir, 'pg-password'), 'utf8').trim();
-  const databaseUrl = `postgres://crm:${password}@localhost/crm?host=${encodeURIComponent(pgDir)}&port=${pgPort}`;
+  const { port, pgPort: started, databaseUrl } = await floorDatabasesUp(sqliteFile, clusterDir);
+  pgPort = started;
   const base = `http://127.0.0.1:${port}`;
   const rows: Row[] = [];
   for (let round = 1; round <= ROUNDS; round++)
